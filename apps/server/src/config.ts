@@ -1,0 +1,37 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `postgres://…` selects PostgreSQL; otherwise SQLite at `sqlitePath` (or `:memory:`). */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  sqlitePath: string;
+  redisUrl: string | undefined;
+  sessionTtlMs: number;
+  logLevel: string;
+  webDist: string | undefined;
+  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data'));
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    sqlitePath: path.join(dataDir, 'portal.sqlite'),
+    redisUrl: env.REDIS_URL || undefined,
+    sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
+    login: {
+      maxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES ?? 5),
+      maxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_IP ?? 50),
+      windowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { DEMO_PASSWORD, demoAccountTable } from './seed/demo-accounts.ts';
+import { isEmpty, seedDemo } from './seed/seed.ts';
+
+const config = loadConfig();
+const database = openDatabase({ url: config.databaseUrl ?? config.sqlitePath });
+const applied = await migrateToLatest(database);
+const firstRun = await isEmpty(database.db);
+if (firstRun) await seedDemo(database);
+
+const app = await buildApp({
+  database,
+  config,
+  logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqlitePath;
+console.log(`\n企业门户已启动: http://localhost:${config.port}/   接口文档: http://localhost:${config.port}/api/docs`);
+console.log(`数据库: ${where}${applied.length ? `（已执行迁移 ${applied.join(', ')}）` : ''}`);
+console.log(firstRun ? '首次启动：已写入演示数据。' : '沿用已有数据。');
+console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）:`);
+console.table(demoAccountTable());

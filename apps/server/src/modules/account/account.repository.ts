@@ -1,0 +1,102 @@
+import type { Database } from '../../platform/db/database.ts';
+
+export function userViewQuery(db: Database) {
+  return db
+    .selectFrom('users')
+    .innerJoin('companies', 'companies.id', 'users.company_id')
+    .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
+    .leftJoin('positions', 'positions.id', 'users.position_id')
+    .select([
+      'users.id',
+      'users.username',
+      'users.password_hash',
+      'users.real_name',
+      'users.role',
+      'users.status',
+      'users.company_id',
+      'companies.company_name',
+      'companies.address as company_address',
+      'users.group_id',
+      'user_groups.name as group_name',
+      'users.position_id',
+      'positions.name as position_name',
+      'users.avatar_url',
+      'users.main_bg',
+      'users.mobile',
+      'users.email',
+    ]);
+}
+
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userViewQuery>['executeTakeFirst']>>>;
+
+export const accountRepository = {
+  findByUsername: (db: Database, username: string) =>
+    userViewQuery(db).where('users.username', '=', username).executeTakeFirst(),
+
+  findById: (db: Database, id: number) => userViewQuery(db).where('users.id', '=', id).executeTakeFirst(),
+
+  async createSession(
+    db: Database,
+    s: { id: string; userId: number; companyId: number; now: string; expiresAt: string; ip: string; ua: string },
+  ) {
+    await db
+      .insertInto('sessions')
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        company_id: s.companyId,
+        created_at: s.now,
+        expires_at: s.expiresAt,
+        ip: s.ip,
+        user_agent: s.ua,
+      })
+      .execute();
+    await db.updateTable('users').set({ last_login_at: s.now }).where('id', '=', s.userId).execute();
+  },
+
+  sessionCreatedAt: (db: Database, id: string) =>
+    db.selectFrom('sessions').select('created_at').where('id', '=', id).executeTakeFirst(),
+
+  deleteSession: (db: Database, id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
+
+  deleteOtherSessions: (db: Database, userId: number, keepId: string) =>
+    db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute(),
+
+  deleteExpiredSessions: (db: Database, now: string) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
+
+  setPasswordHash: (db: Database, userId: number, passwordHash: string, now: string) =>
+    db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute(),
+
+  async logLogin(
+    db: Database,
+    row: { companyId: number | null; userId: number | null; username: string; ip: string; ua: string; success: boolean; reason: string; now: string },
+  ) {
+    await db
+      .insertInto('login_logs')
+      .values({
+        company_id: row.companyId,
+        user_id: row.userId,
+        username: row.username.slice(0, 50),
+        ip: row.ip,
+        user_agent: row.ua.slice(0, 300),
+        success: row.success ? 1 : 0,
+        reason: row.reason,
+        created_at: row.now,
+      })
+      .execute();
+  },
+
+  async loginLogsOfUser(db: Database, userId: number, page: number, pageSize: number) {
+    const base = db.selectFrom('login_logs').where('user_id', '=', userId);
+    const [{ count }] = (await base.select((eb) => eb.fn.countAll<number>().as('count')).execute()) as [
+      { count: number },
+    ];
+    const rows = await base
+      .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return { count: Number(count), rows };
+  },
+};

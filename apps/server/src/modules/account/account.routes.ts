@@ -1,0 +1,114 @@
+import {
+  envelope,
+  loginBody,
+  loginLogQuery,
+  loginLogSchema,
+  loginResult,
+  makePaging,
+  pageOf,
+  passwordUpdateBody,
+  quitBody,
+  sessionInfo,
+} from '@portal/contract';
+import { z } from 'zod';
+import { SESSION_COOKIE } from '../../platform/auth/tokens.ts';
+import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import type { AccountService } from './account.service.ts';
+
+const permissionShape = z.record(z.string(), z.array(z.object({ codename: z.string(), name: z.string() })));
+
+export function accountRoutes(app: App, account: AccountService, sessionTtlMs: number) {
+  app.post(
+    '/account/login',
+    {
+      config: { access: { public: true } },
+      schema: { tags: ['account'], summary: '登录', body: loginBody, response: { 200: envelope(loginResult) } },
+    },
+    async (request, reply) => {
+      const result = await account.login({
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: Math.floor(sessionTtlMs / 1000),
+      });
+      return ok({ token: result.token, login_time: result.login_time, user: result.user });
+    },
+  );
+
+  app.post(
+    '/account/quit',
+    {
+      config: { access: { login: true } },
+      schema: { tags: ['account'], summary: '退出登录', body: quitBody, response: { 200: envelope(z.null()) } },
+    },
+    async (request, reply) => {
+      await account.quit(callerOf(request));
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/account/password/update',
+    {
+      config: { access: { login: true } },
+      schema: {
+        tags: ['account'],
+        summary: '修改密码',
+        body: passwordUpdateBody,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await account.updatePassword(callerOf(request), request.body.old_password, request.body.new_password);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/account/permission',
+    {
+      config: { access: { login: true } },
+      schema: { tags: ['account'], summary: '当前用户权限', response: { 200: envelope(permissionShape) } },
+    },
+    async (request) => ok(await account.permission(callerOf(request))),
+  );
+
+  app.get(
+    '/account/info',
+    {
+      config: { access: { login: true } },
+      schema: { tags: ['account'], summary: '当前用户信息', response: { 200: envelope(sessionInfo) } },
+    },
+    async (request) => ok(await account.info(callerOf(request))),
+  );
+
+  app.get(
+    '/account/login/log',
+    {
+      config: { access: { login: true } },
+      schema: {
+        tags: ['account'],
+        summary: '我的登录记录',
+        querystring: loginLogQuery,
+        response: { 200: envelope(pageOf(loginLogSchema)) },
+      },
+    },
+    async (request) => {
+      const page = request.query.page ?? 1;
+      const pageSize = request.query.page_size ?? 10;
+      const { count, rows } = await account.loginLogs(callerOf(request), page, pageSize);
+      return ok({
+        results: rows.map((r) => ({ ...r, create_time: r.created_at })),
+        paging: makePaging(count, page, pageSize),
+      });
+    },
+  );
+}

@@ -1,0 +1,130 @@
+import { PERMISSIONS, type PermissionModule, roleName, type User, type UserPermission } from '@portal/contract';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import { hashToken, newToken } from '../../platform/auth/tokens.ts';
+import type { PermissionCache } from '../../platform/auth/permission-cache.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { accountRepository as repo, type UserRow } from './account.repository.ts';
+import type { LoginLimiter } from './login-limiter.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    real_name: row.real_name,
+    role: row.role,
+    role_name: roleName(row.role),
+    company_id: row.company_id,
+    company_name: row.company_name,
+    group_id: row.group_id,
+    group_name: row.group_name ?? '',
+    position_id: row.position_id,
+    position_name: row.position_name ?? '',
+    avatarUrl: row.avatar_url,
+    main_bg: row.main_bg,
+    mobile: row.mobile,
+    email: row.email,
+  };
+}
+
+export interface AccountDeps {
+  db: Database;
+  limiter: LoginLimiter;
+  permissions: PermissionCache;
+  sessionTtlMs: number;
+}
+
+export function accountService({ db, limiter, permissions, sessionTtlMs }: AccountDeps) {
+  return {
+    async login(input: { username: string; password: string; ip: string; userAgent: string }) {
+      const now = nowIso();
+      const log = (row: UserRow | undefined, success: boolean, reason: string, conn: Database = db) =>
+        repo.logLogin(conn, {
+          companyId: row?.company_id ?? null,
+          userId: row?.id ?? null,
+          username: input.username,
+          ip: input.ip,
+          ua: input.userAgent,
+          success,
+          reason,
+          now,
+        });
+
+      if (limiter.isLocked(input.username, input.ip)) {
+        await log(undefined, false, 'locked');
+        throw new AppError('LOGIN_LOCKED');
+      }
+      const row = await repo.findByUsername(db, input.username);
+      const ok = await verifyPassword(row?.password_hash, input.password);
+      if (!row || !ok) {
+        limiter.recordFailure(input.username, input.ip);
+        await log(row, false, 'bad_credentials');
+        throw new AppError('LOGIN_FAILED');
+      }
+      if (row.status !== 1) {
+        await log(row, false, 'disabled');
+        throw new AppError('ACCOUNT_DISABLED');
+      }
+      limiter.recordSuccess(input.username);
+      const token = newToken();
+      await db.transaction().execute(async (trx) => {
+        await repo.createSession(trx, {
+          id: hashToken(token),
+          userId: row.id,
+          companyId: row.company_id,
+          now,
+          expiresAt: new Date(Date.now() + sessionTtlMs).toISOString(),
+          ip: input.ip,
+          ua: input.userAgent.slice(0, 300),
+        });
+        await log(row, true, 'ok', trx);
+      });
+      return { token, login_time: now, user: toUser(row), address: row.company_address };
+    },
+
+    async quit(caller: Caller) {
+      await repo.deleteSession(db, caller.sessionId);
+    },
+
+    async info(caller: Caller) {
+      const row = await repo.findById(db, caller.userId);
+      if (!row) throw new AppError('NOT_LOGGED_IN');
+      const session = await repo.sessionCreatedAt(db, caller.sessionId);
+      return { user: toUser(row), login_time: session?.created_at ?? '' };
+    },
+
+    /** Changing the password ends every other session of the user. */
+    async updatePassword(caller: Caller, oldPassword: string, newPassword: string) {
+      const row = await repo.findById(db, caller.userId);
+      if (!row) throw new AppError('NOT_LOGGED_IN');
+      if (!(await verifyPassword(row.password_hash, oldPassword))) {
+        throw new AppError('OLD_PASSWORD_WRONG', undefined, 'old_password');
+      }
+      if (oldPassword === newPassword) throw new AppError('PASSWORD_SAME', undefined, 'new_password');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await repo.setPasswordHash(trx, caller.userId, passwordHash, nowIso());
+        await repo.deleteOtherSessions(trx, caller.userId, caller.sessionId);
+      });
+    },
+
+    async permission(caller: Caller): Promise<UserPermission> {
+      const held = await permissions.codenames(caller.role);
+      const result: UserPermission = {};
+      for (const [mod, entries] of Object.entries(PERMISSIONS) as [PermissionModule, Record<string, string>][]) {
+        const list = Object.entries(entries)
+          .filter(([codename]) => held.has(codename))
+          .map(([codename, name]) => ({ codename, name }));
+        if (list.length > 0) result[mod] = list;
+      }
+      return result;
+    },
+
+    async loginLogs(caller: Caller, page: number, pageSize: number) {
+      return repo.loginLogsOfUser(db, caller.userId, page, pageSize);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;

@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  path: string;
+  level: number;
+  name: string;
+  sort: number;
+  icon: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ListFilter {
+  companyId: number;
+  keyword?: string;
+  /** undefined: all; 0: top level; n: children of n. */
+  parentId?: number;
+  status?: 0 | 1;
+  page: number;
+  pageSize: number;
+}
+
+const COLUMNS = [
+  'c.id',
+  'c.parent_id',
+  'c.path',
+  'c.level',
+  'c.name',
+  'c.sort',
+  'c.icon',
+  'c.status',
+  'c.created_at',
+  'c.updated_at',
+] as const;
+
+const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** The only code that knows the goods_categories table. Every query is scoped to one company. */
+export const categoryRepository = {
+  async list(db: Database, f: ListFilter) {
+    let base = db
+      .selectFrom('goods_categories as c')
+      .where('c.company_id', '=', f.companyId)
+      .where('c.del_flag', '=', 0);
+    if (f.parentId === 0) base = base.where('c.parent_id', 'is', null);
+    else if (f.parentId !== undefined) base = base.where('c.parent_id', '=', f.parentId);
+    if (f.status !== undefined) base = base.where('c.status', '=', f.status);
+    if (f.keyword) base = base.where(sql<boolean>`lower(c.name) like ${likePattern(f.keyword)} escape '\\'`);
+
+    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const rows = await base
+      .leftJoin('goods_categories as p', 'p.id', 'c.parent_id')
+      .select(COLUMNS)
+      .select('p.name as parent_name')
+      .select((eb) => [
+        eb
+          .selectFrom('goods_categories as ch')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('ch.parent_id', '=', 'c.id')
+          .where('ch.del_flag', '=', 0)
+          .as('children_count'),
+        eb
+          .selectFrom('goods as g')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('g.category_id', '=', 'c.id')
+          .where('g.del_flag', '=', 0)
+          .as('goods_count'),
+      ])
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .limit(f.pageSize)
+      .offset((f.page - 1) * f.pageSize)
+      .execute();
+    return { count: Number(countRow.count), rows };
+  },
+
+  all(db: Database, companyId: number, status?: 0 | 1): Promise<CategoryRow[]> {
+    let q = db
+      .selectFrom('goods_categories as c')
+      .select(COLUMNS)
+      .where('c.company_id', '=', companyId)
+      .where('c.del_flag', '=', 0);
+    if (status !== undefined) q = q.where('c.status', '=', status);
+    return q.orderBy('c.sort').orderBy('c.id').execute();
+  },
+
+  findById: (db: Database, companyId: number, id: number): Promise<CategoryRow | undefined> =>
+    db
+      .selectFrom('goods_categories as c')
+      .select(COLUMNS)
+      .where('c.company_id', '=', companyId)
+      .where('c.id', '=', id)
+      .where('c.del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  findByIds: (db: Database, companyId: number, ids: number[]): Promise<CategoryRow[]> =>
+    db
+      .selectFrom('goods_categories as c')
+      .select(COLUMNS)
+      .where('c.company_id', '=', companyId)
+      .where('c.id', 'in', ids)
+      .where('c.del_flag', '=', 0)
+      .execute(),
+
+  async siblingNameTaken(db: Database, companyId: number, parentId: number | null, name: string, exceptId?: number) {
+    let q = db
+      .selectFrom('goods_categories')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('del_flag', '=', 0)
+      .where('name', '=', name);
+    q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  },
+
+  async deepestLevelUnder(db: Database, companyId: number, path: string) {
+    const row = await db
+      .selectFrom('goods_categories')
+      .select((eb) => eb.fn.max('level').as('level'))
+      .where('company_id', '=', companyId)
+      .where('del_flag', '=', 0)
+      .where('path', 'like', `${path}%`)
+      .executeTakeFirst();
+    return Number(row?.level ?? 0);
+  },
+
+  async childrenOf(db: Database, companyId: number, ids: number[]) {
+    return db
+      .selectFrom('goods_categories')
+      .select(['id', 'parent_id'])
+      .where('company_id', '=', companyId)
+      .where('del_flag', '=', 0)
+      .where('parent_id', 'in', ids)
+      .execute();
+  },
+
+  async goodsCounts(db: Database, companyId: number, ids: number[]) {
+    return db
+      .selectFrom('goods')
+      .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('company_id', '=', companyId)
+      .where('del_flag', '=', 0)
+      .where('category_id', 'in', ids)
+      .groupBy('category_id')
+      .execute();
+  },
+
+  async insert(
+    db: Database,
+    v: { companyId: number; parentId: number | null; parentPath: string; level: number; name: string; sort: number; icon: string; status: number; userId: number; now: string },
+  ) {
+    const { id } = await db
+      .insertInto('goods_categories')
+      .values({
+        company_id: v.companyId,
+        parent_id: v.parentId,
+        path: '/',
+        level: v.level,
+        name: v.name,
+        sort: v.sort,
+        icon: v.icon,
+        status: v.status,
+        del_flag: 0,
+        created_by: v.userId,
+        updated_by: v.userId,
+        created_at: v.now,
+        updated_at: v.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('goods_categories')
+      .set({ path: `${v.parentPath}${id}/` })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  },
+
+  update: (
+    db: Database,
+    companyId: number,
+    id: number,
+    v: { parent_id: number | null; path: string; level: number; name: string; sort: number; icon: string; status: number; updated_by: number; updated_at: string },
+  ) =>
+    db.updateTable('goods_categories').set(v).where('company_id', '=', companyId).where('id', '=', id).execute(),
+
+  /** Re-roots a moved subtree: the descendants' path prefix and level follow their ancestor. */
+  moveDescendants: (db: Database, companyId: number, oldPath: string, newPath: string, levelDelta: number) =>
+    db
+      .updateTable('goods_categories')
+      .set({
+        path: sql<string>`${newPath} || substr(path, ${oldPath.length + 1})`,
+        level: sql<number>`level + ${levelDelta}`,
+      })
+      .where('company_id', '=', companyId)
+      .where('path', 'like', `${oldPath}%`)
+      .where('path', '!=', oldPath)
+      .execute(),
+
+  softDelete: (db: Database, companyId: number, ids: number[], userId: number, now: string) =>
+    db
+      .updateTable('goods_categories')
+      .set({ del_flag: 1, updated_by: userId, updated_at: now })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute(),
+};

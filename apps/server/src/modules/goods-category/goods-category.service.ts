@@ -1,0 +1,204 @@
+import { type Category, CATEGORY_MAX_DEPTH, type CategoryTreeNode, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
+
+export interface CategoryInput {
+  parent_id?: number | undefined;
+  name: string;
+  sort?: number | undefined;
+  icon?: string | undefined;
+  status?: 0 | 1 | undefined;
+}
+
+/** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */
+export function buildTree(rows: CategoryRow[]): CategoryTreeNode[] {
+  const nodes = new Map<number, CategoryTreeNode>();
+  for (const r of rows) {
+    nodes.set(r.id, {
+      id: r.id,
+      parent_id: r.parent_id,
+      name: r.name,
+      sort: r.sort,
+      icon: r.icon,
+      status: r.status,
+      level: r.level,
+      children: [],
+    });
+  }
+  const roots: CategoryTreeNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id) as CategoryTreeNode;
+    if (r.parent_id === null) roots.push(node);
+    else nodes.get(r.parent_id)?.children.push(node);
+  }
+  return roots;
+}
+
+function toCategory(
+  r: CategoryRow & { parent_name?: string | null; children_count?: number | null; goods_count?: number | null },
+): Category {
+  return {
+    id: r.id,
+    parent_id: r.parent_id,
+    parent_name: r.parent_name ?? '',
+    name: r.name,
+    sort: r.sort,
+    icon: r.icon,
+    status: r.status,
+    level: r.level,
+    children_count: Number(r.children_count ?? 0),
+    goods_count: Number(r.goods_count ?? 0),
+    create_time: r.created_at,
+    update_time: r.updated_at,
+  };
+}
+
+export function goodsCategoryService(db: Database) {
+  /** The parent a category would hang under, checked: exists in the caller's company, depth allows. */
+  async function parentFor(trx: Database, caller: Caller, parentId: number | undefined) {
+    if (!parentId) return { id: null, path: '/', level: 0 };
+    const parent = await repo.findById(trx, caller.companyId, parentId);
+    if (!parent) throw new AppError('CATEGORY_PARENT_MISSING', undefined, 'parent_id');
+    return { id: parent.id, path: parent.path, level: parent.level };
+  }
+
+  async function detail(trx: Database, caller: Caller, id: number): Promise<Category> {
+    const row = await repo.findById(trx, caller.companyId, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const parent = row.parent_id ? await repo.findById(trx, caller.companyId, row.parent_id) : undefined;
+    const children = await repo.childrenOf(trx, caller.companyId, [id]);
+    const goods = await repo.goodsCounts(trx, caller.companyId, [id]);
+    return toCategory({
+      ...row,
+      parent_name: parent?.name ?? '',
+      children_count: children.length,
+      goods_count: Number(goods[0]?.n ?? 0),
+    });
+  }
+
+  return {
+    async list(caller: Caller, q: { page?: number; page_size?: number; keyword?: string; parent_id?: number; status?: 0 | 1 }) {
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const { count, rows } = await repo.list(db, {
+        companyId: caller.companyId,
+        keyword: q.keyword,
+        parentId: q.parent_id,
+        status: q.status,
+        page,
+        pageSize,
+      });
+      return { count, page, pageSize, results: rows.map(toCategory) };
+    },
+
+    async tree(companyId: number, status?: 0 | 1) {
+      return buildTree(await repo.all(db, companyId, status));
+    },
+
+    /** Categories that can take a child (level below the maximum), without `excludeId`'s own subtree. */
+    async parents(caller: Caller, excludeId?: number) {
+      const rows = await repo.all(db, caller.companyId);
+      const excluded = excludeId ? rows.find((r) => r.id === excludeId)?.path : undefined;
+      return buildTree(
+        rows.filter((r) => r.level < CATEGORY_MAX_DEPTH && !(excluded && r.path.startsWith(excluded))),
+      );
+    },
+
+    get: (caller: Caller, id: number) => detail(db, caller, id),
+
+    add(caller: Caller, input: CategoryInput) {
+      return db.transaction().execute(async (trx) => {
+        const parent = await parentFor(trx, caller, input.parent_id);
+        if (parent.level + 1 > CATEGORY_MAX_DEPTH) throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
+          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+        }
+        const id = await repo.insert(trx, {
+          companyId: caller.companyId,
+          parentId: parent.id,
+          parentPath: parent.path,
+          level: parent.level + 1,
+          name: input.name,
+          sort: input.sort ?? 0,
+          icon: input.icon ?? '',
+          status: input.status ?? 1,
+          userId: caller.userId,
+          now: nowIso(),
+        });
+        const created = await detail(trx, caller, id);
+        await audit(trx, caller, { action: 'create', entity: 'goods_category', entityId: id, after: created });
+        return created;
+      });
+    },
+
+    update(caller: Caller, id: number, input: CategoryInput) {
+      return db.transaction().execute(async (trx) => {
+        const before = await repo.findById(trx, caller.companyId, id);
+        if (!before) throw new AppError('NOT_FOUND');
+        const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
+        const parent = await parentFor(trx, caller, parentId);
+        if (parent.id === id || parent.path.startsWith(before.path)) {
+          throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
+        }
+        const level = parent.level + 1;
+        const subtreeDepth = (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
+        if (level + subtreeDepth > CATEGORY_MAX_DEPTH) throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
+          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+        }
+        const path = `${parent.path}${id}/`;
+        await repo.update(trx, caller.companyId, id, {
+          parent_id: parent.id,
+          path,
+          level,
+          name: input.name,
+          sort: input.sort ?? before.sort,
+          icon: input.icon ?? before.icon,
+          status: input.status ?? before.status,
+          updated_by: caller.userId,
+          updated_at: nowIso(),
+        });
+        if (path !== before.path) {
+          await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
+        }
+        const after = await detail(trx, caller, id);
+        await audit(trx, caller, { action: 'update', entity: 'goods_category', entityId: id, before, after });
+        return after;
+      });
+    },
+
+    /**
+     * Deletes all or nothing. A category may go only when it holds no goods and each of its
+     * children is deleted with it.
+     */
+    remove(caller: Caller, ids: number[]) {
+      const unique = [...new Set(ids)];
+      return db.transaction().execute(async (trx) => {
+        const rows = await repo.findByIds(trx, caller.companyId, unique);
+        if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
+        const selected = new Set(unique);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        const blockingChild = (await repo.childrenOf(trx, caller.companyId, unique)).find((c) => !selected.has(c.id));
+        if (blockingChild) {
+          const name = byId.get(blockingChild.parent_id as number)?.name ?? '';
+          throw new AppError('CATEGORY_HAS_CHILDREN', `分类“${name}”下还有子分类，不能删除`);
+        }
+        const withGoods = (await repo.goodsCounts(trx, caller.companyId, unique)).find((g) => Number(g.n) > 0);
+        if (withGoods) {
+          const name = byId.get(withGoods.category_id as number)?.name ?? '';
+          throw new AppError('CATEGORY_HAS_GOODS', `分类“${name}”下还有商品，不能删除`);
+        }
+        await repo.softDelete(trx, caller.companyId, unique, caller.userId, nowIso());
+        for (const row of rows) {
+          await audit(trx, caller, { action: 'delete', entity: 'goods_category', entityId: row.id, before: row });
+        }
+        return { deleted: rows.length };
+      });
+    },
+  };
+}
+export type GoodsCategoryService = ReturnType<typeof goodsCategoryService>;

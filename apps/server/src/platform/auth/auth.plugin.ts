@@ -1,0 +1,69 @@
+import type { Codename } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/database.ts';
+import { AppError, ConsoleError } from '../http/errors.ts';
+import type { Caller } from './session-user.ts';
+import { hashToken, SESSION_COOKIE, tokenFromHeader } from './tokens.ts';
+import { type PermissionCache, permissionCache } from './permission-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    permissions: PermissionCache;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+async function findSession(db: Database, sessionId: string): Promise<Omit<Caller, 'ip'> | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.id', 'sessions.expires_at', 'users.id as user_id', 'users.company_id', 'users.role'])
+    .select(['users.username', 'users.status'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row || row.status !== 1 || row.expires_at <= new Date().toISOString()) return null;
+  return {
+    userId: row.user_id,
+    companyId: row.company_id,
+    role: row.role,
+    username: row.username,
+    sessionId: row.id,
+  };
+}
+
+/**
+ * Reads the session from the `Authorization` token or the HttpOnly cookie and enforces the route's
+ * declared access before the body is validated, so an anonymous caller always gets 10003.
+ * Writes need the token header: a cookie alone (as a cross-site form would send) is not enough.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorate('permissions', permissionCache(opts.db));
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return; // infrastructure route (docs) or 404
+    const headerToken = tokenFromHeader(request.headers.authorization);
+    const token = headerToken ?? request.cookies[SESSION_COOKIE];
+    const session = token ? await findSession(opts.db, hashToken(token)) : null;
+    request.caller = session ? { ...session, ip: request.ip } : null;
+    if ('public' in access) return;
+
+    const consoleFamily = access.family === 'console';
+    if (!request.caller) {
+      throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('NOT_LOGGED_IN');
+    }
+    if (!SAFE_METHODS.has(request.method) && !headerToken) {
+      throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('TOKEN_REQUIRED');
+    }
+    if ('permission' in access) {
+      const allowed = await app.permissions.has(request.caller.role, access.permission as Codename);
+      if (!allowed) throw consoleFamily ? new ConsoleError('PERMISSION_DENIED') : new AppError('FORBIDDEN');
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+
+export type Dialect = 'sqlite' | 'pg';
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL, or a SQLite file path, or ':memory:'. */
+  url: string;
+  /** PostgreSQL only: a schema to use (created if missing) so test runs can be thrown away. */
+  schema?: string;
+  poolSize?: number;
+}
+
+// PostgreSQL returns COUNT(*) and BIGINT as strings; our counts are small, read them as numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export function isPostgresUrl(url: string) {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
+  if (isPostgresUrl(opts.url)) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'pg', close: () => db.destroy() };
+  }
+  if (opts.url !== ':memory:') fs.mkdirSync(path.dirname(opts.url), { recursive: true });
+  const sqlite = new SQLite(opts.url);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly set: Record<string, Migration>) {}
+  async getMigrations() {
+    return this.set;
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(migrations(handle.dialect)) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

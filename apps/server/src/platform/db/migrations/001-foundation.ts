@@ -1,0 +1,172 @@
+import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import type { Dialect } from '../database.ts';
+
+/** Portable column types only: integers for ids/flags/codes/money, text for ISO timestamps and JSON. */
+export function foundation(dialect: Dialect) {
+  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
+    dialect === 'pg'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await withId(db.schema.createTable('companies'))
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('company_name', 'text', (c) => c.notNull())
+        .addColumn('en_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('login_path', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('en', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('icp_company', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('icp', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('icp_url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('logo_main', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('logo_centre', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('logo_mobile', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('n_love', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('host_tenants')
+        .addColumn('host_segment', 'text', (c) => c.primaryKey())
+        .addColumn('tenant_code', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('shops'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('shop_name', 'text', (c) => c.notNull())
+        .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('shops_company').on('shops').columns(['company_id', 'is_default']).execute();
+
+      await withId(db.schema.createTable('user_groups'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+      await withId(db.schema.createTable('positions'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('users'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('username', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('real_name', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('role', 'integer', (c) => c.notNull())
+        .addColumn('group_id', 'integer', (c) => c.references('user_groups.id'))
+        .addColumn('position_id', 'integer', (c) => c.references('positions.id'))
+        .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('email', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('avatar_url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('main_bg', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('last_login_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('users_company').on('users').columns(['company_id', 'role']).execute();
+
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
+        .addColumn('company_id', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+
+      await withId(db.schema.createTable('login_logs'))
+        .addColumn('company_id', 'integer')
+        .addColumn('user_id', 'integer')
+        .addColumn('username', 'text', (c) => c.notNull())
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('success', 'integer', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_logs_user').on('login_logs').columns(['user_id', 'id']).execute();
+
+      await db.schema
+        .createTable('role_permissions')
+        .addColumn('role', 'integer', (c) => c.notNull())
+        .addColumn('codename', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('role_permissions_pk', ['role', 'codename'])
+        .execute();
+
+      await withId(db.schema.createTable('audit_logs'))
+        .addColumn('company_id', 'integer', (c) => c.notNull())
+        .addColumn('user_id', 'integer')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('entity', 'text', (c) => c.notNull())
+        .addColumn('entity_id', 'integer')
+        .addColumn('before_json', 'text')
+        .addColumn('after_json', 'text')
+        .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('audit_logs_entity')
+        .on('audit_logs')
+        .columns(['company_id', 'entity', 'entity_id'])
+        .execute();
+
+      await withId(db.schema.createTable('goods_categories'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('parent_id', 'integer', (c) => c.references('goods_categories.id'))
+        .addColumn('path', 'text', (c) => c.notNull().defaultTo('/'))
+        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('icon', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_by', 'integer')
+        .addColumn('updated_by', 'integer')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('goods_categories_tree')
+        .on('goods_categories')
+        .columns(['company_id', 'del_flag', 'parent_id', 'sort'])
+        .execute();
+
+      await withId(db.schema.createTable('goods'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('category_id', 'integer', (c) => c.references('goods_categories.id'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('goods_category')
+        .on('goods')
+        .columns(['company_id', 'category_id', 'del_flag'])
+        .execute();
+      // Stock never goes negative, whatever the code above it does.
+      if (dialect === 'pg') {
+        await sql`alter table goods add constraint goods_stock_nonneg check (stock >= 0)`.execute(db);
+      }
+    },
+  };
+}

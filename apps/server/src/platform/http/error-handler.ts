@@ -1,0 +1,55 @@
+import { Codes } from '@portal/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ConsoleError } from './errors.ts';
+
+function isConsole(request: FastifyRequest) {
+  return request.routeOptions.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');
+}
+
+function portal(reply: FastifyReply, c: number, m: string, field?: string, status = 200) {
+  return reply.status(status).send(field ? { c, m, field } : { c, m });
+}
+
+/** One place that turns every failure into its envelope; unknown errors never leak internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return portal(reply, error.c, error.message, error.field);
+    if (error instanceof ConsoleError) return reply.status(error.status).send(error.body);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.split('/').filter(Boolean)[0];
+      const message = first?.message ?? Codes.PARAM_ERROR.m;
+      if (isConsole(request)) {
+        return reply.status(400).send(field ? { [field]: [message] } : { non_field_errors: [message] });
+      }
+      return portal(reply, Codes.PARAM_ERROR.c, message, field);
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Framework-level client errors: malformed JSON, too large, wrong media type, …
+      const code =
+        status === 413
+          ? Codes.PAYLOAD_TOO_LARGE
+          : status === 415
+            ? Codes.UNSUPPORTED_MEDIA
+            : status === 429
+              ? Codes.TOO_MANY_REQUESTS
+              : Codes.PARAM_ERROR;
+      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+      if (isConsole(request)) return reply.status(status).send({ code: 'INVALID', msg: code.m });
+      return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    if (isConsole(request)) return reply.status(500).send({ code: 'SERVER_ERROR', msg: '请求错误' });
+    return portal(reply, Codes.SERVER_ERROR.c, Codes.SERVER_ERROR.m, undefined, 500);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isConsole(request)) return reply.status(404).send({ code: 'NOT_FOUND', msg: '未找到' });
+    return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
+  });
+}

@@ -1,0 +1,25 @@
+import { type CodeName, Codes, type ConsoleCodeName, ConsoleCodes } from '@portal/contract';
+
+/** A handled portal failure: answered as `{c, m}` with HTTP 200. */
+export class AppError extends Error {
+  readonly c: number;
+  readonly field: string | undefined;
+  constructor(code: CodeName, message?: string, field?: string) {
+    const def = Codes[code];
+    super(message ?? def.m);
+    this.c = def.c;
+    this.field = field;
+  }
+}
+
+/** A handled console failure: real HTTP status and `{code, msg}` or field errors. */
+export class ConsoleError extends Error {
+  readonly status: number;
+  readonly body: Record<string, unknown>;
+  constructor(code: ConsoleCodeName, msg?: string, fields?: Record<string, string[]>) {
+    const def = ConsoleCodes[code];
+    super(msg ?? def.msg);
+    this.status = def.status;
+    this.body = fields ?? { code: def.code, msg: msg ?? def.msg };
+  }
+}

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { Codes } from '@portal/contract';
+import type { App } from './reply.ts';
+
+/**
+ * Serves the built web app: files under `dist`, and `index.html` for every other non-API path so
+ * history routing works. Hashed assets are cached for a year, index.html never.
+ */
+export async function registerWebStatic(app: App, dist: string) {
+  const root = path.resolve(dist);
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ dist: root }, 'web app is not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, { root, serve: false });
+  app.get(
+    '/*',
+    { config: { access: { public: true } }, schema: { hide: true } },
+    async (request, reply) => {
+      const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      if (urlPath.startsWith('/api/')) {
+        return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
+      }
+      const file = path.resolve(root, `.${urlPath}`);
+      if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        const immutable = urlPath.startsWith('/assets/');
+        return reply.sendFile(path.relative(root, file), {
+          maxAge: immutable ? 365 * 24 * 3600_000 : 0,
+          immutable,
+        });
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', { maxAge: 0 });
+    },
+  );
+}

@@ -1,0 +1,220 @@
+import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Database, DatabaseHandle } from '../platform/db/database.ts';
+import { nowIso } from '../platform/time.ts';
+import { hashPassword } from '../modules/account/password.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+
+/** Reference data every installation needs: role permissions, host mapping, the default company. */
+export async function seedReference(handle: DatabaseHandle) {
+  const { db } = handle;
+  const now = nowIso();
+  const perms = Object.entries(DEFAULT_ROLE_PERMISSIONS).flatMap(([role, codes]) =>
+    codes.map((codename) => ({ role: Number(role), codename })),
+  );
+  await db.insertInto('role_permissions').values(perms).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('host_tenants')
+    .values([
+      { host_segment: 'iot', tenant_code: 'iot' },
+      { host_segment: 'qy', tenant_code: 'qy' },
+      { host_segment: 'qf', tenant_code: 'qf' },
+      { host_segment: 'www', tenant_code: 'default' },
+    ])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const companies = [
+    {
+      id: DEFAULT_COMPANY_ID,
+      code: 'default',
+      company_name: '启航企业服务有限公司',
+      en_name: 'Qihang Enterprise Services',
+      mobile: '13800000125',
+      phone: '010-88880125',
+      address: '北京市海淀区中关村大街1号',
+      email: 'service@qihang.example.cn',
+      login_path: '/login',
+      icp_company: '启航企业服务有限公司',
+      icp: '京ICP备00000125号-1',
+      icp_url: 'https://beian.miit.gov.cn/',
+    },
+    {
+      id: 126,
+      code: 'qf',
+      company_name: '青峰贸易有限公司',
+      en_name: 'Qingfeng Trading',
+      mobile: '13800000126',
+      phone: '0571-88880126',
+      address: '浙江省杭州市西湖区文三路2号',
+      email: 'hello@qingfeng.example.cn',
+      login_path: '/qf',
+      icp_company: '青峰贸易有限公司',
+      icp: '浙ICP备00000126号-1',
+      icp_url: 'https://beian.miit.gov.cn/',
+    },
+    {
+      id: 127,
+      code: 'iot',
+      company_name: '物联定位科技有限公司',
+      en_name: 'IoT Positioning Tech',
+      mobile: '13800000127',
+      phone: '0755-88880127',
+      address: '广东省深圳市南山区科技园3号',
+      email: 'iot@iot.example.cn',
+      login_path: '/iot',
+      icp_company: '物联定位科技有限公司',
+      icp: '粤ICP备00000127号-1',
+      icp_url: 'https://beian.miit.gov.cn/',
+    },
+  ];
+  for (const c of companies) {
+    await db
+      .insertInto('companies')
+      .values({
+        ...c,
+        en: 1,
+        logo_main: '',
+        logo_centre: '',
+        logo_mobile: '',
+        n_love: 0,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const hasShop = await db.selectFrom('shops').select('id').where('company_id', '=', c.id).executeTakeFirst();
+    if (!hasShop) {
+      await db
+        .insertInto('shops')
+        .values({
+          company_id: c.id,
+          shop_name: `${c.company_name}官方商城`,
+          mobile: c.mobile,
+          phone: c.phone,
+          address: c.address,
+          email: c.email,
+          is_default: 1,
+          created_at: now,
+        })
+        .execute();
+    }
+  }
+  if (handle.dialect === 'pg') {
+    await sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`.execute(db);
+  }
+}
+
+async function idOf(db: Database, table: 'user_groups' | 'positions', companyId: number, name: string) {
+  const found = await db
+    .selectFrom(table)
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (found) return found.id;
+  const row = await db.insertInto(table).values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Creates a user (tests and the demo seed share this). */
+export async function createUser(
+  db: Database,
+  u: { companyId: number; username: string; password: string; role: number; real_name?: string; position?: string; group?: string },
+) {
+  const now = nowIso();
+  const groupId = await idOf(db, 'user_groups', u.companyId, u.group ?? '默认分组');
+  const positionId = u.position ? await idOf(db, 'positions', u.companyId, u.position) : null;
+  const row = await db
+    .insertInto('users')
+    .values({
+      company_id: u.companyId,
+      username: u.username,
+      password_hash: await hashPassword(u.password),
+      real_name: u.real_name ?? u.username,
+      role: u.role,
+      group_id: groupId,
+      position_id: positionId,
+      mobile: '',
+      email: '',
+      avatar_url: '',
+      main_bg: '',
+      status: 1,
+      last_login_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const DEMO_CATEGORIES: [string, [string, string[]][]][] = [
+  ['数码电器', [['手机通讯', ['智能手机', '老人手机']], ['电脑办公', ['笔记本', '打印机']]]],
+  ['服饰鞋包', [['男装', []], ['女装', []], ['箱包', []]]],
+  ['食品生鲜', [['休闲零食', []], ['茶叶', ['绿茶', '红茶']]]],
+];
+
+/** Demo data for a first `npm start`: the demo accounts and a category tree with some goods. */
+export async function seedDemo(handle: DatabaseHandle) {
+  const { db } = handle;
+  await seedReference(handle);
+  for (const u of DEMO_USERS) {
+    await createUser(db, { companyId: DEFAULT_COMPANY_ID, password: DEMO_PASSWORD, ...u });
+  }
+  await createUser(db, { companyId: 126, username: 'qf_shop', password: DEMO_PASSWORD, role: 12, real_name: '青峰商城管理员' });
+  const now = nowIso();
+  let sort = 0;
+  const add = async (name: string, parent: { id: number; path: string; level: number } | null) => {
+    const row = await db
+      .insertInto('goods_categories')
+      .values({
+        company_id: DEFAULT_COMPANY_ID,
+        parent_id: parent?.id ?? null,
+        path: '/',
+        level: (parent?.level ?? 0) + 1,
+        name,
+        sort: sort++,
+        icon: '',
+        status: 1,
+        del_flag: 0,
+        created_by: null,
+        updated_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const path = `${parent?.path ?? '/'}${row.id}/`;
+    await db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
+    return { id: row.id, path, level: (parent?.level ?? 0) + 1 };
+  };
+  for (const [top, seconds] of DEMO_CATEGORIES) {
+    const t = await add(top, null);
+    for (const [second, thirds] of seconds) {
+      const s = await add(second, t);
+      for (const third of thirds) {
+        const leaf = await add(third, s);
+        await db
+          .insertInto('goods')
+          .values({
+            company_id: DEFAULT_COMPANY_ID,
+            category_id: leaf.id,
+            name: `${third}示例商品`,
+            price: 9900,
+            stock: 100,
+            on_sale: 1,
+            del_flag: 0,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+    }
+  }
+}
+
+export async function isEmpty(db: Database) {
+  const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}

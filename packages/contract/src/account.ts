@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { form, optionalId, optionalInt, optionalText, text } from './fields.ts';
+
+export const loginBody = form({
+  username: text('用户名', { max: 50 }),
+  password: text('密码', { max: 128 }),
+  company_id: optionalId('单位'),
+  login_type: optionalInt('登录类型', { min: -1, max: 99 }),
+});
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  real_name: z.string(),
+  role: z.number().int(),
+  role_name: z.string(),
+  company_id: z.number().int(),
+  company_name: z.string(),
+  group_id: z.number().int().nullable(),
+  group_name: z.string(),
+  position_id: z.number().int().nullable(),
+  position_name: z.string(),
+  avatarUrl: z.string(),
+  main_bg: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResult = z.object({
+  token: z.string(),
+  login_time: z.string(),
+  user: userSchema,
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const PASSWORD_MIN = 8;
+export const passwordUpdateBody = form({
+  old_password: text('原密码', { max: 128 }),
+  new_password: text('新密码', { min: PASSWORD_MIN, max: 128 }).refine(
+    (v) => /[A-Za-z]/.test(v) && /\d/.test(v),
+    '新密码须同时包含字母和数字',
+  ),
+});
+
+export const quitBody = form({ company_id: optionalId('单位') });
+
+export const sessionInfo = z.object({ user: userSchema, login_time: z.string() });
+
+export const loginLogQuery = form({
+  page: optionalInt('页码', { min: 1, max: 100_000 }),
+  page_size: optionalInt('每页条数', { min: 1, max: 100 }),
+});
+export const loginLogSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  ip: z.string(),
+  user_agent: z.string(),
+  success: z.number().int(),
+  reason: z.string(),
+  create_time: z.string(),
+});

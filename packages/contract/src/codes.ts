@@ -1,0 +1,42 @@
+/**
+ * Portal API codes. `c = 0` is success; every other code carries its Chinese message here, once.
+ * The server answers with these; the web shows `m`. 10003 is fixed by the specification.
+ */
+export const Codes = {
+  OK: { c: 0, m: '操作成功' },
+  PARAM_ERROR: { c: 10001, m: '参数错误' },
+  NOT_LOGGED_IN: { c: 10003, m: '登录已失效，请重新登录' },
+  FORBIDDEN: { c: 10004, m: '没有权限执行此操作' },
+  NOT_FOUND: { c: 10005, m: '数据不存在或已被删除' },
+  TOKEN_REQUIRED: { c: 10006, m: '请求缺少登录令牌，请刷新页面后重试' },
+  PAYLOAD_TOO_LARGE: { c: 10007, m: '提交的数据过大' },
+  UNSUPPORTED_MEDIA: { c: 10008, m: '不支持的提交格式' },
+  ROUTE_NOT_FOUND: { c: 10009, m: '请求的接口不存在' },
+  LOGIN_FAILED: { c: 10010, m: '用户名或密码错误' },
+  LOGIN_LOCKED: { c: 10011, m: '登录尝试过于频繁，请稍后再试' },
+  OLD_PASSWORD_WRONG: { c: 10012, m: '原密码不正确' },
+  PASSWORD_SAME: { c: 10013, m: '新密码不能与原密码相同' },
+  ACCOUNT_DISABLED: { c: 10014, m: '账号已停用，请联系管理员' },
+  TOO_MANY_REQUESTS: { c: 10029, m: '请求过于频繁，请稍后再试' },
+  SERVER_ERROR: { c: 10500, m: '服务器开小差了，请稍后再试' },
+  CATEGORY_HAS_CHILDREN: { c: 20101, m: '该分类下还有子分类，不能删除' },
+  CATEGORY_HAS_GOODS: { c: 20102, m: '该分类下还有商品，不能删除' },
+  CATEGORY_CYCLE: { c: 20103, m: '不能把分类移到它自己或它的下级分类之下' },
+  CATEGORY_NAME_TAKEN: { c: 20104, m: '同一级下已有同名分类' },
+  CATEGORY_TOO_DEEP: { c: 20105, m: '分类最多三级' },
+  CATEGORY_PARENT_MISSING: { c: 20106, m: '上级分类不存在' },
+} as const;
+
+export type CodeName = keyof typeof Codes;
+export type Code = (typeof Codes)[CodeName];
+
+export const SESSION_EXPIRED_CODE = Codes.NOT_LOGGED_IN.c;
+
+/** Console (DRF-style) error family: real HTTP status, `{code, msg}` bodies. */
+export const ConsoleCodes = {
+  AUTH_FAIL: { status: 401, code: 'AUTH_FAIL', msg: '认证失败，请重新登录' },
+  PERMISSION_DENIED: { status: 403, code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限' },
+  NOT_FOUND: { status: 404, code: 'NOT_FOUND', msg: '未找到' },
+  INVALID: { status: 400, code: 'INVALID', msg: '请求错误' },
+} as const;
+export type ConsoleCodeName = keyof typeof ConsoleCodes;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './constants.ts';
+
+export const errorEnvelope = z.object({
+  c: z.number().int(),
+  m: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** Success `{c: 0, d}` or a handled failure `{c, m}`: both are answered with HTTP 200. */
+export function envelope<T extends z.ZodType>(d: T) {
+  return z.union([z.object({ c: z.literal(0), d }), errorEnvelope]);
+}
+
+export const pagingSchema = z.object({
+  count: z.number().int(),
+  has_previous: z.boolean(),
+  has_next: z.boolean(),
+  num_pages: z.number().int(),
+  cur_page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ results: z.array(item), paging: pagingSchema });
+}
+
+export function makePaging(count: number, page = 1, pageSize = DEFAULT_PAGE_SIZE): Paging {
+  const numPages = Math.max(1, Math.ceil(count / pageSize));
+  return {
+    count,
+    has_previous: page > 1,
+    has_next: page < numPages,
+    num_pages: numPages,
+    cur_page: page,
+    page_size: pageSize,
+  };
+}
+
+/** Console (DRF-style) list shape. */
+export function consolePageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    count: z.number().int(),
+    next: z.string().nullable(),
+    previous: z.string().nullable(),
+    results: z.array(item),
+  });
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas with Chinese messages that name the field. Form posts carry strings, so numbers and
+ * flags are parsed from strings here; an empty string counts as "not given".
+ */
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+function typeError(label: string, kind = '格式不正确') {
+  return (iss: { input?: unknown }) => (iss.input === undefined ? `${label}不能为空` : `${label}${kind}`);
+}
+
+export function text(label: string, opts: { max: number; min?: number }) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : blank(v)),
+    z
+      .string({ error: typeError(label) })
+      .min(opts.min ?? 1, opts.min && opts.min > 1 ? `${label}不能少于${opts.min}个字符` : `${label}不能为空`)
+      .max(opts.max, `${label}不能超过${opts.max}个字符`),
+  );
+}
+
+export function optionalText(label: string, opts: { max: number }) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : blank(v)),
+    z
+      .string({ error: typeError(label) })
+      .max(opts.max, `${label}不能超过${opts.max}个字符`)
+      .optional(),
+  );
+}
+
+const toNumber = (v: unknown) => {
+  const b = blank(v);
+  if (typeof b === 'string' && /^\s*-?\d+\s*$/.test(b)) return Number(b);
+  return b;
+};
+
+export function int(label: string, opts: { min: number; max: number }) {
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: typeError(label, '必须是整数') })
+      .int(`${label}必须是整数`)
+      .min(opts.min, `${label}不能小于${opts.min}`)
+      .max(opts.max, `${label}不能大于${opts.max}`),
+  );
+}
+
+export function optionalInt(label: string, opts: { min: number; max: number }) {
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: typeError(label, '必须是整数') })
+      .int(`${label}必须是整数`)
+      .min(opts.min, `${label}不能小于${opts.min}`)
+      .max(opts.max, `${label}不能大于${opts.max}`)
+      .optional(),
+  );
+}
+
+export const MAX_ID = 2_147_483_647;
+export const id = (label: string) => int(label, { min: 1, max: MAX_ID });
+export const optionalId = (label: string) => optionalInt(label, { min: 1, max: MAX_ID });
+
+/** Accepts `ids=1&ids=2`, `ids=1,2`, `ids=[1,2]` or a JSON array. */
+export function idList(label: string, max = 200) {
+  return z.preprocess(
+    (v) => {
+      if (typeof v === 'string') {
+        const s = v.trim();
+        if (s.startsWith('[')) {
+          try {
+            return JSON.parse(s);
+          } catch {
+            return v;
+          }
+        }
+        return s === '' ? [] : s.split(',');
+      }
+      return blank(v);
+    },
+    z
+      .array(id(label), { error: typeError(label) })
+      .min(1, `请选择${label}`)
+      .max(max, `${label}一次最多${max}个`),
+  );
+}
+
+/** 0/1 flag from a boolean, 0/1, "0"/"1" or "true"/"false". */
+export function flag(label: string) {
+  return z.preprocess(
+    (v) => {
+      const b = blank(v);
+      if (b === true || b === 'true' || b === '1' || b === 1) return 1;
+      if (b === false || b === 'false' || b === '0' || b === 0) return 0;
+      return b;
+    },
+    z.union([z.literal(0), z.literal(1)], { error: typeError(label, '只能是0或1') }),
+  );
+}
+
+export const paging = {
+  page: optionalInt('页码', { min: 1, max: 100_000 }),
+  page_size: optionalInt('每页条数', { min: 1, max: 100 }),
+};
+
+/** The object wrapper: anything that is not an object answers 参数格式不正确. */
+export function form<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape, { error: '参数格式不正确' });
+}

@@ -1,0 +1,57 @@
+/**
+ * Permission codenames, grouped by module. `GET /account/permission` answers the caller's subset
+ * in the shape `{ [module]: [{ codename, name }] }`; the server enforces the same table.
+ */
+export interface PermissionEntry {
+  codename: string;
+  name: string;
+}
+export type UserPermission = Record<string, PermissionEntry[]>;
+
+export const PERMISSIONS = {
+  goods: {
+    view_goods_category: '查看商品分类',
+    add_goods_category: '新增商品分类',
+    change_goods_category: '修改商品分类',
+    delete_goods_category: '删除商品分类',
+  },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type PermissionModule = keyof typeof PERMISSIONS;
+export type Codename = {
+  [M in PermissionModule]: keyof (typeof PERMISSIONS)[M];
+}[PermissionModule];
+
+export const ALL_CODENAMES = Object.values(PERMISSIONS).flatMap((m) => Object.keys(m)) as Codename[];
+
+export function moduleOf(codename: string): PermissionModule | undefined {
+  for (const [mod, entries] of Object.entries(PERMISSIONS)) {
+    if (codename in entries) return mod as PermissionModule;
+  }
+  return undefined;
+}
+
+/** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
+export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
+  1: ALL_CODENAMES,
+  12: ['view_goods_category', 'add_goods_category', 'change_goods_category', 'delete_goods_category'],
+  13: ['view_goods_category'],
+  14: ['view_goods_category'],
+  20: ['view_goods_category'],
+  21: ['view_goods_category'],
+};
+
+/**
+ * Action permission (spec §6): allowed when no permission object is loaded at all, or when the
+ * module key exists and holds an entry with the given codename.
+ */
+export function hasAction(perm: UserPermission | null | undefined, module: string, codename: string): boolean {
+  if (perm == null) return true;
+  const entries = perm[module];
+  return Array.isArray(entries) && entries.some((e) => e.codename === codename);
+}
+
+/** Module permission (spec §6): allowed when the module key exists. */
+export function hasModule(perm: UserPermission | null | undefined, module: string): boolean {
+  return perm != null && Object.hasOwn(perm, module);
+}

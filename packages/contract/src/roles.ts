@@ -1,0 +1,39 @@
+/** Role numbers and landing areas (spec §2), role names (design/architecture.md). */
+export const ROLE_NAMES: Record<number, string> = {
+  1: '超级管理员',
+  2: '集群管理员',
+  3: '单位管理员',
+  4: '指导者',
+  5: '业务人员',
+  6: '集群管理员助理',
+  7: '单位管理员助理',
+  8: '指导者助理',
+  9: '学生',
+  10: '车贸用户',
+  11: '工具用户',
+  12: '商城管理员',
+  13: '仓库管理员',
+  14: '采购员',
+  18: '财务人员',
+  20: '销售人员',
+  21: '客服人员',
+};
+
+export const ROLE_NUMBERS = Object.keys(ROLE_NAMES).map(Number);
+export const SUPER_ADMIN_ROLE = 1;
+
+export type Area = 'manager' | 'car' | 'tool' | 'instructor' | 'business' | 'crm' | 'student';
+
+export function landingArea(role: number): Area {
+  if ([1, 2, 3, 6, 7, 8].includes(role)) return 'manager';
+  if (role === 10) return 'car';
+  if (role === 11) return 'tool';
+  if (role === 4) return 'instructor';
+  if (role === 5) return 'business';
+  if ([12, 13, 14, 18, 20, 21].includes(role)) return 'crm';
+  return 'student';
+}
+
+export function roleName(role: number): string {
+  return ROLE_NAMES[role] ?? `角色${role}`;
+}
