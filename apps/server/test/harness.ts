@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
+import { nowIso } from '../src/platform/time.ts';
+import { createUser, seedReference } from '../src/seed/seed.ts';
+
+/**
+ * API tests run on SQLite (in memory) by default, and on PostgreSQL when `TEST_PG_URL` is set
+ * (scripts/test.mjs sets it): each test file then gets its own throw-away schema.
+ */
+export const dialectUnderTest = process.env.TEST_PG_URL ? 'pg' : 'sqlite';
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_PG_URL;
+  if (!url) return openDatabase({ url: ':memory:' });
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const handle = openDatabase({ url, schema, poolSize: 5 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export const PASSWORD = 'Secret1234';
+const unique = () => randomBytes(4).toString('hex');
+
+export async function testApp(env: Record<string, string> = {}) {
+  const database = await openTestDatabase();
+  await migrateToLatest(database);
+  await seedReference(database);
+  const config = { ...loadConfig({ DATA_DIR: '/tmp/portal-test', ...env }), webDist: undefined };
+  const routes: { method: string | string[]; url: string; access: unknown }[] = [];
+  const app = await buildApp({ database, config, onRoute: (r) => routes.push(r) });
+  await app.ready();
+  const { db } = database;
+
+  const harness = {
+    app,
+    db,
+    database,
+    routes,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+    /** A company of its own, so tests never see each other's rows. */
+    async company(name = '测试单位') {
+      const now = nowIso();
+      const row = await db
+        .insertInto('companies')
+        .values({
+          code: `t${unique()}`,
+          company_name: `${name}${unique()}`,
+          en_name: '',
+          mobile: '',
+          phone: '',
+          address: '测试地址',
+          email: '',
+          login_path: '',
+          en: 1,
+          icp_company: '',
+          icp: '',
+          icp_url: '',
+          logo_main: '',
+          logo_centre: '',
+          logo_mobile: '',
+          n_love: 0,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async user(role: number, companyId: number) {
+      const username = `u${role}_${unique()}`;
+      const id = await createUser(db, { companyId, username, password: PASSWORD, role });
+      return { id, username, password: PASSWORD };
+    },
+    /** Logs in and returns headers for authenticated calls (token header, like the browser). */
+    async login(username: string, password = PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { username, password } });
+      const body = res.json();
+      if (body.c !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
+      return { authorization: `Token ${body.d.token}` };
+    },
+    async as(role: number, companyId?: number) {
+      const cid = companyId ?? (await harness.company());
+      const u = await harness.user(role, cid);
+      return { companyId: cid, user: u, headers: await harness.login(u.username) };
+    },
+    /** POSTs a form-urlencoded body, as the browser does. */
+    post(url: string, form: Record<string, string | number | (string | number)[]>, headers: Record<string, string> = {}) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(form)) {
+        for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));
+      }
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: params.toString(),
+      });
+    },
+  };
+  return harness;
+}
+export type Harness = Awaited<ReturnType<typeof testApp>>;
