@@ -6,7 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { envelope } from '@portal/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import { type App, ok } from './platform/http/reply.ts';
+import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
 
 export interface BuildOptions {
@@ -71,19 +72,24 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: '企业门户 API', version: '0.1.0', description: '门户接口 {c, d}/{c, m}；控制台接口 DRF 风格' },
+      info: {
+        title: '企业门户 API',
+        version: '0.1.0',
+        description: '门户接口 {c, d}/{c, m}；控制台接口 DRF 风格',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, sessionCacheMs: config.sessionCacheMs });
 
   const limiter = new LoginLimiter(config.login);
   const account = accountService({
     db: database.db,
     limiter,
     permissions: app.permissions,
+    sessions: app.sessions,
     sessionTtlMs: config.sessionTtlMs,
   });
   const companies = companyService(database.db);
@@ -96,7 +102,11 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
         '/health',
         {
           config: { access: { public: true } },
-          schema: { tags: ['system'], summary: '存活检查（不访问数据库）', response: { 200: envelope(z.object({ status: z.string() })) } },
+          schema: {
+            tags: ['system'],
+            summary: '存活检查（不访问数据库）',
+            response: { 200: envelope(z.object({ status: z.string() })) },
+          },
         },
         async () => ok({ status: 'ok' }),
       );

@@ -9,6 +9,8 @@ export interface Config {
   sqlitePath: string;
   redisUrl: string | undefined;
   sessionTtlMs: number;
+  /** How long a read session stays in memory; 0 reads it from the database on every request. */
+  sessionCacheMs: number;
   logLevel: string;
   webDist: string | undefined;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
@@ -26,6 +28,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: path.join(dataDir, 'portal.sqlite'),
     redisUrl: env.REDIS_URL || undefined,
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
+    sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     login: {

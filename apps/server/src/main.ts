@@ -32,7 +32,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqlitePath;
-console.log(`\n企业门户已启动: http://localhost:${config.port}/   接口文档: http://localhost:${config.port}/api/docs`);
+console.log(
+  `\n企业门户已启动: http://localhost:${config.port}/   接口文档: http://localhost:${config.port}/api/docs`,
+);
 console.log(`数据库: ${where}${applied.length ? `（已执行迁移 ${applied.join(', ')}）` : ''}`);
 console.log(firstRun ? '首次启动：已写入演示数据。' : '沿用已有数据。');
 console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）:`);

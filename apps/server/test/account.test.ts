@@ -18,24 +18,42 @@ describe('account: login, session, password, permissions', () => {
     expect(body.c).toBe(0);
     expect(body.d.token).toMatch(/^[\w-]{40,}$/);
     expect(Date.parse(body.d.login_time)).not.toBeNaN();
-    expect(body.d.user).toMatchObject({ username: u.username, role: 12, role_name: '商城管理员', company_id: companyId });
+    expect(body.d.user).toMatchObject({
+      username: u.username,
+      role: 12,
+      role_name: '商城管理员',
+      company_id: companyId,
+    });
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/);
     const cookie = res.cookies.find((c) => c.name === 'sessionid');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
     // the cookie alone authenticates reads
-    const info = await h.app.inject({ method: 'GET', url: '/api/account/info', cookies: { sessionid: cookie?.value ?? '' } });
+    const info = await h.app.inject({
+      method: 'GET',
+      url: '/api/account/info',
+      cookies: { sessionid: cookie?.value ?? '' },
+    });
     expect(info.json().d.user.username).toBe(u.username);
   });
 
   it('answers a wrong password and an unknown user with the same message, and logs each attempt', async () => {
     const u = await h.user(9, companyId);
-    const wrong = (await h.post('/api/account/login', { username: u.username, password: 'nope12345' })).json();
-    const unknown = (await h.post('/api/account/login', { username: 'nobody_here', password: 'nope12345' })).json();
+    const wrong = (
+      await h.post('/api/account/login', { username: u.username, password: 'nope12345' })
+    ).json();
+    const unknown = (
+      await h.post('/api/account/login', { username: 'nobody_here', password: 'nope12345' })
+    ).json();
     expect(wrong).toEqual({ c: Codes.LOGIN_FAILED.c, m: '用户名或密码错误' });
     expect(unknown).toEqual(wrong);
     await h.login(u.username);
-    const logs = await h.db.selectFrom('login_logs').select(['success', 'reason']).where('username', '=', u.username).orderBy('id').execute();
+    const logs = await h.db
+      .selectFrom('login_logs')
+      .select(['success', 'reason'])
+      .where('username', '=', u.username)
+      .orderBy('id')
+      .execute();
     expect(logs).toEqual([
       { success: 0, reason: 'bad_credentials' },
       { success: 1, reason: 'ok' },
@@ -44,12 +62,15 @@ describe('account: login, session, password, permissions', () => {
 
   it('locks an account after repeated failures, even for the right password', async () => {
     const u = await h.user(9, companyId);
-    for (let i = 0; i < 3; i++) await h.post('/api/account/login', { username: u.username, password: 'wrong-pass1' });
+    for (let i = 0; i < 3; i++)
+      await h.post('/api/account/login', { username: u.username, password: 'wrong-pass1' });
     const locked = (await h.post('/api/account/login', { username: u.username, password: PASSWORD })).json();
     expect(locked.c).toBe(Codes.LOGIN_LOCKED.c);
     // another account from the same address still logs in
     const other = await h.user(9, companyId);
-    expect((await h.post('/api/account/login', { username: other.username, password: PASSWORD })).json().c).toBe(0);
+    expect(
+      (await h.post('/api/account/login', { username: other.username, password: PASSWORD })).json().c,
+    ).toBe(0);
   });
 
   it('answers 10003 to an anonymous or logged-out caller', async () => {
@@ -57,7 +78,10 @@ describe('account: login, session, password, permissions', () => {
     expect(anon.json()).toEqual({ c: 10003, m: Codes.NOT_LOGGED_IN.m });
     const u = await h.user(12, companyId);
     const headers = await h.login(u.username);
-    expect((await h.post('/api/account/quit', { company_id: companyId }, headers)).json()).toEqual({ c: 0, d: null });
+    expect((await h.post('/api/account/quit', { company_id: companyId }, headers)).json()).toEqual({
+      c: 0,
+      d: null,
+    });
     const after = await h.app.inject({ method: 'GET', url: '/api/account/permission', headers });
     expect(after.json().c).toBe(10003);
   });
@@ -79,23 +103,39 @@ describe('account: login, session, password, permissions', () => {
     const u = await h.user(12, companyId);
     const a = await h.login(u.username);
     const b = await h.login(u.username);
-    const wrongOld = (await h.post('/api/account/password/update', { old_password: 'bad', new_password: 'NewPass123' }, a)).json();
+    const wrongOld = (
+      await h.post('/api/account/password/update', { old_password: 'bad', new_password: 'NewPass123' }, a)
+    ).json();
     expect(wrongOld).toEqual({ c: Codes.OLD_PASSWORD_WRONG.c, m: '原密码不正确', field: 'old_password' });
-    const weak = (await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'short' }, a)).json();
+    const weak = (
+      await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'short' }, a)
+    ).json();
     expect(weak).toMatchObject({ c: 10001, m: '新密码不能少于8个字符', field: 'new_password' });
-    const noDigit = (await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'onlyletters' }, a)).json();
+    const noDigit = (
+      await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'onlyletters' }, a)
+    ).json();
     expect(noDigit).toMatchObject({ c: 10001, m: '新密码须同时包含字母和数字', field: 'new_password' });
-    const done = (await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'NewPass123' }, a)).json();
+    const done = (
+      await h.post('/api/account/password/update', { old_password: PASSWORD, new_password: 'NewPass123' }, a)
+    ).json();
     expect(done).toEqual({ c: 0, d: null });
     expect((await h.app.inject({ method: 'GET', url: '/api/account/info', headers: a })).json().c).toBe(0);
-    expect((await h.app.inject({ method: 'GET', url: '/api/account/info', headers: b })).json().c).toBe(10003);
-    expect((await h.post('/api/account/login', { username: u.username, password: PASSWORD })).json().c).toBe(10010);
-    expect((await h.post('/api/account/login', { username: u.username, password: 'NewPass123' })).json().c).toBe(0);
+    expect((await h.app.inject({ method: 'GET', url: '/api/account/info', headers: b })).json().c).toBe(
+      10003,
+    );
+    expect((await h.post('/api/account/login', { username: u.username, password: PASSWORD })).json().c).toBe(
+      10010,
+    );
+    expect(
+      (await h.post('/api/account/login', { username: u.username, password: 'NewPass123' })).json().c,
+    ).toBe(0);
   });
 
   it('answers the permission table of the caller’s role', async () => {
     const shop = await h.as(12, companyId);
-    const perm = (await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: shop.headers })).json().d;
+    const perm = (
+      await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: shop.headers })
+    ).json().d;
     expect(perm.goods.map((e: { codename: string }) => e.codename).sort()).toEqual([
       'add_goods_category',
       'change_goods_category',
@@ -103,10 +143,14 @@ describe('account: login, session, password, permissions', () => {
       'view_goods_category',
     ]);
     const warehouse = await h.as(13, companyId);
-    const wperm = (await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: warehouse.headers })).json().d;
+    const wperm = (
+      await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: warehouse.headers })
+    ).json().d;
     expect(wperm).toEqual({ goods: [{ codename: 'view_goods_category', name: '查看商品分类' }] });
     const finance = await h.as(18, companyId);
-    const fperm = (await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: finance.headers })).json().d;
+    const fperm = (
+      await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: finance.headers })
+    ).json().d;
     expect(fperm).toEqual({});
   });
 
@@ -114,7 +158,9 @@ describe('account: login, session, password, permissions', () => {
     const u = await h.user(9, companyId);
     await h.post('/api/account/login', { username: u.username, password: 'bad-pass-1' });
     const headers = await h.login(u.username);
-    const res = (await h.app.inject({ method: 'GET', url: '/api/account/login/log?page=1&page_size=5', headers })).json();
+    const res = (
+      await h.app.inject({ method: 'GET', url: '/api/account/login/log?page=1&page_size=5', headers })
+    ).json();
     expect(res.d.results.map((r: { success: number }) => r.success)).toEqual([1, 0]);
     expect(res.d.paging).toMatchObject({ count: 2, cur_page: 1, page_size: 5, has_next: false });
   });
@@ -130,7 +176,11 @@ describe('account: login, session, password, permissions', () => {
     expect(bad.json()).toEqual({ c: 10001, m: '参数格式不正确' });
     const missing = (await h.post('/api/account/login', { username: 'x' })).json();
     expect(missing).toEqual({ c: 10001, m: '密码不能为空', field: 'password' });
-    const wrongType = await h.app.inject({ method: 'POST', url: '/api/account/login', payload: { username: ['a'], password: 1 } });
+    const wrongType = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { username: ['a'], password: 1 },
+    });
     expect(wrongType.json()).toMatchObject({ c: 10001, m: '用户名格式不正确', field: 'username' });
     const huge = await h.post('/api/account/login', { username: 'x'.repeat(2_000_000), password: 'y' });
     expect(huge.json()).toEqual({ c: Codes.PAYLOAD_TOO_LARGE.c, m: '提交的数据过大' });

@@ -9,7 +9,9 @@ describe('company and shop start-up calls', () => {
   afterAll(() => h.close());
 
   it('resolves the default company 125 when nothing matches', async () => {
-    const res = (await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?_key=nowhere' })).json();
+    const res = (
+      await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?_key=nowhere' })
+    ).json();
     expect(res.c).toBe(0);
     expect(res.d.results[0]).toMatchObject({ id: 125, en: 1, code: 'default' });
     expect(res.d.results[0]).toHaveProperty('icpCompany');
@@ -21,16 +23,31 @@ describe('company and shop start-up calls', () => {
   it('maps a tenant key, an English name, a login path and a host segment to their company', async () => {
     const byKey = (await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?_key=qf' })).json();
     expect(byKey.d.results[0].id).toBe(126);
-    const byEn = (await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?en_name=IoT%20Positioning%20Tech' })).json();
+    const byEn = (
+      await h.app.inject({
+        method: 'GET',
+        url: '/api/system/staff/company/?en_name=IoT%20Positioning%20Tech',
+      })
+    ).json();
     expect(byEn.d.results[0].id).toBe(127);
-    const byPath = (await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?route_path=/qf' })).json();
+    const byPath = (
+      await h.app.inject({ method: 'GET', url: '/api/system/staff/company/?route_path=/qf' })
+    ).json();
     expect(byPath.d.results[0].id).toBe(126);
-    const byHost = (await h.app.inject({ method: 'GET', url: '/api/system/staff/company/', headers: { host: 'iot.example.cn' } })).json();
+    const byHost = (
+      await h.app.inject({
+        method: 'GET',
+        url: '/api/system/staff/company/',
+        headers: { host: 'iot.example.cn' },
+      })
+    ).json();
     expect(byHost.d.results[0].id).toBe(127);
   });
 
   it('answers the default shop of a company first', async () => {
-    const res = (await h.app.inject({ method: 'GET', url: '/api/erp/staff/shops/?is_default=1&company_id=126' })).json();
+    const res = (
+      await h.app.inject({ method: 'GET', url: '/api/erp/staff/shops/?is_default=1&company_id=126' })
+    ).json();
     expect(res.d.results[0]).toMatchObject({ company_id: 126, is_default: 1 });
     expect(res.d.results[0].ShopName).toContain('青峰');
     const bad = (await h.app.inject({ method: 'GET', url: '/api/erp/staff/shops/?company_id=abc' })).json();

@@ -48,7 +48,14 @@ describe('goods categories', () => {
     expect([root.level, mid.level, leaf.level]).toEqual([1, 2, 3]);
 
     const detail = await call('/shop/goods/category', { id: mid.id });
-    expect(detail.d).toMatchObject({ name: '厨房电器', parent_id: root.id, parent_name: '家用电器', children_count: 1, goods_count: 0, status: 1 });
+    expect(detail.d).toMatchObject({
+      name: '厨房电器',
+      parent_id: root.id,
+      parent_name: '家用电器',
+      children_count: 1,
+      goods_count: 0,
+      status: 1,
+    });
 
     const tree = await call('/goods/categorys', {});
     const node = tree.d.results.find((n: { id: number }) => n.id === root.id);
@@ -68,7 +75,9 @@ describe('goods categories', () => {
     expect(flat).not.toContain('厨房电器');
     expect(flat).not.toContain('电饭煲');
 
-    const publicTree = (await h.app.inject({ method: 'GET', url: `/api/goods/staff/category/?company_id=${companyId}` })).json();
+    const publicTree = (
+      await h.app.inject({ method: 'GET', url: `/api/goods/staff/category/?company_id=${companyId}` })
+    ).json();
     expect(publicTree.d.results.some((n: { id: number }) => n.id === root.id)).toBe(true);
   });
 
@@ -77,7 +86,14 @@ describe('goods categories', () => {
     for (let i = 0; i < 7; i++) await add(`子类${i}`, top.id);
     const page2 = await call('/shop/goods/category/list', { parent_id: top.id, page: 2, page_size: 5 });
     expect(page2.d.results).toHaveLength(2);
-    expect(page2.d.paging).toEqual({ count: 7, has_previous: true, has_next: false, num_pages: 2, cur_page: 2, page_size: 5 });
+    expect(page2.d.paging).toEqual({
+      count: 7,
+      has_previous: true,
+      has_next: false,
+      num_pages: 2,
+      cur_page: 2,
+      page_size: 5,
+    });
     const off = await add('停用的类', top.id);
     await call('/shop/goods/category/update', { id: off.id, name: '停用的类', status: 0 });
     const onlyOff = await call('/shop/goods/category/list', { parent_id: top.id, status: 0 });
@@ -90,18 +106,33 @@ describe('goods categories', () => {
     const a = await add('甲');
     const b = await add('乙');
     const a1 = await add('甲一', a.id);
-    const moved = await call('/shop/goods/category/update', { id: a1.id, parent_id: b.id, name: '乙一', sort: 5, status: 1 });
+    const moved = await call('/shop/goods/category/update', {
+      id: a1.id,
+      parent_id: b.id,
+      name: '乙一',
+      sort: 5,
+      status: 1,
+    });
     expect(moved.d).toMatchObject({ id: a1.id, parent_id: b.id, name: '乙一', sort: 5, level: 2 });
     const b1a = await add('乙一甲', a1.id);
     expect(b1a.level).toBe(3);
     // moving a 2-deep subtree under a level-2 node would make level 4
-    const tooDeep = await call('/shop/goods/category/update', { id: a1.id, parent_id: (await add('甲二', a.id)).id, name: '乙一' });
+    const tooDeep = await call('/shop/goods/category/update', {
+      id: a1.id,
+      parent_id: (await add('甲二', a.id)).id,
+      name: '乙一',
+    });
     expect(tooDeep).toMatchObject({ c: Codes.CATEGORY_TOO_DEEP.c, field: 'parent_id' });
     // moving the subtree to the top re-levels its children
     const top = await call('/shop/goods/category/update', { id: a1.id, parent_id: 0, name: '乙一' });
     expect(top.d.level).toBe(1);
     expect((await call('/shop/goods/category', { id: b1a.id })).d.level).toBe(2);
-    const audit = await h.db.selectFrom('audit_logs').selectAll().where('entity_id', '=', a1.id).orderBy('id').execute();
+    const audit = await h.db
+      .selectFrom('audit_logs')
+      .selectAll()
+      .where('entity_id', '=', a1.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((r) => r.action)).toEqual(['create', 'update', 'update']);
     expect(JSON.parse(audit[1]?.before_json ?? '{}').name).toBe('甲一');
     expect(JSON.parse(audit[1]?.after_json ?? '{}').name).toBe('乙一');
@@ -115,7 +146,9 @@ describe('goods categories', () => {
     expect(self).toEqual({ c: Codes.CATEGORY_CYCLE.c, m: Codes.CATEGORY_CYCLE.m, field: 'parent_id' });
     const under = await call('/shop/goods/category/update', { id: x.id, parent_id: y.id, name: '循环甲' });
     expect(under.c).toBe(Codes.CATEGORY_CYCLE.c);
-    expect((await call('/shop/goods/category/add', { name: '第四级', parent_id: z.id })).c).toBe(Codes.CATEGORY_TOO_DEEP.c);
+    expect((await call('/shop/goods/category/add', { name: '第四级', parent_id: z.id })).c).toBe(
+      Codes.CATEGORY_TOO_DEEP.c,
+    );
     const dup = await call('/shop/goods/category/add', { name: '循环乙', parent_id: x.id });
     expect(dup).toEqual({ c: Codes.CATEGORY_NAME_TAKEN.c, m: '同一级下已有同名分类', field: 'name' });
     const missing = await call('/shop/goods/category/add', { name: '孤儿', parent_id: 99999999 });
@@ -127,7 +160,10 @@ describe('goods categories', () => {
     const p = await add('删除甲');
     const c = await add('删除乙', p.id);
     const withChildren = await call('/goods/category/delete', { id: p.id });
-    expect(withChildren).toEqual({ c: Codes.CATEGORY_HAS_CHILDREN.c, m: '分类“删除甲”下还有子分类，不能删除' });
+    expect(withChildren).toEqual({
+      c: Codes.CATEGORY_HAS_CHILDREN.c,
+      m: '分类“删除甲”下还有子分类，不能删除',
+    });
     await addGoods(c.id);
     const withGoods = await call('/goods/category/selected/delete', { ids: [p.id, c.id] });
     expect(withGoods).toEqual({ c: Codes.CATEGORY_HAS_GOODS.c, m: '分类“删除乙”下还有商品，不能删除' });
@@ -153,10 +189,18 @@ describe('goods categories', () => {
     expect(list.d.results).toEqual([]);
     expect((await call('/goods/categorys', {}, other.headers)).d.results).toEqual([]);
     expect((await call('/shop/goods/category', { id: mine.id }, other.headers)).c).toBe(Codes.NOT_FOUND.c);
-    expect((await call('/shop/goods/category/update', { id: mine.id, name: '被改了' }, other.headers)).c).toBe(Codes.NOT_FOUND.c);
+    expect(
+      (await call('/shop/goods/category/update', { id: mine.id, name: '被改了' }, other.headers)).c,
+    ).toBe(Codes.NOT_FOUND.c);
     expect((await call('/goods/category/delete', { id: mine.id }, other.headers)).c).toBe(Codes.NOT_FOUND.c);
-    expect((await call('/goods/category/selected/delete', { ids: [mine.id] }, other.headers)).c).toBe(Codes.NOT_FOUND.c);
-    const attach = await call('/shop/goods/category/add', { name: '挂到别家', parent_id: mine.id }, other.headers);
+    expect((await call('/goods/category/selected/delete', { ids: [mine.id] }, other.headers)).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+    const attach = await call(
+      '/shop/goods/category/add',
+      { name: '挂到别家', parent_id: mine.id },
+      other.headers,
+    );
     expect(attach.c).toBe(Codes.CATEGORY_PARENT_MISSING.c);
     const still = await call('/shop/goods/category', { id: mine.id });
     expect(still.d).toMatchObject({ name: '本单位分类', children_count: 0 });
@@ -173,8 +217,12 @@ describe('goods categories', () => {
     const warehouse = await h.as(13, companyId);
     const list = await call('/shop/goods/category/list', { page_size: 100 }, warehouse.headers);
     expect(list.d.results.some((c: { id: number }) => c.id === target.id)).toBe(true);
-    expect((await call('/shop/goods/category/add', { name: '仓库加的' }, warehouse.headers)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/goods/category/delete', { id: target.id }, warehouse.headers)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/shop/goods/category/add', { name: '仓库加的' }, warehouse.headers)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+    expect((await call('/goods/category/delete', { id: target.id }, warehouse.headers)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
     expect((await call('/shop/goods/category', { id: target.id })).c).toBe(0);
   });
 
@@ -198,11 +246,21 @@ describe('goods categories', () => {
     }
     const ids = await call('/goods/category/selected/delete', { ids: '[1,"a"]' });
     expect(ids).toMatchObject({ c: 10001, m: '分类必须是整数', field: 'ids' });
-    expect(await call('/goods/category/selected/delete', { ids: '' })).toMatchObject({ m: '请选择分类', field: 'ids' });
+    expect(await call('/goods/category/selected/delete', { ids: '' })).toMatchObject({
+      m: '请选择分类',
+      field: 'ids',
+    });
     const many = Array.from({ length: 201 }, (_, i) => i + 1).join(',');
-    expect(await call('/goods/category/selected/delete', { ids: many })).toMatchObject({ m: '分类一次最多200个' });
-    expect(await call('/shop/goods/category', { id: 'x' })).toMatchObject({ m: '分类必须是整数', field: 'id' });
-    expect(await call('/shop/goods/category', { id: '99999999999' })).toMatchObject({ m: '分类不能大于2147483647' });
+    expect(await call('/goods/category/selected/delete', { ids: many })).toMatchObject({
+      m: '分类一次最多200个',
+    });
+    expect(await call('/shop/goods/category', { id: 'x' })).toMatchObject({
+      m: '分类必须是整数',
+      field: 'id',
+    });
+    expect(await call('/shop/goods/category', { id: '99999999999' })).toMatchObject({
+      m: '分类不能大于2147483647',
+    });
     expect(await call('/shop/goods/category/update', {})).toMatchObject({ m: '分类不能为空', field: 'id' });
     const huge = await h.post('/api/shop/goods/category/add', { name: 'x'.repeat(1_100_000) }, shop);
     expect(huge.json()).toEqual({ c: Codes.PAYLOAD_TOO_LARGE.c, m: '提交的数据过大' });
@@ -218,10 +276,26 @@ describe('goods categories', () => {
   });
 
   it('accepts JSON and multipart bodies as well as forms', async () => {
-    const json = await h.app.inject({ method: 'POST', url: '/api/shop/goods/category/add', headers: shop, payload: { name: 'JSON类', sort: 3 } });
+    const json = await h.app.inject({
+      method: 'POST',
+      url: '/api/shop/goods/category/add',
+      headers: shop,
+      payload: { name: 'JSON类', sort: 3 },
+    });
     expect(json.json().d).toMatchObject({ name: 'JSON类', sort: 3 });
     const boundary = '----portal';
-    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="name"', '', '表单类', `--${boundary}`, 'Content-Disposition: form-data; name="sort"', '', '7', `--${boundary}--`, ''].join('\r\n');
+    const body = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="name"',
+      '',
+      '表单类',
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="sort"',
+      '',
+      '7',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
     const multipart = await h.app.inject({
       method: 'POST',
       url: '/api/shop/goods/category/add',

@@ -92,7 +92,11 @@ export async function testApp(env: Record<string, string> = {}) {
     },
     /** Logs in and returns headers for authenticated calls (token header, like the browser). */
     async login(username: string, password = PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/account/login',
+        payload: { username, password },
+      });
       const body = res.json();
       if (body.c !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
       return { authorization: `Token ${body.d.token}` };
@@ -103,7 +107,11 @@ export async function testApp(env: Record<string, string> = {}) {
       return { companyId: cid, user: u, headers: await harness.login(u.username) };
     },
     /** POSTs a form-urlencoded body, as the browser does. */
-    post(url: string, form: Record<string, string | number | (string | number)[]>, headers: Record<string, string> = {}) {
+    post(
+      url: string,
+      form: Record<string, string | number | (string | number)[]>,
+      headers: Record<string, string> = {},
+    ) {
       const params = new URLSearchParams();
       for (const [k, v] of Object.entries(form)) {
         for (const item of Array.isArray(v) ? v : [v]) params.append(k, String(item));

@@ -24,7 +24,10 @@ describe('every route declares who may call it', () => {
 
   it('refuses to register a route without an access declaration', async () => {
     const { buildApp } = await import('../src/app.ts');
-    const app = await buildApp({ database: h.database, config: { ...(await import('../src/config.ts')).loadConfig({}), webDist: undefined } });
+    const app = await buildApp({
+      database: h.database,
+      config: { ...(await import('../src/config.ts')).loadConfig({}), webDist: undefined },
+    });
     expect(() => app.get('/api/naked', async () => 'x')).toThrow(/neither public nor a permission/);
     await app.close();
   });

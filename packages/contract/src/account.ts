@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { form, optionalId, optionalInt, optionalText, text } from './fields.ts';
+import { form, optionalId, optionalInt, text } from './fields.ts';
 
 export const loginBody = form({
   username: text('用户名', { max: 50 }),
@@ -16,6 +16,7 @@ export const userSchema = z.object({
   role_name: z.string(),
   company_id: z.number().int(),
   company_name: z.string(),
+  company_address: z.string(),
   group_id: z.number().int().nullable(),
   group_name: z.string(),
   position_id: z.number().int().nullable(),
@@ -51,6 +52,15 @@ export const loginLogQuery = form({
   page: optionalInt('页码', { min: 1, max: 100_000 }),
   page_size: optionalInt('每页条数', { min: 1, max: 100 }),
 });
+/** Why a login record ended as it did (`login_logs.reason`), with the text shown to users. */
+export const LOGIN_REASONS = {
+  ok: '登录成功',
+  bad_credentials: '用户名或密码错误',
+  locked: '登录尝试过于频繁',
+  disabled: '账号已停用',
+} as const;
+export type LoginReason = keyof typeof LOGIN_REASONS;
+
 export const loginLogSchema = z.object({
   id: z.number().int(),
   username: z.string(),

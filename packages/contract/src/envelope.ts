@@ -8,9 +8,12 @@ export const errorEnvelope = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** Success `{c: 0, d}` or a handled failure `{c, m}`: both are answered with HTTP 200. */
+/**
+ * The success reply `{c: 0, d}`. A handled failure is `{c, m}` (see `errorEnvelope`); both are
+ * answered with HTTP 200. Route response schemas describe the success shape only.
+ */
 export function envelope<T extends z.ZodType>(d: T) {
-  return z.union([z.object({ c: z.literal(0), d }), errorEnvelope]);
+  return z.object({ c: z.literal(0), d });
 }
 
 export const pagingSchema = z.object({

@@ -45,7 +45,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
  * Action permission (spec §6): allowed when no permission object is loaded at all, or when the
  * module key exists and holds an entry with the given codename.
  */
-export function hasAction(perm: UserPermission | null | undefined, module: string, codename: string): boolean {
+export function hasAction(
+  perm: UserPermission | null | undefined,
+  module: string,
+  codename: string,
+): boolean {
   if (perm == null) return true;
   const entries = perm[module];
   return Array.isArray(entries) && entries.some((e) => e.codename === codename);

@@ -1,8 +1,8 @@
 import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
 import { sql } from 'kysely';
+import { hashPassword } from '../modules/account/password.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
-import { hashPassword } from '../modules/account/password.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 
 /** Reference data every installation needs: role permissions, host mapping, the default company. */
@@ -12,7 +12,11 @@ export async function seedReference(handle: DatabaseHandle) {
   const perms = Object.entries(DEFAULT_ROLE_PERMISSIONS).flatMap(([role, codes]) =>
     codes.map((codename) => ({ role: Number(role), codename })),
   );
-  await db.insertInto('role_permissions').values(perms).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('role_permissions')
+    .values(perms)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await db
     .insertInto('host_tenants')
     .values([
@@ -83,7 +87,11 @@ export async function seedReference(handle: DatabaseHandle) {
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const hasShop = await db.selectFrom('shops').select('id').where('company_id', '=', c.id).executeTakeFirst();
+    const hasShop = await db
+      .selectFrom('shops')
+      .select('id')
+      .where('company_id', '=', c.id)
+      .executeTakeFirst();
     if (!hasShop) {
       await db
         .insertInto('shops')
@@ -101,7 +109,9 @@ export async function seedReference(handle: DatabaseHandle) {
     }
   }
   if (handle.dialect === 'pg') {
-    await sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`.execute(db);
+    await sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`.execute(
+      db,
+    );
   }
 }
 
@@ -113,14 +123,26 @@ async function idOf(db: Database, table: 'user_groups' | 'positions', companyId:
     .where('name', '=', name)
     .executeTakeFirst();
   if (found) return found.id;
-  const row = await db.insertInto(table).values({ company_id: companyId, name }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto(table)
+    .values({ company_id: companyId, name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Creates a user (tests and the demo seed share this). */
 export async function createUser(
   db: Database,
-  u: { companyId: number; username: string; password: string; role: number; real_name?: string; position?: string; group?: string },
+  u: {
+    companyId: number;
+    username: string;
+    password: string;
+    role: number;
+    real_name?: string;
+    position?: string;
+    group?: string;
+  },
 ) {
   const now = nowIso();
   const groupId = await idOf(db, 'user_groups', u.companyId, u.group ?? '默认分组');
@@ -150,9 +172,28 @@ export async function createUser(
 }
 
 const DEMO_CATEGORIES: [string, [string, string[]][]][] = [
-  ['数码电器', [['手机通讯', ['智能手机', '老人手机']], ['电脑办公', ['笔记本', '打印机']]]],
-  ['服饰鞋包', [['男装', []], ['女装', []], ['箱包', []]]],
-  ['食品生鲜', [['休闲零食', []], ['茶叶', ['绿茶', '红茶']]]],
+  [
+    '数码电器',
+    [
+      ['手机通讯', ['智能手机', '老人手机']],
+      ['电脑办公', ['笔记本', '打印机']],
+    ],
+  ],
+  [
+    '服饰鞋包',
+    [
+      ['男装', []],
+      ['女装', []],
+      ['箱包', []],
+    ],
+  ],
+  [
+    '食品生鲜',
+    [
+      ['休闲零食', []],
+      ['茶叶', ['绿茶', '红茶']],
+    ],
+  ],
 ];
 
 /** Demo data for a first `npm start`: the demo accounts and a category tree with some goods. */
@@ -162,7 +203,13 @@ export async function seedDemo(handle: DatabaseHandle) {
   for (const u of DEMO_USERS) {
     await createUser(db, { companyId: DEFAULT_COMPANY_ID, password: DEMO_PASSWORD, ...u });
   }
-  await createUser(db, { companyId: 126, username: 'qf_shop', password: DEMO_PASSWORD, role: 12, real_name: '青峰商城管理员' });
+  await createUser(db, {
+    companyId: 126,
+    username: 'qf_shop',
+    password: DEMO_PASSWORD,
+    role: 12,
+    real_name: '青峰商城管理员',
+  });
   const now = nowIso();
   let sort = 0;
   const add = async (name: string, parent: { id: number; path: string; level: number } | null) => {

@@ -37,7 +37,15 @@ export const accountRepository = {
 
   async createSession(
     db: Database,
-    s: { id: string; userId: number; companyId: number; now: string; expiresAt: string; ip: string; ua: string },
+    s: {
+      id: string;
+      userId: number;
+      companyId: number;
+      now: string;
+      expiresAt: string;
+      ip: string;
+      ua: string;
+    },
   ) {
     await db
       .insertInto('sessions')
@@ -62,14 +70,28 @@ export const accountRepository = {
   deleteOtherSessions: (db: Database, userId: number, keepId: string) =>
     db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute(),
 
-  deleteExpiredSessions: (db: Database, now: string) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
+  deleteExpiredSessions: (db: Database, now: string) =>
+    db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 
   setPasswordHash: (db: Database, userId: number, passwordHash: string, now: string) =>
-    db.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute(),
+    db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', userId)
+      .execute(),
 
   async logLogin(
     db: Database,
-    row: { companyId: number | null; userId: number | null; username: string; ip: string; ua: string; success: boolean; reason: string; now: string },
+    row: {
+      companyId: number | null;
+      userId: number | null;
+      username: string;
+      ip: string;
+      ua: string;
+      success: boolean;
+      reason: string;
+      now: string;
+    },
   ) {
     await db
       .insertInto('login_logs')

@@ -22,7 +22,12 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
     '/account/login',
     {
       config: { access: { public: true } },
-      schema: { tags: ['account'], summary: '登录', body: loginBody, response: { 200: envelope(loginResult) } },
+      schema: {
+        tags: ['account'],
+        summary: '登录',
+        body: loginBody,
+        response: { 200: envelope(loginResult) },
+      },
     },
     async (request, reply) => {
       const result = await account.login({
@@ -46,7 +51,12 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
     '/account/quit',
     {
       config: { access: { login: true } },
-      schema: { tags: ['account'], summary: '退出登录', body: quitBody, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: ['account'],
+        summary: '退出登录',
+        body: quitBody,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (request, reply) => {
       await account.quit(callerOf(request));

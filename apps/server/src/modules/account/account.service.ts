@@ -1,7 +1,15 @@
-import { PERMISSIONS, type PermissionModule, roleName, type User, type UserPermission } from '@portal/contract';
+import {
+  type LoginReason,
+  PERMISSIONS,
+  type PermissionModule,
+  roleName,
+  type User,
+  type UserPermission,
+} from '@portal/contract';
+import type { PermissionCache } from '../../platform/auth/permission-cache.ts';
+import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import { hashToken, newToken } from '../../platform/auth/tokens.ts';
-import type { PermissionCache } from '../../platform/auth/permission-cache.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
@@ -18,6 +26,7 @@ export function toUser(row: UserRow): User {
     role_name: roleName(row.role),
     company_id: row.company_id,
     company_name: row.company_name,
+    company_address: row.company_address,
     group_id: row.group_id,
     group_name: row.group_name ?? '',
     position_id: row.position_id,
@@ -33,14 +42,15 @@ export interface AccountDeps {
   db: Database;
   limiter: LoginLimiter;
   permissions: PermissionCache;
+  sessions: SessionCache;
   sessionTtlMs: number;
 }
 
-export function accountService({ db, limiter, permissions, sessionTtlMs }: AccountDeps) {
+export function accountService({ db, limiter, permissions, sessions, sessionTtlMs }: AccountDeps) {
   return {
     async login(input: { username: string; password: string; ip: string; userAgent: string }) {
       const now = nowIso();
-      const log = (row: UserRow | undefined, success: boolean, reason: string, conn: Database = db) =>
+      const log = (row: UserRow | undefined, success: boolean, reason: LoginReason, conn: Database = db) =>
         repo.logLogin(conn, {
           companyId: row?.company_id ?? null,
           userId: row?.id ?? null,
@@ -81,11 +91,12 @@ export function accountService({ db, limiter, permissions, sessionTtlMs }: Accou
         });
         await log(row, true, 'ok', trx);
       });
-      return { token, login_time: now, user: toUser(row), address: row.company_address };
+      return { token, login_time: now, user: toUser(row) };
     },
 
     async quit(caller: Caller) {
       await repo.deleteSession(db, caller.sessionId);
+      sessions.forget(caller.sessionId);
     },
 
     async info(caller: Caller) {
@@ -108,12 +119,16 @@ export function accountService({ db, limiter, permissions, sessionTtlMs }: Accou
         await repo.setPasswordHash(trx, caller.userId, passwordHash, nowIso());
         await repo.deleteOtherSessions(trx, caller.userId, caller.sessionId);
       });
+      sessions.forgetUser(caller.userId);
     },
 
     async permission(caller: Caller): Promise<UserPermission> {
       const held = await permissions.codenames(caller.role);
       const result: UserPermission = {};
-      for (const [mod, entries] of Object.entries(PERMISSIONS) as [PermissionModule, Record<string, string>][]) {
+      for (const [mod, entries] of Object.entries(PERMISSIONS) as [
+        PermissionModule,
+        Record<string, string>,
+      ][]) {
         const list = Object.entries(entries)
           .filter(([codename]) => held.has(codename))
           .map(([codename, name]) => ({ codename, name }));

@@ -1,4 +1,13 @@
-import { companyQuery, companySchema, DEFAULT_COMPANY_ID, envelope, makePaging, pageOf, shopQuery, shopSchema } from '@portal/contract';
+import {
+  companyQuery,
+  companySchema,
+  DEFAULT_COMPANY_ID,
+  envelope,
+  makePaging,
+  pageOf,
+  shopQuery,
+  shopSchema,
+} from '@portal/contract';
 import { type App, ok } from '../../platform/http/reply.ts';
 import type { CompanyService } from './company.service.ts';
 
@@ -15,7 +24,10 @@ export function companyRoutes(app: App, companies: CompanyService) {
       },
     },
     async (request) => {
-      const company = await companies.resolve({ ...request.query, host: request.query.host ?? request.hostname });
+      const company = await companies.resolve({
+        ...request.query,
+        host: request.query.host ?? request.hostname,
+      });
       return ok({ results: [company], paging: makePaging(1, 1, 1) });
     },
   );

@@ -52,7 +52,12 @@ export function companyService(db: Database) {
      * The company the public site shows: by login path, English name, tenant key (a host segment
      * mapped through `host_tenants`, or a tenant code), else the default company (125).
      */
-    async resolve(q: { _key?: string; en_name?: string; route_path?: string; host?: string }): Promise<Company> {
+    async resolve(q: {
+      _key?: string;
+      en_name?: string;
+      route_path?: string;
+      host?: string;
+    }): Promise<Company> {
       let row: CompanyRow | undefined;
       if (q.route_path) row = await repo.byLoginPath(db, q.route_path);
       if (!row && q.en_name) row = await repo.byEnName(db, q.en_name);

@@ -14,16 +14,6 @@ export interface CategoryRow {
   updated_at: string;
 }
 
-export interface ListFilter {
-  companyId: number;
-  keyword?: string;
-  /** undefined: all; 0: top level; n: children of n. */
-  parentId?: number;
-  status?: 0 | 1;
-  page: number;
-  pageSize: number;
-}
-
 const COLUMNS = [
   'c.id',
   'c.parent_id',
@@ -37,47 +27,8 @@ const COLUMNS = [
   'c.updated_at',
 ] as const;
 
-const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** The only code that knows the goods_categories table. Every query is scoped to one company. */
 export const categoryRepository = {
-  async list(db: Database, f: ListFilter) {
-    let base = db
-      .selectFrom('goods_categories as c')
-      .where('c.company_id', '=', f.companyId)
-      .where('c.del_flag', '=', 0);
-    if (f.parentId === 0) base = base.where('c.parent_id', 'is', null);
-    else if (f.parentId !== undefined) base = base.where('c.parent_id', '=', f.parentId);
-    if (f.status !== undefined) base = base.where('c.status', '=', f.status);
-    if (f.keyword) base = base.where(sql<boolean>`lower(c.name) like ${likePattern(f.keyword)} escape '\\'`);
-
-    const countRow = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await base
-      .leftJoin('goods_categories as p', 'p.id', 'c.parent_id')
-      .select(COLUMNS)
-      .select('p.name as parent_name')
-      .select((eb) => [
-        eb
-          .selectFrom('goods_categories as ch')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('ch.parent_id', '=', 'c.id')
-          .where('ch.del_flag', '=', 0)
-          .as('children_count'),
-        eb
-          .selectFrom('goods as g')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('g.category_id', '=', 'c.id')
-          .where('g.del_flag', '=', 0)
-          .as('goods_count'),
-      ])
-      .orderBy('c.sort')
-      .orderBy('c.id')
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize)
-      .execute();
-    return { count: Number(countRow.count), rows };
-  },
-
   all(db: Database, companyId: number, status?: 0 | 1): Promise<CategoryRow[]> {
     let q = db
       .selectFrom('goods_categories as c')
@@ -106,7 +57,13 @@ export const categoryRepository = {
       .where('c.del_flag', '=', 0)
       .execute(),
 
-  async siblingNameTaken(db: Database, companyId: number, parentId: number | null, name: string, exceptId?: number) {
+  async siblingNameTaken(
+    db: Database,
+    companyId: number,
+    parentId: number | null,
+    name: string,
+    exceptId?: number,
+  ) {
     let q = db
       .selectFrom('goods_categories')
       .select('id')
@@ -139,20 +96,32 @@ export const categoryRepository = {
       .execute();
   },
 
-  async goodsCounts(db: Database, companyId: number, ids: number[]) {
-    return db
+  /** Goods per category, for the given categories or (no ids) for all of the company's. */
+  async goodsCounts(db: Database, companyId: number, ids?: number[]) {
+    let q = db
       .selectFrom('goods')
       .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('company_id', '=', companyId)
       .where('del_flag', '=', 0)
-      .where('category_id', 'in', ids)
-      .groupBy('category_id')
-      .execute();
+      .where('category_id', 'is not', null);
+    if (ids) q = q.where('category_id', 'in', ids);
+    return q.groupBy('category_id').execute();
   },
 
   async insert(
     db: Database,
-    v: { companyId: number; parentId: number | null; parentPath: string; level: number; name: string; sort: number; icon: string; status: number; userId: number; now: string },
+    v: {
+      companyId: number;
+      parentId: number | null;
+      parentPath: string;
+      level: number;
+      name: string;
+      sort: number;
+      icon: string;
+      status: number;
+      userId: number;
+      now: string;
+    },
   ) {
     const { id } = await db
       .insertInto('goods_categories')
@@ -185,9 +154,24 @@ export const categoryRepository = {
     db: Database,
     companyId: number,
     id: number,
-    v: { parent_id: number | null; path: string; level: number; name: string; sort: number; icon: string; status: number; updated_by: number; updated_at: string },
+    v: {
+      parent_id: number | null;
+      path: string;
+      level: number;
+      name: string;
+      sort: number;
+      icon: string;
+      status: number;
+      updated_by: number;
+      updated_at: string;
+    },
   ) =>
-    db.updateTable('goods_categories').set(v).where('company_id', '=', companyId).where('id', '=', id).execute(),
+    db
+      .updateTable('goods_categories')
+      .set(v)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .execute(),
 
   /** Re-roots a moved subtree: the descendants' path prefix and level follow their ancestor. */
   moveDescendants: (db: Database, companyId: number, oldPath: string, newPath: string, levelDelta: number) =>

@@ -27,7 +27,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/shop/goods/category/list',
     {
       config: { access: { permission: 'view_goods_category' } },
-      schema: { tags, summary: '商品分类列表', body: categoryListBody, response: { 200: envelope(pageOf(categorySchema)) } },
+      schema: {
+        tags,
+        summary: '商品分类列表',
+        body: categoryListBody,
+        response: { 200: envelope(pageOf(categorySchema)) },
+      },
     },
     async (request) => {
       const r = await categories.list(callerOf(request), request.body);
@@ -39,7 +44,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/shop/goods/category/list/parent',
     {
       config: { access: { permission: 'view_goods_category' } },
-      schema: { tags, summary: '可选的上级分类（树）', body: categoryParentBody, response: { 200: envelope(categoryTree) } },
+      schema: {
+        tags,
+        summary: '可选的上级分类（树）',
+        body: categoryParentBody,
+        response: { 200: envelope(categoryTree) },
+      },
     },
     async (request) => ok({ results: await categories.parents(callerOf(request), request.body.exclude_id) }),
   );
@@ -48,7 +58,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/shop/goods/category',
     {
       config: { access: { permission: 'view_goods_category' } },
-      schema: { tags, summary: '商品分类详情', body: categoryIdBody, response: { 200: envelope(categorySchema) } },
+      schema: {
+        tags,
+        summary: '商品分类详情',
+        body: categoryIdBody,
+        response: { 200: envelope(categorySchema) },
+      },
     },
     async (request) => ok(await categories.get(callerOf(request), request.body.id)),
   );
@@ -57,7 +72,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/shop/goods/category/add',
     {
       config: { access: { permission: 'add_goods_category' } },
-      schema: { tags, summary: '新增商品分类', body: categoryAddBody, response: { 200: envelope(categorySchema) } },
+      schema: {
+        tags,
+        summary: '新增商品分类',
+        body: categoryAddBody,
+        response: { 200: envelope(categorySchema) },
+      },
     },
     async (request) => ok(await categories.add(callerOf(request), request.body)),
   );
@@ -66,7 +86,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/shop/goods/category/update',
     {
       config: { access: { permission: 'change_goods_category' } },
-      schema: { tags, summary: '修改商品分类', body: categoryUpdateBody, response: { 200: envelope(categorySchema) } },
+      schema: {
+        tags,
+        summary: '修改商品分类',
+        body: categoryUpdateBody,
+        response: { 200: envelope(categorySchema) },
+      },
     },
     async (request) => {
       const { id, ...input } = request.body;
@@ -87,7 +112,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/goods/category/selected/delete',
     {
       config: { access: { permission: 'delete_goods_category' } },
-      schema: { tags, summary: '批量删除商品分类（全部成功或全部不删）', body: categoryIdsBody, response: { 200: deleted } },
+      schema: {
+        tags,
+        summary: '批量删除商品分类（全部成功或全部不删）',
+        body: categoryIdsBody,
+        response: { 200: deleted },
+      },
     },
     async (request) => ok(await categories.remove(callerOf(request), request.body.ids)),
   );
@@ -96,9 +126,15 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
     '/goods/categorys',
     {
       config: { access: { permission: 'view_goods_category' } },
-      schema: { tags, summary: '商品分类树', body: categoryTreeBody, response: { 200: envelope(categoryTree) } },
+      schema: {
+        tags,
+        summary: '商品分类树',
+        body: categoryTreeBody,
+        response: { 200: envelope(categoryTree) },
+      },
     },
-    async (request) => ok({ results: await categories.tree(callerOf(request).companyId, request.body.status) }),
+    async (request) =>
+      ok({ results: await categories.tree(callerOf(request).companyId, request.body.status) }),
   );
 
   app.get(

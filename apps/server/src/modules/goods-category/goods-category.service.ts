@@ -1,7 +1,13 @@
-import { type Category, CATEGORY_MAX_DEPTH, type CategoryTreeNode, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import {
+  CATEGORY_MAX_DEPTH,
+  type Category,
+  type CategoryTreeNode,
+  DEFAULT_PAGE_SIZE,
+} from '@portal/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
@@ -38,27 +44,46 @@ export function buildTree(rows: CategoryRow[]): CategoryTreeNode[] {
   return roots;
 }
 
-function toCategory(
-  r: CategoryRow & { parent_name?: string | null; children_count?: number | null; goods_count?: number | null },
-): Category {
-  return {
+interface Snapshot {
+  /** Every live category of the company in display order (sort, id), with its counts. */
+  categories: Category[];
+  rows: CategoryRow[];
+}
+
+/** One company's categories with parent names and counts: two queries, the rest in memory. */
+async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> {
+  const [rows, goods] = await Promise.all([repo.all(db, companyId), repo.goodsCounts(db, companyId)]);
+  const goodsBy = new Map(goods.map((g) => [g.category_id, Number(g.n)]));
+  const nameBy = new Map(rows.map((r) => [r.id, r.name]));
+  const childrenBy = new Map<number, number>();
+  for (const r of rows)
+    if (r.parent_id !== null) childrenBy.set(r.parent_id, (childrenBy.get(r.parent_id) ?? 0) + 1);
+  const categories = rows.map((r) => ({
     id: r.id,
     parent_id: r.parent_id,
-    parent_name: r.parent_name ?? '',
+    parent_name: r.parent_id === null ? '' : (nameBy.get(r.parent_id) ?? ''),
     name: r.name,
     sort: r.sort,
     icon: r.icon,
     status: r.status,
     level: r.level,
-    children_count: Number(r.children_count ?? 0),
-    goods_count: Number(r.goods_count ?? 0),
+    children_count: childrenBy.get(r.id) ?? 0,
+    goods_count: goodsBy.get(r.id) ?? 0,
     create_time: r.created_at,
     update_time: r.updated_at,
-  };
+  }));
+  return { categories, rows };
 }
 
+/**
+ * Categories are read on every shop and back-office page and change rarely, so reads come from a
+ * per-process snapshot checked against a version that every write below (and every goods write
+ * that changes a category's goods count) bumps in its transaction.
+ */
+export const categoryCache = versionedCache('goods_category', loadSnapshot);
+
 export function goodsCategoryService(db: Database) {
-  /** The parent a category would hang under, checked: exists in the caller's company, depth allows. */
+  /** The parent a category would hang under, checked: exists in the caller's company. */
   async function parentFor(trx: Database, caller: Caller, parentId: number | undefined) {
     if (!parentId) return { id: null, path: '/', level: 0 };
     const parent = await repo.findById(trx, caller.companyId, parentId);
@@ -67,53 +92,55 @@ export function goodsCategoryService(db: Database) {
   }
 
   async function detail(trx: Database, caller: Caller, id: number): Promise<Category> {
-    const row = await repo.findById(trx, caller.companyId, id);
-    if (!row) throw new AppError('NOT_FOUND');
-    const parent = row.parent_id ? await repo.findById(trx, caller.companyId, row.parent_id) : undefined;
-    const children = await repo.childrenOf(trx, caller.companyId, [id]);
-    const goods = await repo.goodsCounts(trx, caller.companyId, [id]);
-    return toCategory({
-      ...row,
-      parent_name: parent?.name ?? '',
-      children_count: children.length,
-      goods_count: Number(goods[0]?.n ?? 0),
-    });
+    const found = (await loadSnapshot(trx, caller.companyId)).categories.find((c) => c.id === id);
+    if (!found) throw new AppError('NOT_FOUND');
+    return found;
   }
 
   return {
-    async list(caller: Caller, q: { page?: number; page_size?: number; keyword?: string; parent_id?: number; status?: 0 | 1 }) {
+    async list(
+      caller: Caller,
+      q: { page?: number; page_size?: number; keyword?: string; parent_id?: number; status?: 0 | 1 },
+    ) {
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const { count, rows } = await repo.list(db, {
-        companyId: caller.companyId,
-        keyword: q.keyword,
-        parentId: q.parent_id,
-        status: q.status,
-        page,
-        pageSize,
-      });
-      return { count, page, pageSize, results: rows.map(toCategory) };
+      const keyword = q.keyword?.toLowerCase();
+      const parentId = q.parent_id === 0 ? null : q.parent_id;
+      const matching = (await categoryCache.get(db, caller.companyId)).categories.filter(
+        (c) =>
+          (parentId === undefined || c.parent_id === parentId) &&
+          (q.status === undefined || c.status === q.status) &&
+          (!keyword || c.name.toLowerCase().includes(keyword)),
+      );
+      const results = matching.slice((page - 1) * pageSize, page * pageSize);
+      return { count: matching.length, page, pageSize, results };
     },
 
     async tree(companyId: number, status?: 0 | 1) {
-      return buildTree(await repo.all(db, companyId, status));
+      const { rows } = await categoryCache.get(db, companyId);
+      return buildTree(status === undefined ? rows : rows.filter((r) => r.status === status));
     },
 
     /** Categories that can take a child (level below the maximum), without `excludeId`'s own subtree. */
     async parents(caller: Caller, excludeId?: number) {
-      const rows = await repo.all(db, caller.companyId);
+      const { rows } = await categoryCache.get(db, caller.companyId);
       const excluded = excludeId ? rows.find((r) => r.id === excludeId)?.path : undefined;
       return buildTree(
         rows.filter((r) => r.level < CATEGORY_MAX_DEPTH && !(excluded && r.path.startsWith(excluded))),
       );
     },
 
-    get: (caller: Caller, id: number) => detail(db, caller, id),
+    async get(caller: Caller, id: number) {
+      const found = (await categoryCache.get(db, caller.companyId)).categories.find((c) => c.id === id);
+      if (!found) throw new AppError('NOT_FOUND');
+      return found;
+    },
 
-    add(caller: Caller, input: CategoryInput) {
-      return db.transaction().execute(async (trx) => {
+    async add(caller: Caller, input: CategoryInput) {
+      const result = await db.transaction().execute(async (trx) => {
         const parent = await parentFor(trx, caller, input.parent_id);
-        if (parent.level + 1 > CATEGORY_MAX_DEPTH) throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        if (parent.level + 1 > CATEGORY_MAX_DEPTH)
+          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
         if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
           throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
         }
@@ -129,14 +156,22 @@ export function goodsCategoryService(db: Database) {
           userId: caller.userId,
           now: nowIso(),
         });
+        await categoryCache.bump(trx, caller.companyId);
         const created = await detail(trx, caller, id);
-        await audit(trx, caller, { action: 'create', entity: 'goods_category', entityId: id, after: created });
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'goods_category',
+          entityId: id,
+          after: created,
+        });
         return created;
       });
+      categoryCache.forget(caller.companyId);
+      return result;
     },
 
-    update(caller: Caller, id: number, input: CategoryInput) {
-      return db.transaction().execute(async (trx) => {
+    async update(caller: Caller, id: number, input: CategoryInput) {
+      const result = await db.transaction().execute(async (trx) => {
         const before = await repo.findById(trx, caller.companyId, id);
         if (!before) throw new AppError('NOT_FOUND');
         const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
@@ -145,8 +180,10 @@ export function goodsCategoryService(db: Database) {
           throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
         }
         const level = parent.level + 1;
-        const subtreeDepth = (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
-        if (level + subtreeDepth > CATEGORY_MAX_DEPTH) throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        const subtreeDepth =
+          (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
+        if (level + subtreeDepth > CATEGORY_MAX_DEPTH)
+          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
         if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
           throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
         }
@@ -165,39 +202,54 @@ export function goodsCategoryService(db: Database) {
         if (path !== before.path) {
           await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
         }
+        await categoryCache.bump(trx, caller.companyId);
         const after = await detail(trx, caller, id);
         await audit(trx, caller, { action: 'update', entity: 'goods_category', entityId: id, before, after });
         return after;
       });
+      categoryCache.forget(caller.companyId);
+      return result;
     },
 
     /**
      * Deletes all or nothing. A category may go only when it holds no goods and each of its
      * children is deleted with it.
      */
-    remove(caller: Caller, ids: number[]) {
+    async remove(caller: Caller, ids: number[]) {
       const unique = [...new Set(ids)];
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const rows = await repo.findByIds(trx, caller.companyId, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
         const selected = new Set(unique);
         const byId = new Map(rows.map((r) => [r.id, r]));
-        const blockingChild = (await repo.childrenOf(trx, caller.companyId, unique)).find((c) => !selected.has(c.id));
+        const blockingChild = (await repo.childrenOf(trx, caller.companyId, unique)).find(
+          (c) => !selected.has(c.id),
+        );
         if (blockingChild) {
           const name = byId.get(blockingChild.parent_id as number)?.name ?? '';
           throw new AppError('CATEGORY_HAS_CHILDREN', `分类“${name}”下还有子分类，不能删除`);
         }
-        const withGoods = (await repo.goodsCounts(trx, caller.companyId, unique)).find((g) => Number(g.n) > 0);
+        const withGoods = (await repo.goodsCounts(trx, caller.companyId, unique)).find(
+          (g) => Number(g.n) > 0,
+        );
         if (withGoods) {
           const name = byId.get(withGoods.category_id as number)?.name ?? '';
           throw new AppError('CATEGORY_HAS_GOODS', `分类“${name}”下还有商品，不能删除`);
         }
         await repo.softDelete(trx, caller.companyId, unique, caller.userId, nowIso());
+        await categoryCache.bump(trx, caller.companyId);
         for (const row of rows) {
-          await audit(trx, caller, { action: 'delete', entity: 'goods_category', entityId: row.id, before: row });
+          await audit(trx, caller, {
+            action: 'delete',
+            entity: 'goods_category',
+            entityId: row.id,
+            before: row,
+          });
         }
         return { deleted: rows.length };
       });
+      categoryCache.forget(caller.companyId);
+      return result;
     },
   };
 }

@@ -6,7 +6,13 @@ import { nowIso } from '../time.ts';
 export async function audit(
   db: Database,
   caller: Caller,
-  entry: { action: 'create' | 'update' | 'delete'; entity: string; entityId: number; before?: unknown; after?: unknown },
+  entry: {
+    action: 'create' | 'update' | 'delete';
+    entity: string;
+    entityId: number;
+    before?: unknown;
+    after?: unknown;
+  },
 ) {
   await db
     .insertInto('audit_logs')

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import { AppError, ConsoleError } from '../http/errors.ts';
+import { type PermissionCache, permissionCache } from './permission-cache.ts';
+import { SessionCache } from './session-cache.ts';
 import type { Caller } from './session-user.ts';
 import { hashToken, SESSION_COOKIE, tokenFromHeader } from './tokens.ts';
-import { type PermissionCache, permissionCache } from './permission-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,12 +14,15 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     permissions: PermissionCache;
+    sessions: SessionCache;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function findSession(db: Database, sessionId: string): Promise<Omit<Caller, 'ip'> | null> {
+async function findSession(db: Database, sessions: SessionCache, sessionId: string) {
+  const cached = sessions.get(sessionId);
+  if (cached) return cached;
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -26,14 +30,17 @@ async function findSession(db: Database, sessionId: string): Promise<Omit<Caller
     .select(['users.username', 'users.status'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
-  if (!row || row.status !== 1 || row.expires_at <= new Date().toISOString()) return null;
-  return {
+  if (row?.status !== 1 || row.expires_at <= new Date().toISOString()) return null;
+  const session = {
     userId: row.user_id,
     companyId: row.company_id,
     role: row.role,
     username: row.username,
     sessionId: row.id,
+    expiresAt: row.expires_at,
   };
+  sessions.set(sessionId, session);
+  return session;
 }
 
 /**
@@ -41,8 +48,9 @@ async function findSession(db: Database, sessionId: string): Promise<Omit<Caller
  * declared access before the body is validated, so an anonymous caller always gets 10003.
  * Writes need the token header: a cookie alone (as a cross-site form would send) is not enough.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionCacheMs: number }) => {
   app.decorate('permissions', permissionCache(opts.db));
+  app.decorate('sessions', new SessionCache(opts.sessionCacheMs));
   app.decorateRequest('caller', null);
 
   app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -50,8 +58,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
     if (!access) return; // infrastructure route (docs) or 404
     const headerToken = tokenFromHeader(request.headers.authorization);
     const token = headerToken ?? request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(opts.db, hashToken(token)) : null;
-    request.caller = session ? { ...session, ip: request.ip } : null;
+    const session = token ? await findSession(opts.db, app.sessions, hashToken(token)) : null;
+    request.caller = session
+      ? {
+          userId: session.userId,
+          companyId: session.companyId,
+          role: session.role,
+          username: session.username,
+          sessionId: session.sessionId,
+          ip: request.ip,
+        }
+      : null;
     if ('public' in access) return;
 
     const consoleFamily = access.family === 'console';

@@ -12,7 +12,11 @@ export function permissionCache(db: Database): PermissionCache {
   let cache = new Map<number, Promise<ReadonlySet<string>>>();
   const load = async (role: number): Promise<ReadonlySet<string>> => {
     if (role === SUPER_ADMIN_ROLE) return new Set(ALL_CODENAMES);
-    const rows = await db.selectFrom('role_permissions').select('codename').where('role', '=', role).execute();
+    const rows = await db
+      .selectFrom('role_permissions')
+      .select('codename')
+      .where('role', '=', role)
+      .execute();
     return new Set(rows.map((r) => r.codename));
   };
   return {

@@ -143,7 +143,14 @@ export interface GoodsTable {
   updated_at: string;
 }
 
+export interface CacheVersionTable {
+  scope: string;
+  company_id: number;
+  version: number;
+}
+
 export interface DB {
+  cache_versions: CacheVersionTable;
   companies: CompanyTable;
   host_tenants: HostTenantTable;
   shops: ShopTable;

@@ -7,22 +7,31 @@ function isConsole(request: FastifyRequest) {
   return request.routeOptions.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');
 }
 
+// Errors bypass the route's response serializer, which describes the success envelope only.
+const plain = (payload: unknown) => JSON.stringify(payload);
+
 function portal(reply: FastifyReply, c: number, m: string, field?: string, status = 200) {
-  return reply.status(status).send(field ? { c, m, field } : { c, m });
+  return reply
+    .status(status)
+    .serializer(plain)
+    .send(field ? { c, m, field } : { c, m });
 }
 
 /** One place that turns every failure into its envelope; unknown errors never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return portal(reply, error.c, error.message, error.field);
-    if (error instanceof ConsoleError) return reply.status(error.status).send(error.body);
+    if (error instanceof ConsoleError) return reply.status(error.status).serializer(plain).send(error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.split('/').filter(Boolean)[0];
       const message = first?.message ?? Codes.PARAM_ERROR.m;
       if (isConsole(request)) {
-        return reply.status(400).send(field ? { [field]: [message] } : { non_field_errors: [message] });
+        return reply
+          .status(400)
+          .serializer(plain)
+          .send(field ? { [field]: [message] } : { non_field_errors: [message] });
       }
       return portal(reply, Codes.PARAM_ERROR.c, message, field);
     }
@@ -39,12 +48,14 @@ export function registerErrorHandler(app: FastifyInstance) {
               ? Codes.TOO_MANY_REQUESTS
               : Codes.PARAM_ERROR;
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-      if (isConsole(request)) return reply.status(status).send({ code: 'INVALID', msg: code.m });
+      if (isConsole(request))
+        return reply.status(status).serializer(plain).send({ code: 'INVALID', msg: code.m });
       return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    if (isConsole(request)) return reply.status(500).send({ code: 'SERVER_ERROR', msg: '请求错误' });
+    if (isConsole(request))
+      return reply.status(500).serializer(plain).send({ code: 'SERVER_ERROR', msg: '请求错误' });
     return portal(reply, Codes.SERVER_ERROR.c, Codes.SERVER_ERROR.m, undefined, 500);
   });
 

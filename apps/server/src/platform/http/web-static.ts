@@ -15,24 +15,20 @@ export async function registerWebStatic(app: App, dist: string) {
     return;
   }
   await app.register(fastifyStatic, { root, serve: false });
-  app.get(
-    '/*',
-    { config: { access: { public: true } }, schema: { hide: true } },
-    async (request, reply) => {
-      const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-      if (urlPath.startsWith('/api/')) {
-        return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
-      }
-      const file = path.resolve(root, `.${urlPath}`);
-      if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-        const immutable = urlPath.startsWith('/assets/');
-        return reply.sendFile(path.relative(root, file), {
-          maxAge: immutable ? 365 * 24 * 3600_000 : 0,
-          immutable,
-        });
-      }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', { maxAge: 0 });
-    },
-  );
+  app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
+    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (urlPath.startsWith('/api/')) {
+      return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
+    }
+    const file = path.resolve(root, `.${urlPath}`);
+    if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      const immutable = urlPath.startsWith('/assets/');
+      return reply.sendFile(path.relative(root, file), {
+        maxAge: immutable ? 365 * 24 * 3600_000 : 0,
+        immutable,
+      });
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { maxAge: 0 });
+  });
 }

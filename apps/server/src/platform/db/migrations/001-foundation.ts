@@ -48,7 +48,11 @@ export function foundation(dialect: Dialect) {
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('shops_company').on('shops').columns(['company_id', 'is_default']).execute();
+      await db.schema
+        .createIndex('shops_company')
+        .on('shops')
+        .columns(['company_id', 'is_default'])
+        .execute();
 
       await withId(db.schema.createTable('user_groups'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Database } from './database.ts';
+
+/**
+ * A per-company read cache that stays right across processes: every write that changes what the
+ * cache holds calls `bump` inside its transaction and `forget` after it commits. A read compares
+ * the stored version at most every `recheckMs`, so a write by another process shows within that
+ * time and a write by this process at once. The version is read before the data, so a cached
+ * value is never older than its version.
+ */
+export function versionedCache<T>(
+  scope: string,
+  load: (db: Database, companyId: number) => Promise<T>,
+  { recheckMs = 1000, maxCompanies = 1000, now = Date.now } = {},
+) {
+  const entries = new Map<number, { version: number; value: T; checkedAt: number }>();
+
+  async function version(db: Database, companyId: number) {
+    const row = await db
+      .selectFrom('cache_versions')
+      .select('version')
+      .where('scope', '=', scope)
+      .where('company_id', '=', companyId)
+      .executeTakeFirst();
+    return row?.version ?? 0;
+  }
+
+  return {
+    async get(db: Database, companyId: number): Promise<T> {
+      const hit = entries.get(companyId);
+      const t = now();
+      if (hit && t - hit.checkedAt < recheckMs) return hit.value;
+      const v = await version(db, companyId);
+      if (hit && hit.version === v) {
+        hit.checkedAt = t;
+        return hit.value;
+      }
+      const value = await load(db, companyId);
+      entries.delete(companyId);
+      if (entries.size >= maxCompanies) entries.delete(entries.keys().next().value as number);
+      entries.set(companyId, { version: v, value, checkedAt: t });
+      return value;
+    },
+    /** Call after the writing transaction has committed. */
+    forget(companyId: number) {
+      entries.delete(companyId);
+    },
+    /** Call inside the writing transaction. */
+    async bump(trx: Database, companyId: number) {
+      await trx
+        .insertInto('cache_versions')
+        .values({ scope, company_id: companyId, version: 1 })
+        .onConflict((oc) =>
+          oc.columns(['scope', 'company_id']).doUpdateSet({ version: sql`cache_versions.version + 1` }),
+        )
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { UserPermission } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { areaIndexTarget, canAccess, findScreen, visibleMenu } from './access.ts';
+import { AREAS } from './table.ts';
+
+const crm = AREAS.find((a) => a.area === 'crm');
+const manager = AREAS.find((a) => a.area === 'manager');
+if (!crm || !manager) throw new Error('route table lost an area');
+
+const viewer: UserPermission = { goods: [{ codename: 'view_goods_category', name: '查看商品分类' }] };
+const nobody: UserPermission = {};
+
+describe('areaIndexTarget', () => {
+  it('goes to the first permitted screen when the spec first screen is not built yet', () => {
+    expect(areaIndexTarget(crm, viewer)).toBe('/crm/goods_category');
+  });
+  it('falls back to personal-info when nothing else is allowed', () => {
+    expect(areaIndexTarget(crm, nobody)).toBe('/crm/personal-info');
+    expect(areaIndexTarget(manager, viewer)).toBe('/manager/personal-info');
+  });
+});
+
+describe('visibleMenu', () => {
+  const titles = (perm: UserPermission | null) =>
+    visibleMenu(crm.children, perm).map((e) =>
+      e.kind === 'group' ? e.children.map((c) => c.title) : e.title,
+    );
+
+  it('hides a screen the user lacks, and its emptied group', () => {
+    expect(titles(nobody)).toEqual([['个人信息', '修改密码']]);
+  });
+  it('shows it with the view permission', () => {
+    expect(titles(viewer)).toEqual([['商品分类'], ['个人信息', '修改密码']]);
+  });
+});
+
+describe('canAccess and findScreen', () => {
+  it('checks the codename of a screen', () => {
+    const screen = findScreen(AREAS, '/crm/goods_category');
+    expect(screen?.title).toBe('商品分类');
+    expect(canAccess(screen?.access, viewer)).toBe(true);
+    expect(canAccess(screen?.access, nobody)).toBe(false);
+    expect(canAccess(undefined, nobody)).toBe(true);
+  });
+  it('finds the shared screens under every area', () => {
+    for (const a of AREAS) expect(findScreen(AREAS, `${a.path}/personal-info`)?.title).toBe('个人信息');
+  });
+});

@@ -1,0 +1,50 @@
+import { hasAction, hasModule, type UserPermission } from '@portal/contract';
+import type { Access, AreaEntry, MenuEntry, ScreenEntry } from './types.ts';
+
+/** Where an area index goes when nothing else fits: every area has it. */
+export const FALLBACK_SCREEN = 'personal-info';
+
+/** The one access check behind routes, menu and buttons (spec §6 via the contract). */
+export function canAccess(access: Access | undefined, perm: UserPermission | null | undefined): boolean {
+  if (!access) return true;
+  return access.codename ? hasAction(perm, access.module, access.codename) : hasModule(perm, access.module);
+}
+
+/** Every screen under the entries, in menu order. */
+export function screensOf(entries: readonly MenuEntry[]): ScreenEntry[] {
+  return entries.flatMap((e) => (e.kind === 'screen' ? [e] : screensOf(e.children)));
+}
+
+/** The menu the user sees: no hidden or forbidden screens, no empty groups. */
+export function visibleMenu(
+  entries: readonly MenuEntry[],
+  perm: UserPermission | null | undefined,
+): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const e of entries) {
+    if (e.kind === 'screen') {
+      if (!e.hideInMenu && canAccess(e.access, perm)) out.push(e);
+    } else {
+      const children = visibleMenu(e.children, perm);
+      if (children.length > 0) out.push({ ...e, children });
+    }
+  }
+  return out;
+}
+
+/**
+ * The area index target: the spec's first screen when it exists and is allowed, else the first
+ * allowed screen of the area, else personal-info.
+ */
+export function areaIndexTarget(area: AreaEntry, perm: UserPermission | null | undefined): string {
+  const screens = screensOf(area.children).filter((s) => canAccess(s.access, perm));
+  const first = screens.find((s) => s.path === area.firstScreen) ?? screens[0];
+  return `${area.path}/${first?.path ?? FALLBACK_SCREEN}`;
+}
+
+/** The screen entry routed at `pathname`, if any. */
+export function findScreen(areas: readonly AreaEntry[], pathname: string): ScreenEntry | undefined {
+  const [, areaSeg, screenSeg] = pathname.split('/');
+  const area = areas.find((a) => a.path === `/${areaSeg}`);
+  return area ? screensOf(area.children).find((s) => s.path === screenSeg) : undefined;
+}

@@ -1,0 +1,61 @@
+import type { Area } from '@portal/contract';
+import type { ComponentType } from 'react';
+import type { LazyPage } from '#web/app/lazy.ts';
+
+/** Who may see an entry: an action (`module` + `codename`) or a whole module. */
+export interface Access {
+  module: string;
+  codename?: string;
+}
+
+/** Flags a routed page sets for the shell. */
+export interface ShellFlags {
+  showTopBar?: boolean;
+  showSideMenu?: boolean;
+}
+
+/** A routed screen inside an area: `/crm/goods_category`. */
+export interface ScreenEntry extends ShellFlags {
+  kind: 'screen';
+  /** Segment under the area, as the spec names it. */
+  path: string;
+  title: string;
+  icon?: ComponentType;
+  access?: Access;
+  page: LazyPage;
+  hideInMenu?: boolean;
+}
+
+/** A menu level without a route of its own. */
+export interface GroupEntry {
+  kind: 'group';
+  key: string;
+  title: string;
+  icon?: ComponentType;
+  children: MenuEntry[];
+}
+
+export type MenuEntry = ScreenEntry | GroupEntry;
+
+/** A protected area (`requiresAuth`): its index redirects to its first screen. */
+export interface AreaEntry {
+  kind: 'area';
+  area: Area;
+  path: `/${Area}`;
+  title: string;
+  icon: ComponentType;
+  /** The first screen the spec names for the area index. */
+  firstScreen: string;
+  requiresAuth: true;
+  children: MenuEntry[];
+}
+
+/** A public page at a fixed path. */
+export interface PublicEntry extends ShellFlags {
+  kind: 'public';
+  path: string;
+  title: string;
+  page: LazyPage;
+}
+
+export type RouteEntry = AreaEntry | PublicEntry;

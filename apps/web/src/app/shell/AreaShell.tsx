@@ -1,0 +1,53 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { findScreen } from '#web/app/routes/access.ts';
+import { AREAS } from '#web/app/routes/table.ts';
+import type { AreaEntry } from '#web/app/routes/types.ts';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+import './shell.css';
+
+/** The frame of a protected area: top bar and side menu as the routed screen allows. */
+export function AreaShell({ area }: { area: AreaEntry }) {
+  const [collapsed, setCollapsed] = useState(false);
+  const { pathname } = useLocation();
+  const screen = findScreen(AREAS, pathname);
+  const showTopBar = screen?.showTopBar ?? true;
+  const showSideMenu = screen?.showSideMenu ?? true;
+
+  return (
+    <Layout className="shell">
+      {showTopBar && <TopBar area={area} />}
+      <Layout className="shell-body" hasSider={showSideMenu}>
+        {showSideMenu && (
+          <Layout.Sider
+            theme="light"
+            width={220}
+            collapsedWidth={64}
+            collapsed={collapsed}
+            className="shell-sider"
+            aria-label="侧边栏"
+          >
+            <Button
+              type="text"
+              block
+              className="shell-collapse"
+              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
+              aria-expanded={!collapsed}
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => setCollapsed((c) => !c)}
+            >
+              {collapsed ? null : '收起菜单'}
+            </Button>
+            <SideMenu area={area} />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="shell-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

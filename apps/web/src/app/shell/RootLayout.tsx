@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type CSSProperties, useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { isOldIE } from '#web/app/browser.ts';
+import { layoutForPath } from '#web/app/layout.ts';
+import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
+import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
+
+export const WARNING_PATH = '/browser-warning';
+
+/** Refetch the permissions on every route change while logged in (spec §4). */
+function usePermissionSync(pathname: string): void {
+  usePermission();
+  const qc = useQueryClient();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (pathname && isLoggedIn()) void qc.invalidateQueries({ queryKey: permissionKeys.all });
+  }, [pathname, qc]);
+}
+
+function useDocumentTitle(): void {
+  const matches = useMatches();
+  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)
+    ?.handle as { title: string } | undefined;
+  useEffect(() => {
+    document.title = title ? `${title.title} - 企业门户` : '企业门户';
+  }, [title]);
+}
+
+const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURIComponent)}")`;
+
+/** Wraps every route: old-browser check, permission refresh, page layout by path. */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const user = useUserInfo();
+  usePermissionSync(pathname);
+  useDocumentTitle();
+
+  if (pathname !== WARNING_PATH && isOldIE(navigator.userAgent))
+    return <Navigate to={WARNING_PATH} replace />;
+
+  const layout = layoutForPath(pathname);
+  const style: CSSProperties | undefined =
+    layout === 'full' && user?.main_bg ? { backgroundImage: cssUrl(user.main_bg) } : undefined;
+  return (
+    <div className={`page page--${layout}`} style={style} data-layout={layout}>
+      <Outlet />
+    </div>
+  );
+}

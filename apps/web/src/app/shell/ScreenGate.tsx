@@ -1,0 +1,22 @@
+import { Navigate } from 'react-router';
+import { areaIndexTarget, canAccess } from '#web/app/routes/access.ts';
+import type { AreaEntry, ScreenEntry } from '#web/app/routes/types.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { usePermission } from '#web/shared/usePermission.ts';
+import { Forbidden } from './Forbidden.tsx';
+import { LazyView } from './LazyView.tsx';
+
+/** A screen the user may see, or 403. Waits for the first permission answer. */
+export function ScreenGate({ area, screen }: { area: AreaEntry; screen: ScreenEntry }) {
+  const { perm, ready } = usePermission();
+  if (!ready) return <PageSpin />;
+  if (!canAccess(screen.access, perm)) return <Forbidden back={area.path} />;
+  return <LazyView page={screen.page} />;
+}
+
+/** The area index: the spec's first screen, else the first allowed one, else personal-info. */
+export function AreaIndex({ area }: { area: AreaEntry }) {
+  const { perm, ready } = usePermission();
+  if (!ready) return <PageSpin />;
+  return <Navigate to={areaIndexTarget(area, perm)} replace />;
+}

@@ -1,0 +1,53 @@
+import { HomeOutlined } from '@ant-design/icons';
+import { Menu, type MenuProps } from 'antd';
+import { type ComponentType, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { visibleMenu } from '#web/app/routes/access.ts';
+import type { AreaEntry, MenuEntry } from '#web/app/routes/types.ts';
+import { usePermission } from '#web/shared/usePermission.ts';
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+const groupKey = (key: string) => `group:${key}`;
+
+function iconOf(Icon: ComponentType | undefined) {
+  return Icon ? <Icon /> : undefined;
+}
+
+function toItems(entries: readonly MenuEntry[], base: string): Item[] {
+  return entries.map((e) => {
+    const icon = iconOf(e.icon);
+    return e.kind === 'screen'
+      ? { key: `${base}/${e.path}`, icon, label: e.title }
+      : { key: groupKey(e.key), icon, label: e.title, children: toItems(e.children, base) };
+  });
+}
+
+function groupKeys(entries: readonly MenuEntry[]): string[] {
+  return entries.flatMap((e) => (e.kind === 'group' ? [groupKey(e.key), ...groupKeys(e.children)] : []));
+}
+
+/** The area menu (up to three levels) from the route table, without forbidden screens. */
+export function SideMenu({ area }: { area: AreaEntry }) {
+  const { perm } = usePermission();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const menu = useMemo(() => visibleMenu(area.children, perm), [area, perm]);
+  const items = useMemo<Item[]>(
+    () => [{ key: '/home', icon: <HomeOutlined />, label: '门户首页' }, ...toItems(menu, area.path)],
+    [menu, area.path],
+  );
+  const selected = pathname.split('/').slice(0, 3).join('/');
+
+  return (
+    <Menu
+      mode="inline"
+      aria-label="侧边菜单"
+      items={items}
+      selectedKeys={[selected]}
+      defaultOpenKeys={groupKeys(menu)}
+      onClick={({ key }) => navigate(key)}
+      style={{ borderInlineEnd: 'none' }}
+    />
+  );
+}

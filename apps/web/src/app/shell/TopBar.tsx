@@ -1,0 +1,52 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Avatar, Divider, Layout, Typography } from 'antd';
+import type { AreaEntry } from '#web/app/routes/types.ts';
+import { formatDateTime } from '#web/shared/format.ts';
+import { useUserInfo } from '#web/shared/session.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { Clock } from './Clock.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** Clock, login time, company address and the user menu. */
+export function TopBar({ area }: { area: AreaEntry }) {
+  const user = useUserInfo();
+  const company = useCompany();
+  const own = company.data && company.data.id === user?.company_id ? company.data : null;
+  const companyName = user?.company_name || own?.company_name || '企业门户';
+  const address = user?.address || own?.address || '';
+
+  return (
+    <Layout.Header className="shell-header">
+      <div className="shell-brand">
+        {own?.logos.main ? (
+          <img src={own.logos.main} alt="" className="shell-logo" />
+        ) : (
+          <Avatar shape="square" style={{ background: '#1677ff' }}>
+            {companyName.slice(0, 1)}
+          </Avatar>
+        )}
+        <Typography.Text strong ellipsis style={{ maxWidth: 220 }}>
+          {companyName}
+        </Typography.Text>
+        <Divider orientation="vertical" />
+        <Typography.Text>{area.title}</Typography.Text>
+      </div>
+      <div className="shell-status">
+        <Clock />
+        {user?.login_time && (
+          <span data-testid="login-time">登录时间：{formatDateTime(user.login_time)}</span>
+        )}
+        {address && (
+          <Typography.Text
+            className="shell-address"
+            ellipsis={{ tooltip: address }}
+            data-testid="company-address"
+          >
+            <EnvironmentOutlined /> {address}
+          </Typography.Text>
+        )}
+        <UserMenu areaPath={area.path} />
+      </div>
+    </Layout.Header>
+  );
+}

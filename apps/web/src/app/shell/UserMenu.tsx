@@ -1,0 +1,42 @@
+import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ChangePasswordModal } from '#web/modules/account/ChangePasswordModal.tsx';
+import { useLogout } from '#web/modules/account/useAccount.ts';
+import { useUserInfo } from '#web/shared/session.ts';
+
+const items: MenuProps['items'] = [
+  { key: 'info', icon: <IdcardOutlined />, label: '个人信息' },
+  { key: 'password', icon: <LockOutlined />, label: '修改密码' },
+  { type: 'divider' },
+  { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true },
+];
+
+/** The user's name with 个人信息, 修改密码 and 退出登录. */
+export function UserMenu({ areaPath }: { areaPath: string }) {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const name = user?.real_name || user?.username || '用户';
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'info') navigate(`${areaPath}/personal-info`);
+    else if (key === 'password') setPasswordOpen(true);
+    else if (key === 'logout') logout();
+  };
+
+  return (
+    <>
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button type="text" aria-label="用户菜单" className="shell-user">
+          <Avatar size="small">{name.slice(0, 1)}</Avatar>
+          <span>{name}</span>
+          <DownOutlined />
+        </Button>
+      </Dropdown>
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock } from './clock.ts';
+
+describe('formatClock', () => {
+  it('pads time and date and names the weekday in Chinese', () => {
+    // 2024-03-04 is a Monday.
+    expect(formatClock(new Date(2024, 2, 4, 9, 5, 7))).toEqual({
+      time: '09:05:07',
+      weekday: '星期一',
+      date: '2024年03月04日',
+    });
+  });
+
+  it('names Sunday 星期日 and keeps 24-hour time', () => {
+    expect(formatClock(new Date(2023, 11, 31, 23, 59, 59))).toEqual({
+      time: '23:59:59',
+      weekday: '星期日',
+      date: '2023年12月31日',
+    });
+  });
+
+  it('covers every weekday', () => {
+    const names = Array.from({ length: 7 }, (_, i) => formatClock(new Date(2024, 2, 4 + i)).weekday);
+    expect(names).toEqual(['星期一', '星期二', '星期三', '星期四', '星期五', '星期六', '星期日']);
+  });
+});

@@ -1,0 +1,55 @@
+import { Codes, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '#web/shared/format.ts';
+import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { type LoginLogRow, useLoginLog } from './useAccount.ts';
+
+/** The server records a reason code per attempt; unknown codes are shown as they come. */
+const REASONS: Record<string, string> = {
+  ok: '—',
+  bad_credentials: Codes.LOGIN_FAILED.m,
+  locked: Codes.LOGIN_LOCKED.m,
+  disabled: Codes.ACCOUNT_DISABLED.m,
+};
+
+const columns: TableColumnsType<LoginLogRow> = [
+  { title: '登录时间', dataIndex: 'create_time', width: 180, render: (v: string) => formatDateTime(v) },
+  { title: 'IP 地址', dataIndex: 'ip', width: 150 },
+  {
+    title: '结果',
+    dataIndex: 'success',
+    width: 90,
+    render: (v: number) => (v === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+  },
+  { title: '原因', dataIndex: 'reason', width: 220, render: (v: string) => REASONS[v] ?? (v || '—') },
+  {
+    title: '浏览器',
+    dataIndex: 'user_agent',
+    ellipsis: true,
+    render: (v: string) => <Typography.Text title={v}>{v}</Typography.Text>,
+  },
+];
+
+/** The user's own recent logins (`GET /account/login/log`). */
+export function LoginLogTable() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const log = useLoginLog(page, pageSize);
+
+  return (
+    <Table<LoginLogRow>
+      rowKey="id"
+      size="middle"
+      aria-label="登录记录"
+      columns={columns}
+      dataSource={log.data?.results ?? []}
+      loading={log.isFetching}
+      locale={{ emptyText: <Empty description="暂无登录记录" /> }}
+      pagination={tablePagination(page, pageSize, log.data?.paging.count ?? 0, (p, s) => {
+        setPage(s === pageSize ? p : 1);
+        setPageSize(s);
+      })}
+    />
+  );
+}

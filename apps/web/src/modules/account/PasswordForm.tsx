@@ -1,0 +1,91 @@
+import { Codes, passwordUpdateBody } from '@portal/contract';
+import { Button, Form, Input, Space } from 'antd';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { usePasswordUpdate } from './useAccount.ts';
+
+interface Values {
+  old_password: string;
+  new_password: string;
+  confirm_password: string;
+}
+
+const FIELDS = ['old_password', 'new_password'] as const;
+const { old_password, new_password } = passwordUpdateBody.shape;
+
+/** 修改密码: the same form in the top-bar dialog and on the password-reset screen. */
+export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const update = usePasswordUpdate();
+
+  const submit = (v: Values) =>
+    update.mutate(
+      { old_password: v.old_password, new_password: v.new_password },
+      {
+        onSuccess: () => {
+          toastSuccess('密码修改成功');
+          form.resetFields();
+          onDone?.();
+        },
+        onError: (e) => showFieldError(form, e, FIELDS),
+      },
+    );
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={submit}
+      autoComplete="off"
+      aria-label="修改密码"
+      requiredMark
+    >
+      <Form.Item label="原密码" name="old_password" required rules={[zodRule(old_password)]}>
+        <Input.Password autoComplete="current-password" placeholder="请输入原密码" />
+      </Form.Item>
+      <Form.Item
+        label="新密码"
+        name="new_password"
+        required
+        dependencies={['old_password']}
+        extra="至少 8 位，须同时包含字母和数字"
+        rules={[
+          zodRule(new_password),
+          ({ getFieldValue }) => ({
+            validator: async (_r, value: string) => {
+              if (value && value === getFieldValue('old_password')) throw new Error(Codes.PASSWORD_SAME.m);
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" placeholder="请输入新密码" />
+      </Form.Item>
+      <Form.Item
+        label="确认新密码"
+        name="confirm_password"
+        required
+        dependencies={['new_password']}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: async (_r, value: string) => {
+              if (value && value !== getFieldValue('new_password')) throw new Error('两次输入的新密码不一致');
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
+      </Form.Item>
+      <Form.Item style={{ marginBottom: 0 }}>
+        <Space style={{ width: '100%', justifyContent: onCancel ? 'flex-end' : 'flex-start' }}>
+          {onCancel && <Button onClick={onCancel}>取消</Button>}
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            确定
+          </Button>
+          {!onCancel && <Button onClick={() => form.resetFields()}>重置</Button>}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

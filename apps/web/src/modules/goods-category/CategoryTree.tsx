@@ -1,0 +1,79 @@
+import type { CategoryTreeNode } from '@portal/contract';
+import { Card, Empty, Spin, Tree, type TreeDataNode, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useCategoryTree } from './useCategories.ts';
+
+export const ALL_KEY = 'all';
+
+function toTreeData(nodes: readonly CategoryTreeNode[]): TreeDataNode[] {
+  return nodes.map((n) => ({
+    key: n.id,
+    title:
+      n.status === 1 ? (
+        n.name
+      ) : (
+        <>
+          {n.name}
+          <Typography.Text type="secondary">（停用）</Typography.Text>
+        </>
+      ),
+    children: toTreeData(n.children),
+  }));
+}
+
+/** Left: the category tree under 全部分类. Selecting a node filters the table to its children. */
+export function CategoryTree({
+  selected,
+  onSelect,
+}: {
+  selected: CategoryTreeNode | null;
+  onSelect: (node: CategoryTreeNode | null) => void;
+}) {
+  const tree = useCategoryTree();
+  const byId = useMemo(() => {
+    const map = new Map<number, CategoryTreeNode>();
+    const walk = (ns: readonly CategoryTreeNode[]) => {
+      for (const n of ns) {
+        map.set(n.id, n);
+        walk(n.children);
+      }
+    };
+    walk(tree.data ?? []);
+    return map;
+  }, [tree.data]);
+  useEffect(() => {
+    // The selected category was deleted or moved out of reach: fall back to 全部分类.
+    if (selected && tree.data && !byId.has(selected.id)) onSelect(null);
+  }, [selected, tree.data, byId, onSelect]);
+  const treeData = useMemo<TreeDataNode[]>(
+    () => [{ key: ALL_KEY, title: '全部分类', children: toTreeData(tree.data ?? []) }],
+    [tree.data],
+  );
+
+  return (
+    <Card title="分类树" size="small" className="category-tree" styles={{ body: { padding: 12 } }}>
+      {tree.isPending ? (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+        </div>
+      ) : (
+        <>
+          <Tree
+            aria-label="分类树"
+            blockNode
+            showLine
+            defaultExpandAll
+            treeData={treeData}
+            selectedKeys={[selected?.id ?? ALL_KEY]}
+            onSelect={(keys) => {
+              const key = keys[0];
+              if (key === undefined) return;
+              onSelect(key === ALL_KEY ? null : (byId.get(Number(key)) ?? null));
+            }}
+          />
+          {tree.data?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分类" />}
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,141 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Category, type CategoryTreeNode, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { App, Button, Card, Input, Select, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { useCan } from '#web/shared/usePermission.ts';
+import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
+import { CategoryTable } from './CategoryTable.tsx';
+import { CategoryTree } from './CategoryTree.tsx';
+import { useCategoryList, useDeleteCategories, useDeleteCategory } from './useCategories.ts';
+import './goods-category.css';
+
+const STATUS_OPTIONS = [
+  { value: 1, label: '启用' },
+  { value: 0, label: '停用' },
+];
+
+/** 商品分类 (/crm/goods_category): tree on the left, list on the right. */
+export function GoodsCategoryPage() {
+  const { modal } = App.useApp();
+  const canAdd = useCan('goods', 'add_goods_category');
+  const canChange = useCan('goods', 'change_goods_category');
+  const canDelete = useCan('goods', 'delete_goods_category');
+
+  const [node, setNode] = useState<CategoryTreeNode | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [target, setTarget] = useState<CategoryFormTarget | null>(null);
+
+  const list = useCategoryList({ page, page_size: pageSize, keyword, parent_id: node?.id, status });
+  const remove = useDeleteCategory();
+  const removeMany = useDeleteCategories();
+
+  const paging = list.data?.paging;
+  useEffect(() => {
+    // The last row of the last page was deleted: step back to the page that still exists.
+    if (paging && page > paging.num_pages) setPage(paging.num_pages);
+  }, [paging, page]);
+
+  const refilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setSelected([]);
+  };
+
+  const deleted = (d: { deleted: number }) => {
+    toastSuccess(`已删除 ${d.deleted} 个分类`);
+    setSelected([]);
+  };
+
+  const confirmBatch = () =>
+    modal.confirm({
+      title: `确定删除选中的 ${selected.length} 个分类吗？`,
+      content: '删除后不可恢复。只要其中有分类还有子分类或商品，本次将一个也不删除。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => removeMany.mutateAsync(selected).then(deleted, () => {}),
+    });
+
+  return (
+    <div className="goods-category">
+      <CategoryTree selected={node} onSelect={(n) => refilter(() => setNode(n))} />
+      <Card
+        className="goods-category-main"
+        title={
+          <Space>
+            <span>商品分类</span>
+            <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+              {node ? `「${node.name}」的子分类` : '全部分类'}
+            </Typography.Text>
+          </Space>
+        }
+      >
+        <div className="goods-category-toolbar">
+          <Space wrap>
+            <Input.Search
+              aria-label="搜索关键字"
+              placeholder="搜索分类名称"
+              allowClear
+              enterButton="搜索"
+              style={{ width: 280 }}
+              onSearch={(v) => refilter(() => setKeyword(v.trim()))}
+            />
+            <Select
+              aria-label="状态筛选"
+              placeholder="全部状态"
+              allowClear
+              style={{ width: 120 }}
+              options={STATUS_OPTIONS}
+              value={status}
+              onChange={(v?: number) => refilter(() => setStatus(v))}
+            />
+          </Space>
+          <Space wrap>
+            {canDelete && (
+              <Button
+                danger
+                icon={<DeleteOutlined />}
+                disabled={selected.length === 0}
+                loading={removeMany.isPending}
+                onClick={confirmBatch}
+              >
+                批量删除
+              </Button>
+            )}
+            {canAdd && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setTarget({ mode: 'add', parent: node })}
+              >
+                新增分类
+              </Button>
+            )}
+          </Space>
+        </div>
+        <CategoryTable
+          rows={list.data?.results ?? []}
+          total={paging?.count ?? 0}
+          loading={list.isFetching}
+          page={page}
+          pageSize={pageSize}
+          onPage={(p, s) => {
+            setPage(s === pageSize ? p : 1);
+            setPageSize(s);
+          }}
+          selected={selected}
+          onSelect={canDelete ? setSelected : null}
+          onEdit={canChange ? (row: Category) => setTarget({ mode: 'edit', id: row.id }) : null}
+          onDelete={canDelete ? (row: Category) => remove.mutate(row.id, { onSuccess: deleted }) : null}
+          deleting={remove.isPending}
+        />
+      </Card>
+      <CategoryFormModal target={target} onClose={() => setTarget(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Category, CategoryTreeNode, Paging } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+
+export type CategoryListParams = {
+  page: number;
+  page_size: number;
+  keyword?: string | undefined;
+  /** 0 = top level; undefined = all levels. */
+  parent_id?: number | undefined;
+  /** 1 启用 / 0 停用; undefined = both. */
+  status?: number | undefined;
+};
+
+export type CategoryInput = {
+  parent_id: number;
+  name: string;
+  sort: number;
+  icon: string;
+  status: number;
+};
+
+/** Every goods-category query lives under `categoryKeys.all`: one line invalidates them all. */
+export const categoryKeys = {
+  all: ['goods-category'] as const,
+  lists: () => [...categoryKeys.all, 'list'] as const,
+  list: (params: CategoryListParams) => [...categoryKeys.lists(), params] as const,
+  tree: () => [...categoryKeys.all, 'tree'] as const,
+  parents: (excludeId: number | undefined) => [...categoryKeys.all, 'parents', { excludeId }] as const,
+  detail: (id: number) => [...categoryKeys.all, 'detail', id] as const,
+};
+
+export function useCategoryList(params: CategoryListParams) {
+  return useQuery({
+    queryKey: categoryKeys.list(params),
+    queryFn: () =>
+      api.post<{ results: Category[]; paging: Paging }>('/shop/goods/category/list', {
+        ...params,
+        keyword: params.keyword || undefined,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The whole tree (`/goods/categorys`), both statuses. */
+export function useCategoryTree() {
+  return useQuery({
+    queryKey: categoryKeys.tree(),
+    queryFn: () => api.post<{ results: CategoryTreeNode[] }>('/goods/categorys').then((d) => d.results),
+  });
+}
+
+/** Possible parents (level < 3), without `excludeId` and its subtree. */
+export function useParentOptions(excludeId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: categoryKeys.parents(excludeId),
+    queryFn: () =>
+      api
+        .post<{ results: CategoryTreeNode[] }>('/shop/goods/category/list/parent', { exclude_id: excludeId })
+        .then((d) => d.results),
+    enabled,
+  });
+}
+
+export function useCategory(id: number | null) {
+  return useQuery({
+    queryKey: categoryKeys.detail(id ?? 0),
+    queryFn: () => api.post<Category>('/shop/goods/category', { id }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: categoryKeys.all });
+}
+
+/** Add (no id) or update. Field errors are left to the form (`toast: 'unlessField'`). */
+export function useSaveCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...input }: CategoryInput & { id?: number | undefined }) =>
+      id
+        ? api.post<Category>('/shop/goods/category/update', { id, ...input }, { toast: 'unlessField' })
+        : api.post<Category>('/shop/goods/category/add', input, { toast: 'unlessField' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Refused with 20101 (has children) or 20102 (has goods); the client shows the message. */
+export function useDeleteCategory() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ deleted: number }>('/goods/category/delete', { id }),
+    onSuccess: invalidate,
+  });
+}
+
+/** All or nothing. */
+export function useDeleteCategories() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.post<{ deleted: number }>('/goods/category/selected/delete', { ids }),
+    onSuccess: invalidate,
+  });
+}

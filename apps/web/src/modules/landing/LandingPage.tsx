@@ -1,0 +1,54 @@
+import { Alert, Avatar, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
+import { useUserInfo } from '#web/shared/session.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { CompanyFooter } from './CompanyFooter.tsx';
+import { LoginPanel } from './LoginPanel.tsx';
+import { WelcomeBackPanel } from './WelcomeBackPanel.tsx';
+import './landing.css';
+
+/** `/`, `/home`, `/shop` and `/login`: the company's landing screen with the login panel. */
+export function LandingPage() {
+  const company = useCompany();
+  const user = useUserInfo();
+  const [params] = useSearchParams();
+  const c = company.data;
+  const name = c?.company_name || '企业门户';
+
+  return (
+    <div className="landing tall-bg">
+      <header className="landing-header">
+        {c?.logos.main ? (
+          <img className="landing-logo" src={c.logos.main} alt={name} />
+        ) : (
+          <Avatar shape="square" size={40} style={{ background: '#1677ff' }}>
+            {name.slice(0, 1)}
+          </Avatar>
+        )}
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {name}
+        </Typography.Title>
+      </header>
+
+      <main className="landing-main">
+        <section className="landing-hero" aria-label="欢迎">
+          {c?.logos.centre && <img className="landing-centre" src={c.logos.centre} alt="" />}
+          <Typography.Title level={1} className="landing-title">
+            {c ? `欢迎访问${c.company_name}` : '欢迎访问企业门户'}
+          </Typography.Title>
+          <Typography.Paragraph className="landing-sub">
+            商城、ERP 管理与业务流程仿真实训，一个账号统一登录。
+          </Typography.Paragraph>
+          {company.isError && (
+            <Alert type="info" showIcon title="欢迎访问，请登录" style={{ maxWidth: 420 }} />
+          )}
+        </section>
+        <aside className="landing-panel">
+          {user ? <WelcomeBackPanel user={user} redirect={params.get('redirect')} /> : <LoginPanel />}
+        </aside>
+      </main>
+
+      <CompanyFooter company={c} />
+    </div>
+  );
+}

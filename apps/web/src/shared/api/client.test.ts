@@ -1,0 +1,118 @@
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { USER_COOKIE } from '#web/shared/session.ts';
+import { STORAGE_KEYS } from '#web/shared/storage.ts';
+import { ApiError, api, setNavigator, TransportError } from './client.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const navigate = vi.fn<(to: string) => void>();
+
+function reply(body: unknown) {
+  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200 }));
+}
+
+function lastCall() {
+  const [url, init] = fetchMock.mock.calls.at(-1) ?? [];
+  return { url: String(url), init: init ?? {} };
+}
+
+/** What the user sees: antd renders its toasts into the document. */
+const toastText = () => document.body.textContent ?? '';
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  setNavigator(navigate);
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  navigate.mockReset();
+  vi.unstubAllGlobals();
+  Cookies.remove(USER_COOKIE, { path: '/' });
+});
+
+describe('api client', () => {
+  it('resolves d on success and sends the token, credentials and query params', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'abc123');
+    reply({ c: 0, d: { results: [1, 2] } });
+    await expect(
+      api.get('/account/login/log', { page: 2, page_size: 10, keyword: undefined }),
+    ).resolves.toEqual({ results: [1, 2] });
+    const { url, init } = lastCall();
+    expect(url).toBe('/api/account/login/log?page=2&page_size=10');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Token abc123');
+  });
+
+  it('posts form-urlencoded with arrays as repeated keys', async () => {
+    reply({ c: 0, d: { deleted: 2 } });
+    await expect(api.post('/goods/category/selected/delete', { ids: [1, 2] })).resolves.toEqual({
+      deleted: 2,
+    });
+    const { init } = lastCall();
+    expect(init.body).toBeInstanceOf(URLSearchParams);
+    expect(String(init.body)).toBe('ids=1&ids=2');
+    expect(new Headers(init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('posts multipart when a param is a file', async () => {
+    reply({ c: 0, d: { id: 9 } });
+    const file = new File(['x'], 'a.txt', { type: 'text/plain' });
+    await api.post('/file/upload', { file, name: 'a' });
+    const body = lastCall().init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('name')).toBe('a');
+    expect((body.get('file') as File).name).toBe('a.txt');
+  });
+
+  it('rejects {c, m} with an ApiError and shows the message', async () => {
+    reply({ c: 20101, m: '该分类下还有子分类，不能删除' });
+    const err = await api.post('/goods/category/delete', { id: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ c: 20101, m: '该分类下还有子分类，不能删除' });
+    await vi.waitFor(() => expect(toastText()).toContain('该分类下还有子分类，不能删除'));
+  });
+
+  it("keeps a field error for the form when the caller asks for 'unlessField'", async () => {
+    reply({ c: 10012, m: '原密码不正确', field: 'old_password' });
+    const err = await api
+      .post('/account/password/update', { old_password: 'x' }, { toast: 'unlessField' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ c: 10012, m: '原密码不正确', field: 'old_password' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(toastText()).not.toContain('原密码不正确');
+  });
+
+  it('on 10003 shows the message, clears cookie and storage, and goes to /login with the redirect', async () => {
+    Cookies.set(USER_COOKIE, JSON.stringify({ id: 1, role: 12 }), { path: '/' });
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.rules, '{}');
+    localStorage.setItem(STORAGE_KEYS.user, '{"id":1}');
+    window.history.pushState({}, '', '/crm/goods_category?page=2');
+    reply({ c: 10003, m: '登录已失效，请重新登录' });
+
+    await expect(api.get('/account/permission')).rejects.toMatchObject({ c: 10003 });
+    expect(Cookies.get(USER_COOKIE)).toBeUndefined();
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.rules)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(
+      `/login?redirect=${encodeURIComponent('/crm/goods_category?page=2')}`,
+    );
+    await vi.waitFor(() => expect(toastText()).toContain('登录已失效，请重新登录'));
+  });
+
+  it('swallows transport errors silently', async () => {
+    const noticesBefore = document.querySelectorAll('.ant-message-notice').length;
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/account/info')).rejects.toBeInstanceOf(TransportError);
+    fetchMock.mockResolvedValueOnce(new Response('<html>502</html>', { status: 502 }));
+    await expect(api.post('/account/quit', {})).rejects.toBeInstanceOf(TransportError);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelectorAll('.ant-message-notice').length).toBe(noticesBefore);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,123 @@
+import { SESSION_EXPIRED_CODE } from '@portal/contract';
+import { endSession, getToken, isLoggedIn } from '#web/shared/session.ts';
+import { ApiError, TransportError } from './errors.ts';
+import { toastError } from './toast.ts';
+
+export { ApiError, isApiError, TransportError } from './errors.ts';
+
+export const API_BASE = '/api';
+
+type Scalar = string | number | boolean | Blob | null | undefined;
+export type Params = Record<string, Scalar | readonly Scalar[]>;
+
+export interface RequestOptions {
+  /**
+   * Whether a server message is toasted: `true` (default), `false`, or `'unlessField'` for forms
+   * that show an error carrying `field` next to that field. Session expiry is always shown.
+   */
+  toast?: boolean | 'unlessField';
+  signal?: AbortSignal;
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers its navigate here so a session expiry can leave without a page reload. */
+export function setNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+function entries(params: Params | undefined): [string, Exclude<Scalar, null | undefined>][] {
+  const out: [string, Exclude<Scalar, null | undefined>][] = [];
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const list = Array.isArray(value) ? value : [value];
+    for (const v of list as Scalar[]) if (v !== undefined && v !== null) out.push([key, v]);
+  }
+  return out;
+}
+
+const asText = (v: Exclude<Scalar, null | undefined | Blob>) =>
+  typeof v === 'boolean' ? (v ? '1' : '0') : String(v);
+
+function toQuery(params: Params | undefined): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of entries(params)) if (!(v instanceof Blob)) q.append(k, asText(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Form-urlencoded (arrays as repeated keys), or multipart as soon as one value is a file. */
+function toBody(params: Params | undefined): URLSearchParams | FormData {
+  const list = entries(params);
+  if (list.some(([, v]) => v instanceof Blob)) {
+    const fd = new FormData();
+    for (const [k, v] of list) {
+      if (v instanceof Blob) fd.append(k, v);
+      else fd.append(k, asText(v));
+    }
+    return fd;
+  }
+  const body = new URLSearchParams();
+  for (const [k, v] of list) body.append(k, asText(v as Exclude<Scalar, Blob | null | undefined>));
+  return body;
+}
+
+function sessionExpired(m: string): void {
+  // Parallel calls can all answer 10003; only the first one shows it and leaves.
+  if (!isLoggedIn() && getToken() === null) return;
+  toastError(m);
+  endSession();
+  const here = `${window.location.pathname}${window.location.search}`;
+  navigate(window.location.pathname === '/login' ? here : `/login?redirect=${encodeURIComponent(here)}`);
+}
+
+function shouldToast(option: RequestOptions['toast'], err: ApiError): boolean {
+  if (option === 'unlessField') return !err.field;
+  return option !== false;
+}
+
+interface Envelope {
+  c: number;
+  d?: unknown;
+  m?: string;
+  field?: string;
+}
+
+async function request<T>(method: string, path: string, params?: Params, opts: RequestOptions = {}) {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  const isGet = method === 'GET';
+  const url = `${API_BASE}${path}${isGet ? toQuery(params) : ''}`;
+
+  let body: Envelope;
+  try {
+    const res = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      ...(isGet ? {} : { body: toBody(params) }),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+    body = (await res.json()) as Envelope;
+  } catch (cause) {
+    throw new TransportError(`${method} ${path} failed`, { cause });
+  }
+  if (body === null || typeof body !== 'object' || typeof body.c !== 'number') {
+    throw new TransportError(`${method} ${path}: unexpected reply`);
+  }
+  if (body.c === 0) return body.d as T;
+
+  const err = new ApiError(body.c, body.m ?? '', body.field);
+  if (body.c === SESSION_EXPIRED_CODE) sessionExpired(err.m);
+  else if (err.m && shouldToast(opts.toast, err)) toastError(err.m);
+  throw err;
+}
+
+export const api = {
+  get: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('GET', path, params, opts),
+  post: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('POST', path, params, opts),
+  patch: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('PATCH', path, params, opts),
+  delete: <T>(path: string, params?: Params, opts?: RequestOptions) =>
+    request<T>('DELETE', path, params, opts),
+};

@@ -1,0 +1,126 @@
+import { DEFAULT_LOGIN_TYPE, type LoginResult } from '@portal/contract';
+import Cookies from 'js-cookie';
+import { useSyncExternalStore } from 'react';
+import { sessionStore, storage } from './storage.ts';
+
+/** The readable cookie whose presence means "logged in" (spec §2). Display data only. */
+export const USER_COOKIE = 'userInfo';
+const COOKIE_OPTIONS = { path: '/', sameSite: 'lax' } as const;
+/** A remembered login keeps the cookie this many days; otherwise it ends with the browser. */
+const REMEMBER_DAYS = 7;
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  real_name: string;
+  role: number;
+  role_name: string;
+  company_id: number;
+  company_name: string;
+  main_bg: string;
+  login_time: string;
+  address: string;
+}
+
+const listeners = new Set<() => void>();
+let cachedRaw: string | undefined;
+let cachedInfo: UserInfo | null = null;
+
+function parse(raw: string | undefined): UserInfo | null {
+  if (raw === undefined) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<UserInfo>;
+    return v && typeof v === 'object' ? (v as UserInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Logged in means: the cookie is there, nothing more (spec §2). */
+export function isLoggedIn(): boolean {
+  return Cookies.get(USER_COOKIE) !== undefined;
+}
+
+/** The parsed cookie; the same object while the cookie is unchanged (a stable store snapshot). */
+export function readUserInfo(): UserInfo | null {
+  const raw = Cookies.get(USER_COOKIE);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedInfo = parse(raw);
+  }
+  return cachedInfo;
+}
+
+function notify(): void {
+  for (const fn of listeners) fn();
+}
+
+export function onSessionChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+export function getToken(): string | null {
+  return storage.get('token');
+}
+
+/** After a successful login: token, auth record and the userInfo cookie. The password is never kept. */
+export function startSession(result: LoginResult, opts: { remember: boolean }): UserInfo {
+  const { user, token, login_time } = result;
+  storage.remove('rules'); // a previous user's cached permissions must not show for a moment
+  storage.set('token', token);
+  storage.set('user', {
+    company_id: user.company_id,
+    username: user.username,
+    group_name: user.group_name,
+    login_type: DEFAULT_LOGIN_TYPE,
+    avatarUrl: user.avatarUrl,
+    remember: opts.remember,
+    real_name: user.real_name,
+    id: user.id,
+    login_time,
+  });
+  const info: UserInfo = {
+    id: user.id,
+    username: user.username,
+    real_name: user.real_name,
+    role: user.role,
+    role_name: user.role_name,
+    company_id: user.company_id,
+    company_name: user.company_name,
+    main_bg: user.main_bg,
+    login_time,
+    address: user.company_address,
+  };
+  Cookies.set(USER_COOKIE, JSON.stringify(info), {
+    ...COOKIE_OPTIONS,
+    ...(opts.remember ? { expires: REMEMBER_DAYS } : {}),
+  });
+  notify();
+  return info;
+}
+
+/** Logout or session expiry: the cookie and every per-user entry go; listeners reset their state. */
+export function endSession(): void {
+  Cookies.remove(USER_COOKIE, COOKIE_OPTIONS);
+  storage.remove('token');
+  storage.remove('rules');
+  storage.remove('user');
+  sessionStore.remove('flow_step');
+  sessionStore.remove('current_role');
+  notify();
+}
+
+function subscribe(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The current user from the cookie, re-read on every render and on session changes. */
+export function useUserInfo(): UserInfo | null {
+  return useSyncExternalStore(subscribe, readUserInfo, () => null);
+}
+
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(subscribe, isLoggedIn, () => false);
+}

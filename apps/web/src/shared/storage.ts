@@ -1,0 +1,93 @@
+import type { UserPermission } from '@portal/contract';
+
+/** One shared prefix for the app's own keys (spec §3). */
+export const STORAGE_PREFIX = 'portal_';
+
+const local = {
+  user: `${STORAGE_PREFIX}user`,
+  cart: `${STORAGE_PREFIX}cart`,
+  address: `${STORAGE_PREFIX}address`,
+  exp_param: `${STORAGE_PREFIX}exp_param`,
+  /** The spec names these two plainly: `rules` and `token` in local storage. */
+  rules: 'rules',
+  token: 'token',
+} as const;
+
+const session = {
+  flow_step: `${STORAGE_PREFIX}flow_step`,
+  current_role: `${STORAGE_PREFIX}current_role`,
+} as const;
+
+export const STORAGE_KEYS = { ...local, ...session } as const;
+export type LocalKey = keyof typeof local;
+export type SessionKey = keyof typeof session;
+
+/** The login/auth record (spec §3). Never holds the password. */
+export interface AuthRecord {
+  company_id: number;
+  username: string;
+  group_name: string;
+  login_type: number;
+  avatarUrl: string;
+  remember: boolean;
+  real_name: string;
+  id: number;
+  login_time: string;
+}
+
+interface LocalValues {
+  user: AuthRecord;
+  cart: unknown;
+  address: unknown;
+  exp_param: unknown;
+  rules: UserPermission;
+  token: string;
+}
+interface SessionValues {
+  flow_step: number;
+  current_role: unknown;
+}
+
+function read<T>(store: Storage, key: string): T | null {
+  try {
+    const raw = store.getItem(key);
+    return raw == null ? null : (JSON.parse(raw) as T);
+  } catch {
+    return null;
+  }
+}
+
+function write(store: Storage, key: string, value: unknown): void {
+  try {
+    store.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private mode): the app keeps working without persistence.
+  }
+}
+
+export const storage = {
+  get<K extends LocalKey>(key: K): LocalValues[K] | null {
+    // The token is kept as the plain string so other tools can read and set it as is.
+    if (key === 'token') return localStorage.getItem(local.token) as LocalValues[K] | null;
+    return read(localStorage, local[key]);
+  },
+  set<K extends LocalKey>(key: K, value: LocalValues[K]): void {
+    if (key === 'token') localStorage.setItem(local.token, String(value));
+    else write(localStorage, local[key], value);
+  },
+  remove(key: LocalKey): void {
+    localStorage.removeItem(local[key]);
+  },
+};
+
+export const sessionStore = {
+  get<K extends SessionKey>(key: K): SessionValues[K] | null {
+    return read(sessionStorage, session[key]);
+  },
+  set<K extends SessionKey>(key: K, value: SessionValues[K]): void {
+    write(sessionStorage, session[key], value);
+  },
+  remove(key: SessionKey): void {
+    sessionStorage.removeItem(session[key]);
+  },
+};

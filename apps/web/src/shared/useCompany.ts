@@ -1,0 +1,26 @@
+import type { Company } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api/client.ts';
+import { PUBLIC_KEY } from './queryClient.ts';
+
+/** The tenant key is the host name's first segment (`iot.example.com` → `iot`). */
+export function tenantKey(hostname: string): string {
+  return hostname.split('.')[0] || 'default';
+}
+
+/** The company of the public site (`GET /system/staff/company/`, first result). A failure is not toasted. */
+export function useCompany() {
+  const key = tenantKey(window.location.hostname);
+  return useQuery({
+    queryKey: [PUBLIC_KEY, 'company', key],
+    queryFn: async () => {
+      const d = await api.get<{ results: Company[] }>(
+        '/system/staff/company/',
+        { _key: key },
+        { toast: false },
+      );
+      return d.results[0] ?? null;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

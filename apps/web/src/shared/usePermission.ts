@@ -1,0 +1,41 @@
+import { hasAction, type UserPermission } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api/client.ts';
+import { useLoggedIn, useUserInfo } from './session.ts';
+import { storage } from './storage.ts';
+
+export const permissionKeys = {
+  all: ['account', 'permission'] as const,
+  user: (userId: number) => [...permissionKeys.all, userId] as const,
+};
+
+export interface PermissionState {
+  /** `null` when not loaded: the contract then allows every action; the server still decides. */
+  perm: UserPermission | null;
+  /** False only while the first answer for a logged-in user is on its way. */
+  ready: boolean;
+}
+
+/** The caller's permissions (`GET /account/permission`), cached in the `rules` storage entry. */
+export function usePermission(): PermissionState {
+  const loggedIn = useLoggedIn();
+  const user = useUserInfo();
+  const q = useQuery({
+    queryKey: permissionKeys.user(user?.id ?? 0),
+    queryFn: async () => {
+      const perm = await api.get<UserPermission>('/account/permission');
+      storage.set('rules', perm);
+      return perm;
+    },
+    enabled: loggedIn,
+    placeholderData: () => storage.get('rules') ?? undefined,
+    staleTime: 0,
+  });
+  return { perm: loggedIn ? (q.data ?? null) : null, ready: !loggedIn || q.data !== undefined || q.isError };
+}
+
+/** Whether the user may perform one action, e.g. `useCan('goods', 'add_goods_category')`. */
+export function useCan(module: string, codename: string): boolean {
+  const { perm } = usePermission();
+  return hasAction(perm, module, codename);
+}

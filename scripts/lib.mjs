@@ -1,0 +1,54 @@
+// Shared by start.mjs and test.mjs. Plain Node (no dependencies): it runs before `npm install`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${[cmd, ...args].join(' ')} (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+/** Installs dependencies when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
+  console.log('▶ 安装依赖 (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** Builds the web app when its build is missing or older than its sources. */
+export function ensureWebBuilt(force = false) {
+  const built = path.join(root, 'apps/web/dist/index.html');
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contract/src',
+  ].map((p) => newestMtime(path.join(root, p)));
+  if (!force && fs.existsSync(built) && newestMtime(built) >= Math.max(...sources)) return;
+  console.log('▶ 构建前端 (vite build)…');
+  run('npm', ['run', 'build', '-w', '@portal/web']);
+}

@@ -1,0 +1,119 @@
+// `npm test`: install what is missing, provide Chromium, then lint, type check, unit and API tests on
+// SQLite, the same API tests on PostgreSQL when one is reachable, and the browser tests.
+// REQUIRE_PG=1 (set by .ci/run) turns "PostgreSQL not reachable" into a failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import { ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
+
+const step = (name) => console.log(`\n▶ ${name}`);
+
+function findChromium() {
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  return candidates.find((p) => p && fs.existsSync(p));
+}
+
+function ensureChromium() {
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = fs.existsSync('/usr/bin/apt-get');
+  const hasChineseFont = () => spawnSync('sh', ['-c', 'fc-list :lang=zh | grep -q .']).status === 0;
+  const missing = [];
+  if (!findChromium()) missing.push('chromium');
+  if (!hasChineseFont()) missing.push('fonts-wqy-microhei');
+  if (missing.length && isRoot && hasApt) {
+    step(`安装 ${missing.join(' ')} (apt-get)`);
+    const install = () =>
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit' })
+        .status === 0;
+    if (!install()) {
+      run('apt-get', ['update']);
+      run('apt-get', ['install', '-y', '--no-install-recommends', ...missing]);
+    }
+  }
+  const chromium = findChromium();
+  if (!chromium) {
+    console.error(
+      '✗ 找不到 Chromium：请安装 chromium（Debian: apt-get install chromium fonts-wqy-microhei）或设置 CHROMIUM_PATH',
+    );
+    process.exit(1);
+  }
+  return chromium;
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port, timeout: 1500 }, () => {
+      s.end();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** The PostgreSQL run: TEST_DATABASE_URL as given, else a throw-away database on 127.0.0.1:5432. */
+async function postgresRun() {
+  let url = process.env.TEST_DATABASE_URL;
+  let dropAfter;
+  if (!url && (await reachable('127.0.0.1', 5432))) {
+    const { default: pg } = await import('pg');
+    const adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `portal_test_${Date.now()}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    try {
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      url = `postgres://postgres@127.0.0.1:5432/${name}`;
+      dropAfter = async () => {
+        const c = new pg.Client({ connectionString: adminUrl });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    } catch (e) {
+      console.error(`PostgreSQL at 127.0.0.1:5432 answered but refused: ${e.message}`);
+    } finally {
+      await admin.end().catch(() => {});
+    }
+  }
+  if (!url) {
+    if (process.env.REQUIRE_PG === '1') {
+      console.error(
+        '✗ REQUIRE_PG=1 but no PostgreSQL is reachable (set TEST_DATABASE_URL or start 127.0.0.1:5432)',
+      );
+      process.exit(1);
+    }
+    console.log('（未发现 PostgreSQL，跳过 PostgreSQL 上的 API 测试）');
+    return;
+  }
+  step('API 测试 (PostgreSQL)');
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_PG_URL: url },
+  });
+  await dropAfter?.();
+  if (r.status !== 0) process.exit(r.status || 1);
+}
+
+ensureInstalled();
+const chromium = ensureChromium();
+step('Lint (Biome)');
+run('npx', ['biome', 'check', '.']);
+step('类型检查 (tsc)');
+run('npm', ['run', 'typecheck']);
+step('单元与 API 测试 (SQLite)');
+run('npx', ['vitest', 'run']);
+await postgresRun();
+step('浏览器测试 (Playwright + Chromium)');
+ensureWebBuilt();
+run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromium } });
+console.log('\n✓ 全部通过');
