@@ -93,7 +93,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     sessionTtlMs: config.sessionTtlMs,
   });
   const companies = companyService(database.db);
-  const categories = goodsCategoryService(database.db);
+  const categories = goodsCategoryService(database.db, { recheckMs: config.cacheRecheckMs });
 
   await app.register(
     async (api) => {

@@ -11,6 +11,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long a read session stays in memory; 0 reads it from the database on every request. */
   sessionCacheMs: number;
+  /** How often a cached per-company snapshot (categories) checks the stored version. */
+  cacheRecheckMs: number;
   logLevel: string;
   webDist: string | undefined;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
@@ -29,6 +31,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     sessionTtlMs: Number(env.SESSION_TTL_HOURS ?? 12) * 3600_000,
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
+    cacheRecheckMs: Number(env.CACHE_RECHECK_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'info',
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     login: {

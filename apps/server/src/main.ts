@@ -2,13 +2,16 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { DEMO_PASSWORD, demoAccountTable } from './seed/demo-accounts.ts';
-import { isEmpty, seedDemo } from './seed/seed.ts';
+import { isEmpty, seedDemo, seedReference } from './seed/seed.ts';
 
 const config = loadConfig();
 const database = openDatabase({ url: config.databaseUrl ?? config.sqlitePath });
 const applied = await migrateToLatest(database);
 const firstRun = await isEmpty(database.db);
+// Reference data (role permissions, host map, default company) is re-applied on every start: it
+// adds what a newer version brings and never removes rows.
 if (firstRun) await seedDemo(database);
+else await seedReference(database);
 
 const app = await buildApp({
   database,

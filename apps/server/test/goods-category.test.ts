@@ -305,3 +305,34 @@ describe('goods categories', () => {
     expect(multipart.json().d).toMatchObject({ name: '表单类', sort: 7 });
   });
 });
+
+describe('goods categories across server processes', () => {
+  it('a second process sees a write through the stored version, not a stale snapshot', async () => {
+    const h = await testApp({ CACHE_RECHECK_MS: '0' });
+    try {
+      const { buildApp } = await import('../src/app.ts');
+      const { loadConfig } = await import('../src/config.ts');
+      const second = await buildApp({
+        database: h.database,
+        config: { ...loadConfig({ CACHE_RECHECK_MS: '0' }), webDist: undefined },
+      });
+      const { headers } = await h.as(12);
+      const list = async (app: typeof second) =>
+        (await app.inject({ method: 'POST', url: '/api/shop/goods/category/list', headers, payload: {} }))
+          .json()
+          .d.results.map((c: { name: string }) => c.name);
+      expect(await list(h.app)).toEqual([]);
+      expect(await list(second)).toEqual([]);
+      await second.inject({
+        method: 'POST',
+        url: '/api/shop/goods/category/add',
+        headers,
+        payload: { name: '另一进程写的' },
+      });
+      expect(await list(h.app)).toEqual(['另一进程写的']);
+      await second.close();
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import {
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { versionedCache } from '../../platform/db/versioned-cache.ts';
+import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
@@ -75,14 +75,22 @@ async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> 
   return { categories, rows };
 }
 
+export const CATEGORY_CACHE_SCOPE = 'goods_category';
+
+/**
+ * Marks the company's categories as changed. Every write that changes a category or a category's
+ * goods count (goods added, moved or deleted) calls it inside its transaction.
+ */
+export const bumpCategories = (trx: Database, companyId: number) =>
+  bumpVersion(trx, CATEGORY_CACHE_SCOPE, companyId);
+
 /**
  * Categories are read on every shop and back-office page and change rarely, so reads come from a
- * per-process snapshot checked against a version that every write below (and every goods write
- * that changes a category's goods count) bumps in its transaction.
+ * per-process snapshot checked against the version that `bumpCategories` moves (ADR 0005).
  */
-export const categoryCache = versionedCache('goods_category', loadSnapshot);
+export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
+  const categoryCache = versionedCache(CATEGORY_CACHE_SCOPE, loadSnapshot, { recheckMs });
 
-export function goodsCategoryService(db: Database) {
   /** The parent a category would hang under, checked: exists in the caller's company. */
   async function parentFor(trx: Database, caller: Caller, parentId: number | undefined) {
     if (!parentId) return { id: null, path: '/', level: 0 };
@@ -156,7 +164,7 @@ export function goodsCategoryService(db: Database) {
           userId: caller.userId,
           now: nowIso(),
         });
-        await categoryCache.bump(trx, caller.companyId);
+        await bumpCategories(trx, caller.companyId);
         const created = await detail(trx, caller, id);
         await audit(trx, caller, {
           action: 'create',
@@ -202,7 +210,7 @@ export function goodsCategoryService(db: Database) {
         if (path !== before.path) {
           await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
         }
-        await categoryCache.bump(trx, caller.companyId);
+        await bumpCategories(trx, caller.companyId);
         const after = await detail(trx, caller, id);
         await audit(trx, caller, { action: 'update', entity: 'goods_category', entityId: id, before, after });
         return after;
@@ -237,7 +245,7 @@ export function goodsCategoryService(db: Database) {
           throw new AppError('CATEGORY_HAS_GOODS', `分类“${name}”下还有商品，不能删除`);
         }
         await repo.softDelete(trx, caller.companyId, unique, caller.userId, nowIso());
-        await categoryCache.bump(trx, caller.companyId);
+        await bumpCategories(trx, caller.companyId);
         for (const row of rows) {
           await audit(trx, caller, {
             action: 'delete',

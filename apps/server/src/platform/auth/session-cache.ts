@@ -8,7 +8,7 @@ type Session = Omit<Caller, 'ip'> & { expiresAt: string };
  * process; another process (several behind one balancer) notices within `ttlMs` (ADR 0005).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { session: Session; at: number }>();
+  private readonly entries = new Map<string, { session: Session; at: number; expiresAt: number }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -19,7 +19,8 @@ export class SessionCache {
   get(id: string): Session | undefined {
     const hit = this.entries.get(id);
     if (!hit) return undefined;
-    if (this.now() - hit.at > this.ttlMs || hit.session.expiresAt <= new Date(this.now()).toISOString()) {
+    const t = this.now();
+    if (t - hit.at > this.ttlMs || hit.expiresAt <= t) {
       this.entries.delete(id);
       return undefined;
     }
@@ -29,7 +30,7 @@ export class SessionCache {
   set(id: string, session: Session) {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(id, { session, at: this.now() });
+    this.entries.set(id, { session, at: this.now(), expiresAt: Date.parse(session.expiresAt) });
   }
 
   forget(id: string) {

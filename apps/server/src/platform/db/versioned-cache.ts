@@ -45,15 +45,16 @@ export function versionedCache<T>(
     forget(companyId: number) {
       entries.delete(companyId);
     },
-    /** Call inside the writing transaction. */
-    async bump(trx: Database, companyId: number) {
-      await trx
-        .insertInto('cache_versions')
-        .values({ scope, company_id: companyId, version: 1 })
-        .onConflict((oc) =>
-          oc.columns(['scope', 'company_id']).doUpdateSet({ version: sql`cache_versions.version + 1` }),
-        )
-        .execute();
-    },
   };
+}
+
+/** Marks a scope's cached data of a company as changed. Call inside the writing transaction. */
+export async function bumpVersion(trx: Database, scope: string, companyId: number) {
+  await trx
+    .insertInto('cache_versions')
+    .values({ scope, company_id: companyId, version: 1 })
+    .onConflict((oc) =>
+      oc.columns(['scope', 'company_id']).doUpdateSet({ version: sql`cache_versions.version + 1` }),
+    )
+    .execute();
 }

@@ -1,0 +1,113 @@
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** Every demo account shares this password (apps/server/src/seed/demo-accounts.ts). */
+export const DEMO_PASSWORD = 'demo123456';
+
+export type Area = 'manager' | 'car' | 'tool' | 'instructor' | 'business' | 'crm' | 'student';
+
+export interface DemoAccount {
+  username: string;
+  role: number;
+  realName: string;
+  company: string;
+  area: Area;
+}
+
+const HQ = '启航企业服务有限公司';
+
+/** The seeded demo accounts with the area their role lands in (spec §2). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { username: 'admin', role: 1, realName: '系统管理员', company: HQ, area: 'manager' },
+  { username: 'cluster', role: 2, realName: '集群管理员', company: HQ, area: 'manager' },
+  { username: 'unit', role: 3, realName: '单位管理员', company: HQ, area: 'manager' },
+  { username: 'instructor', role: 4, realName: '王老师', company: HQ, area: 'instructor' },
+  { username: 'business', role: 5, realName: '业务员小李', company: HQ, area: 'business' },
+  { username: 'cluster_asst', role: 6, realName: '集群助理', company: HQ, area: 'manager' },
+  { username: 'unit_asst', role: 7, realName: '单位助理', company: HQ, area: 'manager' },
+  { username: 'instructor_asst', role: 8, realName: '助教小周', company: HQ, area: 'manager' },
+  { username: 'student', role: 9, realName: '学生张三', company: HQ, area: 'student' },
+  { username: 'car', role: 10, realName: '车贸专员', company: HQ, area: 'car' },
+  { username: 'tool', role: 11, realName: '工具用户', company: HQ, area: 'tool' },
+  { username: 'shop', role: 12, realName: '商城管理员', company: HQ, area: 'crm' },
+  { username: 'warehouse', role: 13, realName: '仓库管理员', company: HQ, area: 'crm' },
+  { username: 'purchaser', role: 14, realName: '采购员', company: HQ, area: 'crm' },
+  { username: 'finance', role: 18, realName: '财务人员', company: HQ, area: 'crm' },
+  { username: 'sales', role: 20, realName: '销售人员', company: HQ, area: 'crm' },
+  { username: 'service', role: 21, realName: '客服人员', company: HQ, area: 'crm' },
+  { username: 'qf_shop', role: 12, realName: '青峰商城管理员', company: '青峰贸易有限公司', area: 'crm' },
+];
+
+/** The title each area shows in the top bar (apps/web/src/app/routes/table.ts). */
+export const AREA_TITLES: Record<Area, string> = {
+  crm: '商城管理',
+  car: '车贸管理',
+  tool: '工具箱',
+  manager: '管理中心',
+  business: '业务中心',
+  student: '学生中心',
+  instructor: '指导中心',
+};
+
+export function account(username: string): DemoAccount {
+  const found = DEMO_ACCOUNTS.find((a) => a.username === username);
+  if (!found) throw new Error(`no demo account ${username}`);
+  return found;
+}
+
+/** A suffix that keeps names unique across parallel tests and repeated runs. */
+export const uniqueSuffix = () => Math.random().toString(36).slice(2, 8);
+
+export const loginForm = (page: Page) => page.getByRole('form', { name: '用户登录' });
+
+/**
+ * Fills and submits the login form. Opens /login first unless a login form is already shown (for
+ * example after a redirect to /login?redirect=…). Does not wait for the result.
+ */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  const form = loginForm(page);
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  await form.getByLabel('用户名', { exact: true }).fill(username);
+  await form.getByLabel('密码', { exact: true }).fill(password);
+  await form.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Logs in through the UI and waits until the shell shows the user's name. */
+export async function login(page: Page, username: string): Promise<DemoAccount> {
+  const who = account(username);
+  await submitLogin(page, username);
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(userMenu(page)).toContainText(who.realName);
+  return who;
+}
+
+/** The top-bar button that holds the user's name and opens 个人信息 / 修改密码 / 退出登录. */
+export const userMenu = (page: Page) => page.getByRole('button', { name: '用户菜单' });
+
+export const sideMenu = (page: Page) => page.getByRole('menu', { name: '侧边菜单' });
+
+/** The user menu's drop-down (the side menu has a 修改密码 entry too, so it is told apart by 退出登录). */
+export const userMenuDropdown = (page: Page) =>
+  page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: '退出登录' }) });
+
+/** Opens the user menu and picks an entry. */
+export async function chooseUserMenu(page: Page, entry: '个人信息' | '修改密码' | '退出登录') {
+  await userMenu(page).click();
+  await userMenuDropdown(page).getByRole('menuitem', { name: entry }).click();
+}
+
+export async function cookieNamed(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+export const localToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** A toast (antd message, rendered with role alert) with this text. */
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+
+/** The cell of `row` under the column headed `column` in `table`. */
+export async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {
+  const headers = await table.getByRole('columnheader').allInnerTexts();
+  const index = headers.findIndex((h) => h.trim() === column);
+  if (index < 0) throw new Error(`no column ${column} in ${headers.join(', ')}`);
+  return row.getByRole('cell').nth(index);
+}
