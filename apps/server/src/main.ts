@@ -33,7 +33,18 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `端口 ${config.port} 已被占用：请关闭占用它的程序，或用 PORT=<其他端口> npm start`
+      : `启动失败：${(error as Error).message}`,
+  );
+  await database.close();
+  process.exit(1);
+}
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqlitePath;
 console.log(
   `\n企业门户已启动: http://localhost:${config.port}/   接口文档: http://localhost:${config.port}/api/docs`,
