@@ -61,6 +61,9 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header('referrer-policy', 'same-origin');
   });
 
   registerErrorHandler(app);
@@ -92,6 +95,14 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     sessions: app.sessions,
     sessionTtlMs: config.sessionTtlMs,
   });
+  // Expired sessions are swept at start and hourly; lookups ignore them anyway.
+  await account.sweepExpiredSessions();
+  const sweep = setInterval(
+    () => account.sweepExpiredSessions().catch((err) => app.log.warn({ err }, 'session sweep failed')),
+    3600_000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   const companies = companyService(database.db);
   const categories = goodsCategoryService(database.db, { recheckMs: config.cacheRecheckMs });
 

@@ -196,3 +196,30 @@ describe('account: login, session, password, permissions', () => {
     expect(res.json()).toEqual({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
   });
 });
+
+describe('expired sessions', () => {
+  it('refuses an expired session and sweeps it away', async () => {
+    const h = await testApp();
+    try {
+      const { headers, user } = await h.as(12);
+      await h.db
+        .updateTable('sessions')
+        .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+        .where('user_id', '=', user.id)
+        .execute();
+      // the session cache may still hold it for a moment: a fresh app reads the database
+      const { buildApp } = await import('../src/app.ts');
+      const { loadConfig } = await import('../src/config.ts');
+      const other = await buildApp({
+        database: h.database,
+        config: { ...loadConfig({}), webDist: undefined },
+      });
+      expect((await other.inject({ method: 'GET', url: '/api/account/info', headers })).json().c).toBe(10003);
+      const left = await h.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute();
+      expect(left).toEqual([]);
+      await other.close();
+    } finally {
+      await h.close();
+    }
+  });
+});

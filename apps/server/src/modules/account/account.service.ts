@@ -137,6 +137,10 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
       return result;
     },
 
+    async sweepExpiredSessions() {
+      await repo.deleteExpiredSessions(db, nowIso());
+    },
+
     async loginLogs(caller: Caller, page: number, pageSize: number) {
       return repo.loginLogsOfUser(db, caller.userId, page, pageSize);
     },
