@@ -3,8 +3,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
-import { nowIso } from '../src/platform/time.ts';
-import { createUser, seedReference } from '../src/seed/seed.ts';
+import { createCompany, createUser, seedReference } from '../src/seed/seed.ts';
 
 /**
  * API tests run on SQLite (in memory) by default, and on PostgreSQL when `TEST_PG_URL` is set
@@ -56,35 +55,8 @@ export async function testApp(env: Record<string, string> = {}) {
       await database.close();
     },
     /** A company of its own, so tests never see each other's rows. */
-    async company(name = '测试单位') {
-      const now = nowIso();
-      const row = await db
-        .insertInto('companies')
-        .values({
-          code: `t${unique()}`,
-          company_name: `${name}${unique()}`,
-          en_name: '',
-          mobile: '',
-          phone: '',
-          address: '测试地址',
-          email: '',
-          login_path: '',
-          en: 1,
-          icp_company: '',
-          icp: '',
-          icp_url: '',
-          logo_main: '',
-          logo_centre: '',
-          logo_mobile: '',
-          n_love: 0,
-          status: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
+    company: (name = '测试单位') =>
+      createCompany(db, { code: `t${unique()}`, company_name: `${name}${unique()}`, address: '测试地址' }),
     async user(role: number, companyId: number) {
       const username = `u${role}_${unique()}`;
       const id = await createUser(db, { companyId, username, password: PASSWORD, role });

@@ -1,9 +1,44 @@
 import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/password.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
+import type { CompanyTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+
+type CompanyFields = Pick<Insertable<CompanyTable>, 'code' | 'company_name'> &
+  Partial<Insertable<CompanyTable>>;
+
+/** Inserts a company; fields not given are empty (tests and the reference seed share this). */
+export async function createCompany(db: Database, fields: CompanyFields) {
+  const now = nowIso();
+  const row = await db
+    .insertInto('companies')
+    .values({
+      en_name: '',
+      mobile: '',
+      phone: '',
+      address: '',
+      email: '',
+      login_path: '',
+      en: 1,
+      icp_company: '',
+      icp: '',
+      icp_url: '',
+      logo_main: '',
+      logo_centre: '',
+      logo_mobile: '',
+      n_love: 0,
+      status: 1,
+      created_at: now,
+      updated_at: now,
+      ...fields,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? (fields.id as number);
+}
 
 /** Reference data every installation needs: role permissions, host mapping, the default company. */
 export async function seedReference(handle: DatabaseHandle) {
@@ -72,21 +107,7 @@ export async function seedReference(handle: DatabaseHandle) {
     },
   ];
   for (const c of companies) {
-    await db
-      .insertInto('companies')
-      .values({
-        ...c,
-        en: 1,
-        logo_main: '',
-        logo_centre: '',
-        logo_mobile: '',
-        n_love: 0,
-        status: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await createCompany(db, c);
     const hasShop = await db
       .selectFrom('shops')
       .select('id')

@@ -1,18 +1,11 @@
-import { sql } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
+import type { GoodsCategoryTable } from '../../platform/db/schema.ts';
 
-export interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  path: string;
-  level: number;
-  name: string;
-  sort: number;
-  icon: string;
-  status: number;
-  created_at: string;
-  updated_at: string;
-}
+export type CategoryRow = Omit<
+  Selectable<GoodsCategoryTable>,
+  'company_id' | 'del_flag' | 'created_by' | 'updated_by'
+>;
 
 const COLUMNS = [
   'c.id',
@@ -154,17 +147,9 @@ export const categoryRepository = {
     db: Database,
     companyId: number,
     id: number,
-    v: {
-      parent_id: number | null;
-      path: string;
-      level: number;
-      name: string;
-      sort: number;
-      icon: string;
-      status: number;
-      updated_by: number;
-      updated_at: string;
-    },
+    v: Required<
+      Omit<Updateable<GoodsCategoryTable>, 'id' | 'company_id' | 'del_flag' | 'created_by' | 'created_at'>
+    >,
   ) =>
     db
       .updateTable('goods_categories')
