@@ -4,8 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const root = path.resolve(import.meta.dirname, '..');
-// Each run starts from an empty data folder, so the server migrates and seeds the demo data.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${process.pid}`);
+// Each run starts from an empty data folder, so the server migrates and seeds the demo data. One
+// folder per port (only one run can hold the port), wiped at the next start: runs leave no pile.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${PORT}`);
 
 export default defineConfig({
   testDir: './tests',

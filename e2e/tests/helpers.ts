@@ -101,8 +101,13 @@ export async function cookieNamed(context: BrowserContext, name: string) {
 
 export const localToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
 
-/** A toast (antd message, rendered with role alert) with this text. */
-export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
+/**
+ * The newest toast with this text. antd renders each message with role alert inside its message
+ * container; the container is named by class because inline alerts (the login panel's) share the
+ * role. The same text can be up twice for a moment (two saves in a row), hence the newest.
+ */
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message').getByRole('alert').filter({ hasText: text }).last();
 
 /** The cell of `row` under the column headed `column` in `table`. */
 export async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {

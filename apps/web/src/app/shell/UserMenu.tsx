@@ -30,7 +30,7 @@ export function UserMenu({ areaPath }: { areaPath: string }) {
   return (
     <>
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <Button type="text" aria-label="用户菜单" className="shell-user">
+        <Button type="text" aria-label={`用户菜单：${name}`} className="shell-user">
           <Avatar size="small">{name.slice(0, 1)}</Avatar>
           <span>{name}</span>
           <DownOutlined />

@@ -1,5 +1,6 @@
 import { Codes, passwordUpdateBody } from '@portal/contract';
 import { Button, Form, Input, Space } from 'antd';
+import { useId } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -17,6 +18,8 @@ const { old_password, new_password } = passwordUpdateBody.shape;
 /** 修改密码: the same form in the top-bar dialog and on the password-reset screen. */
 export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCancel?: () => void }) {
   const [form] = Form.useForm<Values>();
+  // The dialog and the password-reset screen can both be on the page: field ids must differ.
+  const formName = `password-${useId().replace(/:/g, '')}`;
   const update = usePasswordUpdate();
 
   const submit = (v: Values) =>
@@ -35,6 +38,7 @@ export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCanc
   return (
     <Form
       form={form}
+      name={formName}
       layout="vertical"
       onFinish={submit}
       autoComplete="off"

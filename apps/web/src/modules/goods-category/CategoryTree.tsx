@@ -1,6 +1,6 @@
 import type { CategoryTreeNode } from '@portal/contract';
 import { Card, Empty, Spin, Tree, type TreeDataNode, Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type Key, useEffect, useMemo, useState } from 'react';
 import { useCategoryTree } from './useCategories.ts';
 
 export const ALL_KEY = 'all';
@@ -45,6 +45,10 @@ export function CategoryTree({
     // The selected category was deleted or moved out of reach: fall back to 全部分类.
     if (selected && tree.data && !byId.has(selected.id)) onSelect(null);
   }, [selected, tree.data, byId, onSelect]);
+  // Every branch starts open, including ones added later; what the user folds stays folded.
+  const [folded, setFolded] = useState<ReadonlySet<Key>>(new Set());
+  const allKeys = useMemo<Key[]>(() => [ALL_KEY, ...byId.keys()], [byId]);
+  const expandedKeys = useMemo(() => allKeys.filter((k) => !folded.has(k)), [allKeys, folded]);
   const treeData = useMemo<TreeDataNode[]>(
     () => [{ key: ALL_KEY, title: '全部分类', children: toTreeData(tree.data ?? []) }],
     [tree.data],
@@ -62,7 +66,8 @@ export function CategoryTree({
             aria-label="分类树"
             blockNode
             showLine
-            defaultExpandAll
+            expandedKeys={expandedKeys}
+            onExpand={(keys) => setFolded(new Set(allKeys.filter((k) => !keys.includes(k))))}
             treeData={treeData}
             selectedKeys={[selected?.id ?? ALL_KEY]}
             onSelect={(keys) => {

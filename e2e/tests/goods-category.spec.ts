@@ -1,0 +1,162 @@
+import { expect, type Page, test } from '@playwright/test';
+import { cellOf, login, toast, uniqueSuffix } from './helpers.ts';
+
+const categoryTree = (page: Page) => page.getByRole('tree', { name: '分类树' });
+const categoryTable = (page: Page) => page.getByRole('table', { name: '分类列表' });
+
+/** The table row whose name cell reads exactly `name` (child rows also show 上级：<parent>). */
+const row = (page: Page, name: string) =>
+  categoryTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) });
+
+const treeNode = (page: Page, name: string) => categoryTree(page).getByRole('treeitem', { name });
+
+/** Narrows the table to names containing `keyword`, so parallel tests' rows stay out of the way. */
+async function search(page: Page, keyword: string) {
+  await page.getByRole('searchbox', { name: '搜索关键字' }).fill(keyword);
+  await page.getByRole('button', { name: '搜索', exact: true }).click();
+}
+
+/** 新增分类 through the dialog; `parent` is picked in the 上级分类 TreeSelect by typing its name. */
+async function addCategory(page: Page, name: string, parent?: string) {
+  await page.getByRole('button', { name: '新增分类' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增分类' });
+  await expect(dialog).toBeVisible();
+  if (parent) {
+    const select = dialog.getByRole('combobox', { name: '上级分类' });
+    await select.click();
+    await select.fill(parent);
+    // The TreeSelect's drop-down tree: the one that is not the page's 分类树.
+    const options = page
+      .getByRole('tree')
+      .filter({ hasNot: page.getByRole('treeitem', { name: '全部分类' }) });
+    await options.getByRole('treeitem', { name: parent, exact: true }).click();
+    await expect(dialog.getByTitle(parent, { exact: true })).toBeVisible();
+  }
+  await dialog.getByLabel('分类名称', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '分类已新增')).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** 删除 in the row, then 删除 in its confirmation. */
+async function deleteRow(page: Page, name: string) {
+  await row(page, name).getByRole('button', { name: '删除' }).click();
+  const confirm = page.getByRole('tooltip', { name: `确定删除分类「${name}」吗？` });
+  await expect(confirm).toContainText('删除后不可恢复。');
+  await confirm.getByRole('button', { name: '删除' }).click();
+}
+
+test('shop creates, edits and deletes a three-level branch', async ({ page }) => {
+  const tag = uniqueSuffix();
+  const top = `E2E顶级${tag}`;
+  const child = `E2E二级${tag}`;
+  const grandchild = `E2E三级${tag}`;
+  const renamed = `E2E改名${tag}`;
+  const table = categoryTable(page);
+
+  await login(page, 'shop');
+  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  await expect(treeNode(page, '数码电器')).toBeVisible();
+  await search(page, tag);
+  await expect(table.getByText('暂无分类')).toBeVisible();
+
+  // Create: a top-level category, a child under it and a grandchild under the child.
+  await addCategory(page, top);
+  await expect(row(page, top)).toBeVisible();
+  await expect(treeNode(page, top)).toBeVisible();
+
+  await addCategory(page, child, top);
+  await expect(row(page, child)).toContainText(`上级：${top}`);
+  await expect(await cellOf(table, row(page, top), '子分类数')).toHaveText('1');
+
+  await addCategory(page, grandchild, child);
+  await expect(row(page, grandchild)).toContainText(`上级：${child}`);
+  await expect(table.getByRole('row')).toHaveCount(4); // the header and our three
+
+  // The tree nests them, open: top > child > grandchild (branches added later open too).
+  for (const name of [top, child])
+    await expect(treeNode(page, name)).toHaveAttribute('aria-expanded', 'true');
+  await expect(treeNode(page, grandchild)).toBeVisible();
+
+  // Edit the child's name and sort.
+  await row(page, child).getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog', { name: '编辑分类' });
+  const nameField = edit.getByLabel('分类名称', { exact: true });
+  await expect(nameField).toHaveValue(child);
+  await expect(edit.getByTitle(top, { exact: true })).toBeVisible();
+  await nameField.fill(renamed);
+  await edit.getByRole('spinbutton', { name: '排序' }).fill('7');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(toast(page, '分类已保存')).toBeVisible();
+  await expect(edit).toBeHidden();
+
+  await expect(row(page, renamed)).toBeVisible();
+  await expect(row(page, child)).toHaveCount(0);
+  await expect(await cellOf(table, row(page, renamed), '排序')).toHaveText('7');
+  await expect(row(page, grandchild)).toContainText(`上级：${renamed}`);
+  await expect(treeNode(page, renamed)).toBeVisible();
+
+  // The top category still has a child: refused, and it stays.
+  await deleteRow(page, top);
+  await expect(toast(page, `分类“${top}”下还有子分类，不能删除`)).toBeVisible();
+  await expect(row(page, top)).toBeVisible();
+  await expect(treeNode(page, top)).toBeVisible();
+
+  // The grandchild has none: it goes.
+  await deleteRow(page, grandchild);
+  await expect(toast(page, '已删除 1 个分类')).toBeVisible();
+  await expect(row(page, grandchild)).toHaveCount(0);
+  await expect(treeNode(page, grandchild)).toHaveCount(0);
+
+  // Batch-delete the other two (a parent may go together with its children).
+  const batch = page.getByRole('button', { name: '批量删除' });
+  await expect(batch).toBeDisabled();
+  await table.getByRole('checkbox', { name: `选择 ${top}` }).check();
+  await table.getByRole('checkbox', { name: `选择 ${renamed}` }).check();
+  await expect(batch).toBeEnabled();
+  await batch.click();
+  const confirm = page.getByRole('dialog', { name: '确定删除选中的 2 个分类吗？' });
+  await expect(confirm).toContainText('删除后不可恢复。');
+  await confirm.getByRole('button', { name: '删除' }).click();
+
+  await expect(toast(page, '已删除 2 个分类')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  await expect(row(page, top)).toHaveCount(0);
+  await expect(row(page, renamed)).toHaveCount(0);
+  await expect(table.getByText('暂无分类')).toBeVisible();
+  await expect(treeNode(page, top)).toHaveCount(0);
+  await expect(batch).toBeDisabled();
+});
+
+test('the add form checks the name next to the field', async ({ page }) => {
+  await login(page, 'shop');
+  await page.getByRole('button', { name: '新增分类' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增分类' });
+  const name = dialog.getByLabel('分类名称', { exact: true });
+  const save = dialog.getByRole('button', { name: '保存' });
+
+  await save.click();
+  await expect(name).toHaveAccessibleDescription('分类名称不能为空');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+
+  await name.fill('长'.repeat(31));
+  await expect(name).toHaveAccessibleDescription('分类名称不能超过30个字符');
+
+  // Blanks only count as empty.
+  await name.fill('   ');
+  await save.click();
+  await expect(name).toHaveAccessibleDescription('分类名称不能为空');
+
+  // A name the level already has is refused by the server, next to the same field.
+  await name.fill('数码电器');
+  await save.click();
+  await expect(name).toHaveAccessibleDescription('同一级下已有同名分类');
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(dialog).toBeHidden();
+  await search(page, '数码电器');
+  await expect(categoryTable(page).getByRole('row')).toHaveCount(2); // the header and the seeded one
+});

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { AREA_TITLES, DEMO_ACCOUNTS, loginForm, submitLogin, toast, userMenu } from './helpers.ts';
+
+test.describe('login lands each role in its area', () => {
+  for (const who of DEMO_ACCOUNTS) {
+    test(`${who.username} (role ${who.role}) → /${who.area}/`, async ({ page }) => {
+      await submitLogin(page, who.username);
+
+      // The area index then forwards to the first screen the user may open.
+      await expect(page).toHaveURL(new RegExp(`^https?://[^/]+/${who.area}/[\\w-]+$`));
+      await expect(userMenu(page)).toContainText(who.realName);
+      const topBar = page.getByRole('banner');
+      await expect(topBar).toContainText(AREA_TITLES[who.area]);
+      await expect(topBar).toContainText(who.company);
+      await expect(page.getByText('页面不存在')).toBeHidden();
+    });
+  }
+});
+
+test.describe('login form', () => {
+  test('empty fields show the Chinese messages next to them', async ({ page }) => {
+    await page.goto('/login');
+    const form = loginForm(page);
+    await form.getByRole('button', { name: '登录', exact: true }).click();
+
+    await expect(form.getByLabel('用户名', { exact: true })).toHaveAccessibleDescription('请输入用户名');
+    await expect(form.getByLabel('密码', { exact: true })).toHaveAccessibleDescription('请输入密码');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('wrong credentials are refused and the user stays on /login', async ({ page }) => {
+    // An account that does not exist: no demo account's failure counter is touched.
+    await submitLogin(page, 'e2e_nobody', 'not-the-password-1');
+
+    // The server message is toasted (spec §7) and also kept above the form until the next edit.
+    await expect(toast(page, '用户名或密码错误')).toBeVisible();
+    await expect(page.getByRole('complementary').getByRole('alert')).toHaveText('用户名或密码错误');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(loginForm(page)).toBeVisible();
+  });
+});
