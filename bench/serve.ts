@@ -15,9 +15,14 @@ await seedReference(database);
 const username = `bench_${process.pid}_${Date.now()}`;
 await createUser(database.db, { companyId: 125, username, password: 'Bench12345', role: 12 });
 const app = await buildApp({ database, config: { ...loadConfig({ DATA_DIR: dir }), webDist: undefined } });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
+// A second reference: a no-database route that sends exactly the bytes a list reply sends.
+const sameBytes = new Map<string, Buffer>();
+app.get<{ Params: { size: string } }>(
+  '/bench/same-bytes/:size',
+  { config: { access: { public: true } } },
+  async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(sameBytes.get(request.params.size) ?? Buffer.alloc(0)),
+);
 
 const login = await app.inject({
   method: 'POST',
@@ -47,8 +52,21 @@ for (let i = 0; made < 100; i++) {
     }
   }
 }
+for (const size of ['10', '100']) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/shop/goods/category/list',
+    headers,
+    payload: { page_size: size },
+  });
+  sameBytes.set(size, res.rawPayload);
+}
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const bytes = Object.fromEntries([...sameBytes].map(([k, v]) => [k, v.length]));
 process.stdout.write(
-  `${JSON.stringify({ port, token: headers.authorization, dialect: database.dialect })}\n`,
+  `${JSON.stringify({ port, token: headers.authorization, dialect: database.dialect, bytes })}\n`,
 );
 process.on('SIGTERM', async () => {
   await app.close();

@@ -16,9 +16,12 @@ import {
 } from '@portal/contract';
 import { z } from 'zod';
 import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { itemJson, sendPage } from '../../platform/http/serializer.ts';
 import type { GoodsCategoryService } from './goods-category.service.ts';
 
 const tags = ['goods-category'];
+// List rows come from the shared category snapshot: each row's JSON is written once per snapshot.
+const categoryJson = itemJson(categorySchema);
 const deleted = envelope(z.object({ deleted: z.number().int() }));
 
 /** Routes stay thin: parse (schemas), call one service function, wrap the result. */
@@ -34,9 +37,12 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
         response: { 200: envelope(pageOf(categorySchema)) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const r = await categories.list(callerOf(request), request.body);
-      return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
+      return sendPage(reply, categoryJson, {
+        results: r.results,
+        paging: makePaging(r.count, r.page, r.pageSize),
+      });
     },
   );
 

@@ -20,9 +20,10 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function findSession(db: Database, sessions: SessionCache, sessionId: string) {
-  const cached = sessions.get(sessionId);
+async function findSession(db: Database, sessions: SessionCache, token: string) {
+  const cached = sessions.get(token);
   if (cached) return cached;
+  const sessionId = hashToken(token);
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -39,7 +40,7 @@ async function findSession(db: Database, sessions: SessionCache, sessionId: stri
     sessionId: row.id,
     expiresAt: row.expires_at,
   };
-  sessions.set(sessionId, session);
+  sessions.set(token, session);
   return session;
 }
 
@@ -58,7 +59,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     if (!access) return; // infrastructure route (docs) or 404
     const headerToken = tokenFromHeader(request.headers.authorization);
     const token = headerToken ?? request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(opts.db, app.sessions, hashToken(token)) : null;
+    const session = token ? await findSession(opts.db, app.sessions, token) : null;
     request.caller = session
       ? {
           userId: session.userId,

@@ -29,7 +29,7 @@ describe('session cache', () => {
     c.set('a', session(1));
     c.set('b', session(1));
     c.set('c', session(2));
-    c.forget('c');
+    c.forget('s2');
     expect(c.get('c')).toBeUndefined();
     c.forgetUser(1);
     expect([c.get('a'), c.get('b')]).toEqual([undefined, undefined]);
