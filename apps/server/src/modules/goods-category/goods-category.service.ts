@@ -58,20 +58,23 @@ async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> 
   const childrenBy = new Map<number, number>();
   for (const r of rows)
     if (r.parent_id !== null) childrenBy.set(r.parent_id, (childrenBy.get(r.parent_id) ?? 0) + 1);
-  const categories = rows.map((r) => ({
-    id: r.id,
-    parent_id: r.parent_id,
-    parent_name: r.parent_id === null ? '' : (nameBy.get(r.parent_id) ?? ''),
-    name: r.name,
-    sort: r.sort,
-    icon: r.icon,
-    status: r.status,
-    level: r.level,
-    children_count: childrenBy.get(r.id) ?? 0,
-    goods_count: goodsBy.get(r.id) ?? 0,
-    create_time: r.created_at,
-    update_time: r.updated_at,
-  }));
+  // Frozen: these objects are shared by every request and their JSON is cached by identity.
+  const categories = rows.map((r) =>
+    Object.freeze({
+      id: r.id,
+      parent_id: r.parent_id,
+      parent_name: r.parent_id === null ? '' : (nameBy.get(r.parent_id) ?? ''),
+      name: r.name,
+      sort: r.sort,
+      icon: r.icon,
+      status: r.status,
+      level: r.level,
+      children_count: childrenBy.get(r.id) ?? 0,
+      goods_count: goodsBy.get(r.id) ?? 0,
+      create_time: r.created_at,
+      update_time: r.updated_at,
+    }),
+  );
   return { categories, rows };
 }
 
