@@ -57,6 +57,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
     if (!access) return; // infrastructure route (docs) or 404
+    // Web files are public and never need the caller: no session lookup for every asset.
+    if ('public' in access && !request.url.startsWith('/api/')) return;
     const headerToken = tokenFromHeader(request.headers.authorization);
     const token = headerToken ?? request.cookies[SESSION_COOKIE];
     const session = token ? await findSession(opts.db, app.sessions, token) : null;
