@@ -29,6 +29,6 @@ export async function registerWebStatic(app: App, dist: string) {
       });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { maxAge: 0 });
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 }

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { App } from '../src/platform/http/reply.ts';
+import { type Harness, testApp } from './harness.ts';
+
+describe('the built web app is served with history routing', () => {
+  let h: Harness;
+  let app: App;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-dist-'));
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>门户</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    h = await testApp();
+    app = (await buildApp({ database: h.database, config: { ...loadConfig({}), webDist: dist } })) as App;
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await h.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers index.html for any page path, uncached', async () => {
+    for (const url of ['/', '/crm/goods_category', '/login?redirect=%2Fcrm', '/no/such/page']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>门户</title>');
+      expect(res.headers['cache-control']).toContain('no-cache');
+    }
+  });
+
+  it('serves hashed assets for a year', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const url of [
+      '/../../../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/assets/../../package.json',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:');
+      expect(res.body, url).not.toContain('"name"');
+    }
+  });
+
+  it('keeps unknown API paths as API errors', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ c: 10009, m: '请求的接口不存在' });
+  });
+});
