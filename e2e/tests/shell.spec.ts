@@ -87,6 +87,13 @@ test.describe('top bar', () => {
     expect(shown).toBeLessThanOrEqual(Date.now());
   });
 
+  test('the company address and the shop phone of the user’s company are shown', async ({ page }) => {
+    await login(page, 'qf_shop');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByTestId('company-address')).toHaveText(/浙江省杭州市西湖区文三路2号/);
+    await expect(banner.getByTestId('shop-phone')).toHaveText(/0571-88880126/);
+  });
+
   test('the user menu opens personal info', async ({ page }) => {
     await login(page, 'instructor');
     await chooseUserMenu(page, '个人信息');

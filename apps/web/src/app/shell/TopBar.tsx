@@ -1,19 +1,21 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import { Avatar, Divider, Layout, Typography } from 'antd';
+import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
+import { Avatar, Divider, Layout, Tooltip, Typography } from 'antd';
 import type { AreaEntry } from '#web/app/routes/types.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { useShop } from '#web/shared/useShop.ts';
 import { Clock } from './Clock.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-/** Clock, login time, company address and the user menu. */
+/** Clock, login time, company address, the shop's phone and the user menu (company, shop and login record feed it). */
 export function TopBar({ area }: { area: AreaEntry }) {
   const user = useUserInfo();
   const company = useCompany();
   const own = company.data && company.data.id === user?.company_id ? company.data : null;
   const companyName = user?.company_name || own?.company_name || '企业门户';
   const address = user?.address || own?.address || '';
+  const shop = useShop(user?.company_id).data;
 
   return (
     <Layout.Header className="shell-header">
@@ -44,6 +46,13 @@ export function TopBar({ area }: { area: AreaEntry }) {
           >
             <EnvironmentOutlined /> {address}
           </Typography.Text>
+        )}
+        {shop?.phone && (
+          <Tooltip title={shop.ShopName}>
+            <span data-testid="shop-phone">
+              <PhoneOutlined /> {shop.phone}
+            </span>
+          </Tooltip>
         )}
         <UserMenu areaPath={area.path} />
       </div>
