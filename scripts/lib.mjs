@@ -30,6 +30,15 @@ function newestMtime(p) {
   return newest;
 }
 
+/** Node 20.19 or newer (Vite 8 and the rest of the stack need it). */
+export function ensureNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`✗ 需要 Node.js 20.19 或更新的版本（当前 ${process.version}）`);
+    process.exit(1);
+  }
+}
+
 /** Installs dependencies when node_modules is missing or older than the lock file. */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');

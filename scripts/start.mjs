@@ -1,8 +1,9 @@
 // `npm start`: install what is missing, build the web app, then run the server
 // (migrations and the first-run demo seed happen inside the server at start).
 import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureWebBuilt, root } from './lib.mjs';
+import { ensureInstalled, ensureNode, ensureWebBuilt, root } from './lib.mjs';
 
+ensureNode();
 ensureInstalled();
 ensureWebBuilt();
 

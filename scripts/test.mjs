@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { ensureInstalled, ensureWebBuilt, root, run } from './lib.mjs';
+import { ensureInstalled, ensureNode, ensureWebBuilt, root, run } from './lib.mjs';
 
 const step = (name) => console.log(`\n▶ ${name}`);
 
@@ -104,6 +104,7 @@ async function postgresRun() {
   if (r.status !== 0) process.exit(r.status || 1);
 }
 
+ensureNode();
 ensureInstalled();
 const chromium = ensureChromium();
 step('Lint (Biome)');

@@ -31,6 +31,7 @@ describe('the built web app is served with history routing', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>门户</title>');
       expect(res.headers['cache-control']).toContain('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
   });
 

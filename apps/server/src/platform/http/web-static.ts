@@ -5,6 +5,23 @@ import { Codes } from '@portal/contract';
 import type { App } from './reply.ts';
 
 /**
+ * The page may run only its own scripts and talk only to its own server. Styles allow inline:
+ * antd writes its CSS-in-JS into <style> elements at run time.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/**
  * Serves the built web app: files under `dist`, and `index.html` for every other non-API path so
  * history routing works. Hashed assets are cached for a year, index.html never.
  */
@@ -29,6 +46,7 @@ export async function registerWebStatic(app: App, dist: string) {
       });
     }
     reply.header('cache-control', 'no-cache');
+    reply.header('content-security-policy', CSP);
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }
