@@ -336,3 +336,56 @@ describe('goods categories across server processes', () => {
     }
   });
 });
+
+describe('goods categories under concurrent writers', () => {
+  it('of many simultaneous adds of one name under one parent, exactly one wins', async () => {
+    const h = await testApp();
+    try {
+      const { headers, companyId } = await h.as(12);
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          h.post('/api/shop/goods/category/add', { name: '抢注的名字' }, headers),
+        ),
+      );
+      const codes = replies.map((r) => r.json().c).sort();
+      expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+      expect(codes).toEqual([0, ...Array(7).fill(20104)]);
+      const rows = await h.db
+        .selectFrom('goods_categories')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('name', '=', '抢注的名字')
+        .execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('the database itself refuses a second live sibling with the same name', async () => {
+    const h = await testApp();
+    try {
+      const companyId = await h.company();
+      const row = (name: string, del_flag = 0) => ({
+        company_id: companyId,
+        parent_id: null,
+        path: '/',
+        level: 1,
+        name,
+        sort: 0,
+        icon: '',
+        status: 1,
+        del_flag,
+        created_by: null,
+        updated_by: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      });
+      await h.db.insertInto('goods_categories').values(row('同名')).execute();
+      await h.db.insertInto('goods_categories').values(row('同名', 1)).execute(); // a deleted one may share it
+      await expect(h.db.insertInto('goods_categories').values(row('同名')).execute()).rejects.toThrow();
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
@@ -76,6 +77,12 @@ async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> 
     }),
   );
   return { categories, rows };
+}
+
+/** A race past the sibling-name check ends at the unique index: the same answer as the check. */
+function siblingNameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+  throw error;
 }
 
 export const CATEGORY_CACHE_SCOPE = 'goods_category';
@@ -148,76 +155,88 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
     },
 
     async add(caller: Caller, input: CategoryInput) {
-      const result = await db.transaction().execute(async (trx) => {
-        const parent = await parentFor(trx, caller, input.parent_id);
-        if (parent.level + 1 > CATEGORY_MAX_DEPTH)
-          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
-        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
-          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
-        }
-        const id = await repo.insert(trx, {
-          companyId: caller.companyId,
-          parentId: parent.id,
-          parentPath: parent.path,
-          level: parent.level + 1,
-          name: input.name,
-          sort: input.sort ?? 0,
-          icon: input.icon ?? '',
-          status: input.status ?? 1,
-          userId: caller.userId,
-          now: nowIso(),
-        });
-        await bumpCategories(trx, caller.companyId);
-        const created = await detail(trx, caller, id);
-        await audit(trx, caller, {
-          action: 'create',
-          entity: 'goods_category',
-          entityId: id,
-          after: created,
-        });
-        return created;
-      });
+      const result = await db
+        .transaction()
+        .execute(async (trx) => {
+          const parent = await parentFor(trx, caller, input.parent_id);
+          if (parent.level + 1 > CATEGORY_MAX_DEPTH)
+            throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+          if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
+            throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+          }
+          const id = await repo.insert(trx, {
+            companyId: caller.companyId,
+            parentId: parent.id,
+            parentPath: parent.path,
+            level: parent.level + 1,
+            name: input.name,
+            sort: input.sort ?? 0,
+            icon: input.icon ?? '',
+            status: input.status ?? 1,
+            userId: caller.userId,
+            now: nowIso(),
+          });
+          await bumpCategories(trx, caller.companyId);
+          const created = await detail(trx, caller, id);
+          await audit(trx, caller, {
+            action: 'create',
+            entity: 'goods_category',
+            entityId: id,
+            after: created,
+          });
+          return created;
+        })
+        .catch(siblingNameTaken);
       categoryCache.forget(caller.companyId);
       return result;
     },
 
     async update(caller: Caller, id: number, input: CategoryInput) {
-      const result = await db.transaction().execute(async (trx) => {
-        const before = await repo.findById(trx, caller.companyId, id);
-        if (!before) throw new AppError('NOT_FOUND');
-        const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
-        const parent = await parentFor(trx, caller, parentId);
-        if (parent.id === id || parent.path.startsWith(before.path)) {
-          throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
-        }
-        const level = parent.level + 1;
-        const subtreeDepth =
-          (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
-        if (level + subtreeDepth > CATEGORY_MAX_DEPTH)
-          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
-        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
-          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
-        }
-        const path = `${parent.path}${id}/`;
-        await repo.update(trx, caller.companyId, id, {
-          parent_id: parent.id,
-          path,
-          level,
-          name: input.name,
-          sort: input.sort ?? before.sort,
-          icon: input.icon ?? before.icon,
-          status: input.status ?? before.status,
-          updated_by: caller.userId,
-          updated_at: nowIso(),
-        });
-        if (path !== before.path) {
-          await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
-        }
-        await bumpCategories(trx, caller.companyId);
-        const after = await detail(trx, caller, id);
-        await audit(trx, caller, { action: 'update', entity: 'goods_category', entityId: id, before, after });
-        return after;
-      });
+      const result = await db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await repo.findById(trx, caller.companyId, id);
+          if (!before) throw new AppError('NOT_FOUND');
+          const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
+          const parent = await parentFor(trx, caller, parentId);
+          if (parent.id === id || parent.path.startsWith(before.path)) {
+            throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
+          }
+          const level = parent.level + 1;
+          const subtreeDepth =
+            (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
+          if (level + subtreeDepth > CATEGORY_MAX_DEPTH)
+            throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+          if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
+            throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+          }
+          const path = `${parent.path}${id}/`;
+          await repo.update(trx, caller.companyId, id, {
+            parent_id: parent.id,
+            path,
+            level,
+            name: input.name,
+            sort: input.sort ?? before.sort,
+            icon: input.icon ?? before.icon,
+            status: input.status ?? before.status,
+            updated_by: caller.userId,
+            updated_at: nowIso(),
+          });
+          if (path !== before.path) {
+            await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
+          }
+          await bumpCategories(trx, caller.companyId);
+          const after = await detail(trx, caller, id);
+          await audit(trx, caller, {
+            action: 'update',
+            entity: 'goods_category',
+            entityId: id,
+            before,
+            after,
+          });
+          return after;
+        })
+        .catch(siblingNameTaken);
       categoryCache.forget(caller.companyId);
       return result;
     },
