@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { form, optionalId, optionalInt, text } from './fields.ts';
+import { form, optionalId, optionalInt, paging, text } from './fields.ts';
 
 export const loginBody = form({
   username: text('用户名', { max: 50 }),
@@ -48,10 +48,7 @@ export const quitBody = form({ company_id: optionalId('单位') });
 
 export const sessionInfo = z.object({ user: userSchema, login_time: z.string() });
 
-export const loginLogQuery = form({
-  page: optionalInt('页码', { min: 1, max: 100_000 }),
-  page_size: optionalInt('每页条数', { min: 1, max: 100 }),
-});
+export const loginLogQuery = form(paging);
 /** Why a login record ended as it did (`login_logs.reason`), with the text shown to users. */
 export const LOGIN_REASONS = {
   ok: '登录成功',

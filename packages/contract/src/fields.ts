@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from './constants.ts';
 
 /**
  * Field schemas with Chinese messages that name the field. Form posts carry strings, so numbers and
@@ -102,7 +103,7 @@ export function flag(label: string) {
 
 export const paging = {
   page: optionalInt('页码', { min: 1, max: 100_000 }),
-  page_size: optionalInt('每页条数', { min: 1, max: 100 }),
+  page_size: optionalInt('每页条数', { min: 1, max: MAX_PAGE_SIZE }),
 };
 
 /** The object wrapper: anything that is not an object answers 参数格式不正确. */
