@@ -8,27 +8,12 @@ export const companyRepository = {
       .where('host_segment', '=', segment)
       .executeTakeFirst(),
 
-  byCode: (db: Database, code: string) =>
+  /** An active company by one of its identifying columns. */
+  activeBy: (db: Database, column: 'code' | 'en_name' | 'login_path', value: string) =>
     db
       .selectFrom('companies')
       .selectAll()
-      .where('code', '=', code)
-      .where('status', '=', 1)
-      .executeTakeFirst(),
-
-  byEnName: (db: Database, enName: string) =>
-    db
-      .selectFrom('companies')
-      .selectAll()
-      .where('en_name', '=', enName)
-      .where('status', '=', 1)
-      .executeTakeFirst(),
-
-  byLoginPath: (db: Database, loginPath: string) =>
-    db
-      .selectFrom('companies')
-      .selectAll()
-      .where('login_path', '=', loginPath)
+      .where(column, '=', value)
       .where('status', '=', 1)
       .executeTakeFirst(),
 

@@ -59,12 +59,12 @@ export function companyService(db: Database) {
       host?: string;
     }): Promise<Company> {
       let row: CompanyRow | undefined;
-      if (q.route_path) row = await repo.byLoginPath(db, q.route_path);
-      if (!row && q.en_name) row = await repo.byEnName(db, q.en_name);
+      if (q.route_path) row = await repo.activeBy(db, 'login_path', q.route_path);
+      if (!row && q.en_name) row = await repo.activeBy(db, 'en_name', q.en_name);
       for (const key of [q._key, hostSegment(q.host)]) {
         if (row || !key) continue;
         const mapped = await repo.tenantOfHost(db, key.toLowerCase());
-        row = await repo.byCode(db, mapped?.tenant_code ?? key.toLowerCase());
+        row = await repo.activeBy(db, 'code', mapped?.tenant_code ?? key.toLowerCase());
       }
       row ??= await repo.byId(db, DEFAULT_COMPANY_ID);
       if (!row) throw new Error('default company 125 is missing: run the seed');

@@ -115,6 +115,23 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
     return found;
   }
 
+  /**
+   * Every category write: one transaction that ends by bumping the version; a race past the
+   * sibling-name check answers like the check; this process's snapshot is dropped after commit.
+   */
+  async function write<T>(caller: Caller, work: (trx: Database) => Promise<T>): Promise<T> {
+    const result = await db
+      .transaction()
+      .execute(async (trx) => {
+        const done = await work(trx);
+        await bumpCategories(trx, caller.companyId);
+        return done;
+      })
+      .catch(siblingNameTaken);
+    categoryCache.forget(caller.companyId);
+    return result;
+  }
+
   return {
     async list(
       caller: Caller,
@@ -154,100 +171,88 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       return found;
     },
 
-    async add(caller: Caller, input: CategoryInput) {
-      const result = await db
-        .transaction()
-        .execute(async (trx) => {
-          const parent = await parentFor(trx, caller, input.parent_id);
-          if (parent.level + 1 > CATEGORY_MAX_DEPTH)
-            throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
-          if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
-            throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
-          }
-          const id = await repo.insert(trx, {
-            companyId: caller.companyId,
-            parentId: parent.id,
-            parentPath: parent.path,
-            level: parent.level + 1,
-            name: input.name,
-            sort: input.sort ?? 0,
-            icon: input.icon ?? '',
-            status: input.status ?? 1,
-            userId: caller.userId,
-            now: nowIso(),
-          });
-          await bumpCategories(trx, caller.companyId);
-          const created = await detail(trx, caller, id);
-          await audit(trx, caller, {
-            action: 'create',
-            entity: 'goods_category',
-            entityId: id,
-            after: created,
-          });
-          return created;
-        })
-        .catch(siblingNameTaken);
-      categoryCache.forget(caller.companyId);
-      return result;
+    add(caller: Caller, input: CategoryInput) {
+      return write(caller, async (trx) => {
+        const parent = await parentFor(trx, caller, input.parent_id);
+        if (parent.level + 1 > CATEGORY_MAX_DEPTH)
+          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name)) {
+          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+        }
+        const id = await repo.insert(trx, {
+          companyId: caller.companyId,
+          parentId: parent.id,
+          parentPath: parent.path,
+          level: parent.level + 1,
+          name: input.name,
+          sort: input.sort ?? 0,
+          icon: input.icon ?? '',
+          status: input.status ?? 1,
+          userId: caller.userId,
+          now: nowIso(),
+        });
+        const created = await detail(trx, caller, id);
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'goods_category',
+          entityId: id,
+          after: created,
+        });
+        return created;
+      });
     },
 
-    async update(caller: Caller, id: number, input: CategoryInput) {
-      const result = await db
-        .transaction()
-        .execute(async (trx) => {
-          const before = await repo.findById(trx, caller.companyId, id);
-          if (!before) throw new AppError('NOT_FOUND');
-          const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
-          const parent = await parentFor(trx, caller, parentId);
-          if (parent.id === id || parent.path.startsWith(before.path)) {
-            throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
-          }
-          const level = parent.level + 1;
-          const subtreeDepth =
-            (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
-          if (level + subtreeDepth > CATEGORY_MAX_DEPTH)
-            throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
-          if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
-            throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
-          }
-          const path = `${parent.path}${id}/`;
-          await repo.update(trx, caller.companyId, id, {
-            parent_id: parent.id,
-            path,
-            level,
-            name: input.name,
-            sort: input.sort ?? before.sort,
-            icon: input.icon ?? before.icon,
-            status: input.status ?? before.status,
-            updated_by: caller.userId,
-            updated_at: nowIso(),
-          });
-          if (path !== before.path) {
-            await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
-          }
-          await bumpCategories(trx, caller.companyId);
-          const after = await detail(trx, caller, id);
-          await audit(trx, caller, {
-            action: 'update',
-            entity: 'goods_category',
-            entityId: id,
-            before,
-            after,
-          });
-          return after;
-        })
-        .catch(siblingNameTaken);
-      categoryCache.forget(caller.companyId);
-      return result;
+    update(caller: Caller, id: number, input: CategoryInput) {
+      return write(caller, async (trx) => {
+        const before = await repo.findById(trx, caller.companyId, id);
+        if (!before) throw new AppError('NOT_FOUND');
+        const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
+        const parent = await parentFor(trx, caller, parentId);
+        if (parent.id === id || parent.path.startsWith(before.path)) {
+          throw new AppError('CATEGORY_CYCLE', undefined, 'parent_id');
+        }
+        const level = parent.level + 1;
+        const subtreeDepth =
+          (await repo.deepestLevelUnder(trx, caller.companyId, before.path)) - before.level;
+        if (level + subtreeDepth > CATEGORY_MAX_DEPTH)
+          throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
+        if (await repo.siblingNameTaken(trx, caller.companyId, parent.id, input.name, id)) {
+          throw new AppError('CATEGORY_NAME_TAKEN', undefined, 'name');
+        }
+        const path = `${parent.path}${id}/`;
+        await repo.update(trx, caller.companyId, id, {
+          parent_id: parent.id,
+          path,
+          level,
+          name: input.name,
+          sort: input.sort ?? before.sort,
+          icon: input.icon ?? before.icon,
+          status: input.status ?? before.status,
+          updated_by: caller.userId,
+          updated_at: nowIso(),
+        });
+        if (path !== before.path) {
+          await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
+        }
+        const after = await detail(trx, caller, id);
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'goods_category',
+          entityId: id,
+          before,
+          after,
+        });
+        return after;
+      });
     },
 
     /**
      * Deletes all or nothing. A category may go only when it holds no goods and each of its
      * children is deleted with it.
      */
-    async remove(caller: Caller, ids: number[]) {
+    remove(caller: Caller, ids: number[]) {
       const unique = [...new Set(ids)];
-      const result = await db.transaction().execute(async (trx) => {
+      return write(caller, async (trx) => {
         const rows = await repo.findByIds(trx, caller.companyId, unique);
         if (rows.length !== unique.length) throw new AppError('NOT_FOUND');
         const selected = new Set(unique);
@@ -267,7 +272,6 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
           throw new AppError('CATEGORY_HAS_GOODS', `分类“${name}”下还有商品，不能删除`);
         }
         await repo.softDelete(trx, caller.companyId, unique, caller.userId, nowIso());
-        await bumpCategories(trx, caller.companyId);
         for (const row of rows) {
           await audit(trx, caller, {
             action: 'delete',
@@ -278,8 +282,6 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         }
         return { deleted: rows.length };
       });
-      categoryCache.forget(caller.companyId);
-      return result;
     },
   };
 }
