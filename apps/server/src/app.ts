@@ -19,7 +19,7 @@ import { goodsCategoryService } from './modules/goods-category/goods-category.se
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
 import { type App, ok } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
@@ -42,6 +42,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: process.env.TRUST_PROXY === '1',
+    frameworkErrors: clientError,
   }).withTypeProvider<ZodTypeProvider>() as App;
 
   app.setValidatorCompiler(validatorCompiler);

@@ -53,6 +53,15 @@ describe('the built web app is served with history routing', () => {
     }
   });
 
+  it('answers a malformed URL in the caller’s envelope, not the framework’s', async () => {
+    const page = await app.inject({ method: 'GET', url: '/crm/%E0%A4%A' });
+    expect(page.statusCode).toBe(200); // portal convention: handled outcomes are HTTP 200
+    expect(page.json()).toEqual({ c: 10001, m: '参数格式不正确' });
+    const console = await app.inject({ method: 'GET', url: '/api/v1/sysadmin/%zz/' });
+    expect(console.statusCode).toBe(400);
+    expect(console.json()).toEqual({ code: 'INVALID', msg: '参数错误' });
+  });
+
   it('keeps unknown API paths as API errors', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/no/such/thing' });
     expect(res.statusCode).toBe(404);

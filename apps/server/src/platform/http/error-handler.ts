@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ConsoleError } from './errors.ts';
 
 function isConsole(request: FastifyRequest) {
-  return request.routeOptions.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');
+  return request.routeOptions?.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');
 }
 
 // Errors bypass the route's response serializer, which describes the success envelope only.
@@ -15,6 +15,26 @@ function portal(reply: FastifyReply, c: number, m: string, field?: string, statu
     .status(status)
     .serializer(plain)
     .send(field ? { c, m, field } : { c, m });
+}
+
+/**
+ * Framework-level client errors (malformed JSON or URL, too large, wrong media type, …) in the
+ * caller's envelope. Also Fastify's `frameworkErrors`, which answer before any route is found.
+ */
+export function clientError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  const code =
+    status === 413
+      ? Codes.PAYLOAD_TOO_LARGE
+      : status === 415
+        ? Codes.UNSUPPORTED_MEDIA
+        : status === 429
+          ? Codes.TOO_MANY_REQUESTS
+          : Codes.PARAM_ERROR;
+  request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+  if (isConsole(request))
+    return reply.status(status).serializer(plain).send({ code: 'INVALID', msg: code.m });
+  return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
 }
 
 /** One place that turns every failure into its envelope; unknown errors never leak internals. */
@@ -36,22 +56,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return portal(reply, Codes.PARAM_ERROR.c, message, field);
     }
 
-    const status = error.statusCode ?? 500;
-    if (status < 500) {
-      // Framework-level client errors: malformed JSON, too large, wrong media type, …
-      const code =
-        status === 413
-          ? Codes.PAYLOAD_TOO_LARGE
-          : status === 415
-            ? Codes.UNSUPPORTED_MEDIA
-            : status === 429
-              ? Codes.TOO_MANY_REQUESTS
-              : Codes.PARAM_ERROR;
-      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-      if (isConsole(request))
-        return reply.status(status).serializer(plain).send({ code: 'INVALID', msg: code.m });
-      return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
-    }
+    if ((error.statusCode ?? 500) < 500) return clientError(error, request, reply);
 
     request.log.error({ err: error }, 'unhandled error');
     if (isConsole(request))

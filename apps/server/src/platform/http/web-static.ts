@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { Codes } from '@portal/contract';
 import type { App } from './reply.ts';
 
 /**
@@ -34,9 +33,8 @@ export async function registerWebStatic(app: App, dist: string) {
   await app.register(fastifyStatic, { root, serve: false });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (urlPath.startsWith('/api/')) {
-      return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
-    }
+    // Fastify has already refused a malformed path, so decoding cannot throw here.
+    if (urlPath.startsWith('/api/')) return reply.callNotFound();
     const file = path.resolve(root, `.${urlPath}`);
     if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       const immutable = urlPath.startsWith('/assets/');
