@@ -47,6 +47,7 @@ export const passwordUpdateBody = form({
 export const quitBody = form({ company_id: optionalId('单位') });
 
 export const sessionInfo = z.object({ user: userSchema, login_time: z.string() });
+export type SessionInfo = z.infer<typeof sessionInfo>;
 
 export const loginLogQuery = form(paging);
 /** Why a login record ended as it did (`login_logs.reason`), with the text shown to users. */
@@ -67,3 +68,4 @@ export const loginLogSchema = z.object({
   reason: z.string(),
   create_time: z.string(),
 });
+export type LoginLog = z.infer<typeof loginLogSchema>;

@@ -26,6 +26,12 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
+/** The `d` of a list reply. */
+export interface Page<T> {
+  results: T[];
+  paging: Paging;
+}
+
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ results: z.array(item), paging: pagingSchema });
 }

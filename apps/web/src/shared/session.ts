@@ -1,4 +1,4 @@
-import { DEFAULT_LOGIN_TYPE, type LoginResult } from '@portal/contract';
+import { DEFAULT_LOGIN_TYPE, type LoginResult, type User } from '@portal/contract';
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import { sessionStore, storage } from './storage.ts';
@@ -9,18 +9,11 @@ const COOKIE_OPTIONS = { path: '/', sameSite: 'lax' } as const;
 /** A remembered login keeps the cookie this many days; otherwise it ends with the browser. */
 const REMEMBER_DAYS = 7;
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  real_name: string;
-  role: number;
-  role_name: string;
-  company_id: number;
-  company_name: string;
-  main_bg: string;
-  login_time: string;
-  address: string;
-}
+/** What the cookie carries: display data of the user, the login time and the company address. */
+export type UserInfo = Pick<
+  User,
+  'id' | 'username' | 'real_name' | 'role' | 'role_name' | 'company_id' | 'company_name' | 'main_bg'
+> & { login_time: string; address: string };
 
 const listeners = new Set<() => void>();
 let cachedRaw: string | undefined;
@@ -111,16 +104,11 @@ export function endSession(): void {
   notify();
 }
 
-function subscribe(fn: () => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-
 /** The current user from the cookie, re-read on every render and on session changes. */
 export function useUserInfo(): UserInfo | null {
-  return useSyncExternalStore(subscribe, readUserInfo, () => null);
+  return useSyncExternalStore(onSessionChange, readUserInfo, () => null);
 }
 
 export function useLoggedIn(): boolean {
-  return useSyncExternalStore(subscribe, isLoggedIn, () => false);
+  return useSyncExternalStore(onSessionChange, isLoggedIn, () => false);
 }

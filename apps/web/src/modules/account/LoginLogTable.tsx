@@ -1,19 +1,15 @@
-import { Codes, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import { DEFAULT_PAGE_SIZE, LOGIN_REASONS, type LoginLog } from '@portal/contract';
 import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { tablePagination } from '#web/shared/ui/pagination.ts';
-import { type LoginLogRow, useLoginLog } from './useAccount.ts';
+import { useLoginLog } from './useAccount.ts';
 
-/** The server records a reason code per attempt; unknown codes are shown as they come. */
-const REASONS: Record<string, string> = {
-  ok: '—',
-  bad_credentials: Codes.LOGIN_FAILED.m,
-  locked: Codes.LOGIN_LOCKED.m,
-  disabled: Codes.ACCOUNT_DISABLED.m,
-};
+/** The reason a login record carries, in words (contract); a success needs none. */
+const reasonText = (v: string) =>
+  v === 'ok' ? '—' : ((LOGIN_REASONS as Record<string, string>)[v] ?? (v || '—'));
 
-const columns: TableColumnsType<LoginLogRow> = [
+const columns: TableColumnsType<LoginLog> = [
   { title: '登录时间', dataIndex: 'create_time', width: 180, render: (v: string) => formatDateTime(v) },
   { title: 'IP 地址', dataIndex: 'ip', width: 150 },
   {
@@ -22,7 +18,7 @@ const columns: TableColumnsType<LoginLogRow> = [
     width: 90,
     render: (v: number) => (v === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
   },
-  { title: '原因', dataIndex: 'reason', width: 220, render: (v: string) => REASONS[v] ?? (v || '—') },
+  { title: '原因', dataIndex: 'reason', width: 220, render: reasonText },
   {
     title: '浏览器',
     dataIndex: 'user_agent',
@@ -38,7 +34,7 @@ export function LoginLogTable() {
   const log = useLoginLog(page, pageSize);
 
   return (
-    <Table<LoginLogRow>
+    <Table<LoginLog>
       rowKey="id"
       size="middle"
       aria-label="登录记录"

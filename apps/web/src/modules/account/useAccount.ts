@@ -1,19 +1,9 @@
-import type { LoginResult, Paging, User } from '@portal/contract';
+import type { LoginLog, LoginResult, Page, SessionInfo } from '@portal/contract';
 import { LOGOUT_PROMPT } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { api } from '#web/shared/api/client.ts';
 import { endSession, readUserInfo } from '#web/shared/session.ts';
-
-export interface LoginLogRow {
-  id: number;
-  username: string;
-  ip: string;
-  user_agent: string;
-  success: number;
-  reason: string;
-  create_time: string;
-}
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -39,7 +29,7 @@ export function useLogin() {
 export function useAccountInfo() {
   return useQuery({
     queryKey: accountKeys.info(),
-    queryFn: () => api.get<{ user: User; login_time: string }>('/account/info'),
+    queryFn: () => api.get<SessionInfo>('/account/info'),
   });
 }
 
@@ -47,7 +37,7 @@ export function useLoginLog(page: number, pageSize: number) {
   return useQuery({
     queryKey: accountKeys.loginLog(page, pageSize),
     queryFn: () =>
-      api.get<{ results: LoginLogRow[]; paging: Paging }>('/account/login/log', {
+      api.get<Page<LoginLog>>('/account/login/log', {
         page,
         page_size: pageSize,
       }),

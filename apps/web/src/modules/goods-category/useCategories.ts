@@ -1,4 +1,4 @@
-import type { Category, CategoryTreeNode, Paging } from '@portal/contract';
+import type { Category, CategoryTreeNode, Page } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -34,7 +34,7 @@ export function useCategoryList(params: CategoryListParams) {
   return useQuery({
     queryKey: categoryKeys.list(params),
     queryFn: () =>
-      api.post<{ results: Category[]; paging: Paging }>('/shop/goods/category/list', {
+      api.post<Page<Category>>('/shop/goods/category/list', {
         ...params,
         keyword: params.keyword || undefined,
       }),
