@@ -95,7 +95,8 @@ async function postgresRun() {
     return;
   }
   step('API 测试 (PostgreSQL)');
-  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server'], {
+  // Only the API tests (apps/server/test): the unit tests beside the code touch no database.
+  const r = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'test/'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, TEST_PG_URL: url },
