@@ -50,6 +50,7 @@ export const categoryListBody = form({
   parent_id: optionalInt('上级分类', { min: 0, max: 2_147_483_647 }),
   status: z.optional(flag('状态')),
 });
+export type CategoryListQuery = z.output<typeof categoryListBody>;
 
 export const categoryFields = {
   parent_id: optionalInt('上级分类', { min: 0, max: 2_147_483_647 }),
@@ -59,6 +60,8 @@ export const categoryFields = {
   status: z.optional(flag('状态')),
 };
 export const categoryAddBody = form(categoryFields);
+/** A category's writable fields, as the server receives them after parsing. */
+export type CategoryInput = z.output<typeof categoryAddBody>;
 export const categoryUpdateBody = form({ id: id('分类'), ...categoryFields });
 export const categoryIdBody = form({ id: id('分类') });
 export const categoryIdsBody = form({ ids: idList('分类') });

@@ -1,6 +1,8 @@
 import {
   CATEGORY_MAX_DEPTH,
   type Category,
+  type CategoryInput,
+  type CategoryListQuery,
   type CategoryTreeNode,
   DEFAULT_PAGE_SIZE,
 } from '@portal/contract';
@@ -12,14 +14,6 @@ import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.t
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
-
-export interface CategoryInput {
-  parent_id?: number | undefined;
-  name: string;
-  sort?: number | undefined;
-  icon?: string | undefined;
-  status?: 0 | 1 | undefined;
-}
 
 /** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */
 export function buildTree(rows: CategoryRow[]): CategoryTreeNode[] {
@@ -133,10 +127,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
   }
 
   return {
-    async list(
-      caller: Caller,
-      q: { page?: number; page_size?: number; keyword?: string; parent_id?: number; status?: 0 | 1 },
-    ) {
+    async list(caller: Caller, q: CategoryListQuery) {
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
       const keyword = q.keyword?.toLowerCase();

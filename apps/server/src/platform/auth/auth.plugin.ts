@@ -1,4 +1,3 @@
-import type { Codename } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
@@ -82,7 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
       throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('TOKEN_REQUIRED');
     }
     if ('permission' in access) {
-      const allowed = await app.permissions.has(request.caller.role, access.permission as Codename);
+      const allowed = await app.permissions.has(request.caller.role, access.permission);
       if (!allowed) throw consoleFamily ? new ConsoleError('PERMISSION_DENIED') : new AppError('FORBIDDEN');
     }
   });

@@ -10,7 +10,7 @@ import { CategoryTree } from './CategoryTree.tsx';
 import { useCategoryList, useDeleteCategories, useDeleteCategory } from './useCategories.ts';
 import './goods-category.css';
 
-const STATUS_OPTIONS = [
+const STATUS_OPTIONS: { value: 0 | 1; label: string }[] = [
   { value: 1, label: '启用' },
   { value: 0, label: '停用' },
 ];
@@ -24,7 +24,7 @@ export function GoodsCategoryPage() {
 
   const [node, setNode] = useState<CategoryTreeNode | null>(null);
   const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
+  const [status, setStatus] = useState<0 | 1 | undefined>();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const [selected, setSelected] = useState<number[]>([]);
@@ -92,7 +92,7 @@ export function GoodsCategoryPage() {
               style={{ width: 120 }}
               options={STATUS_OPTIONS}
               value={status}
-              onChange={(v?: number) => refilter(() => setStatus(v))}
+              onChange={(v?: 0 | 1) => refilter(() => setStatus(v))}
             />
           </Space>
           <Space wrap>

@@ -1,24 +1,9 @@
-import type { Category, CategoryTreeNode, Page } from '@portal/contract';
+import type { Category, CategoryInput, CategoryListQuery, CategoryTreeNode, Page } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
-export type CategoryListParams = {
-  page: number;
-  page_size: number;
-  keyword?: string | undefined;
-  /** 0 = top level; undefined = all levels. */
-  parent_id?: number | undefined;
-  /** 1 启用 / 0 停用; undefined = both. */
-  status?: number | undefined;
-};
-
-export type CategoryInput = {
-  parent_id: number;
-  name: string;
-  sort: number;
-  icon: string;
-  status: number;
-};
+/** The list query; page and page size always sent. Types from the contract. */
+export type CategoryListParams = CategoryListQuery & { page: number; page_size: number };
 
 /** Every goods-category query lives under `categoryKeys.all`: one line invalidates them all. */
 export const categoryKeys = {
