@@ -160,3 +160,16 @@ test('the add form checks the name next to the field', async ({ page }) => {
   await search(page, '数码电器');
   await expect(categoryTable(page).getByRole('row')).toHaveCount(2); // the header and the seeded one
 });
+
+test('a list that fails to load says so and loads again on 重试', async ({ page }) => {
+  // The network fails for the list call only; the client stays silent, the table must not.
+  await page.route('**/api/shop/goods/category/list', (route) => route.abort('connectionfailed'));
+  await login(page, 'shop');
+  const table = categoryTable(page);
+  await expect(table.getByText('加载失败，请检查网络后重试')).toBeVisible();
+  await expect(table.getByText('暂无分类')).toBeHidden();
+
+  await page.unroute('**/api/shop/goods/category/list');
+  await table.getByRole('button', { name: '重试' }).click();
+  await expect(row(page, '数码电器')).toBeVisible();
+});

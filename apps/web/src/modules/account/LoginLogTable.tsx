@@ -1,8 +1,9 @@
 import { DEFAULT_PAGE_SIZE, LOGIN_REASONS, type LoginLog } from '@portal/contract';
-import { Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useLoginLog } from './useAccount.ts';
 
 /** The reason a login record carries, in words (contract); a success needs none. */
@@ -41,7 +42,7 @@ export function LoginLogTable() {
       columns={columns}
       dataSource={log.data?.results ?? []}
       loading={log.isFetching}
-      locale={{ emptyText: <Empty description="暂无登录记录" /> }}
+      locale={{ emptyText: <QueryEmpty query={log} description="暂无登录记录" /> }}
       pagination={tablePagination(page, pageSize, log.data?.paging.count ?? 0, (p, s) => {
         setPage(s === pageSize ? p : 1);
         setPageSize(s);

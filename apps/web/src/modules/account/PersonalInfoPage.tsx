@@ -1,9 +1,10 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Descriptions, Empty, Space } from 'antd';
+import { Avatar, Button, Card, Descriptions, Space } from 'antd';
 import { useRef } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { printElement } from '#web/shared/print.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { LoginLogTable } from './LoginLogTable.tsx';
 import { useAccountInfo } from './useAccount.ts';
 
@@ -32,7 +33,7 @@ export function PersonalInfoPage() {
           {info.isPending ? (
             <PageSpin />
           ) : !user ? (
-            <Empty description="暂无个人信息" />
+            <QueryEmpty query={info} description="暂无个人信息" />
           ) : (
             <Space align="start" size="large" style={{ width: '100%' }}>
               <Avatar size={72} src={user.avatarUrl || undefined} alt={user.real_name}>

@@ -1,13 +1,16 @@
 import type { Category } from '@portal/contract';
-import { Button, Empty, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
 import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { CategoryIcon } from './categoryIcons.tsx';
 
 export interface CategoryTableProps {
   rows: Category[];
   total: number;
   loading: boolean;
+  /** The list query, for the failed-to-load state. */
+  query: { isError: boolean; refetch: () => unknown };
   page: number;
   pageSize: number;
   onPage: (page: number, pageSize: number) => void;
@@ -105,7 +108,7 @@ export function CategoryTable(p: CategoryTableProps) {
       scroll={{ x: 'max-content' }}
       dataSource={p.rows}
       loading={p.loading}
-      locale={{ emptyText: <Empty description="暂无分类" /> }}
+      locale={{ emptyText: <QueryEmpty query={p.query} description="暂无分类" /> }}
       rowSelection={
         onSelect
           ? {

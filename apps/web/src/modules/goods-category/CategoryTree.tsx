@@ -1,6 +1,7 @@
 import type { CategoryTreeNode } from '@portal/contract';
-import { Card, Empty, Spin, Tree, type TreeDataNode, Typography } from 'antd';
+import { Card, Spin, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCategoryTree } from './useCategories.ts';
 
 export const ALL_KEY = 'all';
@@ -76,7 +77,7 @@ export function CategoryTree({
               onSelect(key === ALL_KEY ? null : (byId.get(Number(key)) ?? null));
             }}
           />
-          {tree.data?.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无分类" />}
+          {!tree.data?.length && <QueryEmpty query={tree} description="暂无分类" simple />}
         </>
       )}
     </Card>

@@ -122,6 +122,7 @@ export function GoodsCategoryPage() {
           rows={list.data?.results ?? []}
           total={paging?.count ?? 0}
           loading={list.isFetching}
+          query={list}
           page={page}
           pageSize={pageSize}
           onPage={(p, s) => {
