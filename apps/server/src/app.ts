@@ -12,10 +12,27 @@ import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
 import { LoginLimiter } from './modules/account/login-limiter.ts';
+import { memberRoutes } from './modules/account/member.routes.ts';
+import { memberService } from './modules/account/member.service.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { cartService } from './modules/cart/cart.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueService } from './modules/catalogue/catalogue.service.ts';
 import { companyRoutes } from './modules/company/company.routes.ts';
 import { companyService } from './modules/company/company.service.ts';
+import { consigneeRoutes } from './modules/consignee/consignee.routes.ts';
+import { consigneeService } from './modules/consignee/consignee.service.ts';
+import { couponRoutes } from './modules/coupon/coupon.routes.ts';
+import { couponService } from './modules/coupon/coupon.service.ts';
 import { goodsCategoryRoutes } from './modules/goods-category/goods-category.routes.ts';
 import { goodsCategoryService } from './modules/goods-category/goods-category.service.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { orderService } from './modules/order/order.service.ts';
+import { paymentMethods } from './modules/payment/index.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
+import { reviewService } from './modules/review/review.service.ts';
+import { smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
@@ -106,6 +123,25 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   app.addHook('onClose', async () => clearInterval(sweep));
   const companies = companyService(database.db);
   const categories = goodsCategoryService(database.db, { recheckMs: config.cacheRecheckMs });
+  const catalogue = catalogueService(database.db, {
+    categoryRows: (companyId) => categories.rows(companyId),
+    recheckMs: config.cacheRecheckMs,
+  });
+  const payments = paymentMethods();
+  const shopOf = async (companyId: number) => (await companies.shops(companyId, true))[0];
+  const orders = orderService(database.db, {
+    payments,
+    payMinutes: config.orderPayMinutes,
+    shopOf,
+    catalogueChanged: (companyId) => catalogue.forget(companyId),
+  });
+  const members = memberService(database.db, { account, sms: smsCodes(database.db), sessions: app.sessions });
+  // Unpaid orders past their time are cancelled every minute (and once at start).
+  const expire = () => orders.expireDue().catch((err) => app.log.warn({ err }, 'order expiry failed'));
+  await expire();
+  const expiry = setInterval(expire, 60_000);
+  expiry.unref();
+  app.addHook('onClose', async () => clearInterval(expiry));
 
   await app.register(
     async (api) => {
@@ -125,6 +161,14 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       accountRoutes(typed, account, config.sessionTtlMs);
       companyRoutes(typed, companies);
       goodsCategoryRoutes(typed, categories);
+      memberRoutes(typed, members, config.sessionTtlMs);
+      catalogueRoutes(typed, catalogue);
+      reviewRoutes(typed, reviewService(database.db));
+      cartRoutes(typed, cartService(database.db));
+      consigneeRoutes(typed, consigneeService(database.db));
+      couponRoutes(typed, couponService(database.db));
+      orderRoutes(typed, orders);
+      paymentRoutes(typed, payments, shopOf);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,8 @@ export interface Config {
   /** How often a cached per-company snapshot (categories) checks the stored version. */
   cacheRecheckMs: number;
   logLevel: string;
+  /** Minutes an unpaid order waits before it is cancelled and its stock given back. */
+  orderPayMinutes: number;
   webDist: string | undefined;
   login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
 }
@@ -33,6 +35,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     cacheRecheckMs: Number(env.CACHE_RECHECK_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'info',
+    orderPayMinutes: Number(env.ORDER_PAY_MINUTES ?? 30),
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     login: {
       maxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES ?? 5),

@@ -146,12 +146,25 @@ describe('account: login, session, password, permissions', () => {
     const wperm = (
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: warehouse.headers })
     ).json().d;
-    expect(wperm).toEqual({ goods: [{ codename: 'view_goods_category', name: '查看商品分类' }] });
+    expect(wperm).toEqual({
+      goods: [{ codename: 'view_goods_category', name: '查看商品分类' }],
+      order: [
+        { codename: 'view_order', name: '查看订单' },
+        { codename: 'ship_order', name: '订单发货' },
+      ],
+    });
     const finance = await h.as(18, companyId);
     const fperm = (
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: finance.headers })
     ).json().d;
-    expect(fperm).toEqual({});
+    // Finance sees orders and money, not the goods tree.
+    expect(fperm).toEqual({
+      order: [
+        { codename: 'view_order', name: '查看订单' },
+        { codename: 'confirm_order_payment', name: '确认收款' },
+        { codename: 'refund_order', name: '订单退款' },
+      ],
+    });
   });
 
   it('lists the caller’s own login records, newest first, paged', async () => {

@@ -15,6 +15,17 @@ export const PERMISSIONS = {
     change_goods_category: '修改商品分类',
     delete_goods_category: '删除商品分类',
   },
+  order: {
+    view_order: '查看订单',
+    confirm_order_payment: '确认收款',
+    ship_order: '订单发货',
+    cancel_order: '取消订单',
+    refund_order: '订单退款',
+    reply_review: '回复评价',
+  },
+  message: {
+    view_sms_outbox: '查看短信发件箱',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
@@ -34,11 +45,23 @@ export function moduleOf(codename: string): PermissionModule | undefined {
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
-  12: ['view_goods_category', 'add_goods_category', 'change_goods_category', 'delete_goods_category'],
-  13: ['view_goods_category'],
+  12: [
+    'view_goods_category',
+    'add_goods_category',
+    'change_goods_category',
+    'delete_goods_category',
+    'view_order',
+    'confirm_order_payment',
+    'ship_order',
+    'cancel_order',
+    'refund_order',
+    'reply_review',
+  ],
+  13: ['view_goods_category', 'view_order', 'ship_order'],
   14: ['view_goods_category'],
-  20: ['view_goods_category'],
-  21: ['view_goods_category'],
+  18: ['view_order', 'confirm_order_payment', 'refund_order'],
+  20: ['view_goods_category', 'view_order'],
+  21: ['view_goods_category', 'view_order', 'cancel_order', 'reply_review'],
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { seedDemoShop } from './demo-shop.ts';
 
 type CompanyFields = Pick<Insertable<CompanyTable>, 'code' | 'company_name'> &
   Partial<Insertable<CompanyTable>>;
@@ -257,29 +258,16 @@ export async function seedDemo(handle: DatabaseHandle) {
     await db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
     return { id: row.id, path, level: (parent?.level ?? 0) + 1 };
   };
+  const leaves: { id: number; name: string }[] = [];
   for (const [top, seconds] of DEMO_CATEGORIES) {
     const t = await add(top, null);
     for (const [second, thirds] of seconds) {
       const s = await add(second, t);
-      for (const third of thirds) {
-        const leaf = await add(third, s);
-        await db
-          .insertInto('goods')
-          .values({
-            company_id: DEFAULT_COMPANY_ID,
-            category_id: leaf.id,
-            name: `${third}示例商品`,
-            price: 9900,
-            stock: 100,
-            on_sale: 1,
-            del_flag: 0,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }
+      if (thirds.length === 0) leaves.push({ id: s.id, name: second });
+      for (const third of thirds) leaves.push({ id: (await add(third, s)).id, name: third });
     }
   }
+  await seedDemoShop(db, leaves);
 }
 
 export async function isEmpty(db: Database) {

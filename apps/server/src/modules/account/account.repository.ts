@@ -70,6 +70,62 @@ export const accountRepository = {
   deleteOtherSessions: (db: Database, userId: number, keepId: string) =>
     db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepId).execute(),
 
+  deleteSessionsOfUser: (db: Database, userId: number) =>
+    db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+
+  /** A member is found by the mobile they registered with (their username) or their profile mobile. */
+  findByMobile: async (db: Database, mobile: string) =>
+    (await userViewQuery(db).where('users.username', '=', mobile).executeTakeFirst()) ??
+    userViewQuery(db).where('users.mobile', '=', mobile).orderBy('users.id').executeTakeFirst(),
+
+  company: (db: Database, id: number) =>
+    db.selectFrom('companies').select(['id', 'company_name']).where('id', '=', id).executeTakeFirst(),
+
+  insertMember: async (
+    db: Database,
+    v: {
+      companyId: number;
+      mobile: string;
+      passwordHash: string;
+      realName: string;
+      role: number;
+      referrerMobile: string;
+      referrerCompanyId: number | null;
+      now: string;
+    },
+  ) =>
+    (
+      await db
+        .insertInto('users')
+        .values({
+          company_id: v.companyId,
+          username: v.mobile,
+          password_hash: v.passwordHash,
+          real_name: v.realName,
+          role: v.role,
+          group_id: null,
+          position_id: null,
+          mobile: v.mobile,
+          email: '',
+          avatar_url: '',
+          main_bg: '',
+          status: 1,
+          last_login_at: null,
+          referrer_mobile: v.referrerMobile,
+          referrer_company_id: v.referrerCompanyId,
+          created_at: v.now,
+          updated_at: v.now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  updateProfile: (
+    db: Database,
+    userId: number,
+    set: { real_name?: string; email?: string; updated_at: string },
+  ) => db.updateTable('users').set(set).where('id', '=', userId).execute(),
+
   deleteExpiredSessions: (db: Database, now: string) =>
     db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 

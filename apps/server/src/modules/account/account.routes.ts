@@ -10,12 +10,24 @@ import {
   quitBody,
   sessionInfo,
 } from '@portal/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../platform/auth/tokens.ts';
 import { type App, callerOf, ok } from '../../platform/http/reply.ts';
 import type { AccountService } from './account.service.ts';
 
 const permissionShape = z.record(z.string(), z.array(z.object({ codename: z.string(), name: z.string() })));
+
+/** The HttpOnly session cookie that a login or a registration sets. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlMs: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(ttlMs / 1000),
+  });
+}
 
 export function accountRoutes(app: App, account: AccountService, sessionTtlMs: number) {
   app.post(
@@ -36,13 +48,7 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
-      reply.setCookie(SESSION_COOKIE, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        maxAge: Math.floor(sessionTtlMs / 1000),
-      });
+      setSessionCookie(request, reply, result.token, sessionTtlMs);
       return ok({ token: result.token, login_time: result.login_time, user: result.user });
     },
   );

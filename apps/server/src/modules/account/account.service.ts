@@ -47,7 +47,32 @@ export interface AccountDeps {
 }
 
 export function accountService({ db, limiter, permissions, sessions, sessionTtlMs }: AccountDeps) {
+  /** A new session for a user who proved who they are (login, registration). */
+  async function openSession(
+    row: UserRow,
+    client: { ip: string; userAgent: string },
+    alsoDo?: (trx: Database) => Promise<unknown>,
+  ) {
+    const token = newToken();
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      await repo.createSession(trx, {
+        id: hashToken(token),
+        userId: row.id,
+        companyId: row.company_id,
+        now,
+        expiresAt: new Date(Date.now() + sessionTtlMs).toISOString(),
+        ip: client.ip,
+        ua: client.userAgent.slice(0, 300),
+      });
+      await alsoDo?.(trx);
+    });
+    return { token, login_time: now, user: toUser(row) };
+  }
+
   return {
+    openSession,
+
     async login(input: { username: string; password: string; ip: string; userAgent: string }) {
       const now = nowIso();
       const log = (row: UserRow | undefined, success: boolean, reason: LoginReason, conn: Database = db) =>
@@ -78,20 +103,7 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
         throw new AppError('ACCOUNT_DISABLED');
       }
       limiter.recordSuccess(input.username);
-      const token = newToken();
-      await db.transaction().execute(async (trx) => {
-        await repo.createSession(trx, {
-          id: hashToken(token),
-          userId: row.id,
-          companyId: row.company_id,
-          now,
-          expiresAt: new Date(Date.now() + sessionTtlMs).toISOString(),
-          ip: input.ip,
-          ua: input.userAgent.slice(0, 300),
-        });
-        await log(row, true, 'ok', trx);
-      });
-      return { token, login_time: now, user: toUser(row) };
+      return openSession(row, input, (trx) => log(row, true, 'ok', trx));
     },
 
     async quit(caller: Caller) {

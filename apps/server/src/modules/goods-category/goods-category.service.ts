@@ -142,6 +142,11 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       return { count: matching.length, page, pageSize, results };
     },
 
+    /** The company's live categories from the shared snapshot (the same array until a change). */
+    async rows(companyId: number): Promise<readonly CategoryRow[]> {
+      return (await categoryCache.get(db, companyId)).rows;
+    },
+
     async tree(companyId: number, status?: 0 | 1) {
       const { rows } = await categoryCache.get(db, companyId);
       return buildTree(status === undefined ? rows : rows.filter((r) => r.status === status));

@@ -68,6 +68,8 @@ export interface UserTable {
   main_bg: string;
   status: number;
   last_login_at: string | null;
+  referrer_mobile: Generated<string>;
+  referrer_company_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -141,6 +143,174 @@ export interface GoodsTable {
   del_flag: number;
   created_at: string;
   updated_at: string;
+  subtitle: Generated<string>;
+  cover: Generated<string>;
+  /** JSON array of image URLs. */
+  images: Generated<string>;
+  /** JSON array of {name, value}. */
+  specs: Generated<string>;
+  description: Generated<string>;
+  unit: Generated<string>;
+  original_price: Generated<number>;
+  sales: Generated<number>;
+  love_count: Generated<number>;
+  is_new: Generated<number>;
+  is_recommend: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface GoodsLoveTable {
+  id: Generated<number>;
+  company_id: number;
+  goods_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface CartItemTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  goods_id: number;
+  quantity: number;
+  price_at_add: number;
+  selected: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConsigneeTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  name: string;
+  mobile: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  is_default: number;
+  del_flag: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  code: string;
+  amount: number;
+  min_amount: number;
+  start_time: string;
+  end_time: string;
+  total: number;
+  claimed: Generated<number>;
+  status: Generated<number>;
+  del_flag: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MemberCouponTable {
+  id: Generated<number>;
+  company_id: number;
+  coupon_id: number;
+  user_id: number;
+  /** 0 unused, 1 used. */
+  status: number;
+  order_id: number | null;
+  claimed_at: string;
+  used_at: string | null;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  company_id: number;
+  order_no: string;
+  user_id: number;
+  status: number;
+  goods_amount: number;
+  discount_amount: number;
+  pay_amount: number;
+  coupon_id: number | null;
+  member_coupon_id: number | null;
+  coupon_name: string;
+  consignee_name: string;
+  consignee_mobile: string;
+  consignee_address: string;
+  payment_method: string;
+  remark: string;
+  shipping_company: Generated<string>;
+  tracking_no: Generated<string>;
+  expires_at: string;
+  paid_at: string | null;
+  shipped_at: string | null;
+  completed_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  goods_id: number;
+  name: string;
+  cover: string;
+  price: number;
+  quantity: number;
+  amount: number;
+  reviewed: Generated<number>;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  from_status: number | null;
+  to_status: number;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  note: string;
+  created_at: string;
+}
+
+export interface GoodsReviewTable {
+  id: Generated<number>;
+  company_id: number;
+  goods_id: number;
+  order_item_id: number;
+  user_id: number;
+  rating: number;
+  content: string;
+  reply: Generated<string>;
+  reply_user_id: number | null;
+  reply_time: string | null;
+  created_at: string;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  company_id: number;
+  mobile: string;
+  purpose: string;
+  content: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface SmsCodeTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface CacheVersionTable {
@@ -163,4 +333,15 @@ export interface DB {
   audit_logs: AuditLogTable;
   goods_categories: GoodsCategoryTable;
   goods: GoodsTable;
+  goods_loves: GoodsLoveTable;
+  cart_items: CartItemTable;
+  consignees: ConsigneeTable;
+  coupons: CouponTable;
+  member_coupons: MemberCouponTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_events: OrderEventTable;
+  goods_reviews: GoodsReviewTable;
+  sms_outbox: SmsOutboxTable;
+  sms_codes: SmsCodeTable;
 }

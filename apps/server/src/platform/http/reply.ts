@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -24,4 +25,12 @@ export const ok = <T>(d: T) => ({ c: 0 as const, d });
 export function callerOf(request: { caller: Caller | null }): Caller {
   if (!request.caller) throw new AppError('NOT_LOGGED_IN');
   return request.caller;
+}
+
+/**
+ * The company a public call works in: a logged-in caller's own company, else the `company_id`
+ * the page sent (the tenant it resolved), else the default company (spec §9).
+ */
+export function companyOf(request: { caller: Caller | null }, given?: number): number {
+  return request.caller?.companyId ?? given ?? DEFAULT_COMPANY_ID;
 }

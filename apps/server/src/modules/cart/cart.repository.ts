@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+export interface CartRow {
+  id: number;
+  goods_id: number;
+  quantity: number;
+  price_at_add: number;
+  selected: number;
+  name: string;
+  cover: string;
+  price: number;
+  stock: number;
+  on_sale: number;
+  del_flag: number;
+}
+
+function lines(db: Database, userId: number) {
+  return db
+    .selectFrom('cart_items as ci')
+    .innerJoin('goods as g', 'g.id', 'ci.goods_id')
+    .select([
+      'ci.id',
+      'ci.goods_id',
+      'ci.quantity',
+      'ci.price_at_add',
+      'ci.selected',
+      'g.name',
+      'g.cover',
+      'g.price',
+      'g.stock',
+      'g.on_sale',
+      'g.del_flag',
+    ])
+    .where('ci.user_id', '=', userId);
+}
+
+export const cartRepository = {
+  list: (db: Database, userId: number): Promise<CartRow[]> =>
+    lines(db, userId).orderBy('ci.id', 'desc').execute(),
+
+  byIds: (db: Database, userId: number, ids: readonly number[]): Promise<CartRow[]> =>
+    lines(db, userId).where('ci.id', 'in', ids).orderBy('ci.id').execute(),
+
+  byGoods: (db: Database, userId: number, goodsId: number) =>
+    db
+      .selectFrom('cart_items')
+      .select(['id', 'quantity', 'price_at_add'])
+      .where('user_id', '=', userId)
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirst(),
+
+  count: async (db: Database, userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('cart_items')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  insert: (
+    db: Database,
+    v: { companyId: number; userId: number; goodsId: number; quantity: number; price: number; now: string },
+  ) =>
+    db
+      .insertInto('cart_items')
+      .values({
+        company_id: v.companyId,
+        user_id: v.userId,
+        goods_id: v.goodsId,
+        quantity: v.quantity,
+        price_at_add: v.price,
+        selected: 1,
+        created_at: v.now,
+        updated_at: v.now,
+      })
+      .execute(),
+
+  update: (
+    db: Database,
+    userId: number,
+    id: number,
+    set: { quantity?: number; selected?: number; updated_at: string },
+  ) =>
+    db
+      .updateTable('cart_items')
+      .set(set)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  select: (
+    db: Database,
+    userId: number,
+    ids: readonly number[] | undefined,
+    selected: number,
+    now: string,
+  ) => {
+    let q = db.updateTable('cart_items').set({ selected, updated_at: now }).where('user_id', '=', userId);
+    if (ids) q = q.where('id', 'in', ids);
+    return q.execute();
+  },
+
+  remove: (db: Database, userId: number, ids: readonly number[]) =>
+    db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst(),
+
+  goods: (db: Database, companyId: number, goodsId: number) =>
+    db
+      .selectFrom('goods')
+      .select(['id', 'name', 'price', 'stock', 'on_sale', 'del_flag'])
+      .where('company_id', '=', companyId)
+      .where('id', '=', goodsId)
+      .executeTakeFirst(),
+};

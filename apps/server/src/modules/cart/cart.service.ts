@@ -1,0 +1,160 @@
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  type Cart,
+  type CartLine,
+  type GuestCartLine,
+} from '@portal/contract';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { type CartRow, cartRepository as repo } from './cart.repository.ts';
+
+export const isAvailable = (r: Pick<CartRow, 'on_sale' | 'del_flag'>) => r.on_sale === 1 && r.del_flag === 0;
+
+export function toCart(rows: CartRow[]): Cart {
+  const results: CartLine[] = rows.map((r) => ({
+    id: r.id,
+    goods_id: r.goods_id,
+    name: r.name,
+    cover: r.cover,
+    price: r.price,
+    price_at_add: r.price_at_add,
+    quantity: r.quantity,
+    stock: r.stock,
+    available: isAvailable(r) ? 1 : 0,
+    selected: r.selected,
+  }));
+  const chosen = results.filter((l) => l.selected === 1 && l.available === 1);
+  return {
+    results,
+    selected_count: chosen.length,
+    selected_amount: chosen.reduce((sum, l) => sum + l.price * l.quantity, 0),
+  };
+}
+
+export function stockShort(name: string, stock: number): AppError {
+  return new AppError(
+    'STOCK_NOT_ENOUGH',
+    stock > 0 ? `「${name}」库存不足，仅剩${stock}件` : `「${name}」已售罄`,
+    'quantity',
+  );
+}
+
+/** The member's server cart. Lines are unique per goods; quantities are bounded by the stock. */
+export function cartService(db: Database) {
+  const list = async (caller: Caller) => toCart(await repo.list(db, caller.userId));
+
+  async function availableGoods(trx: Database, caller: Caller, goodsId: number) {
+    const goods = await repo.goods(trx, caller.companyId, goodsId);
+    if (!goods || !isAvailable(goods)) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
+    return goods;
+  }
+
+  return {
+    list,
+
+    async add(caller: Caller, goodsId: number, quantity: number) {
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const goods = await availableGoods(trx, caller, goodsId);
+          const line = await repo.byGoods(trx, caller.userId, goodsId);
+          const total = (line?.quantity ?? 0) + quantity;
+          if (total > goods.stock) throw stockShort(goods.name, goods.stock);
+          if (total > CART_MAX_QUANTITY)
+            throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
+          const now = nowIso();
+          if (line) {
+            await repo.update(trx, caller.userId, line.id, { quantity: total, selected: 1, updated_at: now });
+          } else {
+            if ((await repo.count(trx, caller.userId)) >= CART_MAX_LINES) throw new AppError('CART_FULL');
+            await repo.insert(trx, {
+              companyId: caller.companyId,
+              userId: caller.userId,
+              goodsId,
+              quantity,
+              price: goods.price,
+              now,
+            });
+          }
+        })
+        .catch((error) => {
+          // Two adds of the same goods at once: the unique line index refuses the second insert.
+          if (isUniqueViolation(error)) throw new AppError('TOO_MANY_REQUESTS');
+          throw error;
+        });
+      return list(caller);
+    },
+
+    async update(caller: Caller, id: number, change: { quantity?: number; selected?: 0 | 1 }) {
+      await db.transaction().execute(async (trx) => {
+        const [line] = await repo.byIds(trx, caller.userId, [id]);
+        if (!line) throw new AppError('NOT_FOUND');
+        if (
+          change.quantity !== undefined &&
+          change.quantity > line.quantity &&
+          change.quantity > line.stock
+        ) {
+          throw stockShort(line.name, line.stock);
+        }
+        await repo.update(trx, caller.userId, id, { ...change, updated_at: nowIso() });
+      });
+      return list(caller);
+    },
+
+    async select(caller: Caller, ids: number[] | undefined, selected: 0 | 1) {
+      await repo.select(db, caller.userId, ids, selected, nowIso());
+      return list(caller);
+    },
+
+    async remove(caller: Caller, ids: number[]) {
+      await repo.remove(db, caller.userId, ids);
+      return list(caller);
+    },
+
+    /**
+     * Merges the guest cart kept in the browser at login. Never fails for one line: a line whose
+     * goods are gone is dropped and a quantity above the stock is lowered, and both are reported.
+     */
+    async merge(caller: Caller, items: { goods_id: number; quantity: number; price?: number }[]) {
+      const adjusted: { goods_id: number; name: string; quantity: number }[] = [];
+      await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        let count = await repo.count(trx, caller.userId);
+        for (const item of items) {
+          const goods = await repo.goods(trx, caller.companyId, item.goods_id);
+          if (!goods || !isAvailable(goods) || goods.stock === 0) {
+            adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0 });
+            continue;
+          }
+          const line = await repo.byGoods(trx, caller.userId, item.goods_id);
+          const wanted = (line?.quantity ?? 0) + item.quantity;
+          const quantity = Math.min(wanted, goods.stock, CART_MAX_QUANTITY);
+          if (quantity < wanted) adjusted.push({ goods_id: goods.id, name: goods.name, quantity });
+          if (line) {
+            await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });
+          } else if (count < CART_MAX_LINES) {
+            count += 1;
+            await repo.insert(trx, {
+              companyId: caller.companyId,
+              userId: caller.userId,
+              goodsId: goods.id,
+              quantity,
+              price: item.price ?? goods.price,
+              now,
+            });
+          } else {
+            adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0 });
+          }
+        }
+      });
+      return { ...(await list(caller)), adjusted };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof cartService>;
+export type { GuestCartLine };

@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+/** The columns of a goods row that the catalogue snapshot keeps (live counters are read per request). */
+export interface CatalogueRow {
+  id: number;
+  category_id: number | null;
+  name: string;
+  subtitle: string;
+  cover: string;
+  price: number;
+  original_price: number;
+  sales: number;
+  is_new: number;
+  is_recommend: number;
+  sort: number;
+  created_at: string;
+}
+
+export interface LiveCounters {
+  id: number;
+  stock: number;
+  sales: number;
+  love_count: number;
+}
+
+export const catalogueRepository = {
+  /** Every goods on sale of a company, newest first. */
+  onSale: (db: Database, companyId: number): Promise<CatalogueRow[]> =>
+    db
+      .selectFrom('goods')
+      .select([
+        'id',
+        'category_id',
+        'name',
+        'subtitle',
+        'cover',
+        'price',
+        'original_price',
+        'sales',
+        'is_new',
+        'is_recommend',
+        'sort',
+        'created_at',
+      ])
+      .where('company_id', '=', companyId)
+      .where('on_sale', '=', 1)
+      .where('del_flag', '=', 0)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+
+  counters: (db: Database, companyId: number, ids: readonly number[]): Promise<LiveCounters[]> =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('goods')
+          .select(['id', 'stock', 'sales', 'love_count'])
+          .where('company_id', '=', companyId)
+          .where('id', 'in', ids)
+          .execute(),
+
+  detail: (db: Database, companyId: number, id: number) =>
+    db
+      .selectFrom('goods')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  reviewStats: (db: Database, goodsId: number) =>
+    db
+      .selectFrom('goods_reviews')
+      .select([sql<number>`count(*)`.as('n'), sql<number | null>`avg(rating)`.as('avg')])
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirstOrThrow(),
+
+  loved: async (db: Database, userId: number, goodsId: number) =>
+    (await db
+      .selectFrom('goods_loves')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirst()) !== undefined,
+
+  /** Adds or removes the like; the goods' counter follows in the same transaction. */
+  async toggleLove(trx: Database, companyId: number, userId: number, goodsId: number, now: string) {
+    const removed = await trx
+      .deleteFrom('goods_loves')
+      .where('user_id', '=', userId)
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirst();
+    const loved = Number(removed.numDeletedRows) === 0;
+    if (loved) {
+      await trx
+        .insertInto('goods_loves')
+        .values({ company_id: companyId, user_id: userId, goods_id: goodsId, created_at: now })
+        .execute();
+    }
+    await trx
+      .updateTable('goods')
+      .set({ love_count: sql`love_count + ${loved ? 1 : -1}` })
+      .where('id', '=', goodsId)
+      .execute();
+    const row = await trx
+      .selectFrom('goods')
+      .select('love_count')
+      .where('id', '=', goodsId)
+      .executeTakeFirstOrThrow();
+    return { loved, love_count: row.love_count };
+  },
+
+  lovedIds: (db: Database, userId: number, limit: number, offset: number) =>
+    db
+      .selectFrom('goods_loves')
+      .select('goods_id')
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  lovedCount: async (db: Database, userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('goods_loves')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+};

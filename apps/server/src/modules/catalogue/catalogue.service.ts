@@ -1,0 +1,237 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  type GoodsSpec,
+  type ShopGoods,
+  type ShopGoodsDetail,
+  type ShopGoodsQuery,
+} from '@portal/contract';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import type { CategoryRows } from '../goods-category/index.ts';
+import { type CatalogueRow, catalogueRepository as repo } from './catalogue.repository.ts';
+
+export const CATALOGUE_CACHE_SCOPE = 'catalogue';
+
+/**
+ * Marks a company's catalogue as changed: goods added, edited, put on or off sale, deleted, or
+ * their sales changed (payment, refund). Stock and likes are read live, so orders and likes do not
+ * call it.
+ */
+export const bumpCatalogue = (trx: Database, companyId: number) =>
+  bumpVersion(trx, CATALOGUE_CACHE_SCOPE, companyId);
+
+interface Item extends CatalogueRow {
+  /** Lower-cased name + subtitle for keyword search. */
+  haystack: string;
+}
+
+interface Snapshot {
+  items: Item[];
+  byId: Map<number, Item>;
+  /** Answers of recent list queries (ids + count), valid as long as this snapshot and the category rows. */
+  answers: Map<string, { ids: number[]; count: number }>;
+  answersFor: readonly unknown[] | null;
+}
+
+const MAX_ANSWERS = 2000;
+
+async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> {
+  const rows = await repo.onSale(db, companyId);
+  const items = rows.map((r) => ({ ...r, haystack: `${r.name} ${r.subtitle}`.toLowerCase() }));
+  return { items, byId: new Map(items.map((i) => [i.id, i])), answers: new Map(), answersFor: null };
+}
+
+const SORTS: Record<NonNullable<ShopGoodsQuery['sort']>, (a: Item, b: Item) => number> = {
+  new: (a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id),
+  sales: (a, b) => b.sales - a.sales || b.id - a.id,
+  price_asc: (a, b) => a.price - b.price || b.id - a.id,
+  price_desc: (a, b) => b.price - a.price || b.id - a.id,
+};
+
+function parseJsonArray<T>(text: string, keep: (v: unknown) => v is T): T[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? v.filter(keep) : [];
+  } catch {
+    return [];
+  }
+}
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isSpec = (v: unknown): v is GoodsSpec =>
+  !!v && typeof v === 'object' && isString((v as GoodsSpec).name) && isString((v as GoodsSpec).value);
+
+/**
+ * The public catalogue. Goods on sale are read far more than they change, so each process keeps a
+ * per-company snapshot (checked against the `catalogue` version, ADR 0005) and remembers the ids of
+ * recent list answers; stock, sales and likes of the rows on the page are read live.
+ */
+export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; recheckMs?: number }) {
+  const cache = versionedCache(CATALOGUE_CACHE_SCOPE, loadSnapshot, { recheckMs: deps.recheckMs ?? 1000 });
+
+  function toShopGoods(
+    item: Item,
+    names: Map<number, string>,
+    live?: { stock: number; sales: number; love_count: number },
+  ): ShopGoods {
+    return {
+      id: item.id,
+      name: item.name,
+      subtitle: item.subtitle,
+      cover: item.cover,
+      price: item.price,
+      original_price: item.original_price,
+      stock: live?.stock ?? 0,
+      sales: live?.sales ?? item.sales,
+      love_count: live?.love_count ?? 0,
+      category_id: item.category_id,
+      category_name: item.category_id === null ? '' : (names.get(item.category_id) ?? ''),
+      is_new: item.is_new,
+      is_recommend: item.is_recommend,
+      create_time: item.created_at,
+    };
+  }
+
+  /** The ids answering a query, from the snapshot (remembered per snapshot and category rows). */
+  function answer(
+    snap: Snapshot,
+    categories: readonly { id: number; path: string }[],
+    q: ShopGoodsQuery,
+    page: number,
+    size: number,
+  ) {
+    if (snap.answersFor !== categories) {
+      snap.answers.clear();
+      snap.answersFor = categories;
+    }
+    const keyword = q.keyword?.toLowerCase() ?? '';
+    const key = `${q.category_id ?? ''}|${keyword}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.sort ?? ''}|${q.is_new ?? ''}|${q.is_recommend ?? ''}|${page}|${size}`;
+    const known = snap.answers.get(key);
+    if (known) return known;
+
+    let inCategory: Set<number> | null = null;
+    if (q.category_id !== undefined) {
+      const root = categories.find((c) => c.id === q.category_id);
+      inCategory = new Set(
+        root ? categories.filter((c) => c.path.startsWith(root.path)).map((c) => c.id) : [],
+      );
+    }
+    const matching = snap.items.filter(
+      (i) =>
+        (inCategory === null || (i.category_id !== null && inCategory.has(i.category_id))) &&
+        (q.min_price === undefined || i.price >= q.min_price) &&
+        (q.max_price === undefined || i.price <= q.max_price) &&
+        (q.is_new === undefined || i.is_new === q.is_new) &&
+        (q.is_recommend === undefined || i.is_recommend === q.is_recommend) &&
+        (keyword === '' || i.haystack.includes(keyword)),
+    );
+    if (q.sort && q.sort !== 'new') matching.sort(SORTS[q.sort]);
+    const result = {
+      ids: matching.slice((page - 1) * size, page * size).map((i) => i.id),
+      count: matching.length,
+    };
+    if (snap.answers.size >= MAX_ANSWERS) snap.answers.clear();
+    snap.answers.set(key, result);
+    return result;
+  }
+
+  async function withCounters(companyId: number, items: Item[], names: Map<number, string>) {
+    const live = new Map(
+      (
+        await repo.counters(
+          db,
+          companyId,
+          items.map((i) => i.id),
+        )
+      ).map((c) => [c.id, c]),
+    );
+    return items.map((i) => toShopGoods(i, names, live.get(i.id)));
+  }
+
+  async function categoryNames(companyId: number) {
+    const rows = await deps.categoryRows(companyId);
+    return { rows, names: new Map(rows.map((r) => [r.id, r.name])) };
+  }
+
+  return {
+    async list(companyId: number, q: ShopGoodsQuery) {
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const [snap, { rows, names }] = await Promise.all([cache.get(db, companyId), categoryNames(companyId)]);
+      if (q.ids) {
+        const items = q.ids.map((id) => snap.byId.get(id)).filter((i): i is Item => i !== undefined);
+        return {
+          count: items.length,
+          page: 1,
+          pageSize: Math.max(items.length, 1),
+          results: await withCounters(companyId, items, names),
+        };
+      }
+      const { ids, count } = answer(snap, rows, q, page, pageSize);
+      const items = ids.map((id) => snap.byId.get(id) as Item);
+      return { count, page, pageSize, results: await withCounters(companyId, items, names) };
+    },
+
+    async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
+      const row = await repo.detail(db, companyId, id);
+      if (row?.on_sale !== 1) throw new AppError('GOODS_UNAVAILABLE');
+      const [{ names }, stats, loved] = await Promise.all([
+        categoryNames(companyId),
+        repo.reviewStats(db, id),
+        caller ? repo.loved(db, caller.userId, id) : Promise.resolve(false),
+      ]);
+      const images = parseJsonArray(row.images, isString);
+      return {
+        id: row.id,
+        name: row.name,
+        subtitle: row.subtitle,
+        cover: row.cover,
+        price: row.price,
+        original_price: row.original_price,
+        stock: row.stock,
+        sales: row.sales,
+        love_count: row.love_count,
+        category_id: row.category_id,
+        category_name: row.category_id === null ? '' : (names.get(row.category_id) ?? ''),
+        is_new: row.is_new,
+        is_recommend: row.is_recommend,
+        create_time: row.created_at,
+        images: images.length > 0 ? images : row.cover ? [row.cover] : [],
+        specs: parseJsonArray(row.specs, isSpec),
+        description: row.description,
+        unit: row.unit,
+        on_sale: row.on_sale,
+        loved,
+        review_count: Number(stats.n),
+        rating: stats.avg === null ? 0 : Math.round(Number(stats.avg) * 10),
+      };
+    },
+
+    async toggleLove(caller: Caller, goodsId: number) {
+      const row = await repo.detail(db, caller.companyId, goodsId);
+      if (!row) throw new AppError('GOODS_UNAVAILABLE');
+      return db
+        .transaction()
+        .execute((trx) => repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso()));
+    },
+
+    /** The caller's liked goods, newest like first (goods no longer on sale are left out). */
+    async loved(caller: Caller, page: number, pageSize: number) {
+      const [rows, count, snap, { names }] = await Promise.all([
+        repo.lovedIds(db, caller.userId, pageSize, (page - 1) * pageSize),
+        repo.lovedCount(db, caller.userId),
+        cache.get(db, caller.companyId),
+        categoryNames(caller.companyId),
+      ]);
+      const items = rows.map((r) => snap.byId.get(r.goods_id)).filter((i): i is Item => i !== undefined);
+      return { count, page, pageSize, results: await withCounters(caller.companyId, items, names) };
+    },
+
+    /** Drop this process's snapshot after a write committed (other processes see the version). */
+    forget: (companyId: number) => cache.forget(companyId),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof catalogueService>;

@@ -1,0 +1,57 @@
+import {
+  couponCheckBody,
+  couponCheckResult,
+  couponGetBody,
+  couponListBody,
+  couponSchema,
+  envelope,
+  makePaging,
+  pageOf,
+} from '@portal/contract';
+import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import type { CouponService } from './coupon.service.ts';
+
+const tags = ['coupon'];
+const login = { access: { login: true } } as const;
+
+export function couponRoutes(app: App, coupons: CouponService) {
+  app.post(
+    '/coupon/list',
+    {
+      config: login,
+      schema: {
+        tags,
+        summary: '可领取的优惠券；mine=1 为我的优惠券',
+        body: couponListBody,
+        response: { 200: envelope(pageOf(couponSchema)) },
+      },
+    },
+    async (request) => {
+      const page = request.body.page ?? 1;
+      const pageSize = request.body.page_size ?? 10;
+      const r = await coupons.list(callerOf(request), { mine: request.body.mine === 1, page, pageSize });
+      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+    },
+  );
+  app.post(
+    '/coupon/get',
+    {
+      config: login,
+      schema: { tags, summary: '领取优惠券', body: couponGetBody, response: { 200: envelope(couponSchema) } },
+    },
+    async (request) => ok(await coupons.get(callerOf(request), request.body)),
+  );
+  app.post(
+    '/coupon/check',
+    {
+      config: login,
+      schema: {
+        tags,
+        summary: '检查优惠券能否用于该金额',
+        body: couponCheckBody,
+        response: { 200: envelope(couponCheckResult) },
+      },
+    },
+    async (request) => ok(await coupons.check(callerOf(request), request.body, request.body.amount)),
+  );
+}

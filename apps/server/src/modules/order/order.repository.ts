@@ -1,0 +1,205 @@
+import { type Insertable, sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { OrderTable } from '../../platform/db/schema.ts';
+
+export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
+
+export interface OrderScope {
+  companyId: number;
+  /** Set for a member: only their own orders. */
+  userId?: number;
+}
+
+function orders(db: Database, scope: OrderScope) {
+  let q = db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .selectAll('o')
+    .select('u.username as user_name')
+    .where('o.company_id', '=', scope.companyId);
+  if (scope.userId !== undefined) q = q.where('o.user_id', '=', scope.userId);
+  return q;
+}
+
+function filtered(db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) {
+  let q = orders(db, scope);
+  if (f.status !== undefined) q = q.where('o.status', '=', f.status);
+  if (f.keyword) {
+    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('o.order_no', 'like', sql<string>`${like} escape '\\'`),
+        eb('o.consignee_name', 'like', sql<string>`${like} escape '\\'`),
+        eb('o.consignee_mobile', 'like', sql<string>`${like} escape '\\'`),
+      ]),
+    );
+  }
+  return q;
+}
+
+export const orderRepository = {
+  find: (db: Database, scope: OrderScope, id: number) =>
+    orders(db, scope).where('o.id', '=', id).executeTakeFirst(),
+
+  page: (
+    db: Database,
+    scope: OrderScope,
+    f: { status?: number; keyword?: string },
+    limit: number,
+    offset: number,
+  ) => filtered(db, scope, f).orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),
+
+  count: async (db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) =>
+    Number(
+      (
+        await filtered(db, scope, f)
+          .clearSelect()
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  countsByStatus: (db: Database, scope: OrderScope) => {
+    let q = db
+      .selectFrom('orders')
+      .select(['status', sql<number>`count(*)`.as('n')])
+      .where('company_id', '=', scope.companyId);
+    if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
+    return q.groupBy('status').execute();
+  },
+
+  items: (db: Database, orderIds: readonly number[]) =>
+    orderIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('order_items')
+          .select(['id', 'order_id', 'goods_id', 'name', 'cover', 'price', 'quantity', 'amount', 'reviewed'])
+          .where('order_id', 'in', orderIds)
+          .orderBy('id')
+          .execute(),
+
+  events: (db: Database, orderId: number) =>
+    db
+      .selectFrom('order_events')
+      .select(['from_status', 'to_status', 'action', 'actor_name', 'note', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
+
+  insert: async (db: Database, v: Insertable<OrderTable>) =>
+    (await db.insertInto('orders').values(v).returning('id').executeTakeFirstOrThrow()).id,
+
+  insertItems: (
+    db: Database,
+    rows: {
+      company_id: number;
+      order_id: number;
+      goods_id: number;
+      name: string;
+      cover: string;
+      price: number;
+      quantity: number;
+      amount: number;
+    }[],
+  ) => db.insertInto('order_items').values(rows).execute(),
+
+  insertEvent: (
+    db: Database,
+    v: {
+      company_id: number;
+      order_id: number;
+      from_status: number | null;
+      to_status: number;
+      action: string;
+      actor_id: number | null;
+      actor_name: string;
+      note: string;
+      created_at: string;
+    },
+  ) => db.insertInto('order_events').values(v).execute(),
+
+  /** Moves an order from one of `from` to `to`; false when its state changed meanwhile. */
+  async moveStatus(
+    db: Database,
+    id: number,
+    from: readonly number[],
+    set: Partial<Insertable<OrderTable>> & { status: number; updated_at: string },
+  ) {
+    const r = await db
+      .updateTable('orders')
+      .set(set)
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Takes stock if there is enough; false otherwise (the guard that keeps stock from going negative). */
+  async takeStock(db: Database, companyId: number, goodsId: number, quantity: number, now: string) {
+    const r = await db
+      .updateTable('goods')
+      .set({ stock: sql`stock - ${quantity}`, updated_at: now })
+      .where('company_id', '=', companyId)
+      .where('id', '=', goodsId)
+      .where('on_sale', '=', 1)
+      .where('del_flag', '=', 0)
+      .where('stock', '>=', quantity)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  returnStock: (db: Database, goodsId: number, quantity: number, now: string) =>
+    db
+      .updateTable('goods')
+      .set({ stock: sql`stock + ${quantity}`, updated_at: now })
+      .where('id', '=', goodsId)
+      .execute(),
+
+  /** Adds (or with a negative quantity, removes) sales; never below 0. */
+  addSales: (db: Database, goodsId: number, quantity: number) =>
+    db
+      .updateTable('goods')
+      .set({ sales: sql`case when sales + ${quantity} < 0 then 0 else sales + ${quantity} end` })
+      .where('id', '=', goodsId)
+      .execute(),
+
+  goods: (db: Database, companyId: number, ids: readonly number[]) =>
+    db
+      .selectFrom('goods')
+      .select(['id', 'name', 'cover', 'price', 'stock', 'on_sale', 'del_flag'])
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .execute(),
+
+  /** An order line of the member's, with its order's state (for reviews). */
+  line: (db: Database, userId: number, itemId: number) =>
+    db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .select(['i.id', 'i.goods_id', 'i.reviewed', 'o.status', 'o.company_id'])
+      .where('i.id', '=', itemId)
+      .where('o.user_id', '=', userId)
+      .executeTakeFirst(),
+
+  /** Marks a line reviewed; false if it already was (one review per order line). */
+  async markReviewed(db: Database, itemId: number) {
+    const r = await db
+      .updateTable('order_items')
+      .set({ reviewed: 1 })
+      .where('id', '=', itemId)
+      .where('reviewed', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Unpaid orders past their time, oldest first. */
+  expired: (db: Database, now: string, limit: number) =>
+    db
+      .selectFrom('orders')
+      .select(['id', 'company_id'])
+      .where('status', '=', 1)
+      .where('expires_at', '<', now)
+      .orderBy('expires_at')
+      .limit(limit)
+      .execute(),
+};

@@ -1,0 +1,342 @@
+import { randomInt } from 'node:crypto';
+import {
+  canDo,
+  consigneeText,
+  ORDER_STATUS,
+  ORDER_STATUS_NAMES,
+  ORDER_TRANSITIONS,
+  type Order,
+  type OrderAction,
+  type OrderDetail,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type PriceChange,
+} from '@portal/contract';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { cartRepository, isAvailable, stockShort } from '../cart/index.ts';
+import { bumpCatalogue } from '../catalogue/index.ts';
+import { consigneeRepository } from '../consignee/index.ts';
+import { releaseCoupon, useCoupon } from '../coupon/index.ts';
+import type { PaymentMethods, ShopContact } from '../payment/index.ts';
+import { type OrderRow, type OrderScope, orderRepository as repo } from './order.repository.ts';
+
+export interface OrderDeps {
+  payments: PaymentMethods;
+  /** Minutes an unpaid order waits before it is cancelled. */
+  payMinutes: number;
+  shopOf: (companyId: number) => Promise<ShopContact | undefined>;
+  /** Called after a commit that changed the catalogue's sales (drops this process's snapshot). */
+  catalogueChanged: (companyId: number) => void;
+}
+
+export interface OrderCreateInput {
+  cart_ids?: number[];
+  goods_id?: number;
+  quantity?: number;
+  expected_price?: number;
+  consignee_id: number;
+  coupon_id?: number;
+  payment_method: PaymentMethod;
+  remark?: string;
+}
+
+/** Who acts on an order: a member, a member of staff, or the expiry sweep. */
+type Actor = { caller: Caller; staff: boolean } | { system: true };
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+export function newOrderNo(d = new Date()) {
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}${pad(randomInt(0, 1_000_000), 6)}`;
+}
+
+/** Orders: placing (one transaction), the state machine of ORDER_TRANSITIONS, expiry. */
+export function orderService(db: Database, deps: OrderDeps) {
+  const mine = (caller: Caller): OrderScope => ({ companyId: caller.companyId, userId: caller.userId });
+  const shop = (caller: Caller): OrderScope => ({ companyId: caller.companyId });
+
+  async function toOrders(conn: Database, rows: OrderRow[]): Promise<Order[]> {
+    const items = await repo.items(
+      conn,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      order_no: r.order_no,
+      status: r.status,
+      status_name: ORDER_STATUS_NAMES[r.status] ?? '',
+      user_id: r.user_id,
+      user_name: r.user_name,
+      goods_amount: r.goods_amount,
+      discount_amount: r.discount_amount,
+      pay_amount: r.pay_amount,
+      coupon_name: r.coupon_name,
+      consignee_name: r.consignee_name,
+      consignee_mobile: r.consignee_mobile,
+      consignee_address: r.consignee_address,
+      payment_method: r.payment_method,
+      payment_name: PAYMENT_METHODS[r.payment_method as PaymentMethod] ?? r.payment_method,
+      remark: r.remark,
+      shipping_company: r.shipping_company,
+      tracking_no: r.tracking_no,
+      expires_at: r.expires_at,
+      create_time: r.created_at,
+      items: items.filter((i) => i.order_id === r.id).map(({ order_id: _o, ...i }) => i),
+    }));
+  }
+
+  async function detail(conn: Database, scope: OrderScope, id: number): Promise<OrderDetail> {
+    const row = await repo.find(conn, scope, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    const [[order], events, shop] = await Promise.all([
+      toOrders(conn, [row]),
+      repo.events(conn, id),
+      deps.shopOf(row.company_id),
+    ]);
+    const provider = deps.payments.provider(row.payment_method);
+    return {
+      ...(order as Order),
+      events: events.map(({ created_at, ...e }) => ({ ...e, create_time: created_at })),
+      payment_instructions:
+        row.status === ORDER_STATUS.AWAITING_PAYMENT && provider
+          ? provider.instructions(row.payment_method as PaymentMethod, row, shop)
+          : '',
+    };
+  }
+
+  /** The lines to order: the caller's selected cart lines, or one buy-now line. */
+  async function linesOf(trx: Database, caller: Caller, input: OrderCreateInput) {
+    if (input.cart_ids?.length) {
+      const rows = await cartRepository.byIds(trx, caller.userId, input.cart_ids);
+      if (rows.length !== new Set(input.cart_ids).size)
+        throw new AppError('NOT_FOUND', '购物车商品不存在，请刷新后重试', 'cart_ids');
+      return rows.map((r) => ({ goods_id: r.goods_id, quantity: r.quantity, seen_price: r.price_at_add }));
+    }
+    if (input.goods_id !== undefined) {
+      return [{ goods_id: input.goods_id, quantity: input.quantity ?? 1, seen_price: input.expected_price }];
+    }
+    throw new AppError('CART_EMPTY');
+  }
+
+  async function place(caller: Caller, input: OrderCreateInput) {
+    const provider = deps.payments.provider(input.payment_method);
+    if (!provider) throw new AppError('PARAM_ERROR', '请选择支付方式', 'payment_method');
+    const placed = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const lines = await linesOf(trx, caller, input);
+      const goods = new Map(
+        (
+          await repo.goods(
+            trx,
+            caller.companyId,
+            lines.map((l) => l.goods_id),
+          )
+        ).map((g) => [g.id, g]),
+      );
+      const priceChanges: PriceChange[] = [];
+      const priced = lines.map((l) => {
+        const g = goods.get(l.goods_id);
+        if (!g || !isAvailable(g))
+          throw new AppError('GOODS_UNAVAILABLE', g ? `「${g.name}」已下架` : undefined);
+        if (l.seen_price !== undefined && l.seen_price !== g.price) {
+          priceChanges.push({ goods_id: g.id, name: g.name, old_price: l.seen_price, new_price: g.price });
+        }
+        return { ...l, goods: g, amount: g.price * l.quantity };
+      });
+      const consignee = await consigneeRepository.find(trx, caller.userId, input.consignee_id);
+      if (!consignee) throw new AppError('NOT_FOUND', '收货地址不存在', 'consignee_id');
+
+      const goodsAmount = priced.reduce((s, l) => s + l.amount, 0);
+      const coupon =
+        input.coupon_id === undefined
+          ? undefined
+          : await useCoupon(trx, caller, { coupon_id: input.coupon_id }, goodsAmount);
+      const discount = coupon?.discount ?? 0;
+
+      // Stock is taken in goods-id order so that concurrent orders lock rows in the same order.
+      for (const l of [...priced].sort((a, b) => a.goods_id - b.goods_id)) {
+        if (!(await repo.takeStock(trx, caller.companyId, l.goods_id, l.quantity, now))) {
+          const [fresh] = await repo.goods(trx, caller.companyId, [l.goods_id]);
+          throw stockShort(l.goods.name, fresh?.stock ?? 0);
+        }
+      }
+      const orderId = await repo.insert(trx, {
+        company_id: caller.companyId,
+        order_no: newOrderNo(),
+        user_id: caller.userId,
+        status: ORDER_STATUS.AWAITING_PAYMENT,
+        goods_amount: goodsAmount,
+        discount_amount: discount,
+        pay_amount: goodsAmount - discount,
+        coupon_id: coupon?.couponId ?? null,
+        member_coupon_id: coupon?.copyId ?? null,
+        coupon_name: coupon?.name ?? '',
+        consignee_name: consignee.name,
+        consignee_mobile: consignee.mobile,
+        consignee_address: consigneeText(consignee),
+        payment_method: input.payment_method,
+        remark: input.remark ?? '',
+        expires_at: new Date(Date.now() + deps.payMinutes * 60_000).toISOString(),
+        paid_at: null,
+        shipped_at: null,
+        completed_at: null,
+        closed_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.insertItems(
+        trx,
+        priced.map((l) => ({
+          company_id: caller.companyId,
+          order_id: orderId,
+          goods_id: l.goods_id,
+          name: l.goods.name,
+          cover: l.goods.cover,
+          price: l.goods.price,
+          quantity: l.quantity,
+          amount: l.amount,
+        })),
+      );
+      await repo.insertEvent(trx, {
+        company_id: caller.companyId,
+        order_id: orderId,
+        from_status: null,
+        to_status: ORDER_STATUS.AWAITING_PAYMENT,
+        action: 'create',
+        actor_id: caller.userId,
+        actor_name: caller.username,
+        note: priceChanges.length ? `价格变动：${priceChanges.map((p) => p.name).join('、')}` : '',
+        created_at: now,
+      });
+      await coupon?.markUsed(orderId);
+      if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
+      return { orderId, priceChanges };
+    });
+    return { order: await detail(db, mine(caller), placed.orderId), price_changes: placed.priceChanges };
+  }
+
+  /** One state change with its side effects and its event, in one transaction. */
+  async function move(
+    actor: Actor,
+    scope: OrderScope,
+    id: number,
+    action: OrderAction,
+    extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
+  ) {
+    const rule = ORDER_TRANSITIONS[action];
+    let salesChanged = false;
+    const companyId = await db.transaction().execute(async (trx) => {
+      const order = await repo.find(trx, scope, id);
+      if (!order) throw new AppError('NOT_FOUND');
+      if (!canDo(action, order.status))
+        throw new AppError('ORDER_STATE', `订单${ORDER_STATUS_NAMES[order.status]}，不能${rule.name}`);
+      const now = nowIso();
+      const set: Parameters<typeof repo.moveStatus>[3] = { status: rule.to, updated_at: now };
+      if (action === 'pay') set.paid_at = now;
+      if (action === 'ship')
+        Object.assign(set, {
+          shipped_at: now,
+          shipping_company: extra.shipping_company,
+          tracking_no: extra.tracking_no,
+        });
+      if (action === 'receive') set.completed_at = now;
+      if (action === 'cancel' || action === 'expire' || action === 'refund') set.closed_at = now;
+      if (!(await repo.moveStatus(trx, id, rule.from, set))) throw new AppError('ORDER_STATE');
+
+      const items = await repo.items(trx, [id]);
+      if (action === 'cancel' || action === 'expire' || action === 'refund') {
+        for (const i of items) await repo.returnStock(trx, i.goods_id, i.quantity, now);
+      }
+      if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
+        await releaseCoupon(trx, order.member_coupon_id);
+      }
+      if (action === 'pay' || action === 'refund') {
+        for (const i of items)
+          await repo.addSales(trx, i.goods_id, action === 'pay' ? i.quantity : -i.quantity);
+        await bumpCatalogue(trx, order.company_id);
+        salesChanged = true;
+      }
+      await repo.insertEvent(trx, {
+        company_id: order.company_id,
+        order_id: id,
+        from_status: order.status,
+        to_status: rule.to,
+        action,
+        actor_id: 'system' in actor ? null : actor.caller.userId,
+        actor_name: 'system' in actor ? '系统' : `${actor.caller.username}${actor.staff ? '（店员）' : ''}`,
+        note: extra.note ?? (action === 'ship' ? `${extra.shipping_company} ${extra.tracking_no}` : ''),
+        created_at: now,
+      });
+      return order.company_id;
+    });
+    if (salesChanged) deps.catalogueChanged(companyId);
+  }
+
+  async function page(
+    scope: OrderScope,
+    f: { status?: number; keyword?: string; page?: number; page_size?: number },
+  ) {
+    const p = f.page ?? 1;
+    const size = f.page_size ?? 10;
+    const [rows, count] = await Promise.all([
+      repo.page(db, scope, f, size, (p - 1) * size),
+      repo.count(db, scope, f),
+    ]);
+    return { count, page: p, pageSize: size, results: await toOrders(db, rows) };
+  }
+
+  return {
+    place,
+    list: (caller: Caller, f: Parameters<typeof page>[1]) => page(mine(caller), f),
+    manageList: (caller: Caller, f: Parameters<typeof page>[1]) => page(shop(caller), f),
+    detail: (caller: Caller, id: number) => detail(db, mine(caller), id),
+    manageDetail: (caller: Caller, id: number) => detail(db, shop(caller), id),
+    async counts(caller: Caller) {
+      const rows = await repo.countsByStatus(db, mine(caller));
+      return Object.fromEntries(
+        Object.keys(ORDER_STATUS_NAMES).map((s) => [
+          s,
+          Number(rows.find((r) => r.status === Number(s))?.n ?? 0),
+        ]),
+      );
+    },
+
+    cancel: (caller: Caller, id: number) =>
+      move({ caller, staff: false }, mine(caller), id, 'cancel').then(() => detail(db, mine(caller), id)),
+    receive: (caller: Caller, id: number) =>
+      move({ caller, staff: false }, mine(caller), id, 'receive').then(() => detail(db, mine(caller), id)),
+
+    /** Staff actions: the permission was checked by the route; the order must be in their company. */
+    async staff(
+      caller: Caller,
+      id: number,
+      action: 'pay' | 'ship' | 'cancel' | 'refund',
+      extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
+    ) {
+      await move({ caller, staff: true }, shop(caller), id, action, extra);
+      return detail(db, shop(caller), id);
+    },
+
+    /** Cancels unpaid orders past their time and gives their stock and coupons back. */
+    async expireDue(now = nowIso(), batch = 100) {
+      let done = 0;
+      for (;;) {
+        const due = await repo.expired(db, now, batch);
+        const before = done;
+        for (const o of due) {
+          try {
+            await move({ system: true }, { companyId: o.company_id }, o.id, 'expire');
+            done += 1;
+          } catch (error) {
+            // Paid or cancelled meanwhile: nothing to do for this one.
+            if (!(error instanceof AppError)) throw error;
+          }
+        }
+        if (due.length < batch || done === before) return done;
+      }
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof orderService>;

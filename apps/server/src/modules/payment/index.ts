@@ -1,0 +1,7 @@
+export {
+  offlineProvider,
+  type PaymentMethods,
+  type PaymentProvider,
+  paymentMethods,
+  type ShopContact,
+} from './payment.ts';

@@ -1,0 +1,60 @@
+import { PAYMENT_METHODS, type PaymentMethod } from '@portal/contract';
+
+export interface ShopContact {
+  ShopName: string;
+  phone: string;
+  mobile: string;
+  address: string;
+}
+
+/**
+ * A payment provider: how an order of a method is paid. A provider that confirms payments itself
+ * (an online gateway) would add a callback route; the built-in one is confirmed by shop staff.
+ */
+export interface PaymentProvider {
+  readonly methods: readonly PaymentMethod[];
+  /** Whether staff confirm the payment by hand (`/order/pay/confirm`). */
+  readonly confirmedByStaff: boolean;
+  instructions(
+    method: PaymentMethod,
+    order: { order_no: string; pay_amount: number },
+    shop: ShopContact | undefined,
+  ): string;
+}
+
+const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+
+/** Works without internet: bank transfer or cash on delivery, confirmed by shop staff. */
+export const offlineProvider: PaymentProvider = {
+  methods: ['bank_transfer', 'cod'],
+  confirmedByStaff: true,
+  instructions(method, order, shop) {
+    const contact = shop ? `${shop.ShopName}，电话 ${shop.phone || shop.mobile}` : '本店客服';
+    if (method === 'bank_transfer') {
+      return `请转账 ${yuan(order.pay_amount)}，并在附言中注明订单号 ${order.order_no}；到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
+    }
+    return `货到付款：送货时请向快递员支付 ${yuan(order.pay_amount)}；店员确认后安排发货。如有疑问请联系${contact}。`;
+  },
+};
+
+/** The providers in use, by method. */
+export function paymentMethods(providers: readonly PaymentProvider[] = [offlineProvider]) {
+  const byMethod = new Map<PaymentMethod, PaymentProvider>();
+  for (const p of providers) for (const m of p.methods) byMethod.set(m, p);
+  return {
+    provider(method: string): PaymentProvider | undefined {
+      return byMethod.get(method as PaymentMethod);
+    },
+    list(shop: ShopContact | undefined) {
+      return [...byMethod.entries()].map(([method, p]) => ({
+        method,
+        name: PAYMENT_METHODS[method],
+        instructions: p
+          .instructions(method, { order_no: '（下单后生成）', pay_amount: 0 }, shop)
+          .replace('¥0.00', '订单金额'),
+      }));
+    },
+  };
+}
+
+export type PaymentMethods = ReturnType<typeof paymentMethods>;

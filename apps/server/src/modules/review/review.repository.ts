@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+export const reviewRepository = {
+  page: (db: Database, companyId: number, goodsId: number, limit: number, offset: number) =>
+    db
+      .selectFrom('goods_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        'r.id',
+        'r.goods_id',
+        'r.order_item_id',
+        'u.username',
+        'u.real_name',
+        'r.rating',
+        'r.content',
+        'r.reply',
+        'r.reply_time',
+        'r.created_at',
+      ])
+      .where('r.company_id', '=', companyId)
+      .where('r.goods_id', '=', goodsId)
+      .orderBy('r.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  count: async (db: Database, companyId: number, goodsId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('goods_reviews')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('company_id', '=', companyId)
+          .where('goods_id', '=', goodsId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  insert: async (
+    db: Database,
+    v: {
+      company_id: number;
+      goods_id: number;
+      order_item_id: number;
+      user_id: number;
+      rating: number;
+      content: string;
+      created_at: string;
+    },
+  ) => (await db.insertInto('goods_reviews').values(v).returning('id').executeTakeFirstOrThrow()).id,
+
+  reply: (db: Database, companyId: number, id: number, reply: string, userId: number, now: string) =>
+    db
+      .updateTable('goods_reviews')
+      .set({ reply, reply_user_id: userId, reply_time: now })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  byId: (db: Database, companyId: number, id: number) =>
+    db
+      .selectFrom('goods_reviews as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        'r.id',
+        'r.goods_id',
+        'r.order_item_id',
+        'u.username',
+        'u.real_name',
+        'r.rating',
+        'r.content',
+        'r.reply',
+        'r.reply_time',
+        'r.created_at',
+      ])
+      .where('r.company_id', '=', companyId)
+      .where('r.id', '=', id)
+      .executeTakeFirst(),
+};

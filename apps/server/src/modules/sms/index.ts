@@ -1,0 +1,1 @@
+export { outboxSender, type SmsCodes, type SmsSender, smsCodes } from './sms.ts';

@@ -1,0 +1,534 @@
+import { MEMBER_ROLE } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/platform/time.ts';
+import { type Harness, testApp } from './harness.ts';
+
+let h: Harness;
+let companyId: number;
+let otherCompany: number;
+let rootCat: number;
+let leafCat: number;
+
+async function category(cid: number, name: string, parent?: { id: number; path: string; level: number }) {
+  const now = nowIso();
+  const row = await h.db
+    .insertInto('goods_categories')
+    .values({
+      company_id: cid,
+      parent_id: parent?.id ?? null,
+      path: '/',
+      level: (parent?.level ?? 0) + 1,
+      name,
+      sort: 0,
+      icon: '',
+      status: 1,
+      del_flag: 0,
+      created_by: null,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const path = `${parent?.path ?? '/'}${row.id}/`;
+  await h.db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
+  return { id: row.id, path, level: (parent?.level ?? 0) + 1 };
+}
+
+async function goods(
+  cid: number,
+  v: { name: string; price: number; stock: number; category?: number; onSale?: number },
+) {
+  const now = nowIso();
+  const row = await h.db
+    .insertInto('goods')
+    .values({
+      company_id: cid,
+      category_id: v.category ?? null,
+      name: v.name,
+      price: v.price,
+      stock: v.stock,
+      on_sale: v.onSale ?? 1,
+      del_flag: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Goods written straight to the table: tell the catalogue (the back office will do this itself).
+  await h.db
+    .insertInto('cache_versions')
+    .values({ scope: 'catalogue', company_id: cid, version: Date.now() % 1_000_000_000 })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'company_id'])
+        .doUpdateSet({ version: (eb) => eb('cache_versions.version', '+', 1) }),
+    )
+    .execute();
+  return row.id;
+}
+
+const stockOf = async (id: number) =>
+  (await h.db.selectFrom('goods').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
+
+async function member(cid = companyId) {
+  const m = await h.as(MEMBER_ROLE, cid);
+  const call = async (url: string, form: Record<string, string | number | (string | number)[]> = {}) =>
+    (await h.post(`/api${url}`, form, m.headers)).json();
+  const address = await call('/consignee/update', {
+    name: '张三',
+    mobile: '13800000000',
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    address: '文三路 1 号',
+  });
+  return { ...m, call, consigneeId: address.d.id as number };
+}
+
+async function coupon(
+  cid: number,
+  v: { amount: number; min_amount: number; total?: number; code?: string; end?: string },
+) {
+  const now = nowIso();
+  return (
+    await h.db
+      .insertInto('coupons')
+      .values({
+        company_id: cid,
+        name: `满${v.min_amount / 100}减${v.amount / 100}`,
+        code: v.code ?? '',
+        amount: v.amount,
+        min_amount: v.min_amount,
+        start_time: new Date(Date.now() - 3600_000).toISOString(),
+        end_time: v.end ?? new Date(Date.now() + 86_400_000).toISOString(),
+        total: v.total ?? 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+const list = async (query: string) =>
+  (await h.app.inject({ method: 'GET', url: `/api/goods/staff/shopgoods/?${query}` })).json();
+
+beforeAll(async () => {
+  h = await testApp({ CACHE_RECHECK_MS: '0' });
+  companyId = await h.company('商城单位');
+  otherCompany = await h.company('别家单位');
+  const root = await category(companyId, '茶叶');
+  rootCat = root.id;
+  leafCat = (await category(companyId, '绿茶', root)).id;
+});
+afterAll(() => h.close());
+
+describe('catalogue', () => {
+  it('lists goods on sale only, filtered by category subtree, keyword and price, sorted and paged', async () => {
+    const a = await goods(companyId, { name: '西湖龙井', price: 30000, stock: 5, category: leafCat });
+    const b = await goods(companyId, { name: '黄山毛峰', price: 10000, stock: 7, category: leafCat });
+    await goods(companyId, { name: '下架龙井', price: 100, stock: 1, category: leafCat, onSale: 0 });
+    await goods(otherCompany, { name: '别家龙井', price: 100, stock: 1 });
+
+    const all = await list(`company_id=${companyId}&category_id=${rootCat}&sort=price_asc`);
+    expect(all.c).toBe(0);
+    expect(all.d.results.map((g: { id: number }) => g.id)).toEqual([b, a]);
+    expect(all.d.results[0]).toMatchObject({
+      name: '黄山毛峰',
+      price: 10000,
+      stock: 7,
+      category_name: '绿茶',
+    });
+
+    const kw = await list(`company_id=${companyId}&keyword=${encodeURIComponent('龙井')}`);
+    expect(kw.d.results.map((g: { name: string }) => g.name)).toEqual(['西湖龙井']);
+    const cheap = await list(`company_id=${companyId}&category_id=${rootCat}&max_price=20000`);
+    expect(cheap.d.results.map((g: { id: number }) => g.id)).toEqual([b]);
+    const paged = await list(
+      `company_id=${companyId}&category_id=${rootCat}&page=2&page_size=1&sort=price_desc`,
+    );
+    expect(paged.d.results.map((g: { id: number }) => g.id)).toEqual([b]);
+    expect(paged.d.paging).toMatchObject({ count: 2, num_pages: 2, cur_page: 2 });
+
+    const detail = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/api/goods/staff/shopgoods/detail/?id=${a}&company_id=${companyId}`,
+      })
+    ).json();
+    expect(detail.d).toMatchObject({ name: '西湖龙井', stock: 5, loved: false, review_count: 0 });
+    const foreign = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/api/goods/staff/shopgoods/detail/?id=${a}&company_id=${otherCompany}`,
+      })
+    ).json();
+    expect(foreign.c).toBe(20201);
+  });
+
+  it('refuses bad list parameters with the field’s message', async () => {
+    expect((await list('sort=cheapest')).m).toBe('排序方式不正确');
+    expect((await list('min_price=-1')).m).toBe('最低价不能小于0');
+    expect((await list(`keyword=${'长'.repeat(51)}`)).m).toBe('关键字不能超过50个字符');
+    expect((await list('category_id=abc')).m).toBe('商品分类必须是整数');
+  });
+
+  it('likes toggle for a member and anonymous callers are refused', async () => {
+    const g = await goods(companyId, { name: '收藏测试', price: 100, stock: 1 });
+    const m = await member();
+    expect((await m.call('/goods/love', { goods_id: g })).d).toEqual({ loved: true, love_count: 1 });
+    expect((await m.call('/goods/love/list')).d.results.map((x: { id: number }) => x.id)).toEqual([g]);
+    expect((await m.call('/goods/love', { goods_id: g })).d).toEqual({ loved: false, love_count: 0 });
+    expect((await h.post('/api/goods/love', { goods_id: g })).json().c).toBe(10003);
+  });
+});
+
+describe('cart', () => {
+  it('adds within stock, merges a guest cart lowering quantities to the stock, and refuses bad input', async () => {
+    const g = await goods(companyId, { name: '购物车商品', price: 1000, stock: 3 });
+    const gone = await goods(companyId, { name: '已下架', price: 1000, stock: 3, onSale: 0 });
+    const m = await member();
+    const added = await m.call('/cart/add', { goods_id: g, quantity: 2 });
+    expect(added.d).toMatchObject({ selected_count: 1, selected_amount: 2000 });
+    const over = await m.call('/cart/add', { goods_id: g, quantity: 2 });
+    expect(over).toMatchObject({ c: 20202, m: '「购物车商品」库存不足，仅剩3件' });
+
+    const merged = await m.call('/cart/merge', {
+      items: JSON.stringify([
+        { goods_id: g, quantity: 5, price: 1000 },
+        { goods_id: gone, quantity: 1 },
+      ]),
+    });
+    expect(merged.d.results).toHaveLength(1);
+    expect(merged.d.results[0]).toMatchObject({ goods_id: g, quantity: 3 });
+    expect(merged.d.adjusted).toEqual([
+      { goods_id: g, name: '购物车商品', quantity: 3 },
+      { goods_id: gone, name: '已下架', quantity: 0 },
+    ]);
+
+    expect((await m.call('/cart/add', { goods_id: g, quantity: -1 })).m).toBe('数量不能小于1');
+    expect((await m.call('/cart/add', { goods_id: 999999, quantity: 1 })).c).toBe(20201);
+    expect((await m.call('/cart/add', { goods_id: 'x'.repeat(10_000), quantity: 1 })).m).toBe(
+      '商品必须是整数',
+    );
+    expect((await m.call('/cart/merge', { items: '{not json' })).m).toBe('购物车数据格式不正确');
+    expect((await m.call('/cart/list')).d.results[0].quantity).toBe(3);
+  });
+});
+
+describe('addresses', () => {
+  it('keeps one default and refuses another member’s address', async () => {
+    const m = await member();
+    const second = await m.call('/consignee/update', {
+      name: '李四',
+      mobile: '13900000000',
+      province: '江苏省',
+      city: '南京市',
+      district: '鼓楼区',
+      address: '中山路 2 号',
+      is_default: 1,
+    });
+    const addresses = (await m.call('/consignee/list')).d.results;
+    expect(addresses.map((a: { id: number; is_default: number }) => [a.id, a.is_default])).toEqual([
+      [second.d.id, 1],
+      [m.consigneeId, 0],
+    ]);
+    expect((await m.call('/consignee/update', { name: '', mobile: '123' })).m).toBe('收货人不能为空');
+
+    const other = await member();
+    expect((await other.call('/consignee/delete', { id: second.d.id })).c).toBe(10005);
+    expect(
+      (
+        await other.call('/consignee/update', {
+          id: second.d.id,
+          name: '盗',
+          mobile: '13700000000',
+          province: 'a',
+          city: 'b',
+          district: 'c',
+          address: 'd',
+        })
+      ).c,
+    ).toBe(10005);
+    expect((await m.call('/consignee/list')).d.results).toHaveLength(2);
+    const left = (await m.call('/consignee/delete', { id: second.d.id })).d.results;
+    expect(left).toEqual([expect.objectContaining({ id: m.consigneeId, is_default: 1 })]);
+  });
+});
+
+describe('orders', () => {
+  it('200 orders at once for 50 in stock end with exactly 50 orders and stock 0', async () => {
+    const g = await goods(companyId, { name: '限量商品', price: 500, stock: 50 });
+    const members = await Promise.all(Array.from({ length: 10 }, () => member()));
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => {
+        const m = members[i % members.length] as Awaited<ReturnType<typeof member>>;
+        return m.call('/order/create', {
+          goods_id: g,
+          quantity: 1,
+          consignee_id: m.consigneeId,
+          payment_method: 'bank_transfer',
+        });
+      }),
+    );
+    const codes = replies.map((r) => r.c);
+    expect(codes.filter((c) => c === 0)).toHaveLength(50);
+    expect(codes.filter((c) => c === 20202)).toHaveLength(150);
+    expect(await stockOf(g)).toBe(0);
+    const orders = await h.db
+      .selectFrom('order_items')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('goods_id', '=', g)
+      .executeTakeFirstOrThrow();
+    expect(Number(orders.n)).toBe(50);
+  });
+
+  it('charges a changed price at the current price and says so; cancelling gives the stock back', async () => {
+    const g = await goods(companyId, { name: '调价商品', price: 1000, stock: 10 });
+    const m = await member();
+    const cart = await m.call('/cart/add', { goods_id: g, quantity: 2 });
+    await h.db.updateTable('goods').set({ price: 1200 }).where('id', '=', g).execute();
+    const lineId = cart.d.results[0].id;
+    const placed = await m.call('/order/create', {
+      cart_ids: lineId,
+      consignee_id: m.consigneeId,
+      payment_method: 'cod',
+    });
+    expect(placed.c).toBe(0);
+    expect(placed.d.price_changes).toEqual([
+      { goods_id: g, name: '调价商品', old_price: 1000, new_price: 1200 },
+    ]);
+    expect(placed.d.order).toMatchObject({
+      status: 1,
+      goods_amount: 2400,
+      pay_amount: 2400,
+      consignee_address: '浙江省杭州市西湖区文三路 1 号',
+    });
+    expect(placed.d.order.payment_instructions).toContain('¥24.00');
+    expect((await m.call('/cart/list')).d.results).toHaveLength(0);
+    expect(await stockOf(g)).toBe(8);
+
+    const cancelled = await m.call('/order/cancel', { id: placed.d.order.id });
+    expect(cancelled.d.status).toBe(5);
+    expect(cancelled.d.events.map((e: { action: string }) => e.action)).toEqual(['create', 'cancel']);
+    expect(await stockOf(g)).toBe(10);
+    expect((await m.call('/order/cancel', { id: placed.d.order.id })).c).toBe(20501);
+  });
+
+  it('a coupon is used once; a cancelled order gives it back', async () => {
+    const g = await goods(companyId, { name: '用券商品', price: 10000, stock: 10 });
+    const c = await coupon(companyId, { amount: 1000, min_amount: 5000 });
+    const m = await member();
+    const check = await m.call('/coupon/check', { coupon_id: c, amount: 10000 });
+    expect(check.d.discount).toBe(1000);
+    expect((await m.call('/coupon/check', { coupon_id: c, amount: 100 })).c).toBe(20303);
+    const order = (body: Record<string, string | number>) =>
+      m.call('/order/create', {
+        goods_id: g,
+        quantity: 1,
+        consignee_id: m.consigneeId,
+        payment_method: 'bank_transfer',
+        ...body,
+      });
+
+    const [a, b] = await Promise.all([order({ coupon_id: c }), order({ coupon_id: c })]);
+    const ok = [a, b].filter((r) => r.c === 0);
+    expect(ok).toHaveLength(1);
+    expect(ok[0].d.order).toMatchObject({ goods_amount: 10000, discount_amount: 1000, pay_amount: 9000 });
+    expect([a, b].find((r) => r.c !== 0)?.c).toBe(20304);
+    expect(await stockOf(g)).toBe(9);
+    expect((await order({ coupon_id: c })).c).toBe(20304);
+
+    await m.call('/order/cancel', { id: ok[0].d.order.id });
+    expect((await order({ coupon_id: c })).d.order.discount_amount).toBe(1000);
+    expect((await m.call('/coupon/list', { mine: 1 })).d.results[0]).toMatchObject({ id: c, mine: 'used' });
+  });
+
+  it('runs paid → shipped → completed → reviewed, and keeps members and companies apart', async () => {
+    const g = await goods(companyId, { name: '评价商品', price: 2000, stock: 5 });
+    const m = await member();
+    const placed = await m.call('/order/create', {
+      goods_id: g,
+      quantity: 1,
+      consignee_id: m.consigneeId,
+      payment_method: 'bank_transfer',
+    });
+    const id = placed.d.order.id;
+    const itemId = placed.d.order.items[0].id;
+
+    const stranger = await member();
+    expect((await stranger.call('/order/detail', { id })).c).toBe(10005);
+    expect((await stranger.call('/order/cancel', { id })).c).toBe(10005);
+    expect((await m.call('/order/pay/confirm', { id })).c).toBe(10004);
+    expect((await m.call('/goods/review', { order_item_id: itemId, content: '好' })).c).toBe(20601);
+
+    const shop = await h.as(12, companyId);
+    const foreignShop = await h.as(12, otherCompany);
+    const staff = async (
+      who: { headers: Record<string, string> },
+      url: string,
+      form: Record<string, string | number>,
+    ) => (await h.post(`/api${url}`, form, who.headers)).json();
+    expect((await staff(foreignShop, '/order/pay/confirm', { id })).c).toBe(10005);
+    expect((await staff(shop, '/order/ship', { id, shipping_company: '顺丰', tracking_no: 'SF1' })).c).toBe(
+      20501,
+    );
+    expect((await staff(shop, '/order/pay/confirm', { id })).d.status).toBe(2);
+    expect(
+      (await staff(shop, '/order/ship', { id, shipping_company: '顺丰', tracking_no: 'SF1' })).d,
+    ).toMatchObject({ status: 3, tracking_no: 'SF1' });
+    const done = await m.call('/order/receive', { id });
+    expect(done.d.status).toBe(4);
+    expect(done.d.events.map((e: { to_status: number }) => e.to_status)).toEqual([1, 2, 3, 4]);
+    expect(done.d.events[1].actor_name).toContain('（店员）');
+
+    const review = await m.call('/goods/review', { order_item_id: itemId, rating: 4, content: '茶香浓郁' });
+    expect(review.d).toMatchObject({ rating: 4, content: '茶香浓郁' });
+    expect((await m.call('/goods/review', { order_item_id: itemId, content: '再评' })).c).toBe(20602);
+    expect((await staff(shop, '/goods/review/reply', { id: review.d.id, reply: '感谢支持' })).d.reply).toBe(
+      '感谢支持',
+    );
+    const reviews = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/api/goods/review/list?goods_id=${g}&company_id=${companyId}`,
+      })
+    ).json();
+    expect(reviews.d.results[0]).toMatchObject({ content: '茶香浓郁', reply: '感谢支持' });
+    const sold = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/api/goods/staff/shopgoods/detail/?id=${g}&company_id=${companyId}`,
+      })
+    ).json();
+    expect(sold.d).toMatchObject({ sales: 1, review_count: 1, rating: 40 });
+
+    const managed = await staff(shop, '/order/manage/list', { keyword: placed.d.order.order_no });
+    expect(managed.d.results.map((o: { id: number }) => o.id)).toEqual([id]);
+    expect(
+      (await staff(foreignShop, '/order/manage/list', { keyword: placed.d.order.order_no })).d.results,
+    ).toEqual([]);
+    expect((await h.post('/api/order/list', {})).json().c).toBe(10003);
+  });
+
+  it('refuses bad order input and changes nothing', async () => {
+    const g = await goods(companyId, { name: '坏输入商品', price: 100, stock: 3 });
+    const m = await member();
+    const base = { goods_id: g, consignee_id: m.consigneeId, payment_method: 'bank_transfer' };
+    expect((await m.call('/order/create', { ...base, quantity: -2 })).m).toBe('数量不能小于1');
+    expect((await m.call('/order/create', { ...base, quantity: 4 })).c).toBe(20202);
+    expect((await m.call('/order/create', { ...base, quantity: 1, payment_method: 'bitcoin' })).m).toBe(
+      '请选择支付方式',
+    );
+    expect((await m.call('/order/create', { ...base, quantity: 1, remark: '长'.repeat(201) })).m).toBe(
+      '订单备注不能超过200个字符',
+    );
+    expect((await m.call('/order/create', { ...base, quantity: 1, goods_id: 987654 })).c).toBe(20201);
+    const other = await member();
+    expect((await m.call('/order/create', { ...base, quantity: 1, consignee_id: other.consigneeId })).c).toBe(
+      10005,
+    );
+    expect(await stockOf(g)).toBe(3);
+    expect((await m.call('/order/list')).d.paging.count).toBe(0);
+  });
+
+  it('unpaid orders expire and give their stock back', async () => {
+    const g = await goods(companyId, { name: '过期商品', price: 100, stock: 2 });
+    const m = await member();
+    const placed = await m.call('/order/create', {
+      goods_id: g,
+      quantity: 2,
+      consignee_id: m.consigneeId,
+      payment_method: 'cod',
+    });
+    expect(await stockOf(g)).toBe(0);
+    await h.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', placed.d.order.id)
+      .execute();
+    // The sweep runs every minute; here it is run by hand through the same service the timer calls.
+    const { orderService } = await import('../src/modules/order/order.service.ts');
+    const { paymentMethods } = await import('../src/modules/payment/index.ts');
+    const sweeper = orderService(h.db, {
+      payments: paymentMethods(),
+      payMinutes: 30,
+      shopOf: async () => undefined,
+      catalogueChanged: () => {},
+    });
+    expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(g)).toBe(2);
+    const d = await m.call('/order/detail', { id: placed.d.order.id });
+    expect(d.d.status).toBe(5);
+    expect(d.d.events.at(-1)).toMatchObject({ action: 'expire', actor_name: '系统' });
+  });
+});
+
+describe('members', () => {
+  const outboxCode = async (mobile: string) => {
+    const admin = await h.as(1, companyId);
+    const box = (
+      await h.app.inject({ method: 'GET', url: `/api/sms/outbox/?mobile=${mobile}`, headers: admin.headers })
+    ).json();
+    return /验证码为(\d{6})/.exec(box.d.results[0].content)?.[1] as string;
+  };
+
+  it('registers with the code from the outbox, once, with the referrer recorded', async () => {
+    const mobile = '13512345678';
+    const sent = await h.post('/api/account/send/code', {
+      mobile,
+      purpose: 'register',
+      company_id: companyId,
+    });
+    expect(sent.json().d).toEqual({ resend_after: 60, expires_in: 300 });
+    expect((await h.post('/api/account/send/code', { mobile, purpose: 'register' })).json().c).toBe(20701);
+    const code = await outboxCode(mobile);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const body = { mobile, password: 'abc12345', HigherMobile: '13900000001', company_id: companyId };
+    expect((await h.post('/api/account/register', { ...body, code: wrong })).json().c).toBe(20702);
+    const reg = await h.post('/api/account/register', { ...body, code });
+    expect(reg.json().d.user).toMatchObject({ username: mobile, role: MEMBER_ROLE, company_id: companyId });
+    expect(reg.headers['set-cookie']).toBeDefined();
+    expect((await h.post('/api/account/register', { ...body, code })).json().c).toBe(20703);
+    const row = await h.db
+      .selectFrom('users')
+      .select(['referrer_mobile'])
+      .where('username', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(row.referrer_mobile).toBe('13900000001');
+    expect((await h.post('/api/account/register', { ...body, mobile: '123', code })).json().m).toBe(
+      '手机号格式不正确',
+    );
+    expect((await h.post('/api/account/register', { ...body, password: 'short', code })).json().m).toBe(
+      '密码不能少于8个字符',
+    );
+  });
+
+  it('finds a password with a code and ends the member’s sessions', async () => {
+    const mobile = '13612345678';
+    await h.post('/api/account/send/code', { mobile, purpose: 'register', company_id: companyId });
+    const reg = (
+      await h.post('/api/account/register', { mobile, code: await outboxCode(mobile), password: 'abc12345' })
+    ).json();
+    const headers = { authorization: `Token ${reg.d.token}` };
+    expect(
+      (await h.post('/api/account/send/code', { mobile: '13012345678', purpose: 'password' })).json().c,
+    ).toBe(20704);
+    // The resend interval counts per mobile: move the first message back in time.
+    await h.db
+      .updateTable('sms_outbox')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('mobile', '=', mobile)
+      .execute();
+    expect((await h.post('/api/account/send/code', { mobile, purpose: 'password' })).json().c).toBe(0);
+    const found = await h.post('/api/account/password/find', {
+      mobile,
+      code: await outboxCode(mobile),
+      password: 'new12345',
+    });
+    expect(found.json().c).toBe(0);
+    expect((await h.post('/api/cart/list', {}, headers)).json().c).toBe(10003);
+    expect((await h.post('/api/account/login', { username: mobile, password: 'new12345' })).json().c).toBe(0);
+  });
+});

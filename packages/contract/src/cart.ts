@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { flag, form, id, idList, int, optionalInt } from './fields.ts';
+
+export const CART_MAX_LINES = 100;
+export const CART_MAX_QUANTITY = 999;
+
+export const cartLineSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  /** The current price; `price_at_add` is what the shopper saw when adding it. */
+  price: z.number().int(),
+  price_at_add: z.number().int(),
+  quantity: z.number().int(),
+  stock: z.number().int(),
+  /** 0 when the goods went off sale or were deleted: it cannot be checked out. */
+  available: z.number().int(),
+  selected: z.number().int(),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const cartSchema = z.object({
+  results: z.array(cartLineSchema),
+  selected_count: z.number().int(),
+  selected_amount: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+const quantity = int('数量', { min: 1, max: CART_MAX_QUANTITY });
+
+export const cartAddBody = form({ goods_id: id('商品'), quantity });
+export const cartUpdateBody = form({
+  id: id('购物车商品'),
+  quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
+  selected: z.optional(flag('选中')),
+});
+export const cartSelectBody = form({
+  ids: z.optional(idList('购物车商品', CART_MAX_LINES)),
+  selected: flag('选中'),
+});
+export const cartDeleteBody = form({ ids: idList('购物车商品', CART_MAX_LINES) });
+
+/** A guest cart line as the browser keeps it (storage key suffix `cart`). */
+export const guestCartLine = z.object({
+  goods_id: id('商品'),
+  quantity,
+  price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
+});
+export type GuestCartLine = z.input<typeof guestCartLine>;
+
+/** `items` is the guest cart as a JSON array (form posts carry it as a string). */
+export const cartMergeBody = form({
+  items: z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    },
+    z
+      .array(guestCartLine, { error: '购物车数据格式不正确' })
+      .max(CART_MAX_LINES, `购物车最多${CART_MAX_LINES}种商品`),
+  ),
+});
+export const cartMergeResult = cartSchema.extend({
+  /** Lines whose quantity was lowered to the stock, or dropped because the goods are gone. */
+  adjusted: z.array(z.object({ goods_id: z.number().int(), name: z.string(), quantity: z.number().int() })),
+});

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+
+/** Money is integer cents (分) everywhere; the web shows yuan. */
+export const MAX_PRICE_CENTS = 100_000_000_00;
+
+export const GOODS_SORTS = {
+  new: '最新',
+  sales: '销量',
+  price_asc: '价格从低到高',
+  price_desc: '价格从高到低',
+} as const;
+export type GoodsSort = keyof typeof GOODS_SORTS;
+
+/** A goods row of the public catalogue (only goods on sale are listed). */
+export const shopGoodsSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subtitle: z.string(),
+  cover: z.string(),
+  price: z.number().int(),
+  original_price: z.number().int(),
+  stock: z.number().int(),
+  sales: z.number().int(),
+  love_count: z.number().int(),
+  category_id: z.number().int().nullable(),
+  category_name: z.string(),
+  is_new: z.number().int(),
+  is_recommend: z.number().int(),
+  create_time: z.string(),
+});
+export type ShopGoods = z.infer<typeof shopGoodsSchema>;
+
+export const goodsSpecSchema = z.object({ name: z.string(), value: z.string() });
+export type GoodsSpec = z.infer<typeof goodsSpecSchema>;
+
+export const shopGoodsDetailSchema = shopGoodsSchema.extend({
+  images: z.array(z.string()),
+  specs: z.array(goodsSpecSchema),
+  description: z.string(),
+  unit: z.string(),
+  on_sale: z.number().int(),
+  /** Whether the caller likes it (false for visitors). */
+  loved: z.boolean(),
+  review_count: z.number().int(),
+  /** Average rating ×10 (45 = 4.5 stars); 0 without reviews. */
+  rating: z.number().int(),
+});
+export type ShopGoodsDetail = z.infer<typeof shopGoodsDetailSchema>;
+
+/** GET /goods/staff/shopgoods/ — the public goods list. Prices in cents. */
+export const shopGoodsQuery = form({
+  ...paging,
+  company_id: optionalId('单位'),
+  category_id: optionalId('商品分类'),
+  keyword: optionalText('关键字', { max: 50 }),
+  min_price: optionalInt('最低价', { min: 0, max: MAX_PRICE_CENTS }),
+  max_price: optionalInt('最高价', { min: 0, max: MAX_PRICE_CENTS }),
+  sort: z.optional(z.enum(['new', 'sales', 'price_asc', 'price_desc'], { error: '排序方式不正确' })),
+  is_new: optionalInt('新品', { min: 0, max: 1 }),
+  is_recommend: optionalInt('推荐', { min: 0, max: 1 }),
+  ids: z.optional(idList('商品', 100)),
+});
+export type ShopGoodsQuery = z.output<typeof shopGoodsQuery>;
+
+export const shopGoodsDetailQuery = form({ id: id('商品'), company_id: optionalId('单位') });
+
+export const goodsLoveBody = form({ goods_id: id('商品') });
+export const goodsLoveResult = z.object({ loved: z.boolean(), love_count: z.number().int() });
+export const goodsLoveListBody = form({ ...paging });
+
+export const REVIEW_CONTENT_MAX = 500;
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  order_item_id: z.number().int(),
+  user_name: z.string(),
+  rating: z.number().int(),
+  content: z.string(),
+  reply: z.string(),
+  reply_time: z.string(),
+  create_time: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
+
+export const reviewListQuery = form({ ...paging, goods_id: id('商品'), company_id: optionalId('单位') });
+export const reviewBody = form({
+  order_item_id: id('订单商品'),
+  rating: optionalInt('评分', { min: 1, max: 5 }),
+  content: text('评价内容', { max: REVIEW_CONTENT_MAX }),
+});
+export const reviewReplyBody = form({ id: id('评价'), reply: text('回复内容', { max: REVIEW_CONTENT_MAX }) });

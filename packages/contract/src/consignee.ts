@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { flag, form, id, optionalId, text } from './fields.ts';
+
+export const CONSIGNEE_MAX = 20;
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+
+export const consigneeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  address: z.string(),
+  is_default: z.number().int(),
+  create_time: z.string(),
+});
+export type Consignee = z.infer<typeof consigneeSchema>;
+
+export const mobile = (label = '手机号') =>
+  text(label, { max: 11 }).refine((v) => MOBILE_PATTERN.test(v), `${label}格式不正确`);
+
+/** Without `id` it adds an address, with `id` it changes one. */
+export const consigneeUpdateBody = form({
+  id: optionalId('收货地址'),
+  name: text('收货人', { max: 20 }),
+  mobile: mobile('手机号'),
+  province: text('省份', { max: 20 }),
+  city: text('城市', { max: 20 }),
+  district: text('区县', { max: 20 }),
+  address: text('详细地址', { max: 100 }),
+  is_default: z.optional(flag('默认地址')),
+});
+export type ConsigneeInput = z.output<typeof consigneeUpdateBody>;
+export const consigneeIdBody = form({ id: id('收货地址') });
+export const consigneeListBody = form({});
+
+export function consigneeText(c: Pick<Consignee, 'province' | 'city' | 'district' | 'address'>) {
+  return `${c.province}${c.city}${c.district}${c.address}`;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PASSWORD_MIN } from './account.ts';
+import { mobile } from './consignee.ts';
+import { form, optionalId, optionalText, paging, text } from './fields.ts';
+
+/** A member of the shop (registered with a mobile number). Not one of the specification's roles. */
+export const MEMBER_ROLE = 15;
+export const SMS_CODE_TTL_MINUTES = 5;
+export const SMS_RESEND_SECONDS = 60;
+export const SMS_PURPOSES = { register: '注册', password: '找回密码' } as const;
+export type SmsPurpose = keyof typeof SMS_PURPOSES;
+
+export const password = (label = '密码') =>
+  text(label, { min: PASSWORD_MIN, max: 128 }).refine(
+    (v) => /[A-Za-z]/.test(v) && /\d/.test(v),
+    `${label}须同时包含字母和数字`,
+  );
+
+export const smsCode = text('验证码', { max: 6 }).refine((v) => /^\d{6}$/.test(v), '验证码为6位数字');
+
+export const sendCodeBody = form({
+  mobile: mobile(),
+  purpose: z.enum(['register', 'password'], { error: '验证码用途不正确' }),
+  company_id: optionalId('单位'),
+});
+export const sendCodeResult = z.object({ resend_after: z.number().int(), expires_in: z.number().int() });
+
+export const registerBody = form({
+  mobile: mobile(),
+  code: smsCode,
+  password: password(),
+  real_name: optionalText('姓名', { max: 20 }),
+  /** Who referred the member (named route `register` params). */
+  HigherMobile: optionalText('推荐人手机号', { max: 11 }),
+  company_id: optionalId('单位'),
+});
+
+export const passwordFindBody = form({ mobile: mobile(), code: smsCode, password: password('新密码') });
+
+export const profileUpdateBody = form({
+  real_name: optionalText('姓名', { max: 20 }),
+  email: optionalText('邮箱', { max: 100 }).refine(
+    (v) => v === undefined || v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    '邮箱格式不正确',
+  ),
+});
+
+export const smsOutboxSchema = z.object({
+  id: z.number().int(),
+  mobile: z.string(),
+  purpose: z.string(),
+  content: z.string(),
+  create_time: z.string(),
+});
+export type SmsOutboxRow = z.infer<typeof smsOutboxSchema>;
+export const smsOutboxQuery = form({ ...paging, mobile: optionalText('手机号', { max: 11 }) });

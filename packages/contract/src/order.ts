@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
+import { form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+
+/** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
+export const ORDER_STATUS = {
+  AWAITING_PAYMENT: 1,
+  PAID: 2,
+  SHIPPED: 3,
+  COMPLETED: 4,
+  CANCELLED: 5,
+  REFUNDED: 6,
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+
+export const ORDER_STATUS_NAMES: Record<number, string> = {
+  1: '待付款',
+  2: '待发货',
+  3: '已发货',
+  4: '已完成',
+  5: '已取消',
+  6: '已退款',
+};
+
+export type OrderAction = 'pay' | 'ship' | 'receive' | 'cancel' | 'refund' | 'expire';
+
+/** Which state each action leaves from and goes to: the one table the service and the screens read. */
+export const ORDER_TRANSITIONS: Record<
+  OrderAction,
+  { from: readonly number[]; to: OrderStatus; name: string }
+> = {
+  pay: { from: [1], to: 2, name: '确认收款' },
+  ship: { from: [2], to: 3, name: '发货' },
+  receive: { from: [3], to: 4, name: '确认收货' },
+  cancel: { from: [1], to: 5, name: '取消订单' },
+  expire: { from: [1], to: 5, name: '超时未付款，自动取消' },
+  refund: { from: [2, 3], to: 6, name: '退款' },
+};
+
+export function canDo(action: OrderAction, status: number) {
+  return ORDER_TRANSITIONS[action].from.includes(status);
+}
+
+/** Payment methods of the built-in offline provider (confirmed by shop staff). */
+export const PAYMENT_METHODS = {
+  bank_transfer: '银行转账',
+  cod: '货到付款',
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+
+export const paymentMethodSchema = z.object({
+  method: z.string(),
+  name: z.string(),
+  instructions: z.string(),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  cover: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+  reviewed: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderEventSchema = z.object({
+  from_status: z.number().int().nullable(),
+  to_status: z.number().int(),
+  action: z.string(),
+  actor_name: z.string(),
+  note: z.string(),
+  create_time: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  status: z.number().int(),
+  status_name: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  goods_amount: z.number().int(),
+  discount_amount: z.number().int(),
+  pay_amount: z.number().int(),
+  coupon_name: z.string(),
+  consignee_name: z.string(),
+  consignee_mobile: z.string(),
+  consignee_address: z.string(),
+  payment_method: z.string(),
+  payment_name: z.string(),
+  remark: z.string(),
+  shipping_company: z.string(),
+  tracking_no: z.string(),
+  expires_at: z.string(),
+  create_time: z.string(),
+  items: z.array(orderItemSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderDetailSchema = orderSchema.extend({
+  events: z.array(orderEventSchema),
+  payment_instructions: z.string(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const priceChangeSchema = z.object({
+  goods_id: z.number().int(),
+  name: z.string(),
+  old_price: z.number().int(),
+  new_price: z.number().int(),
+});
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+export const orderCreateResult = z.object({
+  order: orderDetailSchema,
+  /** Lines whose price changed since they were put in the cart: charged at the new price. */
+  price_changes: z.array(priceChangeSchema),
+});
+
+/**
+ * Either `cart_ids` (the selected cart lines) or `goods_id` + `quantity` (buy now). `expected_price`
+ * is the price the shopper saw for buy-now.
+ */
+export const orderCreateBody = form({
+  cart_ids: z.optional(idList('购物车商品', CART_MAX_LINES)),
+  goods_id: optionalId('商品'),
+  quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
+  expected_price: optionalInt('价格', { min: 0, max: 10_000_000_000 }),
+  consignee_id: id('收货地址'),
+  coupon_id: optionalId('优惠券'),
+  payment_method: z.enum(['bank_transfer', 'cod'], { error: '请选择支付方式' }),
+  remark: optionalText('订单备注', { max: 200 }),
+});
+
+export const orderListBody = form({
+  ...paging,
+  status: optionalInt('订单状态', { min: 1, max: 6 }),
+  keyword: optionalText('关键字', { max: 50 }),
+});
+export const orderIdBody = form({ id: id('订单') });
+export const orderNoteBody = form({ id: id('订单'), note: optionalText('备注', { max: 200 }) });
+export const orderShipBody = form({
+  id: id('订单'),
+  shipping_company: text('物流公司', { max: 50 }),
+  tracking_no: text('运单号', { max: 50 }),
+});
+export const orderRefundBody = form({ id: id('订单'), note: text('退款原因', { max: 200 }) });
+export const orderCountsSchema = z.record(z.string(), z.number().int());
