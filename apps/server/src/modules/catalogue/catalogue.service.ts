@@ -150,9 +150,16 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     return items.map((i) => toShopGoods(i, names, live.get(i.id)));
   }
 
+  // Category names per category snapshot (the rows array is shared until categories change).
+  const namesOf = new WeakMap<readonly unknown[], Map<number, string>>();
   async function categoryNames(companyId: number) {
     const rows = await deps.categoryRows(companyId);
-    return { rows, names: new Map(rows.map((r) => [r.id, r.name])) };
+    let names = namesOf.get(rows);
+    if (!names) {
+      names = new Map(rows.map((r) => [r.id, r.name]));
+      namesOf.set(rows, names);
+    }
+    return { rows, names };
   }
 
   return {

@@ -14,6 +14,7 @@ export function versionedCache<T>(
   { recheckMs = 1000, maxCompanies = 1000, now = Date.now } = {},
 ) {
   const entries = new Map<number, { version: number; value: T; checkedAt: number }>();
+  const loading = new Map<string, Promise<T>>();
 
   async function version(db: Database, companyId: number) {
     const row = await db
@@ -35,7 +36,14 @@ export function versionedCache<T>(
         hit.checkedAt = t;
         return hit.value;
       }
-      const value = await load(db, companyId);
+      // Concurrent misses share one load: a big snapshot is read once, not once per request.
+      const key = `${companyId}:${v}`;
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = load(db, companyId).finally(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      const value = await pending;
       entries.delete(companyId);
       if (entries.size >= maxCompanies) entries.delete(entries.keys().next().value as number);
       entries.set(companyId, { version: v, value, checkedAt: t });
