@@ -1,11 +1,7 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import './app/global.css';
-
-dayjs.locale('zh-cn');
 
 const root = document.getElementById('root');
 if (root) {

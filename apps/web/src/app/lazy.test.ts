@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LazyLoadTimeoutError, withTimeout } from './lazy.ts';
+import { LazyLoadTimeoutError, lazyPage, withTimeout } from './lazy.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -47,5 +47,36 @@ describe('withTimeout', () => {
     const check = expect(result).rejects.toBeInstanceOf(LazyLoadTimeoutError);
     await vi.advanceTimersByTimeAsync(1_000);
     await check;
+  });
+});
+
+const Page = () => null;
+
+describe('lazyPage', () => {
+  it('loads once however often it is preloaded', async () => {
+    const load = vi.fn(() => Promise.resolve({ Page }));
+    const page = lazyPage(load, 'Page');
+    expect(load).not.toHaveBeenCalled();
+    page.preload();
+    page.preload();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('loads again after a reset (the retry of a failed load)', async () => {
+    const load = vi
+      .fn<() => Promise<{ Page: typeof Page }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ Page });
+    const page = lazyPage(load, 'Page');
+    const first = page.Component;
+    page.preload();
+    await vi.advanceTimersByTimeAsync(0);
+    page.reset();
+    expect(page.Component).not.toBe(first);
+    page.preload();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -33,16 +33,26 @@ type AnyComponent = ComponentType<any>;
 export interface LazyPage {
   Component: LazyExoticComponent<AnyComponent>;
   reset(): void;
+  /** Starts loading now (before the page renders), so its chunk can arrive together with others. */
+  preload(): void;
 }
 
 /** `lazyPage(() => import('./X.tsx'), 'X')`: one chunk per page, loaded with the time-out. */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
-  const make = () =>
-    lazy(withTimeout(() => load().then((m) => ({ default: m[name] as unknown as AnyComponent }))));
+  let pending: Promise<{ default: AnyComponent }> | null = null;
+  const start = () => {
+    pending ??= withTimeout(() => load().then((m) => ({ default: m[name] as unknown as AnyComponent })))();
+    return pending;
+  };
   const page: LazyPage = {
-    Component: make(),
+    Component: lazy(start),
     reset() {
-      page.Component = make();
+      pending = null;
+      page.Component = lazy(start);
+    },
+    preload() {
+      // A failure is left to the render, which shows it with 重试.
+      start().catch(() => {});
     },
   };
   return page;

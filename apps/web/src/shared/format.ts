@@ -6,3 +6,25 @@ export function formatDateTime(value: string | null | undefined): string {
   const d = dayjs(value);
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : value;
 }
+
+/** Integer cents (分) → `¥12.50`; negative amounts as `-¥3.00`. */
+export function formatYuan(cents: number | null | undefined): string {
+  const n = Number.isFinite(cents) ? Math.round(cents as number) : 0;
+  const abs = Math.abs(n);
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${n < 0 ? '-' : ''}¥${text}`;
+}
+
+/** Yuan as a user types it (`12.5`, `12.50`) → integer cents; `undefined` for blank or invalid input. */
+export function yuanToCents(yuan: string | number | null | undefined): number | undefined {
+  if (yuan === null || yuan === undefined) return undefined;
+  const s = String(yuan).trim();
+  if (!/^\d+(\.\d{0,2})?$/.test(s)) return undefined;
+  const [whole = '0', frac = ''] = s.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** Integer cents → yuan as a plain number (`1250` → `12.5`), for inputs. */
+export function centsToYuan(cents: number): number {
+  return Math.round(cents) / 100;
+}

@@ -93,6 +93,21 @@ export function startSession(result: LoginResult, opts: { remember: boolean }): 
   return info;
 }
 
+/**
+ * After a profile change: the cookie's display name follows. Not a session change, so listeners
+ * (which drop the user's cached queries) are not told; pages read the cookie on their next render.
+ */
+export function updateUserInfo(patch: Pick<UserInfo, 'real_name'>): void {
+  const info = readUserInfo();
+  if (!info) return;
+  const record = storage.get('user');
+  if (record) storage.set('user', { ...record, ...patch });
+  Cookies.set(USER_COOKIE, JSON.stringify({ ...info, ...patch }), {
+    ...COOKIE_OPTIONS,
+    ...(record?.remember ? { expires: REMEMBER_DAYS } : {}),
+  });
+}
+
 /** Logout or session expiry: the cookie and every per-user entry go; listeners reset their state. */
 export function endSession(): void {
   Cookies.remove(USER_COOKIE, COOKIE_OPTIONS);

@@ -1,5 +1,5 @@
 import type { Company } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { PUBLIC_KEY } from './queryClient.ts';
 
@@ -9,9 +9,9 @@ export function tenantKey(hostname: string): string {
 }
 
 /** The company of the public site (`GET /system/staff/company/`, first result). A failure is not toasted. */
-export function useCompany() {
+export function companyQuery() {
   const key = tenantKey(window.location.hostname);
-  return useQuery({
+  return queryOptions({
     queryKey: [PUBLIC_KEY, 'company', key],
     queryFn: async () => {
       const d = await api.get<{ results: Company[] }>(
@@ -23,4 +23,9 @@ export function useCompany() {
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** Every page shows the company (landing, shop, top bar); router.tsx asks for it at start. */
+export function useCompany() {
+  return useQuery(companyQuery());
 }

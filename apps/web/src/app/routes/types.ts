@@ -1,12 +1,19 @@
 import type { Area } from '@portal/contract';
 import type { ComponentType } from 'react';
 import type { LazyPage } from '#web/app/lazy.ts';
+import type { MenuIconName } from './menuIcons.ts';
 
 /** Who may see an entry: an action (`module` + `codename`) or a whole module. */
 export interface Access {
   module: string;
   codename?: string;
 }
+
+/**
+ * A menu icon: the name of one in `menuIcons.ts` (keeps the icon out of the entry chunk). A
+ * component also works, but then it is loaded by everyone who opens any page.
+ */
+export type MenuIcon = MenuIconName | ComponentType;
 
 /** Flags a routed page sets for the shell. */
 export interface ShellFlags {
@@ -20,7 +27,7 @@ export interface ScreenEntry extends ShellFlags {
   /** Segment under the area, as the spec names it. */
   path: string;
   title: string;
-  icon?: ComponentType;
+  icon?: MenuIcon;
   access?: Access;
   page: LazyPage;
   hideInMenu?: boolean;
@@ -31,7 +38,7 @@ export interface GroupEntry {
   kind: 'group';
   key: string;
   title: string;
-  icon?: ComponentType;
+  icon?: MenuIcon;
   children: MenuEntry[];
 }
 
@@ -43,7 +50,7 @@ export interface AreaEntry {
   area: Area;
   path: `/${Area}`;
   title: string;
-  icon: ComponentType;
+  icon: MenuIcon;
   /** The first screen the spec names for the area index. */
   firstScreen: string;
   requiresAuth: true;

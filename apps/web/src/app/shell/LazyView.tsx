@@ -1,4 +1,4 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { Component, type ErrorInfo, type ReactNode, Suspense, useState } from 'react';
 import { LazyLoadTimeoutError, type LazyPage } from '#web/app/lazy.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
@@ -24,17 +24,16 @@ class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
     const { error } = this.state;
     if (error === null) return this.props.children;
     const timedOut = error instanceof LazyLoadTimeoutError;
+    // Looks like antd's Result (status error) with a primary button, without them: not in the entry.
     return (
-      <Result
-        status="error"
-        title={timedOut ? '页面加载超时' : '页面加载失败'}
-        subTitle="请检查网络连接后重试。"
-        extra={
-          <Button type="primary" onClick={this.props.onRetry}>
-            重试
-          </Button>
-        }
-      />
+      <div className="load-error">
+        <CloseCircleFilled className="load-error-icon" />
+        <div className="load-error-title">{timedOut ? '页面加载超时' : '页面加载失败'}</div>
+        <div className="load-error-sub">请检查网络连接后重试。</div>
+        <button type="button" className="load-error-retry" onClick={this.props.onRetry}>
+          重试
+        </button>
+      </div>
     );
   }
 }

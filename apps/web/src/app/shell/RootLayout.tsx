@@ -3,10 +3,15 @@ import { type CSSProperties, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isOldIE } from '#web/app/browser.ts';
 import { layoutForPath } from '#web/app/layout.ts';
+import { lazyPage } from '#web/app/lazy.ts';
 import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
+import { LazyView } from './LazyView.tsx';
 
 export const WARNING_PATH = '/browser-warning';
+
+/** antd's App around every page, in its own chunk; router.tsx starts it together with the first page. */
+export const APP_FRAME = lazyPage(() => import('./AppFrame.tsx'), 'AppFrame');
 
 /** Refetch the permissions on every route change while logged in (spec §4). */
 function usePermissionSync(pathname: string): void {
@@ -48,7 +53,9 @@ export function RootLayout() {
     layout === 'full' && user?.main_bg ? { backgroundImage: cssUrl(user.main_bg) } : undefined;
   return (
     <div className={`page page--${layout}`} style={style} data-layout={layout}>
-      <Outlet />
+      <LazyView page={APP_FRAME}>
+        <Outlet />
+      </LazyView>
     </div>
   );
 }

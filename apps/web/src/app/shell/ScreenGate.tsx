@@ -1,16 +1,19 @@
 import { Navigate } from 'react-router';
+import { lazyPage } from '#web/app/lazy.ts';
 import { areaIndexTarget, canAccess } from '#web/app/routes/access.ts';
 import type { AreaEntry, ScreenEntry } from '#web/app/routes/types.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePermission } from '#web/shared/usePermission.ts';
-import { Forbidden } from './Forbidden.tsx';
 import { LazyView } from './LazyView.tsx';
+
+/** The 403 page is rare: its own chunk (antd Result with its pictures stays out of the entry). */
+const forbidden = lazyPage(() => import('./Forbidden.tsx'), 'Forbidden');
 
 /** A screen the user may see, or 403. Waits for the first permission answer. */
 export function ScreenGate({ area, screen }: { area: AreaEntry; screen: ScreenEntry }) {
   const { perm, ready } = usePermission();
   if (!ready) return <PageSpin />;
-  if (!canAccess(screen.access, perm)) return <Forbidden back={area.path} />;
+  if (!canAccess(screen.access, perm)) return <LazyView page={forbidden} back={area.path} />;
   return <LazyView page={screen.page} />;
 }
 

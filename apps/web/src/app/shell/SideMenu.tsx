@@ -1,16 +1,18 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Menu, type MenuProps } from 'antd';
-import { type ComponentType, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { visibleMenu } from '#web/app/routes/access.ts';
-import type { AreaEntry, MenuEntry } from '#web/app/routes/types.ts';
+import { MENU_ICONS } from '#web/app/routes/menuIcons.ts';
+import type { AreaEntry, MenuEntry, MenuIcon } from '#web/app/routes/types.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
 const groupKey = (key: string) => `group:${key}`;
 
-function iconOf(Icon: ComponentType | undefined) {
+function iconOf(icon: MenuIcon | undefined) {
+  const Icon = typeof icon === 'string' ? MENU_ICONS[icon] : icon;
   return Icon ? <Icon /> : undefined;
 }
 

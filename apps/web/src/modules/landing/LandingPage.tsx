@@ -1,16 +1,31 @@
 import { Alert, Avatar, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
+import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { CompanyFooter } from './CompanyFooter.tsx';
-import { LoginPanel } from './LoginPanel.tsx';
+import { LoginPanel, type LoginPanelProps } from './LoginPanel.tsx';
 import { WelcomeBackPanel } from './WelcomeBackPanel.tsx';
 import './landing.css';
 
-/** `/`, `/home`, `/shop` and `/login`: the company's landing screen with the login panel. */
-export function LandingPage() {
+export interface LandingProps {
+  /** The headline; default 欢迎访问<company>. */
+  heading?: string;
+  /** The line under it. */
+  subheading?: string;
+  /** Title, landing and links of the login panel. */
+  login?: LoginPanelProps;
+}
+
+/**
+ * `/`, `/home`, `/shop` and `/login`: the company's landing screen with the login panel. The login
+ * variants (/loginIndex, /loginOa, /loginPurchase) are the same screen with their own texts.
+ */
+export function LandingPage({ heading, subheading, login }: LandingProps = {}) {
   const company = useCompany();
   const user = useUserInfo();
+  // A login here moves the guest cart into the member's cart (see cartMerge.ts).
+  useGuestCartMerge();
   const [params] = useSearchParams();
   const c = company.data;
   const name = c?.company_name || '企业门户';
@@ -34,17 +49,21 @@ export function LandingPage() {
         <section className="landing-hero" aria-label="欢迎">
           {c?.logos.centre && <img className="landing-centre" src={c.logos.centre} alt="" />}
           <Typography.Title level={1} className="landing-title">
-            {c ? `欢迎访问${c.company_name}` : '欢迎访问企业门户'}
+            {heading ?? (c ? `欢迎访问${c.company_name}` : '欢迎访问企业门户')}
           </Typography.Title>
           <Typography.Paragraph className="landing-sub">
-            商城、ERP 管理与业务流程仿真实训，一个账号统一登录。
+            {subheading ?? '商城、ERP 管理与业务流程仿真实训，一个账号统一登录。'}
           </Typography.Paragraph>
           {company.isError && (
             <Alert type="info" showIcon title="欢迎访问，请登录" style={{ maxWidth: 420 }} />
           )}
         </section>
         <aside className="landing-panel">
-          {user ? <WelcomeBackPanel user={user} redirect={params.get('redirect')} /> : <LoginPanel />}
+          {user ? (
+            <WelcomeBackPanel user={user} redirect={params.get('redirect')} variant={login?.variant} />
+          ) : (
+            <LoginPanel {...login} />
+          )}
         </aside>
       </main>
 

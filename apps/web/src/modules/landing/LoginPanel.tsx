@@ -2,13 +2,19 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { DEFAULT_REMEMBER } from '@portal/contract';
 import { Alert, Button, Card, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { landingAfterLogin } from '#web/app/guard.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '#web/modules/account/useAccount.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { startSession } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { type LoginVariant, landingAfterLoginFor } from './loginLanding.ts';
+
+/** The redirect travels on to the register page, so a new member lands where the login would have. */
+function registerQuery(params: URLSearchParams): string {
+  const redirect = params.get('redirect');
+  return redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+}
 
 interface Values {
   username: string;
@@ -28,8 +34,17 @@ const passwordRules = [
   { max: 128, message: '密码不能超过128个字符' },
 ];
 
-/** 用户登录: Enter submits; after login go to the safe redirect or the role's area. */
-export function LoginPanel() {
+export interface LoginPanelProps {
+  /** The card's title (and the form's accessible name stays 用户登录). */
+  title?: string;
+  /** Decides where a login lands (loginLanding.ts). */
+  variant?: LoginVariant;
+  /** 注册 and 忘记密码 links under the button (members); the staff login has none. */
+  memberLinks?: boolean;
+}
+
+/** 用户登录: Enter submits; after login go to the safe redirect, the workbench or the role's area. */
+export function LoginPanel({ title = '用户登录', variant = 'general', memberLinks = true }: LoginPanelProps) {
   const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -44,7 +59,9 @@ export function LoginPanel() {
       {
         onSuccess: (result) => {
           startSession(result, { remember: v.remember });
-          navigate(landingAfterLogin(params.get('redirect'), result.user.role), { replace: true });
+          navigate(landingAfterLoginFor(variant, params.get('redirect'), result.user.role), {
+            replace: true,
+          });
         },
         onError: (e) => {
           if (isApiError(e) && !e.field) setError(e.m);
@@ -55,7 +72,7 @@ export function LoginPanel() {
   };
 
   return (
-    <Card title="用户登录" style={{ width: 360 }}>
+    <Card title={title} style={{ width: 360, maxWidth: '100%' }}>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form}
@@ -92,6 +109,12 @@ export function LoginPanel() {
           </Button>
         </Form.Item>
       </Form>
+      {memberLinks && (
+        <div className="login-links">
+          <Link to={`/register${registerQuery(params)}`}>注册会员</Link>
+          <Link to="/forgotPassword">忘记密码</Link>
+        </div>
+      )}
     </Card>
   );
 }

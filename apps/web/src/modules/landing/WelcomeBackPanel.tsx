@@ -1,16 +1,24 @@
 import { Avatar, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { landingAfterLogin } from '#web/app/guard.ts';
 import { useLogout } from '#web/modules/account/useAccount.ts';
 import type { UserInfo } from '#web/shared/session.ts';
+import { type LoginVariant, landingAfterLoginFor } from './loginLanding.ts';
 
 /** The login panel's place when the user is already logged in. */
-export function WelcomeBackPanel({ user, redirect }: { user: UserInfo; redirect: string | null }) {
+export function WelcomeBackPanel({
+  user,
+  redirect,
+  variant = 'general',
+}: {
+  user: UserInfo;
+  redirect: string | null;
+  variant?: LoginVariant;
+}) {
   const navigate = useNavigate();
   const logout = useLogout();
   const name = user.real_name || user.username || '用户';
   return (
-    <Card title="欢迎回来" style={{ width: 360 }}>
+    <Card title="欢迎回来" style={{ width: 360, maxWidth: '100%' }}>
       <Space orientation="vertical" size="large" style={{ width: '100%' }}>
         <Space>
           <Avatar size={48}>{name.slice(0, 1)}</Avatar>
@@ -26,7 +34,7 @@ export function WelcomeBackPanel({ user, redirect }: { user: UserInfo; redirect:
           type="primary"
           block
           size="large"
-          onClick={() => navigate(landingAfterLogin(redirect, user.role))}
+          onClick={() => navigate(landingAfterLoginFor(variant, redirect, user.role))}
         >
           进入系统
         </Button>

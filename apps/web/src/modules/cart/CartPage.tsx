@@ -1,0 +1,266 @@
+import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
+import { CART_MAX_QUANTITY } from '@portal/contract';
+import { Alert, Button, Checkbox, Empty, InputNumber, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
+import { goodsHref, loginHref } from '#web/modules/shop/links.ts';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { formatYuan } from '#web/shared/format.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { type CartViewLine, priceChanged, purchasable } from './cartLines.ts';
+import { useCart } from './useCart.ts';
+import './cart.css';
+
+type CartApi = ReturnType<typeof useCart>;
+
+/** A quantity that is sent when the shopper is done: on a step, on Enter or when leaving the field. */
+function QuantityInput({ line, cart }: { line: CartViewLine; cart: CartApi }) {
+  const max = Math.max(1, Math.min(CART_MAX_QUANTITY, Math.max(line.stock, line.quantity)));
+  const [draft, setDraft] = useState<number | null>(line.quantity);
+  // Enter and then leaving the field would send the same quantity twice.
+  const sent = useRef(line.quantity);
+  const commit = (value: number | null) => {
+    const q = Math.min(Math.max(1, Math.round(value ?? line.quantity)), max);
+    setDraft(q);
+    if (q === line.quantity || q === sent.current) return;
+    sent.current = q;
+    void cart.setQuantity(line, q).then((ok) => {
+      // Refused (e.g. not enough stock, already toasted): show the quantity the cart really has.
+      if (!ok) {
+        sent.current = line.quantity;
+        setDraft(line.quantity);
+      }
+    });
+  };
+  return (
+    <InputNumber
+      size="small"
+      min={1}
+      max={max}
+      precision={0}
+      value={draft}
+      onChange={setDraft}
+      onStep={(v) => commit(v)}
+      onBlur={() => commit(draft)}
+      onPressEnter={() => commit(draft)}
+      disabled={!line.available || cart.pending}
+      aria-label={`${line.name}的数量`}
+      className="cart-quantity"
+    />
+  );
+}
+
+function LineNotes({ line }: { line: CartViewLine }) {
+  if (!line.loaded) return null;
+  if (!line.available) return <Tag color="default">已下架</Tag>;
+  return (
+    <>
+      {line.stock <= 0 ? (
+        <Tag color="red">已售罄</Tag>
+      ) : line.stock < line.quantity ? (
+        <Tag color="red">库存不足，仅剩 {line.stock} 件</Tag>
+      ) : null}
+      {priceChanged(line) && (
+        <Tag color="orange">
+          价格已变动：{formatYuan(line.price_at_add)} → {formatYuan(line.price)}
+        </Tag>
+      )}
+    </>
+  );
+}
+
+function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
+  const name = line.name || (line.loaded ? `商品 ${line.goods_id}` : '');
+  return (
+    <li className={`cart-line${line.available ? '' : ' cart-line--off'}`}>
+      <div className="cart-line-check">
+        <Checkbox
+          checked={line.selected}
+          disabled={cart.pending || (!line.available && !line.selected)}
+          onChange={(e) => void cart.setSelected(line, e.target.checked)}
+          aria-label={`选择${name}`}
+        />
+      </div>
+      <Link to={goodsHref(line.goods_id)} className="cart-line-cover goods-cover" tabIndex={-1} aria-hidden>
+        <GoodsCover src={line.cover} alt="" />
+      </Link>
+      <div className="cart-line-info">
+        {line.loaded ? (
+          <Link to={goodsHref(line.goods_id)} className="cart-line-name">
+            {name}
+          </Link>
+        ) : (
+          <Skeleton active title={false} paragraph={{ rows: 1, width: '60%' }} />
+        )}
+        <div className="cart-line-notes">
+          <LineNotes line={line} />
+        </div>
+      </div>
+      <div className="cart-line-price">
+        <span className="cart-cell-label">单价</span>
+        {line.loaded ? formatYuan(line.price) : '—'}
+      </div>
+      <div className="cart-line-quantity">
+        <span className="cart-cell-label">数量</span>
+        {/* A new quantity from the cart (server answer, another tab) starts a fresh input. */}
+        <QuantityInput key={line.quantity} line={line} cart={cart} />
+      </div>
+      <div className="cart-line-amount">
+        <span className="cart-cell-label">小计</span>
+        {line.loaded ? formatYuan(line.price * line.quantity) : '—'}
+      </div>
+      <div className="cart-line-action">
+        <Popconfirm
+          title="确定要从购物车删除该商品吗？"
+          okText="删除"
+          cancelText="取消"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => cart.remove([line])}
+        >
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`删除${name}`}
+            disabled={cart.pending}
+          >
+            <span className="cart-action-text">删除</span>
+          </Button>
+        </Popconfirm>
+      </div>
+    </li>
+  );
+}
+
+/** `/cart`: the guest or member cart — select, change quantities, remove, and go to checkout. */
+export function CartPage() {
+  const cart = useCart();
+  const navigate = useNavigate();
+  const { lines, totals } = cart;
+  const selectedLines = lines.filter((l) => l.selected);
+  const anySelectable = lines.some((l) => l.available);
+  const someSelected = selectedLines.length > 0 && !totals.allSelected;
+
+  const checkout = () => navigate(cart.loggedIn ? '/settle' : loginHref('/settle'));
+
+  const body = (() => {
+    if (cart.isLoading && !cart.isError) {
+      return (
+        <div className="shop-panel">
+          <Skeleton active avatar paragraph={{ rows: 3 }} />
+        </div>
+      );
+    }
+    if (lines.length === 0 || (cart.isError && !cart.loggedIn && lines.every((l) => !l.loaded))) {
+      return (
+        <div className="shop-panel">
+          {cart.isError ? (
+            <QueryEmpty query={{ isError: true, refetch: cart.refetch }} description="" />
+          ) : (
+            <Empty image={<ShoppingOutlined className="cart-empty-icon" />} description="购物车还是空的">
+              <Button type="primary" onClick={() => navigate('/product')}>
+                去逛逛
+              </Button>
+            </Empty>
+          )}
+        </div>
+      );
+    }
+    return (
+      <>
+        <div className="cart-head" aria-hidden>
+          <span />
+          <span />
+          <span>商品</span>
+          <span>单价</span>
+          <span>数量</span>
+          <span>小计</span>
+          <span>操作</span>
+        </div>
+        <ul className="cart-lines" aria-label="购物车商品">
+          {lines.map((l) => (
+            <CartLineRow key={l.key} line={l} cart={cart} />
+          ))}
+        </ul>
+        <section className="cart-bar" aria-label="结算">
+          <Checkbox
+            checked={totals.allSelected}
+            indeterminate={someSelected}
+            disabled={!anySelectable || cart.pending}
+            onChange={(e) => void cart.selectAll(e.target.checked)}
+          >
+            全选
+          </Checkbox>
+          <Popconfirm
+            title={`确定要删除选中的 ${selectedLines.length} 种商品吗？`}
+            okText="删除"
+            cancelText="取消"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => cart.remove(selectedLines)}
+            disabled={selectedLines.length === 0}
+          >
+            <Button type="link" danger disabled={selectedLines.length === 0 || cart.pending}>
+              删除选中
+            </Button>
+          </Popconfirm>
+          <div className="cart-bar-sum">
+            <span>
+              已选 <b>{totals.quantity}</b> 件商品
+            </span>
+            <span>
+              合计：<b className="cart-total">{formatYuan(totals.amount)}</b>
+            </span>
+          </div>
+          <Button
+            type="primary"
+            danger
+            size="large"
+            onClick={checkout}
+            disabled={totals.lines === 0 || totals.blocked > 0}
+          >
+            去结算
+          </Button>
+        </section>
+        {totals.blocked > 0 && (
+          <Typography.Text type="danger" className="cart-blocked">
+            选中的商品中有已下架或库存不足的商品，请取消勾选或修改数量后再结算。
+          </Typography.Text>
+        )}
+      </>
+    );
+  })();
+
+  const count = lines.length;
+  return (
+    <ShopLayout title="购物车" description="查看购物车中的商品，修改数量并去结算。">
+      <div className="cart-title">
+        <h1>购物车{count > 0 ? `（${count}）` : ''}</h1>
+        {cart.isError && lines.length > 0 && (
+          <Button size="small" onClick={cart.refetch}>
+            刷新
+          </Button>
+        )}
+      </div>
+      {!cart.loggedIn && count > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          className="cart-guest-tip"
+          title={
+            <span>
+              您还没有登录，购物车暂存在本机浏览器。<Link to={loginHref('/cart')}>登录</Link>
+              后商品会加入您的账户购物车。
+            </span>
+          }
+        />
+      )}
+      {body}
+      {lines.some((l) => !purchasable(l) && l.loaded) && totals.blocked === 0 && (
+        <Typography.Text type="secondary" className="cart-blocked">
+          已下架或库存不足的商品不能结算。
+        </Typography.Text>
+      )}
+    </ShopLayout>
+  );
+}

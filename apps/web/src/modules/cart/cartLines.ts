@@ -1,0 +1,117 @@
+import type { CartLine, ShopGoods } from '@portal/contract';
+import type { GuestLine } from './guestCart.ts';
+
+/** One line of the cart page, the same for a guest (local storage) and a member (the server cart). */
+export interface CartViewLine {
+  /** `m<id>` for a server line, `g<goods_id>` for a guest line. */
+  key: string;
+  /** The server line id; `null` for a guest line. */
+  id: number | null;
+  goods_id: number;
+  name: string;
+  cover: string;
+  /** The current price (cents). */
+  price: number;
+  /** The price the shopper saw when adding it. */
+  price_at_add: number;
+  quantity: number;
+  stock: number;
+  /** `false` when the goods went off sale or were deleted: it cannot be checked out. */
+  available: boolean;
+  selected: boolean;
+  /** `false` while a guest line's goods are still being fetched. */
+  loaded: boolean;
+}
+
+export function memberLines(lines: readonly CartLine[]): CartViewLine[] {
+  return lines.map((l) => ({
+    key: `m${l.id}`,
+    id: l.id,
+    goods_id: l.goods_id,
+    name: l.name,
+    cover: l.cover,
+    price: l.price,
+    price_at_add: l.price_at_add,
+    quantity: l.quantity,
+    stock: l.stock,
+    available: l.available === 1,
+    selected: l.selected === 1,
+    loaded: true,
+  }));
+}
+
+/**
+ * Guest lines with the goods fetched by `ids` (goods on sale only). `goods` undefined: not fetched
+ * yet. A goods missing from the answer is off sale or deleted, so its line is unavailable.
+ */
+export function guestLines(
+  lines: readonly GuestLine[],
+  goods: readonly ShopGoods[] | undefined,
+): CartViewLine[] {
+  const byId = new Map((goods ?? []).map((g) => [g.id, g]));
+  return lines.map((l) => {
+    const g = byId.get(l.goods_id);
+    const seen = l.price ?? g?.price ?? 0;
+    return {
+      key: `g${l.goods_id}`,
+      id: null,
+      goods_id: l.goods_id,
+      name: g?.name ?? (goods ? '商品已下架' : ''),
+      cover: g?.cover ?? '',
+      price: g?.price ?? seen,
+      price_at_add: seen,
+      quantity: l.quantity,
+      stock: g?.stock ?? 0,
+      available: goods === undefined ? true : g !== undefined,
+      selected: l.selected !== 0,
+      loaded: goods !== undefined,
+    };
+  });
+}
+
+export function priceChanged(line: CartViewLine): boolean {
+  return line.loaded && line.available && line.price !== line.price_at_add;
+}
+
+/** A line that can go to checkout: on sale and in stock for its quantity. */
+export function purchasable(line: CartViewLine): boolean {
+  return line.loaded && line.available && line.stock >= line.quantity && line.quantity > 0;
+}
+
+export interface CartTotals {
+  /** Selected lines that can be checked out. */
+  lines: number;
+  /** Their pieces. */
+  quantity: number;
+  /** Their amount at the current prices (cents). */
+  amount: number;
+  /** Selected lines that cannot be checked out (off sale or short of stock). */
+  blocked: number;
+  /** Whether every line that can be selected is selected. */
+  allSelected: boolean;
+}
+
+export function cartTotals(lines: readonly CartViewLine[]): CartTotals {
+  let count = 0;
+  let quantity = 0;
+  let amount = 0;
+  let blocked = 0;
+  for (const l of lines) {
+    if (!l.selected) continue;
+    if (!purchasable(l)) {
+      blocked += 1;
+      continue;
+    }
+    count += 1;
+    quantity += l.quantity;
+    amount += l.price * l.quantity;
+  }
+  const selectable = lines.filter((l) => l.available);
+  return {
+    lines: count,
+    quantity,
+    amount,
+    blocked,
+    allSelected: selectable.length > 0 && selectable.every((l) => l.selected),
+  };
+}

@@ -1,0 +1,143 @@
+import type { Cart } from '@portal/contract';
+import { useEffect, useSyncExternalStore } from 'react';
+import { api } from '#web/shared/api/client.ts';
+import { queryClient } from '#web/shared/queryClient.ts';
+import { getToken, isLoggedIn, onSessionChange } from '#web/shared/session.ts';
+import { clearGuestCart, readGuestCart, toMergeItems } from './guestCart.ts';
+
+/** A line the server lowered to the stock (`quantity` > 0) or dropped (`quantity` 0) while merging. */
+export interface AdjustedLine {
+  goods_id: number;
+  name: string;
+  quantity: number;
+}
+
+export type MergeResult = Cart & { adjusted: AdjustedLine[] };
+
+export function adjustedText(line: AdjustedLine): string {
+  const name = line.name || `商品 ${line.goods_id}`;
+  return line.quantity > 0
+    ? `${name}：库存不足，数量已调整为 ${line.quantity}`
+    : `${name}：已下架、无货或购物车已满，未加入购物车`;
+}
+
+// --- the notice shown after a merge that changed something --------------------------------------
+
+let notice: readonly AdjustedLine[] = [];
+const noticeListeners = new Set<() => void>();
+
+function setNotice(lines: readonly AdjustedLine[]): void {
+  notice = lines;
+  for (const fn of noticeListeners) fn();
+}
+
+export function mergeNotice(): readonly AdjustedLine[] {
+  return notice;
+}
+
+export function dismissMergeNotice(): void {
+  setNotice([]);
+}
+
+/** The lines the last merge adjusted, until the shopper closes the notice. */
+export function useMergeNotice(): readonly AdjustedLine[] {
+  return useSyncExternalStore(
+    (fn) => {
+      noticeListeners.add(fn);
+      return () => noticeListeners.delete(fn);
+    },
+    mergeNotice,
+    mergeNotice,
+  );
+}
+
+// --- the merge -----------------------------------------------------------------------------------
+
+export interface MergeDeps {
+  post: (items: string) => Promise<MergeResult>;
+  /** After a merge: the server cart is the one to show now. */
+  merged: (cart: MergeResult) => void;
+}
+
+const defaultDeps: MergeDeps = {
+  post: (items) => api.post<MergeResult>('/cart/merge', { items }, { toast: false }),
+  merged: (cart) => {
+    const { adjusted: _adjusted, ...rest } = cart;
+    queryClient.setQueryData<Cart>(['cart', 'list'], rest);
+    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+  },
+};
+
+let running: Promise<boolean> | null = null;
+/** The session whose merge was refused: it is not tried again (the guest cart stays for the next login). */
+let refusedToken: string | null = null;
+
+/**
+ * The invariant: while logged in, the guest cart is empty. When a session exists and the guest cart
+ * has lines, they go to `/cart/merge` once; on success the guest cart is cleared and any adjusted
+ * lines are kept for the notice. A failed call keeps the guest cart. Resolves to whether it merged.
+ */
+export function mergeGuestCart(deps: MergeDeps = defaultDeps): Promise<boolean> {
+  if (running) return running;
+  const token = getToken();
+  const lines = readGuestCart();
+  if (!isLoggedIn() || lines.length === 0 || (token !== null && token === refusedToken)) {
+    return Promise.resolve(false);
+  }
+  running = deps
+    .post(JSON.stringify(toMergeItems(lines)))
+    .then(
+      (cart) => {
+        // The lines are in the member's server cart now (even if they logged out meanwhile).
+        clearGuestCart();
+        deps.merged(cart);
+        if (cart.adjusted.length > 0) setNotice(cart.adjusted);
+        return true;
+      },
+      () => {
+        refusedToken = token;
+        return false;
+      },
+    )
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+let uninstall: (() => void) | null = null;
+
+/**
+ * Runs the merge on every session change (every login path ends in `startSession`, which notifies)
+ * and once now (a page opened while already logged in, with a guest cart left from before).
+ * Idempotent: the first caller installs it for the life of the page.
+ */
+export function installGuestCartMerge(deps: MergeDeps = defaultDeps): () => void {
+  if (!uninstall) {
+    const off = onSessionChange(() => {
+      if (!isLoggedIn()) setNotice([]); // a logout closes the last user's notice
+      void mergeGuestCart(deps);
+    });
+    uninstall = () => {
+      off();
+      uninstall = null;
+    };
+    void mergeGuestCart(deps);
+  }
+  return uninstall;
+}
+
+/** Mounted by the shop layout and the landing page: installs the merge (once). */
+export function useGuestCartMerge(): void {
+  useEffect(() => {
+    installGuestCartMerge();
+  }, []);
+}
+
+/** Tests only: forget the module state. */
+export function resetCartMergeForTests(): void {
+  uninstall?.();
+  running = null;
+  refusedToken = null;
+  notice = [];
+}

@@ -1,0 +1,387 @@
+import { Codes, type Consignee, consigneeText } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { purchasable } from '#web/modules/cart/cartLines.ts';
+import { cartKeys, useCart } from '#web/modules/cart/useCart.ts';
+import { ConsigneeBook } from '#web/modules/member/ConsigneeBook.tsx';
+import { useNow } from '#web/modules/member/countdown.ts';
+import { RequireLogin } from '#web/modules/member/RequireLogin.tsx';
+import { useConsignees } from '#web/modules/member/useConsignees.ts';
+import { couponKeys, useCouponCheck } from '#web/modules/member/useCoupons.ts';
+import { type OrderCreateResult, useCreateOrder } from '#web/modules/member/useOrders.ts';
+import { GoodsThumb } from '#web/modules/order-admin/OrderParts.tsx';
+import { goodsHref } from '#web/modules/shop/links.ts';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { shopKeys, useGoodsDetail } from '#web/modules/shop/useShopGoods.ts';
+import { isApiError } from '#web/shared/api/client.ts';
+import { formatYuan } from '#web/shared/format.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { type CouponChoice, CouponPicker } from './CouponPicker.tsx';
+import { OrderPlaced } from './OrderPlaced.tsx';
+import { type BuyNow, changedLines, parseBuyNow, type SettleLine, settleTotals } from './settle.ts';
+import { usePaymentMethods } from './usePaymentMethods.ts';
+import './checkout.css';
+
+const REMARK_MAX = 200;
+
+interface LinesState {
+  lines: SettleLine[];
+  loading: boolean;
+  /** The lines could not be loaded (with a retry). */
+  query: { isError: boolean; refetch: () => unknown };
+  /** Why the order cannot be placed as it is (goods gone, stock short). */
+  problem: string | null;
+  /** Selected cart lines that cannot be bought and are left out. */
+  blocked: number;
+  refetch: () => void;
+}
+
+/** The lines to buy: the selected cart lines, or the buy-now goods of the query. */
+function useSettleLines(buyNow: BuyNow | null): LinesState {
+  const cart = useCart();
+  const detail = useGoodsDetail(buyNow?.goods_id ?? null);
+
+  if (buyNow) {
+    const g = detail.data;
+    let problem: string | null = null;
+    if (detail.error) problem = isApiError(detail.error) ? detail.error.m : null;
+    else if (g && g.on_sale === 0) problem = Codes.GOODS_UNAVAILABLE.m;
+    else if (g && g.stock < buyNow.quantity)
+      problem = g.stock > 0 ? `${Codes.STOCK_NOT_ENOUGH.m}（仅剩 ${g.stock} 件）` : '商品已售罄';
+    return {
+      lines: g
+        ? [
+            {
+              key: `b${g.id}`,
+              cart_id: null,
+              goods_id: g.id,
+              name: g.name,
+              cover: g.cover,
+              price: g.price,
+              seen_price: buyNow.price ?? g.price,
+              quantity: buyNow.quantity,
+            },
+          ]
+        : [],
+      loading: detail.isPending,
+      query: { isError: detail.isError && !isApiError(detail.error), refetch: detail.refetch },
+      problem,
+      blocked: 0,
+      refetch: () => void detail.refetch(),
+    };
+  }
+
+  const lines = cart.lines
+    .filter((l) => l.selected && purchasable(l) && l.id !== null)
+    .map((l) => ({
+      key: l.key,
+      cart_id: l.id,
+      goods_id: l.goods_id,
+      name: l.name,
+      cover: l.cover,
+      price: l.price,
+      seen_price: l.price_at_add,
+      quantity: l.quantity,
+    }));
+  return {
+    lines,
+    loading: cart.isLoading,
+    query: { isError: cart.isError, refetch: cart.refetch },
+    problem: null,
+    blocked: cart.totals.blocked,
+    refetch: cart.refetch,
+  };
+}
+
+/** `/settle`: address, coupon, payment, remark, totals, 提交订单 — then the order placed. */
+export function SettlePage() {
+  return (
+    <RequireLogin>
+      <ShopLayout title="确认订单" description="确认收货地址、优惠券与支付方式后提交订单。">
+        <Settle />
+      </ShopLayout>
+    </RequireLogin>
+  );
+}
+
+function Section({
+  title,
+  children,
+  extra,
+}: {
+  title: string;
+  children: React.ReactNode;
+  extra?: React.ReactNode;
+}) {
+  return (
+    <Card title={title} extra={extra} className="settle-section" size="small">
+      {children}
+    </Card>
+  );
+}
+
+function Settle() {
+  const [params] = useSearchParams();
+  const buyNow = useMemo(() => parseBuyNow(params), [params]);
+  const qc = useQueryClient();
+  const source = useSettleLines(buyNow);
+  const consignees = useConsignees();
+  const payments = usePaymentMethods();
+  const create = useCreateOrder();
+  const now = useNow(true, 60_000);
+
+  const [consigneeId, setConsigneeId] = useState<number | null>(null);
+  const [coupon, setCoupon] = useState<CouponChoice>({ kind: 'none' });
+  const [method, setMethod] = useState<string | null>(null);
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<OrderCreateResult | null>(null);
+
+  // The default address is chosen first; a deleted choice falls back to it.
+  const addresses = consignees.data;
+  useEffect(() => {
+    if (!addresses) return;
+    if (consigneeId !== null && addresses.some((c) => c.id === consigneeId)) return;
+    const next = addresses.find((c) => c.is_default === 1) ?? addresses[0];
+    setConsigneeId(next?.id ?? null);
+  }, [addresses, consigneeId]);
+
+  const methods = payments.data;
+  useEffect(() => {
+    if (methods && method === null && methods[0]) setMethod(methods[0].method);
+  }, [methods, method]);
+
+  const base = settleTotals(source.lines);
+  const checkParams =
+    coupon.kind === 'none' || source.lines.length === 0
+      ? null
+      : coupon.kind === 'id'
+        ? { coupon_id: coupon.id, amount: base.goodsAmount }
+        : { code: coupon.code, amount: base.goodsAmount };
+  const check = useCouponCheck(checkParams);
+  const couponOk = coupon.kind === 'none' || (check.data !== undefined && !check.isError);
+  const totals = settleTotals(source.lines, coupon.kind === 'none' ? 0 : (check.data?.discount ?? 0));
+  const changed = changedLines(source.lines);
+  const chosen: Consignee | undefined = addresses?.find((c) => c.id === consigneeId);
+  const instructions = methods?.find((m) => m.method === method)?.instructions;
+
+  if (placed) return <OrderPlaced result={placed} />;
+
+  if (source.loading) {
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  }
+  if (source.lines.length === 0) {
+    return (
+      <Card>
+        {source.query.isError ? (
+          <QueryEmpty query={source.query} description="" />
+        ) : buyNow && source.problem ? (
+          <Result status="warning" title={source.problem} extra={<Link to="/product">去逛逛其他商品</Link>} />
+        ) : (
+          <Empty description={source.blocked > 0 ? '所选商品已下架或库存不足，无法结算' : '没有要结算的商品'}>
+            <Space>
+              <Link to="/cart">返回购物车</Link>
+              <Link to="/product">去逛逛</Link>
+            </Space>
+          </Empty>
+        )}
+      </Card>
+    );
+  }
+
+  const blockers = [
+    !chosen && '请选择收货地址',
+    !method && '请选择支付方式',
+    source.problem,
+    coupon.kind !== 'none' && !couponOk && !check.isFetching && '所选优惠券不可用，请更换或不使用优惠券',
+  ].filter(Boolean) as string[];
+
+  const submit = () => {
+    if (!chosen || !method || blockers.length > 0) return;
+    setError(null);
+    create.mutate(
+      {
+        ...(buyNow
+          ? {
+              goods_id: buyNow.goods_id,
+              quantity: buyNow.quantity,
+              expected_price: source.lines[0]?.seen_price,
+            }
+          : { cart_ids: source.lines.flatMap((l) => (l.cart_id === null ? [] : [l.cart_id])) }),
+        consignee_id: chosen.id,
+        coupon_id: coupon.kind === 'none' ? undefined : check.data?.coupon.id,
+        payment_method: method,
+        remark: remark.trim() || undefined,
+      },
+      {
+        onSuccess: (r) => {
+          setPlaced(r);
+          void qc.invalidateQueries({ queryKey: cartKeys.all });
+          void qc.invalidateQueries({ queryKey: couponKeys.all });
+          void qc.invalidateQueries({ queryKey: shopKeys.all });
+          document.querySelector('.page')?.scrollTo?.({ top: 0 });
+          window.scrollTo?.({ top: 0 });
+        },
+        onError: (e) => {
+          setError(isApiError(e) ? e.m || '下单失败，请稍后重试' : '网络异常，订单未提交，请稍后重试');
+          // Stock, goods or coupon changed meanwhile: show the current state.
+          source.refetch();
+          void qc.invalidateQueries({ queryKey: couponKeys.all });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="settle">
+      <Typography.Title level={3} className="settle-title">
+        确认订单
+      </Typography.Title>
+      <div className="settle-grid">
+        <div className="settle-main">
+          <Section title="收货地址">
+            <ConsigneeBook selected={consigneeId} onSelect={(c) => setConsigneeId(c.id)} />
+          </Section>
+
+          <Section
+            title={`商品清单（共 ${totals.quantity} 件）`}
+            extra={!buyNow && <Link to="/cart">返回购物车修改</Link>}
+          >
+            {source.blocked > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title={`购物车中有 ${source.blocked} 件所选商品已下架或库存不足，本次不结算`}
+              />
+            )}
+            {changed.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                title="商品价格已变动，将按当前价格下单"
+                description={changed
+                  .map((l) => `${l.name}：${formatYuan(l.seen_price)} → ${formatYuan(l.price)}`)
+                  .join('；')}
+              />
+            )}
+            {source.problem && (
+              <Alert type="error" showIcon role="alert" style={{ marginBottom: 12 }} title={source.problem} />
+            )}
+            <ul className="settle-lines" aria-label="商品清单">
+              {source.lines.map((l) => (
+                <li key={l.key} className="settle-line">
+                  <GoodsThumb src={l.cover} alt={l.name} size={56} />
+                  <div className="settle-line-name">
+                    <Link to={goodsHref(l.goods_id)}>{l.name}</Link>
+                    <div className="settle-line-price">
+                      {formatYuan(l.price)}
+                      {l.seen_price !== l.price && <del>{formatYuan(l.seen_price)}</del>} × {l.quantity}
+                    </div>
+                  </div>
+                  <div className="settle-line-amount">{formatYuan(l.price * l.quantity)}</div>
+                </li>
+              ))}
+            </ul>
+          </Section>
+
+          <Section title="优惠券">
+            <CouponPicker
+              amount={base.goodsAmount}
+              choice={coupon}
+              onChange={setCoupon}
+              check={{ isFetching: check.isFetching, error: check.error, data: check.data }}
+              now={now}
+            />
+          </Section>
+
+          <Section title="支付方式">
+            {payments.isPending ? (
+              <Skeleton active title={false} paragraph={{ rows: 1 }} />
+            ) : !methods || methods.length === 0 ? (
+              <QueryEmpty query={payments} description="暂无可用的支付方式" simple />
+            ) : (
+              <Space orientation="vertical" style={{ width: '100%' }}>
+                <Radio.Group
+                  aria-label="支付方式"
+                  value={method}
+                  onChange={(e) => setMethod(e.target.value as string)}
+                  options={methods.map((m) => ({ value: m.method, label: m.name }))}
+                />
+                {instructions && <div className="settle-instructions">{instructions}</div>}
+              </Space>
+            )}
+          </Section>
+
+          <Section title="订单备注">
+            <Input.TextArea
+              className="settle-remark"
+              aria-label="订单备注"
+              placeholder="选填：对本次订单的说明（如送货时间）"
+              value={remark}
+              maxLength={REMARK_MAX}
+              showCount
+              rows={2}
+              onChange={(e) => setRemark(e.target.value)}
+            />
+          </Section>
+        </div>
+
+        <aside className="settle-side" aria-label="订单金额">
+          <Card size="small" title="订单金额">
+            <dl className="settle-totals">
+              <dt>商品金额</dt>
+              <dd>{formatYuan(totals.goodsAmount)}</dd>
+              <dt>优惠</dt>
+              <dd>-{formatYuan(totals.discount)}</dd>
+              <dt className="settle-payable">应付金额</dt>
+              <dd className="settle-payable">{formatYuan(totals.payable)}</dd>
+            </dl>
+            {chosen && (
+              <div className="settle-ship-to">
+                <Typography.Text type="secondary">寄送至：</Typography.Text>
+                {consigneeText(chosen)}
+                <br />
+                <Typography.Text type="secondary">收货人：</Typography.Text>
+                {chosen.name} {chosen.mobile}
+              </div>
+            )}
+            {error && (
+              <Alert
+                type="error"
+                showIcon
+                role="alert"
+                title={error}
+                style={{ marginBottom: 12 }}
+                closable={{ onClose: () => setError(null) }}
+              />
+            )}
+            {blockers.length > 0 && !create.isPending && (
+              <Typography.Text type="secondary" className="settle-blocker">
+                {blockers[0]}
+              </Typography.Text>
+            )}
+            <Button
+              type="primary"
+              size="large"
+              block
+              danger
+              loading={create.isPending}
+              disabled={blockers.length > 0 || (coupon.kind !== 'none' && check.isFetching)}
+              onClick={submit}
+            >
+              提交订单
+            </Button>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

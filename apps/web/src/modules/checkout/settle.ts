@@ -1,0 +1,109 @@
+import { CART_MAX_QUANTITY, type Coupon } from '@portal/contract';
+import { formatYuan } from '#web/shared/format.ts';
+
+/** One line of the checkout: from the cart or the buy-now query. */
+export interface SettleLine {
+  key: string;
+  /** The cart line id (cart checkout); null for buy-now. */
+  cart_id: number | null;
+  goods_id: number;
+  name: string;
+  cover: string;
+  /** The current price (cents): what the order will charge. */
+  price: number;
+  /** The price the shopper saw (cart: when adding; buy-now: on the goods page). */
+  seen_price: number;
+  quantity: number;
+}
+
+export interface BuyNow {
+  goods_id: number;
+  quantity: number;
+  /** The price shown on the goods page (cents), when the link carries it. */
+  price: number | undefined;
+}
+
+const positiveInt = (raw: string | null, max: number) => {
+  if (!raw || !/^\d{1,10}$/.test(raw.trim())) return undefined;
+  const n = Number(raw.trim());
+  return n >= 1 && n <= max ? n : undefined;
+};
+
+/** `?goods_id=&quantity=&price=`: a buy-now checkout; null when the query is not one (the cart then). */
+export function parseBuyNow(params: URLSearchParams): BuyNow | null {
+  const goods_id = positiveInt(params.get('goods_id'), 2_147_483_647);
+  if (goods_id === undefined) return null;
+  const quantity = positiveInt(params.get('quantity'), CART_MAX_QUANTITY) ?? 1;
+  const rawPrice = params.get('price');
+  const price = rawPrice && /^\d{1,12}$/.test(rawPrice.trim()) ? Number(rawPrice.trim()) : undefined;
+  return { goods_id, quantity, price };
+}
+
+export interface SettleTotals {
+  /** Pieces. */
+  quantity: number;
+  goodsAmount: number;
+  discount: number;
+  payable: number;
+}
+
+/** 商品金额, 优惠 (never more than the goods amount), 应付. All cents. */
+export function settleTotals(
+  lines: readonly Pick<SettleLine, 'price' | 'quantity'>[],
+  discount = 0,
+): SettleTotals {
+  let quantity = 0;
+  let goodsAmount = 0;
+  for (const l of lines) {
+    quantity += l.quantity;
+    goodsAmount += l.price * l.quantity;
+  }
+  const d = Math.max(0, Math.min(discount, goodsAmount));
+  return { quantity, goodsAmount, discount: d, payable: goodsAmount - d };
+}
+
+/** Lines whose price changed since the shopper saw it. */
+export function changedLines<T extends Pick<SettleLine, 'price' | 'seen_price'>>(lines: readonly T[]): T[] {
+  return lines.filter((l) => l.seen_price !== l.price);
+}
+
+/** `满¥100.00减¥10.00`, or `无门槛减¥5.00`. */
+export function couponRule(c: Pick<Coupon, 'amount' | 'min_amount'>): string {
+  return c.min_amount > 0
+    ? `满${formatYuan(c.min_amount)}减${formatYuan(c.amount)}`
+    : `无门槛减${formatYuan(c.amount)}`;
+}
+
+/**
+ * Why a coupon cannot be used on an order of `amount` at `now` (ms), or null when it can. The
+ * server checks again (`/coupon/check`, `/order/create`).
+ */
+export function couponProblem(
+  c: Pick<Coupon, 'mine' | 'start_time' | 'end_time' | 'total' | 'claimed' | 'min_amount'>,
+  amount: number,
+  now: number,
+): string | null {
+  if (c.mine === 'used') return '已使用';
+  const start = Date.parse(c.start_time);
+  const end = Date.parse(c.end_time);
+  if (!Number.isNaN(start) && now < start) return '尚未开始';
+  if (!Number.isNaN(end) && now > end) return '已过期';
+  if (c.mine === 'none' && c.total > 0 && c.claimed >= c.total) return '已领完';
+  if (amount < c.min_amount) return `差${formatYuan(c.min_amount - amount)}可用`;
+  return null;
+}
+
+/**
+ * The coupons a checkout offers: the member's unused ones, then the shop's that they have not
+ * claimed yet (placing the order claims it). One entry per coupon.
+ */
+export function checkoutCoupons(mine: readonly Coupon[], shop: readonly Coupon[]): Coupon[] {
+  const out: Coupon[] = [];
+  const seen = new Set<number>();
+  for (const c of [...mine.filter((m) => m.mine === 'unused'), ...shop.filter((s) => s.mine === 'none')]) {
+    if (seen.has(c.id)) continue;
+    seen.add(c.id);
+    out.push(c);
+  }
+  return out;
+}

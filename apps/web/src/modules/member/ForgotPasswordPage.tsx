@@ -1,0 +1,97 @@
+import { passwordFindBody } from '@portal/contract';
+import { Button, Card, Form, Input } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { confirmRule } from './memberForm.ts';
+import { SmsCodeField } from './SmsCodeField.tsx';
+import { usePasswordFind } from './useMemberAccount.ts';
+import './member.css';
+
+interface Values {
+  mobile: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+const FIELDS = ['mobile', 'code', 'password'] as const;
+const rules = passwordFindBody.shape;
+
+/** `/forgotPassword`: a new password with an SMS code; then log in again. */
+export function ForgotPasswordPage() {
+  const [form] = Form.useForm<Values>();
+  const navigate = useNavigate();
+  const company = useCompany();
+  const find = usePasswordFind();
+
+  const submit = (v: Values) =>
+    find.mutate(
+      { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password },
+      {
+        onSuccess: () => {
+          toastSuccess('密码已重置，请使用新密码登录');
+          navigate('/login', { replace: true });
+        },
+        onError: (e) => showFieldError(form, e, FIELDS),
+      },
+    );
+
+  return (
+    <ShopLayout title="找回密码" description="通过手机验证码重新设置登录密码。">
+      <div className="auth-page">
+        <Card className="auth-card" title="找回密码">
+          <Form<Values>
+            form={form}
+            name="forgot-password"
+            aria-label="找回密码"
+            layout="vertical"
+            onFinish={submit}
+            requiredMark
+          >
+            <Form.Item label="手机号" name="mobile" required rules={[zodRule(rules.mobile)]}>
+              <Input
+                placeholder="注册时使用的手机号"
+                maxLength={11}
+                inputMode="numeric"
+                autoComplete="tel"
+                autoFocus
+              />
+            </Form.Item>
+            <SmsCodeField form={form} purpose="password" companyId={company.data?.id} />
+            <Form.Item
+              label="新密码"
+              name="password"
+              required
+              rules={[zodRule(rules.password)]}
+              extra="至少 8 位，须同时包含字母和数字"
+            >
+              <Input.Password placeholder="设置新密码" autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              label="确认新密码"
+              name="confirm"
+              required
+              dependencies={['password']}
+              rules={confirmRule('password', '请再次输入新密码', '两次输入的新密码不一致')}
+            >
+              <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item style={{ marginBottom: 12 }}>
+              <Button type="primary" htmlType="submit" block size="large" loading={find.isPending}>
+                重置密码
+              </Button>
+            </Form.Item>
+          </Form>
+          <div className="auth-links">
+            <Link to="/login">返回登录</Link>
+            <Link to="/register">注册会员</Link>
+          </div>
+        </Card>
+      </div>
+    </ShopLayout>
+  );
+}

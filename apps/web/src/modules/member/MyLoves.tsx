@@ -1,0 +1,96 @@
+import { DEFAULT_PAGE_SIZE, type Page, type ShopGoods } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Pagination, Popconfirm } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
+import { shopKeys } from '#web/modules/shop/useShopGoods.ts';
+import { api } from '#web/shared/api/client.ts';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+
+export const loveKeys = {
+  all: ['love'] as const,
+  list: (page: number, pageSize: number) => [...loveKeys.all, 'list', { page, pageSize }] as const,
+};
+
+function useLoves(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: loveKeys.list(page, pageSize),
+    queryFn: () => api.post<Page<ShopGoods>>('/goods/love/list', { page, page_size: pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `/goods/love` is a toggle: on a liked goods it unlikes. */
+function useUnlove() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (goodsId: number) => api.post<{ loved: boolean }>('/goods/love', { goods_id: goodsId }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: loveKeys.all });
+      void qc.invalidateQueries({ queryKey: shopKeys.all });
+    },
+  });
+}
+
+/** 我的收藏: liked goods linking to their detail, each with 取消收藏. */
+export function MyLoves() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const list = useLoves(page, pageSize);
+  const unlove = useUnlove();
+  const paging = list.data?.paging;
+  useEffect(() => {
+    if (paging && page > paging.num_pages) setPage(paging.num_pages);
+  }, [paging, page]);
+
+  if (list.isPending) return <GoodsGridSkeleton count={4} />;
+  const rows = list.data?.results ?? [];
+  if (rows.length === 0) {
+    return (
+      <div>
+        <QueryEmpty query={list} description="还没有收藏的商品" />
+        {!list.isError && (
+          <div style={{ textAlign: 'center' }}>
+            <Link to="/product">去商城逛逛</Link>
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <div className="goods-grid love-grid">
+        {rows.map((g) => (
+          <div key={g.id} className="love-item">
+            <GoodsCard goods={g} />
+            <Popconfirm
+              title={`取消收藏「${g.name}」吗？`}
+              okText="取消收藏"
+              cancelText="保留"
+              onConfirm={() =>
+                unlove.mutateAsync(g.id).then(
+                  () => toastSuccess('已取消收藏'),
+                  () => {},
+                )
+              }
+            >
+              <Button block size="small" loading={unlove.isPending && unlove.variables === g.id}>
+                取消收藏
+              </Button>
+            </Popconfirm>
+          </div>
+        ))}
+      </div>
+      <Pagination
+        className="my-pagination"
+        {...tablePagination(page, pageSize, paging?.count ?? 0, (p, s) => {
+          setPage(s === pageSize ? p : 1);
+          setPageSize(s);
+        })}
+      />
+    </div>
+  );
+}

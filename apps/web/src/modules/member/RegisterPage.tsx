@@ -1,0 +1,151 @@
+import { DEFAULT_REMEMBER, registerBody } from '@portal/contract';
+import { Alert, Button, Card, Form, Input, Result } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { landingAfterLoginFor, WORKBENCH_PATH } from '#web/modules/landing/loginLanding.ts';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { startSession, useUserInfo } from '#web/shared/session.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { confirmRule, maskMobile, queryId } from './memberForm.ts';
+import { SmsCodeField } from './SmsCodeField.tsx';
+import { useRegister } from './useMemberAccount.ts';
+import './member.css';
+
+interface Values {
+  mobile: string;
+  code: string;
+  password: string;
+  confirm: string;
+  real_name?: string;
+}
+
+const FIELDS = ['mobile', 'code', 'password', 'real_name'] as const;
+const rules = registerBody.shape;
+
+/**
+ * `/register`: a member registers with a mobile number and an SMS code. `HigherMobile` (referrer)
+ * and `company_id` come from the query and go along. On success the member is logged in.
+ */
+export function RegisterPage() {
+  const [form] = Form.useForm<Values>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const company = useCompany();
+  const user = useUserInfo();
+  const register = useRegister();
+
+  const referrer = params.get('HigherMobile')?.trim() || undefined;
+  const companyId = queryId(params.get('company_id')) ?? company.data?.id;
+  const redirect = params.get('redirect');
+
+  const submit = (v: Values) =>
+    register.mutate(
+      {
+        mobile: v.mobile.trim(),
+        code: v.code.trim(),
+        password: v.password,
+        real_name: v.real_name?.trim() || undefined,
+        HigherMobile: referrer,
+        company_id: companyId,
+      },
+      {
+        onSuccess: (result) => {
+          startSession(result, { remember: DEFAULT_REMEMBER });
+          toastSuccess('注册成功');
+          navigate(landingAfterLoginFor('general', redirect, result.user.role), { replace: true });
+        },
+        onError: (e) => showFieldError(form, e, FIELDS),
+      },
+    );
+
+  return (
+    <ShopLayout title="注册会员" description="注册成为商城会员：手机号验证后即可下单、收藏与领取优惠券。">
+      <div className="auth-page">
+        {user ? (
+          <Card className="auth-card">
+            <Result
+              status="info"
+              title="您已登录"
+              subTitle={`当前账号：${user.real_name || user.username}。如需注册新账号，请先退出登录。`}
+              extra={[
+                <Button key="go" type="primary" onClick={() => navigate(WORKBENCH_PATH)}>
+                  进入个人中心
+                </Button>,
+                <Button key="out" onClick={() => navigate('/loginOut')}>
+                  退出登录
+                </Button>,
+              ]}
+            />
+          </Card>
+        ) : (
+          <Card className="auth-card" title="注册会员">
+            {referrer && (
+              <Alert
+                type="info"
+                showIcon
+                title={`推荐人：${maskMobile(referrer)}`}
+                style={{ marginBottom: 16 }}
+              />
+            )}
+            <Form<Values>
+              form={form}
+              name="register"
+              aria-label="注册会员"
+              layout="vertical"
+              onFinish={submit}
+              requiredMark
+            >
+              <Form.Item label="手机号" name="mobile" required rules={[zodRule(rules.mobile)]}>
+                <Input
+                  placeholder="11 位手机号，注册后即为登录用户名"
+                  maxLength={11}
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  autoFocus
+                />
+              </Form.Item>
+              <SmsCodeField form={form} purpose="register" companyId={companyId} />
+              <Form.Item
+                label="密码"
+                name="password"
+                required
+                rules={[zodRule(rules.password)]}
+                extra="至少 8 位，须同时包含字母和数字"
+              >
+                <Input.Password placeholder="设置登录密码" autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item
+                label="确认密码"
+                name="confirm"
+                required
+                dependencies={['password']}
+                rules={confirmRule('password', '请再次输入密码', '两次输入的密码不一致')}
+              >
+                <Input.Password placeholder="再次输入密码" autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item label="姓名（选填）" name="real_name" rules={[zodRule(rules.real_name)]}>
+                <Input placeholder="您的称呼" maxLength={20} autoComplete="name" />
+              </Form.Item>
+              <Form.Item style={{ marginBottom: 12 }}>
+                <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
+                  注册
+                </Button>
+              </Form.Item>
+            </Form>
+            <div className="auth-links">
+              <span>
+                已有账号？
+                <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
+                  去登录
+                </Link>
+              </span>
+              <Link to="/forgotPassword">忘记密码</Link>
+            </div>
+          </Card>
+        )}
+      </div>
+    </ShopLayout>
+  );
+}

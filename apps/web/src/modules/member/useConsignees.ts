@@ -1,0 +1,63 @@
+import type { Consignee, ConsigneeInput } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+
+export const consigneeKeys = {
+  all: ['consignee'] as const,
+  list: () => [...consigneeKeys.all, 'list'] as const,
+};
+
+/** `POST /consignee/list`: the member's addresses, the default one first. */
+export function useConsignees() {
+  return useQuery({
+    queryKey: consigneeKeys.list(),
+    queryFn: () =>
+      api
+        .post<{ results: Consignee[] }>('/consignee/list')
+        .then((d) => [...d.results].sort((a, b) => b.is_default - a.is_default)),
+  });
+}
+
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: consigneeKeys.all });
+}
+
+export type ConsigneeSave = Omit<ConsigneeInput, 'id'> & { id?: number | undefined };
+
+/** Adds (no `id`) or changes an address; field errors are left to the form. */
+export function useSaveConsignee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: ConsigneeSave) =>
+      api.post<Consignee>('/consignee/update', { ...input }, { toast: 'unlessField' }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteConsignee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api.post<unknown>('/consignee/delete', { id }),
+    onSuccess: invalidate,
+  });
+}
+
+/** 设为默认: the same update call with the address's own values and `is_default=1`. */
+export function useSetDefaultConsignee() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (c: Consignee) =>
+      api.post<Consignee>('/consignee/update', {
+        id: c.id,
+        name: c.name,
+        mobile: c.mobile,
+        province: c.province,
+        city: c.city,
+        district: c.district,
+        address: c.address,
+        is_default: 1,
+      }),
+    onSuccess: invalidate,
+  });
+}

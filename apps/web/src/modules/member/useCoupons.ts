@@ -1,0 +1,59 @@
+import type { Coupon, Page } from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+
+export const couponKeys = {
+  all: ['coupon'] as const,
+  list: (mine: boolean) => [...couponKeys.all, 'list', { mine }] as const,
+  check: (params: CouponCheckParams) => [...couponKeys.all, 'check', params] as const,
+};
+
+/** Enough for every coupon a shop runs at once; the list is not paged on screen. */
+const COUPON_PAGE_SIZE = 100;
+
+/** `POST /coupon/list`: claimed ones with `mine`, else the coupons of the shop with the caller's state. */
+export function useCoupons(mine: boolean, enabled = true) {
+  return useQuery({
+    queryKey: couponKeys.list(mine),
+    queryFn: () =>
+      api
+        .post<Page<Coupon>>('/coupon/list', {
+          mine: mine ? 1 : undefined,
+          page: 1,
+          page_size: COUPON_PAGE_SIZE,
+        })
+        .then((d) => d.results),
+    enabled,
+  });
+}
+
+/** 领取: by id, or by a code the member typed. */
+export function useClaimCoupon() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { coupon_id?: number | undefined; code?: string | undefined }) =>
+      api.post<unknown>('/coupon/get', { ...input }, { toast: false }),
+    onSettled: () => qc.invalidateQueries({ queryKey: couponKeys.all }),
+  });
+}
+
+export interface CouponCheckParams {
+  coupon_id?: number | undefined;
+  code?: string | undefined;
+  amount: number;
+}
+
+/**
+ * `POST /coupon/check` for the chosen coupon against the goods amount: the discount, or the reason
+ * it does not apply (shown beside the coupon, not toasted).
+ */
+export function useCouponCheck(params: CouponCheckParams | null) {
+  return useQuery({
+    queryKey: couponKeys.check(params ?? { amount: 0 }),
+    queryFn: () =>
+      api.post<{ coupon: Coupon; discount: number }>('/coupon/check', { ...params }, { toast: false }),
+    enabled: params !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,49 @@
+import type { LoginResult, SmsPurpose } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { accountKeys } from '#web/modules/account/useAccount.ts';
+import { api } from '#web/shared/api/client.ts';
+
+/** `POST /account/send/code`; a bad mobile lands beside the field, anything else is toasted. */
+export function useSendCode() {
+  return useMutation({
+    mutationFn: (input: { mobile: string; purpose: SmsPurpose; company_id?: number | undefined }) =>
+      api.post<{ resend_after: number; expires_in: number }>(
+        '/account/send/code',
+        { ...input },
+        { toast: 'unlessField' },
+      ),
+  });
+}
+
+export interface RegisterInput {
+  mobile: string;
+  code: string;
+  password: string;
+  real_name?: string | undefined;
+  HigherMobile?: string | undefined;
+  company_id?: number | undefined;
+}
+
+/** `POST /account/register`: answers like a login. */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (input: RegisterInput) =>
+      api.post<LoginResult>('/account/register', { ...input }, { toast: 'unlessField' }),
+  });
+}
+
+export function usePasswordFind() {
+  return useMutation({
+    mutationFn: (input: { mobile: string; code: string; password: string }) =>
+      api.post<unknown>('/account/password/find', { ...input }, { toast: 'unlessField' }),
+  });
+}
+
+export function useProfileUpdate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { real_name: string; email: string }) =>
+      api.post<unknown>('/account/profile/update', { ...input }, { toast: 'unlessField' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.info() }),
+  });
+}

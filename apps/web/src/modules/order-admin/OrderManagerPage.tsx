@@ -1,0 +1,255 @@
+import { DEFAULT_PAGE_SIZE, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
+import {
+  App,
+  Button,
+  Card,
+  Drawer,
+  Input,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Typography,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useCan } from '#web/shared/usePermission.ts';
+import { OrderDetailView, OrderStatusTag } from './OrderParts.tsx';
+import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
+import { type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
+import { useManagedOrder, useManagedOrders, useStaffAction } from './useOrderAdmin.ts';
+
+const STATUS_OPTIONS = Object.entries(ORDER_STATUS_NAMES).map(([value, label]) => ({
+  value: Number(value),
+  label,
+}));
+
+/** One place for the actions, so the row and the drawer behave the same. */
+function useRunAction(open: { ship: (o: OrderTarget) => void; refund: (o: OrderTarget) => void }) {
+  const { modal } = App.useApp();
+  const act = useStaffAction();
+  return (action: StaffAction, order: OrderTarget & { pay_amount: number }) => {
+    if (action === 'ship') return open.ship(order);
+    if (action === 'refund') return open.refund(order);
+    const pay = action === 'pay';
+    modal.confirm({
+      title: pay
+        ? `确认已收到订单 ${order.order_no} 的货款 ${formatYuan(order.pay_amount)} 吗？`
+        : `确定取消订单 ${order.order_no} 吗？`,
+      content: pay ? '确认后订单进入待发货。' : '取消后库存和优惠券将退回，此操作不可撤销。',
+      okText: pay ? '确认收款' : '取消订单',
+      okButtonProps: pay ? {} : { danger: true },
+      cancelText: pay ? '取消' : '再想想',
+      onOk: () =>
+        act
+          .mutateAsync({ action, id: order.id })
+          .then(() => toastSuccess(pay ? '已确认收款' : '订单已取消'))
+          .catch(() => {}),
+    });
+  };
+}
+
+function ActionButtons({
+  order,
+  actions,
+  run,
+  size,
+}: {
+  order: Order;
+  actions: StaffAction[];
+  run: (a: StaffAction, o: Order) => void;
+  size?: 'small';
+}) {
+  return actions.map((a) => (
+    <Button
+      key={a}
+      type={size ? 'link' : a === 'pay' || a === 'ship' ? 'primary' : 'default'}
+      danger={a === 'cancel' || a === 'refund'}
+      size={size}
+      onClick={() => run(a, order)}
+    >
+      {staffActionName(a)}
+    </Button>
+  ));
+}
+
+/** 订单管理 (/crm/order_manager): search, filter, detail with history, state changes by permission. */
+export function OrderManagerPage() {
+  const allowed: Record<string, boolean> = {
+    confirm_order_payment: useCan('order', 'confirm_order_payment'),
+    ship_order: useCan('order', 'ship_order'),
+    cancel_order: useCan('order', 'cancel_order'),
+    refund_order: useCan('order', 'refund_order'),
+  };
+  const can = (codename: string) => allowed[codename] === true;
+
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [shipping, setShipping] = useState<OrderTarget | null>(null);
+  const [refunding, setRefunding] = useState<OrderTarget | null>(null);
+
+  const list = useManagedOrders({ page, page_size: pageSize, keyword, status });
+  const detail = useManagedOrder(detailId);
+  const run = useRunAction({ ship: setShipping, refund: setRefunding });
+
+  const paging = list.data?.paging;
+  useEffect(() => {
+    if (paging && page > paging.num_pages) setPage(paging.num_pages);
+  }, [paging, page]);
+
+  const columns: TableColumnsType<Order> = [
+    {
+      title: '订单号 / 下单时间',
+      dataIndex: 'order_no',
+      render: (v: string, row) => (
+        <div>
+          <Button
+            type="link"
+            size="small"
+            style={{ padding: 0, height: 'auto' }}
+            onClick={() => setDetailId(row.id)}
+          >
+            {v}
+          </Button>
+          <div>
+            <Typography.Text type="secondary">{formatDateTime(row.create_time).slice(0, 16)}</Typography.Text>
+          </div>
+        </div>
+      ),
+    },
+    { title: '会员', dataIndex: 'user_name', render: (v: string) => v || '—' },
+    {
+      title: '收货人',
+      key: 'consignee',
+      render: (_: unknown, row) => (
+        <div>
+          <div>{row.consignee_name}</div>
+          <Typography.Text type="secondary">{row.consignee_mobile}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: '商品',
+      key: 'items',
+      render: (_: unknown, row) => {
+        const first = row.items[0];
+        const count = row.items.reduce((n, i) => n + i.quantity, 0);
+        return (
+          <Typography.Text
+            ellipsis={{ tooltip: row.items.map((i) => `${i.name} × ${i.quantity}`).join('，') }}
+            style={{ maxWidth: 200 }}
+          >
+            {first
+              ? `${first.name}${row.items.length > 1 ? ` 等${row.items.length}种` : ''}，共${count}件`
+              : '—'}
+          </Typography.Text>
+        );
+      },
+    },
+    {
+      title: '实付金额',
+      dataIndex: 'pay_amount',
+      align: 'right',
+      render: (v: number, row) => (
+        <div>
+          <div className="order-cell-amount">{formatYuan(v)}</div>
+          <Typography.Text type="secondary">{row.payment_name || row.payment_method}</Typography.Text>
+        </div>
+      ),
+    },
+    { title: '状态', dataIndex: 'status', render: (v: number) => <OrderStatusTag status={v} /> },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
+            详情
+          </Button>
+          <ActionButtons order={row} actions={staffActions(row.status, can)} run={run} size="small" />
+        </Space>
+      ),
+    },
+  ];
+
+  const d = detail.data;
+  const detailActions = d ? staffActions(d.status, can) : [];
+
+  return (
+    <Card title="订单管理">
+      <div className="order-toolbar">
+        <Space wrap>
+          <Input.Search
+            aria-label="搜索订单"
+            placeholder="订单号 / 收货人 / 手机号"
+            allowClear
+            enterButton="搜索"
+            style={{ width: 300 }}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label="订单状态"
+            placeholder="全部状态"
+            allowClear
+            style={{ width: 130 }}
+            options={STATUS_OPTIONS}
+            value={status}
+            onChange={(v?: number) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+        </Space>
+      </div>
+      <Table<Order>
+        rowKey="id"
+        size="small"
+        aria-label="订单列表"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <QueryEmpty query={list} description="暂无订单" /> }}
+        pagination={tablePagination(page, pageSize, paging?.count ?? 0, (p, s) => {
+          setPage(s === pageSize ? p : 1);
+          setPageSize(s);
+        })}
+      />
+      <Drawer
+        title={d ? `订单详情 · ${d.order_no}` : '订单详情'}
+        open={detailId !== null}
+        onClose={() => setDetailId(null)}
+        size="min(640px, 100vw)"
+        destroyOnHidden
+        extra={
+          d && detailActions.length > 0 ? (
+            <Space>
+              <ActionButtons order={d} actions={detailActions} run={run} />
+            </Space>
+          ) : null
+        }
+      >
+        {detail.isPending ? (
+          <PageSpin />
+        ) : d ? (
+          <OrderDetailView order={d} extraInfo />
+        ) : (
+          <QueryEmpty query={detail} description="订单不存在" />
+        )}
+      </Drawer>
+      <ShipModal order={shipping} onClose={() => setShipping(null)} />
+      <RefundModal order={refunding} onClose={() => setRefunding(null)} />
+    </Card>
+  );
+}

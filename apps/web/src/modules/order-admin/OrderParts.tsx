@@ -1,0 +1,180 @@
+import {
+  ORDER_STATUS_NAMES,
+  type Order,
+  type OrderDetail,
+  type OrderEvent,
+  type OrderItem,
+} from '@portal/contract';
+import { Descriptions, Image, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { eventActionName } from './orderActions.ts';
+import './order.css';
+
+/** Tag colours of the order states (1 待付款 … 6 已退款). */
+export const ORDER_STATUS_COLORS: Record<number, string> = {
+  1: 'orange',
+  2: 'blue',
+  3: 'cyan',
+  4: 'green',
+  5: 'default',
+  6: 'red',
+};
+
+export function OrderStatusTag({ status }: { status: number }) {
+  return (
+    <Tag color={ORDER_STATUS_COLORS[status] ?? 'default'} style={{ marginInlineEnd: 0 }}>
+      {ORDER_STATUS_NAMES[status] ?? `状态${status}`}
+    </Tag>
+  );
+}
+
+/** The goods image of a line, or a grey square when it has none. */
+export function GoodsThumb({ src, alt, size = 48 }: { src: string; alt: string; size?: number }) {
+  if (!src) return <div className="order-thumb order-thumb--empty" style={{ width: size, height: size }} />;
+  return (
+    <Image
+      src={src}
+      alt={alt}
+      width={size}
+      height={size}
+      className="order-thumb"
+      preview={false}
+      style={{ objectFit: 'cover' }}
+    />
+  );
+}
+
+/** The lines of an order; `action` adds a last column (e.g. 评价 for a member). */
+export function OrderItemsTable({
+  items,
+  action,
+}: {
+  items: readonly OrderItem[];
+  action?: (item: OrderItem) => ReactNode;
+}) {
+  const columns: TableColumnsType<OrderItem> = [
+    {
+      title: '商品',
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <Space>
+          <GoodsThumb src={row.cover} alt={name} size={40} />
+          <Typography.Text>{name}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '单价', dataIndex: 'price', align: 'right', width: 100, render: (v: number) => formatYuan(v) },
+    { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
+    { title: '小计', dataIndex: 'amount', align: 'right', width: 110, render: (v: number) => formatYuan(v) },
+  ];
+  if (action)
+    columns.push({ title: '操作', key: 'action', width: 90, render: (_: unknown, row) => action(row) });
+  return (
+    <Table<OrderItem>
+      rowKey="id"
+      size="small"
+      aria-label="订单商品"
+      columns={columns}
+      dataSource={[...items]}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}
+
+/** 商品金额 − 优惠 = 实付. */
+export function OrderAmounts({ order }: { order: Order }) {
+  return (
+    <div className="order-amounts">
+      <div>
+        <span>商品金额</span>
+        <span>{formatYuan(order.goods_amount)}</span>
+      </div>
+      <div>
+        <span>优惠{order.coupon_name ? `（${order.coupon_name}）` : ''}</span>
+        <span>-{formatYuan(order.discount_amount)}</span>
+      </div>
+      <div className="order-amounts-pay">
+        <span>实付金额</span>
+        <span>{formatYuan(order.pay_amount)}</span>
+      </div>
+    </div>
+  );
+}
+
+const statusText = (s: number | null) => (s === null ? '' : (ORDER_STATUS_NAMES[s] ?? `状态${s}`));
+
+/** The order's history, oldest first: what happened, who did it, when. */
+export function OrderEvents({ events }: { events: readonly OrderEvent[] }) {
+  if (events.length === 0) return <Typography.Text type="secondary">暂无记录</Typography.Text>;
+  return (
+    <Timeline
+      items={events.map((e, i) => ({
+        key: i,
+        color: ORDER_STATUS_COLORS[e.to_status] === 'default' ? 'gray' : ORDER_STATUS_COLORS[e.to_status],
+        content: (
+          <div>
+            <Typography.Text strong>
+              {e.action ? eventActionName(e.action) : statusText(e.to_status)}
+            </Typography.Text>
+            <Typography.Text type="secondary">
+              {'　'}
+              {e.from_status === null
+                ? statusText(e.to_status)
+                : `${statusText(e.from_status)} → ${statusText(e.to_status)}`}
+            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary">
+                {formatDateTime(e.create_time)}
+                {e.actor_name ? `　${e.actor_name}` : ''}
+              </Typography.Text>
+            </div>
+            {e.note && <div className="order-event-note">{e.note}</div>}
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Everything about one order: state, address, payment, shipping, lines, amounts, history. */
+export function OrderDetailView({ order, extraInfo }: { order: OrderDetail; extraInfo?: boolean }) {
+  const info = [
+    { key: 'no', label: '订单号', children: <Typography.Text copyable>{order.order_no}</Typography.Text> },
+    { key: 'status', label: '状态', children: <OrderStatusTag status={order.status} /> },
+    { key: 'time', label: '下单时间', children: formatDateTime(order.create_time) },
+    ...(extraInfo ? [{ key: 'user', label: '会员', children: order.user_name || '—' }] : []),
+    ...(order.status === 1 && order.expires_at
+      ? [{ key: 'expires', label: '付款截止', children: formatDateTime(order.expires_at) }]
+      : []),
+    {
+      key: 'consignee',
+      label: '收货人',
+      children: `${order.consignee_name}　${order.consignee_mobile}`,
+    },
+    { key: 'address', label: '收货地址', children: order.consignee_address },
+    { key: 'payment', label: '支付方式', children: order.payment_name || order.payment_method },
+    ...(order.shipping_company || order.tracking_no
+      ? [{ key: 'ship', label: '物流', children: `${order.shipping_company}　${order.tracking_no}` }]
+      : []),
+    ...(order.remark ? [{ key: 'remark', label: '备注', children: order.remark }] : []),
+  ];
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <Descriptions column={1} size="small" bordered items={info} />
+      {order.status === 1 && order.payment_instructions && (
+        <div className="order-instructions">
+          <Typography.Text strong>付款说明</Typography.Text>
+          <div>{order.payment_instructions}</div>
+        </div>
+      )}
+      <OrderItemsTable items={order.items} />
+      <OrderAmounts order={order} />
+      <div>
+        <Typography.Title level={5}>订单记录</Typography.Title>
+        <OrderEvents events={order.events} />
+      </div>
+    </Space>
+  );
+}

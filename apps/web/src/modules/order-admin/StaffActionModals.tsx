@@ -1,0 +1,102 @@
+import { orderRefundBody, orderShipBody } from '@portal/contract';
+import { Form, Input, Modal } from 'antd';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { useStaffAction } from './useOrderAdmin.ts';
+
+/** The order a dialog acts on. */
+export interface OrderTarget {
+  id: number;
+  order_no: string;
+}
+
+const SHIP_FIELDS = ['shipping_company', 'tracking_no'] as const;
+const { shipping_company, tracking_no } = orderShipBody.shape;
+
+/** 发货: 物流公司 + 运单号. */
+export function ShipModal({ order, onClose }: { order: OrderTarget | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ shipping_company: string; tracking_no: string }>();
+  const act = useStaffAction();
+  const submit = (v: { shipping_company: string; tracking_no: string }) => {
+    if (!order) return;
+    act.mutate(
+      {
+        action: 'ship',
+        id: order.id,
+        shipping_company: v.shipping_company.trim(),
+        tracking_no: v.tracking_no.trim(),
+      },
+      {
+        onSuccess: () => {
+          toastSuccess('已发货');
+          onClose();
+        },
+        onError: (e) => showFieldError(form, e, SHIP_FIELDS),
+      },
+    );
+  };
+  return (
+    <Modal
+      title={`发货 · ${order?.order_no ?? ''}`}
+      open={order !== null}
+      onCancel={onClose}
+      okText="确认发货"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', loading: act.isPending }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form form={form} name="ship" layout="vertical" aria-label="发货" onFinish={submit} clearOnDestroy>
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item label="物流公司" name="shipping_company" required rules={[zodRule(shipping_company)]}>
+        <Input placeholder="如：顺丰速运" maxLength={50} autoFocus />
+      </Form.Item>
+      <Form.Item label="运单号" name="tracking_no" required rules={[zodRule(tracking_no)]}>
+        <Input placeholder="请输入运单号" maxLength={50} />
+      </Form.Item>
+    </Modal>
+  );
+}
+
+/** 退款: the reason is required and kept in the order's history. */
+export function RefundModal({ order, onClose }: { order: OrderTarget | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ note: string }>();
+  const act = useStaffAction();
+  const submit = (v: { note: string }) => {
+    if (!order) return;
+    act.mutate(
+      { action: 'refund', id: order.id, note: v.note.trim() },
+      {
+        onSuccess: () => {
+          toastSuccess('已退款');
+          onClose();
+        },
+        onError: (e) => showFieldError(form, e, ['note']),
+      },
+    );
+  };
+  return (
+    <Modal
+      title={`退款 · ${order?.order_no ?? ''}`}
+      open={order !== null}
+      onCancel={onClose}
+      okText="确认退款"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', danger: true, loading: act.isPending }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form form={form} name="refund" layout="vertical" aria-label="退款" onFinish={submit} clearOnDestroy>
+          {dom}
+        </Form>
+      )}
+    >
+      <p>退款后库存将退回，已使用的优惠券不退还。此操作不可撤销。</p>
+      <Form.Item label="退款原因" name="note" required rules={[zodRule(orderRefundBody.shape.note)]}>
+        <Input.TextArea rows={3} maxLength={200} showCount placeholder="请输入退款原因" autoFocus />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Order, OrderDetail, Page } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+import { STAFF_ACTION_PATHS, type StaffAction } from './orderActions.ts';
+
+export interface OrderManageParams {
+  page: number;
+  page_size: number;
+  status?: number | undefined;
+  keyword?: string | undefined;
+}
+
+/** Every back-office order query lives under `orderAdminKeys.all`. */
+export const orderAdminKeys = {
+  all: ['order-admin'] as const,
+  lists: () => [...orderAdminKeys.all, 'list'] as const,
+  list: (params: OrderManageParams) => [...orderAdminKeys.lists(), params] as const,
+  detail: (id: number) => [...orderAdminKeys.all, 'detail', id] as const,
+};
+
+/** `POST /order/manage/list`: keyword = order number, consignee or mobile. */
+export function useManagedOrders(params: OrderManageParams) {
+  return useQuery({
+    queryKey: orderAdminKeys.list(params),
+    queryFn: () =>
+      api.post<Page<Order>>('/order/manage/list', { ...params, keyword: params.keyword || undefined }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useManagedOrder(id: number | null) {
+  return useQuery({
+    queryKey: orderAdminKeys.detail(id ?? 0),
+    queryFn: () => api.post<OrderDetail>('/order/manage/detail', { id }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export interface StaffActionInput {
+  action: StaffAction;
+  id: number;
+  /** 确认收款 / 取消: optional note; 退款: the reason (required). */
+  note?: string | undefined;
+  shipping_company?: string | undefined;
+  tracking_no?: string | undefined;
+}
+
+/**
+ * 确认收款, 发货, 取消, 退款. A refused action (20501: the state changed meanwhile) is toasted
+ * unless it names a field of the dialog; the list and the detail are reloaded either way.
+ */
+export function useStaffAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, ...input }: StaffActionInput) =>
+      api.post<unknown>(
+        STAFF_ACTION_PATHS[action],
+        { ...input },
+        // Ship and refund have a dialog that shows a field error beside its field.
+        { toast: action === 'ship' || action === 'refund' ? 'unlessField' : true },
+      ),
+    onSettled: () => qc.invalidateQueries({ queryKey: orderAdminKeys.all }),
+  });
+}

@@ -1,0 +1,328 @@
+import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import { PAGE_SIZE_OPTIONS, type Review, type ShopGoodsDetail } from '@portal/contract';
+import {
+  Breadcrumb,
+  Button,
+  Descriptions,
+  InputNumber,
+  List,
+  Rate,
+  Result,
+  Skeleton,
+  Space,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAddToCart } from '#web/modules/cart/useCart.ts';
+import { isApiError } from '#web/shared/api/client.ts';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { useLoggedIn } from '#web/shared/session.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { GoodsCover } from './GoodsCard.tsx';
+import { goodsIdOf, loginHref, maxQuantity, settleHref } from './links.ts';
+import { listQueryString } from './listQuery.ts';
+import { ShopLayout } from './ShopLayout.tsx';
+import { useGoodsDetail, useGoodsReviews, useToggleLove } from './useShopGoods.ts';
+
+function Gallery({ goods }: { goods: ShopGoodsDetail }) {
+  const images = goods.images.length > 0 ? goods.images : goods.cover ? [goods.cover] : [];
+  const [active, setActive] = useState(0);
+  const main = images[Math.min(active, images.length - 1)] ?? '';
+  return (
+    <div className="gallery">
+      <div className="goods-cover gallery-main">
+        <GoodsCover src={main} alt={goods.name} eager />
+      </div>
+      {images.length > 1 && (
+        <ul className="gallery-thumbs" aria-label="商品图片">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                className={`gallery-thumb${i === active ? ' gallery-thumb--active' : ''}`}
+                aria-label={`查看第 ${i + 1} 张图片`}
+                aria-pressed={i === active}
+                onClick={() => setActive(i)}
+                onMouseEnter={() => setActive(i)}
+              >
+                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function BuyBox({ goods }: { goods: ShopGoodsDetail }) {
+  const max = maxQuantity(goods.stock);
+  const soldOut = max === 0;
+  const [quantity, setQuantity] = useState(1);
+  const q = Math.min(Math.max(1, quantity), Math.max(1, max));
+  const loggedIn = useLoggedIn();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const cart = useAddToCart();
+  const love = useToggleLove();
+
+  const addToCart = async () => {
+    if (await cart.add({ id: goods.id, price: goods.price, stock: goods.stock }, q)) {
+      toastSuccess('已加入购物车');
+    }
+  };
+  const buyNow = () => {
+    const target = settleHref(goods.id, q, goods.price);
+    navigate(loggedIn ? target : loginHref(target));
+  };
+  const toggleLove = () => {
+    if (!loggedIn) navigate(loginHref(here));
+    else love.mutate(goods.id);
+  };
+
+  return (
+    <div className="buy-box">
+      <Typography.Title level={1} className="buy-box-name">
+        {goods.name}
+      </Typography.Title>
+      {goods.subtitle && <Typography.Paragraph type="secondary">{goods.subtitle}</Typography.Paragraph>}
+
+      <div className="buy-box-price">
+        <span className="buy-box-price-label">价格</span>
+        <span className="buy-box-price-now">{formatYuan(goods.price)}</span>
+        {goods.original_price > goods.price && (
+          <span className="buy-box-price-old">
+            <span className="sr-only">原价</span>
+            <del>{formatYuan(goods.original_price)}</del>
+          </span>
+        )}
+        {goods.unit && <span className="buy-box-unit">/ {goods.unit}</span>}
+      </div>
+
+      <Space wrap size="large" className="buy-box-stats">
+        <span>
+          <Rate disabled allowHalf value={goods.rating / 10} style={{ fontSize: 14 }} />{' '}
+          <Typography.Text type="secondary">
+            {goods.review_count > 0
+              ? `${(goods.rating / 10).toFixed(1)} 分 · ${goods.review_count} 条评价`
+              : '暂无评价'}
+          </Typography.Text>
+        </span>
+        <Typography.Text type="secondary">已售 {goods.sales}</Typography.Text>
+        <Typography.Text type="secondary">{goods.love_count} 人收藏</Typography.Text>
+      </Space>
+
+      <div className="buy-box-row">
+        <span className="buy-box-label" id="quantity-label">
+          数量
+        </span>
+        <InputNumber
+          min={1}
+          max={Math.max(1, max)}
+          precision={0}
+          value={q}
+          onChange={(v) => setQuantity(v ?? 1)}
+          disabled={soldOut}
+          aria-labelledby="quantity-label"
+        />
+        {soldOut ? (
+          <Tag color="default">已售罄</Tag>
+        ) : (
+          <Typography.Text type="secondary">库存 {goods.stock} 件</Typography.Text>
+        )}
+      </div>
+
+      <Space wrap size="middle" className="buy-box-actions">
+        <Button
+          size="large"
+          icon={<ShoppingCartOutlined />}
+          onClick={addToCart}
+          loading={cart.pending}
+          disabled={soldOut}
+        >
+          加入购物车
+        </Button>
+        <Button size="large" type="primary" danger onClick={buyNow} disabled={soldOut}>
+          {soldOut ? '已售罄' : '立即购买'}
+        </Button>
+        <Button
+          size="large"
+          type="text"
+          icon={goods.loved ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+          onClick={toggleLove}
+          loading={love.isPending}
+          aria-pressed={goods.loved}
+        >
+          {goods.loved ? '已收藏' : '收藏'}
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+function ReviewItem({ review }: { review: Review }) {
+  return (
+    <List.Item>
+      <div className="review">
+        <div className="review-head">
+          <Typography.Text strong>{review.user_name || '匿名用户'}</Typography.Text>
+          <Rate disabled value={review.rating} style={{ fontSize: 12 }} />
+          <Typography.Text type="secondary" className="review-time">
+            {formatDateTime(review.create_time)}
+          </Typography.Text>
+        </div>
+        <Typography.Paragraph className="review-content">{review.content}</Typography.Paragraph>
+        {review.reply && (
+          <div className="review-reply">
+            <Typography.Text type="secondary">商家回复：</Typography.Text>
+            {review.reply}
+          </div>
+        )}
+      </div>
+    </List.Item>
+  );
+}
+
+function Reviews({ goodsId, count }: { goodsId: number; count: number }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(5);
+  const reviews = useGoodsReviews(goodsId, page, pageSize);
+  const total = reviews.data?.paging.count ?? count;
+  return (
+    <section className="shop-panel detail-section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">商品评价（{total}）</h2>
+      <List<Review>
+        loading={reviews.isFetching && !reviews.isError}
+        dataSource={reviews.data?.results ?? []}
+        rowKey="id"
+        renderItem={(r) => <ReviewItem review={r} />}
+        locale={{ emptyText: <QueryEmpty query={reviews} description="暂无评价" simple /> }}
+        pagination={
+          total > 0
+            ? {
+                current: page,
+                pageSize,
+                total,
+                showSizeChanger: true,
+                pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+                showTotal: (t) => `共 ${t} 条`,
+                onChange: (p, s) => {
+                  setPage(s !== pageSize ? 1 : p);
+                  setPageSize(s);
+                },
+                align: 'center',
+              }
+            : false
+        }
+      />
+    </section>
+  );
+}
+
+function Details({ goods }: { goods: ShopGoodsDetail }) {
+  return (
+    <section className="shop-panel detail-section" aria-labelledby="details-title">
+      <h2 id="details-title">商品详情</h2>
+      {goods.specs.length > 0 && (
+        <Descriptions
+          bordered
+          size="small"
+          column={1}
+          title="规格参数"
+          items={goods.specs.map((s, i) => ({ key: `${i}-${s.name}`, label: s.name, children: s.value }))}
+          className="detail-specs"
+          styles={{ label: { width: 140 } }}
+        />
+      )}
+      {goods.description ? (
+        <Typography.Paragraph className="detail-description">{goods.description}</Typography.Paragraph>
+      ) : (
+        goods.specs.length === 0 && <Typography.Text type="secondary">暂无详细介绍</Typography.Text>
+      )}
+    </section>
+  );
+}
+
+/** `/goodsDetail?id=N`: gallery, price, stock, quantity, cart and buy-now, like, specifications, reviews. */
+export function GoodsDetailPage() {
+  const [params] = useSearchParams();
+  const id = goodsIdOf(params.get('id'));
+  const detail = useGoodsDetail(id);
+  const goods = detail.data;
+  const navigate = useNavigate();
+
+  if (id === null || (detail.isError && isApiError(detail.error))) {
+    return (
+      <ShopLayout title="商品不存在" description="商品已下架或不存在。">
+        <Result
+          status="404"
+          title="商品已下架或不存在"
+          subTitle="去看看其他商品吧。"
+          extra={
+            <Button type="primary" onClick={() => navigate('/product')}>
+              浏览全部商品
+            </Button>
+          }
+        />
+      </ShopLayout>
+    );
+  }
+
+  return (
+    <ShopLayout
+      title={goods?.name ?? '商品详情'}
+      description={
+        goods
+          ? `${goods.name}${goods.subtitle ? `，${goods.subtitle}` : ''}，${formatYuan(goods.price)}`
+          : '商品详情'
+      }
+    >
+      <Breadcrumb
+        className="list-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          { title: <Link to="/product">全部商品</Link> },
+          ...(goods?.category_id && goods.category_name
+            ? [
+                {
+                  title: (
+                    <Link to={`/product${listQueryString({ category_id: goods.category_id })}`}>
+                      {goods.category_name}
+                    </Link>
+                  ),
+                },
+              ]
+            : []),
+          ...(goods ? [{ title: goods.name }] : []),
+        ]}
+      />
+      {goods ? (
+        <>
+          <div className="detail-top shop-panel">
+            <Gallery key={goods.id} goods={goods} />
+            <BuyBox key={goods.id} goods={goods} />
+          </div>
+          <Details goods={goods} />
+          <Reviews key={goods.id} goodsId={goods.id} count={goods.review_count} />
+        </>
+      ) : detail.isError ? (
+        <div className="shop-panel">
+          <QueryEmpty query={detail} description="" />
+        </div>
+      ) : (
+        <div className="detail-top shop-panel">
+          <div className="gallery">
+            <div className="goods-cover gallery-main goods-cover--loading" />
+          </div>
+          <div className="buy-box">
+            <Skeleton active paragraph={{ rows: 6 }} />
+          </div>
+        </div>
+      )}
+    </ShopLayout>
+  );
+}

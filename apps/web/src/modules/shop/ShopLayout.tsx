@@ -1,0 +1,162 @@
+import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Badge, Button, Dropdown, Input, type MenuProps } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { CartMergeNotice } from '#web/modules/cart/CartMergeNotice.tsx';
+import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
+import { useCartCount } from '#web/modules/cart/useCart.ts';
+import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
+import { useUserInfo } from '#web/shared/session.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { loginHref } from './links.ts';
+import { useDocumentHead } from './useDocumentHead.ts';
+import './shop.css';
+
+const NAV = [
+  { to: '/', label: '首页', end: true },
+  { to: '/product', label: '全部商品', end: false },
+] as const;
+
+function SearchBox() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const current =
+    pathname === '/search' || pathname === '/product' ? new URLSearchParams(search).get('keyword') : '';
+  return (
+    <Input.Search
+      // A new key when the URL's keyword changes (back/forward) so the box shows it.
+      key={current ?? ''}
+      defaultValue={current ?? ''}
+      placeholder="搜索商品"
+      aria-label="搜索商品"
+      allowClear
+      maxLength={50}
+      enterButton
+      onSearch={(value, _e, info) => {
+        if (info?.source === 'clear') return;
+        const keyword = value.trim();
+        navigate(keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/product');
+      }}
+    />
+  );
+}
+
+/**
+ * The frame of every public shop page: header (logo, search, nav, cart, user), the notice of a merged
+ * guest cart, the page, and the company footer. Sets the document title and description.
+ */
+export function ShopLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const company = useCompany();
+  const c = company.data;
+  const name = c?.company_name || '企业门户';
+  const user = useUserInfo();
+  const count = useCartCount();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = `${location.pathname}${location.search}`;
+  const top = useRef<HTMLDivElement>(null);
+
+  useDocumentHead(`${title} - ${name}`, description ?? `${name}网上商城：${title}`);
+  useGuestCartMerge();
+
+  // A new page starts at its top (the app's page container may be the element that scrolls).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => {
+    const scroller = top.current?.closest('.page');
+    scroller?.scrollTo?.({ top: 0 });
+    window.scrollTo?.({ top: 0 });
+  }, [location.pathname, location.search]);
+
+  const userName = user ? user.real_name || user.username || '我的' : '';
+  const mobileItems: MenuProps['items'] = [
+    ...NAV.map((n) => ({ key: n.to, label: n.label })),
+    { key: '/cart', label: `购物车${count ? `（${count}）` : ''}` },
+    { type: 'divider' as const },
+    ...(user
+      ? [{ key: '/Workbench', label: userName }]
+      : [
+          { key: loginHref(here), label: '登录' },
+          { key: '/register', label: '注册' },
+        ]),
+  ];
+
+  return (
+    <div className="shop" ref={top}>
+      <header className="shop-header">
+        <div className="shop-header-inner">
+          <Link to="/" className="shop-brand" aria-label={`${name}首页`}>
+            {c?.logos.main ? (
+              <img className="shop-logo" src={c.logos.main} alt="" height={36} />
+            ) : (
+              <Avatar shape="square" size={36} style={{ background: '#1677ff', flex: 'none' }}>
+                {name.slice(0, 1)}
+              </Avatar>
+            )}
+            <span className="shop-brand-name">{name}</span>
+          </Link>
+
+          <nav className="shop-nav" aria-label="商城导航">
+            {NAV.map((n) => (
+              <NavLink key={n.to} to={n.to} end={n.end} className="shop-nav-link">
+                {n.label}
+              </NavLink>
+            ))}
+          </nav>
+
+          <search className="shop-search">
+            <SearchBox />
+          </search>
+
+          <div className="shop-actions">
+            <Link to="/cart" className="shop-cart" aria-label={`购物车，${count} 种商品`}>
+              <Badge count={count} size="small" overflowCount={99}>
+                <ShoppingCartOutlined style={{ fontSize: 22 }} />
+              </Badge>
+              <span className="shop-action-text">购物车</span>
+            </Link>
+            <span className="shop-user">
+              {user ? (
+                <Link to="/Workbench" className="shop-user-link" title="进入个人中心">
+                  <UserOutlined /> <span className="shop-user-name">{userName}</span>
+                </Link>
+              ) : (
+                <>
+                  <Link to={loginHref(here)}>登录</Link>
+                  <span className="shop-user-sep" aria-hidden>
+                    |
+                  </span>
+                  <Link to="/register">注册</Link>
+                </>
+              )}
+            </span>
+            <Dropdown
+              trigger={['click']}
+              autoFocus
+              menu={{ items: mobileItems, onClick: ({ key }) => navigate(key) }}
+              placement="bottomRight"
+            >
+              <Button className="shop-menu-button" type="text" icon={<MenuOutlined />} aria-label="菜单" />
+            </Dropdown>
+          </div>
+        </div>
+      </header>
+
+      <main className="shop-main">
+        <CartMergeNotice />
+        {children}
+      </main>
+
+      <div className="shop-footer">
+        <CompanyFooter company={c} />
+      </div>
+    </div>
+  );
+}

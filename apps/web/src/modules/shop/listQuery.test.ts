@@ -1,0 +1,102 @@
+import type { CategoryTreeNode } from '@portal/contract';
+import { describe, expect, it } from 'vitest';
+import { goodsIdOf, loginHref, maxQuantity, settleHref } from './links.ts';
+import { findCategory, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
+
+const parse = (q: string) => parseListQuery(new URLSearchParams(q));
+
+describe('goods list state in the URL', () => {
+  it('has defaults: newest first, page 1, 20 per page', () => {
+    expect(parse('')).toEqual({
+      keyword: '',
+      category_id: undefined,
+      price_from: '',
+      price_to: '',
+      sort: 'new',
+      recommend: false,
+      page: 1,
+      page_size: 20,
+    });
+    expect(listQueryString(parse(''))).toBe('');
+  });
+
+  it('reads and writes every filter, and survives a round trip', () => {
+    const q =
+      '?keyword=%E8%8C%B6&category_id=3&price_from=10&price_to=99.5&sort=price_asc&recommend=1&page=2&page_size=10';
+    const state = parse(q);
+    expect(state).toEqual({
+      keyword: '茶',
+      category_id: 3,
+      price_from: '10',
+      price_to: '99.5',
+      sort: 'price_asc',
+      recommend: true,
+      page: 2,
+      page_size: 10,
+    });
+    expect(parse(listQueryString(state))).toEqual(state);
+  });
+
+  it('ignores what it cannot use', () => {
+    expect(
+      parse('category_id=abc&page=0&page_size=7&sort=random&price_from=-3&price_to=1.234'),
+    ).toMatchObject({
+      category_id: undefined,
+      page: 1,
+      page_size: 20,
+      sort: 'new',
+      price_from: '',
+      price_to: '',
+    });
+  });
+
+  it('sends prices in cents and puts a reversed range in order', () => {
+    expect(toApiParams(parse('price_from=99.5&price_to=10&category_id=4&keyword=a'))).toEqual({
+      page: 1,
+      page_size: 20,
+      sort: 'new',
+      keyword: 'a',
+      category_id: 4,
+      min_price: 1000,
+      max_price: 9950,
+    });
+    expect(toApiParams(parse('recommend=1'))).toMatchObject({ is_recommend: 1 });
+    expect(toApiParams(parse(''))).toEqual({ page: 1, page_size: 20, sort: 'new' });
+  });
+});
+
+describe('findCategory', () => {
+  const node = (id: number, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
+    id,
+    parent_id: null,
+    name,
+    sort: 0,
+    icon: '',
+    status: 1,
+    level: 1,
+    children,
+  });
+  const tree = [node(1, '食品', [node(2, '茶叶', [node(3, '绿茶')])]), node(4, '数码')];
+
+  it('finds a category at any depth with its path', () => {
+    expect(findCategory(tree, 3)?.path).toEqual(['食品', '茶叶', '绿茶']);
+    expect(findCategory(tree, 4)?.node.name).toBe('数码');
+    expect(findCategory(tree, 9)).toBeNull();
+  });
+});
+
+describe('links', () => {
+  it('builds the login redirect and the buy-now checkout', () => {
+    expect(loginHref('/goodsDetail?id=3')).toBe('/login?redirect=%2FgoodsDetail%3Fid%3D3');
+    expect(settleHref(3, 2, 1250)).toBe('/settle?goods_id=3&quantity=2&price=1250');
+  });
+
+  it('reads a goods id and bounds the quantity', () => {
+    expect(goodsIdOf('12')).toBe(12);
+    for (const v of [null, '', '0', '-1', '1.5', 'x', '99999999999']) expect(goodsIdOf(v)).toBeNull();
+    expect(maxQuantity(5)).toBe(5);
+    expect(maxQuantity(5000)).toBe(999);
+    expect(maxQuantity(0)).toBe(0);
+    expect(maxQuantity(-2)).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import type { CategoryTreeNode, GoodsSort, Page, Review, ShopGoods, ShopGoodsDetail } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+import { useLoggedIn } from '#web/shared/session.ts';
+import { useCompany } from '#web/shared/useCompany.ts';
+
+/** The list filters as the API takes them (prices in cents). */
+export interface ShopGoodsParams {
+  page: number;
+  page_size: number;
+  category_id?: number | undefined;
+  keyword?: string | undefined;
+  min_price?: number | undefined;
+  max_price?: number | undefined;
+  sort?: GoodsSort | undefined;
+  is_new?: 0 | 1 | undefined;
+  is_recommend?: 0 | 1 | undefined;
+  ids?: string | undefined;
+}
+
+/**
+ * Every shop query lives under `shopKeys.all`. Not under the public key: a logged-in caller works in
+ * their own company and the detail carries `loved`, so a login or logout drops them.
+ */
+export const shopKeys = {
+  all: ['shop'] as const,
+  goods: (companyId: number | undefined, params: ShopGoodsParams) =>
+    [...shopKeys.all, 'goods', companyId, params] as const,
+  detail: (companyId: number | undefined, id: number) => [...shopKeys.all, 'detail', companyId, id] as const,
+  reviews: (goodsId: number, page: number, pageSize: number) =>
+    [...shopKeys.all, 'reviews', goodsId, { page, pageSize }] as const,
+  categories: (companyId: number | undefined) => [...shopKeys.all, 'categories', companyId] as const,
+};
+
+/**
+ * The company the public calls name (`company_id`). A visitor waits for the site's company to be
+ * resolved (or to fail: the server then uses its default); a logged-in caller's own company wins
+ * on the server anyway.
+ */
+export function useShopCompany(): { ready: boolean; companyId: number | undefined } {
+  const company = useCompany();
+  const loggedIn = useLoggedIn();
+  return {
+    ready: loggedIn || !company.isPending,
+    companyId: company.data?.id ?? undefined,
+  };
+}
+
+export function useShopGoods(params: ShopGoodsParams, opts: { enabled?: boolean } = {}) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: shopKeys.goods(companyId, params),
+    queryFn: ({ signal }) =>
+      api.get<Page<ShopGoods>>(
+        '/goods/staff/shopgoods/',
+        { ...params, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready && (opts.enabled ?? true),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One goods; a refusal (not found, off sale) is shown by the page, not toasted. */
+export function useGoodsDetail(id: number | null) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: shopKeys.detail(companyId, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<ShopGoodsDetail>(
+        '/goods/staff/shopgoods/detail/',
+        { id: id ?? 0, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready && id !== null,
+  });
+}
+
+export function useGoodsReviews(goodsId: number | null, page: number, pageSize: number) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: shopKeys.reviews(goodsId ?? 0, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.get<Page<Review>>(
+        '/goods/review/list',
+        { goods_id: goodsId ?? 0, page, page_size: pageSize, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready && goodsId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The enabled category tree of the shop (`GET /goods/staff/category/`). */
+export function useShopCategories() {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: shopKeys.categories(companyId),
+    queryFn: ({ signal }) =>
+      api
+        .get<{ results: CategoryTreeNode[] }>(
+          '/goods/staff/category/',
+          { company_id: companyId },
+          { toast: false, signal },
+        )
+        .then((d) => d.results),
+    enabled: ready,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Like / unlike (a toggle). The detail in the cache takes the answer at once. */
+export function useToggleLove() {
+  const qc = useQueryClient();
+  const { companyId } = useShopCompany();
+  return useMutation({
+    mutationFn: (goodsId: number) =>
+      api.post<{ loved: boolean; love_count: number }>('/goods/love', { goods_id: goodsId }),
+    onSuccess: (d, goodsId) => {
+      qc.setQueryData<ShopGoodsDetail>(shopKeys.detail(companyId, goodsId), (old) =>
+        old ? { ...old, loved: d.loved, love_count: d.love_count } : old,
+      );
+    },
+  });
+}
