@@ -1,8 +1,7 @@
-import { DEFAULT_PAGE_SIZE, LOGIN_REASONS, type LoginLog } from '@portal/contract';
+import { LOGIN_REASONS, type LoginLog } from '@portal/contract';
 import { Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useLoginLog } from './useAccount.ts';
 
@@ -30,8 +29,7 @@ const columns: TableColumnsType<LoginLog> = [
 
 /** The user's own recent logins (`GET /account/login/log`). */
 export function LoginLogTable() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, pagination } = usePaging();
   const log = useLoginLog(page, pageSize);
 
   return (
@@ -43,10 +41,7 @@ export function LoginLogTable() {
       dataSource={log.data?.results ?? []}
       loading={log.isFetching}
       locale={{ emptyText: <QueryEmpty query={log} description="暂无登录记录" /> }}
-      pagination={tablePagination(page, pageSize, log.data?.paging.count ?? 0, (p, s) => {
-        setPage(s === pageSize ? p : 1);
-        setPageSize(s);
-      })}
+      pagination={pagination(log.data?.paging.count ?? 0)}
     />
   );
 }

@@ -1,19 +1,25 @@
 import type { Category } from '@portal/contract';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import {
+  Button,
+  type PaginationProps,
+  Popconfirm,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { CategoryIcon } from './categoryIcons.tsx';
 
 export interface CategoryTableProps {
   rows: Category[];
-  total: number;
   loading: boolean;
   /** The list query, for the failed-to-load state. */
   query: { isError: boolean; refetch: () => unknown };
-  page: number;
-  pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
+  /** The list's paging (`usePaging().pagination(total)`). */
+  pagination: PaginationProps;
   selected: number[];
   onSelect: ((ids: number[]) => void) | null;
   onEdit: ((row: Category) => void) | null;
@@ -118,7 +124,7 @@ export function CategoryTable(p: CategoryTableProps) {
             }
           : undefined
       }
-      pagination={tablePagination(p.page, p.pageSize, p.total, p.onPage)}
+      pagination={p.pagination}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Category, type CategoryTreeNode, DEFAULT_PAGE_SIZE } from '@portal/contract';
+import type { Category, CategoryTreeNode } from '@portal/contract';
 import { App, Button, Card, Input, Select, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
@@ -25,8 +26,7 @@ export function GoodsCategoryPage() {
   const [node, setNode] = useState<CategoryTreeNode | null>(null);
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<0 | 1 | undefined>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = usePaging();
   const [selected, setSelected] = useState<number[]>([]);
   const [target, setTarget] = useState<CategoryFormTarget | null>(null);
 
@@ -35,10 +35,7 @@ export function GoodsCategoryPage() {
   const removeMany = useDeleteCategories();
 
   const paging = list.data?.paging;
-  useEffect(() => {
-    // The last row of the last page was deleted: step back to the page that still exists.
-    if (paging && page > paging.num_pages) setPage(paging.num_pages);
-  }, [paging, page]);
+  useExistingPage(paging, page, setPage);
 
   const refilter = (apply: () => void) => {
     apply();
@@ -120,15 +117,9 @@ export function GoodsCategoryPage() {
         </div>
         <CategoryTable
           rows={list.data?.results ?? []}
-          total={paging?.count ?? 0}
           loading={list.isFetching}
           query={list}
-          page={page}
-          pageSize={pageSize}
-          onPage={(p, s) => {
-            setPage(s === pageSize ? p : 1);
-            setPageSize(s);
-          }}
+          pagination={pagination(paging?.count ?? 0)}
           selected={selected}
           onSelect={canDelete ? setSelected : null}
           onEdit={canChange ? (row: Category) => setTarget({ mode: 'edit', id: row.id }) : null}

@@ -1,13 +1,12 @@
-import { DEFAULT_PAGE_SIZE, type Page, type ShopGoods } from '@portal/contract';
+import type { Page, ShopGoods } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Pagination, Popconfirm } from 'antd';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { shopKeys } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 
 export const loveKeys = {
@@ -37,14 +36,11 @@ function useUnlove() {
 
 /** 我的收藏: liked goods linking to their detail, each with 取消收藏. */
 export function MyLoves() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = usePaging();
   const list = useLoves(page, pageSize);
   const unlove = useUnlove();
   const paging = list.data?.paging;
-  useEffect(() => {
-    if (paging && page > paging.num_pages) setPage(paging.num_pages);
-  }, [paging, page]);
+  useExistingPage(paging, page, setPage);
 
   if (list.isPending) return <GoodsGridSkeleton count={4} />;
   const rows = list.data?.results ?? [];
@@ -84,13 +80,7 @@ export function MyLoves() {
           </div>
         ))}
       </div>
-      <Pagination
-        className="my-pagination"
-        {...tablePagination(page, pageSize, paging?.count ?? 0, (p, s) => {
-          setPage(s === pageSize ? p : 1);
-          setPageSize(s);
-        })}
-      />
+      <Pagination className="my-pagination" {...pagination(paging?.count ?? 0)} />
     </div>
   );
 }

@@ -1,20 +1,13 @@
-import {
-  canDo,
-  DEFAULT_PAGE_SIZE,
-  ORDER_STATUS,
-  ORDER_STATUS_NAMES,
-  type Order,
-  type OrderItem,
-} from '@portal/contract';
+import { canDo, ORDER_STATUS, ORDER_STATUS_NAMES, type Order, type OrderItem } from '@portal/contract';
 import { App, Button, Drawer, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { GoodsThumb, OrderDetailView, OrderStatusTag } from '#web/modules/order-admin/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { formatRemaining, secondsUntil, useNow } from './countdown.ts';
 import { ReviewModal } from './ReviewModal.tsx';
@@ -160,8 +153,7 @@ function OrderCard({
 /** 我的订单: state tabs with counts, orders with their actions, the detail drawer with the history. */
 export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
   const [status, setStatus] = useState(0);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = usePaging();
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
   const list = useOrders({ page, page_size: pageSize, status: status || undefined });
   const counts = useOrderCounts();
@@ -171,9 +163,7 @@ export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (i
   const now = useNow(rows.some((o) => o.status === ORDER_STATUS.AWAITING_PAYMENT));
 
   const paging = list.data?.paging;
-  useEffect(() => {
-    if (paging && page > paging.num_pages) setPage(paging.num_pages);
-  }, [paging, page]);
+  useExistingPage(paging, page, setPage);
 
   const d = detail.data;
   const tabItems = STATUS_TABS.map((s) => {
@@ -219,13 +209,7 @@ export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (i
               actions={actions}
             />
           ))}
-          <Pagination
-            className="my-pagination"
-            {...tablePagination(page, pageSize, paging?.count ?? 0, (p, s) => {
-              setPage(s === pageSize ? p : 1);
-              setPageSize(s);
-            })}
-          />
+          <Pagination className="my-pagination" {...pagination(paging?.count ?? 0)} />
         </div>
       )}
       {rows.length === 0 && !list.isPending && !list.isError && (

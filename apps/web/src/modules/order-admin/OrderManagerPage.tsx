@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
+import { ORDER_STATUS_NAMES, type Order } from '@portal/contract';
 import {
   App,
   Button,
@@ -11,11 +11,11 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { OrderDetailView, OrderStatusTag } from './OrderParts.tsx';
@@ -89,8 +89,7 @@ export function OrderManagerPage() {
 
   const [keyword, setKeyword] = useState('');
   const [status, setStatus] = useState<number | undefined>();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const { page, pageSize, setPage, pagination } = usePaging();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [shipping, setShipping] = useState<OrderTarget | null>(null);
   const [refunding, setRefunding] = useState<OrderTarget | null>(null);
@@ -100,9 +99,7 @@ export function OrderManagerPage() {
   const run = useRunAction({ ship: setShipping, refund: setRefunding });
 
   const paging = list.data?.paging;
-  useEffect(() => {
-    if (paging && page > paging.num_pages) setPage(paging.num_pages);
-  }, [paging, page]);
+  useExistingPage(paging, page, setPage);
 
   const columns: TableColumnsType<Order> = [
     {
@@ -221,10 +218,7 @@ export function OrderManagerPage() {
         dataSource={list.data?.results ?? []}
         loading={list.isFetching}
         locale={{ emptyText: <QueryEmpty query={list} description="暂无订单" /> }}
-        pagination={tablePagination(page, pageSize, paging?.count ?? 0, (p, s) => {
-          setPage(s === pageSize ? p : 1);
-          setPageSize(s);
-        })}
+        pagination={pagination(paging?.count ?? 0)}
       />
       <Drawer
         title={d ? `订单详情 · ${d.order_no}` : '订单详情'}

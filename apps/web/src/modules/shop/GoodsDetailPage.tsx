@@ -1,5 +1,5 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_OPTIONS, type Review, type ShopGoodsDetail } from '@portal/contract';
+import type { Review, ShopGoodsDetail } from '@portal/contract';
 import {
   Breadcrumb,
   Button,
@@ -20,6 +20,7 @@ import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
+import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { GoodsCover } from './GoodsCard.tsx';
 import { goodsIdOf, loginHref, maxQuantity, settleHref } from './links.ts';
@@ -188,8 +189,7 @@ function ReviewItem({ review }: { review: Review }) {
 }
 
 function Reviews({ goodsId, count }: { goodsId: number; count: number }) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(5);
+  const { page, pageSize, pagination } = usePaging(5);
   const reviews = useGoodsReviews(goodsId, page, pageSize);
   const total = reviews.data?.paging.count ?? count;
   return (
@@ -201,23 +201,7 @@ function Reviews({ goodsId, count }: { goodsId: number; count: number }) {
         rowKey="id"
         renderItem={(r) => <ReviewItem review={r} />}
         locale={{ emptyText: <QueryEmpty query={reviews} description="暂无评价" simple /> }}
-        pagination={
-          total > 0
-            ? {
-                current: page,
-                pageSize,
-                total,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-                showTotal: (t) => `共 ${t} 条`,
-                onChange: (p, s) => {
-                  setPage(s !== pageSize ? 1 : p);
-                  setPageSize(s);
-                },
-                align: 'center',
-              }
-            : false
-        }
+        pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
       />
     </section>
   );

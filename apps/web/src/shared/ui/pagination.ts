@@ -1,5 +1,6 @@
-import { PAGE_SIZE_OPTIONS } from '@portal/contract';
-import type { TablePaginationConfig } from 'antd';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type Paging } from '@portal/contract';
+import type { PaginationProps } from 'antd';
+import { useEffect, useState } from 'react';
 
 /** Paging for every list: 5/10/15/20 per page (spec §2), Chinese total text. */
 export function tablePagination(
@@ -7,7 +8,7 @@ export function tablePagination(
   pageSize: number,
   total: number,
   onChange: (page: number, pageSize: number) => void,
-): TablePaginationConfig {
+): PaginationProps {
   return {
     current: page,
     pageSize,
@@ -17,4 +18,31 @@ export function tablePagination(
     showTotal: (t) => `共 ${t} 条`,
     onChange,
   };
+}
+
+/**
+ * A list's page and page size. `pagination(total)` is the antd paging (a new page size starts at
+ * page 1); `follow(paging)` steps back to the last page that exists when the last row of the last
+ * page went away (call it with the reply's `paging`).
+ */
+export function usePaging(initialSize = DEFAULT_PAGE_SIZE) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(initialSize);
+  return {
+    page,
+    pageSize,
+    setPage,
+    pagination: (total: number) =>
+      tablePagination(page, pageSize, total, (p, s) => {
+        setPage(s === pageSize ? p : 1);
+        setPageSize(s);
+      }),
+  };
+}
+
+/** The last row of the last page was deleted: step back to the page that still exists. */
+export function useExistingPage(paging: Paging | undefined, page: number, setPage: (page: number) => void) {
+  useEffect(() => {
+    if (paging && page > paging.num_pages) setPage(paging.num_pages);
+  }, [paging, page, setPage]);
 }
