@@ -2,6 +2,7 @@ import { Codes, passwordUpdateBody } from '@portal/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useId } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { confirmRule } from '#web/shared/ui/confirmRule.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { usePasswordUpdate } from './useAccount.ts';
@@ -70,14 +71,7 @@ export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCanc
         name="confirm_password"
         required
         dependencies={['new_password']}
-        rules={[
-          { required: true, message: '请再次输入新密码' },
-          ({ getFieldValue }) => ({
-            validator: async (_r, value: string) => {
-              if (value && value !== getFieldValue('new_password')) throw new Error('两次输入的新密码不一致');
-            },
-          }),
-        ]}
+        rules={confirmRule('new_password', '请再次输入新密码', '两次输入的新密码不一致')}
       >
         <Input.Password autoComplete="new-password" placeholder="请再次输入新密码" />
       </Form.Item>

@@ -1,5 +1,6 @@
 import { CART_MAX_QUANTITY, type Coupon } from '@portal/contract';
 import { formatYuan } from '#web/shared/format.ts';
+import { queryId } from '#web/shared/query.ts';
 
 /** One line of the checkout: from the cart or the buy-now query. */
 export interface SettleLine {
@@ -23,17 +24,11 @@ export interface BuyNow {
   price: number | undefined;
 }
 
-const positiveInt = (raw: string | null, max: number) => {
-  if (!raw || !/^\d{1,10}$/.test(raw.trim())) return undefined;
-  const n = Number(raw.trim());
-  return n >= 1 && n <= max ? n : undefined;
-};
-
 /** `?goods_id=&quantity=&price=`: a buy-now checkout; null when the query is not one (the cart then). */
 export function parseBuyNow(params: URLSearchParams): BuyNow | null {
-  const goods_id = positiveInt(params.get('goods_id'), 2_147_483_647);
+  const goods_id = queryId(params.get('goods_id'));
   if (goods_id === undefined) return null;
-  const quantity = positiveInt(params.get('quantity'), CART_MAX_QUANTITY) ?? 1;
+  const quantity = queryId(params.get('quantity'), CART_MAX_QUANTITY) ?? 1;
   const rawPrice = params.get('price');
   const price = rawPrice && /^\d{1,12}$/.test(rawPrice.trim()) ? Number(rawPrice.trim()) : undefined;
   return { goods_id, quantity, price };

@@ -6,7 +6,7 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
-import { confirmRule } from './memberForm.ts';
+import { PasswordPair } from './PasswordPair.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 import { usePasswordFind } from './useMemberAccount.ts';
 import './member.css';
@@ -62,24 +62,7 @@ export function ForgotPasswordPage() {
               />
             </Form.Item>
             <SmsCodeField form={form} purpose="password" companyId={company.data?.id} />
-            <Form.Item
-              label="新密码"
-              name="password"
-              required
-              rules={[zodRule(rules.password)]}
-              extra="至少 8 位，须同时包含字母和数字"
-            >
-              <Input.Password placeholder="设置新密码" autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              label="确认新密码"
-              name="confirm"
-              required
-              dependencies={['password']}
-              rules={confirmRule('password', '请再次输入新密码', '两次输入的新密码不一致')}
-            >
-              <Input.Password placeholder="再次输入新密码" autoComplete="new-password" />
-            </Form.Item>
+            <PasswordPair label="新密码" placeholder="设置新密码" rule={rules.password} />
             <Form.Item style={{ marginBottom: 12 }}>
               <Button type="primary" htmlType="submit" block size="large" loading={find.isPending}>
                 重置密码

@@ -4,11 +4,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingAfterLoginFor, WORKBENCH_PATH } from '#web/modules/landing/loginLanding.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { queryId } from '#web/shared/query.ts';
 import { startSession, useUserInfo } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
-import { confirmRule, maskMobile, queryId } from './memberForm.ts';
+import { maskMobile } from './memberForm.ts';
+import { PasswordPair } from './PasswordPair.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
 import { useRegister } from './useMemberAccount.ts';
 import './member.css';
@@ -107,24 +109,7 @@ export function RegisterPage() {
                 />
               </Form.Item>
               <SmsCodeField form={form} purpose="register" companyId={companyId} />
-              <Form.Item
-                label="密码"
-                name="password"
-                required
-                rules={[zodRule(rules.password)]}
-                extra="至少 8 位，须同时包含字母和数字"
-              >
-                <Input.Password placeholder="设置登录密码" autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                label="确认密码"
-                name="confirm"
-                required
-                dependencies={['password']}
-                rules={confirmRule('password', '请再次输入密码', '两次输入的密码不一致')}
-              >
-                <Input.Password placeholder="再次输入密码" autoComplete="new-password" />
-              </Form.Item>
+              <PasswordPair label="密码" placeholder="设置登录密码" rule={rules.password} />
               <Form.Item label="姓名（选填）" name="real_name" rules={[zodRule(rules.real_name)]}>
                 <Input placeholder="您的称呼" maxLength={20} autoComplete="name" />
               </Form.Item>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskMobile, queryId } from './memberForm.ts';
+import { queryId } from '#web/shared/query.ts';
+import { maskMobile } from './memberForm.ts';
 
 describe('queryId', () => {
   it('takes positive integer ids only', () => {

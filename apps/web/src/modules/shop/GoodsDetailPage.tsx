@@ -19,11 +19,12 @@ import { useAddToCart } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { queryId } from '#web/shared/query.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { GoodsCover } from './GoodsCard.tsx';
-import { goodsIdOf, loginHref, maxQuantity, settleHref } from './links.ts';
+import { loginHref, maxQuantity, settleHref } from './links.ts';
 import { listQueryString } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
 import { useGoodsDetail, useGoodsReviews, useToggleLove } from './useShopGoods.ts';
@@ -234,7 +235,7 @@ function Details({ goods }: { goods: ShopGoodsDetail }) {
 /** `/goodsDetail?id=N`: gallery, price, stock, quantity, cart and buy-now, like, specifications, reviews. */
 export function GoodsDetailPage() {
   const [params] = useSearchParams();
-  const id = goodsIdOf(params.get('id'));
+  const id = queryId(params.get('id')) ?? null;
   const detail = useGoodsDetail(id);
   const goods = detail.data;
   const navigate = useNavigate();

@@ -13,13 +13,6 @@ export function settleHref(goodsId: number, quantity: number, price: number): st
   return `/settle?goods_id=${goodsId}&quantity=${quantity}&price=${price}`;
 }
 
-/** `?id=N` → N, or null when it is not a positive integer id. */
-export function goodsIdOf(raw: string | null): number | null {
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
-
 /** How many pieces can be chosen: 1..min(stock, 999); 0 when sold out. */
 export function maxQuantity(stock: number): number {
   return Math.max(0, Math.min(stock, CART_MAX_QUANTITY));

@@ -1,8 +1,11 @@
 import type { CategoryTreeNode } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { goodsIdOf, loginHref, maxQuantity, settleHref } from './links.ts';
+import { queryId } from '#web/shared/query.ts';
+import { loginHref, maxQuantity, settleHref } from './links.ts';
 import { findCategory, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
 
+/** How the goods page reads `?id=`. */
+const goodsIdOf = (raw: string | null) => queryId(raw) ?? null;
 const parse = (q: string) => parseListQuery(new URLSearchParams(q));
 
 describe('goods list state in the URL', () => {
