@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '@portal/server/src/app.ts';
 import { loadConfig } from '@portal/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '@portal/server/src/platform/db/database.ts';
-import { seedReference } from '@portal/server/src/seed/seed.ts';
+import { createCategory, seedReference } from '@portal/server/src/seed/seed.ts';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-goods-'));
@@ -20,58 +20,9 @@ const company = 125;
 const tops: number[] = [];
 const leaves: number[] = [];
 for (let t = 0; t < 4; t++) {
-  const top = await db
-    .insertInto('goods_categories')
-    .values({
-      company_id: company,
-      parent_id: null,
-      path: '/',
-      level: 1,
-      name: `大类${t}`,
-      sort: t,
-      icon: '',
-      status: 1,
-      del_flag: 0,
-      created_by: null,
-      updated_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('goods_categories')
-    .set({ path: `/${top.id}/` })
-    .where('id', '=', top.id)
-    .execute();
+  const top = await createCategory(db, company, `大类${t}`, null, t);
   tops.push(top.id);
-  for (let l = 0; l < 5; l++) {
-    const leaf = await db
-      .insertInto('goods_categories')
-      .values({
-        company_id: company,
-        parent_id: top.id,
-        path: '/',
-        level: 2,
-        name: `小类${t}-${l}`,
-        sort: l,
-        icon: '',
-        status: 1,
-        del_flag: 0,
-        created_by: null,
-        updated_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('goods_categories')
-      .set({ path: `/${top.id}/${leaf.id}/` })
-      .where('id', '=', leaf.id)
-      .execute();
-    leaves.push(leaf.id);
-  }
+  for (let l = 0; l < 5; l++) leaves.push((await createCategory(db, company, `小类${t}-${l}`, top, l)).id);
 }
 const WORDS = ['茶叶', '手机', '笔记本', '连衣裙', '坚果', '打印机', '衬衫', '登机箱', '牛肉干', '红茶'];
 const ADJ = ['特级', '精选', '经典', '轻薄', '加厚', '礼盒', '家用', '商务', '限量', '新款'];

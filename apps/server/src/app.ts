@@ -133,7 +133,10 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     payments,
     payMinutes: config.orderPayMinutes,
     shopOf,
-    catalogueChanged: (companyId) => catalogue.forget(companyId),
+    catalogueChanged: (companyId, sales) => {
+      catalogue.forgetCounters(companyId);
+      if (sales) catalogue.forget(companyId);
+    },
   });
   const members = memberService(database.db, { account, sms: smsCodes(database.db), sessions: app.sessions });
   // Unpaid orders past their time are cancelled every minute (and once at start).

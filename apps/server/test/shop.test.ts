@@ -1,6 +1,8 @@
 import { MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpCatalogue } from '../src/modules/catalogue/index.ts';
 import { nowIso } from '../src/platform/time.ts';
+import { type CategoryRef, createCategory } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
 let h: Harness;
@@ -9,31 +11,7 @@ let otherCompany: number;
 let rootCat: number;
 let leafCat: number;
 
-async function category(cid: number, name: string, parent?: { id: number; path: string; level: number }) {
-  const now = nowIso();
-  const row = await h.db
-    .insertInto('goods_categories')
-    .values({
-      company_id: cid,
-      parent_id: parent?.id ?? null,
-      path: '/',
-      level: (parent?.level ?? 0) + 1,
-      name,
-      sort: 0,
-      icon: '',
-      status: 1,
-      del_flag: 0,
-      created_by: null,
-      updated_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const path = `${parent?.path ?? '/'}${row.id}/`;
-  await h.db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
-  return { id: row.id, path, level: (parent?.level ?? 0) + 1 };
-}
+const category = (cid: number, name: string, parent?: CategoryRef) => createCategory(h.db, cid, name, parent);
 
 async function goods(
   cid: number,
@@ -56,15 +34,7 @@ async function goods(
     .returning('id')
     .executeTakeFirstOrThrow();
   // Goods written straight to the table: tell the catalogue (the back office will do this itself).
-  await h.db
-    .insertInto('cache_versions')
-    .values({ scope: 'catalogue', company_id: cid, version: Date.now() % 1_000_000_000 })
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'company_id'])
-        .doUpdateSet({ version: (eb) => eb('cache_versions.version', '+', 1) }),
-    )
-    .execute();
+  await bumpCatalogue(h.db, cid);
   return row.id;
 }
 
@@ -410,6 +380,28 @@ describe('orders', () => {
       (await staff(foreignShop, '/order/manage/list', { keyword: placed.d.order.order_no })).d.results,
     ).toEqual([]);
     expect((await h.post('/api/order/list', {})).json().c).toBe(10003);
+  });
+
+  it('the goods list shows the stock an order took and a cancellation gave back', async () => {
+    const g = await goods(companyId, { name: '库存显示商品', price: 100, stock: 5 });
+    const m = await member();
+    const stockInList = async () =>
+      (await list(`company_id=${companyId}&keyword=${encodeURIComponent('库存显示')}`)).d.results[0].stock;
+    expect(await stockInList()).toBe(5);
+    const placed = await m.call('/order/create', {
+      goods_id: g,
+      quantity: 2,
+      consignee_id: m.consigneeId,
+      payment_method: 'cod',
+    });
+    expect(await stockInList()).toBe(3);
+    await m.call('/order/cancel', { id: placed.d.order.id });
+    expect(await stockInList()).toBe(5);
+    await m.call('/goods/love', { goods_id: g });
+    expect(
+      (await list(`company_id=${companyId}&keyword=${encodeURIComponent('库存显示')}`)).d.results[0]
+        .love_count,
+    ).toBe(1);
   });
 
   it('refuses bad order input and changes nothing', async () => {

@@ -218,6 +218,46 @@ const DEMO_CATEGORIES: [string, [string, string[]][]][] = [
   ],
 ];
 
+export interface CategoryRef {
+  id: number;
+  path: string;
+  level: number;
+}
+
+/** A live category under `parent` (or at the top), with its materialized path. */
+export async function createCategory(
+  db: Database,
+  companyId: number,
+  name: string,
+  parent: CategoryRef | null = null,
+  sort = 0,
+): Promise<CategoryRef> {
+  const now = nowIso();
+  const level = (parent?.level ?? 0) + 1;
+  const row = await db
+    .insertInto('goods_categories')
+    .values({
+      company_id: companyId,
+      parent_id: parent?.id ?? null,
+      path: '/',
+      level,
+      name,
+      sort,
+      icon: '',
+      status: 1,
+      del_flag: 0,
+      created_by: null,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const path = `${parent?.path ?? '/'}${row.id}/`;
+  await db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
+  return { id: row.id, path, level };
+}
+
 /** Demo data for a first `npm start`: the demo accounts and a category tree with some goods. */
 export async function seedDemo(handle: DatabaseHandle) {
   const { db } = handle;
@@ -232,32 +272,9 @@ export async function seedDemo(handle: DatabaseHandle) {
     role: 12,
     real_name: '青峰商城管理员',
   });
-  const now = nowIso();
   let sort = 0;
-  const add = async (name: string, parent: { id: number; path: string; level: number } | null) => {
-    const row = await db
-      .insertInto('goods_categories')
-      .values({
-        company_id: DEFAULT_COMPANY_ID,
-        parent_id: parent?.id ?? null,
-        path: '/',
-        level: (parent?.level ?? 0) + 1,
-        name,
-        sort: sort++,
-        icon: '',
-        status: 1,
-        del_flag: 0,
-        created_by: null,
-        updated_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const path = `${parent?.path ?? '/'}${row.id}/`;
-    await db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
-    return { id: row.id, path, level: (parent?.level ?? 0) + 1 };
-  };
+  const add = (name: string, parent: CategoryRef | null) =>
+    createCategory(db, DEFAULT_COMPANY_ID, name, parent, sort++);
   const leaves: { id: number; name: string }[] = [];
   for (const [top, seconds] of DEMO_CATEGORIES) {
     const t = await add(top, null);

@@ -23,6 +23,17 @@ export const CATALOGUE_CACHE_SCOPE = 'catalogue';
 export const bumpCatalogue = (trx: Database, companyId: number) =>
   bumpVersion(trx, CATALOGUE_CACHE_SCOPE, companyId);
 
+export const COUNTERS_CACHE_SCOPE = 'goods_counters';
+
+/**
+ * Marks a company's goods counters (stock, sales, likes) as changed: every order, cancellation,
+ * expiry, payment, refund and like calls it in its transaction.
+ */
+export const bumpCounters = (trx: Database, companyId: number) =>
+  bumpVersion(trx, COUNTERS_CACHE_SCOPE, companyId);
+
+type Counters = Map<number, { stock: number; sales: number; love_count: number }>;
+
 interface Item extends CatalogueRow {
   /** Lower-cased name + subtitle for keyword search. */
   haystack: string;
@@ -137,17 +148,33 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     return result;
   }
 
+  /**
+   * The counters of the rows on a page, remembered per page until the company's counters version
+   * moves (a new version starts an empty map, so only the pages asked for again are re-read).
+   */
+  const counterPages = versionedCache(COUNTERS_CACHE_SCOPE, async () => new Map<string, Counters>(), {
+    recheckMs: deps.recheckMs ?? 1000,
+  });
+
   async function withCounters(companyId: number, items: Item[], names: Map<number, string>) {
-    const live = new Map(
-      (
-        await repo.counters(
-          db,
-          companyId,
-          items.map((i) => i.id),
-        )
-      ).map((c) => [c.id, c]),
-    );
-    return items.map((i) => toShopGoods(i, names, live.get(i.id)));
+    const pages = await counterPages.get(db, companyId);
+    const key = items.map((i) => i.id).join(',');
+    let live = pages.get(key);
+    if (!live) {
+      live = new Map(
+        (
+          await repo.counters(
+            db,
+            companyId,
+            items.map((i) => i.id),
+          )
+        ).map((c) => [c.id, c]),
+      );
+      if (pages.size >= MAX_ANSWERS) pages.clear();
+      pages.set(key, live);
+    }
+    const counters = live;
+    return items.map((i) => toShopGoods(i, names, counters.get(i.id)));
   }
 
   // Category names per category snapshot (the rows array is shared until categories change).
@@ -221,7 +248,12 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!row) throw new AppError('GOODS_UNAVAILABLE');
       return db
         .transaction()
-        .execute((trx) => repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso()));
+        .execute(async (trx) => {
+          const result = await repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso());
+          await bumpCounters(trx, caller.companyId);
+          return result;
+        })
+        .finally(() => counterPages.forget(caller.companyId));
     },
 
     /** The caller's liked goods, newest like first (goods no longer on sale are left out). */
@@ -238,6 +270,8 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
 
     /** Drop this process's snapshot after a write committed (other processes see the version). */
     forget: (companyId: number) => cache.forget(companyId),
+    /** Drop this process's remembered counters after a commit that changed stock, sales or likes. */
+    forgetCounters: (companyId: number) => counterPages.forget(companyId),
   };
 }
 

@@ -1,2 +1,2 @@
 /** What other modules may use of the catalogue module. */
-export { bumpCatalogue } from './catalogue.service.ts';
+export { bumpCatalogue, bumpCounters } from './catalogue.service.ts';

@@ -1,6 +1,6 @@
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
-import type { OrderTable } from '../../platform/db/schema.ts';
+import type { OrderEventTable, OrderItemTable, OrderTable } from '../../platform/db/schema.ts';
 
 export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
 
@@ -89,34 +89,11 @@ export const orderRepository = {
   insert: async (db: Database, v: Insertable<OrderTable>) =>
     (await db.insertInto('orders').values(v).returning('id').executeTakeFirstOrThrow()).id,
 
-  insertItems: (
-    db: Database,
-    rows: {
-      company_id: number;
-      order_id: number;
-      goods_id: number;
-      name: string;
-      cover: string;
-      price: number;
-      quantity: number;
-      amount: number;
-    }[],
-  ) => db.insertInto('order_items').values(rows).execute(),
+  insertItems: (db: Database, rows: Insertable<OrderItemTable>[]) =>
+    db.insertInto('order_items').values(rows).execute(),
 
-  insertEvent: (
-    db: Database,
-    v: {
-      company_id: number;
-      order_id: number;
-      from_status: number | null;
-      to_status: number;
-      action: string;
-      actor_id: number | null;
-      actor_name: string;
-      note: string;
-      created_at: string;
-    },
-  ) => db.insertInto('order_events').values(v).execute(),
+  insertEvent: (db: Database, v: Insertable<OrderEventTable>) =>
+    db.insertInto('order_events').values(v).execute(),
 
   /** Moves an order from one of `from` to `to`; false when its state changed meanwhile. */
   async moveStatus(

@@ -17,7 +17,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cartRepository, isAvailable, stockShort } from '../cart/index.ts';
-import { bumpCatalogue } from '../catalogue/index.ts';
+import { bumpCatalogue, bumpCounters } from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentMethods, ShopContact } from '../payment/index.ts';
@@ -28,8 +28,11 @@ export interface OrderDeps {
   /** Minutes an unpaid order waits before it is cancelled. */
   payMinutes: number;
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
-  /** Called after a commit that changed the catalogue's sales (drops this process's snapshot). */
-  catalogueChanged: (companyId: number) => void;
+  /**
+   * Called after a commit that changed goods counters (stock, sales): drops this process's cached
+   * counters, and its catalogue snapshot too when `sales` changed (the sales sort).
+   */
+  catalogueChanged: (companyId: number, sales: boolean) => void;
 }
 
 export interface OrderCreateInput {
@@ -211,8 +214,10 @@ export function orderService(db: Database, deps: OrderDeps) {
       });
       await coupon?.markUsed(orderId);
       if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
+      await bumpCounters(trx, caller.companyId);
       return { orderId, priceChanges };
     });
+    deps.catalogueChanged(caller.companyId, false);
     return { order: await detail(db, mine(caller), placed.orderId), price_changes: placed.priceChanges };
   }
 
@@ -225,7 +230,8 @@ export function orderService(db: Database, deps: OrderDeps) {
     extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
   ) {
     const rule = ORDER_TRANSITIONS[action];
-    let salesChanged = false;
+    const salesChanged = action === 'pay' || action === 'refund';
+    const stockChanged = action === 'cancel' || action === 'expire' || action === 'refund';
     const companyId = await db.transaction().execute(async (trx) => {
       const order = await repo.find(trx, scope, id);
       if (!order) throw new AppError('NOT_FOUND');
@@ -245,18 +251,18 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (!(await repo.moveStatus(trx, id, rule.from, set))) throw new AppError('ORDER_STATE');
 
       const items = await repo.items(trx, [id]);
-      if (action === 'cancel' || action === 'expire' || action === 'refund') {
+      if (stockChanged) {
         for (const i of items) await repo.returnStock(trx, i.goods_id, i.quantity, now);
       }
       if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
         await releaseCoupon(trx, order.member_coupon_id);
       }
-      if (action === 'pay' || action === 'refund') {
+      if (salesChanged) {
         for (const i of items)
           await repo.addSales(trx, i.goods_id, action === 'pay' ? i.quantity : -i.quantity);
         await bumpCatalogue(trx, order.company_id);
-        salesChanged = true;
       }
+      if (stockChanged || salesChanged) await bumpCounters(trx, order.company_id);
       await repo.insertEvent(trx, {
         company_id: order.company_id,
         order_id: id,
@@ -270,7 +276,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       });
       return order.company_id;
     });
-    if (salesChanged) deps.catalogueChanged(companyId);
+    if (stockChanged || salesChanged) deps.catalogueChanged(companyId, salesChanged);
   }
 
   async function page(

@@ -1,23 +1,28 @@
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db/database.ts';
 
+/** Reviews with their author's names (masked by the service before they leave). */
+function reviews(db: Database) {
+  return db
+    .selectFrom('goods_reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select([
+      'r.id',
+      'r.goods_id',
+      'r.order_item_id',
+      'u.username',
+      'u.real_name',
+      'r.rating',
+      'r.content',
+      'r.reply',
+      'r.reply_time',
+      'r.created_at',
+    ]);
+}
+
 export const reviewRepository = {
   page: (db: Database, companyId: number, goodsId: number, limit: number, offset: number) =>
-    db
-      .selectFrom('goods_reviews as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select([
-        'r.id',
-        'r.goods_id',
-        'r.order_item_id',
-        'u.username',
-        'u.real_name',
-        'r.rating',
-        'r.content',
-        'r.reply',
-        'r.reply_time',
-        'r.created_at',
-      ])
+    reviews(db)
       .where('r.company_id', '=', companyId)
       .where('r.goods_id', '=', goodsId)
       .orderBy('r.id', 'desc')
@@ -59,22 +64,5 @@ export const reviewRepository = {
       .executeTakeFirst(),
 
   byId: (db: Database, companyId: number, id: number) =>
-    db
-      .selectFrom('goods_reviews as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select([
-        'r.id',
-        'r.goods_id',
-        'r.order_item_id',
-        'u.username',
-        'u.real_name',
-        'r.rating',
-        'r.content',
-        'r.reply',
-        'r.reply_time',
-        'r.created_at',
-      ])
-      .where('r.company_id', '=', companyId)
-      .where('r.id', '=', id)
-      .executeTakeFirst(),
+    reviews(db).where('r.company_id', '=', companyId).where('r.id', '=', id).executeTakeFirst(),
 };
