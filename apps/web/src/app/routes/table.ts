@@ -16,6 +16,7 @@ const orderManager = lazyPage(
   () => import('#web/modules/order-admin/OrderManagerPage.tsx'),
   'OrderManagerPage',
 );
+const smsOutbox = lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage');
 const browserWarning = lazyPage(
   () => import('#web/modules/landing/BrowserWarningPage.tsx'),
   'BrowserWarningPage',
@@ -118,7 +119,24 @@ export const AREAS: readonly AreaEntry[] = [
   ]),
   area('car', '车贸管理', 'CarOutlined', 'car_auto_parts'),
   area('tool', '工具箱', 'ToolOutlined', 'double_color_ball'),
-  area('manager', '管理中心', 'BranchesOutlined', 'workflow'),
+  area('manager', '管理中心', 'BranchesOutlined', 'workflow', [
+    {
+      kind: 'group',
+      key: 'system',
+      title: '系统管理',
+      icon: 'SettingOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'sms-outbox',
+          title: '短信发件箱',
+          icon: 'MessageOutlined',
+          access: { module: 'message', codename: 'view_sms_outbox' },
+          page: smsOutbox,
+        },
+      ],
+    },
+  ]),
   area('business', '业务中心', 'SolutionOutlined', 'prepare'),
   area('student', '学生中心', 'ReadOutlined', 'business-watch'),
   area('instructor', '指导中心', 'TeamOutlined', 'business-guide'),
