@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 export interface CartRow {
@@ -50,16 +50,8 @@ export const cartRepository = {
       .where('goods_id', '=', goodsId)
       .executeTakeFirst(),
 
-  count: async (db: Database, userId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('cart_items')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  count: (db: Database, userId: number) =>
+    countRows(db.selectFrom('cart_items').where('user_id', '=', userId)),
 
   insert: (
     db: Database,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 /** The columns of a goods row that the catalogue snapshot keeps (live counters are read per request). */
@@ -125,14 +126,6 @@ export const catalogueRepository = {
       .offset(offset)
       .execute(),
 
-  lovedCount: async (db: Database, userId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('goods_loves')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  lovedCount: (db: Database, userId: number) =>
+    countRows(db.selectFrom('goods_loves').where('user_id', '=', userId)),
 };

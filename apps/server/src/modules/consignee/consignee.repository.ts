@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 const COLUMNS = [
@@ -43,17 +43,8 @@ export const consigneeRepository = {
       .where('del_flag', '=', 0)
       .executeTakeFirst(),
 
-  count: async (db: Database, userId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('consignees')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('user_id', '=', userId)
-          .where('del_flag', '=', 0)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  count: (db: Database, userId: number) =>
+    countRows(db.selectFrom('consignees').where('user_id', '=', userId).where('del_flag', '=', 0)),
 
   insert: async (
     db: Database,

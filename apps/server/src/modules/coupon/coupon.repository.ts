@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 const COLUMNS = [
@@ -41,18 +42,14 @@ export const couponRepository = {
       .offset(offset)
       .execute(),
 
-  activeCount: async (db: Database, companyId: number, now: string) =>
-    Number(
-      (
-        await db
-          .selectFrom('coupons as c')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('c.company_id', '=', companyId)
-          .where('c.del_flag', '=', 0)
-          .where('c.status', '=', 1)
-          .where('c.end_time', '>=', now)
-          .executeTakeFirstOrThrow()
-      ).n,
+  activeCount: (db: Database, companyId: number, now: string) =>
+    countRows(
+      db
+        .selectFrom('coupons as c')
+        .where('c.company_id', '=', companyId)
+        .where('c.del_flag', '=', 0)
+        .where('c.status', '=', 1)
+        .where('c.end_time', '>=', now),
     ),
 
   mine: (db: Database, userId: number, limit: number, offset: number) =>
@@ -67,16 +64,8 @@ export const couponRepository = {
       .offset(offset)
       .execute(),
 
-  mineCount: async (db: Database, userId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('member_coupons')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  mineCount: (db: Database, userId: number) =>
+    countRows(db.selectFrom('member_coupons').where('user_id', '=', userId)),
 
   copies: (db: Database, userId: number, couponIds: readonly number[]) =>
     couponIds.length === 0

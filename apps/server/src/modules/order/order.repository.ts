@@ -1,4 +1,5 @@
 import { type Insertable, sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { OrderEventTable, OrderItemTable, OrderTable } from '../../platform/db/schema.ts';
 
@@ -49,15 +50,8 @@ export const orderRepository = {
     offset: number,
   ) => filtered(db, scope, f).orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),
 
-  count: async (db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) =>
-    Number(
-      (
-        await filtered(db, scope, f)
-          .clearSelect()
-          .select(sql<number>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  count: (db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) =>
+    countRows(filtered(db, scope, f).clearSelect()),
 
   countsByStatus: (db: Database, scope: OrderScope) => {
     let q = db

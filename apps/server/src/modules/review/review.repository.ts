@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
 /** Reviews with their author's names (masked by the service before they leave). */
@@ -30,16 +30,9 @@ export const reviewRepository = {
       .offset(offset)
       .execute(),
 
-  count: async (db: Database, companyId: number, goodsId: number) =>
-    Number(
-      (
-        await db
-          .selectFrom('goods_reviews')
-          .select(sql<number>`count(*)`.as('n'))
-          .where('company_id', '=', companyId)
-          .where('goods_id', '=', goodsId)
-          .executeTakeFirstOrThrow()
-      ).n,
+  count: (db: Database, companyId: number, goodsId: number) =>
+    countRows(
+      db.selectFrom('goods_reviews').where('company_id', '=', companyId).where('goods_id', '=', goodsId),
     ),
 
   insert: async (

@@ -1,6 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_MINUTES, SMS_PURPOSES, SMS_RESEND_SECONDS, type SmsPurpose } from '@portal/contract';
 import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 
@@ -42,15 +43,8 @@ const hashCode = (mobile: string, purpose: string, code: string) =>
 
 const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOString();
 
-async function sentSince(db: Database, column: 'mobile' | 'ip', value: string, since: string) {
-  const row = await db
-    .selectFrom('sms_outbox')
-    .select(sql<number>`count(*)`.as('n'))
-    .where(column, '=', value)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+const sentSince = (db: Database, column: 'mobile' | 'ip', value: string, since: string) =>
+  countRows(db.selectFrom('sms_outbox').where(column, '=', value).where('created_at', '>', since));
 
 /** Verification codes: six digits, valid 5 minutes, single-use, 5 tries, sending rate-limited. */
 export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
@@ -144,10 +138,10 @@ export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize)
           .execute(),
-        base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+        countRows(base),
       ]);
       return {
-        count: Number(count.n),
+        count,
         results: rows.map(({ created_at, ...r }) => ({ ...r, create_time: created_at })),
       };
     },
