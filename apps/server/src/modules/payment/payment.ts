@@ -13,11 +13,10 @@ export interface ShopContact {
  */
 export interface PaymentProvider {
   readonly methods: readonly PaymentMethod[];
-  /** Whether staff confirm the payment by hand (`/order/pay/confirm`). */
-  readonly confirmedByStaff: boolean;
+  /** How to pay: for an order, with its number and amount; without one, in general (checkout). */
   instructions(
     method: PaymentMethod,
-    order: { order_no: string; pay_amount: number },
+    order: { order_no: string; pay_amount: number } | undefined,
     shop: ShopContact | undefined,
   ): string;
 }
@@ -27,13 +26,14 @@ const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 /** Works without internet: bank transfer or cash on delivery, confirmed by shop staff. */
 export const offlineProvider: PaymentProvider = {
   methods: ['bank_transfer', 'cod'],
-  confirmedByStaff: true,
   instructions(method, order, shop) {
     const contact = shop ? `${shop.ShopName}，电话 ${shop.phone || shop.mobile}` : '本店客服';
+    const amount = order ? yuan(order.pay_amount) : '订单金额';
     if (method === 'bank_transfer') {
-      return `请转账 ${yuan(order.pay_amount)}，并在附言中注明订单号 ${order.order_no}；到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
+      const orderNo = order ? `订单号 ${order.order_no}` : '订单号';
+      return `请转账 ${amount}，并在附言中注明${orderNo}；到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
     }
-    return `货到付款：送货时请向快递员支付 ${yuan(order.pay_amount)}；店员确认后安排发货。如有疑问请联系${contact}。`;
+    return `货到付款：送货时请向快递员支付 ${amount}；店员确认后安排发货。如有疑问请联系${contact}。`;
   },
 };
 
@@ -49,9 +49,7 @@ export function paymentMethods(providers: readonly PaymentProvider[] = [offlineP
       return [...byMethod.entries()].map(([method, p]) => ({
         method,
         name: PAYMENT_METHODS[method],
-        instructions: p
-          .instructions(method, { order_no: '（下单后生成）', pay_amount: 0 }, shop)
-          .replace('¥0.00', '订单金额'),
+        instructions: p.instructions(method, undefined, shop),
       }));
     },
   };
