@@ -171,13 +171,16 @@ const median = <T>(xs: T[], by: (x: T) => number): T | undefined =>
 const server = process.env.BENCH_WEB_URL
   ? { base: process.env.BENCH_WEB_URL.replace(/\/+$/, ''), child: null, dataDir: null }
   : await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: CHROME,
-  chromeFlags: ['--headless=new', '--no-sandbox'],
-});
 const results: (Run & { path: string })[] = [];
 let version = '';
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+    // A loaded 2-core machine can take longer than the default 50 tries to open the debug port.
+    maxConnectionRetries: 200,
+  });
   for (const p of paths.length > 0 ? paths : DEFAULT_PATHS) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -222,7 +225,7 @@ try {
     console.error(`  ${p}: ${runs.map((r) => r.score).join(', ')}`);
   }
 } finally {
-  chrome.kill();
+  chrome?.kill();
   server.child?.kill('SIGTERM');
   if (server.dataDir) fs.rmSync(server.dataDir, { recursive: true, force: true });
 }

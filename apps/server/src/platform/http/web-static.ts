@@ -30,7 +30,8 @@ export async function registerWebStatic(app: App, dist: string) {
     app.log.warn({ dist: root }, 'web app is not built; serving the API only');
     return;
   }
-  await app.register(fastifyStatic, { root, serve: false });
+  // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     // Fastify has already refused a malformed path, so decoding cannot throw here.
