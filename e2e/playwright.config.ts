@@ -16,7 +16,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  outputDir: path.join(root, 'test-results'),
+  // One folder per port too: a run clears its output folder at start, so two runs must not share one.
+  outputDir: path.join(root, 'test-results', `port-${PORT}`),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',

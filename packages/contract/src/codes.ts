@@ -43,6 +43,16 @@ export const Codes = {
   SMS_CODE_WRONG: { c: 20702, m: '验证码错误或已过期' },
   MOBILE_TAKEN: { c: 20703, m: '该手机号已注册，请直接登录' },
   MOBILE_UNKNOWN: { c: 20704, m: '该手机号尚未注册' },
+  SUPPLIER_PENDING: { c: 21001, m: '该手机号已有待审核的申请' },
+  FEEDBACK_TOO_FREQUENT: { c: 21002, m: '提交过于频繁，请稍后再试' },
+  FEEDBACK_NOT_FOUND: { c: 21003, m: '记录不存在或已被删除' },
+  FEEDBACK_STATE: { c: 21004, m: '该记录已处理' },
+  APP_VERSION_NONE: { c: 21101, m: '暂无可用版本' },
+  MICROSITE_NOT_FOUND: { c: 20901, m: '站点不存在' },
+  PROMOTION_NOT_FOUND: { c: 21201, m: '活动不存在或已结束' },
+  TICKET_LIMIT: { c: 21202, m: '每种门票最多购买12张' },
+  NEWS_NOT_FOUND: { c: 20801, m: '文章不存在或已下线' },
+  ADVERTISING_NOT_FOUND: { c: 20802, m: '广告不存在或已下线' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -26,6 +26,18 @@ export const PERMISSIONS = {
   message: {
     view_sms_outbox: '查看短信发件箱',
   },
+  promotion: {
+    change_promotion: '管理促销活动',
+  },
+  supplier: {
+    view_supplier: '查看供应商申请',
+    review_supplier: '审核供应商申请',
+  },
+  feedback: {
+    view_feedback: '查看咨询与留言',
+    review_message: '审核留言',
+    reply_opinion: '回复咨询',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
@@ -56,12 +68,26 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'cancel_order',
     'refund_order',
     'reply_review',
+    'change_promotion',
+    'view_supplier',
+    'review_supplier',
+    'view_feedback',
+    'review_message',
+    'reply_opinion',
   ],
   13: ['view_goods_category', 'view_order', 'ship_order'],
-  14: ['view_goods_category'],
+  14: ['view_goods_category', 'view_supplier', 'review_supplier'],
   18: ['view_order', 'confirm_order_payment', 'refund_order'],
   20: ['view_goods_category', 'view_order'],
-  21: ['view_goods_category', 'view_order', 'cancel_order', 'reply_review'],
+  21: [
+    'view_goods_category',
+    'view_order',
+    'cancel_order',
+    'reply_review',
+    'view_feedback',
+    'review_message',
+    'reply_opinion',
+  ],
 };
 
 /**

@@ -5,6 +5,11 @@ import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { seedDemoCms } from './demo-cms.ts';
+import { seedDemoFeedback } from './demo-feedback.ts';
+import { seedDemoFinder } from './demo-finder.ts';
+import { seedDemoMicrosites } from './demo-microsites.ts';
+import { seedDemoPromotion } from './demo-promotion.ts';
 import { seedDemoShop } from './demo-shop.ts';
 
 type CompanyFields = Pick<Insertable<CompanyTable>, 'code' | 'company_name'> &
@@ -285,6 +290,11 @@ export async function seedDemo(handle: DatabaseHandle) {
     }
   }
   await seedDemoShop(db, leaves);
+  await seedDemoFeedback(db);
+  await seedDemoMicrosites(db);
+  await seedDemoCms(db);
+  await seedDemoFinder(db);
+  await seedDemoPromotion(db);
 }
 
 export async function isEmpty(db: Database) {

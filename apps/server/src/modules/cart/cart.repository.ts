@@ -13,6 +13,8 @@ export interface CartRow {
   stock: number;
   on_sale: number;
   del_flag: number;
+  unit: string;
+  max_per_order: number;
 }
 
 function lines(db: Database, userId: number) {
@@ -31,6 +33,8 @@ function lines(db: Database, userId: number) {
       'g.stock',
       'g.on_sale',
       'g.del_flag',
+      'g.unit',
+      'g.max_per_order',
     ])
     .where('ci.user_id', '=', userId);
 }
@@ -102,7 +106,7 @@ export const cartRepository = {
   goods: (db: Database, companyId: number, goodsId: number) =>
     db
       .selectFrom('goods')
-      .select(['id', 'name', 'price', 'stock', 'on_sale', 'del_flag'])
+      .select(['id', 'name', 'price', 'stock', 'on_sale', 'del_flag', 'unit', 'max_per_order'])
       .where('company_id', '=', companyId)
       .where('id', '=', goodsId)
       .executeTakeFirst(),

@@ -43,6 +43,18 @@ export function stockShort(name: string, stock: number): AppError {
   );
 }
 
+/**
+ * Refusal when `quantity` is more than one order may hold of the goods (`max_per_order`, 0 = no
+ * limit; event tickets have 12), else null. The cart and the order both check it.
+ */
+export function overLimit(
+  g: { name: string; unit: string; max_per_order: number },
+  quantity: number,
+): AppError | null {
+  if (g.max_per_order <= 0 || quantity <= g.max_per_order) return null;
+  return new AppError('TICKET_LIMIT', `「${g.name}」每单最多购买${g.max_per_order}${g.unit}`, 'quantity');
+}
+
 /** The member's server cart. Lines are unique per goods; quantities are bounded by the stock. */
 export function cartService(db: Database) {
   const list = async (caller: Caller) => toCart(await repo.list(db, caller.userId));
@@ -64,6 +76,8 @@ export function cartService(db: Database) {
           const line = await repo.byGoods(trx, caller.userId, goodsId);
           const total = (line?.quantity ?? 0) + quantity;
           if (total > goods.stock) throw stockShort(goods.name, goods.stock);
+          const limit = overLimit(goods, total);
+          if (limit) throw limit;
           if (total > CART_MAX_QUANTITY)
             throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
           const now = nowIso();
@@ -100,6 +114,8 @@ export function cartService(db: Database) {
         ) {
           throw stockShort(line.name, line.stock);
         }
+        const limit = change.quantity === undefined ? null : overLimit(line, change.quantity);
+        if (limit) throw limit;
         await repo.update(trx, caller.userId, id, { ...change, updated_at: nowIso() });
       });
       return list(caller);
@@ -132,7 +148,7 @@ export function cartService(db: Database) {
           }
           const line = await repo.byGoods(trx, caller.userId, item.goods_id);
           const wanted = (line?.quantity ?? 0) + item.quantity;
-          const quantity = Math.min(wanted, goods.stock, CART_MAX_QUANTITY);
+          const quantity = Math.min(wanted, goods.stock, CART_MAX_QUANTITY, goods.max_per_order || Infinity);
           if (quantity < wanted) adjusted.push({ goods_id: goods.id, name: goods.name, quantity });
           if (line) {
             await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });

@@ -1,3 +1,3 @@
 /** What other modules may use of the cart module. */
 export { type CartRow, cartRepository } from './cart.repository.ts';
-export { isAvailable, stockShort } from './cart.service.ts';
+export { isAvailable, overLimit, stockShort } from './cart.service.ts';

@@ -10,7 +10,7 @@ import {
   shopGoodsQuery,
   shopGoodsSchema,
 } from '@portal/contract';
-import { type App, callerOf, companyOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 const tags = ['catalogue'];
@@ -24,7 +24,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService) {
       schema: { tags, summary: '商城商品列表（在售）', querystring: shopGoodsQuery, response: { 200: page } },
     },
     async (request) => {
-      const r = await catalogue.list(companyOf(request, request.query.company_id), request.query);
+      const r = await catalogue.list(publicReadCompanyOf(request, request.query.company_id), request.query);
       return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
     },
   );
@@ -43,7 +43,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService) {
     async (request) =>
       ok(
         await catalogue.detail(
-          companyOf(request, request.query.company_id),
+          publicReadCompanyOf(request, request.query.company_id),
           request.query.id,
           request.caller,
         ),

@@ -20,6 +20,9 @@ export const companyRepository = {
   byId: (db: Database, id: number) =>
     db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst(),
 
+  activeById: (db: Database, id: number) =>
+    db.selectFrom('companies').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst(),
+
   shops(db: Database, companyId: number, onlyDefault: boolean) {
     let q = db.selectFrom('shops').selectAll().where('company_id', '=', companyId);
     if (onlyDefault) q = q.where('is_default', '=', 1);

@@ -71,6 +71,12 @@ export function companyService(db: Database) {
       return toCompany(row);
     },
 
+    /** An active company by id (a disabled or unknown one is undefined). */
+    async active(id: number): Promise<Company | undefined> {
+      const row = await repo.activeById(db, id);
+      return row ? toCompany(row) : undefined;
+    },
+
     async shops(companyId: number, onlyDefault: boolean): Promise<Shop[]> {
       return (await repo.shops(db, companyId, onlyDefault)).map(toShop);
     },

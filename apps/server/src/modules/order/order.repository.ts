@@ -137,7 +137,7 @@ export const orderRepository = {
   goods: (db: Database, companyId: number, ids: readonly number[]) =>
     db
       .selectFrom('goods')
-      .select(['id', 'name', 'cover', 'price', 'stock', 'on_sale', 'del_flag'])
+      .select(['id', 'name', 'cover', 'price', 'stock', 'on_sale', 'del_flag', 'unit', 'max_per_order'])
       .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .execute(),

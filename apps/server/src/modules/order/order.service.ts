@@ -16,7 +16,7 @@ import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
-import { cartRepository, isAvailable, stockShort } from '../cart/index.ts';
+import { cartRepository, isAvailable, overLimit, stockShort } from '../cart/index.ts';
 import { bumpCatalogue, bumpCounters } from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
@@ -142,6 +142,8 @@ export function orderService(db: Database, deps: OrderDeps) {
         const g = goods.get(l.goods_id);
         if (!g || !isAvailable(g))
           throw new AppError('GOODS_UNAVAILABLE', g ? `「${g.name}」已下架` : undefined);
+        const limit = overLimit(g, l.quantity);
+        if (limit) throw limit;
         if (l.seen_price !== undefined && l.seen_price !== g.price) {
           priceChanges.push({ goods_id: g.id, name: g.name, old_price: l.seen_price, new_price: g.price });
         }

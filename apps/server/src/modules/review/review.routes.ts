@@ -7,7 +7,7 @@ import {
   reviewReplyBody,
   reviewSchema,
 } from '@portal/contract';
-import { type App, callerOf, companyOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { ReviewService } from './review.service.ts';
 
 const tags = ['review'];
@@ -28,7 +28,7 @@ export function reviewRoutes(app: App, reviews: ReviewService) {
       const q = request.query;
       const page = q.page ?? 1;
       const pageSize = q.page_size ?? 10;
-      const r = await reviews.list(companyOf(request, q.company_id), q.goods_id, page, pageSize);
+      const r = await reviews.list(publicReadCompanyOf(request, q.company_id), q.goods_id, page, pageSize);
       return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
     },
   );

@@ -157,6 +157,8 @@ export interface GoodsTable {
   is_new: Generated<number>;
   is_recommend: Generated<number>;
   sort: Generated<number>;
+  /** Most pieces of this goods in one order; 0 = no limit (tickets: 12). */
+  max_per_order: Generated<number>;
 }
 
 export interface GoodsLoveTable {
@@ -313,10 +315,200 @@ export interface SmsCodeTable {
   created_at: string;
 }
 
+export interface NewsCategoryTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  name: string;
+  en_name: Generated<string>;
+  sort: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  company_id: number;
+  category_id: number;
+  lang: Generated<string>;
+  title: string;
+  summary: Generated<string>;
+  body: Generated<string>;
+  cover: Generated<string>;
+  video: Generated<string>;
+  author: Generated<string>;
+  status: Generated<number>;
+  published_at: string;
+  views: Generated<number>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdvertisingTable {
+  id: Generated<number>;
+  company_id: number;
+  position: Generated<string>;
+  title: string;
+  image: Generated<string>;
+  link: Generated<string>;
+  summary: Generated<string>;
+  body: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MicrositeTable {
+  path: string;
+  company_id: number;
+  locale: Generated<string>;
+  title: string;
+  slogan: Generated<string>;
+  banner: Generated<string>;
+  theme_color: Generated<string>;
+  intro: Generated<string>;
+  highlights: Generated<string>;
+  contact_phone: string | null;
+  contact_mobile: string | null;
+  contact_email: string | null;
+  contact_address: string | null;
+  sort: Generated<number>;
+  status: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SupplierTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  contact: string;
+  mobile: string;
+  email: Generated<string>;
+  supply_category: string;
+  description: Generated<string>;
+  /** 0 待审核, 1 已通过, 2 已拒绝 */
+  status: Generated<number>;
+  review_note: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  source: Generated<string>;
+  ip: Generated<string>;
+  created_at: string;
+}
+
+export interface ProblemTable {
+  id: Generated<number>;
+  company_id: number;
+  question: string;
+  answer: string;
+  sort: Generated<number>;
+  status: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpinionTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  contact: string;
+  content: string;
+  reply: Generated<string>;
+  replied_by: number | null;
+  replied_at: string | null;
+  is_public: Generated<number>;
+  /** 0 待回复, 1 已回复 */
+  status: Generated<number>;
+  ip: Generated<string>;
+  created_at: string;
+}
+
+export interface AnonymousMessageTable {
+  id: Generated<number>;
+  company_id: number;
+  nickname: string;
+  content: string;
+  /** 0 待审核, 1 已通过, 2 已拒绝 */
+  status: Generated<number>;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  del_flag: Generated<number>;
+  ip: Generated<string>;
+  created_at: string;
+}
+
 export interface CacheVersionTable {
   scope: string;
   company_id: number;
   version: number;
+}
+
+export interface PromotionTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  theme: Generated<string>;
+  banner: Generated<string>;
+  intro: Generated<string>;
+  starts_at: string;
+  ends_at: string;
+  /** 1 published, 0 draft. */
+  status: Generated<number>;
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromotionItemTable {
+  id: Generated<number>;
+  promotion_id: number;
+  company_id: number;
+  goods_id: number;
+  /** 'car' | 'ticket'. */
+  kind: string;
+  /** km (cars: electric range); null for tickets. */
+  mileage: number | null;
+  sort: Generated<number>;
+}
+
+export interface AppVersionTable {
+  id: Generated<number>;
+  company_id: number;
+  platform: string;
+  version: string;
+  build: number;
+  notes: string;
+  download_url: string;
+  force_update: number;
+  released_at: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number | null;
+  name: string;
+  intro: string;
+  purpose: string;
+  requirement: string;
+  category: string;
+  level: number;
+  cover: string;
+  is_public: number;
+  status: number;
+  del_flag: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface DB {
@@ -333,6 +525,8 @@ export interface DB {
   audit_logs: AuditLogTable;
   goods_categories: GoodsCategoryTable;
   goods: GoodsTable;
+  promotions: PromotionTable;
+  promotion_items: PromotionItemTable;
   goods_loves: GoodsLoveTable;
   cart_items: CartItemTable;
   consignees: ConsigneeTable;
@@ -344,4 +538,14 @@ export interface DB {
   goods_reviews: GoodsReviewTable;
   sms_outbox: SmsOutboxTable;
   sms_codes: SmsCodeTable;
+  suppliers: SupplierTable;
+  problems: ProblemTable;
+  opinions: OpinionTable;
+  anonymous_messages: AnonymousMessageTable;
+  app_versions: AppVersionTable;
+  projects: ProjectTable;
+  microsites: MicrositeTable;
+  news_categories: NewsCategoryTable;
+  news: NewsTable;
+  advertisings: AdvertisingTable;
 }

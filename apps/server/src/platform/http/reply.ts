@@ -34,3 +34,13 @@ export function callerOf(request: { caller: Caller | null }): Caller {
 export function companyOf(request: { caller: Caller | null }, given?: number): number {
   return request.caller?.companyId ?? given ?? DEFAULT_COMPANY_ID;
 }
+
+/**
+ * The company whose public data a read shows: the `company_id` the page named, else a logged-in
+ * caller's own company, else the default company. Only for reads of what any anonymous visitor may
+ * read of any company anyway (the catalogue, reviews, a company's microsite), so a member can open
+ * another company's microsite and its goods. Writes and a member's own data use `companyOf`.
+ */
+export function publicReadCompanyOf(request: { caller: Caller | null }, given?: number): number {
+  return given ?? request.caller?.companyId ?? DEFAULT_COMPANY_ID;
+}

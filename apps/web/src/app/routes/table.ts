@@ -1,4 +1,4 @@
-import type { Area } from '@portal/contract';
+import { type Area, ENGLISH_MICROSITE_PATHS, MICROSITE_PATHS } from '@portal/contract';
 import { lazyPage } from '#web/app/lazy.ts';
 import type { AreaEntry, MenuEntry, PublicEntry, RouteEntry } from './types.ts';
 
@@ -36,7 +36,40 @@ const logout = lazyPage(() => import('#web/modules/member/LogoutPage.tsx'), 'Log
 const loginIndex = lazyPage(() => import('#web/modules/landing/LoginVariants.tsx'), 'LoginIndexPage');
 const loginOa = lazyPage(() => import('#web/modules/landing/LoginVariants.tsx'), 'LoginOaPage');
 const loginPurchase = lazyPage(() => import('#web/modules/landing/LoginVariants.tsx'), 'LoginPurchasePage');
+const promotion = lazyPage(() => import('#web/modules/promotion/PromotionPage.tsx'), 'PromotionPage');
+const appDownload = lazyPage(() => import('#web/modules/finder/AppDownloadPage.tsx'), 'AppDownloadPage');
+const qrCodes = lazyPage(() => import('#web/modules/finder/QrCodePage.tsx'), 'QrCodePage');
+const searchPerson = lazyPage(() => import('#web/modules/finder/SearchPersonPage.tsx'), 'SearchPersonPage');
+const searchExperiment = lazyPage(
+  () => import('#web/modules/finder/SearchExperimentPage.tsx'),
+  'SearchExperimentPage',
+);
+const newsList = lazyPage(() => import('#web/modules/cms/NewsListPage.tsx'), 'NewsListPage');
+const technology = lazyPage(() => import('#web/modules/cms/NewsListPage.tsx'), 'TechnologyPage');
+const goodsService = lazyPage(() => import('#web/modules/cms/NewsListPage.tsx'), 'GoodsServicePage');
+const documentary = lazyPage(() => import('#web/modules/cms/NewsListPage.tsx'), 'DocumentaryPage');
+const newsDetail = lazyPage(() => import('#web/modules/cms/NewsDetailPage.tsx'), 'NewsDetailPage');
+const advertisings = lazyPage(() => import('#web/modules/cms/AdvertisingPages.tsx'), 'AdvertisingsPage');
+const advertising = lazyPage(() => import('#web/modules/cms/AdvertisingPages.tsx'), 'AdvertisingPage');
+const supplierService = lazyPage(
+  () => import('#web/modules/feedback/SupplierServicePage.tsx'),
+  'SupplierServicePage',
+);
+const online = lazyPage(() => import('#web/modules/feedback/OnlinePage.tsx'), 'OnlinePage');
+const messages = lazyPage(() => import('#web/modules/feedback/MessagesPage.tsx'), 'MessagesPage');
+const supplierIndex = lazyPage(
+  () => import('#web/modules/feedback/SupplierIndexPage.tsx'),
+  'SupplierIndexPage',
+);
+const messageBoard = lazyPage(() => import('#web/modules/feedback/MessageBoardPage.tsx'), 'MessageBoardPage');
+const onlineQuestion = lazyPage(
+  () => import('#web/modules/feedback/OnlineQuestionPage.tsx'),
+  'OnlineQuestionPage',
+);
 const notFound = lazyPage(() => import('#web/app/shell/NotFoundPage.tsx'), 'NotFoundPage');
+const microsite = lazyPage(() => import('#web/modules/microsite/MicrositePage.tsx'), 'MicrositePage');
+const aboutUs = lazyPage(() => import('#web/modules/microsite/CompanyPage.tsx'), 'AboutUsPage');
+const companyPage = lazyPage(() => import('#web/modules/microsite/CompanyPage.tsx'), 'CompanyPage');
 
 /** Personal screens every protected area carries (spec §2, shared children). */
 const personal = (): MenuEntry => ({
@@ -116,6 +149,46 @@ export const AREAS: readonly AreaEntry[] = [
         },
       ],
     },
+    {
+      kind: 'group',
+      key: 'purchase',
+      title: '采购管理',
+      icon: 'ShoppingOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'supplier_index',
+          title: '供应商管理',
+          icon: 'AuditOutlined',
+          access: { module: 'supplier', codename: 'view_supplier' },
+          page: supplierIndex,
+        },
+      ],
+    },
+    {
+      kind: 'group',
+      key: 'service',
+      title: '客服',
+      icon: 'CustomerServiceOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'message_board',
+          title: '留言审核',
+          icon: 'CommentOutlined',
+          access: { module: 'feedback', codename: 'view_feedback' },
+          page: messageBoard,
+        },
+        {
+          kind: 'screen',
+          path: 'online_question',
+          title: '在线咨询',
+          icon: 'QuestionCircleOutlined',
+          access: { module: 'feedback', codename: 'view_feedback' },
+          page: onlineQuestion,
+        },
+      ],
+    },
   ]),
   area('car', '车贸管理', 'CarOutlined', 'car_auto_parts'),
   area('tool', '工具箱', 'ToolOutlined', 'double_color_ball'),
@@ -160,6 +233,27 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage('/settle', '确认订单', settle),
   publicPage('/Workbench', '个人中心', workbench),
   publicPage('/browser-warning', '浏览器版本过低', browserWarning),
+  publicPage('/promotion', '汽车促销', promotion),
+  publicPage('/app', 'App 下载', appDownload),
+  publicPage('/qrcode', '二维码', qrCodes),
+  publicPage('/searchPerson', '查找人员', searchPerson),
+  publicPage('/searchExperiment', '实训项目', searchExperiment),
+  publicPage('/news', '新闻资讯', newsList),
+  publicPage('/detail', '新闻详情', newsDetail),
+  publicPage('/technology', '技术服务', technology),
+  publicPage('/goodsService', '商品服务', goodsService),
+  publicPage('/documentary', '纪录片', documentary),
+  publicPage('/advertisings', '活动广告', advertisings),
+  publicPage('/advertising/:Pid', '活动详情', advertising),
+  publicPage('/aboutUs', '关于我们', aboutUs),
+  publicPage('/company', '公司简介', companyPage),
+  // One template for every company microsite; the page loads its row by path.
+  ...MICROSITE_PATHS.map((path) =>
+    publicPage(path, ENGLISH_MICROSITE_PATHS.includes(path) ? 'Company site' : '企业微站', microsite),
+  ),
+  publicPage('/supplierService', '供应商服务', supplierService),
+  publicPage('/online', '在线咨询', online),
+  publicPage('/messages', '留言板', messages),
   publicPage('/404', '页面不存在', notFound),
 ];
 

@@ -1,6 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { Review, ShopGoodsDetail } from '@portal/contract';
 import {
+  Alert,
   Breadcrumb,
   Button,
   Descriptions,
@@ -27,7 +28,7 @@ import { GoodsCover } from './GoodsCard.tsx';
 import { loginHref, maxQuantity, settleHref } from './links.ts';
 import { listQueryString } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
-import { useGoodsDetail, useGoodsReviews, useToggleLove } from './useShopGoods.ts';
+import { useGoodsDetail, useGoodsReviews, useShopCompany, useToggleLove } from './useShopGoods.ts';
 
 function Gallery({ goods }: { goods: ShopGoodsDetail }) {
   const images = goods.images.length > 0 ? goods.images : goods.cover ? [goods.cover] : [];
@@ -60,7 +61,11 @@ function Gallery({ goods }: { goods: ShopGoodsDetail }) {
   );
 }
 
-function BuyBox({ goods }: { goods: ShopGoodsDetail }) {
+/**
+ * `foreign`: the goods belong to another company than the one this visitor shops in (opened from
+ * that company's microsite). Carts and orders stay within one company, so it is shown, not sold.
+ */
+function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }) {
   const max = maxQuantity(goods.stock);
   const soldOut = max === 0;
   const [quantity, setQuantity] = useState(1);
@@ -128,7 +133,7 @@ function BuyBox({ goods }: { goods: ShopGoodsDetail }) {
           precision={0}
           value={q}
           onChange={(v) => setQuantity(v ?? 1)}
-          disabled={soldOut}
+          disabled={soldOut || foreign}
           aria-labelledby="quantity-label"
         />
         {soldOut ? (
@@ -138,30 +143,40 @@ function BuyBox({ goods }: { goods: ShopGoodsDetail }) {
         )}
       </div>
 
-      <Space wrap size="middle" className="buy-box-actions">
-        <Button
-          size="large"
-          icon={<ShoppingCartOutlined />}
-          onClick={addToCart}
-          loading={cart.pending}
-          disabled={soldOut}
-        >
-          加入购物车
-        </Button>
-        <Button size="large" type="primary" danger onClick={buyNow} disabled={soldOut}>
-          {soldOut ? '已售罄' : '立即购买'}
-        </Button>
-        <Button
-          size="large"
-          type="text"
-          icon={goods.loved ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
-          onClick={toggleLove}
-          loading={love.isPending}
-          aria-pressed={goods.loved}
-        >
-          {goods.loved ? '已收藏' : '收藏'}
-        </Button>
-      </Space>
+      {foreign ? (
+        <Alert
+          type="info"
+          showIcon
+          title="本商品由其他企业销售，不能在本站下单"
+          description="请通过该企业微站上的联系方式咨询购买。"
+          action={<Button onClick={() => navigate(-1)}>返回</Button>}
+        />
+      ) : (
+        <Space wrap size="middle" className="buy-box-actions">
+          <Button
+            size="large"
+            icon={<ShoppingCartOutlined />}
+            onClick={addToCart}
+            loading={cart.pending}
+            disabled={soldOut}
+          >
+            加入购物车
+          </Button>
+          <Button size="large" type="primary" danger onClick={buyNow} disabled={soldOut}>
+            {soldOut ? '已售罄' : '立即购买'}
+          </Button>
+          <Button
+            size="large"
+            type="text"
+            icon={goods.loved ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+            onClick={toggleLove}
+            loading={love.isPending}
+            aria-pressed={goods.loved}
+          >
+            {goods.loved ? '已收藏' : '收藏'}
+          </Button>
+        </Space>
+      )}
     </div>
   );
 }
@@ -189,9 +204,17 @@ function ReviewItem({ review }: { review: Review }) {
   );
 }
 
-function Reviews({ goodsId, count }: { goodsId: number; count: number }) {
+function Reviews({
+  goodsId,
+  count,
+  ofCompany,
+}: {
+  goodsId: number;
+  count: number;
+  ofCompany?: number | undefined;
+}) {
   const { page, pageSize, pagination } = usePaging(5);
-  const reviews = useGoodsReviews(goodsId, page, pageSize);
+  const reviews = useGoodsReviews(goodsId, page, pageSize, ofCompany);
   const total = reviews.data?.paging.count ?? count;
   return (
     <section className="shop-panel detail-section" aria-labelledby="reviews-title">
@@ -232,11 +255,17 @@ function Details({ goods }: { goods: ShopGoodsDetail }) {
   );
 }
 
-/** `/goodsDetail?id=N`: gallery, price, stock, quantity, cart and buy-now, like, specifications, reviews. */
+/**
+ * `/goodsDetail?id=N`: gallery, price, stock, quantity, cart and buy-now, like, specifications,
+ * reviews. `&company_id=C` shows a goods of company C (links from C's microsite).
+ */
 export function GoodsDetailPage() {
   const [params] = useSearchParams();
   const id = queryId(params.get('id')) ?? null;
-  const detail = useGoodsDetail(id);
+  const ofCompany = queryId(params.get('company_id'));
+  const shopCompany = useShopCompany().companyId;
+  const foreign = ofCompany !== undefined && ofCompany !== shopCompany;
+  const detail = useGoodsDetail(id, ofCompany);
   const goods = detail.data;
   const navigate = useNavigate();
 
@@ -271,7 +300,8 @@ export function GoodsDetailPage() {
         items={[
           { title: <Link to="/">首页</Link> },
           { title: <Link to="/product">全部商品</Link> },
-          ...(goods?.category_id && goods.category_name
+          // Another company's category is not in this site's list.
+          ...(goods?.category_id && goods.category_name && !foreign
             ? [
                 {
                   title: (
@@ -289,10 +319,10 @@ export function GoodsDetailPage() {
         <>
           <div className="detail-top shop-panel">
             <Gallery key={goods.id} goods={goods} />
-            <BuyBox key={goods.id} goods={goods} />
+            <BuyBox key={goods.id} goods={goods} foreign={foreign} />
           </div>
           <Details goods={goods} />
-          <Reviews key={goods.id} goodsId={goods.id} count={goods.review_count} />
+          <Reviews key={goods.id} goodsId={goods.id} count={goods.review_count} ofCompany={ofCompany} />
         </>
       ) : detail.isError ? (
         <div className="shop-panel">

@@ -2,6 +2,8 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import type { CategoryTreeNode } from '@portal/contract';
 import { Button, Skeleton } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { HomeCarousel } from '#web/modules/cms/HomeCarousel.tsx';
+import { LatestNews } from '#web/modules/cms/LatestNews.tsx';
 import { CATEGORY_ICONS } from '#web/modules/goods-category/categoryIcons.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
@@ -50,7 +52,7 @@ function Categories() {
   );
 }
 
-/** `/` and `/home`: the shop's front page — categories, recommended goods and new arrivals. */
+/** `/` and `/home`: the front page — advertising carousel, categories, recommended goods, latest news, new arrivals. */
 export function ShopHomePage() {
   const company = useCompany();
   const navigate = useNavigate();
@@ -59,7 +61,8 @@ export function ShopHomePage() {
   const newest = useShopGoods({ page: 1, page_size: 10, sort: 'new' });
 
   return (
-    <ShopLayout title="首页" description={`${name}网上商城：商品分类、推荐商品与新品上架。`}>
+    <ShopLayout title="首页" description={`${name}网上商城：活动、商品分类、推荐商品、最新资讯与新品上架。`}>
+      <HomeCarousel />
       <section className="shop-welcome" aria-labelledby="home-title">
         <h1 id="home-title">欢迎光临{name}</h1>
         <Button size="large" onClick={() => navigate('/product')}>
@@ -73,6 +76,7 @@ export function ShopHomePage() {
         more={`/product${listQueryString({ recommend: true })}`}
         query={recommended}
       />
+      <LatestNews />
       <GoodsSection
         id="home-new"
         title="新品上架"

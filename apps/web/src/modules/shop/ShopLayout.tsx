@@ -15,6 +15,7 @@ import './shop.css';
 const NAV = [
   { to: '/', label: '首页', end: true },
   { to: '/product', label: '全部商品', end: false },
+  { to: '/news', label: '新闻资讯', end: false },
 ] as const;
 
 function SearchBox() {

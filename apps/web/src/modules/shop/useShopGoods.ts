@@ -1,7 +1,7 @@
 import type { CategoryTreeNode, GoodsSort, Page, Review, ShopGoods, ShopGoodsDetail } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { useLoggedIn } from '#web/shared/session.ts';
+import { useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 
 /** The list filters as the API takes them (prices in cents). */
@@ -34,15 +34,15 @@ export const shopKeys = {
 
 /**
  * The company the public calls name (`company_id`). A visitor waits for the site's company to be
- * resolved (or to fail: the server then uses its default); a logged-in caller's own company wins
- * on the server anyway.
+ * resolved (or to fail: the server then uses its default); a logged-in caller shops in their own
+ * company (the server reads the company a public read names, so it is named here).
  */
 export function useShopCompany(): { ready: boolean; companyId: number | undefined } {
   const company = useCompany();
-  const loggedIn = useLoggedIn();
+  const user = useUserInfo();
   return {
-    ready: loggedIn || !company.isPending,
-    companyId: company.data?.id ?? undefined,
+    ready: user !== null || !company.isPending,
+    companyId: user?.company_id ?? company.data?.id ?? undefined,
   };
 }
 
@@ -61,9 +61,14 @@ export function useShopGoods(params: ShopGoodsParams, opts: { enabled?: boolean 
   });
 }
 
-/** One goods; a refusal (not found, off sale) is shown by the page, not toasted. */
-export function useGoodsDetail(id: number | null) {
-  const { ready, companyId } = useShopCompany();
+/**
+ * One goods; a refusal (not found, off sale) is shown by the page, not toasted. `ofCompany` reads
+ * another company's catalogue (a goods linked from that company's microsite).
+ */
+export function useGoodsDetail(id: number | null, ofCompany?: number) {
+  const shop = useShopCompany();
+  const ready = shop.ready || ofCompany !== undefined;
+  const companyId = ofCompany ?? shop.companyId;
   return useQuery({
     queryKey: shopKeys.detail(companyId, id ?? 0),
     queryFn: ({ signal }) =>
@@ -76,8 +81,10 @@ export function useGoodsDetail(id: number | null) {
   });
 }
 
-export function useGoodsReviews(goodsId: number | null, page: number, pageSize: number) {
-  const { ready, companyId } = useShopCompany();
+export function useGoodsReviews(goodsId: number | null, page: number, pageSize: number, ofCompany?: number) {
+  const shop = useShopCompany();
+  const ready = shop.ready || ofCompany !== undefined;
+  const companyId = ofCompany ?? shop.companyId;
   return useQuery({
     queryKey: shopKeys.reviews(goodsId ?? 0, page, pageSize),
     queryFn: ({ signal }) =>

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_COOKIE } from '#web/shared/session.ts';
 import { STORAGE_KEYS } from '#web/shared/storage.ts';
 import { ApiError, api, setNavigator, TransportError } from './client.ts';
@@ -31,6 +31,14 @@ afterEach(() => {
   navigate.mockReset();
   vi.unstubAllGlobals();
   Cookies.remove(USER_COOKIE, { path: '/' });
+});
+
+// The toasts close on a timer that would fire after jsdom is gone ("window is not defined" from
+// React's scheduler, seen on a loaded machine): close them and let React finish while jsdom lives.
+afterAll(async () => {
+  const { message } = await import('./staticToast.ts');
+  message.destroy();
+  await new Promise((r) => setTimeout(r, 100));
 });
 
 describe('api client', () => {

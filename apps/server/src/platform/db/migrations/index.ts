@@ -4,6 +4,11 @@ import { foundation } from './001-foundation.ts';
 import { cacheVersions } from './002-cache-versions.ts';
 import { categorySiblingNames } from './003-category-sibling-names.ts';
 import { shop } from './004-shop.ts';
+import { content } from './005-content.ts';
+import { microsites } from './006-microsites.ts';
+import { feedback } from './007-feedback.ts';
+import { appSearch } from './008-app-search.ts';
+import { promotion } from './009-promotion.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +17,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '002-cache-versions': cacheVersions,
     '003-category-sibling-names': categorySiblingNames,
     '004-shop': shop(dialect),
+    '005-content': content(dialect),
+    '006-microsites': microsites,
+    '007-feedback': feedback(dialect),
+    '008-app-search': appSearch(dialect),
+    '009-promotion': promotion(dialect),
   };
 }

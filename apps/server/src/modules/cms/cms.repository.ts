@@ -1,0 +1,163 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+const PUBLISHED = 1;
+
+/** `%keyword%` for LIKE with its wildcards taken literally. */
+const likeOf = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Articles a visitor may read: published, not deleted, publication time reached; with their category. */
+function readable(db: Database, companyId: number, now: string) {
+  return db
+    .selectFrom('news as n')
+    .innerJoin('news_categories as c', 'c.id', 'n.category_id')
+    .where('n.company_id', '=', companyId)
+    .where('c.company_id', '=', companyId)
+    .where('n.status', '=', PUBLISHED)
+    .where('n.deleted_at', 'is', null)
+    .where('n.published_at', '<=', now);
+}
+
+const summaryColumns = [
+  'n.id',
+  'n.lang',
+  'c.code as category',
+  'c.name as category_name',
+  'c.en_name as category_en_name',
+  'n.title',
+  'n.summary',
+  'n.cover',
+  'n.video',
+  'n.author',
+  'n.published_at',
+  'n.views',
+] as const;
+
+export interface NewsFilter {
+  category?: string | undefined;
+  keyword?: string | undefined;
+  lang: string;
+}
+
+function filtered(db: Database, companyId: number, now: string, f: NewsFilter) {
+  let q = readable(db, companyId, now).where('n.lang', '=', f.lang);
+  if (f.category) q = q.where('c.code', '=', f.category);
+  if (f.keyword) {
+    const like = likeOf(f.keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['n.title']), 'like', sql<string>`${like} escape '\\'`),
+        eb(eb.fn('lower', ['n.summary']), 'like', sql<string>`${like} escape '\\'`),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Advertisings on show: enabled, not deleted, inside their optional start and end. */
+function current(eb: ExpressionBuilder<DB, 'advertisings'>, now: string) {
+  return eb.and([
+    eb('status', '=', PUBLISHED),
+    eb('deleted_at', 'is', null),
+    eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
+    eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
+  ]);
+}
+
+const adColumns = ['id', 'title', 'image', 'link', 'summary', 'position', 'body'] as const;
+
+export const cmsRepository = {
+  categories: (db: Database, companyId: number) =>
+    db
+      .selectFrom('news_categories')
+      .select(['id', 'code', 'name', 'en_name', 'sort'])
+      .where('company_id', '=', companyId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+
+  newsPage: (db: Database, companyId: number, now: string, f: NewsFilter, limit: number, offset: number) =>
+    filtered(db, companyId, now, f)
+      .select(summaryColumns)
+      .orderBy('n.published_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  newsCount: (db: Database, companyId: number, now: string, f: NewsFilter) =>
+    countRows(filtered(db, companyId, now, f)),
+
+  /** Counts a reading of a readable article; false when there is none to read. */
+  countView: async (db: Database, companyId: number, id: number, now: string) => {
+    const r = await db
+      .updateTable('news')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .where('status', '=', PUBLISHED)
+      .where('deleted_at', 'is', null)
+      .where('published_at', '<=', now)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  newsById: (db: Database, companyId: number, id: number, now: string) =>
+    readable(db, companyId, now)
+      .select([...summaryColumns, 'n.body', 'n.category_id'])
+      .where('n.id', '=', id)
+      .executeTakeFirst(),
+
+  /** The neighbour in list order (newest first): `newer` is the one listed before, else after. */
+  neighbour: (
+    db: Database,
+    companyId: number,
+    now: string,
+    at: { id: number; category_id: number; lang: string; published_at: string },
+    newer: boolean,
+  ) => {
+    const op = newer ? '>' : '<';
+    const dir = newer ? 'asc' : 'desc';
+    return readable(db, companyId, now)
+      .select(['n.id', 'n.title'])
+      .where('n.category_id', '=', at.category_id)
+      .where('n.lang', '=', at.lang)
+      .where((eb) =>
+        eb.or([
+          eb('n.published_at', op, at.published_at),
+          eb.and([eb('n.published_at', '=', at.published_at), eb('n.id', op, at.id)]),
+        ]),
+      )
+      .orderBy('n.published_at', dir)
+      .orderBy('n.id', dir)
+      .limit(1)
+      .executeTakeFirst();
+  },
+
+  advertisings: (
+    db: Database,
+    companyId: number,
+    now: string,
+    position: string | undefined,
+    limit: number,
+  ) => {
+    let q = db
+      .selectFrom('advertisings')
+      .select(adColumns)
+      .where('company_id', '=', companyId)
+      .where((eb) => current(eb, now));
+    if (position) q = q.where('position', '=', position);
+    return q.orderBy('sort').orderBy('id').limit(limit).execute();
+  },
+
+  advertising: (db: Database, companyId: number, id: number, now: string) =>
+    db
+      .selectFrom('advertisings')
+      .select(adColumns)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where((eb) => current(eb, now))
+      .executeTakeFirst(),
+};

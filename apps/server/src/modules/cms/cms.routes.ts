@@ -1,0 +1,105 @@
+import {
+  advertisingDetailQuery,
+  advertisingDetailSchema,
+  advertisingListQuery,
+  advertisingSchema,
+  envelope,
+  makePaging,
+  newsCategoriesQuery,
+  newsCategorySchema,
+  newsDetailQuery,
+  newsDetailSchema,
+  newsListQuery,
+  newsSummarySchema,
+  pageOf,
+} from '@portal/contract';
+import { z } from 'zod';
+import { type App, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import type { CmsService } from './cms.service.ts';
+
+const tags = ['cms'];
+const access = { public: true } as const;
+
+export function cmsRoutes(app: App, cms: CmsService) {
+  app.get(
+    '/cms/news/categories',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '新闻栏目',
+        querystring: newsCategoriesQuery,
+        response: { 200: envelope(z.array(newsCategorySchema)) },
+      },
+    },
+    async (request) =>
+      ok(await cms.categories(publicReadCompanyOf(request, request.query.company_id), request.query.lang)),
+  );
+
+  app.get(
+    '/cms/news/list',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '新闻列表（已发布，最新在前）',
+        querystring: newsListQuery,
+        response: { 200: envelope(pageOf(newsSummarySchema)) },
+      },
+    },
+    async (request) => {
+      const r = await cms.newsList(publicReadCompanyOf(request, request.query.company_id), request.query);
+      return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
+    },
+  );
+
+  app.get(
+    '/cms/news/detail',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '新闻详情（计一次阅读）',
+        querystring: newsDetailQuery,
+        response: { 200: envelope(newsDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await cms.newsDetail(publicReadCompanyOf(request, request.query.company_id), request.query.id)),
+  );
+
+  app.get(
+    '/cms/advertising/list',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '当前广告（按广告位）',
+        querystring: advertisingListQuery,
+        response: { 200: envelope(z.array(advertisingSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await cms.advertisings(
+          publicReadCompanyOf(request, request.query.company_id),
+          request.query.position,
+        ),
+      ),
+  );
+
+  app.get(
+    '/cms/advertising/detail',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: '广告详情',
+        querystring: advertisingDetailQuery,
+        response: { 200: envelope(advertisingDetailSchema) },
+      },
+    },
+    async (request) =>
+      ok(await cms.advertising(publicReadCompanyOf(request, request.query.company_id), request.query.id)),
+  );
+}

@@ -1,0 +1,102 @@
+import {
+  ADVERTISING_LIST_MAX,
+  type AdvertisingDetail,
+  DEFAULT_PAGE_SIZE,
+  type NewsCategory,
+  type NewsDetail,
+  type NewsLang,
+  type NewsListQuery,
+  type NewsSummary,
+} from '@portal/contract';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { cmsRepository as repo } from './cms.repository.ts';
+
+type SummaryRow = Awaited<ReturnType<typeof repo.newsPage>>[number];
+
+/** An English article shows its category's English name when it has one. */
+const categoryName = (r: { lang: string; category_name: string; category_en_name: string }) =>
+  r.lang === 'en' && r.category_en_name ? r.category_en_name : r.category_name;
+
+const toSummary = (r: SummaryRow): NewsSummary => ({
+  id: r.id,
+  category: r.category,
+  category_name: categoryName(r),
+  title: r.title,
+  summary: r.summary,
+  cover: r.cover,
+  video: r.video,
+  author: r.author,
+  published_at: r.published_at,
+  views: r.views,
+});
+
+const toAdvertising = ({ id, title, image, link, summary }: AdvertisingDetail) => ({
+  id,
+  title,
+  image,
+  link,
+  summary,
+});
+
+/** Public content: news of a company (published, not deleted, publication time reached) and advertisings. */
+export function cmsService(db: Database) {
+  return {
+    async categories(companyId: number, lang: NewsLang = 'zh'): Promise<NewsCategory[]> {
+      const rows = await repo.categories(db, companyId);
+      return rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        name: lang === 'en' && r.en_name ? r.en_name : r.name,
+        sort: r.sort,
+      }));
+    },
+
+    async newsList(companyId: number, q: NewsListQuery) {
+      const page = q.page ?? 1;
+      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const now = nowIso();
+      const f = { category: q.category, keyword: q.keyword || undefined, lang: q.lang ?? 'zh' };
+      const [rows, count] = await Promise.all([
+        repo.newsPage(db, companyId, now, f, pageSize, (page - 1) * pageSize),
+        repo.newsCount(db, companyId, now, f),
+      ]);
+      return { results: rows.map(toSummary), count, page, pageSize };
+    },
+
+    /** One article; each reading counts a view. Another company's or a hidden article is 20801. */
+    async newsDetail(companyId: number, id: number): Promise<NewsDetail> {
+      const now = nowIso();
+      if (!(await repo.countView(db, companyId, id, now))) throw new AppError('NEWS_NOT_FOUND');
+      const row = await repo.newsById(db, companyId, id, now);
+      if (!row) throw new AppError('NEWS_NOT_FOUND');
+      const [prev, next] = await Promise.all([
+        repo.neighbour(db, companyId, now, row, true),
+        repo.neighbour(db, companyId, now, row, false),
+      ]);
+      return {
+        ...toSummary(row),
+        lang: row.lang === 'en' ? 'en' : 'zh',
+        body: row.body,
+        prev_id: prev?.id ?? null,
+        prev_title: prev?.title ?? '',
+        next_id: next?.id ?? null,
+        next_title: next?.title ?? '',
+      };
+    },
+
+    async advertisings(companyId: number, position?: string) {
+      const rows = await repo.advertisings(db, companyId, nowIso(), position, ADVERTISING_LIST_MAX);
+      return rows.map(toAdvertising);
+    },
+
+    async advertising(companyId: number, id: number): Promise<AdvertisingDetail> {
+      const row = await repo.advertising(db, companyId, id, nowIso());
+      if (!row) throw new AppError('ADVERTISING_NOT_FOUND');
+      return row;
+    },
+  };
+}
+
+export type CmsService = ReturnType<typeof cmsService>;

@@ -1,0 +1,207 @@
+import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
+import type { Database } from '../../platform/db/database.ts';
+
+const likeOf = (keyword: string) =>
+  sql<string>`${`%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
+// ——— FAQ ———
+
+function shownProblems(db: Database, companyId: number, keyword?: string) {
+  let q = db.selectFrom('problems').where('company_id', '=', companyId).where('status', '=', 1);
+  if (keyword) {
+    const like = likeOf(keyword);
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['question']), 'like', like), eb(eb.fn('lower', ['answer']), 'like', like)]),
+    );
+  }
+  return q;
+}
+
+export const problemRepository = {
+  page: (db: Database, companyId: number, keyword: string | undefined, limit: number, offset: number) =>
+    shownProblems(db, companyId, keyword)
+      .select(['id', 'question', 'answer', 'sort'])
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  count: (db: Database, companyId: number, keyword?: string) =>
+    countRows(shownProblems(db, companyId, keyword)),
+};
+
+// ——— Questions (opinions) ———
+
+export interface OpinionFilter {
+  status?: number | undefined;
+  keyword?: string | undefined;
+}
+
+function publicOpinions(db: Database, companyId: number) {
+  return db
+    .selectFrom('opinions')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 1)
+    .where('is_public', '=', 1);
+}
+
+function staffOpinions(db: Database, companyId: number, f: OpinionFilter) {
+  let q = db.selectFrom('opinions as o').where('o.company_id', '=', companyId);
+  if (f.status !== undefined) q = q.where('o.status', '=', f.status);
+  if (f.keyword) {
+    const like = likeOf(f.keyword);
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['o.name']), 'like', like),
+        eb(eb.fn('lower', ['o.contact']), 'like', like),
+        eb(eb.fn('lower', ['o.content']), 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+const opinionColumns = [
+  'o.id',
+  'o.name',
+  'o.contact',
+  'o.content',
+  'o.reply',
+  'o.replied_at',
+  'o.is_public',
+  'o.status',
+  'o.ip',
+  'o.created_at',
+] as const;
+
+export const opinionRepository = {
+  insert: async (
+    db: Database,
+    v: { company_id: number; name: string; contact: string; content: string; ip: string; created_at: string },
+  ) => (await db.insertInto('opinions').values(v).returning('id').executeTakeFirstOrThrow()).id,
+
+  publicPage: (db: Database, companyId: number, limit: number, offset: number) =>
+    publicOpinions(db, companyId)
+      .select(['id', 'name', 'content', 'reply', 'replied_at', 'created_at'])
+      .orderBy('replied_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  publicCount: (db: Database, companyId: number) => countRows(publicOpinions(db, companyId)),
+
+  page: (db: Database, companyId: number, f: OpinionFilter, limit: number, offset: number) =>
+    staffOpinions(db, companyId, f)
+      .leftJoin('users as u', 'u.id', 'o.replied_by')
+      .select([...opinionColumns, 'u.real_name as replier_name'])
+      .orderBy('o.status')
+      .orderBy('o.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  count: (db: Database, companyId: number, f: OpinionFilter) => countRows(staffOpinions(db, companyId, f)),
+
+  byId: (db: Database, companyId: number, id: number) =>
+    db
+      .selectFrom('opinions as o')
+      .leftJoin('users as u', 'u.id', 'o.replied_by')
+      .select([...opinionColumns, 'u.real_name as replier_name'])
+      .where('o.company_id', '=', companyId)
+      .where('o.id', '=', id)
+      .executeTakeFirst(),
+
+  reply: (
+    db: Database,
+    companyId: number,
+    id: number,
+    v: { reply: string; is_public: number; replied_by: number; replied_at: string },
+  ) =>
+    db
+      .updateTable('opinions')
+      .set({ ...v, status: 1 })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+};
+
+// ——— Anonymous message board ———
+
+function liveMessages(db: Database, companyId: number) {
+  return db
+    .selectFrom('anonymous_messages as m')
+    .where('m.company_id', '=', companyId)
+    .where('m.del_flag', '=', 0);
+}
+
+export const messageRepository = {
+  insert: async (
+    db: Database,
+    v: { company_id: number; nickname: string; content: string; ip: string; created_at: string },
+  ) => (await db.insertInto('anonymous_messages').values(v).returning('id').executeTakeFirstOrThrow()).id,
+
+  approvedPage: (db: Database, companyId: number, limit: number, offset: number) =>
+    liveMessages(db, companyId)
+      .where('m.status', '=', 1)
+      .select(['m.id', 'm.nickname', 'm.content', 'm.created_at'])
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  approvedCount: (db: Database, companyId: number) =>
+    countRows(liveMessages(db, companyId).where('m.status', '=', 1)),
+
+  page: (db: Database, companyId: number, status: number | undefined, limit: number, offset: number) => {
+    let q = liveMessages(db, companyId);
+    if (status !== undefined) q = q.where('m.status', '=', status);
+    return q
+      .leftJoin('users as u', 'u.id', 'm.reviewed_by')
+      .select([
+        'm.id',
+        'm.nickname',
+        'm.content',
+        'm.status',
+        'm.reviewed_at',
+        'm.ip',
+        'm.created_at',
+        'u.real_name as reviewer_name',
+      ])
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  },
+  count: (db: Database, companyId: number, status: number | undefined) => {
+    let q = liveMessages(db, companyId);
+    if (status !== undefined) q = q.where('m.status', '=', status);
+    return countRows(q);
+  },
+
+  /** The live messages among `ids` in the company, with their state (to refuse before writing). */
+  states: (db: Database, companyId: number, ids: number[]) =>
+    liveMessages(db, companyId).select(['m.id', 'm.status']).where('m.id', 'in', ids).execute(),
+
+  review: (
+    db: Database,
+    companyId: number,
+    ids: number[],
+    v: { status: number; reviewed_by: number; reviewed_at: string },
+  ) =>
+    db
+      .updateTable('anonymous_messages')
+      .set(v)
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .where('status', '=', 0)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  remove: (db: Database, companyId: number, ids: number[]) =>
+    db
+      .updateTable('anonymous_messages')
+      .set({ del_flag: 1 })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst(),
+};

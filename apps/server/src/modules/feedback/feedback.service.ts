@@ -1,0 +1,215 @@
+import {
+  ANONYMOUS_NICKNAME,
+  type BoardMessage,
+  type Opinion,
+  type PublicOpinion,
+  REVIEW_STATUS,
+} from '@portal/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import {
+  messageRepository,
+  type OpinionFilter,
+  opinionRepository,
+  problemRepository,
+} from './feedback.repository.ts';
+import type { FormLimit } from './form-limit.ts';
+
+type OpinionRow = NonNullable<Awaited<ReturnType<typeof opinionRepository.byId>>>;
+type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>[number];
+
+/** A visitor's 称呼 is shown as 张** on the public page. */
+export const maskVisitor = (name: string) => `${Array.from(name)[0] ?? '访'}**`;
+
+const toOpinion = (r: OpinionRow): Opinion => ({
+  id: r.id,
+  name: r.name,
+  contact: r.contact,
+  content: r.content,
+  reply: r.reply,
+  replier_name: r.replier_name ?? '',
+  reply_time: r.replied_at ?? '',
+  is_public: r.is_public,
+  status: r.status,
+  ip: r.ip,
+  create_time: r.created_at,
+});
+
+const toMessage = (r: MessageRow): BoardMessage => ({
+  id: r.id,
+  nickname: r.nickname,
+  content: r.content,
+  status: r.status,
+  reviewer_name: r.reviewer_name ?? '',
+  review_time: r.reviewed_at ?? '',
+  ip: r.ip,
+  create_time: r.created_at,
+});
+
+const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/** FAQ, visitors' questions (answered by customer service) and the moderated message board. */
+export function feedbackService(db: Database, limit: FormLimit) {
+  /** The live messages among `ids`: all must exist in the company, or nothing happens. */
+  async function existing(trx: Database, caller: Caller, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const rows = await messageRepository.states(trx, caller.companyId, unique);
+    if (rows.length !== unique.length) throw new AppError('FEEDBACK_NOT_FOUND', undefined, 'ids');
+    return rows;
+  }
+
+  return {
+    async problems(companyId: number, keyword: string | undefined, page: number, pageSize: number) {
+      const [results, count] = await Promise.all([
+        problemRepository.page(db, companyId, keyword, pageSize, offset(page, pageSize)),
+        problemRepository.count(db, companyId, keyword),
+      ]);
+      return { count, results };
+    },
+
+    async ask(companyId: number, input: { name: string; contact: string; content: string }, ip: string) {
+      limit('opinion', ip);
+      const id = await opinionRepository.insert(db, {
+        company_id: companyId,
+        ...input,
+        ip,
+        created_at: nowIso(),
+      });
+      return { id };
+    },
+
+    async publicOpinions(companyId: number, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        opinionRepository.publicPage(db, companyId, pageSize, offset(page, pageSize)),
+        opinionRepository.publicCount(db, companyId),
+      ]);
+      const results: PublicOpinion[] = rows.map((r) => ({
+        id: r.id,
+        name: maskVisitor(r.name),
+        content: r.content,
+        reply: r.reply,
+        reply_time: r.replied_at ?? '',
+        create_time: r.created_at,
+      }));
+      return { count, results };
+    },
+
+    async opinions(caller: Caller, f: OpinionFilter, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        opinionRepository.page(db, caller.companyId, f, pageSize, offset(page, pageSize)),
+        opinionRepository.count(db, caller.companyId, f),
+      ]);
+      return { count, results: rows.map(toOpinion) };
+    },
+
+    /** Answers a question; answering again replaces the reply (and may change 公开显示). */
+    async reply(caller: Caller, input: { id: number; reply: string; is_public: 0 | 1 }) {
+      await db.transaction().execute(async (trx) => {
+        const before = await opinionRepository.byId(trx, caller.companyId, input.id);
+        if (!before) throw new AppError('FEEDBACK_NOT_FOUND', undefined, 'id');
+        const after = {
+          reply: input.reply,
+          is_public: input.is_public,
+          replied_by: caller.userId,
+          replied_at: nowIso(),
+        };
+        await opinionRepository.reply(trx, caller.companyId, input.id, after);
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'opinion',
+          entityId: input.id,
+          before: { reply: before.reply, is_public: before.is_public, status: before.status },
+          after: { reply: after.reply, is_public: after.is_public, status: 1 },
+        });
+      });
+      return toOpinion((await opinionRepository.byId(db, caller.companyId, input.id)) as OpinionRow);
+    },
+
+    async post(companyId: number, input: { nickname?: string | undefined; content: string }, ip: string) {
+      limit('message', ip);
+      const id = await messageRepository.insert(db, {
+        company_id: companyId,
+        nickname: input.nickname || ANONYMOUS_NICKNAME,
+        content: input.content,
+        ip,
+        created_at: nowIso(),
+      });
+      return { id, status: REVIEW_STATUS.PENDING };
+    },
+
+    async publicMessages(companyId: number, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        messageRepository.approvedPage(db, companyId, pageSize, offset(page, pageSize)),
+        messageRepository.approvedCount(db, companyId),
+      ]);
+      return {
+        count,
+        results: rows.map((r) => ({
+          id: r.id,
+          nickname: r.nickname,
+          content: r.content,
+          create_time: r.created_at,
+        })),
+      };
+    },
+
+    async messages(caller: Caller, status: number | undefined, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        messageRepository.page(db, caller.companyId, status, pageSize, offset(page, pageSize)),
+        messageRepository.count(db, caller.companyId, status),
+      ]);
+      return { count, results: rows.map(toMessage) };
+    },
+
+    /** Approves or rejects pending messages, all or none: one already reviewed refuses the batch. */
+    async review(caller: Caller, ids: number[], status: number) {
+      return db.transaction().execute(async (trx) => {
+        const rows = await existing(trx, caller, ids);
+        if (rows.some((r) => r.status !== REVIEW_STATUS.PENDING)) throw new AppError('FEEDBACK_STATE');
+        const r = await messageRepository.review(
+          trx,
+          caller.companyId,
+          rows.map((m) => m.id),
+          { status, reviewed_by: caller.userId, reviewed_at: nowIso() },
+        );
+        if (Number(r.numUpdatedRows) !== rows.length) throw new AppError('FEEDBACK_STATE');
+        for (const m of rows) {
+          await audit(trx, caller, {
+            action: 'update',
+            entity: 'anonymous_message',
+            entityId: m.id,
+            before: { status: m.status },
+            after: { status },
+          });
+        }
+        return { count: rows.length };
+      });
+    },
+
+    /** Soft-deletes messages in any state (spam, or an approved one taken down). */
+    async remove(caller: Caller, ids: number[]) {
+      return db.transaction().execute(async (trx) => {
+        const rows = await existing(trx, caller, ids);
+        await messageRepository.remove(
+          trx,
+          caller.companyId,
+          rows.map((m) => m.id),
+        );
+        for (const m of rows) {
+          await audit(trx, caller, {
+            action: 'delete',
+            entity: 'anonymous_message',
+            entityId: m.id,
+            before: { status: m.status },
+          });
+        }
+        return { count: rows.length };
+      });
+    },
+  };
+}
+
+export type FeedbackService = ReturnType<typeof feedbackService>;

@@ -1,0 +1,104 @@
+import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
+import type { Database } from '../../platform/db/database.ts';
+
+export interface SupplierFilter {
+  status?: number | undefined;
+  keyword?: string | undefined;
+}
+
+const likeOf = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Database, companyId: number, f: SupplierFilter) {
+  let q = db.selectFrom('suppliers as s').where('s.company_id', '=', companyId);
+  if (f.status !== undefined) q = q.where('s.status', '=', f.status);
+  if (f.keyword) {
+    const like = sql<string>`${likeOf(f.keyword)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['s.name']), 'like', like),
+        eb(eb.fn('lower', ['s.contact']), 'like', like),
+        eb('s.mobile', 'like', like),
+        eb(eb.fn('lower', ['s.supply_category']), 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+const columns = [
+  's.id',
+  's.name',
+  's.contact',
+  's.mobile',
+  's.email',
+  's.supply_category',
+  's.description',
+  's.status',
+  's.review_note',
+  's.reviewed_at',
+  's.source',
+  's.ip',
+  's.created_at',
+] as const;
+
+export const supplierRepository = {
+  insert: async (
+    db: Database,
+    v: {
+      company_id: number;
+      name: string;
+      contact: string;
+      mobile: string;
+      email: string;
+      supply_category: string;
+      description: string;
+      ip: string;
+      created_at: string;
+    },
+  ) => await db.insertInto('suppliers').values(v).returning(['id', 'status']).executeTakeFirstOrThrow(),
+
+  hasPending: async (db: Database, companyId: number, mobile: string) =>
+    (await db
+      .selectFrom('suppliers')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('mobile', '=', mobile)
+      .where('status', '=', 0)
+      .executeTakeFirst()) !== undefined,
+
+  page: (db: Database, companyId: number, f: SupplierFilter, limit: number, offset: number) =>
+    filtered(db, companyId, f)
+      .leftJoin('users as u', 'u.id', 's.reviewed_by')
+      .select([...columns, 'u.real_name as reviewer_name'])
+      .orderBy('s.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  count: (db: Database, companyId: number, f: SupplierFilter) => countRows(filtered(db, companyId, f)),
+
+  byId: (db: Database, companyId: number, id: number) =>
+    db
+      .selectFrom('suppliers as s')
+      .leftJoin('users as u', 'u.id', 's.reviewed_by')
+      .select([...columns, 'u.real_name as reviewer_name'])
+      .where('s.company_id', '=', companyId)
+      .where('s.id', '=', id)
+      .executeTakeFirst(),
+
+  /** Only a pending application changes; the caller tells "not found" from "already reviewed". */
+  review: (
+    db: Database,
+    companyId: number,
+    id: number,
+    v: { status: number; review_note: string; reviewed_by: number; reviewed_at: string },
+  ) =>
+    db
+      .updateTable('suppliers')
+      .set(v)
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where('status', '=', 0)
+      .executeTakeFirst(),
+};

@@ -1,0 +1,91 @@
+import { REVIEW_STATUS, type Supplier, type SupplierApplyInput } from '@portal/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import type { FormLimit } from './form-limit.ts';
+import { supplierRepository as repo, type SupplierFilter } from './supplier.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
+
+const toSupplier = (r: Row): Supplier => ({
+  id: r.id,
+  name: r.name,
+  contact: r.contact,
+  mobile: r.mobile,
+  email: r.email,
+  supply_category: r.supply_category,
+  description: r.description,
+  status: r.status,
+  review_note: r.review_note,
+  reviewer_name: r.reviewer_name ?? '',
+  review_time: r.reviewed_at ?? '',
+  source: r.source,
+  ip: r.ip,
+  create_time: r.created_at,
+});
+
+/** Supplier applications from /supplierService, reviewed once by the company's purchasing staff. */
+export function supplierService(db: Database, limit: FormLimit) {
+  return {
+    async apply(companyId: number, input: SupplierApplyInput, ip: string) {
+      limit('supplier', ip);
+      if (await repo.hasPending(db, companyId, input.mobile)) {
+        throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
+      }
+      return repo
+        .insert(db, {
+          company_id: companyId,
+          name: input.name,
+          contact: input.contact,
+          mobile: input.mobile,
+          email: input.email ?? '',
+          supply_category: input.supply_category,
+          description: input.description ?? '',
+          ip,
+          created_at: nowIso(),
+        })
+        .catch((error) => {
+          // Two posts at once: the partial unique index keeps one pending application.
+          if (isUniqueViolation(error)) throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
+          throw error;
+        });
+    },
+
+    async list(caller: Caller, f: SupplierFilter, page: number, pageSize: number) {
+      const [rows, count] = await Promise.all([
+        repo.page(db, caller.companyId, f, pageSize, (page - 1) * pageSize),
+        repo.count(db, caller.companyId, f),
+      ]);
+      return { count, results: rows.map(toSupplier) };
+    },
+
+    async review(caller: Caller, input: { id: number; status: number; review_note?: string | undefined }) {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.byId(trx, caller.companyId, input.id);
+        if (!before) throw new AppError('FEEDBACK_NOT_FOUND', undefined, 'id');
+        if (before.status !== REVIEW_STATUS.PENDING) throw new AppError('FEEDBACK_STATE');
+        const after = {
+          status: input.status,
+          review_note: input.review_note ?? '',
+          reviewed_by: caller.userId,
+          reviewed_at: nowIso(),
+        };
+        const r = await repo.review(trx, caller.companyId, input.id, after);
+        if (Number(r.numUpdatedRows) !== 1) throw new AppError('FEEDBACK_STATE');
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'supplier',
+          entityId: input.id,
+          before: { status: before.status },
+          after: { status: after.status, review_note: after.review_note },
+        });
+      });
+      return toSupplier((await repo.byId(db, caller.companyId, input.id)) as Row);
+    },
+  };
+}
+
+export type SupplierService = ReturnType<typeof supplierService>;

@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
+import type { Database } from '../../platform/db/database.ts';
+
+/** `%text%` for LIKE with the wildcards of the text escaped (used with `escape '\'`). */
+const contains = (text: string) =>
+  sql<string>`${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+
+function people(db: Database, companyId: number, name: string, roles: readonly number[]) {
+  return db
+    .selectFrom('users as u')
+    .where('u.company_id', '=', companyId)
+    .where('u.status', '=', 1)
+    .where('u.role', 'in', [...roles])
+    .where('u.real_name', 'like', contains(name));
+}
+
+export interface ExperimentFilter {
+  keyword?: string | undefined;
+  category?: string | undefined;
+}
+
+function publicProjects(db: Database, companyId: number, f: ExperimentFilter) {
+  let q = db
+    .selectFrom('projects as p')
+    .where('p.company_id', '=', companyId)
+    .where('p.is_public', '=', 1)
+    .where('p.status', '=', 1)
+    .where('p.del_flag', '=', 0);
+  if (f.category) q = q.where('p.category', '=', f.category);
+  if (f.keyword) {
+    const like = contains(f.keyword.toLowerCase());
+    q = q.where((eb) =>
+      eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb(eb.fn('lower', ['p.intro']), 'like', like)]),
+    );
+  }
+  return q;
+}
+
+export const finderRepository = {
+  /** Published releases of a platform whose release time has come (a few rows per platform). */
+  releases: (db: Database, companyId: number, platform: string, now: string) =>
+    db
+      .selectFrom('app_versions')
+      .select(['platform', 'version', 'build', 'notes', 'download_url', 'force_update', 'released_at'])
+      .where('company_id', '=', companyId)
+      .where('platform', '=', platform)
+      .where('status', '=', 1)
+      .where('released_at', '<=', now)
+      .execute(),
+
+  /** Only the public side of a person is selected, so nothing else can leave by mistake. */
+  people: (
+    db: Database,
+    companyId: number,
+    name: string,
+    roles: readonly number[],
+    limit: number,
+    offset: number,
+  ) =>
+    people(db, companyId, name, roles)
+      .leftJoin('positions as pos', 'pos.id', 'u.position_id')
+      .leftJoin('user_groups as g', 'g.id', 'u.group_id')
+      .select(['u.id', 'u.real_name', 'u.role', 'pos.name as position', 'g.name as group'])
+      .orderBy('u.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  countPeople: (db: Database, companyId: number, name: string, roles: readonly number[]) =>
+    countRows(people(db, companyId, name, roles)),
+
+  experiments: (db: Database, companyId: number, f: ExperimentFilter, limit: number, offset: number) =>
+    publicProjects(db, companyId, f)
+      .select(['p.id', 'p.name', 'p.intro', 'p.category', 'p.level', 'p.cover', 'p.created_at'])
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  countExperiments: (db: Database, companyId: number, f: ExperimentFilter) =>
+    countRows(publicProjects(db, companyId, f)),
+};

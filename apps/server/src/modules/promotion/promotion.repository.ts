@@ -1,0 +1,163 @@
+import type { Insertable, Updateable } from 'kysely';
+import { countRows } from '../../platform/db/count.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { PromotionItemTable, PromotionTable } from '../../platform/db/schema.ts';
+
+export interface CarFilter {
+  priceMin?: number;
+  priceMax?: number;
+  mileageMin?: number;
+  mileageMax?: number;
+}
+
+const PROMOTION_COLUMNS = ['id', 'title', 'theme', 'banner', 'intro', 'starts_at', 'ends_at'] as const;
+
+/** Published, not deleted promotions of the company running at `now` (ISO text compares in time order). */
+function current(db: Database, companyId: number, now: string) {
+  return db
+    .selectFrom('promotions')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 1)
+    .where('deleted_at', 'is', null)
+    .where('starts_at', '<=', now)
+    .where('ends_at', '>=', now);
+}
+
+/** The items of one kind whose goods are on sale in the company. */
+function items(db: Database, companyId: number, promotionId: number, kind: 'car' | 'ticket') {
+  return db
+    .selectFrom('promotion_items as pi')
+    .innerJoin('goods as g', 'g.id', 'pi.goods_id')
+    .where('pi.company_id', '=', companyId)
+    .where('pi.promotion_id', '=', promotionId)
+    .where('pi.kind', '=', kind)
+    .where('g.company_id', '=', companyId)
+    .where('g.on_sale', '=', 1)
+    .where('g.del_flag', '=', 0);
+}
+
+export const promotionRepository = {
+  page: (db: Database, companyId: number, now: string, limit: number, offset: number) =>
+    current(db, companyId, now)
+      .select(PROMOTION_COLUMNS)
+      .orderBy('starts_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  count: (db: Database, companyId: number, now: string) => countRows(current(db, companyId, now)),
+
+  find: (db: Database, companyId: number, id: number, now: string) =>
+    current(db, companyId, now).select(PROMOTION_COLUMNS).where('id', '=', id).executeTakeFirst(),
+
+  cars(db: Database, companyId: number, promotionId: number, f: CarFilter) {
+    let q = items(db, companyId, promotionId, 'car');
+    if (f.priceMin !== undefined) q = q.where('g.price', '>=', f.priceMin);
+    if (f.priceMax !== undefined) q = q.where('g.price', '<=', f.priceMax);
+    if (f.mileageMin !== undefined) q = q.where('pi.mileage', '>=', f.mileageMin);
+    if (f.mileageMax !== undefined) q = q.where('pi.mileage', '<=', f.mileageMax);
+    return q
+      .select([
+        'g.id as goods_id',
+        'g.name',
+        'g.subtitle',
+        'g.cover',
+        'g.price',
+        'g.original_price',
+        'g.stock',
+        'pi.mileage',
+      ])
+      .orderBy('g.price')
+      .orderBy('pi.sort')
+      .orderBy('pi.id')
+      .execute();
+  },
+
+  carCount: (db: Database, companyId: number, promotionId: number) =>
+    countRows(items(db, companyId, promotionId, 'car')),
+
+  tickets: (db: Database, companyId: number, promotionId: number) =>
+    items(db, companyId, promotionId, 'ticket')
+      .select([
+        'g.id as goods_id',
+        'g.name',
+        'g.subtitle',
+        'g.cover',
+        'g.price',
+        'g.stock',
+        'g.unit',
+        'g.max_per_order',
+      ])
+      .orderBy('pi.sort')
+      .orderBy('pi.id')
+      .execute(),
+
+  /** A promotion of the company in any state, not deleted (staff writes). */
+  own: (db: Database, companyId: number, id: number) =>
+    db
+      .selectFrom('promotions')
+      .select([...PROMOTION_COLUMNS, 'status'])
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  ownIds: (db: Database, companyId: number, ids: readonly number[]) =>
+    db
+      .selectFrom('promotions')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .execute(),
+
+  insert: async (db: Database, v: Insertable<PromotionTable>) =>
+    (await db.insertInto('promotions').values(v).returning('id').executeTakeFirstOrThrow()).id,
+
+  update: (db: Database, companyId: number, id: number, set: Updateable<PromotionTable>) =>
+    db.updateTable('promotions').set(set).where('company_id', '=', companyId).where('id', '=', id).execute(),
+
+  softDelete: (db: Database, companyId: number, ids: readonly number[], now: string) =>
+    db
+      .updateTable('promotions')
+      .set({ deleted_at: now, updated_at: now })
+      .where('company_id', '=', companyId)
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  /** A live goods of the company (cars and tickets are goods of the catalogue). */
+  goods: (db: Database, companyId: number, goodsId: number) =>
+    db
+      .selectFrom('goods')
+      .select(['id', 'name', 'max_per_order'])
+      .where('company_id', '=', companyId)
+      .where('id', '=', goodsId)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  setMaxPerOrder: (db: Database, companyId: number, goodsId: number, max: number, now: string) =>
+    db
+      .updateTable('goods')
+      .set({ max_per_order: max, updated_at: now })
+      .where('company_id', '=', companyId)
+      .where('id', '=', goodsId)
+      .execute(),
+
+  itemOf: (db: Database, companyId: number, promotionId: number, goodsId: number) =>
+    db
+      .selectFrom('promotion_items')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('promotion_id', '=', promotionId)
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirst(),
+
+  insertItem: (db: Database, v: Insertable<PromotionItemTable>) =>
+    db
+      .insertInto('promotion_items')
+      .values(v)
+      .returning(['id', 'promotion_id', 'goods_id', 'kind', 'mileage', 'sort'])
+      .executeTakeFirstOrThrow(),
+};

@@ -1,0 +1,153 @@
+import {
+  PROMOTION_TICKET_MAX,
+  type PromotionAddBody,
+  type PromotionAdmin,
+  type PromotionDetail,
+  type PromotionDetailBody,
+  type PromotionWrite,
+} from '@portal/contract';
+import { audit } from '../../platform/audit/audit.ts';
+import type { Caller } from '../../platform/auth/session-user.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { nowIso } from '../../platform/time.ts';
+import { promotionRepository as repo } from './promotion.repository.ts';
+
+/**
+ * Promotions. Public: the tenant's current promotions, and one with its cars and tickets. Staff
+ * (`change_promotion`): create, update, add a goods as a car or a ticket type, soft delete.
+ */
+export function promotionService(db: Database) {
+  async function own(conn: Database, caller: Caller, id: number): Promise<PromotionAdmin> {
+    const row = await repo.own(conn, caller.companyId, id);
+    if (!row) throw new AppError('PROMOTION_NOT_FOUND', undefined, 'id');
+    return row;
+  }
+
+  async function remove(caller: Caller, ids: number[]) {
+    return db.transaction().execute(async (trx) => {
+      const found = await repo.ownIds(trx, caller.companyId, ids);
+      if (found.length !== new Set(ids).size) throw new AppError('PROMOTION_NOT_FOUND', undefined, 'id');
+      await repo.softDelete(trx, caller.companyId, ids, nowIso());
+      for (const { id } of found)
+        await audit(trx, caller, { action: 'delete', entity: 'promotion', entityId: id });
+      return { deleted: found.length };
+    });
+  }
+
+  return {
+    async create(caller: Caller, v: PromotionWrite) {
+      return db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const id = await repo.insert(trx, {
+          company_id: caller.companyId,
+          title: v.title,
+          theme: 'car',
+          banner: v.banner ?? '',
+          intro: v.intro ?? '',
+          starts_at: v.starts_at,
+          ends_at: v.ends_at,
+          status: v.status ?? 1,
+          deleted_at: null,
+          created_at: now,
+          updated_at: now,
+        });
+        const after = await own(trx, caller, id);
+        await audit(trx, caller, { action: 'create', entity: 'promotion', entityId: id, after });
+        return after;
+      });
+    },
+
+    async update(caller: Caller, id: number, v: PromotionWrite) {
+      return db.transaction().execute(async (trx) => {
+        const before = await own(trx, caller, id);
+        await repo.update(trx, caller.companyId, id, {
+          title: v.title,
+          banner: v.banner ?? '',
+          intro: v.intro ?? '',
+          starts_at: v.starts_at,
+          ends_at: v.ends_at,
+          status: v.status ?? before.status,
+          updated_at: nowIso(),
+        });
+        const after = await own(trx, caller, id);
+        await audit(trx, caller, { action: 'update', entity: 'promotion', entityId: id, before, after });
+        return after;
+      });
+    },
+
+    /** A ticket goods is held to at most 12 per order from then on (its `max_per_order`). */
+    async add(caller: Caller, v: PromotionAddBody) {
+      return db.transaction().execute(async (trx) => {
+        await own(trx, caller, v.promotion_id);
+        const goods = await repo.goods(trx, caller.companyId, v.goods_id);
+        if (!goods) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
+        if (await repo.itemOf(trx, caller.companyId, v.promotion_id, v.goods_id))
+          throw new AppError('PARAM_ERROR', `「${goods.name}」已在活动中`, 'goods_id');
+        const now = nowIso();
+        if (
+          v.kind === 'ticket' &&
+          (goods.max_per_order === 0 || goods.max_per_order > PROMOTION_TICKET_MAX)
+        ) {
+          await repo.setMaxPerOrder(trx, caller.companyId, goods.id, PROMOTION_TICKET_MAX, now);
+        }
+        const item = await repo.insertItem(trx, {
+          promotion_id: v.promotion_id,
+          company_id: caller.companyId,
+          goods_id: goods.id,
+          kind: v.kind,
+          mileage: v.kind === 'car' ? (v.mileage ?? 0) : null,
+          sort: v.sort ?? 0,
+        });
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'promotion_item',
+          entityId: item.id,
+          after: item,
+        });
+        return item;
+      });
+    },
+
+    delete: (caller: Caller, id: number) => remove(caller, [id]),
+    selectedDelete: (caller: Caller, ids: number[]) => remove(caller, ids),
+
+    async list(companyId: number, page: number, pageSize: number) {
+      const now = nowIso();
+      const [results, count] = await Promise.all([
+        repo.page(db, companyId, now, pageSize, (page - 1) * pageSize),
+        repo.count(db, companyId, now),
+      ]);
+      return { results, count };
+    },
+
+    /** A promotion that is not running (ended, not started, draft, deleted, another company's) is not found. */
+    async detail(companyId: number, q: PromotionDetailBody): Promise<PromotionDetail> {
+      const promotion = await repo.find(db, companyId, q.id, nowIso());
+      if (!promotion) throw new AppError('PROMOTION_NOT_FOUND');
+      const [cars, carTotal, tickets] = await Promise.all([
+        repo.cars(db, companyId, promotion.id, {
+          priceMin: q.price_min,
+          priceMax: q.price_max,
+          mileageMin: q.mileage_min,
+          mileageMax: q.mileage_max,
+        }),
+        repo.carCount(db, companyId, promotion.id),
+        repo.tickets(db, companyId, promotion.id),
+      ]);
+      return {
+        ...promotion,
+        cars: cars.map((c) => ({ ...c, mileage: c.mileage ?? 0 })),
+        car_total: carTotal,
+        // A ticket goods without its own limit still takes at most 12 per order (spec §5).
+        tickets: tickets.map((t) => ({
+          ...t,
+          max_per_order:
+            t.max_per_order > 0 ? Math.min(t.max_per_order, PROMOTION_TICKET_MAX) : PROMOTION_TICKET_MAX,
+        })),
+      };
+    },
+  };
+}
+
+export type PromotionService = ReturnType<typeof promotionService>;

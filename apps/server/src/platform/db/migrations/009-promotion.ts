@@ -1,0 +1,56 @@
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Dialect } from '../database.ts';
+
+/**
+ * Promotions (the car theme at /promotion): the promotion, and its items — cars and tickets, each a
+ * goods of the catalogue, so price and stock come from there and tickets are ordered like any goods.
+ * `goods.max_per_order` (0 = no limit) bounds one goods per order; tickets have 12.
+ */
+export function promotion(dialect: Dialect) {
+  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
+    dialect === 'pg'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('goods')
+        .addColumn('max_per_order', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+
+      await withId(db.schema.createTable('promotions'))
+        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('theme', 'text', (c) => c.notNull().defaultTo('car'))
+        .addColumn('banner', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('intro', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('starts_at', 'text', (c) => c.notNull())
+        .addColumn('ends_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('deleted_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('promotions_company')
+        .on('promotions')
+        .columns(['company_id', 'status', 'ends_at'])
+        .execute();
+
+      await withId(db.schema.createTable('promotion_items'))
+        .addColumn('promotion_id', 'integer', (c) => c.notNull().references('promotions.id'))
+        .addColumn('company_id', 'integer', (c) => c.notNull())
+        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('mileage', 'integer')
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('promotion_items_promotion')
+        .on('promotion_items')
+        .columns(['company_id', 'promotion_id', 'kind'])
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
+import type { NewsDetail } from '@portal/contract';
+import { Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { isApiError } from '#web/shared/api/client.ts';
+import { queryId } from '#web/shared/query.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { categoryHref, formatDate, newsHref, paragraphs } from './links.ts';
+import { useNewsDetail } from './useCms.ts';
+import './cms.css';
+
+function Article({ news }: { news: NewsDetail }) {
+  const list = categoryHref(news.category);
+  return (
+    <article className="article shop-panel" aria-labelledby="article-title">
+      <header className="article-head">
+        <h1 id="article-title" className="article-title">
+          {news.title}
+        </h1>
+        <div className="article-meta">
+          <Link to={list}>
+            <Tag bordered={false} color="blue">
+              {news.category_name}
+            </Tag>
+          </Link>
+          <time dateTime={news.published_at}>{formatDate(news.published_at)}</time>
+          {news.author && <span>{news.author}</span>}
+          <span>
+            <EyeOutlined aria-hidden /> 阅读 {news.views}
+          </span>
+        </div>
+      </header>
+      {news.video ? (
+        // biome-ignore lint/a11y/useMediaCaption: articles carry no caption files; the text below tells the story
+        <video
+          className="article-media"
+          src={news.video}
+          poster={news.cover || undefined}
+          controls
+          preload="none"
+          width={640}
+          height={360}
+          aria-label={`视频：${news.title}`}
+        />
+      ) : (
+        news.cover && (
+          <img
+            className="article-media"
+            src={news.cover}
+            alt={news.title}
+            width={640}
+            height={360}
+            loading="eager"
+            fetchPriority="high"
+          />
+        )
+      )}
+      {news.summary && <p className="article-summary">{news.summary}</p>}
+      <div className="article-body">
+        {paragraphs(news.body).map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text have no other identity
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      <nav className="article-nav" aria-label="上一篇和下一篇">
+        <div>
+          上一篇：
+          {news.prev_id ? <Link to={newsHref(news.prev_id)}>{news.prev_title}</Link> : <span>没有了</span>}
+        </div>
+        <div>
+          下一篇：
+          {news.next_id ? <Link to={newsHref(news.next_id)}>{news.next_title}</Link> : <span>没有了</span>}
+        </div>
+      </nav>
+      <div className="article-back">
+        <Link to={list}>
+          <ArrowLeftOutlined /> 返回{news.category_name}列表
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** `/detail?id=N`: one article — title, meta, cover or video, paragraphs, previous and next. */
+export function NewsDetailPage() {
+  const [params] = useSearchParams();
+  const id = queryId(params.get('id')) ?? null;
+  const detail = useNewsDetail(id);
+  const news = detail.data;
+  const navigate = useNavigate();
+
+  if (id === null || (detail.isError && isApiError(detail.error))) {
+    return (
+      <ShopLayout title="文章不存在" description="文章不存在或已下线。">
+        <Result
+          status="404"
+          title="文章不存在或已下线"
+          subTitle="去看看其他资讯吧。"
+          extra={
+            <Button type="primary" onClick={() => navigate('/news')}>
+              返回新闻列表
+            </Button>
+          }
+        />
+      </ShopLayout>
+    );
+  }
+
+  return (
+    <ShopLayout
+      title={news?.title ?? '新闻详情'}
+      description={news ? news.summary || news.title : '新闻详情'}
+    >
+      <Breadcrumb
+        className="list-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          { title: <Link to="/news">新闻资讯</Link> },
+          ...(news && news.category !== 'news'
+            ? [{ title: <Link to={categoryHref(news.category)}>{news.category_name}</Link> }]
+            : []),
+          ...(news ? [{ title: news.title }] : []),
+        ]}
+      />
+      {news ? (
+        <Article key={news.id} news={news} />
+      ) : detail.isError ? (
+        <div className="shop-panel">
+          <QueryEmpty query={detail} description="" />
+        </div>
+      ) : (
+        <div className="article shop-panel">
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </div>
+      )}
+    </ShopLayout>
+  );
+}

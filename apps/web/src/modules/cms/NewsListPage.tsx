@@ -1,0 +1,131 @@
+import { Breadcrumb, Input, Pagination, Skeleton, Tabs } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import {
+  CATEGORY_NAMES,
+  NEWS_PAGE_SIZES,
+  type NewsListState,
+  newsQueryString,
+  parseNewsQuery,
+} from './links.ts';
+import { NewsCard } from './NewsCard.tsx';
+import { useNewsCategories, useNewsList } from './useCms.ts';
+import './cms.css';
+
+const ALL = '';
+
+/**
+ * A list of articles with keyword search and paging, its state in the URL. `/news` shows every
+ * category with tabs; a category page (`code`) shows one, documentaries as a grid of posters.
+ */
+function NewsList({ code }: { code?: string }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = parseNewsQuery(new URLSearchParams(location.search));
+  const category = code ?? state.category;
+  const categories = useNewsCategories();
+  const news = useNewsList({
+    page: state.page,
+    page_size: state.page_size,
+    category: category || undefined,
+    keyword: state.keyword || undefined,
+  });
+  const known = categories.data?.find((c) => c.code === category);
+  const name = known?.name ?? CATEGORY_NAMES[category] ?? (code ? '' : '新闻资讯');
+  const title = code ? name : '新闻资讯';
+  const documentary = category === 'documentary';
+  const results = news.data?.results ?? [];
+
+  /** Every change is a new history entry; a filter change goes back to page 1. */
+  const go = (patch: Partial<NewsListState>, keepPage = false) => {
+    const next = { ...state, ...patch, ...(keepPage ? {} : { page: 1 }) };
+    navigate(`${location.pathname}${newsQueryString(code ? { ...next, category: '' } : next)}`);
+  };
+
+  const description = code
+    ? `${name}：最新文章${documentary ? '与纪录片' : ''}，支持关键字搜索。`
+    : '公司新闻、技术服务、商品服务与纪录片，按栏目浏览或搜索关键字。';
+
+  return (
+    <ShopLayout title={state.keyword ? `${title} - 搜索“${state.keyword}”` : title} description={description}>
+      <Breadcrumb
+        className="list-breadcrumb"
+        items={[
+          { title: <Link to="/">首页</Link> },
+          ...(code
+            ? [{ title: <Link to="/news">新闻资讯</Link> }, { title: name }]
+            : [{ title: '新闻资讯' }]),
+        ]}
+      />
+      <div className="news-page shop-panel">
+        <div className="news-head">
+          <h1 className="news-heading">{title}</h1>
+          <Input.Search
+            key={state.keyword}
+            className="news-search"
+            defaultValue={state.keyword}
+            placeholder="搜索标题或摘要"
+            aria-label="搜索文章"
+            allowClear
+            maxLength={50}
+            enterButton
+            onSearch={(value) => go({ keyword: value.trim() })}
+          />
+        </div>
+        {!code && (
+          <Tabs
+            className="news-tabs"
+            activeKey={category || ALL}
+            onChange={(key) => go({ category: key })}
+            items={[
+              { key: ALL, label: '全部' },
+              ...(categories.data ?? []).map((c) => ({ key: c.code, label: c.name })),
+            ]}
+          />
+        )}
+        {news.isPending && !news.isError ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : results.length > 0 ? (
+          <div className={documentary ? 'news-grid' : 'news-rows'} aria-busy={news.isFetching}>
+            {results.map((n) => (
+              <NewsCard key={n.id} news={n} layout={documentary ? 'card' : 'row'} video={documentary} />
+            ))}
+          </div>
+        ) : (
+          <QueryEmpty query={news} description={state.keyword ? '没有找到相关文章' : '暂无文章'} />
+        )}
+        {news.data && news.data.paging.count > 0 && (
+          <Pagination
+            className="news-pagination"
+            current={state.page}
+            pageSize={state.page_size}
+            total={news.data.paging.count}
+            showSizeChanger
+            pageSizeOptions={NEWS_PAGE_SIZES.map(String)}
+            showTotal={(t) => `共 ${t} 篇`}
+            onChange={(page, pageSize) =>
+              go(pageSize !== state.page_size ? { page: 1, page_size: pageSize } : { page }, true)
+            }
+          />
+        )}
+      </div>
+    </ShopLayout>
+  );
+}
+
+/** `/news`: every category, with tabs. */
+export function NewsListPage() {
+  return <NewsList />;
+}
+
+/** `/technology`, `/goodsService`, `/documentary`: one category each (the same list). */
+export function TechnologyPage() {
+  return <NewsList code="technology" />;
+}
+export function GoodsServicePage() {
+  return <NewsList code="goodsService" />;
+}
+export function DocumentaryPage() {
+  return <NewsList code="documentary" />;
+}

@@ -1,0 +1,110 @@
+import type {
+  Advertising,
+  AdvertisingDetail,
+  NewsCategory,
+  NewsDetail,
+  NewsSummary,
+  Page,
+} from '@portal/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
+import { api } from '#web/shared/api/client.ts';
+
+export interface NewsListParams {
+  page: number;
+  page_size: number;
+  category?: string | undefined;
+  keyword?: string | undefined;
+  lang?: 'zh' | 'en' | undefined;
+}
+
+/**
+ * Content queries, under `cmsKeys.all` (not the public key: a logged-in caller reads their own
+ * company's content, so a login or logout drops them).
+ */
+export const cmsKeys = {
+  all: ['cms'] as const,
+  categories: (companyId: number | undefined) => [...cmsKeys.all, 'categories', companyId] as const,
+  news: (companyId: number | undefined, params: NewsListParams) =>
+    [...cmsKeys.all, 'news', companyId, params] as const,
+  detail: (companyId: number | undefined, id: number) => [...cmsKeys.all, 'detail', companyId, id] as const,
+  advertisings: (companyId: number | undefined, position: string | undefined) =>
+    [...cmsKeys.all, 'advertisings', companyId, position ?? ''] as const,
+  advertising: (companyId: number | undefined, id: number) =>
+    [...cmsKeys.all, 'advertising', companyId, id] as const,
+};
+
+export function useNewsCategories() {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: cmsKeys.categories(companyId),
+    queryFn: ({ signal }) =>
+      api.get<NewsCategory[]>('/cms/news/categories', { company_id: companyId }, { toast: false, signal }),
+    enabled: ready,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useNewsList(params: NewsListParams) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: cmsKeys.news(companyId, params),
+    queryFn: ({ signal }) =>
+      api.get<Page<NewsSummary>>(
+        '/cms/news/list',
+        { ...params, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** One article. Each fetch counts a reading on the server, so it is fetched once per visit of the page. */
+export function useNewsDetail(id: number | null) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: cmsKeys.detail(companyId, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<NewsDetail>(
+        '/cms/news/detail',
+        { id: id ?? 0, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready && id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Current advertisings (`position` 'home' for the home carousel; none for all). */
+export function useAdvertisings(position?: string) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: cmsKeys.advertisings(companyId, position),
+    queryFn: ({ signal }) =>
+      api.get<Advertising[]>(
+        '/cms/advertising/list',
+        { position, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAdvertising(id: number | null) {
+  const { ready, companyId } = useShopCompany();
+  return useQuery({
+    queryKey: cmsKeys.advertising(companyId, id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<AdvertisingDetail>(
+        '/cms/advertising/detail',
+        { id: id ?? 0, company_id: companyId },
+        { toast: false, signal },
+      ),
+    enabled: ready && id !== null,
+  });
+}

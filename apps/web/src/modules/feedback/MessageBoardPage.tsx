@@ -1,0 +1,193 @@
+import { type BoardMessage, REVIEW_STATUS } from '@portal/contract';
+import { App, Button, Card, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatDateTime } from '#web/shared/format.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useCan } from '#web/shared/usePermission.ts';
+import { ReviewStatusTag } from './StatusTags.tsx';
+import { useDeleteMessages, useMessages, useReviewMessages } from './useFeedbackAdmin.ts';
+import './feedback.css';
+
+const TABS = [
+  { key: String(REVIEW_STATUS.PENDING), label: '待审核' },
+  { key: String(REVIEW_STATUS.APPROVED), label: '已通过' },
+  { key: String(REVIEW_STATUS.REJECTED), label: '已拒绝' },
+];
+
+/** 留言审核 (/crm/message_board): pending messages are approved or rejected, in batches; any may be deleted. */
+export function MessageBoardPage() {
+  const { modal } = App.useApp();
+  const canReview = useCan('feedback', 'review_message');
+  const [status, setStatus] = useState<number>(REVIEW_STATUS.PENDING);
+  const { page, pageSize, setPage, pagination } = usePaging();
+  const [selected, setSelected] = useState<number[]>([]);
+  const list = useMessages({ page, page_size: pageSize, status });
+  const paging = list.data?.paging;
+  useExistingPage(paging, page, setPage);
+  const review = useReviewMessages();
+  const remove = useDeleteMessages();
+  const pending = status === REVIEW_STATUS.PENDING;
+
+  const decide = (ids: number[], s: 1 | 2) =>
+    review.mutate(
+      { ids, status: s },
+      {
+        onSuccess: (r) => {
+          toastSuccess(`已${s === 1 ? '通过' : '拒绝'} ${r.count} 条留言`);
+          setSelected((cur) => cur.filter((id) => !ids.includes(id)));
+        },
+      },
+    );
+
+  const confirmReject = (ids: number[]) =>
+    modal.confirm({
+      title: `确定拒绝选中的 ${ids.length} 条留言吗？`,
+      content: '拒绝后留言不会在留言板显示。',
+      okText: '拒绝',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () => decide(ids, 2),
+    });
+
+  const confirmDelete = (ids: number[]) =>
+    modal.confirm({
+      title: `确定删除选中的 ${ids.length} 条留言吗？`,
+      content: '删除后不能恢复，已公开的留言也会从留言板撤下。',
+      okText: '删除',
+      okButtonProps: { danger: true },
+      cancelText: '取消',
+      onOk: () =>
+        remove
+          .mutateAsync({ ids })
+          .then((r) => {
+            toastSuccess(`已删除 ${r.count} 条留言`);
+            setSelected((cur) => cur.filter((id) => !ids.includes(id)));
+          })
+          .catch(() => {}),
+    });
+
+  const columns: TableColumnsType<BoardMessage> = [
+    {
+      title: '留言内容',
+      dataIndex: 'content',
+      render: (v: string) => (
+        <Typography.Paragraph
+          className="feedback-text feedback-cell-text"
+          ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}
+          style={{ margin: 0 }}
+        >
+          {v}
+        </Typography.Paragraph>
+      ),
+    },
+    { title: '昵称', dataIndex: 'nickname' },
+    { title: '留言时间', dataIndex: 'create_time', render: (v: string) => formatDateTime(v).slice(0, 16) },
+    { title: 'IP', dataIndex: 'ip' },
+    { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
+    ...(pending
+      ? []
+      : [
+          {
+            title: '审核',
+            key: 'review',
+            render: (_: unknown, row: BoardMessage) => (
+              <div>
+                <div>{row.reviewer_name || '—'}</div>
+                <Typography.Text type="secondary">
+                  {formatDateTime(row.review_time).slice(0, 16)}
+                </Typography.Text>
+              </div>
+            ),
+          },
+        ]),
+    ...(canReview
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: BoardMessage) => (
+              <Space size={0}>
+                {row.status === REVIEW_STATUS.PENDING && (
+                  <>
+                    <Button type="link" size="small" onClick={() => decide([row.id], 1)}>
+                      通过
+                    </Button>
+                    <Button type="link" size="small" danger onClick={() => confirmReject([row.id])}>
+                      拒绝
+                    </Button>
+                  </>
+                )}
+                <Button type="link" size="small" danger onClick={() => confirmDelete([row.id])}>
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card title="留言审核">
+      <Tabs
+        activeKey={String(status)}
+        items={TABS}
+        onChange={(k) => {
+          setStatus(Number(k));
+          setSelected([]);
+          setPage(1);
+        }}
+      />
+      {canReview && (
+        <div className="feedback-toolbar">
+          <Space wrap>
+            {pending && (
+              <>
+                <Button
+                  type="primary"
+                  disabled={selected.length === 0}
+                  loading={review.isPending}
+                  onClick={() => decide(selected, 1)}
+                >
+                  批量通过
+                </Button>
+                <Button danger disabled={selected.length === 0} onClick={() => confirmReject(selected)}>
+                  批量拒绝
+                </Button>
+              </>
+            )}
+            <Button danger disabled={selected.length === 0} onClick={() => confirmDelete(selected)}>
+              批量删除
+            </Button>
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">已选 {selected.length} 条</Typography.Text>
+            )}
+          </Space>
+        </div>
+      )}
+      <Table<BoardMessage>
+        rowKey="id"
+        size="small"
+        aria-label="留言列表"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        rowSelection={
+          canReview
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                preserveSelectedRowKeys: true,
+              }
+            : undefined
+        }
+        locale={{ emptyText: <QueryEmpty query={list} description="暂无留言" /> }}
+        pagination={pagination(paging?.count ?? 0)}
+      />
+    </Card>
+  );
+}

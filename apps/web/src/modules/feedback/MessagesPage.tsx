@@ -1,0 +1,132 @@
+import { ANONYMOUS_NICKNAME, FEEDBACK_LIMITS, messageBoardBody } from '@portal/contract';
+import { Alert, Avatar, Button, Card, Form, Input, List, Typography } from 'antd';
+import { useState } from 'react';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { formatDateTime } from '#web/shared/format.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
+import './feedback.css';
+
+const rules = messageBoardBody.shape;
+const FIELDS = ['nickname', 'content'] as const;
+
+function Board() {
+  const { page, pageSize, setPage, pagination } = usePaging();
+  const list = useBoardMessages(page, pageSize);
+  const total = list.data?.paging.count ?? 0;
+  useExistingPage(list.data?.paging, page, setPage);
+
+  return (
+    <section className="shop-section" aria-labelledby="board-title">
+      <div className="shop-section-head">
+        <h2 id="board-title">留言（{total}）</h2>
+      </div>
+      <div className="shop-panel">
+        <List
+          loading={list.isFetching && !list.isError}
+          rowKey="id"
+          dataSource={list.data?.results ?? []}
+          locale={{ emptyText: <QueryEmpty query={list} description="还没有留言，来写第一条吧" simple /> }}
+          pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
+          renderItem={(m) => (
+            <List.Item>
+              <List.Item.Meta
+                avatar={
+                  <Avatar style={{ background: '#1677ff' }} aria-hidden>
+                    {Array.from(m.nickname)[0]}
+                  </Avatar>
+                }
+                title={
+                  <span className="feedback-message-head">
+                    <span>{m.nickname}</span>
+                    <Typography.Text type="secondary" className="feedback-meta">
+                      {formatDateTime(m.create_time).slice(0, 16)}
+                    </Typography.Text>
+                  </span>
+                }
+                description={<span className="feedback-text feedback-message-body">{m.content}</span>}
+              />
+            </List.Item>
+          )}
+        />
+      </div>
+    </section>
+  );
+}
+
+function PostForm() {
+  const [form] = Form.useForm<BoardValues>();
+  const post = usePostMessage();
+  const [sent, setSent] = useState(false);
+
+  const submit = (v: BoardValues) =>
+    post.mutate(v, {
+      onSuccess: () => {
+        setSent(true);
+        form.resetFields();
+      },
+      onError: (e) => showFieldError(form, e, FIELDS),
+    });
+
+  return (
+    <section className="shop-section" aria-labelledby="post-title">
+      <div className="shop-section-head">
+        <h2 id="post-title">我要留言</h2>
+      </div>
+      <Card className="feedback-form-card">
+        {sent && (
+          <Alert
+            type="success"
+            showIcon
+            closable={{ onClose: () => setSent(false) }}
+            title="留言已提交，审核通过后显示"
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form<BoardValues>
+          form={form}
+          name="message-board"
+          aria-label="发表留言"
+          layout="vertical"
+          onFinish={submit}
+          onValuesChange={() => sent && setSent(false)}
+          requiredMark
+        >
+          <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
+            <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
+          </Form.Item>
+          <Form.Item label="留言内容" name="content" required rules={[zodRule(rules.content)]}>
+            <Input.TextArea
+              rows={4}
+              maxLength={FEEDBACK_LIMITS.messageContent}
+              showCount
+              placeholder="说说您的建议或想法，审核通过后公开显示"
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={post.isPending}>
+            提交留言
+          </Button>
+        </Form>
+      </Card>
+    </section>
+  );
+}
+
+/** `/messages`: the anonymous message board; a message shows once staff approved it. */
+export function MessagesPage() {
+  return (
+    <ShopLayout title="留言板" description="访客留言板：欢迎留下您的建议与想法，审核通过后公开显示。">
+      <section className="feedback-hero">
+        <h1>留言板</h1>
+        <p>无需登录即可匿名留言。为营造良好的交流环境，留言经审核后显示。</p>
+      </section>
+      <div className="feedback-board">
+        <Board />
+        <PostForm />
+      </div>
+    </ShopLayout>
+  );
+}

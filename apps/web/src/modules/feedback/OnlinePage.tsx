@@ -1,0 +1,177 @@
+import { FEEDBACK_LIMITS, opinionBody } from '@portal/contract';
+import { Alert, Button, Card, Collapse, Empty, Form, Input, List, Skeleton, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { formatDateTime } from '#web/shared/format.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { matchesFaq } from './faq.ts';
+import { type OpinionValues, useAskQuestion, useProblems, usePublicOpinions } from './useFeedback.ts';
+import './feedback.css';
+
+const rules = opinionBody.shape;
+const FIELDS = ['name', 'contact', 'content'] as const;
+
+function Faq() {
+  const problems = useProblems();
+  const [keyword, setKeyword] = useState('');
+  const all = problems.data?.results;
+  const shown = useMemo(() => (all ?? []).filter((p) => matchesFaq(p, keyword)), [all, keyword]);
+
+  return (
+    <section className="shop-section" aria-labelledby="faq-title">
+      <div className="shop-section-head feedback-head-wrap">
+        <h2 id="faq-title">常见问题</h2>
+        <Input.Search
+          className="feedback-search"
+          placeholder="搜索问题，如：发票、退货"
+          aria-label="搜索常见问题"
+          allowClear
+          maxLength={FEEDBACK_LIMITS.keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={setKeyword}
+        />
+      </div>
+      <div className="shop-panel">
+        {problems.isPending ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : shown.length > 0 ? (
+          <Collapse
+            accordion
+            ghost
+            items={shown.map((p) => ({
+              key: p.id,
+              label: p.question,
+              children: <p className="feedback-text">{p.answer}</p>,
+            }))}
+          />
+        ) : keyword.trim() && all?.length ? (
+          <Empty description={`没有找到与“${keyword.trim()}”相关的问题，可以在下方直接提问`} />
+        ) : (
+          <QueryEmpty query={problems} description="暂无常见问题" />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function AnsweredQuestions() {
+  const { page, pageSize, setPage, pagination } = usePaging(5);
+  const list = usePublicOpinions(page, pageSize);
+  const total = list.data?.paging.count ?? 0;
+  useExistingPage(list.data?.paging, page, setPage);
+
+  return (
+    <section className="shop-section" aria-labelledby="answered-title">
+      <div className="shop-section-head">
+        <h2 id="answered-title">咨询回复</h2>
+      </div>
+      <div className="shop-panel">
+        <List
+          loading={list.isFetching && !list.isError}
+          rowKey="id"
+          dataSource={list.data?.results ?? []}
+          locale={{ emptyText: <QueryEmpty query={list} description="暂无公开的咨询回复" simple /> }}
+          pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
+          renderItem={(o) => (
+            <List.Item>
+              <article className="feedback-qa">
+                <p className="feedback-q">
+                  <span className="feedback-badge">问</span>
+                  <span className="feedback-text">{o.content}</span>
+                </p>
+                <Typography.Text type="secondary" className="feedback-meta">
+                  {o.name} · {formatDateTime(o.create_time).slice(0, 16)}
+                </Typography.Text>
+                <p className="feedback-a">
+                  <span className="feedback-badge feedback-badge--a">答</span>
+                  <span className="feedback-text">{o.reply}</span>
+                </p>
+              </article>
+            </List.Item>
+          )}
+        />
+      </div>
+    </section>
+  );
+}
+
+function AskForm() {
+  const [form] = Form.useForm<OpinionValues>();
+  const ask = useAskQuestion();
+  const [sent, setSent] = useState(false);
+
+  const submit = (v: OpinionValues) =>
+    ask.mutate(v, {
+      onSuccess: () => {
+        setSent(true);
+        form.resetFields();
+      },
+      onError: (e) => showFieldError(form, e, FIELDS),
+    });
+
+  return (
+    <section className="shop-section" aria-labelledby="ask-title">
+      <div className="shop-section-head">
+        <h2 id="ask-title">我要咨询</h2>
+      </div>
+      <Card className="feedback-form-card">
+        {sent && (
+          <Alert
+            type="success"
+            showIcon
+            closable={{ onClose: () => setSent(false) }}
+            title="咨询已提交，客服会尽快通过您留下的联系方式回复"
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form<OpinionValues>
+          form={form}
+          name="online-question"
+          aria-label="在线咨询"
+          layout="vertical"
+          onFinish={submit}
+          onValuesChange={() => sent && setSent(false)}
+          requiredMark
+        >
+          <div className="feedback-two">
+            <Form.Item label="称呼" name="name" required rules={[zodRule(rules.name)]}>
+              <Input maxLength={FEEDBACK_LIMITS.opinionName} placeholder="如：王女士" autoComplete="name" />
+            </Form.Item>
+            <Form.Item label="联系方式" name="contact" required rules={[zodRule(rules.contact)]}>
+              <Input maxLength={FEEDBACK_LIMITS.contact} placeholder="手机号或邮箱，仅客服可见" />
+            </Form.Item>
+          </div>
+          <Form.Item label="咨询内容" name="content" required rules={[zodRule(rules.content)]}>
+            <Input.TextArea
+              rows={4}
+              maxLength={FEEDBACK_LIMITS.opinionContent}
+              showCount
+              placeholder="请描述您的问题，如涉及订单请注明订单号"
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={ask.isPending}>
+            提交咨询
+          </Button>
+        </Form>
+      </Card>
+    </section>
+  );
+}
+
+/** `/online`: the FAQ (searchable), questions answered in public, and a question form. */
+export function OnlinePage() {
+  return (
+    <ShopLayout title="在线咨询" description="常见问题解答与在线咨询：购物、付款、配送、退换货、发票等问题。">
+      <section className="feedback-hero">
+        <h1>在线咨询</h1>
+        <p>先看看常见问题；没有找到答案，欢迎在下方留言咨询，客服会在工作时间内尽快回复。</p>
+      </section>
+      <Faq />
+      <AnsweredQuestions />
+      <AskForm />
+    </ShopLayout>
+  );
+}

@@ -1,0 +1,240 @@
+import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
+import {
+  Button,
+  Card,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatDateTime } from '#web/shared/format.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { useCan } from '#web/shared/usePermission.ts';
+import { OpinionStatusTag } from './StatusTags.tsx';
+import { useOpinions, useReplyOpinion } from './useFeedbackAdmin.ts';
+import './feedback.css';
+
+const STATUS_OPTIONS = Object.entries(OPINION_STATUS_NAMES).map(([value, label]) => ({
+  value: Number(value),
+  label,
+}));
+
+interface ReplyValues {
+  reply: string;
+  is_public: boolean;
+}
+
+function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: () => void }) {
+  const [form] = Form.useForm<ReplyValues>();
+  const reply = useReplyOpinion();
+
+  const submit = (v: ReplyValues) => {
+    if (!opinion) return;
+    reply.mutate(
+      { id: opinion.id, reply: v.reply.trim(), is_public: v.is_public },
+      {
+        onSuccess: () => {
+          toastSuccess(v.is_public ? '已回复，并在在线咨询页公开显示' : '已回复');
+          onClose();
+        },
+        onError: (e) => showFieldError(form, e, ['reply', 'is_public']),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      title={opinion?.reply ? '修改回复' : '回复咨询'}
+      open={opinion !== null}
+      onCancel={onClose}
+      okText="提交回复"
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', loading: reply.isPending }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<ReplyValues>
+          form={form}
+          name="opinion-reply"
+          layout="vertical"
+          aria-label="回复咨询"
+          onFinish={submit}
+          initialValues={{ reply: opinion?.reply ?? '', is_public: opinion?.is_public === 1 }}
+          preserve={false}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {opinion && (
+        <div className="feedback-reply-question">
+          <Typography.Text type="secondary">
+            {opinion.name}（{opinion.contact}）· {formatDateTime(opinion.create_time).slice(0, 16)}
+          </Typography.Text>
+          <p className="feedback-text">{opinion.content}</p>
+        </div>
+      )}
+      <Form.Item label="回复内容" name="reply" required rules={[zodRule(opinionReplyBody.shape.reply)]}>
+        <Input.TextArea
+          rows={5}
+          maxLength={FEEDBACK_LIMITS.reply}
+          showCount
+          placeholder="回复将发送给提问的访客"
+        />
+      </Form.Item>
+      <Form.Item
+        label="公开显示"
+        name="is_public"
+        valuePropName="checked"
+        extra="公开后问题和回复显示在“在线咨询”页面（称呼打码，不显示联系方式）。"
+      >
+        <Switch checkedChildren="公开" unCheckedChildren="不公开" />
+      </Form.Item>
+    </Modal>
+  );
+}
+
+/** 在线咨询 (/crm/online_question): visitors' questions from /online, answered by customer service. */
+export function OnlineQuestionPage() {
+  const canReply = useCan('feedback', 'reply_opinion');
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<number | undefined>();
+  const { page, pageSize, setPage, pagination } = usePaging();
+  const [replying, setReplying] = useState<Opinion | null>(null);
+  const list = useOpinions({ page, page_size: pageSize, status, keyword: keyword || undefined });
+  const paging = list.data?.paging;
+  useExistingPage(paging, page, setPage);
+
+  const columns: TableColumnsType<Opinion> = [
+    {
+      title: '咨询内容',
+      dataIndex: 'content',
+      render: (v: string, row) => (
+        <div className="feedback-cell-text">
+          <Typography.Paragraph
+            className="feedback-text"
+            ellipsis={{ rows: 3, expandable: true, symbol: '展开' }}
+            style={{ margin: 0 }}
+          >
+            {v}
+          </Typography.Paragraph>
+          {row.reply && (
+            <Typography.Paragraph
+              type="secondary"
+              className="feedback-text"
+              ellipsis={{ rows: 2, expandable: true, symbol: '展开' }}
+              style={{ margin: '4px 0 0' }}
+            >
+              答：{row.reply}
+            </Typography.Paragraph>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: '访客',
+      key: 'visitor',
+      render: (_: unknown, row) => (
+        <div>
+          <div>{row.name}</div>
+          <Typography.Text type="secondary" copyable={{ text: row.contact, tooltips: ['复制', '已复制'] }}>
+            {row.contact}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    { title: '提交时间', dataIndex: 'create_time', render: (v: string) => formatDateTime(v).slice(0, 16) },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      render: (v: number, row) => (
+        <Space size={4} wrap>
+          <OpinionStatusTag status={v} />
+          {row.is_public === 1 && <Tag color="blue">公开</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '回复人',
+      key: 'replier',
+      render: (_: unknown, row) =>
+        row.replier_name ? (
+          <div>
+            <div>{row.replier_name}</div>
+            <Typography.Text type="secondary">{formatDateTime(row.reply_time).slice(0, 16)}</Typography.Text>
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    ...(canReply
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: 'right' as const,
+            render: (_: unknown, row: Opinion) => (
+              <Button type="link" size="small" onClick={() => setReplying(row)}>
+                {row.status === 1 ? '修改回复' : '回复'}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Card title="在线咨询">
+      <div className="feedback-toolbar">
+        <Space wrap>
+          <Input.Search
+            aria-label="搜索咨询"
+            placeholder="称呼 / 联系方式 / 内容"
+            allowClear
+            enterButton="搜索"
+            maxLength={FEEDBACK_LIMITS.keyword}
+            style={{ width: 300, maxWidth: '100%' }}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label="回复状态"
+            placeholder="全部状态"
+            allowClear
+            style={{ width: 130 }}
+            options={STATUS_OPTIONS}
+            value={status}
+            onChange={(v?: number) => {
+              setStatus(v);
+              setPage(1);
+            }}
+          />
+        </Space>
+      </div>
+      <Table<Opinion>
+        rowKey="id"
+        size="small"
+        aria-label="咨询列表"
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: <QueryEmpty query={list} description="暂无咨询" /> }}
+        pagination={pagination(paging?.count ?? 0)}
+      />
+      <ReplyModal opinion={replying} onClose={() => setReplying(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { AndroidOutlined, AppleOutlined, DownloadOutlined } from '@ant-design/icons';
+import { APP_PLATFORMS, type AppPlatform, Codes } from '@portal/contract';
+import { Button, Empty, Skeleton } from 'antd';
+import dayjs from 'dayjs';
+import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { isApiError } from '#web/shared/api/client.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useCompany } from '#web/shared/useCompany.ts';
+import { QrCard } from './QrCard.tsx';
+import { absoluteUrl, noteLines } from './qr.ts';
+import { useAppVersion } from './useFinder.ts';
+import './finder.css';
+
+const ICONS: Record<AppPlatform, typeof AndroidOutlined> = { android: AndroidOutlined, ios: AppleOutlined };
+
+function Release({ platform }: { platform: AppPlatform }) {
+  const version = useAppVersion(platform);
+  const name = APP_PLATFORMS[platform];
+  const Icon = ICONS[platform];
+  const title = `${name} 客户端`;
+
+  if (version.isPending && !version.isError) {
+    return (
+      <section className="qr-card shop-panel" aria-label={title} aria-busy>
+        <h2 className="qr-card-title">
+          <Icon aria-hidden /> {title}
+        </h2>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </section>
+    );
+  }
+  if (!version.data) {
+    const none = isApiError(version.error) && version.error.c === Codes.APP_VERSION_NONE.c;
+    return (
+      <section className="qr-card shop-panel" aria-label={title}>
+        <h2 className="qr-card-title">
+          <Icon aria-hidden /> {title}
+        </h2>
+        {none ? (
+          <Empty description={Codes.APP_VERSION_NONE.m} />
+        ) : (
+          <QueryEmpty query={version} description="" />
+        )}
+      </section>
+    );
+  }
+  const v = version.data;
+  const url = absoluteUrl(v.download_url, window.location.origin);
+  return (
+    <QrCard title={title} url={url} extra={<Icon aria-hidden />}>
+      <div className="app-release">
+        <p className="app-release-meta">
+          版本 <strong>{v.version}</strong> · 构建 {v.build} · {dayjs(v.released_at).format('YYYY-MM-DD')}{' '}
+          发布
+        </p>
+        <h3 className="sr-only">更新内容</h3>
+        <ul className="app-release-notes" aria-label={`${name} 更新内容`}>
+          {noteLines(v.notes).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      <Button type="primary" icon={<DownloadOutlined />} href={v.download_url} size="large">
+        {platform === 'ios' ? '前往下载' : '下载安装包'}
+      </Button>
+      <p className="app-release-meta" style={{ margin: 0 }}>
+        或用手机扫描二维码下载
+      </p>
+    </QrCard>
+  );
+}
+
+/** `/app`: the newest release of each platform, its notes, a download button and a scannable QR code. */
+export function AppDownloadPage() {
+  const company = useCompany();
+  const name = company.data?.company_name ?? '';
+  return (
+    <ShopLayout
+      title="App 下载"
+      description={`下载${name || '企业门户'} App：Android 与 iOS 客户端，扫码即可安装。`}
+    >
+      <div className="finder-hero">
+        <h1>下载 App</h1>
+        <p>随时随地逛商城、查订单、参加实训。选择您的手机系统，点击下载或扫码安装。</p>
+      </div>
+      <div className="finder-grid finder-grid--wide">
+        <Release platform="android" />
+        <Release platform="ios" />
+      </div>
+    </ShopLayout>
+  );
+}

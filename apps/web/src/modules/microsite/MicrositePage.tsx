@@ -1,0 +1,300 @@
+import { ENGLISH_MICROSITE_PATHS, type Microsite, type NewsSummary, type ShopGoods } from '@portal/contract';
+import { Avatar, Button, ConfigProvider, Result, Skeleton, Tag } from 'antd';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
+import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
+import { isApiError } from '#web/shared/api/client.ts';
+import { formatYuan } from '#web/shared/format.ts';
+import { ContactCard } from './ContactCard.tsx';
+import { type MicrositeText, newsLang, textFor } from './i18n.ts';
+import { goodsOfCompanyHref, newsOfCompanyHref } from './links.ts';
+import { useMicrosite, useMicrositeGoods, useMicrositeNews } from './useMicrosite.ts';
+import '#web/modules/shop/shop.css';
+import './microsite.css';
+
+/** While an English microsite is shown the document says so (`<html lang="en">`). */
+function useHtmlLang(lang: string | undefined) {
+  useEffect(() => {
+    if (!lang) return;
+    const root = document.documentElement;
+    const before = root.lang;
+    root.lang = lang;
+    return () => {
+      root.lang = before;
+    };
+  }, [lang]);
+}
+
+interface Loadable {
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** Empty or failed, in the site's language (antd's Empty would bring its own words). */
+function Empty({ query, text, what }: { query: Loadable; text: MicrositeText; what: string }) {
+  return (
+    <div className="ms-empty">
+      {query.isError ? (
+        <>
+          <p>{text.loadFailed}</p>
+          <Button onClick={() => void query.refetch()}>{text.retry}</Button>
+        </>
+      ) : (
+        <p>{what}</p>
+      )}
+    </div>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="ms-section" id={id} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="ms-section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function GoodsItem({ goods, companyId, text }: { goods: ShopGoods; companyId: number; text: MicrositeText }) {
+  const soldOut = goods.stock <= 0;
+  const stock = soldOut ? text.soldOut : `${text.stock} ${goods.stock}`;
+  return (
+    <Link
+      to={goodsOfCompanyHref(goods.id, companyId)}
+      className="goods-card"
+      aria-label={text.goodsLabel(goods.name, formatYuan(goods.price), stock)}
+    >
+      <div className="goods-cover">
+        <GoodsCover src={goods.cover} alt={goods.name} />
+        <span className="goods-cover-badge">
+          {goods.is_new === 1 && <Tag color="green">{text.isNew}</Tag>}
+          {goods.is_recommend === 1 && <Tag color="orange">{text.recommended}</Tag>}
+        </span>
+      </div>
+      <div className="goods-card-body">
+        <div className="goods-card-name" title={goods.name}>
+          {goods.name}
+        </div>
+        <div className="goods-card-price">{formatYuan(goods.price)}</div>
+        <div className="goods-card-meta">
+          <span>
+            {text.sold} {goods.sales}
+          </span>
+          <span>{stock}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function Products({ site, text }: { site: Microsite; text: MicrositeText }) {
+  const goods = useMicrositeGoods(site.company.id);
+  const list = goods.data?.results ?? [];
+  return (
+    <Section id="products" title={text.products}>
+      {goods.isPending ? (
+        <div className="goods-grid" role="status" aria-busy="true" aria-label={text.loading}>
+          {[0, 1, 2, 3].map((i) => (
+            <div className="goods-card" key={i}>
+              <div className="goods-cover goods-cover--loading" />
+            </div>
+          ))}
+        </div>
+      ) : list.length > 0 ? (
+        <div className="goods-grid">
+          {list.map((g) => (
+            <GoodsItem key={g.id} goods={g} companyId={site.company.id} text={text} />
+          ))}
+        </div>
+      ) : (
+        <Empty query={goods} text={text} what={text.noGoods} />
+      )}
+    </Section>
+  );
+}
+
+function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
+  const news = useMicrositeNews(site.company.id, newsLang(site.locale));
+  const list: NewsSummary[] = news.data?.results ?? [];
+  return (
+    <Section id="news" title={text.news}>
+      {news.isPending ? (
+        <div className="ms-panel" role="status" aria-busy="true" aria-label={text.loading}>
+          <Skeleton active title={false} paragraph={{ rows: 3 }} />
+        </div>
+      ) : list.length > 0 ? (
+        <ul className="ms-panel ms-news">
+          {list.map((n) => (
+            <li key={n.id}>
+              <Link to={newsOfCompanyHref(n.id, site.company.id)} className="ms-news-title">
+                {n.title}
+              </Link>
+              <time dateTime={n.published_at} className="ms-news-date">
+                {dayjs(n.published_at).format('YYYY-MM-DD')}
+              </time>
+              {n.summary && <p className="ms-news-summary">{n.summary}</p>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty query={news} text={text} what={text.noNews} />
+      )}
+    </Section>
+  );
+}
+
+function Site({ site }: { site: Microsite }) {
+  const text = textFor(site.locale);
+  const english = site.locale === 'en';
+  const company = site.company;
+  const name = english ? company.en_name || site.title : company.company_name;
+  const style = { '--ms-theme': site.theme_color } as CSSProperties;
+  useDocumentHead(`${site.title} - ${name}`, site.slogan || site.intro[0] || name);
+
+  const nav = [
+    ['#about', text.about],
+    ['#products', text.products],
+    ['#news', text.news],
+    ['#contact', text.contact],
+  ] as const;
+
+  return (
+    <div className="ms" style={style} lang={english ? 'en' : 'zh-CN'}>
+      <header className="ms-header">
+        <div className="ms-header-inner">
+          <a href="#top" className="ms-brand">
+            {company.logos.main ? (
+              <img src={company.logos.main} alt="" width={32} height={32} className="ms-logo" />
+            ) : (
+              <Avatar shape="square" size={32} className="ms-logo-avatar">
+                {site.title.slice(0, 1)}
+              </Avatar>
+            )}
+            <span className="ms-brand-name">{name}</span>
+          </a>
+          <nav className="ms-nav" aria-label={text.menu}>
+            {nav.map(([href, label]) => (
+              <a key={href} href={href}>
+                {label}
+              </a>
+            ))}
+            <Link to="/" className="ms-nav-home">
+              {text.portalHome}
+            </Link>
+          </nav>
+        </div>
+      </header>
+
+      <main id="top">
+        <div className="ms-banner">
+          {site.banner && (
+            <img
+              src={site.banner}
+              alt=""
+              width={1200}
+              height={360}
+              className="ms-banner-img"
+              fetchPriority="high"
+            />
+          )}
+          <div className="ms-banner-text">
+            <h1>{site.title}</h1>
+            {site.slogan && <p>{site.slogan}</p>}
+          </div>
+        </div>
+
+        <div className="ms-main">
+          <Section id="about" title={text.about}>
+            <div className={`ms-panel ms-intro${english ? '' : ' ms-intro--indent'}`}>
+              {site.intro.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+            {site.highlights.length > 0 && (
+              <>
+                <h3 className="ms-sub-title">{text.highlights}</h3>
+                <ul className="ms-highlights">
+                  {site.highlights.map((h) => (
+                    <li key={h.title} className="ms-highlight">
+                      <strong>{h.title}</strong>
+                      <span>{h.text}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Section>
+
+          <Products site={site} text={text} />
+          <NewsList site={site} text={text} />
+
+          <Section id="contact" title={text.contact}>
+            <ContactCard contact={site.contact} icp={company.ICP} icpUrl={company.icpUrl} text={text} />
+          </Section>
+        </div>
+      </main>
+
+      <footer className="ms-footer">
+        <span>
+          © {new Date().getFullYear()} {english ? company.en_name || name : company.icpCompany || name}
+        </span>
+        {company.ICP && (
+          <a href={company.icpUrl || undefined} target="_blank" rel="noreferrer noopener">
+            {company.ICP}
+          </a>
+        )}
+      </footer>
+    </div>
+  );
+}
+
+/**
+ * The one template of every company microsite (`/qf`, `/dzc`, `/dzcen` …): the path in the address
+ * bar picks the `microsites` row; its company's goods and news fill the page. English sites use
+ * English interface words and antd's English locale.
+ */
+export function MicrositePage() {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const site = useMicrosite(path);
+  const navigate = useNavigate();
+  const locale =
+    site.data?.locale ?? ((ENGLISH_MICROSITE_PATHS as readonly string[]).includes(path) ? 'en' : 'zh-CN');
+  const text = textFor(locale);
+  useHtmlLang(site.data?.locale === 'en' ? 'en' : undefined);
+
+  let body: ReactNode;
+  if (site.data) body = <Site site={site.data} />;
+  else if (site.isError) {
+    const missing = isApiError(site.error);
+    body = (
+      <Result
+        status={missing ? '404' : 'warning'}
+        title={missing ? text.notFound : text.loadFailed}
+        subTitle={missing ? text.notFoundText : undefined}
+        extra={
+          missing ? (
+            <Button type="primary" onClick={() => navigate('/')}>
+              {text.backHome}
+            </Button>
+          ) : (
+            <Button onClick={() => void site.refetch()}>{text.retry}</Button>
+          )
+        }
+      />
+    );
+  } else {
+    body = (
+      <div className="ms-main" role="status" aria-busy="true" aria-label={text.loading}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  return locale === 'en' ? <ConfigProvider locale={enUS}>{body}</ConfigProvider> : body;
+}

@@ -1,0 +1,78 @@
+import type { MicrositeLocale } from '@portal/contract';
+
+/** Every interface word of the microsite template, in Chinese and in English (`/dzcen`). */
+const zh = {
+  about: '关于我们',
+  highlights: '企业优势',
+  products: '产品中心',
+  news: '新闻动态',
+  contact: '联系我们',
+  portalHome: '门户首页',
+  menu: '栏目导航',
+  noGoods: '暂无商品',
+  noNews: '暂无新闻',
+  loadFailed: '加载失败，请检查网络后重试',
+  retry: '重试',
+  loading: '加载中',
+  notFound: '站点不存在',
+  notFoundText: '您访问的企业微站不存在或已关闭。',
+  backHome: '返回首页',
+  phone: '电话',
+  mobile: '手机',
+  email: '邮箱',
+  address: '地址',
+  icp: '备案号',
+  shop: '店铺',
+  sold: '已售',
+  soldOut: '已售罄',
+  stock: '库存',
+  isNew: '新品',
+  recommended: '推荐',
+  goodsLabel: (name: string, price: string, stock: string) => `${name}，${price}，${stock}`,
+} as const;
+
+type Dictionary = { [K in keyof typeof zh]: (typeof zh)[K] extends string ? string : (typeof zh)[K] };
+
+const en: Dictionary = {
+  about: 'About us',
+  highlights: 'Why choose us',
+  products: 'Products',
+  news: 'News',
+  contact: 'Contact us',
+  portalHome: 'Portal home',
+  menu: 'Sections',
+  noGoods: 'No products yet',
+  noNews: 'No news yet',
+  loadFailed: 'Failed to load. Check your network and try again',
+  retry: 'Retry',
+  loading: 'Loading',
+  notFound: 'Site not found',
+  notFoundText: 'The company site you asked for does not exist or has been closed.',
+  backHome: 'Back to home',
+  phone: 'Phone',
+  mobile: 'Mobile',
+  email: 'Email',
+  address: 'Address',
+  icp: 'ICP record',
+  shop: 'Shop',
+  sold: 'Sold',
+  soldOut: 'Sold out',
+  stock: 'In stock',
+  isNew: 'New',
+  recommended: 'Featured',
+  goodsLabel: (name, price, stock) => `${name}, ${price}, ${stock}`,
+};
+
+export type MicrositeText = Dictionary;
+
+export function textFor(locale: MicrositeLocale): MicrositeText {
+  return locale === 'en' ? en : zh;
+}
+
+/** The language of the microsite's news (`lang` of the cms calls). */
+export const newsLang = (locale: MicrositeLocale) => (locale === 'en' ? 'en' : 'zh');
+
+/** The Chinese interface words: the English site must show none of them (the e2e test reads this). */
+export const CHINESE_WORDS: readonly string[] = Object.values(zh as Record<string, unknown>).filter(
+  (v): v is string => typeof v === 'string',
+);

@@ -1,0 +1,162 @@
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { DEMO_PASSWORD, loginForm } from './helpers.ts';
+
+const form = (data: Record<string, string>) => ({ form: data });
+
+/** A new member registered through the API: SMS code read from the administrator's outbox. */
+async function registerMember(baseURL: string): Promise<{ mobile: string; password: string }> {
+  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const password = 'Member2024';
+  const guest = await playwrightRequest.newContext({ baseURL });
+  const sent = await (
+    await guest.post('/api/account/send/code', form({ mobile, purpose: 'register' }))
+  ).json();
+  expect(sent.c).toBe(0);
+
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const login = await (
+    await admin.post('/api/account/login', form({ username: 'admin', password: DEMO_PASSWORD }))
+  ).json();
+  const outbox = await (
+    await admin.get(`/api/sms/outbox/?mobile=${mobile}`, {
+      headers: { authorization: `Token ${login.d.token}` },
+    })
+  ).json();
+  const code = /验证码为(\d{6})/.exec(outbox.d.results[0].content)?.[1] ?? '';
+  const registered = await (
+    await guest.post('/api/account/register', form({ mobile, code, password, real_name: '扫码会员' }))
+  ).json();
+  expect(registered.c).toBe(0);
+  await Promise.all([guest.dispose(), admin.dispose()]);
+  return { mobile, password };
+}
+
+async function noHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    doc: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    view: window.innerWidth,
+  }));
+  expect(widths.doc).toBeLessThanOrEqual(widths.view);
+  expect(widths.body).toBeLessThanOrEqual(widths.view);
+}
+
+test('/app shows the newest release of each platform with a QR code that downloads as PNG', async ({
+  page,
+}) => {
+  await page.goto('/app');
+  await expect(page).toHaveTitle(/App 下载/);
+  const android = page.getByRole('region', { name: 'Android 客户端' });
+  await expect(android).toContainText('2.3.1');
+  await expect(android.getByRole('list', { name: 'Android 更新内容' })).toContainText('新增扫码注册');
+  await expect(android.getByRole('img', { name: 'Android 客户端二维码' })).toBeVisible();
+  await expect(android).toContainText('/demo/app/android.html');
+  const ios = page.getByRole('region', { name: 'iOS 客户端' });
+  await expect(ios).toContainText('2.3.0');
+  await expect(ios.getByRole('img', { name: 'iOS 客户端二维码' })).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    android.getByRole('button', { name: '下载 PNG' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Android-客户端-二维码.png');
+
+  await android.getByRole('link', { name: /下载安装包/ }).click();
+  await expect(page.getByRole('heading', { name: 'Android 客户端安装说明' })).toBeVisible();
+});
+
+test('/qrcode shows the site’s QR codes; a member sees their own referral link', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/qrcode');
+  for (const name of ['商城首页', '注册会员']) {
+    const card = page.getByRole('region', { name });
+    await expect(card.getByRole('img', { name: `${name}二维码` })).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: '注册会员' })).toContainText('/register?company_id=125');
+  const referral = page.getByRole('region', { name: '我的推荐码' });
+  await expect(referral.getByRole('button', { name: '登录后生成' })).toBeVisible();
+
+  const member = await registerMember(baseURL as string);
+  await referral.getByRole('button', { name: '登录后生成' }).click();
+  await loginForm(page).getByLabel('用户名', { exact: true }).fill(member.mobile);
+  await loginForm(page).getByLabel('密码', { exact: true }).fill(member.password);
+  await loginForm(page).getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/qrcode$/);
+  const mine = page.getByRole('region', { name: '我的推荐码' });
+  await expect(mine.getByRole('img', { name: '我的推荐码二维码' })).toBeVisible();
+  await expect(mine).toContainText(`/register?HigherMobile=${member.mobile}&company_id=125`);
+
+  // A friend who scans it lands on the register page with the member as referrer (masked).
+  const link = `${baseURL}/register?HigherMobile=${member.mobile}&company_id=125`;
+  await expect(mine).toContainText(link);
+  const friend = await (await browser.newContext()).newPage();
+  await friend.goto(link);
+  // A fresh browser loads the register chunk cold: allow for a busy machine.
+  await expect(friend.getByText(`推荐人：${member.mobile.slice(0, 3)}`)).toBeVisible({ timeout: 30_000 });
+});
+
+test('/searchPerson finds staff by part of the name and shows no contact data', async ({ page }) => {
+  await page.goto('/searchPerson');
+  await expect(page.getByText('输入姓名开始查找')).toBeVisible();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/search/person')),
+    (async () => {
+      await page.getByRole('searchbox', { name: '姓名' }).fill('思远');
+      await page.getByRole('searchbox', { name: '姓名' }).press('Enter');
+    })(),
+  ]);
+  const body = await response.json();
+  for (const p of body.d.results) {
+    expect(Object.keys(p).sort()).toEqual(['group', 'id', 'position', 'real_name', 'role_name']);
+  }
+  const card = page.getByRole('article', { name: '陈思远' });
+  await expect(card).toContainText('采购员');
+  await expect(card).toContainText('采购主管');
+  await expect(card).toContainText('采购部');
+  await expect(page.locator('main')).not.toContainText(/1\d{10}|@/);
+  await expect(page).toHaveURL(/name=/);
+
+  await page.getByRole('searchbox', { name: '姓名' }).fill('不存在的人');
+  await page.getByRole('searchbox', { name: '姓名' }).press('Enter');
+  await expect(page.getByText('没有找到姓名包含“不存在的人”的人员')).toBeVisible();
+});
+
+test('/searchExperiment finds public projects by keyword and category', async ({ page }) => {
+  await page.goto('/searchExperiment');
+  await expect(page.getByRole('article', { name: '企业采购全流程模拟' })).toBeVisible();
+  await expect(page.getByRole('article', { name: /内部试运行/ })).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: '关键字' }).fill('招标');
+  await page.getByRole('searchbox', { name: '关键字' }).press('Enter');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(page.getByRole('article', { name: '公开招标与投标模拟' })).toContainText('招标投标');
+
+  await page.getByRole('searchbox', { name: '关键字' }).fill('');
+  await page.getByRole('searchbox', { name: '关键字' }).press('Enter');
+  await page.getByRole('group', { name: '项目分类' }).getByText('财务管理').click();
+  await expect(page).toHaveURL(/category=finance/);
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect(page.getByRole('article', { name: '费用报销审批流程' })).toBeVisible();
+});
+
+test('the finder pages fit a 375 px screen without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const pages: [string, string][] = [
+    ['/app', 'Android 客户端二维码'],
+    ['/qrcode', '商城首页二维码'],
+  ];
+  for (const [path, img] of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('img', { name: img })).toBeVisible();
+    await noHorizontalScroll(page);
+  }
+  await page.goto(`/searchPerson?name=${encodeURIComponent('陈')}`);
+  await expect(page.getByRole('article', { name: '陈思远' })).toBeVisible();
+  await noHorizontalScroll(page);
+  await page.goto('/searchExperiment');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await noHorizontalScroll(page);
+});

@@ -1,0 +1,121 @@
+import { expect, type Page, test } from '@playwright/test';
+import { CHINESE_WORDS } from '../../apps/web/src/modules/microsite/i18n.ts';
+
+/**
+ * The demo microsites (apps/server/src/seed/demo-microsites.ts): each path shows its own company,
+ * a goods only that company sells, and its phone.
+ */
+const SITES = [
+  { path: '/qf', name: '青峰贸易有限公司', goods: '青峰 坚果礼盒 1.2kg', phone: '0571-88880126' },
+  { path: '/zc', name: '正辰机械制造有限公司', goods: '正辰 ZC-60 精密行星减速机', phone: '0512-66880201' },
+  {
+    path: '/dzc',
+    name: '德泽创电子科技有限公司',
+    goods: 'DZC-P200 Pressure Transmitter',
+    phone: '0755-27880303',
+  },
+  { path: '/zg', name: '中冠农业发展有限公司', goods: '中冠 五常稻花香大米 5kg', phone: '0451-53880404' },
+  { path: '/zt', name: '卓通供应链管理有限公司', goods: '卓通 塑料托盘 川字 1.2 米', phone: '021-58880505' },
+  { path: '/lx', name: '灵犀文化传媒有限公司', goods: '灵犀 蜀地风物志 精装版', phone: '028-86880606' },
+  { path: '/qingfang', name: '清芳茶业有限公司', goods: '清芳 大红袍 特级 200g', phone: '0599-52880707' },
+  { path: '/zhonggu', name: '中谷粮油食品有限公司', goods: '中谷 小磨香油 400ml', phone: '0371-65880808' },
+  { path: '/jdzc', name: '景德镇瓷韵陶瓷有限公司', goods: '瓷韵 青花缠枝莲梅瓶', phone: '0798-82880909' },
+  { path: '/jy', name: '嘉源教育科技有限公司', goods: '嘉源 Python 编程入门 线上课', phone: '027-87881010' },
+  { path: '/nsu', name: '宁顺医疗器械有限公司', goods: '宁顺 红外额温枪 T2', phone: '0531-88881111' },
+  { path: '/dzcen', name: 'Dezechuang Electronics', goods: 'DZC-G5 LoRa Gateway', phone: '0755-27880303' },
+] as const;
+
+/** /dzc and /dzcen are one company in two languages: they sell the same goods. */
+const companyOf = (path: string) => (path === '/dzcen' ? '/dzc' : path);
+
+async function openSite(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Goods and news load after the site: wait until the products grid has its cards.
+  await expect(page.locator('#products .goods-card').first()).toBeVisible();
+}
+
+test('every microsite path shows its own company, goods and phone', async ({ page }) => {
+  for (const site of SITES) {
+    await openSite(page, site.path);
+    await expect(page.locator('.ms-brand-name')).toHaveText(site.name);
+    const products = page.locator('#products');
+    await expect(
+      products.getByRole('link', { name: new RegExp(`^${escapeRegExp(site.goods)}`) }),
+    ).toBeVisible();
+    for (const other of SITES) {
+      if (companyOf(other.path) !== companyOf(site.path))
+        await expect(products).not.toContainText(other.goods);
+    }
+    await expect(page.locator('#contact')).toContainText(site.phone);
+  }
+});
+
+test('a goods of a microsite opens with its own company’s detail, not for sale on this site', async ({
+  page,
+}) => {
+  await openSite(page, '/zc');
+  await page
+    .locator('#products')
+    .getByRole('link', { name: /^正辰 ZC-60 精密行星减速机/ })
+    .click();
+  await expect(page).toHaveURL(/\/goodsDetail\?id=\d+&company_id=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: '正辰 ZC-60 精密行星减速机' })).toBeVisible();
+  await expect(page.getByText('本商品由其他企业销售，不能在本站下单')).toBeVisible();
+  await expect(page.getByRole('button', { name: '加入购物车' })).toHaveCount(0);
+});
+
+test('/dzcen is in English: headings, no Chinese interface words, html lang=en', async ({ page }) => {
+  await openSite(page, '/dzcen');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  for (const heading of ['About us', 'Why choose us', 'Products', 'News', 'Contact us']) {
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dezechuang Electronics');
+  await expect(page.locator('#news')).toContainText('Dezechuang launches the DZC-G5 LoRa gateway');
+  await expect(page.locator('#contact')).toContainText('Shenzhen');
+  const text = (await page.locator('body').textContent()) ?? '';
+  for (const word of CHINESE_WORDS) expect(text, word).not.toContain(word);
+  await expect(page).toHaveTitle(/Dezechuang/);
+
+  // Leaving the English site gives the document its Chinese language back.
+  await page.goto('/dzc');
+  await expect(page.locator('#products .goods-card').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('heading', { name: '关于我们', exact: true })).toBeVisible();
+});
+
+test('an unknown microsite row shows 站点不存在', async ({ page }) => {
+  // Every registered path has a row; an unregistered one is the router's 404 instead.
+  const res = await page.request.get('/api/microsite?path=/nowhere');
+  expect(await res.json()).toMatchObject({ c: 20901, m: '站点不存在' });
+});
+
+test('/aboutUs and /company show the default company with its contact card', async ({ page }) => {
+  for (const path of ['/aboutUs', '/company']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: '启航企业服务有限公司' })).toBeVisible();
+    const card = page.locator('.ms-contact');
+    await expect(card).toContainText('010-88880125');
+    await expect(card).toContainText('北京市海淀区中关村大街1号');
+    await expect(card).toContainText('京ICP备00000125号-1');
+  }
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('microsites and the company page fit without sideways scrolling', async ({ page }) => {
+    for (const path of ['/qf', '/jdzc', '/dzcen', '/aboutUs']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path !== '/aboutUs') await expect(page.locator('#products .goods-card').first()).toBeVisible();
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits, path).toBe(true);
+    }
+  });
+});
+
+function escapeRegExp(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,154 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, submitLogin } from './helpers.ts';
+
+/** A new member registered through the API (code read from the SMS outbox), with one address. */
+async function registerMember(request: APIRequestContext) {
+  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const password = 'Promo12345';
+  const sent = await (
+    await request.post('/api/account/send/code', { form: { mobile, purpose: 'register' } })
+  ).json();
+  expect(sent.c).toBe(0);
+  const admin = await (
+    await request.post('/api/account/login', { form: { username: 'admin', password: DEMO_PASSWORD } })
+  ).json();
+  const outbox = await (
+    await request.get(`/api/sms/outbox/?mobile=${mobile}`, {
+      headers: { authorization: `Token ${admin.d.token}` },
+    })
+  ).json();
+  const code = /(\d{6})/.exec(outbox.d.results[0].content)?.[1] ?? '';
+  const reg = await (
+    await request.post('/api/account/register', { form: { mobile, code, password, real_name: '购票会员' } })
+  ).json();
+  expect(reg.c).toBe(0);
+  const address = await (
+    await request.post('/api/consignee/update', {
+      headers: { authorization: `Token ${reg.d.token}` },
+      form: {
+        name: '李四',
+        mobile,
+        province: '上海市',
+        city: '上海市',
+        district: '浦东新区',
+        address: '世纪大道 100 号',
+      },
+    })
+  ).json();
+  expect(address.c).toBe(0);
+  return { mobile, password };
+}
+
+/** Scrolls the page: the window, or the root's full-height container when that is the scroller. */
+const scrollTo = (page: Page, y: number) =>
+  page.evaluate((top) => {
+    document.querySelector('.page')?.scrollTo(0, top);
+    window.scrollTo(0, top);
+  }, y);
+
+const carList = (page: Page) => page.getByRole('list', { name: '车型列表' }).getByRole('listitem');
+
+test('the price and range sliders, moved with the keyboard, filter the cars', async ({ page }) => {
+  await page.goto('/promotion');
+  await expect(page.getByRole('heading', { level: 1, name: '新能源汽车嘉年华' })).toBeVisible();
+  await expect(page).toHaveTitle(/新能源汽车嘉年华/);
+  // Defaults ¥18,000–48,000 and 200–700 km: five of the ten cars.
+  await expect(carList(page)).toHaveCount(5);
+  await expect(page.getByText('5 辆符合条件（共 10 辆）')).toBeVisible();
+
+  const maxPrice = page.getByRole('slider', { name: '最高价格' });
+  await maxPrice.focus();
+  for (let i = 0; i < 3; i++) await maxPrice.press('ArrowLeft');
+  await expect(maxPrice).toHaveAttribute('aria-valuenow', '45000');
+  await expect(page.getByText('¥18,000 – ¥45,000')).toBeVisible();
+  await expect(carList(page)).toHaveCount(3);
+  await expect(carList(page).filter({ hasText: '欧拉好猫GT' })).toHaveCount(0);
+
+  const minRange = page.getByRole('slider', { name: '最短续航' });
+  await minRange.focus();
+  await minRange.press('ArrowRight');
+  await expect(minRange).toHaveAttribute('aria-valuenow', '250');
+  await expect(carList(page)).toHaveCount(2);
+  await expect(carList(page).first()).toContainText('哪吒V');
+  await expect(carList(page).first()).toContainText('¥26800.00');
+
+  for (let i = 0; i < 4; i++) await minRange.press('ArrowRight');
+  await expect(minRange).toHaveAttribute('aria-valuenow', '450');
+  await expect(page.getByText('没有符合条件的车型，试试放宽价格或续航范围')).toBeVisible();
+  await page.getByRole('button', { name: '重置筛选' }).last().click();
+  await expect(carList(page)).toHaveCount(5);
+});
+
+test('the header sticks after 150 px on a desktop and after 10 px on a phone', async ({ page }) => {
+  await page.goto('/promotion');
+  const header = page.locator('header.promo-header');
+  await expect(page.getByRole('heading', { level: 1, name: '新能源汽车嘉年华' })).toBeVisible();
+  await expect(header).toHaveAttribute('data-stuck', 'false');
+  await scrollTo(page, 120);
+  await expect(header).toHaveAttribute('data-stuck', 'false');
+  await scrollTo(page, 600);
+  await expect(header).toHaveAttribute('data-stuck', 'true');
+  await expect(header).toHaveCSS('position', 'fixed');
+  await expect(header).toBeInViewport();
+  await scrollTo(page, 0);
+  await expect(header).toHaveAttribute('data-stuck', 'false');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await scrollTo(page, 8);
+  await expect(header).toHaveAttribute('data-stuck', 'false');
+  await scrollTo(page, 40);
+  await expect(header).toHaveAttribute('data-stuck', 'true');
+  await expect(header).toHaveCSS('position', 'fixed');
+});
+
+test('a ticket counter stops at 12', async ({ page }) => {
+  await page.goto('/promotion#tickets');
+  const more = page.getByRole('button', { name: '增加家庭套票' });
+  const count = page.getByRole('spinbutton', { name: '家庭套票数量' });
+  await expect(page.getByRole('button', { name: '购票', exact: true })).toBeDisabled();
+  for (let i = 0; i < 12; i++) await more.click();
+  await expect(count).toHaveValue('12');
+  await expect(more).toBeDisabled();
+  await count.fill('20');
+  await count.blur();
+  await expect(count).toHaveValue('12');
+  await expect(page.getByText('共 12 张，合计 ¥2400.00')).toBeVisible();
+});
+
+test('2 adult and 1 child tickets: log in, settle, and the order awaits payment in the workbench', async ({
+  page,
+  request,
+}) => {
+  const member = await registerMember(request);
+  await page.goto('/promotion');
+  await page.getByRole('button', { name: '增加成人票' }).click();
+  await page.getByRole('button', { name: '增加成人票' }).click();
+  await page.getByRole('button', { name: '增加儿童票' }).click();
+  await expect(page.getByText('共 3 张，合计 ¥200.00')).toBeVisible();
+
+  // A guest is sent to the login and comes back with the same choice.
+  await page.getByRole('button', { name: '购票', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await submitLogin(page, member.mobile, member.password);
+  await expect(page).toHaveURL(/\/promotion\?tickets=/);
+  await expect(page.getByRole('spinbutton', { name: '成人票数量' })).toHaveValue('2');
+  await expect(page.getByRole('spinbutton', { name: '儿童票数量' })).toHaveValue('1');
+  await page.getByRole('button', { name: '购票', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/settle$/);
+  const lines = page.getByRole('list', { name: '商品清单' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: '成人票' })).toContainText('¥80.00 × 2');
+  await expect(lines.filter({ hasText: '儿童票' })).toContainText('¥40.00 × 1');
+  await expect(page.getByText('世纪大道 100 号').first()).toBeVisible();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page.getByText('订单提交成功')).toBeVisible();
+
+  await page.getByRole('button', { name: '查看订单' }).click();
+  await expect(page).toHaveURL(/\/Workbench/);
+  const order = page.getByRole('article').filter({ hasText: '成人票' }).first();
+  await expect(order).toContainText('待付款');
+  await expect(order).toContainText('¥80.00 × 2');
+  await expect(order).toContainText('¥40.00 × 1');
+  await expect(order).toContainText('¥200.00');
+});

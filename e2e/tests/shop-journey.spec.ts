@@ -1,0 +1,216 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, login, toast } from './helpers.ts';
+
+// The shop journeys of issue 3, through the real UI on a freshly seeded server. Each test uses goods
+// no other test orders, so the stock it reads is its own.
+
+// Long journeys through many pages: more than the default minute on a loaded 2-core machine.
+test.describe.configure({ timeout: 180_000 });
+
+const newMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** The newest registration code sent to `mobile`, as an administrator reads it from the outbox. */
+async function outboxCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const login = await request.post('/api/account/login', {
+    data: { username: 'admin', password: DEMO_PASSWORD },
+  });
+  const token = (await login.json()).d.token as string;
+  const res = await request.get('/api/sms/outbox/', {
+    params: { mobile },
+    headers: { authorization: token },
+  });
+  const rows = (await res.json()).d.results as { content: string }[];
+  const code = rows[0]?.content.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no code in the outbox for ${mobile}`);
+  return code;
+}
+
+/** Registers through /register with the code from the outbox; the new member is logged in. */
+async function register(page: Page, mobile: string, name: string) {
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: '注册会员' });
+  await form.getByLabel('手机号').fill(mobile);
+  await form.getByRole('button', { name: '获取验证码' }).click();
+  await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
+  await form.getByLabel('验证码').fill(await outboxCode(page.request, mobile));
+  await form.getByLabel('密码', { exact: true }).fill('Member1234');
+  await form.getByLabel('确认密码').fill('Member1234');
+  await form.getByLabel('姓名（选填）').fill(name);
+  await form.getByRole('button', { name: '注册' }).click();
+  await expect(page).not.toHaveURL(/\/register/);
+}
+
+/** The stock the goods detail page shows (库存 N 件). */
+async function shownStock(page: Page, goodsUrl: string): Promise<number> {
+  await page.goto(goodsUrl);
+  return stockOnPage(page);
+}
+
+async function stockOnPage(page: Page): Promise<number> {
+  const text = (await page.getByText(/^库存 \d+ 件$/).textContent()) ?? '';
+  return Number(text.match(/\d+/)?.[0]);
+}
+
+/** Adds a consignee on the settle page (the member has none yet). */
+async function addConsignee(page: Page, name: string, mobile: string) {
+  await page.getByRole('button', { name: '新增收货地址' }).click();
+  const form = page.getByRole('form', { name: '收货地址' });
+  await form.getByLabel('收货人').fill(name);
+  await form.getByLabel('手机号').fill(mobile);
+  await form.getByLabel('省份').fill('浙江省');
+  await form.getByLabel('城市').fill('杭州市');
+  await form.getByLabel('区县').fill('西湖区');
+  await form.getByLabel('详细地址').fill('文三路 100 号 3 幢 201 室');
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /保\s*存/ })
+    .click();
+  await expect(page.getByRole('radiogroup', { name: '选择收货地址' })).toContainText(name);
+}
+
+const orderCard = (page: Page, orderNo: string) => page.getByRole('article', { name: `订单 ${orderNo}` });
+
+async function placedOrderNo(page: Page): Promise<string> {
+  await expect(page.getByText('订单提交成功')).toBeVisible();
+  const shown = await page
+    .getByText(/订单号[:：]\s*\d+/)
+    .first()
+    .textContent();
+  const no = shown?.match(/\d{8,}/)?.[0];
+  if (!no) throw new Error('the placed order shows no order number');
+  return no;
+}
+
+test('a guest finds tea, registers with the outbox code, keeps the cart, orders with a coupon, cancels and the stock comes back', async ({
+  page,
+}) => {
+  const mobile = newMobile();
+  const goods = '黄山毛峰 一级 200g';
+
+  // Browse and search as a guest.
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: '搜索商品' }).fill('毛峰');
+  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=%E6%AF%9B%E5%B3%B0/);
+  await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+
+  // Filter: the 绿茶 category and a price range keep it; a range above its price drops it.
+  await page.goto('/product');
+  await page.getByRole('complementary', { name: '商品分类' }).getByText('绿茶', { exact: true }).click();
+  await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /星耀 X5/ })).toHaveCount(0);
+  const price = page.getByRole('form', { name: '价格区间' });
+  await price.getByLabel('最低价（元）').fill('300');
+  await price.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('link', { name: goods })).toHaveCount(0);
+  await price.getByLabel('最低价（元）').fill('200');
+  await price.getByLabel('最高价（元）').fill('250');
+  await price.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+
+  // Detail: add two to the guest cart.
+  await page.getByRole('link', { name: goods }).first().click();
+  await expect(page).toHaveURL(/\/goodsDetail\?id=\d+/);
+  const goodsUrl = new URL(page.url()).pathname + new URL(page.url()).search;
+  const stockBefore = await stockOnPage(page);
+  await page.getByRole('spinbutton').fill('2');
+  await page.getByRole('button', { name: '加入购物车' }).click();
+  await expect(toast(page, '已加入购物车')).toBeVisible();
+
+  // Register: the guest cart is merged into the member's cart.
+  await register(page, mobile, '茶客小林');
+  await page.goto('/cart');
+  const line = page
+    .getByRole('list', { name: '购物车商品' })
+    .getByRole('listitem')
+    .filter({ hasText: goods });
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole('spinbutton', { name: `${goods}的数量` })).toHaveValue('2');
+
+  // Settle: a new address, the NEW10 code (满99减10), bank transfer.
+  await page.getByRole('button', { name: /去结算/ }).click();
+  await expect(page).toHaveURL(/\/settle/);
+  await addConsignee(page, '林茶客', mobile);
+  await page.getByRole('searchbox', { name: '优惠码' }).fill('NEW10');
+  await page.getByRole('button', { name: '使用' }).click();
+  await expect(page.getByText('已使用「新人专享 满99减10」，优惠 ¥10.00')).toBeVisible();
+  const amounts = page.getByRole('complementary', { name: '订单金额' });
+  await expect(amounts).toContainText('¥466.00'); // 2 × ¥238.00 − ¥10.00
+  await amounts.getByRole('button', { name: '提交订单' }).click();
+  const orderNo = await placedOrderNo(page);
+  expect(await shownStock(page, goodsUrl)).toBe(stockBefore - 2);
+
+  // Workbench: awaiting payment; cancel it.
+  await page.goto('/Workbench');
+  const card = orderCard(page, orderNo);
+  await expect(card).toContainText('待付款');
+  await expect(card).toContainText('¥466.00');
+  await card.getByRole('button', { name: '取消订单' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '取消订单' }).click();
+  await expect(card).toContainText('已取消');
+
+  // The two reserved come back to stock.
+  expect(await shownStock(page, goodsUrl)).toBe(stockBefore);
+});
+
+test('an order is paid and shipped by the shop, received and reviewed by the member', async ({
+  page,
+  browser,
+}) => {
+  const mobile = newMobile();
+  const goods = '滇红金芽 250g';
+  await register(page, mobile, '茶客小周');
+
+  // Buy now from the detail page, paid by bank transfer.
+  await page.goto(`/search?keyword=${encodeURIComponent('滇红金芽')}`);
+  await page.getByRole('link', { name: goods }).first().click();
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await expect(page).toHaveURL(/\/settle/);
+  await addConsignee(page, '周茶客', mobile);
+  await page
+    .getByRole('complementary', { name: '订单金额' })
+    .getByRole('button', { name: '提交订单' })
+    .click();
+  const orderNo = await placedOrderNo(page);
+
+  // The shop confirms the payment and ships.
+  const staff = await (await browser.newContext()).newPage();
+  await login(staff, 'shop');
+  await staff.goto('/crm/order_manager');
+  await staff.getByRole('searchbox', { name: '搜索订单' }).fill(orderNo);
+  await staff.getByRole('searchbox', { name: '搜索订单' }).press('Enter');
+  const row = staff.getByRole('table', { name: '订单列表' }).getByRole('row').filter({ hasText: orderNo });
+  await expect(row).toContainText('待付款');
+  await row.getByRole('button', { name: '确认收款' }).click();
+  await staff.getByRole('dialog').getByRole('button', { name: '确认收款' }).click();
+  await expect(row).toContainText('待发货');
+  await row.getByRole('button', { name: '发货' }).click();
+  const ship = staff.getByRole('form', { name: '发货' });
+  await ship.getByLabel('物流公司').fill('顺丰速运');
+  await ship.getByLabel('运单号').fill('SF1234567890');
+  await staff.getByRole('dialog').getByRole('button', { name: '确认发货' }).click();
+  await expect(row).toContainText('已发货');
+
+  // The member receives and reviews.
+  await page.goto('/Workbench');
+  const card = orderCard(page, orderNo);
+  await expect(card).toContainText('已发货');
+  await card.getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '确认收货' }).click();
+  await expect(card).toContainText('已完成');
+  await card.getByRole('button', { name: '评价' }).click();
+  const review = page.getByRole('form', { name: '评价商品' });
+  // Five stars with the keyboard.
+  await review.getByRole('list', { name: '评分' }).focus();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  const words = `红茶香甜，包装很好 ${orderNo.slice(-4)}`;
+  await review.getByLabel('评价内容').fill(words);
+  await page.getByRole('dialog').getByRole('button', { name: '提交评价' }).click();
+  await expect(card.getByRole('button', { name: '评价' })).toHaveCount(0);
+
+  // The review is on the goods page for everyone.
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/search?keyword=${encodeURIComponent('滇红金芽')}`);
+  await guest.getByRole('link', { name: goods }).first().click();
+  await expect(guest.getByText(words)).toBeVisible();
+});

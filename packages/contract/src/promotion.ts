@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+
+/** Tickets of one type per order (spec §5 and §9): the counter and the server allow 0 to 12. */
+export const PROMOTION_TICKET_MAX = 12;
+
+/** The price slider of the car theme, in yuan (spec §9). The API takes cents. */
+export const PROMOTION_PRICE_RANGE = {
+  min: 10_000,
+  max: 60_000,
+  step: 1_000,
+  defaults: [18_000, 48_000],
+} as const;
+
+/** The mileage (electric range) slider, in km (spec §9). */
+export const PROMOTION_MILEAGE_RANGE = { min: 100, max: 800, step: 50, defaults: [200, 700] } as const;
+
+/**
+ * The header sticks once the page has scrolled past this many pixels (spec §9: "10 or 150"): 10 on
+ * a phone, where the header is small and the banner short; 150 on a desktop, past the tall banner's
+ * top part.
+ */
+export const PROMOTION_STICKY_OFFSET = { phone: 10, desktop: 150 } as const;
+/** Widths below this are phones (antd's `md` breakpoint). */
+export const PROMOTION_PHONE_WIDTH = 768;
+
+export const PROMOTION_THEMES = { car: '汽车' } as const;
+export type PromotionTheme = keyof typeof PROMOTION_THEMES;
+export const PROMOTION_ITEM_KINDS = { car: '汽车', ticket: '门票' } as const;
+export type PromotionItemKind = keyof typeof PROMOTION_ITEM_KINDS;
+
+/** The longest mileage a filter takes (km). */
+export const PROMOTION_MILEAGE_MAX = 10_000;
+
+/** A promotion as lists show it. */
+export const promotionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  theme: z.string(),
+  banner: z.string(),
+  intro: z.string(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+/** A car of a promotion: a goods of the catalogue (price in cents) with its mileage. */
+export const promotionCarSchema = z.object({
+  goods_id: z.number().int(),
+  name: z.string(),
+  subtitle: z.string(),
+  cover: z.string(),
+  price: z.number().int(),
+  original_price: z.number().int(),
+  stock: z.number().int(),
+  /** km (electric range). */
+  mileage: z.number().int(),
+});
+export type PromotionCar = z.infer<typeof promotionCarSchema>;
+
+/** A ticket type of a promotion: a goods of the catalogue, ordered through the cart and checkout. */
+export const promotionTicketSchema = z.object({
+  goods_id: z.number().int(),
+  name: z.string(),
+  subtitle: z.string(),
+  cover: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+  unit: z.string(),
+  /** Most of this type in one order. */
+  max_per_order: z.number().int(),
+});
+export type PromotionTicket = z.infer<typeof promotionTicketSchema>;
+
+export const promotionDetailSchema = promotionSchema.extend({
+  /** The cars that fit the filters, cheapest first. */
+  cars: z.array(promotionCarSchema),
+  /** How many cars the promotion has before filtering. */
+  car_total: z.number().int(),
+  tickets: z.array(promotionTicketSchema),
+});
+export type PromotionDetail = z.infer<typeof promotionDetailSchema>;
+
+/** POST /shop/promotion/list — the tenant's current promotions. */
+export const promotionListBody = form({ ...paging, company_id: optionalId('单位') });
+
+const price = (label: string) => optionalInt(label, { min: 0, max: MAX_PRICE_CENTS });
+const mileage = (label: string) => optionalInt(label, { min: 0, max: PROMOTION_MILEAGE_MAX });
+
+/** POST /shop/promotion — one current promotion; prices in cents, mileage in km. */
+export const promotionDetailBody = form({
+  id: id('活动'),
+  company_id: optionalId('单位'),
+  price_min: price('最低价格'),
+  price_max: price('最高价格'),
+  mileage_min: mileage('最短续航'),
+  mileage_max: mileage('最长续航'),
+}).superRefine((v, ctx) => {
+  if (v.price_min !== undefined && v.price_max !== undefined && v.price_min > v.price_max) {
+    ctx.addIssue({ code: 'custom', path: ['price_max'], message: '最高价格不能低于最低价格' });
+  }
+  if (v.mileage_min !== undefined && v.mileage_max !== undefined && v.mileage_min > v.mileage_max) {
+    ctx.addIssue({ code: 'custom', path: ['mileage_max'], message: '最长续航不能低于最短续航' });
+  }
+});
+export type PromotionDetailBody = z.output<typeof promotionDetailBody>;
+
+/** A promotion as staff see it after a write (with its state). */
+export const promotionAdminSchema = promotionSchema.extend({ status: z.number().int() });
+export type PromotionAdmin = z.infer<typeof promotionAdminSchema>;
+
+/** An ISO-8601 or `YYYY-MM-DD HH:mm:ss` time (China time when no zone is given), stored as ISO UTC. */
+function time(label: string) {
+  return text(label, { max: 40 }).transform((v, ctx) => {
+    const plain = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v);
+    const ms = Date.parse(plain ? `${v.replace(' ', 'T')}${v.length === 10 ? 'T00:00:00' : ''}+08:00` : v);
+    if (Number.isNaN(ms)) {
+      ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
+      return z.NEVER;
+    }
+    return new Date(ms).toISOString();
+  });
+}
+
+const promotionFields = {
+  title: text('活动名称', { max: 50 }),
+  banner: optionalText('横幅图片', { max: 300 }),
+  intro: optionalText('活动简介', { max: 500 }),
+  starts_at: time('开始时间'),
+  ends_at: time('结束时间'),
+  status: z.optional(flag('发布')),
+};
+const endsAfterStart = (v: { starts_at: string; ends_at: string }, ctx: z.RefinementCtx) => {
+  if (v.ends_at <= v.starts_at)
+    ctx.addIssue({ code: 'custom', path: ['ends_at'], message: '结束时间必须晚于开始时间' });
+};
+
+/** POST /shop/promotion/create — a car promotion (status 1 published, 0 draft). */
+export const promotionCreateBody = form(promotionFields).superRefine(endsAfterStart);
+/** POST /shop/promotion/update — all fields again, with the id. */
+export const promotionUpdateBody = form({ id: id('活动'), ...promotionFields }).superRefine(endsAfterStart);
+export type PromotionWrite = z.output<typeof promotionCreateBody>;
+
+/** POST /shop/promotion/add — a goods of the company as a car (with its range) or a ticket type. */
+export const promotionAddBody = form({
+  promotion_id: id('活动'),
+  goods_id: id('商品'),
+  kind: z.enum(['car', 'ticket'], { error: '类型只能是汽车或门票' }),
+  mileage: optionalInt('续航里程', { min: 0, max: PROMOTION_MILEAGE_MAX }),
+  sort: optionalInt('排序', { min: 0, max: 9999 }),
+}).superRefine((v, ctx) => {
+  if (v.kind === 'car' && v.mileage === undefined)
+    ctx.addIssue({ code: 'custom', path: ['mileage'], message: '续航里程不能为空' });
+});
+export type PromotionAddBody = z.output<typeof promotionAddBody>;
+export const promotionItemSchema = z.object({
+  id: z.number().int(),
+  promotion_id: z.number().int(),
+  goods_id: z.number().int(),
+  kind: z.string(),
+  mileage: z.number().int().nullable(),
+  sort: z.number().int(),
+});
+
+export const promotionIdBody = form({ id: id('活动') });
+export const promotionIdsBody = form({ ids: idList('活动', 100) });
+export const promotionDeleted = z.object({ deleted: z.number().int() });
