@@ -65,6 +65,16 @@ test('a goods of a microsite opens with its own company’s detail, not for sale
   await expect(page.getByRole('button', { name: '加入购物车' })).toHaveCount(0);
 });
 
+test('a news item of a microsite opens with its own company’s article', async ({ page }) => {
+  await openSite(page, '/zc');
+  const first = page.locator('#news').getByRole('link').first();
+  const title = ((await first.textContent()) ?? '').trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/detail\?id=\d+&company_id=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('文章不存在或已下线')).toHaveCount(0);
+});
+
 test('/dzcen is in English: headings, no Chinese interface words, html lang=en', async ({ page }) => {
   await openSite(page, '/dzcen');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

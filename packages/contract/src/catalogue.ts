@@ -39,6 +39,8 @@ export const shopGoodsDetailSchema = shopGoodsSchema.extend({
   specs: z.array(goodsSpecSchema),
   description: z.string(),
   unit: z.string(),
+  /** Most pieces one order may hold (event tickets: 12); 0 = no limit beyond stock. */
+  max_per_order: z.number().int(),
   on_sale: z.number().int(),
   /** Whether the caller likes it (false for visitors). */
   loved: z.boolean(),

@@ -236,6 +236,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
         specs: parseJsonArray(row.specs, isSpec),
         description: row.description,
         unit: row.unit,
+        max_per_order: row.max_per_order,
         on_sale: row.on_sale,
         loved,
         review_count: Number(stats.n),

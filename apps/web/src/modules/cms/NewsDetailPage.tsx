@@ -10,7 +10,7 @@ import { categoryHref, formatDate, newsHref, paragraphs } from './links.ts';
 import { useNewsDetail } from './useCms.ts';
 import './cms.css';
 
-function Article({ news }: { news: NewsDetail }) {
+function Article({ news, ofCompany }: { news: NewsDetail; ofCompany: number | undefined }) {
   const list = categoryHref(news.category);
   return (
     <article className="article shop-panel" aria-labelledby="article-title">
@@ -66,11 +66,19 @@ function Article({ news }: { news: NewsDetail }) {
       <nav className="article-nav" aria-label="上一篇和下一篇">
         <div>
           上一篇：
-          {news.prev_id ? <Link to={newsHref(news.prev_id)}>{news.prev_title}</Link> : <span>没有了</span>}
+          {news.prev_id ? (
+            <Link to={newsHref(news.prev_id, ofCompany)}>{news.prev_title}</Link>
+          ) : (
+            <span>没有了</span>
+          )}
         </div>
         <div>
           下一篇：
-          {news.next_id ? <Link to={newsHref(news.next_id)}>{news.next_title}</Link> : <span>没有了</span>}
+          {news.next_id ? (
+            <Link to={newsHref(news.next_id, ofCompany)}>{news.next_title}</Link>
+          ) : (
+            <span>没有了</span>
+          )}
         </div>
       </nav>
       <div className="article-back">
@@ -86,7 +94,8 @@ function Article({ news }: { news: NewsDetail }) {
 export function NewsDetailPage() {
   const [params] = useSearchParams();
   const id = queryId(params.get('id')) ?? null;
-  const detail = useNewsDetail(id);
+  const ofCompany = queryId(params.get('company_id'));
+  const detail = useNewsDetail(id, ofCompany);
   const news = detail.data;
   const navigate = useNavigate();
 
@@ -124,7 +133,7 @@ export function NewsDetailPage() {
         ]}
       />
       {news ? (
-        <Article key={news.id} news={news} />
+        <Article key={news.id} news={news} ofCompany={ofCompany} />
       ) : detail.isError ? (
         <div className="shop-panel">
           <QueryEmpty query={detail} description="" />

@@ -1,6 +1,8 @@
 /** Links and small text rules of the content pages (no zod here: these run in the home chunk). */
 
-export const newsHref = (id: number) => `/detail?id=${id}`;
+/** An article; `companyId` when it belongs to another company than the site's (a microsite's news). */
+export const newsHref = (id: number, companyId?: number) =>
+  companyId === undefined ? `/detail?id=${id}` : `/detail?id=${id}&company_id=${companyId}`;
 export const advertisingHref = (id: number) => `/advertising/${id}`;
 
 /** The page of each category code; other codes are shown under /news. */

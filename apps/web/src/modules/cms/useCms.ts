@@ -62,8 +62,11 @@ export function useNewsList(params: NewsListParams) {
 }
 
 /** One article. Each fetch counts a reading on the server, so it is fetched once per visit of the page. */
-export function useNewsDetail(id: number | null) {
-  const { ready, companyId } = useShopCompany();
+/** One article of the site's company, or of `ofCompany` (an article opened from a microsite). */
+export function useNewsDetail(id: number | null, ofCompany?: number) {
+  const shop = useShopCompany();
+  const ready = shop.ready || ofCompany !== undefined;
+  const companyId = ofCompany ?? shop.companyId;
   return useQuery({
     queryKey: cmsKeys.detail(companyId, id ?? 0),
     queryFn: ({ signal }) =>

@@ -4,13 +4,14 @@ import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { newsHref } from '#web/modules/cms/links.ts';
 import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { ContactCard } from './ContactCard.tsx';
 import { type MicrositeText, newsLang, textFor } from './i18n.ts';
-import { goodsOfCompanyHref, newsOfCompanyHref } from './links.ts';
+import { goodsOfCompanyHref } from './links.ts';
 import { useMicrosite, useMicrositeGoods, useMicrositeNews } from './useMicrosite.ts';
 import '#web/modules/shop/shop.css';
 import './microsite.css';
@@ -132,7 +133,7 @@ function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
         <ul className="ms-panel ms-news">
           {list.map((n) => (
             <li key={n.id}>
-              <Link to={newsOfCompanyHref(n.id, site.company.id)} className="ms-news-title">
+              <Link to={newsHref(n.id, site.company.id)} className="ms-news-title">
                 {n.title}
               </Link>
               <time dateTime={n.published_at} className="ms-news-date">

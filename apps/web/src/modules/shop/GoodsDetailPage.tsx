@@ -66,7 +66,7 @@ function Gallery({ goods }: { goods: ShopGoodsDetail }) {
  * that company's microsite). Carts and orders stay within one company, so it is shown, not sold.
  */
 function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }) {
-  const max = maxQuantity(goods.stock);
+  const max = maxQuantity(goods.stock, goods.max_per_order);
   const soldOut = max === 0;
   const [quantity, setQuantity] = useState(1);
   const q = Math.min(Math.max(1, quantity), Math.max(1, max));
@@ -140,6 +140,9 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
           <Tag color="default">已售罄</Tag>
         ) : (
           <Typography.Text type="secondary">库存 {goods.stock} 件</Typography.Text>
+        )}
+        {goods.max_per_order > 0 && (
+          <Typography.Text type="secondary">每单限购 {goods.max_per_order} 件</Typography.Text>
         )}
       </div>
 

@@ -9,6 +9,7 @@ import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { loginHref } from './links.ts';
+import { SiteLinks } from './SiteLinks.tsx';
 import { useDocumentHead } from './useDocumentHead.ts';
 import './shop.css';
 
@@ -156,6 +157,7 @@ export function ShopLayout({
       </main>
 
       <div className="shop-footer">
+        <SiteLinks />
         <CompanyFooter company={c} />
       </div>
     </div>

@@ -13,7 +13,8 @@ export function settleHref(goodsId: number, quantity: number, price: number): st
   return `/settle?goods_id=${goodsId}&quantity=${quantity}&price=${price}`;
 }
 
-/** How many pieces can be chosen: 1..min(stock, 999); 0 when sold out. */
-export function maxQuantity(stock: number): number {
-  return Math.max(0, Math.min(stock, CART_MAX_QUANTITY));
+/** How many pieces can be chosen: 1..min(stock, 999, the goods' per-order limit); 0 when sold out. */
+export function maxQuantity(stock: number, maxPerOrder = 0): number {
+  const limit = maxPerOrder > 0 ? Math.min(maxPerOrder, CART_MAX_QUANTITY) : CART_MAX_QUANTITY;
+  return Math.max(0, Math.min(stock, limit));
 }

@@ -101,5 +101,8 @@ describe('links', () => {
     expect(maxQuantity(5000)).toBe(999);
     expect(maxQuantity(0)).toBe(0);
     expect(maxQuantity(-2)).toBe(0);
+    // Event tickets: at most 12 per order, still bounded by stock.
+    expect(maxQuantity(500, 12)).toBe(12);
+    expect(maxQuantity(5, 12)).toBe(5);
   });
 });
