@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { MAX_PRICE_CENTS, shopGoodsSchema } from './catalogue.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 
 /** Tickets of one type per order (spec §5 and §9): the counter and the server allow 0 to 12. */
@@ -45,28 +45,21 @@ export const promotionSchema = z.object({
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
-/** A car of a promotion: a goods of the catalogue (price in cents) with its mileage. */
-export const promotionCarSchema = z.object({
-  goods_id: z.number().int(),
-  name: z.string(),
-  subtitle: z.string(),
-  cover: z.string(),
-  price: z.number().int(),
-  original_price: z.number().int(),
-  stock: z.number().int(),
+/** What a promotion shows of a catalogue goods (prices in cents), under `goods_id`. */
+const promotionGoods = shopGoodsSchema
+  .pick({ name: true, subtitle: true, cover: true, price: true, stock: true })
+  .extend({ goods_id: z.number().int() });
+
+/** A car of a promotion: a goods of the catalogue with its mileage. */
+export const promotionCarSchema = promotionGoods.extend({
+  original_price: shopGoodsSchema.shape.original_price,
   /** km (electric range). */
   mileage: z.number().int(),
 });
 export type PromotionCar = z.infer<typeof promotionCarSchema>;
 
 /** A ticket type of a promotion: a goods of the catalogue, ordered through the cart and checkout. */
-export const promotionTicketSchema = z.object({
-  goods_id: z.number().int(),
-  name: z.string(),
-  subtitle: z.string(),
-  cover: z.string(),
-  price: z.number().int(),
-  stock: z.number().int(),
+export const promotionTicketSchema = promotionGoods.extend({
   unit: z.string(),
   /** Most of this type in one order. */
   max_per_order: z.number().int(),
