@@ -182,7 +182,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       couponRoutes(typed, couponService(database.db));
       orderRoutes(typed, orders);
       paymentRoutes(typed, payments, shopOf);
-      registerFeedback(typed, database.db);
+      registerFeedback(typed, database.db, companies);
       // Person search is limited per IP with the login limiter's fixed-window counter.
       const searchLimit = { maxFailuresPerAccount: Number.POSITIVE_INFINITY, windowMs: 60_000 };
       const searchLimiter = new LoginLimiter({ ...searchLimit, maxFailuresPerIp: PERSON_SEARCH_PER_MINUTE });

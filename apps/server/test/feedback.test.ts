@@ -227,6 +227,25 @@ describe('supplier applications', () => {
   });
 });
 
+describe('a submission for a company that does not exist', () => {
+  it('is refused with 单位不存在 and nothing is stored', async () => {
+    const missing = 2_000_000_000;
+    for (const [url, form] of [
+      ['/supplier/apply', application({ company_id: missing })],
+      [
+        '/online/opinion',
+        { company_id: missing, name: '王先生', contact: '13900001111', content: '请问发票怎么开？' },
+      ],
+      ['/message/board', { company_id: missing, content: '你好' }],
+    ] as const) {
+      expect(await post(url, form), url).toMatchObject({ m: '单位不存在', field: 'company_id' });
+    }
+    for (const table of ['suppliers', 'opinions', 'anonymous_messages'] as const) {
+      expect(await count(table, missing)).toBe(0);
+    }
+  });
+});
+
 describe('FAQ and questions (/online)', () => {
   beforeAll(async () => {
     const now = nowIso();

@@ -16,7 +16,7 @@ import {
   opinionRepository,
   problemRepository,
 } from './feedback.repository.ts';
-import type { FormLimit } from './form-limit.ts';
+import type { FormGate } from './form-limit.ts';
 
 type OpinionRow = NonNullable<Awaited<ReturnType<typeof opinionRepository.byId>>>;
 type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>[number];
@@ -52,7 +52,7 @@ const toMessage = (r: MessageRow): BoardMessage => ({
 const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
 
 /** FAQ, visitors' questions (answered by customer service) and the moderated message board. */
-export function feedbackService(db: Database, limit: FormLimit) {
+export function feedbackService(db: Database, admit: FormGate) {
   /** The live messages among `ids`: all must exist in the company, or nothing happens. */
   async function existing(trx: Database, caller: Caller, ids: number[]) {
     const unique = [...new Set(ids)];
@@ -71,7 +71,7 @@ export function feedbackService(db: Database, limit: FormLimit) {
     },
 
     async ask(companyId: number, input: { name: string; contact: string; content: string }, ip: string) {
-      limit('opinion', ip);
+      await admit('opinion', ip, companyId);
       const id = await opinionRepository.insert(db, {
         company_id: companyId,
         ...input,
@@ -129,7 +129,7 @@ export function feedbackService(db: Database, limit: FormLimit) {
     },
 
     async post(companyId: number, input: { nickname?: string | undefined; content: string }, ip: string) {
-      limit('message', ip);
+      await admit('message', ip, companyId);
       const id = await messageRepository.insert(db, {
         company_id: companyId,
         nickname: input.nickname || ANONYMOUS_NICKNAME,

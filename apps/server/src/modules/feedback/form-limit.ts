@@ -7,6 +7,9 @@ export type PublicForm = 'supplier' | 'opinion' | 'message';
 /** Throws 21002 when `ip` already sent `form` too often; otherwise counts this submission. */
 export type FormLimit = (form: PublicForm, ip: string) => void;
 
+/** What a visitor's submission must pass before it is stored: an active company, then the limit. */
+export type FormGate = (form: PublicForm, ip: string, companyId: number) => Promise<void>;
+
 /**
  * Per IP and form, `PUBLIC_FORM_LIMIT.max` submissions per window. Reuses the login limiter's
  * in-process fixed windows (a submission is counted where a login counts a failure; the key is

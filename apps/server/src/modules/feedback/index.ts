@@ -1,13 +1,22 @@
 import type { Database } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/reply.ts';
+import type { CompanyService } from '../company/index.ts';
 import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
 import { feedbackService } from './feedback.service.ts';
-import { formLimit } from './form-limit.ts';
+import { type FormGate, formLimit } from './form-limit.ts';
 import { supplierService } from './supplier.service.ts';
 
-/** The visitor forms' calls, sharing one per-IP limit of submissions. */
-export function registerFeedback(app: App, db: Database) {
+/**
+ * The visitor forms' calls. A submission names its company (the site's tenant): it must be an
+ * active one, so nothing is stored where no staff can ever see it; then one per-IP limit applies.
+ */
+export function registerFeedback(app: App, db: Database, companies: Pick<CompanyService, 'active'>) {
   const limit = formLimit();
-  supplierRoutes(app, supplierService(db, limit));
-  feedbackRoutes(app, feedbackService(db, limit));
+  const admit: FormGate = async (form, ip, companyId) => {
+    if (!(await companies.active(companyId))) throw new AppError('NOT_FOUND', '单位不存在', 'company_id');
+    limit(form, ip);
+  };
+  supplierRoutes(app, supplierService(db, admit));
+  feedbackRoutes(app, feedbackService(db, admit));
 }

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
-import type { FormLimit } from './form-limit.ts';
+import type { FormGate } from './form-limit.ts';
 import { supplierRepository as repo, type SupplierFilter } from './supplier.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
@@ -28,10 +28,10 @@ const toSupplier = (r: Row): Supplier => ({
 });
 
 /** Supplier applications from /supplierService, reviewed once by the company's purchasing staff. */
-export function supplierService(db: Database, limit: FormLimit) {
+export function supplierService(db: Database, admit: FormGate) {
   return {
     async apply(companyId: number, input: SupplierApplyInput, ip: string) {
-      limit('supplier', ip);
+      await admit('supplier', ip, companyId);
       if (await repo.hasPending(db, companyId, input.mobile)) {
         throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
       }

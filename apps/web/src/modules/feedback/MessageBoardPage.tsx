@@ -1,10 +1,10 @@
 import { type BoardMessage, REVIEW_STATUS } from '@portal/contract';
-import { App, Button, Card, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { ReviewStatusTag } from './StatusTags.tsx';
 import { useDeleteMessages, useMessages, useReviewMessages } from './useFeedbackAdmin.ts';
@@ -168,14 +168,12 @@ export function MessageBoardPage() {
           </Space>
         </div>
       )}
-      <Table<BoardMessage>
-        rowKey="id"
-        size="small"
+      <ListTable<BoardMessage>
         aria-label="留言列表"
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
+        query={list}
+        empty="暂无留言"
+        pagination={pagination}
         rowSelection={
           canReview
             ? {
@@ -185,8 +183,6 @@ export function MessageBoardPage() {
               }
             : undefined
         }
-        locale={{ emptyText: <QueryEmpty query={list} description="暂无留言" /> }}
-        pagination={pagination(paging?.count ?? 0)}
       />
     </Card>
   );

@@ -1,13 +1,12 @@
 import { ANONYMOUS_NICKNAME, FEEDBACK_LIMITS, messageBoardBody } from '@portal/contract';
-import { Alert, Avatar, Button, Card, Form, Input, List, Typography } from 'antd';
-import { useState } from 'react';
+import { Avatar, Button, Form, Input, List, Typography } from 'antd';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatDateTime } from '#web/shared/format.ts';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
+import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = messageBoardBody.shape;
@@ -58,60 +57,32 @@ function Board() {
 }
 
 function PostForm() {
-  const [form] = Form.useForm<BoardValues>();
-  const post = usePostMessage();
-  const [sent, setSent] = useState(false);
-
-  const submit = (v: BoardValues) =>
-    post.mutate(v, {
-      onSuccess: () => {
-        setSent(true);
-        form.resetFields();
-      },
-      onError: (e) => showFieldError(form, e, FIELDS),
-    });
+  const { sent, clearSent, formProps, pending } = useVisitorForm(usePostMessage(), FIELDS);
 
   return (
-    <section className="shop-section" aria-labelledby="post-title">
-      <div className="shop-section-head">
-        <h2 id="post-title">我要留言</h2>
-      </div>
-      <Card className="feedback-form-card">
-        {sent && (
-          <Alert
-            type="success"
-            showIcon
-            closable={{ onClose: () => setSent(false) }}
-            title="留言已提交，审核通过后显示"
-            style={{ marginBottom: 16 }}
+    <VisitorFormSection
+      id="post-title"
+      title="我要留言"
+      sentMessage={sent && '留言已提交，审核通过后显示'}
+      onSentClose={clearSent}
+    >
+      <Form<BoardValues> {...formProps} name="message-board" aria-label="发表留言" layout="vertical" requiredMark>
+        <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
+          <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
+        </Form.Item>
+        <Form.Item label="留言内容" name="content" required rules={[zodRule(rules.content)]}>
+          <Input.TextArea
+            rows={4}
+            maxLength={FEEDBACK_LIMITS.messageContent}
+            showCount
+            placeholder="说说您的建议或想法，审核通过后公开显示"
           />
-        )}
-        <Form<BoardValues>
-          form={form}
-          name="message-board"
-          aria-label="发表留言"
-          layout="vertical"
-          onFinish={submit}
-          onValuesChange={() => sent && setSent(false)}
-          requiredMark
-        >
-          <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
-            <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
-          </Form.Item>
-          <Form.Item label="留言内容" name="content" required rules={[zodRule(rules.content)]}>
-            <Input.TextArea
-              rows={4}
-              maxLength={FEEDBACK_LIMITS.messageContent}
-              showCount
-              placeholder="说说您的建议或想法，审核通过后公开显示"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={post.isPending}>
-            提交留言
-          </Button>
-        </Form>
-      </Card>
-    </section>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={pending}>
+          提交留言
+        </Button>
+      </Form>
+    </VisitorFormSection>
   );
 }
 

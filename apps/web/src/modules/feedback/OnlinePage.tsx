@@ -1,14 +1,14 @@
 import { FEEDBACK_LIMITS, opinionBody } from '@portal/contract';
-import { Alert, Button, Card, Collapse, Empty, Form, Input, List, Skeleton, Typography } from 'antd';
+import { Button, Collapse, Empty, Form, Input, List, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatDateTime } from '#web/shared/format.ts';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { matchesFaq } from './faq.ts';
 import { type OpinionValues, useAskQuestion, useProblems, usePublicOpinions } from './useFeedback.ts';
+import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = opinionBody.shape;
@@ -99,65 +99,37 @@ function AnsweredQuestions() {
 }
 
 function AskForm() {
-  const [form] = Form.useForm<OpinionValues>();
-  const ask = useAskQuestion();
-  const [sent, setSent] = useState(false);
-
-  const submit = (v: OpinionValues) =>
-    ask.mutate(v, {
-      onSuccess: () => {
-        setSent(true);
-        form.resetFields();
-      },
-      onError: (e) => showFieldError(form, e, FIELDS),
-    });
+  const { sent, clearSent, formProps, pending } = useVisitorForm(useAskQuestion(), FIELDS);
 
   return (
-    <section className="shop-section" aria-labelledby="ask-title">
-      <div className="shop-section-head">
-        <h2 id="ask-title">我要咨询</h2>
-      </div>
-      <Card className="feedback-form-card">
-        {sent && (
-          <Alert
-            type="success"
-            showIcon
-            closable={{ onClose: () => setSent(false) }}
-            title="咨询已提交，客服会尽快通过您留下的联系方式回复"
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Form<OpinionValues>
-          form={form}
-          name="online-question"
-          aria-label="在线咨询"
-          layout="vertical"
-          onFinish={submit}
-          onValuesChange={() => sent && setSent(false)}
-          requiredMark
-        >
-          <div className="feedback-two">
-            <Form.Item label="称呼" name="name" required rules={[zodRule(rules.name)]}>
-              <Input maxLength={FEEDBACK_LIMITS.opinionName} placeholder="如：王女士" autoComplete="name" />
-            </Form.Item>
-            <Form.Item label="联系方式" name="contact" required rules={[zodRule(rules.contact)]}>
-              <Input maxLength={FEEDBACK_LIMITS.contact} placeholder="手机号或邮箱，仅客服可见" />
-            </Form.Item>
-          </div>
-          <Form.Item label="咨询内容" name="content" required rules={[zodRule(rules.content)]}>
-            <Input.TextArea
-              rows={4}
-              maxLength={FEEDBACK_LIMITS.opinionContent}
-              showCount
-              placeholder="请描述您的问题，如涉及订单请注明订单号"
-            />
+    <VisitorFormSection
+      id="ask-title"
+      title="我要咨询"
+      sentMessage={sent && '咨询已提交，客服会尽快通过您留下的联系方式回复'}
+      onSentClose={clearSent}
+    >
+      <Form<OpinionValues> {...formProps} name="online-question" aria-label="在线咨询" layout="vertical" requiredMark>
+        <div className="feedback-two">
+          <Form.Item label="称呼" name="name" required rules={[zodRule(rules.name)]}>
+            <Input maxLength={FEEDBACK_LIMITS.opinionName} placeholder="如：王女士" autoComplete="name" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={ask.isPending}>
-            提交咨询
-          </Button>
-        </Form>
-      </Card>
-    </section>
+          <Form.Item label="联系方式" name="contact" required rules={[zodRule(rules.contact)]}>
+            <Input maxLength={FEEDBACK_LIMITS.contact} placeholder="手机号或邮箱，仅客服可见" />
+          </Form.Item>
+        </div>
+        <Form.Item label="咨询内容" name="content" required rules={[zodRule(rules.content)]}>
+          <Input.TextArea
+            rows={4}
+            maxLength={FEEDBACK_LIMITS.opinionContent}
+            showCount
+            placeholder="请描述您的问题，如涉及订单请注明订单号"
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={pending}>
+          提交咨询
+        </Button>
+      </Form>
+    </VisitorFormSection>
   );
 }
 

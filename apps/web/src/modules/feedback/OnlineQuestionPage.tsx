@@ -5,10 +5,8 @@ import {
   Form,
   Input,
   Modal,
-  Select,
   Space,
   Switch,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
@@ -17,8 +15,9 @@ import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { OpinionStatusTag } from './StatusTags.tsx';
@@ -107,9 +106,7 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
 /** 在线咨询 (/crm/online_question): visitors' questions from /online, answered by customer service. */
 export function OnlineQuestionPage() {
   const canReply = useCan('feedback', 'reply_opinion');
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const { page, pageSize, setPage, pagination } = usePaging();
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
   const [replying, setReplying] = useState<Opinion | null>(null);
   const list = useOpinions({ page, page_size: pageSize, status, keyword: keyword || undefined });
   const paging = list.data?.paging;
@@ -195,44 +192,23 @@ export function OnlineQuestionPage() {
 
   return (
     <Card title="在线咨询">
-      <div className="feedback-toolbar">
-        <Space wrap>
-          <Input.Search
-            aria-label="搜索咨询"
-            placeholder="称呼 / 联系方式 / 内容"
-            allowClear
-            enterButton="搜索"
-            maxLength={FEEDBACK_LIMITS.keyword}
-            style={{ width: 300, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-          <Select
-            aria-label="回复状态"
-            placeholder="全部状态"
-            allowClear
-            style={{ width: 130 }}
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(v?: number) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      </div>
-      <Table<Opinion>
-        rowKey="id"
-        size="small"
+      <ListToolbar
+        className="feedback-toolbar"
+        search={{
+          label: '搜索咨询',
+          placeholder: '称呼 / 联系方式 / 内容',
+          maxLength: FEEDBACK_LIMITS.keyword,
+          style: { width: 300, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{ label: '回复状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
+      />
+      <ListTable<Opinion>
         aria-label="咨询列表"
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <QueryEmpty query={list} description="暂无咨询" /> }}
-        pagination={pagination(paging?.count ?? 0)}
+        query={list}
+        empty="暂无咨询"
+        pagination={pagination}
       />
       <ReplyModal opinion={replying} onClose={() => setReplying(null)} />
     </Card>

@@ -13,9 +13,7 @@ import {
   Form,
   Input,
   Modal,
-  Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
@@ -23,8 +21,9 @@ import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { ReviewStatusTag } from './StatusTags.tsx';
@@ -156,9 +155,7 @@ function SupplierDetail({ s }: { s: Supplier }) {
 /** 供应商管理 (/crm/supplier_index): applications from /supplierService, reviewed once. */
 export function SupplierIndexPage() {
   const canReview = useCan('supplier', 'review_supplier');
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const { page, pageSize, setPage, pagination } = usePaging();
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
   const [detail, setDetail] = useState<Supplier | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
 
@@ -225,44 +222,23 @@ export function SupplierIndexPage() {
 
   return (
     <Card title="供应商管理">
-      <div className="feedback-toolbar">
-        <Space wrap>
-          <Input.Search
-            aria-label="搜索供应商"
-            placeholder="公司名称 / 联系人 / 手机号 / 品类"
-            allowClear
-            enterButton="搜索"
-            maxLength={FEEDBACK_LIMITS.keyword}
-            style={{ width: 320, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-          <Select
-            aria-label="审核状态"
-            placeholder="全部状态"
-            allowClear
-            style={{ width: 130 }}
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(v?: number) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      </div>
-      <Table<Supplier>
-        rowKey="id"
-        size="small"
+      <ListToolbar
+        className="feedback-toolbar"
+        search={{
+          label: '搜索供应商',
+          placeholder: '公司名称 / 联系人 / 手机号 / 品类',
+          maxLength: FEEDBACK_LIMITS.keyword,
+          style: { width: 320, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{ label: '审核状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
+      />
+      <ListTable<Supplier>
         aria-label="供应商申请列表"
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <QueryEmpty query={list} description="暂无供应商申请" /> }}
-        pagination={pagination(paging?.count ?? 0)}
+        query={list}
+        empty="暂无供应商申请"
+        pagination={pagination}
       />
       <Drawer
         title={shown ? `供应商申请 · ${shown.name}` : '供应商申请'}

@@ -1,10 +1,9 @@
 import { FEEDBACK_LIMITS, supplierApplyBody } from '@portal/contract';
-import { Button, Card, Col, Form, Input, Result, Row, Steps } from 'antd';
-import { useState } from 'react';
+import { Button, Col, Form, Input, Result, Row, Steps } from 'antd';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { type SupplierApplyValues, useSupplierApply } from './useFeedback.ts';
+import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = supplierApplyBody.shape;
@@ -28,18 +27,12 @@ const STEPS = [
 
 /** `/supplierService`: what we buy, how cooperation works, and the application form. */
 export function SupplierServicePage() {
-  const [form] = Form.useForm<SupplierApplyValues>();
-  const apply = useSupplierApply();
-  const [done, setDone] = useState<string | null>(null);
-
-  const submit = (v: SupplierApplyValues) =>
-    apply.mutate(v, {
-      onSuccess: () => {
-        setDone(v.name.trim());
-        form.resetFields();
-      },
-      onError: (e) => showFieldError(form, e, FIELDS),
-    });
+  const {
+    sent: done,
+    clearSent,
+    formProps,
+    pending,
+  } = useVisitorForm(useSupplierApply(), FIELDS, (v) => v.name.trim());
 
   return (
     <ShopLayout
@@ -76,29 +69,24 @@ export function SupplierServicePage() {
         </div>
       </section>
 
-      <section className="shop-section" aria-labelledby="apply-title">
-        <div className="shop-section-head">
-          <h2 id="apply-title">入驻申请</h2>
-        </div>
-        <Card className="feedback-form-card">
+      <VisitorFormSection id="apply-title" title="入驻申请">
           {done ? (
             <Result
               status="success"
               title="申请已提交"
               subTitle={`感谢「${done}」的关注！采购部将在 3 个工作日内完成审核，并通过您留下的手机号与您联系。`}
               extra={
-                <Button type="primary" onClick={() => setDone(null)}>
+                <Button type="primary" onClick={clearSent}>
                   再提交一份申请
                 </Button>
               }
             />
           ) : (
             <Form<SupplierApplyValues>
-              form={form}
+              {...formProps}
               name="supplier-apply"
               aria-label="供应商入驻申请"
               layout="vertical"
-              onFinish={submit}
               requiredMark
             >
               <Row gutter={16}>
@@ -143,13 +131,12 @@ export function SupplierServicePage() {
                   </Form.Item>
                 </Col>
               </Row>
-              <Button type="primary" htmlType="submit" size="large" loading={apply.isPending}>
+              <Button type="primary" htmlType="submit" size="large" loading={pending}>
                 提交申请
               </Button>
             </Form>
           )}
-        </Card>
-      </section>
+      </VisitorFormSection>
     </ShopLayout>
   );
 }

@@ -4,10 +4,7 @@ import {
   Button,
   Card,
   Drawer,
-  Input,
-  Select,
   Space,
-  Table,
   type TableColumnsType,
   Typography,
 } from 'antd';
@@ -15,7 +12,9 @@ import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { OrderDetailView, OrderStatusTag } from './OrderParts.tsx';
@@ -87,9 +86,7 @@ export function OrderManagerPage() {
   };
   const can = (codename: string) => allowed[codename] === true;
 
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<number | undefined>();
-  const { page, pageSize, setPage, pagination } = usePaging();
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [shipping, setShipping] = useState<OrderTarget | null>(null);
   const [refunding, setRefunding] = useState<OrderTarget | null>(null);
@@ -182,43 +179,22 @@ export function OrderManagerPage() {
 
   return (
     <Card title="订单管理">
-      <div className="order-toolbar">
-        <Space wrap>
-          <Input.Search
-            aria-label="搜索订单"
-            placeholder="订单号 / 收货人 / 手机号"
-            allowClear
-            enterButton="搜索"
-            style={{ width: 300 }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-          <Select
-            aria-label="订单状态"
-            placeholder="全部状态"
-            allowClear
-            style={{ width: 130 }}
-            options={STATUS_OPTIONS}
-            value={status}
-            onChange={(v?: number) => {
-              setStatus(v);
-              setPage(1);
-            }}
-          />
-        </Space>
-      </div>
-      <Table<Order>
-        rowKey="id"
-        size="small"
+      <ListToolbar
+        className="order-toolbar"
+        search={{
+          label: '搜索订单',
+          placeholder: '订单号 / 收货人 / 手机号',
+          style: { width: 300 },
+          onSearch: search,
+        }}
+        status={{ label: '订单状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
+      />
+      <ListTable<Order>
         aria-label="订单列表"
         columns={columns}
-        scroll={{ x: 'max-content' }}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <QueryEmpty query={list} description="暂无订单" /> }}
-        pagination={pagination(paging?.count ?? 0)}
+        query={list}
+        empty="暂无订单"
+        pagination={pagination}
       />
       <Drawer
         title={d ? `订单详情 · ${d.order_no}` : '订单详情'}

@@ -40,6 +40,29 @@ export function usePaging(initialSize = DEFAULT_PAGE_SIZE) {
   };
 }
 
+/**
+ * A back-office list's search keyword and status filter on top of `usePaging`: a new search or
+ * status starts again at page 1 (the keyword is trimmed; '' means no search).
+ */
+export function useListFilters<S = number>(initialSize = DEFAULT_PAGE_SIZE) {
+  const paging = usePaging(initialSize);
+  const [keyword, setKeyword] = useState('');
+  const [status, setStatus] = useState<S | undefined>();
+  return {
+    ...paging,
+    keyword,
+    status,
+    search: (value: string) => {
+      setKeyword(value.trim());
+      paging.setPage(1);
+    },
+    filterStatus: (value?: S) => {
+      setStatus(value);
+      paging.setPage(1);
+    },
+  };
+}
+
 /** The last row of the last page was deleted: step back to the page that still exists. */
 export function useExistingPage(paging: Paging | undefined, page: number, setPage: (page: number) => void) {
   useEffect(() => {

@@ -1,0 +1,52 @@
+import { Input, Select, Space } from 'antd';
+import type { CSSProperties } from 'react';
+
+/**
+ * A back-office list's filters: a search box (搜索 button, clearable) and a status select
+ * (全部状态 when cleared), wrapped on narrow screens. Pair it with `useListFilters`.
+ */
+export function ListToolbar<S extends number>({
+  className,
+  search,
+  status,
+}: {
+  className: string;
+  search: {
+    label: string;
+    placeholder: string;
+    style: CSSProperties;
+    maxLength?: number | undefined;
+    onSearch: (value: string) => void;
+  };
+  status: {
+    label: string;
+    options: { value: S; label: string }[];
+    value: S | undefined;
+    onChange: (value?: S) => void;
+  };
+}) {
+  return (
+    <div className={className}>
+      <Space wrap>
+        <Input.Search
+          aria-label={search.label}
+          placeholder={search.placeholder}
+          allowClear
+          enterButton="搜索"
+          {...(search.maxLength === undefined ? {} : { maxLength: search.maxLength })}
+          style={search.style}
+          onSearch={search.onSearch}
+        />
+        <Select
+          aria-label={status.label}
+          placeholder="全部状态"
+          allowClear
+          style={{ width: 130 }}
+          options={status.options}
+          value={status.value}
+          onChange={status.onChange}
+        />
+      </Space>
+    </div>
+  );
+}
