@@ -90,7 +90,7 @@ test('/advertisings and /advertising/<id> show an advertising and where it leads
   expect(promotion).toBeDefined();
 
   await page.goto('/advertisings');
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(3);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveCount(3);
   await page.getByRole('link', { name: '汽车主题促销季' }).click();
   await expect(page).toHaveURL(new RegExp(`/advertising/${promotion?.id}$`));
   await expect(page.getByRole('heading', { name: '汽车主题促销季', level: 1 })).toBeVisible();

@@ -1,9 +1,10 @@
 import { RightOutlined } from '@ant-design/icons';
 import type { AdvertisingDetail } from '@portal/contract';
-import { Breadcrumb, Button, Result, Skeleton } from 'antd';
+import { Breadcrumb, Button, Skeleton } from 'antd';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { ShopNotFound } from '#web/modules/shop/ShopNotFound.tsx';
 import { isApiError } from '#web/shared/api/client.ts';
 import { queryId } from '#web/shared/query.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
@@ -113,21 +114,16 @@ export function AdvertisingPage() {
   const id = queryId(Pid) ?? null;
   const detail = useAdvertising(id);
   const ad = detail.data;
-  const navigate = useNavigate();
 
   if (id === null || (detail.isError && isApiError(detail.error))) {
     return (
-      <ShopLayout title="广告不存在" description="广告不存在或已下线。">
-        <Result
-          status="404"
-          title="广告不存在或已下线"
-          extra={
-            <Button type="primary" onClick={() => navigate('/advertisings')}>
-              查看全部活动
-            </Button>
-          }
-        />
-      </ShopLayout>
+      <ShopNotFound
+        headTitle="广告不存在"
+        description="广告不存在或已下线。"
+        title="广告不存在或已下线"
+        backTo="/advertisings"
+        backText="查看全部活动"
+      />
     );
   }
   return (

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import type { NewsDetail } from '@portal/contract';
-import { Breadcrumb, Button, Result, Skeleton, Tag } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Breadcrumb, Skeleton, Tag } from 'antd';
+import { Link, useSearchParams } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { ShopNotFound } from '#web/modules/shop/ShopNotFound.tsx';
 import { isApiError } from '#web/shared/api/client.ts';
 import { queryId } from '#web/shared/query.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
@@ -97,22 +98,17 @@ export function NewsDetailPage() {
   const ofCompany = queryId(params.get('company_id'));
   const detail = useNewsDetail(id, ofCompany);
   const news = detail.data;
-  const navigate = useNavigate();
 
   if (id === null || (detail.isError && isApiError(detail.error))) {
     return (
-      <ShopLayout title="文章不存在" description="文章不存在或已下线。">
-        <Result
-          status="404"
-          title="文章不存在或已下线"
-          subTitle="去看看其他资讯吧。"
-          extra={
-            <Button type="primary" onClick={() => navigate('/news')}>
-              返回新闻列表
-            </Button>
-          }
-        />
-      </ShopLayout>
+      <ShopNotFound
+        headTitle="文章不存在"
+        description="文章不存在或已下线。"
+        title="文章不存在或已下线"
+        subTitle="去看看其他资讯吧。"
+        backTo="/news"
+        backText="返回新闻列表"
+      />
     );
   }
 

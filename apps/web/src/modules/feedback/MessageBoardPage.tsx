@@ -3,8 +3,8 @@ import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } fro
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { ReviewStatusTag } from './StatusTags.tsx';
 import { useDeleteMessages, useMessages, useReviewMessages } from './useFeedbackAdmin.ts';

@@ -66,7 +66,13 @@ function PostForm() {
       sentMessage={sent && '留言已提交，审核通过后显示'}
       onSentClose={clearSent}
     >
-      <Form<BoardValues> {...formProps} name="message-board" aria-label="发表留言" layout="vertical" requiredMark>
+      <Form<BoardValues>
+        {...formProps}
+        name="message-board"
+        aria-label="发表留言"
+        layout="vertical"
+        requiredMark
+      >
         <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
           <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
         </Form.Item>

@@ -108,7 +108,13 @@ function AskForm() {
       sentMessage={sent && '咨询已提交，客服会尽快通过您留下的联系方式回复'}
       onSentClose={clearSent}
     >
-      <Form<OpinionValues> {...formProps} name="online-question" aria-label="在线咨询" layout="vertical" requiredMark>
+      <Form<OpinionValues>
+        {...formProps}
+        name="online-question"
+        aria-label="在线咨询"
+        layout="vertical"
+        requiredMark
+      >
         <div className="feedback-two">
           <Form.Item label="称呼" name="name" required rules={[zodRule(rules.name)]}>
             <Input maxLength={FEEDBACK_LIMITS.opinionName} placeholder="如：王女士" autoComplete="name" />

@@ -1,19 +1,9 @@
 import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  Modal,
-  Space,
-  Switch,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Form, Input, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
@@ -53,27 +43,20 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
   };
 
   return (
-    <Modal
+    <FormModal<ReplyValues>
+      form={form}
+      name="opinion-reply"
+      label="回复咨询"
+      onFinish={submit}
+      formProps={{
+        initialValues: { reply: opinion?.reply ?? '', is_public: opinion?.is_public === 1 },
+        preserve: false,
+      }}
       title={opinion?.reply ? '修改回复' : '回复咨询'}
       open={opinion !== null}
       onCancel={onClose}
       okText="提交回复"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', loading: reply.isPending }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<ReplyValues>
-          form={form}
-          name="opinion-reply"
-          layout="vertical"
-          aria-label="回复咨询"
-          onFinish={submit}
-          initialValues={{ reply: opinion?.reply ?? '', is_public: opinion?.is_public === 1 }}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      ok={{ loading: reply.isPending }}
     >
       {opinion && (
         <div className="feedback-reply-question">
@@ -99,7 +82,7 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
       >
         <Switch checkedChildren="公开" unCheckedChildren="不公开" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -12,7 +12,6 @@ import {
   Drawer,
   Form,
   Input,
-  Modal,
   Space,
   type TableColumnsType,
   Typography,
@@ -20,6 +19,7 @@ import {
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime } from '#web/shared/format.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
@@ -68,26 +68,17 @@ function ReviewModal({
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
+      name="supplier-review"
+      label={`${verb}供应商申请`}
+      onFinish={submit}
+      formProps={{ preserve: false }}
       title={`${verb}供应商申请`}
       open={decision !== null}
       onCancel={onClose}
       okText={`确认${verb}`}
-      okButtonProps={{ htmlType: 'submit', loading: review.isPending, danger: !approve }}
-      cancelText="取消"
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          name="supplier-review"
-          layout="vertical"
-          aria-label={`${verb}供应商申请`}
-          onFinish={submit}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      ok={{ loading: review.isPending, danger: !approve }}
     >
       {decision && (
         <Typography.Paragraph>
@@ -111,7 +102,7 @@ function ReviewModal({
           placeholder={approve ? '如：资质齐全，安排采购对接' : '如：该品类暂无采购需求'}
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -70,72 +70,72 @@ export function SupplierServicePage() {
       </section>
 
       <VisitorFormSection id="apply-title" title="入驻申请">
-          {done ? (
-            <Result
-              status="success"
-              title="申请已提交"
-              subTitle={`感谢「${done}」的关注！采购部将在 3 个工作日内完成审核，并通过您留下的手机号与您联系。`}
-              extra={
-                <Button type="primary" onClick={clearSent}>
-                  再提交一份申请
-                </Button>
-              }
-            />
-          ) : (
-            <Form<SupplierApplyValues>
-              {...formProps}
-              name="supplier-apply"
-              aria-label="供应商入驻申请"
-              layout="vertical"
-              requiredMark
-            >
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item label="公司名称" name="name" required rules={[zodRule(rules.name)]}>
-                    <Input maxLength={FEEDBACK_LIMITS.supplierName} placeholder="营业执照上的企业全称" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label="供应品类"
-                    name="supply_category"
-                    required
-                    rules={[zodRule(rules.supply_category)]}
-                  >
-                    <Input maxLength={FEEDBACK_LIMITS.supplyCategory} placeholder="如：办公用品、包装材料" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item label="联系人" name="contact" required rules={[zodRule(rules.contact)]}>
-                    <Input maxLength={FEEDBACK_LIMITS.contact} autoComplete="name" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item label="手机号" name="mobile" required rules={[zodRule(rules.mobile)]}>
-                    <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="11 位手机号" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={8}>
-                  <Form.Item label="邮箱（选填）" name="email" rules={[zodRule(rules.email)]}>
-                    <Input maxLength={FEEDBACK_LIMITS.email} autoComplete="email" inputMode="email" />
-                  </Form.Item>
-                </Col>
-                <Col span={24}>
-                  <Form.Item label="公司简介（选填）" name="description" rules={[zodRule(rules.description)]}>
-                    <Input.TextArea
-                      rows={4}
-                      maxLength={FEEDBACK_LIMITS.description}
-                      showCount
-                      placeholder="主营产品、生产能力、资质认证、服务区域等"
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Button type="primary" htmlType="submit" size="large" loading={pending}>
-                提交申请
+        {done ? (
+          <Result
+            status="success"
+            title="申请已提交"
+            subTitle={`感谢「${done}」的关注！采购部将在 3 个工作日内完成审核，并通过您留下的手机号与您联系。`}
+            extra={
+              <Button type="primary" onClick={clearSent}>
+                再提交一份申请
               </Button>
-            </Form>
-          )}
+            }
+          />
+        ) : (
+          <Form<SupplierApplyValues>
+            {...formProps}
+            name="supplier-apply"
+            aria-label="供应商入驻申请"
+            layout="vertical"
+            requiredMark
+          >
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item label="公司名称" name="name" required rules={[zodRule(rules.name)]}>
+                  <Input maxLength={FEEDBACK_LIMITS.supplierName} placeholder="营业执照上的企业全称" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item
+                  label="供应品类"
+                  name="supply_category"
+                  required
+                  rules={[zodRule(rules.supply_category)]}
+                >
+                  <Input maxLength={FEEDBACK_LIMITS.supplyCategory} placeholder="如：办公用品、包装材料" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label="联系人" name="contact" required rules={[zodRule(rules.contact)]}>
+                  <Input maxLength={FEEDBACK_LIMITS.contact} autoComplete="name" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label="手机号" name="mobile" required rules={[zodRule(rules.mobile)]}>
+                  <Input maxLength={11} inputMode="numeric" autoComplete="tel" placeholder="11 位手机号" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={8}>
+                <Form.Item label="邮箱（选填）" name="email" rules={[zodRule(rules.email)]}>
+                  <Input maxLength={FEEDBACK_LIMITS.email} autoComplete="email" inputMode="email" />
+                </Form.Item>
+              </Col>
+              <Col span={24}>
+                <Form.Item label="公司简介（选填）" name="description" rules={[zodRule(rules.description)]}>
+                  <Input.TextArea
+                    rows={4}
+                    maxLength={FEEDBACK_LIMITS.description}
+                    showCount
+                    placeholder="主营产品、生产能力、资质认证、服务区域等"
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Button type="primary" htmlType="submit" size="large" loading={pending}>
+              提交申请
+            </Button>
+          </Form>
+        )}
       </VisitorFormSection>
     </ShopLayout>
   );

@@ -2,10 +2,10 @@ import { AndroidOutlined, AppleOutlined, DownloadOutlined } from '@ant-design/ic
 import { APP_PLATFORMS, type AppPlatform, Codes } from '@portal/contract';
 import { Button, Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { isApiError } from '#web/shared/api/client.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { FinderPage } from './FinderParts.tsx';
 import { QrCard } from './QrCard.tsx';
 import { absoluteUrl, noteLines } from './qr.ts';
 import { useAppVersion } from './useFinder.ts';
@@ -75,18 +75,16 @@ export function AppDownloadPage() {
   const company = useCompany();
   const name = company.data?.company_name ?? '';
   return (
-    <ShopLayout
+    <FinderPage
       title="App 下载"
       description={`下载${name || '企业门户'} App：Android 与 iOS 客户端，扫码即可安装。`}
+      heading="下载 App"
+      intro="随时随地逛商城、查订单、参加实训。选择您的手机系统，点击下载或扫码安装。"
     >
-      <div className="finder-hero">
-        <h1>下载 App</h1>
-        <p>随时随地逛商城、查订单、参加实训。选择您的手机系统，点击下载或扫码安装。</p>
-      </div>
       <div className="finder-grid finder-grid--wide">
         <Release platform="android" />
         <Release platform="ios" />
       </div>
-    </ShopLayout>
+    </FinderPage>
   );
 }

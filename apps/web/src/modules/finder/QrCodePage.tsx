@@ -2,9 +2,9 @@ import { Alert, Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAccountInfo } from '#web/modules/account/useAccount.ts';
 import { loginHref } from '#web/modules/shop/links.ts';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { useLoggedIn } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { FinderPage } from './FinderParts.tsx';
 import { QrCard } from './QrCard.tsx';
 import { absoluteUrl, referralPath } from './qr.ts';
 import './finder.css';
@@ -56,14 +56,12 @@ export function QrCodePage() {
   const register = companyId ? `/register?company_id=${companyId}` : '/register';
 
   return (
-    <ShopLayout
+    <FinderPage
       title="二维码"
       description="商城首页、会员注册与个人推荐链接的二维码，可下载为图片打印或分享。"
+      heading="扫码访问"
+      intro="用手机扫描二维码打开商城；二维码可下载为 PNG 图片，用于海报、名片或分享。"
     >
-      <div className="finder-hero">
-        <h1>扫码访问</h1>
-        <p>用手机扫描二维码打开商城；二维码可下载为 PNG 图片，用于海报、名片或分享。</p>
-      </div>
       <div className="finder-grid">
         <QrCard title="商城首页" url={absoluteUrl('/', origin)}>
           <p className="app-release-meta" style={{ margin: 0 }}>
@@ -87,6 +85,6 @@ export function QrCodePage() {
           </section>
         )}
       </div>
-    </ShopLayout>
+    </FinderPage>
   );
 }

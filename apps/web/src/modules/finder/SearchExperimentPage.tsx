@@ -1,14 +1,13 @@
 import {
   type Experiment,
-  PAGE_SIZE_OPTIONS,
   PROJECT_CATEGORIES,
   PROJECT_CATEGORY_LIST,
   type ProjectCategory,
 } from '@portal/contract';
-import { Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { Skeleton, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { FinderPage, FinderPagination, FinderSearch } from './FinderParts.tsx';
 import { pageFromQuery, searchHref, textFromQuery } from './searchQuery.ts';
 import { useExperiments } from './useFinder.ts';
 import './finder.css';
@@ -58,27 +57,19 @@ export function SearchExperimentPage() {
   }) => navigate(searchHref(PATH, { keyword, category, page, page_size, ...next }));
 
   return (
-    <ShopLayout
+    <FinderPage
       title="实训项目"
       description="查找公开的业务流程实训项目：采购、销售、财务、招投标等仿真实训。"
+      intro="以真实业务流程为蓝本的仿真实训：分角色协作，完成从申请、审批到归档的全过程。"
     >
-      <div className="finder-hero">
-        <h1>实训项目</h1>
-        <p>以真实业务流程为蓝本的仿真实训：分角色协作，完成从申请、审批到归档的全过程。</p>
-      </div>
-      <search className="finder-search">
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          placeholder="输入项目名称或简介中的关键字"
-          aria-label="关键字"
-          maxLength={KEYWORD_MAX}
-          allowClear
-          enterButton="搜索"
-          size="large"
-          onSearch={(value) => go({ keyword: value.trim(), page: 1 })}
-        />
-      </search>
+      <FinderSearch
+        value={keyword}
+        label="关键字"
+        placeholder="输入项目名称或简介中的关键字"
+        maxLength={KEYWORD_MAX}
+        button="搜索"
+        onSearch={(value) => go({ keyword: value, page: 1 })}
+      />
       <fieldset className="finder-categories">
         <legend className="sr-only">项目分类</legend>
         <Tag.CheckableTag checked={category === ''} onChange={() => go({ category: '', page: 1 })}>
@@ -119,17 +110,14 @@ export function SearchExperimentPage() {
       )}
 
       {data && data.paging.count > 0 && (
-        <Pagination
-          className="finder-pagination"
-          current={page}
+        <FinderPagination
+          page={page}
           pageSize={page_size}
           total={data.paging.count}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
-          showTotal={(t) => `共 ${t} 个项目`}
-          onChange={(p, s) => go(s !== page_size ? { page: 1, page_size: s } : { page: p })}
+          totalText={(t) => `共 ${t} 个项目`}
+          onChange={go}
         />
       )}
-    </ShopLayout>
+    </FinderPage>
   );
 }

@@ -1,8 +1,8 @@
-import { PAGE_SIZE_OPTIONS, PERSON_NAME_MAX, type Person } from '@portal/contract';
-import { Avatar, Empty, Input, Pagination, Skeleton, Tag } from 'antd';
+import { PERSON_NAME_MAX, type Person } from '@portal/contract';
+import { Avatar, Empty, Skeleton, Tag } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { FinderPage, FinderPagination, FinderSearch } from './FinderParts.tsx';
 import { pageFromQuery, searchHref, textFromQuery } from './searchQuery.ts';
 import { usePeople } from './useFinder.ts';
 import './finder.css';
@@ -39,24 +39,19 @@ export function SearchPersonPage() {
     navigate(searchHref(PATH, { name, page, page_size, ...next }));
 
   return (
-    <ShopLayout title="查找人员" description="按姓名查找本单位的工作人员和指导老师，查看其职位与所在部门。">
-      <div className="finder-hero">
-        <h1>查找人员</h1>
-        <p>输入姓名或其中几个字，查找本单位的工作人员和指导老师。</p>
-      </div>
-      <search className="finder-search">
-        <Input.Search
-          key={name}
-          defaultValue={name}
-          placeholder="输入姓名，如：陈、思远"
-          aria-label="姓名"
-          maxLength={PERSON_NAME_MAX}
-          allowClear
-          enterButton="查找"
-          size="large"
-          onSearch={(value) => go({ name: value.trim(), page: 1 })}
-        />
-      </search>
+    <FinderPage
+      title="查找人员"
+      description="按姓名查找本单位的工作人员和指导老师，查看其职位与所在部门。"
+      intro="输入姓名或其中几个字，查找本单位的工作人员和指导老师。"
+    >
+      <FinderSearch
+        value={name}
+        label="姓名"
+        placeholder="输入姓名，如：陈、思远"
+        maxLength={PERSON_NAME_MAX}
+        button="查找"
+        onSearch={(value) => go({ name: value, page: 1 })}
+      />
 
       {!name ? (
         <div className="shop-panel">
@@ -91,17 +86,14 @@ export function SearchPersonPage() {
       )}
 
       {data && data.paging.count > 0 && (
-        <Pagination
-          className="finder-pagination"
-          current={page}
+        <FinderPagination
+          page={page}
           pageSize={page_size}
           total={data.paging.count}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
-          showTotal={(t) => `共 ${t} 人`}
-          onChange={(p, s) => go(s !== page_size ? { page: 1, page_size: s } : { page: p })}
+          totalText={(t) => `共 ${t} 人`}
+          onChange={go}
         />
       )}
-    </ShopLayout>
+    </FinderPage>
   );
 }

@@ -4,9 +4,10 @@ import {
   type CategoryTreeNode,
   categoryFields,
 } from '@portal/contract';
-import { AutoComplete, Form, Input, InputNumber, Modal, Spin, Switch, TreeSelect } from 'antd';
+import { AutoComplete, Form, Input, InputNumber, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { iconOptions } from './categoryIcons.tsx';
@@ -98,27 +99,18 @@ export function CategoryFormModal({
   const loading = editId !== null && detail.isPending;
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
+      name="category"
+      label="分类表单"
+      onFinish={submit}
+      formProps={{ clearOnDestroy: true }}
       title={editId ? '编辑分类' : '新增分类'}
       open={target !== null}
       onCancel={onClose}
       okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', loading: save.isPending, disabled: loading }}
-      destroyOnHidden
+      ok={{ loading: save.isPending, disabled: loading }}
       width={520}
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          name="category"
-          layout="vertical"
-          aria-label="分类表单"
-          onFinish={submit}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Spin spinning={loading}>
         <Form.Item label="上级分类" name="parent_id" extra="不选即为顶级分类；分类最多三级">
@@ -163,6 +155,6 @@ export function CategoryFormModal({
           <Switch checkedChildren="启用" unCheckedChildren="停用" aria-label="状态" />
         </Form.Item>
       </Spin>
-    </Modal>
+    </FormModal>
   );
 }

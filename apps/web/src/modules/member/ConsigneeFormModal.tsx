@@ -1,6 +1,7 @@
 import { type Consignee, consigneeUpdateBody } from '@portal/contract';
-import { Checkbox, Col, Form, Input, Modal, Row } from 'antd';
+import { Checkbox, Col, Form, Input, Row } from 'antd';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useSaveConsignee } from './useConsignees.ts';
@@ -64,29 +65,19 @@ export function ConsigneeFormModal({
     );
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
+      name="consignee"
+      label="收货地址"
+      onFinish={submit}
+      // Each opening starts from the target's values (the form is destroyed when hidden).
+      formProps={{ initialValues, preserve: false }}
       title={editing ? '编辑收货地址' : '新增收货地址'}
       open={target !== null}
       onCancel={onClose}
       okText="保存"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', loading: save.isPending }}
-      destroyOnHidden
+      ok={{ loading: save.isPending }}
       width={560}
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          name="consignee"
-          layout="vertical"
-          aria-label="收货地址"
-          onFinish={submit}
-          // Each opening starts from the target's values (the form is destroyed when hidden).
-          initialValues={initialValues}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Row gutter={12}>
         <Col xs={24} sm={12}>
@@ -121,6 +112,6 @@ export function ConsigneeFormModal({
       <Form.Item name="is_default" valuePropName="checked" style={{ marginBottom: 0 }}>
         <Checkbox>设为默认收货地址</Checkbox>
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { type OrderItem, REVIEW_CONTENT_MAX, reviewBody } from '@portal/contract';
-import { Form, Input, Modal, Rate, Space, Typography } from 'antd';
+import { Form, Input, Rate, Space, Typography } from 'antd';
 import { GoodsThumb } from '#web/modules/order-admin/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useReview } from './useOrders.ts';
@@ -34,28 +35,18 @@ export function ReviewModal({ item, onClose }: { item: OrderItem | null; onClose
   };
 
   return (
-    <Modal
+    <FormModal<Values>
+      form={form}
+      name="review"
+      label="评价商品"
+      onFinish={submit}
+      // Each opening starts from these (a cleared store would not get them back in StrictMode).
+      formProps={{ initialValues: { rating: 5, content: '' }, preserve: false }}
       title="评价商品"
       open={item !== null}
       onCancel={onClose}
       okText="提交评价"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', loading: review.isPending }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<Values>
-          form={form}
-          name="review"
-          layout="vertical"
-          aria-label="评价商品"
-          onFinish={submit}
-          // Each opening starts from these (a cleared store would not get them back in StrictMode).
-          initialValues={{ rating: 5, content: '' }}
-          preserve={false}
-        >
-          {dom}
-        </Form>
-      )}
+      ok={{ loading: review.isPending }}
     >
       {item && (
         <Space style={{ marginBottom: 16 }}>
@@ -81,6 +72,6 @@ export function ReviewModal({ item, onClose }: { item: OrderItem | null; onClose
           autoFocus
         />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,19 +1,11 @@
 import { ORDER_STATUS_NAMES, type Order } from '@portal/contract';
-import {
-  App,
-  Button,
-  Card,
-  Drawer,
-  Space,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Drawer, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
-import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';

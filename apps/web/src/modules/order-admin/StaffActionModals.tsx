@@ -1,6 +1,7 @@
 import { orderRefundBody, orderShipBody } from '@portal/contract';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useStaffAction } from './useOrderAdmin.ts';
@@ -37,19 +38,17 @@ export function ShipModal({ order, onClose }: { order: OrderTarget | null; onClo
     );
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
+      name="ship"
+      label="发货"
+      onFinish={submit}
+      formProps={{ clearOnDestroy: true }}
       title={`发货 · ${order?.order_no ?? ''}`}
       open={order !== null}
       onCancel={onClose}
       okText="确认发货"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', loading: act.isPending }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form form={form} name="ship" layout="vertical" aria-label="发货" onFinish={submit} clearOnDestroy>
-          {dom}
-        </Form>
-      )}
+      ok={{ loading: act.isPending }}
     >
       <Form.Item label="物流公司" name="shipping_company" required rules={[zodRule(shipping_company)]}>
         <Input placeholder="如：顺丰速运" maxLength={50} autoFocus />
@@ -57,7 +56,7 @@ export function ShipModal({ order, onClose }: { order: OrderTarget | null; onClo
       <Form.Item label="运单号" name="tracking_no" required rules={[zodRule(tracking_no)]}>
         <Input placeholder="请输入运单号" maxLength={50} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -79,24 +78,22 @@ export function RefundModal({ order, onClose }: { order: OrderTarget | null; onC
     );
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
+      name="refund"
+      label="退款"
+      onFinish={submit}
+      formProps={{ clearOnDestroy: true }}
       title={`退款 · ${order?.order_no ?? ''}`}
       open={order !== null}
       onCancel={onClose}
       okText="确认退款"
-      cancelText="取消"
-      okButtonProps={{ htmlType: 'submit', danger: true, loading: act.isPending }}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form form={form} name="refund" layout="vertical" aria-label="退款" onFinish={submit} clearOnDestroy>
-          {dom}
-        </Form>
-      )}
+      ok={{ loading: act.isPending, danger: true }}
     >
       <p>退款后库存将退回，已使用的优惠券不退还。此操作不可撤销。</p>
       <Form.Item label="退款原因" name="note" required rules={[zodRule(orderRefundBody.shape.note)]}>
         <Input.TextArea rows={3} maxLength={200} showCount placeholder="请输入退款原因" autoFocus />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -8,7 +8,6 @@ import {
   InputNumber,
   List,
   Rate,
-  Result,
   Skeleton,
   Space,
   Tag,
@@ -28,6 +27,7 @@ import { GoodsCover } from './GoodsCard.tsx';
 import { loginHref, maxQuantity, settleHref } from './links.ts';
 import { listQueryString } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
+import { ShopNotFound } from './ShopNotFound.tsx';
 import { useGoodsDetail, useGoodsReviews, useShopCompany, useToggleLove } from './useShopGoods.ts';
 
 function Gallery({ goods }: { goods: ShopGoodsDetail }) {
@@ -270,22 +270,17 @@ export function GoodsDetailPage() {
   const foreign = ofCompany !== undefined && ofCompany !== shopCompany;
   const detail = useGoodsDetail(id, ofCompany);
   const goods = detail.data;
-  const navigate = useNavigate();
 
   if (id === null || (detail.isError && isApiError(detail.error))) {
     return (
-      <ShopLayout title="商品不存在" description="商品已下架或不存在。">
-        <Result
-          status="404"
-          title="商品已下架或不存在"
-          subTitle="去看看其他商品吧。"
-          extra={
-            <Button type="primary" onClick={() => navigate('/product')}>
-              浏览全部商品
-            </Button>
-          }
-        />
-      </ShopLayout>
+      <ShopNotFound
+        headTitle="商品不存在"
+        description="商品已下架或不存在。"
+        title="商品已下架或不存在"
+        subTitle="去看看其他商品吧。"
+        backTo="/product"
+        backText="浏览全部商品"
+      />
     );
   }
 

@@ -33,7 +33,7 @@ export function ListToolbar<S extends number>({
           placeholder={search.placeholder}
           allowClear
           enterButton="搜索"
-          {...(search.maxLength === undefined ? {} : { maxLength: search.maxLength })}
+          maxLength={search.maxLength}
           style={search.style}
           onSearch={search.onSearch}
         />

@@ -1,0 +1,62 @@
+import { Form, type FormInstance, type FormProps, Modal } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * A dialog that is one form: 取消 closes it, the OK button (`okText`, `ok` for its loading, danger
+ * and disabled state) submits it, and the dialog's content is destroyed when hidden. `formProps`
+ * says how each opening starts (`initialValues` with `preserve: false`, or `clearOnDestroy`).
+ */
+export function FormModal<V extends object>({
+  form,
+  name,
+  label,
+  onFinish,
+  formProps,
+  title,
+  open,
+  onCancel,
+  okText,
+  ok,
+  width,
+  children,
+}: {
+  form: FormInstance<V>;
+  name: string;
+  label: string;
+  onFinish: (values: V) => void;
+  formProps?: Omit<FormProps<V>, 'form' | 'name' | 'layout' | 'aria-label' | 'onFinish'>;
+  title: ReactNode;
+  open: boolean;
+  onCancel: () => void;
+  okText: string;
+  ok: { loading: boolean; danger?: boolean; disabled?: boolean };
+  width?: number;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      title={title}
+      open={open}
+      onCancel={onCancel}
+      okText={okText}
+      cancelText="取消"
+      okButtonProps={{ htmlType: 'submit', ...ok }}
+      destroyOnHidden
+      width={width}
+      modalRender={(dom) => (
+        <Form<V>
+          form={form}
+          name={name}
+          layout="vertical"
+          aria-label={label}
+          onFinish={onFinish}
+          {...formProps}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {children}
+    </Modal>
+  );
+}
