@@ -1,16 +1,12 @@
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { withId } from './helpers.ts';
 
 /** Portable column types only: integers for ids/flags/codes/money, text for ISO timestamps and JSON. */
 export function foundation(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-
   return {
     async up(db: Kysely<unknown>) {
-      await withId(db.schema.createTable('companies'))
+      await withId(dialect, db.schema.createTable('companies'))
         .addColumn('code', 'text', (c) => c.notNull().unique())
         .addColumn('company_name', 'text', (c) => c.notNull())
         .addColumn('en_name', 'text', (c) => c.notNull().defaultTo(''))
@@ -38,7 +34,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('tenant_code', 'text', (c) => c.notNull())
         .execute();
 
-      await withId(db.schema.createTable('shops'))
+      await withId(dialect, db.schema.createTable('shops'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('shop_name', 'text', (c) => c.notNull())
         .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
@@ -54,16 +50,16 @@ export function foundation(dialect: Dialect) {
         .columns(['company_id', 'is_default'])
         .execute();
 
-      await withId(db.schema.createTable('user_groups'))
+      await withId(dialect, db.schema.createTable('user_groups'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
-      await withId(db.schema.createTable('positions'))
+      await withId(dialect, db.schema.createTable('positions'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
 
-      await withId(db.schema.createTable('users'))
+      await withId(dialect, db.schema.createTable('users'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -94,7 +90,7 @@ export function foundation(dialect: Dialect) {
         .execute();
       await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
 
-      await withId(db.schema.createTable('login_logs'))
+      await withId(dialect, db.schema.createTable('login_logs'))
         .addColumn('company_id', 'integer')
         .addColumn('user_id', 'integer')
         .addColumn('username', 'text', (c) => c.notNull())
@@ -113,7 +109,7 @@ export function foundation(dialect: Dialect) {
         .addPrimaryKeyConstraint('role_permissions_pk', ['role', 'codename'])
         .execute();
 
-      await withId(db.schema.createTable('audit_logs'))
+      await withId(dialect, db.schema.createTable('audit_logs'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('user_id', 'integer')
         .addColumn('action', 'text', (c) => c.notNull())
@@ -130,7 +126,7 @@ export function foundation(dialect: Dialect) {
         .columns(['company_id', 'entity', 'entity_id'])
         .execute();
 
-      await withId(db.schema.createTable('goods_categories'))
+      await withId(dialect, db.schema.createTable('goods_categories'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('parent_id', 'integer', (c) => c.references('goods_categories.id'))
         .addColumn('path', 'text', (c) => c.notNull().defaultTo('/'))
@@ -151,7 +147,7 @@ export function foundation(dialect: Dialect) {
         .columns(['company_id', 'del_flag', 'parent_id', 'sort'])
         .execute();
 
-      await withId(db.schema.createTable('goods'))
+      await withId(dialect, db.schema.createTable('goods'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('category_id', 'integer', (c) => c.references('goods_categories.id'))
         .addColumn('name', 'text', (c) => c.notNull())

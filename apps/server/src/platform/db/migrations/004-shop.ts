@@ -1,17 +1,9 @@
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { createIndex, withId } from './helpers.ts';
 
 /** The public shop: catalogue fields, likes, reviews, cart, addresses, coupons, orders, SMS. */
 export function shop(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const index = (db: Kysely<unknown>, name: string, table: string, columns: string[], unique = false) => {
-    const b = db.schema.createIndex(name).on(table).columns(columns);
-    return (unique ? b.unique() : b).execute();
-  };
-
   return {
     async up(db: Kysely<unknown>) {
       const goodsColumns: [string, 'text' | 'integer', string | number][] = [
@@ -34,7 +26,7 @@ export function shop(dialect: Dialect) {
           .addColumn(name, type, (c) => c.notNull().defaultTo(def))
           .execute();
       }
-      await index(db, 'goods_shop', 'goods', ['company_id', 'on_sale', 'del_flag']);
+      await createIndex(db, 'goods_shop', 'goods', ['company_id', 'on_sale', 'del_flag']);
       // Stock never goes negative, whatever the code above it does (PostgreSQL has a check already).
       if (dialect === 'sqlite') {
         await sql`create trigger goods_stock_nonneg before update of stock on goods
@@ -47,15 +39,15 @@ export function shop(dialect: Dialect) {
         .execute();
       await db.schema.alterTable('users').addColumn('referrer_company_id', 'integer').execute();
 
-      await withId(db.schema.createTable('goods_loves'))
+      await withId(dialect, db.schema.createTable('goods_loves'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'goods_loves_user_goods', 'goods_loves', ['user_id', 'goods_id'], true);
+      await createIndex(db, 'goods_loves_user_goods', 'goods_loves', ['user_id', 'goods_id'], true);
 
-      await withId(db.schema.createTable('cart_items'))
+      await withId(dialect, db.schema.createTable('cart_items'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
@@ -65,9 +57,9 @@ export function shop(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'cart_items_user_goods', 'cart_items', ['user_id', 'goods_id'], true);
+      await createIndex(db, 'cart_items_user_goods', 'cart_items', ['user_id', 'goods_id'], true);
 
-      await withId(db.schema.createTable('consignees'))
+      await withId(dialect, db.schema.createTable('consignees'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -81,9 +73,9 @@ export function shop(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'consignees_user', 'consignees', ['user_id', 'del_flag']);
+      await createIndex(db, 'consignees_user', 'consignees', ['user_id', 'del_flag']);
 
-      await withId(db.schema.createTable('coupons'))
+      await withId(dialect, db.schema.createTable('coupons'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('code', 'text', (c) => c.notNull().defaultTo(''))
@@ -98,9 +90,9 @@ export function shop(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'coupons_company', 'coupons', ['company_id', 'del_flag', 'status']);
+      await createIndex(db, 'coupons_company', 'coupons', ['company_id', 'del_flag', 'status']);
 
-      await withId(db.schema.createTable('member_coupons'))
+      await withId(dialect, db.schema.createTable('member_coupons'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('coupon_id', 'integer', (c) => c.notNull().references('coupons.id'))
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
@@ -110,10 +102,10 @@ export function shop(dialect: Dialect) {
         .addColumn('used_at', 'text')
         .execute();
       // One copy of a coupon per member: the rule "one use per member" rests on this index.
-      await index(db, 'member_coupons_once', 'member_coupons', ['coupon_id', 'user_id'], true);
-      await index(db, 'member_coupons_user', 'member_coupons', ['user_id', 'status']);
+      await createIndex(db, 'member_coupons_once', 'member_coupons', ['coupon_id', 'user_id'], true);
+      await createIndex(db, 'member_coupons_user', 'member_coupons', ['user_id', 'status']);
 
-      await withId(db.schema.createTable('orders'))
+      await withId(dialect, db.schema.createTable('orders'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('order_no', 'text', (c) => c.notNull().unique())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
@@ -139,11 +131,11 @@ export function shop(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'orders_company_status', 'orders', ['company_id', 'status', 'id']);
-      await index(db, 'orders_user', 'orders', ['user_id', 'status', 'id']);
-      await index(db, 'orders_expiry', 'orders', ['status', 'expires_at']);
+      await createIndex(db, 'orders_company_status', 'orders', ['company_id', 'status', 'id']);
+      await createIndex(db, 'orders_user', 'orders', ['user_id', 'status', 'id']);
+      await createIndex(db, 'orders_expiry', 'orders', ['status', 'expires_at']);
 
-      await withId(db.schema.createTable('order_items'))
+      await withId(dialect, db.schema.createTable('order_items'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
         .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
@@ -154,9 +146,9 @@ export function shop(dialect: Dialect) {
         .addColumn('amount', 'integer', (c) => c.notNull())
         .addColumn('reviewed', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await index(db, 'order_items_order', 'order_items', ['order_id']);
+      await createIndex(db, 'order_items_order', 'order_items', ['order_id']);
 
-      await withId(db.schema.createTable('order_events'))
+      await withId(dialect, db.schema.createTable('order_events'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id'))
         .addColumn('from_status', 'integer')
@@ -167,9 +159,9 @@ export function shop(dialect: Dialect) {
         .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'order_events_order', 'order_events', ['order_id', 'id']);
+      await createIndex(db, 'order_events_order', 'order_events', ['order_id', 'id']);
 
-      await withId(db.schema.createTable('goods_reviews'))
+      await withId(dialect, db.schema.createTable('goods_reviews'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
         .addColumn('order_item_id', 'integer', (c) => c.notNull().unique().references('order_items.id'))
@@ -181,9 +173,9 @@ export function shop(dialect: Dialect) {
         .addColumn('reply_time', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'goods_reviews_goods', 'goods_reviews', ['goods_id', 'id']);
+      await createIndex(db, 'goods_reviews_goods', 'goods_reviews', ['goods_id', 'id']);
 
-      await withId(db.schema.createTable('sms_outbox'))
+      await withId(dialect, db.schema.createTable('sms_outbox'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('mobile', 'text', (c) => c.notNull())
         .addColumn('purpose', 'text', (c) => c.notNull())
@@ -191,10 +183,10 @@ export function shop(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'sms_outbox_mobile', 'sms_outbox', ['mobile', 'created_at']);
-      await index(db, 'sms_outbox_ip', 'sms_outbox', ['ip', 'created_at']);
+      await createIndex(db, 'sms_outbox_mobile', 'sms_outbox', ['mobile', 'created_at']);
+      await createIndex(db, 'sms_outbox_ip', 'sms_outbox', ['ip', 'created_at']);
 
-      await withId(db.schema.createTable('sms_codes'))
+      await withId(dialect, db.schema.createTable('sms_codes'))
         .addColumn('mobile', 'text', (c) => c.notNull())
         .addColumn('purpose', 'text', (c) => c.notNull())
         .addColumn('code_hash', 'text', (c) => c.notNull())
@@ -203,7 +195,7 @@ export function shop(dialect: Dialect) {
         .addColumn('used_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'sms_codes_mobile', 'sms_codes', ['mobile', 'purpose', 'id']);
+      await createIndex(db, 'sms_codes_mobile', 'sms_codes', ['mobile', 'purpose', 'id']);
     },
   };
 }

@@ -1,20 +1,12 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { createIndex, withId } from './helpers.ts';
 
 /** Content (cms): news categories, news articles, advertisings. */
 export function content(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const index = (db: Kysely<unknown>, name: string, table: string, columns: string[], unique = false) => {
-    const b = db.schema.createIndex(name).on(table).columns(columns);
-    return (unique ? b.unique() : b).execute();
-  };
-
   return {
     async up(db: Kysely<unknown>) {
-      await withId(db.schema.createTable('news_categories'))
+      await withId(dialect, db.schema.createTable('news_categories'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('code', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
@@ -23,9 +15,9 @@ export function content(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'news_categories_code', 'news_categories', ['company_id', 'code'], true);
+      await createIndex(db, 'news_categories_code', 'news_categories', ['company_id', 'code'], true);
 
-      await withId(db.schema.createTable('news'))
+      await withId(dialect, db.schema.createTable('news'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('category_id', 'integer', (c) => c.notNull().references('news_categories.id'))
         .addColumn('lang', 'text', (c) => c.notNull().defaultTo('zh'))
@@ -43,16 +35,16 @@ export function content(dialect: Dialect) {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       // The public list: one category (or all) of one language, published, newest first.
-      await index(db, 'news_list_category', 'news', [
+      await createIndex(db, 'news_list_category', 'news', [
         'company_id',
         'category_id',
         'lang',
         'status',
         'published_at',
       ]);
-      await index(db, 'news_list_all', 'news', ['company_id', 'lang', 'status', 'published_at']);
+      await createIndex(db, 'news_list_all', 'news', ['company_id', 'lang', 'status', 'published_at']);
 
-      await withId(db.schema.createTable('advertisings'))
+      await withId(dialect, db.schema.createTable('advertisings'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('position', 'text', (c) => c.notNull().defaultTo('home'))
         .addColumn('title', 'text', (c) => c.notNull())
@@ -68,7 +60,12 @@ export function content(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'advertisings_position', 'advertisings', ['company_id', 'position', 'status', 'sort']);
+      await createIndex(db, 'advertisings_position', 'advertisings', [
+        'company_id',
+        'position',
+        'status',
+        'sort',
+      ]);
     },
   };
 }

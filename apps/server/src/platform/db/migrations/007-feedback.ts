@@ -1,21 +1,15 @@
-import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { createIndex, withId } from './helpers.ts';
 
 /**
  * Visitor forms: supplier applications, FAQ (`problems`), questions (`opinions`) and the
  * anonymous message board. Names follow the admin console's resources so it can reuse them.
  */
 export function feedback(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const index = (db: Kysely<unknown>, name: string, table: string, columns: string[]) =>
-    db.schema.createIndex(name).on(table).columns(columns).execute();
-
   return {
     async up(db: Kysely<unknown>) {
-      await withId(db.schema.createTable('suppliers'))
+      await withId(dialect, db.schema.createTable('suppliers'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('contact', 'text', (c) => c.notNull())
@@ -33,7 +27,7 @@ export function feedback(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'suppliers_company_status', 'suppliers', ['company_id', 'status', 'id']);
+      await createIndex(db, 'suppliers_company_status', 'suppliers', ['company_id', 'status', 'id']);
       // One application waiting for review per company and mobile, even under concurrent posts.
       await db.schema
         .createIndex('suppliers_pending_mobile')
@@ -43,7 +37,7 @@ export function feedback(dialect: Dialect) {
         .where(sql<boolean>`status = 0`)
         .execute();
 
-      await withId(db.schema.createTable('problems'))
+      await withId(dialect, db.schema.createTable('problems'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('question', 'text', (c) => c.notNull())
         .addColumn('answer', 'text', (c) => c.notNull())
@@ -53,9 +47,9 @@ export function feedback(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'problems_company_sort', 'problems', ['company_id', 'status', 'sort']);
+      await createIndex(db, 'problems_company_sort', 'problems', ['company_id', 'status', 'sort']);
 
-      await withId(db.schema.createTable('opinions'))
+      await withId(dialect, db.schema.createTable('opinions'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('contact', 'text', (c) => c.notNull())
@@ -69,10 +63,15 @@ export function feedback(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'opinions_company_status', 'opinions', ['company_id', 'status', 'id']);
-      await index(db, 'opinions_company_public', 'opinions', ['company_id', 'is_public', 'status', 'id']);
+      await createIndex(db, 'opinions_company_status', 'opinions', ['company_id', 'status', 'id']);
+      await createIndex(db, 'opinions_company_public', 'opinions', [
+        'company_id',
+        'is_public',
+        'status',
+        'id',
+      ]);
 
-      await withId(db.schema.createTable('anonymous_messages'))
+      await withId(dialect, db.schema.createTable('anonymous_messages'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('nickname', 'text', (c) => c.notNull())
         .addColumn('content', 'text', (c) => c.notNull())
@@ -84,7 +83,7 @@ export function feedback(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await index(db, 'anonymous_messages_company_status', 'anonymous_messages', [
+      await createIndex(db, 'anonymous_messages_company_status', 'anonymous_messages', [
         'company_id',
         'del_flag',
         'status',

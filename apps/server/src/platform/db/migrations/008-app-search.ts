@@ -1,5 +1,6 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { withId } from './helpers.ts';
 
 /**
  * App releases for `/app` and `GET /check/app/version`, and the training projects that
@@ -7,14 +8,9 @@ import type { Dialect } from '../database.ts';
  * a runnable configuration of a flow); the training issue adds its wizard columns to it.
  */
 export function appSearch(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-
   return {
     async up(db: Kysely<unknown>) {
-      await withId(db.schema.createTable('app_versions'))
+      await withId(dialect, db.schema.createTable('app_versions'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('platform', 'text', (c) => c.notNull())
         .addColumn('version', 'text', (c) => c.notNull())
@@ -34,7 +30,7 @@ export function appSearch(dialect: Dialect) {
         .unique()
         .execute();
 
-      await withId(db.schema.createTable('projects'))
+      await withId(dialect, db.schema.createTable('projects'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         // The flow (BPMN template) the project runs; the training issue creates `flows`.
         .addColumn('flow_id', 'integer')

@@ -1,5 +1,6 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
+import { withId } from './helpers.ts';
 
 /**
  * Promotions (the car theme at /promotion): the promotion, and its items — cars and tickets, each a
@@ -7,11 +8,6 @@ import type { Dialect } from '../database.ts';
  * `goods.max_per_order` (0 = no limit) bounds one goods per order; tickets have 12.
  */
 export function promotion(dialect: Dialect) {
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    dialect === 'pg'
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -19,7 +15,7 @@ export function promotion(dialect: Dialect) {
         .addColumn('max_per_order', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
 
-      await withId(db.schema.createTable('promotions'))
+      await withId(dialect, db.schema.createTable('promotions'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('theme', 'text', (c) => c.notNull().defaultTo('car'))
@@ -38,7 +34,7 @@ export function promotion(dialect: Dialect) {
         .columns(['company_id', 'status', 'ends_at'])
         .execute();
 
-      await withId(db.schema.createTable('promotion_items'))
+      await withId(dialect, db.schema.createTable('promotion_items'))
         .addColumn('promotion_id', 'integer', (c) => c.notNull().references('promotions.id'))
         .addColumn('company_id', 'integer', (c) => c.notNull())
         .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
