@@ -46,6 +46,7 @@ import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
 import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
+import { callLimit } from './platform/http/rate-limit.ts';
 import { type App, ok } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
@@ -137,7 +138,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     recheckMs: config.cacheRecheckMs,
   });
   const payments = paymentMethods();
-  const shopOf = async (companyId: number) => (await companies.shops(companyId, true))[0];
+  const shopOf = companies.defaultShop;
   const orders = orderService(database.db, {
     payments,
     payMinutes: config.orderPayMinutes,
@@ -147,7 +148,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       if (sales) catalogue.forget(companyId);
     },
   });
-  const members = memberService(database.db, { account, sms: smsCodes(database.db), sessions: app.sessions });
+  const members = memberService(database.db, { account, sms: smsCodes(database.db), companies });
   // Unpaid orders past their time are cancelled every minute (and once at start).
   const expire = () => orders.expireDue().catch((err) => app.log.warn({ err }, 'order expiry failed'));
   await expire();
@@ -183,11 +184,10 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       orderRoutes(typed, orders);
       paymentRoutes(typed, payments, shopOf);
       registerFeedback(typed, database.db, companies);
-      // Person search is limited per IP with the login limiter's fixed-window counter.
-      const searchLimit = { maxFailuresPerAccount: Number.POSITIVE_INFINITY, windowMs: 60_000 };
-      const searchLimiter = new LoginLimiter({ ...searchLimit, maxFailuresPerIp: PERSON_SEARCH_PER_MINUTE });
-      finderRoutes(typed, finderService(database.db, { limiter: searchLimiter }));
-      micrositeRoutes(typed, micrositeService(database.db, { companies }));
+      // Person search: at most PERSON_SEARCH_PER_MINUTE calls per IP and minute.
+      const searchLimit = callLimit({ max: PERSON_SEARCH_PER_MINUTE, windowMs: 60_000 });
+      finderRoutes(typed, finderService(database.db, { searchLimit }));
+      micrositeRoutes(typed, micrositeService(database.db, { companies, shopOf }));
       promotionRoutes(typed, promotionService(database.db));
     },
     { prefix: '/api' },

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../src/platform/time.ts';
+import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
 type Headers = Record<string, string>;
@@ -18,20 +18,7 @@ describe('goods categories', () => {
     return res.d as { id: number; level: number; parent_id: number | null };
   };
   const addGoods = (categoryId: number) =>
-    h.db
-      .insertInto('goods')
-      .values({
-        company_id: companyId,
-        category_id: categoryId,
-        name: '测试商品',
-        price: 100,
-        stock: 1,
-        on_sale: 1,
-        del_flag: 0,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    createGoods(h.db, companyId, { category_id: categoryId, name: '测试商品', price: 100, stock: 1 });
 
   beforeAll(async () => {
     h = await testApp();

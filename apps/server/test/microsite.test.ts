@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogue } from '../src/modules/catalogue/index.ts';
 import { nowIso } from '../src/platform/time.ts';
 import { MICROSITE_COMPANIES, MICROSITE_ROWS, seedDemoMicrosites } from '../src/seed/demo-microsites.ts';
+import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
 let h: Harness;
@@ -32,24 +33,9 @@ async function addMicrosite(path: string, companyId: number, status = 1) {
 }
 
 async function goods(companyId: number, name: string) {
-  const now = nowIso();
-  const row = await h.db
-    .insertInto('goods')
-    .values({
-      company_id: companyId,
-      category_id: null,
-      name,
-      price: 1000,
-      stock: 10,
-      on_sale: 1,
-      del_flag: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await createGoods(h.db, companyId, { name, price: 1000, stock: 10 });
   await bumpCatalogue(h.db, companyId);
-  return row.id;
+  return id;
 }
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalId, optionalText } from './fields.ts';
+import { flag, optionalId, optionalText } from './fields.ts';
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -40,6 +40,6 @@ export const shopSchema = z.object({
 export type Shop = z.infer<typeof shopSchema>;
 
 export const shopQuery = z.object({
-  is_default: optionalText('是否默认', { max: 5 }),
+  is_default: z.optional(flag('是否默认')),
   company_id: optionalId('单位'),
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_COMPANY_ID, type ProjectCategory } from '@portal/contract';
+import { hashPassword } from '../modules/account/password.ts';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createUser } from './seed.ts';
@@ -165,11 +166,13 @@ export async function seedDemoFinder(db: Database) {
     )
     .execute();
 
+  // Directory entries never log in: one hash of a random password nobody knows (one argon2 run).
+  const locked = { hash: await hashPassword(randomBytes(16).toString('base64url')) };
   for (const p of PEOPLE) {
     await createUser(db, {
       companyId: DEFAULT_COMPANY_ID,
       username: p.username,
-      password: randomBytes(12).toString('base64url'),
+      password: locked,
       role: p.role,
       real_name: p.real_name,
       position: p.position,

@@ -2,7 +2,7 @@ import type { MicrositeHighlight, MicrositeLocale } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { type NewsSeed, seedNews } from './demo-cms.ts';
-import { createCategory, createCompany } from './seed.ts';
+import { createCategory, createCompany, createGoods } from './seed.ts';
 
 /** name, subtitle, price (cents), stock, image key (apps/web/public/demo/…/<key>.svg) */
 type SiteGoods = [name: string, subtitle: string, price: number, stock: number, image: string];
@@ -560,29 +560,23 @@ async function insertGoods(db: Database, companyId: number, site: SiteCompany, b
     n += 1;
     const created = new Date(base + n * 6 * 3600_000).toISOString();
     const src = img(image);
-    await db
-      .insertInto('goods')
-      .values({
-        company_id: companyId,
-        category_id: category.id,
-        name,
-        subtitle,
-        cover: src,
-        images: JSON.stringify([src]),
-        specs: JSON.stringify([{ name: '品牌', value: site.company_name }]),
-        description: `${name}：${subtitle}。${site.company_name}官方直供。`,
-        price,
-        original_price: Math.round((price * 1.15) / 100) * 100,
-        sales: (n * 23) % 300,
-        stock,
-        on_sale: 1,
-        del_flag: 0,
-        is_new: n === 1 ? 1 : 0,
-        is_recommend: n <= 2 ? 1 : 0,
-        created_at: created,
-        updated_at: created,
-      })
-      .execute();
+    await createGoods(db, companyId, {
+      category_id: category.id,
+      name,
+      subtitle,
+      cover: src,
+      images: JSON.stringify([src]),
+      specs: JSON.stringify([{ name: '品牌', value: site.company_name }]),
+      description: `${name}：${subtitle}。${site.company_name}官方直供。`,
+      price,
+      original_price: Math.round((price * 1.15) / 100) * 100,
+      sales: (n * 23) % 300,
+      stock,
+      is_new: n === 1 ? 1 : 0,
+      is_recommend: n <= 2 ? 1 : 0,
+      created_at: created,
+      updated_at: created,
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_COMPANY_ID, PROMOTION_TICKET_MAX } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
-import { createCategory } from './seed.ts';
+import { createCategory, createGoods } from './seed.ts';
 
 /** [name, subtitle, price (yuan), mileage (km, CLTC range), stock]; images car-<n>.svg. */
 const CARS: [string, string, number, number, number][] = [
@@ -47,31 +47,20 @@ export async function seedDemoPromotion(db: Database) {
     maxPerOrder: number;
     specs: { name: string; value: string }[];
   }) =>
-    (
-      await db
-        .insertInto('goods')
-        .values({
-          company_id: DEFAULT_COMPANY_ID,
-          category_id: v.category,
-          name: v.name,
-          subtitle: v.subtitle,
-          cover: v.image,
-          images: JSON.stringify([v.image]),
-          specs: JSON.stringify(v.specs),
-          description: `${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`,
-          price: v.price,
-          original_price: Math.round((v.price * 1.15) / 10_000) * 10_000,
-          stock: v.stock,
-          unit: v.unit,
-          max_per_order: v.maxPerOrder,
-          on_sale: 1,
-          del_flag: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    createGoods(db, DEFAULT_COMPANY_ID, {
+      category_id: v.category,
+      name: v.name,
+      subtitle: v.subtitle,
+      cover: v.image,
+      images: JSON.stringify([v.image]),
+      specs: JSON.stringify(v.specs),
+      description: `${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`,
+      price: v.price,
+      original_price: Math.round((v.price * 1.15) / 10_000) * 10_000,
+      stock: v.stock,
+      unit: v.unit,
+      max_per_order: v.maxPerOrder,
+    });
 
   const promotion = await db
     .insertInto('promotions')

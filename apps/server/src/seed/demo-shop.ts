@@ -1,6 +1,7 @@
 import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
+import { createGoods } from './seed.ts';
 
 type DemoGoods = [name: string, subtitle: string, price: number, stock: number, specs: [string, string][]];
 
@@ -283,29 +284,23 @@ export async function seedDemoShop(db: Database, leaves: { id: number; name: str
     for (const [name, subtitle, price, stock, specs] of demo.goods) {
       n += 1;
       const created = new Date(base + n * 12 * 3600_000).toISOString();
-      await db
-        .insertInto('goods')
-        .values({
-          company_id: DEFAULT_COMPANY_ID,
-          category_id: leaf.id,
-          name,
-          subtitle,
-          cover: image,
-          images: JSON.stringify([image]),
-          specs: JSON.stringify(specs.map(([k, v]) => ({ name: k, value: v }))),
-          description: `${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`,
-          price,
-          original_price: Math.round((price * 1.2) / 100) * 100,
-          sales: (n * 37) % 500,
-          stock,
-          on_sale: 1,
-          del_flag: 0,
-          is_new: n % 3 === 0 ? 1 : 0,
-          is_recommend: n % 4 === 1 ? 1 : 0,
-          created_at: created,
-          updated_at: created,
-        })
-        .execute();
+      await createGoods(db, DEFAULT_COMPANY_ID, {
+        category_id: leaf.id,
+        name,
+        subtitle,
+        cover: image,
+        images: JSON.stringify([image]),
+        specs: JSON.stringify(specs.map(([k, v]) => ({ name: k, value: v }))),
+        description: `${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`,
+        price,
+        original_price: Math.round((price * 1.2) / 100) * 100,
+        sales: (n * 37) % 500,
+        stock,
+        is_new: n % 3 === 0 ? 1 : 0,
+        is_recommend: n % 4 === 1 ? 1 : 0,
+        created_at: created,
+        updated_at: created,
+      });
     }
   }
   const now = nowIso();

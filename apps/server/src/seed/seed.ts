@@ -2,7 +2,7 @@ import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/password.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
-import type { CompanyTable } from '../platform/db/schema.ts';
+import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
 import { seedDemoCms } from './demo-cms.ts';
@@ -158,13 +158,26 @@ async function idOf(db: Database, table: 'user_groups' | 'positions', companyId:
   return row.id;
 }
 
+/** One argon2 hash per password: the demo seed and the tests create many users with the same one. */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string) {
+  let hit = hashes.get(password);
+  if (!hit) {
+    hit = hashPassword(password);
+    hit.catch(() => hashes.delete(password));
+    hashes.set(password, hit);
+  }
+  return hit;
+}
+
 /** Creates a user (tests and the demo seed share this). */
 export async function createUser(
   db: Database,
   u: {
     companyId: number;
     username: string;
-    password: string;
+    /** The password, or an already made hash. */
+    password: string | { hash: string };
     role: number;
     real_name?: string;
     position?: string;
@@ -179,7 +192,7 @@ export async function createUser(
     .values({
       company_id: u.companyId,
       username: u.username,
-      password_hash: await hashPassword(u.password),
+      password_hash: typeof u.password === 'string' ? await hashOnce(u.password) : u.password.hash,
       real_name: u.real_name ?? u.username,
       role: u.role,
       group_id: groupId,
@@ -263,8 +276,37 @@ export async function createCategory(
   return { id: row.id, path, level };
 }
 
-/** Demo data for a first `npm start`: the demo accounts and a category tree with some goods. */
+type GoodsFields = Pick<Insertable<GoodsTable>, 'name' | 'price' | 'stock'> &
+  Partial<Omit<Insertable<GoodsTable>, 'company_id'>>;
+
+/** Inserts a goods on sale; fields not given take the column defaults (tests and the demo seed). */
+export async function createGoods(db: Database, companyId: number, fields: GoodsFields) {
+  const now = nowIso();
+  const row = await db
+    .insertInto('goods')
+    .values({
+      company_id: companyId,
+      category_id: null,
+      on_sale: 1,
+      del_flag: 0,
+      created_at: now,
+      updated_at: now,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Demo data for a first `npm start`: the demo accounts and a category tree with some goods. One
+ * transaction, so a start that stops half-way leaves an empty database that the next start seeds.
+ */
 export async function seedDemo(handle: DatabaseHandle) {
+  await handle.db.transaction().execute((trx) => seedDemoIn({ ...handle, db: trx }));
+}
+
+async function seedDemoIn(handle: DatabaseHandle) {
   const { db } = handle;
   await seedReference(handle);
   for (const u of DEMO_USERS) {

@@ -1,6 +1,8 @@
+import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 
-export function userViewQuery(db: Database) {
+function userViewQuery(db: Database) {
   return db
     .selectFrom('users')
     .innerJoin('companies', 'companies.id', 'users.company_id')
@@ -77,9 +79,6 @@ export const accountRepository = {
   findByMobile: async (db: Database, mobile: string) =>
     (await userViewQuery(db).where('users.username', '=', mobile).executeTakeFirst()) ??
     userViewQuery(db).where('users.mobile', '=', mobile).orderBy('users.id').executeTakeFirst(),
-
-  company: (db: Database, id: number) =>
-    db.selectFrom('companies').select(['id', 'company_name']).where('id', '=', id).executeTakeFirst(),
 
   insertMember: async (
     db: Database,
@@ -164,17 +163,17 @@ export const accountRepository = {
       .execute();
   },
 
-  async loginLogsOfUser(db: Database, userId: number, page: number, pageSize: number) {
+  async loginLogsOfUser(db: Database, userId: number, p: PageParams) {
     const base = db.selectFrom('login_logs').where('user_id', '=', userId);
-    const [{ count }] = (await base.select((eb) => eb.fn.countAll<number>().as('count')).execute()) as [
-      { count: number },
-    ];
-    const rows = await base
-      .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-    return { count: Number(count), rows };
+    const [count, rows] = await Promise.all([
+      countRows(base),
+      base
+        .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
+        .orderBy('id', 'desc')
+        .limit(p.pageSize)
+        .offset(p.offset)
+        .execute(),
+    ]);
+    return { count, rows };
   },
 };

@@ -4,7 +4,6 @@ import {
   loginLogQuery,
   loginLogSchema,
   loginResult,
-  makePaging,
   pageOf,
   passwordUpdateBody,
   quitBody,
@@ -13,7 +12,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../../platform/auth/tokens.ts';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
 import type { AccountService } from './account.service.ts';
 
 const permissionShape = z.record(z.string(), z.array(z.object({ codename: z.string(), name: z.string() })));
@@ -118,13 +117,9 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const pageSize = request.query.page_size ?? 10;
-      const { count, rows } = await account.loginLogs(callerOf(request), page, pageSize);
-      return ok({
-        results: rows.map((r) => ({ ...r, create_time: r.created_at })),
-        paging: makePaging(count, page, pageSize),
-      });
+      const p = pageParams(request.query);
+      const { count, rows } = await account.loginLogs(callerOf(request), p);
+      return pageReply({ count, results: rows.map((r) => ({ ...r, create_time: r.created_at })) }, p);
     },
   );
 }

@@ -12,12 +12,13 @@ import type { Caller } from '../../platform/auth/session-user.ts';
 import { hashToken, newToken } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { accountRepository as repo, type UserRow } from './account.repository.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
-export function toUser(row: UserRow): User {
+function toUser(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,
@@ -68,6 +69,16 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
       await alsoDo?.(trx);
     });
     return { token, login_time: now, user: toUser(row) };
+  }
+
+  /** Stores a new password hash and ends the user's sessions (all, or all but `keepSessionId`). */
+  async function setPassword(userId: number, passwordHash: string, keepSessionId?: string) {
+    await db.transaction().execute(async (trx) => {
+      await repo.setPasswordHash(trx, userId, passwordHash, nowIso());
+      if (keepSessionId === undefined) await repo.deleteSessionsOfUser(trx, userId);
+      else await repo.deleteOtherSessions(trx, userId, keepSessionId);
+    });
+    sessions.forgetUser(userId);
   }
 
   return {
@@ -126,13 +137,10 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
         throw new AppError('OLD_PASSWORD_WRONG', undefined, 'old_password');
       }
       if (oldPassword === newPassword) throw new AppError('PASSWORD_SAME', undefined, 'new_password');
-      const passwordHash = await hashPassword(newPassword);
-      await db.transaction().execute(async (trx) => {
-        await repo.setPasswordHash(trx, caller.userId, passwordHash, nowIso());
-        await repo.deleteOtherSessions(trx, caller.userId, caller.sessionId);
-      });
-      sessions.forgetUser(caller.userId);
+      await setPassword(caller.userId, await hashPassword(newPassword), caller.sessionId);
     },
+
+    setPassword,
 
     async permission(caller: Caller): Promise<UserPermission> {
       const held = await permissions.codenames(caller.role);
@@ -153,8 +161,8 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
       await repo.deleteExpiredSessions(db, nowIso());
     },
 
-    async loginLogs(caller: Caller, page: number, pageSize: number) {
-      return repo.loginLogsOfUser(db, caller.userId, page, pageSize);
+    async loginLogs(caller: Caller, p: PageParams) {
+      return repo.loginLogsOfUser(db, caller.userId, p);
     },
   };
 }

@@ -1,7 +1,6 @@
 import {
   envelope,
   loginResult,
-  makePaging,
   pageOf,
   passwordFindBody,
   profileUpdateBody,
@@ -13,7 +12,7 @@ import {
   smsOutboxSchema,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
 import { setSessionCookie } from './account.routes.ts';
 import type { MemberService } from './member.service.ts';
 
@@ -95,10 +94,8 @@ export function memberRoutes(app: App, members: MemberService, sessionTtlMs: num
       },
     },
     async (request) => {
-      const page = request.query.page ?? 1;
-      const pageSize = request.query.page_size ?? 10;
-      const r = await members.outbox({ mobile: request.query.mobile, page, pageSize });
-      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+      const p = pageParams(request.query);
+      return pageReply(await members.outbox(request.query.mobile, p), p);
     },
   );
 }

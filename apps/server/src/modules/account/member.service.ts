@@ -1,10 +1,11 @@
 import { DEFAULT_COMPANY_ID, MEMBER_ROLE, type SmsPurpose } from '@portal/contract';
-import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
+import type { CompanyService } from '../company/index.ts';
 import type { SmsCodes } from '../sms/index.ts';
 import { accountRepository as repo, type UserRow } from './account.repository.ts';
 import type { AccountService } from './account.service.ts';
@@ -18,10 +19,11 @@ interface Client {
 /** Members of the shop: registration by mobile and SMS code, password recovery, profile. */
 export function memberService(
   db: Database,
-  deps: { account: AccountService; sms: SmsCodes; sessions: SessionCache },
+  deps: { account: AccountService; sms: SmsCodes; companies: Pick<CompanyService, 'active'> },
 ) {
+  /** The member's company: a disabled or unknown one takes neither codes nor registrations. */
   async function companyFor(companyId: number | undefined) {
-    const company = await repo.company(db, companyId ?? DEFAULT_COMPANY_ID);
+    const company = await deps.companies.active(companyId ?? DEFAULT_COMPANY_ID);
     if (!company) throw new AppError('NOT_FOUND', '单位不存在', 'company_id');
     return company;
   }
@@ -82,12 +84,7 @@ export function memberService(
       const row = await repo.findByMobile(db, input.mobile);
       if (!row) throw new AppError('MOBILE_UNKNOWN', undefined, 'mobile');
       await deps.sms.consume(input.mobile, 'password', input.code, nowIso());
-      const passwordHash = await hashPassword(input.password);
-      await db.transaction().execute(async (trx) => {
-        await repo.setPasswordHash(trx, row.id, passwordHash, nowIso());
-        await repo.deleteSessionsOfUser(trx, row.id);
-      });
-      deps.sessions.forgetUser(row.id);
+      await deps.account.setPassword(row.id, await hashPassword(input.password));
     },
 
     async updateProfile(caller: Caller, input: { real_name?: string; email?: string }) {
@@ -95,7 +92,7 @@ export function memberService(
       return deps.account.info(caller);
     },
 
-    outbox: (q: { mobile?: string; page: number; pageSize: number }) => deps.sms.outbox(q),
+    outbox: (mobile: string | undefined, p: PageParams) => deps.sms.outbox(mobile, p),
   };
 }
 

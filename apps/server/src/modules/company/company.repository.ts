@@ -23,6 +23,16 @@ export const companyRepository = {
   activeById: (db: Database, id: number) =>
     db.selectFrom('companies').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst(),
 
+  defaultShop: (db: Database, companyId: number) =>
+    db
+      .selectFrom('shops')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('is_default', '=', 1)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst(),
+
   shops(db: Database, companyId: number, onlyDefault: boolean) {
     let q = db.selectFrom('shops').selectAll().where('company_id', '=', companyId);
     if (onlyDefault) q = q.where('is_default', '=', 1);

@@ -1,14 +1,13 @@
 import {
   companyQuery,
   companySchema,
-  DEFAULT_COMPANY_ID,
   envelope,
   makePaging,
   pageOf,
   shopQuery,
   shopSchema,
 } from '@portal/contract';
-import { type App, ok } from '../../platform/http/reply.ts';
+import { type App, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { CompanyService } from './company.service.ts';
 
 export function companyRoutes(app: App, companies: CompanyService) {
@@ -44,8 +43,8 @@ export function companyRoutes(app: App, companies: CompanyService) {
       },
     },
     async (request) => {
-      const onlyDefault = ['1', 'true', 'True'].includes(request.query.is_default ?? '');
-      const shops = await companies.shops(request.query.company_id ?? DEFAULT_COMPANY_ID, onlyDefault);
+      const companyId = publicReadCompanyOf(request, request.query.company_id);
+      const shops = await companies.shops(companyId, request.query.is_default === 1);
       return ok({ results: shops, paging: makePaging(shops.length, 1, Math.max(1, shops.length)) });
     },
   );

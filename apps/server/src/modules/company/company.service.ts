@@ -5,7 +5,7 @@ import { companyRepository as repo } from './company.repository.ts';
 
 type CompanyRow = Omit<CompanyTable, 'id'> & { id: number };
 
-export function toCompany(row: CompanyRow): Company {
+function toCompany(row: CompanyRow): Company {
   return {
     id: row.id,
     code: row.code,
@@ -75,6 +75,12 @@ export function companyService(db: Database) {
     async active(id: number): Promise<Company | undefined> {
       const row = await repo.activeById(db, id);
       return row ? toCompany(row) : undefined;
+    },
+
+    /** The company's default shop (the first one marked default), if it has one. */
+    async defaultShop(companyId: number): Promise<Shop | undefined> {
+      const row = await repo.defaultShop(db, companyId);
+      return row ? toShop(row) : undefined;
     },
 
     async shops(companyId: number, onlyDefault: boolean): Promise<Shop[]> {

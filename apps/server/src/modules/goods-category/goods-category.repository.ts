@@ -22,15 +22,15 @@ const COLUMNS = [
 
 /** The only code that knows the goods_categories table. Every query is scoped to one company. */
 export const categoryRepository = {
-  all(db: Database, companyId: number, status?: 0 | 1): Promise<CategoryRow[]> {
-    let q = db
+  all: (db: Database, companyId: number): Promise<CategoryRow[]> =>
+    db
       .selectFrom('goods_categories as c')
       .select(COLUMNS)
       .where('c.company_id', '=', companyId)
-      .where('c.del_flag', '=', 0);
-    if (status !== undefined) q = q.where('c.status', '=', status);
-    return q.orderBy('c.sort').orderBy('c.id').execute();
-  },
+      .where('c.del_flag', '=', 0)
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .execute(),
 
   findById: (db: Database, companyId: number, id: number): Promise<CategoryRow | undefined> =>
     db

@@ -8,14 +8,13 @@ import {
   categoryTree,
   categoryTreeBody,
   categoryUpdateBody,
-  DEFAULT_COMPANY_ID,
   envelope,
   makePaging,
   pageOf,
   staffCategoryQuery,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import { itemJson, sendPage } from '../../platform/http/serializer.ts';
 import type { GoodsCategoryService } from './goods-category.service.ts';
 
@@ -155,7 +154,7 @@ export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) 
       },
     },
     async (request) => {
-      const companyId = request.query.company_id ?? request.caller?.companyId ?? DEFAULT_COMPANY_ID;
+      const companyId = publicReadCompanyOf(request, request.query.company_id);
       return ok({ results: await categories.tree(companyId, request.query.status ?? 1) });
     },
   );

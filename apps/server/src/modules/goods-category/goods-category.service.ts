@@ -4,7 +4,6 @@ import {
   type CategoryInput,
   type CategoryListQuery,
   type CategoryTreeNode,
-  DEFAULT_PAGE_SIZE,
 } from '@portal/contract';
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
@@ -12,6 +11,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
 
@@ -79,7 +79,7 @@ function siblingNameTaken(error: unknown): never {
   throw error;
 }
 
-export const CATEGORY_CACHE_SCOPE = 'goods_category';
+const CATEGORY_CACHE_SCOPE = 'goods_category';
 
 /**
  * Marks the company's categories as changed. Every write that changes a category or a category's
@@ -103,8 +103,9 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
     return { id: parent.id, path: parent.path, level: parent.level };
   }
 
-  async function detail(trx: Database, caller: Caller, id: number): Promise<Category> {
-    const found = (await loadSnapshot(trx, caller.companyId)).categories.find((c) => c.id === id);
+  /** One category of the caller's company, from the snapshot. */
+  async function get(caller: Caller, id: number): Promise<Category> {
+    const found = (await categoryCache.get(db, caller.companyId)).categories.find((c) => c.id === id);
     if (!found) throw new AppError('NOT_FOUND');
     return found;
   }
@@ -128,8 +129,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
 
   return {
     async list(caller: Caller, q: CategoryListQuery) {
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize, offset } = pageParams(q);
       const keyword = q.keyword?.toLowerCase();
       const parentId = q.parent_id === 0 ? null : q.parent_id;
       const matching = (await categoryCache.get(db, caller.companyId)).categories.filter(
@@ -138,7 +138,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
           (q.status === undefined || c.status === q.status) &&
           (!keyword || c.name.toLowerCase().includes(keyword)),
       );
-      const results = matching.slice((page - 1) * pageSize, page * pageSize);
+      const results = matching.slice(offset, offset + pageSize);
       return { count: matching.length, page, pageSize, results };
     },
 
@@ -161,14 +161,10 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       );
     },
 
-    async get(caller: Caller, id: number) {
-      const found = (await categoryCache.get(db, caller.companyId)).categories.find((c) => c.id === id);
-      if (!found) throw new AppError('NOT_FOUND');
-      return found;
-    },
+    get,
 
-    add(caller: Caller, input: CategoryInput) {
-      return write(caller, async (trx) => {
+    async add(caller: Caller, input: CategoryInput) {
+      const id = await write(caller, async (trx) => {
         const parent = await parentFor(trx, caller, input.parent_id);
         if (parent.level + 1 > CATEGORY_MAX_DEPTH)
           throw new AppError('CATEGORY_TOO_DEEP', undefined, 'parent_id');
@@ -187,19 +183,19 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
           userId: caller.userId,
           now: nowIso(),
         });
-        const created = await detail(trx, caller, id);
         await audit(trx, caller, {
           action: 'create',
           entity: 'goods_category',
           entityId: id,
-          after: created,
+          after: await repo.findById(trx, caller.companyId, id),
         });
-        return created;
+        return id;
       });
+      return get(caller, id);
     },
 
-    update(caller: Caller, id: number, input: CategoryInput) {
-      return write(caller, async (trx) => {
+    async update(caller: Caller, id: number, input: CategoryInput) {
+      await write(caller, async (trx) => {
         const before = await repo.findById(trx, caller.companyId, id);
         if (!before) throw new AppError('NOT_FOUND');
         const parentId = input.parent_id === undefined ? (before.parent_id ?? 0) : input.parent_id;
@@ -230,16 +226,15 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         if (path !== before.path) {
           await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
         }
-        const after = await detail(trx, caller, id);
         await audit(trx, caller, {
           action: 'update',
           entity: 'goods_category',
           entityId: id,
           before,
-          after,
+          after: await repo.findById(trx, caller.companyId, id),
         });
-        return after;
       });
+      return get(caller, id);
     },
 
     /**

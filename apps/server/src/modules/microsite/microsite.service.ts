@@ -62,14 +62,23 @@ export function contactOf(
  * Company microsites: one template, one row per path. A microsite is shown only while it and its
  * company are enabled; otherwise the path answers MICROSITE_NOT_FOUND like an unknown one.
  */
-export function micrositeService(db: Database, deps: { companies: CompanyService }) {
-  const defaultShop = async (companyId: number) => (await deps.companies.shops(companyId, true))[0];
-
+export function micrositeService(
+  db: Database,
+  deps: {
+    companies: Pick<CompanyService, 'active'>;
+    shopOf: (companyId: number) => Promise<Shop | undefined>;
+  },
+) {
+  const { shopOf } = deps;
   return {
     async byPath(path: string): Promise<Microsite> {
       const row = await repo.enabledByPath(db, path);
-      const company = row ? await deps.companies.active(row.company_id) : undefined;
-      if (!row || !company) throw new AppError('MICROSITE_NOT_FOUND');
+      if (!row) throw new AppError('MICROSITE_NOT_FOUND');
+      const [company, shop] = await Promise.all([
+        deps.companies.active(row.company_id),
+        shopOf(row.company_id),
+      ]);
+      if (!company) throw new AppError('MICROSITE_NOT_FOUND');
       return {
         path: row.path,
         locale: localeOf(row.locale),
@@ -80,7 +89,7 @@ export function micrositeService(db: Database, deps: { companies: CompanyService
         intro: introParagraphs(row.intro),
         highlights: parseHighlights(row.highlights),
         company,
-        contact: contactOf(row, company, await defaultShop(company.id)),
+        contact: contactOf(row, company, shop),
       };
     },
 
@@ -88,10 +97,7 @@ export function micrositeService(db: Database, deps: { companies: CompanyService
     async profile(companyId: number): Promise<CompanyProfile> {
       const company = await deps.companies.active(companyId);
       if (!company) throw new AppError('NOT_FOUND');
-      const [row, shop] = await Promise.all([
-        repo.firstOfCompany(db, companyId, 'zh-CN'),
-        defaultShop(companyId),
-      ]);
+      const [row, shop] = await Promise.all([repo.firstOfCompany(db, companyId, 'zh-CN'), shopOf(companyId)]);
       return {
         company,
         contact: contactOf(row, company, shop),

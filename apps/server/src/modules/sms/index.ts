@@ -1,1 +1,1 @@
-export { outboxSender, type SmsCodes, type SmsSender, smsCodes } from './sms.ts';
+export { type SmsCodes, smsCodes } from './sms.ts';

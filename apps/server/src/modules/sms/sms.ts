@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 
 export interface SmsMessage {
   companyId: number;
@@ -43,8 +44,9 @@ const hashCode = (mobile: string, purpose: string, code: string) =>
 
 const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOString();
 
+/** Codes issued since `since`: the limits hold whichever sender delivers the messages. */
 const sentSince = (db: Database, column: 'mobile' | 'ip', value: string, since: string) =>
-  countRows(db.selectFrom('sms_outbox').where(column, '=', value).where('created_at', '>', since));
+  countRows(db.selectFrom('sms_codes').where(column, '=', value).where('created_at', '>', since));
 
 /** Verification codes: six digits, valid 5 minutes, single-use, 5 tries, sending rate-limited. */
 export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
@@ -75,6 +77,7 @@ export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
             code_hash: hashCode(m.mobile, m.purpose, code).toString('hex'),
             expires_at: new Date(Date.parse(m.now) + SMS_CODE_TTL_MINUTES * 60_000).toISOString(),
             used_at: null,
+            ip: m.ip,
             created_at: m.now,
           })
           .execute();
@@ -128,15 +131,15 @@ export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
         });
     },
 
-    async outbox(q: { mobile?: string; page: number; pageSize: number }) {
+    async outbox(mobile: string | undefined, p: PageParams) {
       let base = db.selectFrom('sms_outbox');
-      if (q.mobile) base = base.where('mobile', '=', q.mobile);
+      if (mobile) base = base.where('mobile', '=', mobile);
       const [rows, count] = await Promise.all([
         base
           .select(['id', 'mobile', 'purpose', 'content', 'created_at'])
           .orderBy('id', 'desc')
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize)
+          .limit(p.pageSize)
+          .offset(p.offset)
           .execute(),
         countRows(base),
       ]);

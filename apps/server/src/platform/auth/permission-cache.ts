@@ -4,12 +4,11 @@ import type { Database } from '../db/database.ts';
 export interface PermissionCache {
   codenames(role: number): Promise<ReadonlySet<string>>;
   has(role: number, codename: Codename): Promise<boolean>;
-  invalidate(): void;
 }
 
 /** Role → codenames from `role_permissions`, cached per process; the super administrator holds all. */
 export function permissionCache(db: Database): PermissionCache {
-  let cache = new Map<number, Promise<ReadonlySet<string>>>();
+  const cache = new Map<number, Promise<ReadonlySet<string>>>();
   const load = async (role: number): Promise<ReadonlySet<string>> => {
     if (role === SUPER_ADMIN_ROLE) return new Set(ALL_CODENAMES);
     const rows = await db
@@ -31,9 +30,6 @@ export function permissionCache(db: Database): PermissionCache {
     },
     async has(role, codename) {
       return (await this.codenames(role)).has(codename);
-    },
-    invalidate() {
-      cache = new Map();
     },
   };
 }

@@ -33,7 +33,7 @@ export interface DatabaseOptions {
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our counts are small, read them as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export function isPostgresUrl(url: string) {
+function isPostgresUrl(url: string) {
   return /^postgres(ql)?:\/\//.test(url);
 }
 

@@ -312,6 +312,8 @@ export interface SmsCodeTable {
   attempts: Generated<number>;
   expires_at: string;
   used_at: string | null;
+  /** The IP that asked for the code (send limits per IP). */
+  ip: Generated<string>;
   created_at: string;
 }
 

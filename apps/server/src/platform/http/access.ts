@@ -18,7 +18,7 @@ declare module 'fastify' {
 }
 
 /** Routes that infrastructure plugins register themselves (OpenAPI UI). */
-export const INFRASTRUCTURE_PREFIXES = ['/api/docs'];
+const INFRASTRUCTURE_PREFIXES = ['/api/docs'];
 
 export function isInfrastructure(url: string) {
   return INFRASTRUCTURE_PREFIXES.some((p) => url === p || url.startsWith(`${p}/`));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { createIndex } from './helpers.ts';
 
 /**
  * Company microsites (/qf, /dzc, /dzcen …): one row per path, bound to a company. Two rows may
@@ -27,10 +28,6 @@ export const microsites = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema
-      .createIndex('microsites_company')
-      .on('microsites')
-      .columns(['company_id', 'status', 'sort'])
-      .execute();
+    await createIndex(db, 'microsites_company', 'microsites', ['company_id', 'status', 'sort']);
   },
 };

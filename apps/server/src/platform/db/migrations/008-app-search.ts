@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { withId } from './helpers.ts';
+import { createIndex, withId } from './helpers.ts';
 
 /**
  * App releases for `/app` and `GET /check/app/version`, and the training projects that
@@ -23,12 +23,13 @@ export function appSearch(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('app_versions_company_platform')
-        .on('app_versions')
-        .columns(['company_id', 'platform', 'version'])
-        .unique()
-        .execute();
+      await createIndex(
+        db,
+        'app_versions_company_platform',
+        'app_versions',
+        ['company_id', 'platform', 'version'],
+        true,
+      );
 
       await withId(dialect, db.schema.createTable('projects'))
         .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
@@ -48,11 +49,12 @@ export function appSearch(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('projects_company_public')
-        .on('projects')
-        .columns(['company_id', 'is_public', 'status', 'del_flag'])
-        .execute();
+      await createIndex(db, 'projects_company_public', 'projects', [
+        'company_id',
+        'is_public',
+        'status',
+        'del_flag',
+      ]);
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { withId } from './helpers.ts';
+import { createIndex, withId } from './helpers.ts';
 
 /**
  * Promotions (the car theme at /promotion): the promotion, and its items — cars and tickets, each a
  * goods of the catalogue, so price and stock come from there and tickets are ordered like any goods.
- * `goods.max_per_order` (0 = no limit) bounds one goods per order; tickets have 12.
+ * `goods.max_per_order` (0 = no limit) bounds one goods per order; tickets have 12. A goods is in a
+ * promotion at most once (unique index).
  */
 export function promotion(dialect: Dialect) {
   return {
@@ -28,11 +29,7 @@ export function promotion(dialect: Dialect) {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('promotions_company')
-        .on('promotions')
-        .columns(['company_id', 'status', 'ends_at'])
-        .execute();
+      await createIndex(db, 'promotions_company', 'promotions', ['company_id', 'status', 'ends_at']);
 
       await withId(dialect, db.schema.createTable('promotion_items'))
         .addColumn('promotion_id', 'integer', (c) => c.notNull().references('promotions.id'))
@@ -42,11 +39,13 @@ export function promotion(dialect: Dialect) {
         .addColumn('mileage', 'integer')
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
-      await db.schema
-        .createIndex('promotion_items_promotion')
-        .on('promotion_items')
-        .columns(['company_id', 'promotion_id', 'kind'])
-        .execute();
+      await createIndex(db, 'promotion_items_promotion', 'promotion_items', [
+        'company_id',
+        'promotion_id',
+        'kind',
+      ]);
+      // A goods is in a promotion once, even when two staff add it at the same moment.
+      await createIndex(db, 'promotion_items_goods', 'promotion_items', ['promotion_id', 'goods_id'], true);
     },
   };
 }

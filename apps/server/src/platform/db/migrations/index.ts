@@ -9,6 +9,7 @@ import { microsites } from './006-microsites.ts';
 import { feedback } from './007-feedback.ts';
 import { appSearch } from './008-app-search.ts';
 import { promotion } from './009-promotion.ts';
+import { smsCodeIp } from './010-sms-code-ip.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-feedback': feedback(dialect),
     '008-app-search': appSearch(dialect),
     '009-promotion': promotion(dialect),
+    '010-sms-code-ip': smsCodeIp,
   };
 }

@@ -1,0 +1,15 @@
+import { type ExpressionBuilder, type ReferenceExpression, sql } from 'kysely';
+
+/**
+ * "Any of `columns` contains `text`", case-insensitive on both dialects: `lower(column) like
+ * '%text%' escape '\'` or-ed, with the text lower-cased and its wildcards taken literally.
+ */
+export function containsLike<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  columns: ReferenceExpression<DB, TB>[],
+  text: string,
+) {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = sql<string>`${`%${escaped}%`} escape '\\'`;
+  return eb.or(columns.map((column) => eb(eb.fn<string>('lower', [column]), 'like', pattern)));
+}
