@@ -1,19 +1,11 @@
 // Child process of the goods-list benchmark: the real app on a real SQLite file (WAL) with one
 // company holding 100,000 goods on sale in 20 leaf categories under 4 top categories.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@portal/server/src/app.ts';
-import { loadConfig } from '@portal/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '@portal/server/src/platform/db/database.ts';
-import { createCategory, seedReference } from '@portal/server/src/seed/seed.ts';
+import { createCategory } from '@portal/server/src/seed/seed.ts';
+import { buildBenchApp, openBenchData, serveBench } from './serve-common.ts';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 100_000);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-goods-'));
-const database = openDatabase({ url: process.env.DATABASE_URL ?? path.join(dir, 'bench.sqlite') });
-await migrateToLatest(database);
-await seedReference(database);
-const { db } = database;
+const data = await openBenchData('portal-bench-goods-');
+const { db } = data.database;
 const now = new Date().toISOString();
 const company = 125;
 
@@ -54,7 +46,7 @@ for (let start = 0; start < GOODS; start += 1000) {
         .execute();
   });
 }
-const app = await buildApp({ database, config: { ...loadConfig({ DATA_DIR: dir }), webDist: undefined } });
+const app = await buildBenchApp(data);
 // One uncached answer, timed, so the report shows what a query costs before it is remembered.
 const t0 = performance.now();
 const first = await app.inject({
@@ -68,15 +60,12 @@ await app.inject({
   url: `/api/goods/staff/shopgoods/?company_id=${company}&category_id=${tops[1]}&keyword=${encodeURIComponent('手机')}&sort=price_asc`,
 });
 const uncachedMs = performance.now() - t1;
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(
-  `${JSON.stringify({ port, dialect: database.dialect, goods: GOODS, tops, leaves, bytes: first.rawPayload.length, count: first.json().d.paging.count, coldMs, uncachedMs })}\n`,
-);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
+await serveBench(app, data, {
+  goods: GOODS,
+  tops,
+  leaves,
+  bytes: first.rawPayload.length,
+  count: first.json().d.paging.count,
+  coldMs,
+  uncachedMs,
 });

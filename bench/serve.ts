@@ -1,20 +1,13 @@
 // Child process of the benchmark: the real app on a real SQLite file (WAL), with one company that
 // has 100 categories in a three-level tree and a logged-in shop administrator.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@portal/server/src/app.ts';
-import { loadConfig } from '@portal/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '@portal/server/src/platform/db/database.ts';
-import { createUser, seedReference } from '@portal/server/src/seed/seed.ts';
+import { createUser } from '@portal/server/src/seed/seed.ts';
+import { buildBenchApp, openBenchData, serveBench } from './serve-common.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-const database = openDatabase({ url: process.env.DATABASE_URL ?? path.join(dir, 'bench.sqlite') });
-await migrateToLatest(database);
-await seedReference(database);
+const data = await openBenchData('portal-bench-');
+const { database } = data;
 const username = `bench_${process.pid}_${Date.now()}`;
 await createUser(database.db, { companyId: 125, username, password: 'Bench12345', role: 12 });
-const app = await buildApp({ database, config: { ...loadConfig({ DATA_DIR: dir }), webDist: undefined } });
+const app = await buildBenchApp(data);
 // A second reference: a no-database route that sends exactly the bytes a list reply sends.
 const sameBytes = new Map<string, Buffer>();
 app.get<{ Params: { size: string } }>(
@@ -61,16 +54,5 @@ for (const size of ['10', '100']) {
   });
   sameBytes.set(size, res.rawPayload);
 }
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : 0;
 const bytes = Object.fromEntries([...sameBytes].map(([k, v]) => [k, v.length]));
-process.stdout.write(
-  `${JSON.stringify({ port, token: headers.authorization, dialect: database.dialect, bytes })}\n`,
-);
-process.on('SIGTERM', async () => {
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  process.exit(0);
-});
+await serveBench(app, data, { token: headers.authorization, bytes });

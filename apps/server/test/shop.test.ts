@@ -1,8 +1,9 @@
-import { MEMBER_ROLE } from '@portal/contract';
+import { Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bumpCatalogue } from '../src/modules/catalogue/index.ts';
+import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
 import { nowIso } from '../src/platform/time.ts';
-import { type CategoryRef, createCategory } from '../src/seed/seed.ts';
+import { type CategoryRef, createCategory, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
 let h: Harness;
@@ -17,25 +18,16 @@ async function goods(
   cid: number,
   v: { name: string; price: number; stock: number; category?: number; onSale?: number },
 ) {
-  const now = nowIso();
-  const row = await h.db
-    .insertInto('goods')
-    .values({
-      company_id: cid,
-      category_id: v.category ?? null,
-      name: v.name,
-      price: v.price,
-      stock: v.stock,
-      on_sale: v.onSale ?? 1,
-      del_flag: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await createGoods(h.db, cid, {
+    category_id: v.category ?? null,
+    name: v.name,
+    price: v.price,
+    stock: v.stock,
+    on_sale: v.onSale ?? 1,
+  });
   // Goods written straight to the table: tell the catalogue (the back office will do this itself).
   await bumpCatalogue(h.db, cid);
-  return row.id;
+  return id;
 }
 
 const stockOf = async (id: number) =>
@@ -152,6 +144,35 @@ describe('catalogue', () => {
     expect((await m.call('/goods/love', { goods_id: g })).d).toEqual({ loved: false, love_count: 0 });
     expect((await h.post('/api/goods/love', { goods_id: g })).json().c).toBe(10003);
   });
+
+  it('my likes count and page only goods still on sale; an off-sale goods cannot be liked', async () => {
+    const kept = await goods(companyId, { name: '收藏在售', price: 100, stock: 1 });
+    const gone = await goods(companyId, { name: '收藏下架', price: 100, stock: 1 });
+    const m = await member();
+    await m.call('/goods/love', { goods_id: kept });
+    await m.call('/goods/love', { goods_id: gone });
+    await h.db.updateTable('goods').set({ on_sale: 0 }).where('id', '=', gone).execute();
+    await bumpCatalogue(h.db, companyId);
+
+    const page = (await m.call('/goods/love/list', { page: 1, page_size: 1 })).d;
+    expect(page.results.map((x: { id: number }) => x.id)).toEqual([kept]);
+    expect(page.paging).toMatchObject({ count: 1, num_pages: 1 });
+    expect((await m.call('/goods/love', { goods_id: gone })).c).toBe(20201);
+  });
+
+  it('likes toggled at once both answer and the counter matches the likes', async () => {
+    const g = await goods(companyId, { name: '并发收藏', price: 100, stock: 1 });
+    const m = await member();
+    const answers = await Promise.all([1, 2, 3].map(() => m.call('/goods/love', { goods_id: g })));
+    expect(answers.map((a) => a.c)).toEqual([0, 0, 0]);
+    const likes = await h.db.selectFrom('goods_loves').select('id').where('goods_id', '=', g).execute();
+    const row = await h.db
+      .selectFrom('goods')
+      .select('love_count')
+      .where('id', '=', g)
+      .executeTakeFirstOrThrow();
+    expect(row.love_count).toBe(likes.length);
+  });
 });
 
 describe('cart', () => {
@@ -184,6 +205,21 @@ describe('cart', () => {
     );
     expect((await m.call('/cart/merge', { items: '{not json' })).m).toBe('购物车数据格式不正确');
     expect((await m.call('/cart/list')).d.results[0].quantity).toBe(3);
+  });
+
+  it('a merge and adds of the same goods at once all answer, with one line', async () => {
+    const g = await goods(companyId, { name: '并发加购', price: 1000, stock: 50 });
+    const m = await member();
+    const answers = await Promise.all([
+      m.call('/cart/merge', { items: JSON.stringify([{ goods_id: g, quantity: 1 }]) }),
+      m.call('/cart/merge', { items: JSON.stringify([{ goods_id: g, quantity: 1 }]) }),
+      m.call('/cart/add', { goods_id: g, quantity: 1 }),
+    ]);
+    expect(answers.map((a) => a.c).filter((c) => c !== 0 && c !== 10029)).toEqual([]);
+    const lines = (await m.call('/cart/list')).d.results.filter(
+      (l: { goods_id: number }) => l.goods_id === g,
+    );
+    expect(lines).toHaveLength(1);
   });
 });
 
@@ -359,6 +395,13 @@ describe('orders', () => {
     expect((await staff(shop, '/goods/review/reply', { id: review.d.id, reply: '感谢支持' })).d.reply).toBe(
       '感谢支持',
     );
+    const replyAudit = await h.db
+      .selectFrom('audit_logs')
+      .select(['action', 'after_json'])
+      .where('entity', '=', 'goods_review')
+      .where('entity_id', '=', review.d.id)
+      .execute();
+    expect(replyAudit).toEqual([{ action: 'update', after_json: JSON.stringify({ reply: '感谢支持' }) }]);
     const reviews = (
       await h.app.inject({
         method: 'GET',
@@ -507,9 +550,9 @@ describe('members', () => {
     expect(
       (await h.post('/api/account/send/code', { mobile: '13012345678', purpose: 'password' })).json().c,
     ).toBe(20704);
-    // The resend interval counts per mobile: move the first message back in time.
+    // The resend interval counts per mobile: move the first code back in time.
     await h.db
-      .updateTable('sms_outbox')
+      .updateTable('sms_codes')
       .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
       .where('mobile', '=', mobile)
       .execute();
@@ -522,5 +565,53 @@ describe('members', () => {
     expect(found.json().c).toBe(0);
     expect((await h.post('/api/cart/list', {}, headers)).json().c).toBe(10003);
     expect((await h.post('/api/account/login', { username: mobile, password: 'new12345' })).json().c).toBe(0);
+  });
+
+  it('a disabled company takes neither codes nor registrations, and nothing is stored', async () => {
+    const disabled = await h.company('停用单位');
+    await h.db.updateTable('companies').set({ status: 0 }).where('id', '=', disabled).execute();
+    const mobile = '13712345678';
+    const sent = await h.post('/api/account/send/code', {
+      mobile,
+      purpose: 'register',
+      company_id: disabled,
+    });
+    expect(sent.json()).toMatchObject({ c: 10005, m: '单位不存在' });
+    const reg = await h.post('/api/account/register', {
+      mobile,
+      code: '123456',
+      password: 'abc12345',
+      company_id: disabled,
+    });
+    expect(reg.json()).toMatchObject({ c: 10005, m: '单位不存在' });
+    const stored = await Promise.all(
+      (['sms_codes', 'sms_outbox', 'users'] as const).map((t) =>
+        h.db
+          .selectFrom(t)
+          .select('id')
+          .where(t === 'users' ? 'username' : 'mobile', '=', mobile)
+          .execute(),
+      ),
+    );
+    expect(stored.map((rows) => rows.length)).toEqual([0, 0, 0]);
+  });
+
+  it('send limits hold with a sender that writes no outbox row', async () => {
+    const codes = smsCodes(h.db, { send: async () => {} });
+    const m = {
+      companyId,
+      companyName: '单位',
+      mobile: '13812345670',
+      purpose: 'register',
+      ip: '10.9.8.7',
+    } as const;
+    await codes.issue({ ...m, now: nowIso() });
+    await expect(codes.issue({ ...m, now: nowIso() })).rejects.toMatchObject({ c: Codes.SMS_TOO_FREQUENT.c });
+    for (let i = 1; i < SMS_LIMITS.perIpPerHour; i++) {
+      await codes.issue({ ...m, mobile: `1381234${String(i).padStart(4, '0')}`, now: nowIso() });
+    }
+    await expect(codes.issue({ ...m, mobile: '13999999999', now: nowIso() })).rejects.toMatchObject({
+      c: Codes.SMS_TOO_FREQUENT.c,
+    });
   });
 });

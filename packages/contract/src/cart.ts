@@ -48,7 +48,7 @@ export const guestCartLine = z.object({
   quantity,
   price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
 });
-export type GuestCartLine = z.input<typeof guestCartLine>;
+export type GuestCartLine = z.output<typeof guestCartLine>;
 
 /** `items` is the guest cart as a JSON array (form posts carry it as a string). */
 export const cartMergeBody = form({
@@ -70,3 +70,4 @@ export const cartMergeResult = cartSchema.extend({
   /** Lines whose quantity was lowered to the stock, or dropped because the goods are gone. */
   adjusted: z.array(z.object({ goods_id: z.number().int(), name: z.string(), quantity: z.number().int() })),
 });
+export type CartMergeResult = z.infer<typeof cartMergeResult>;

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import {
+  form,
+  id,
+  idList,
+  optionalChoice,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
 
 /** Money is integer cents (分) everywhere; the web shows yuan. */
 export const MAX_PRICE_CENTS = 100_000_000_00;
@@ -58,7 +68,7 @@ export const shopGoodsQuery = form({
   keyword: optionalText('关键字', { max: 50 }),
   min_price: optionalInt('最低价', { min: 0, max: MAX_PRICE_CENTS }),
   max_price: optionalInt('最高价', { min: 0, max: MAX_PRICE_CENTS }),
-  sort: z.optional(z.enum(['new', 'sales', 'price_asc', 'price_desc'], { error: '排序方式不正确' })),
+  sort: optionalChoice('排序方式', GOODS_SORTS),
   is_new: optionalInt('新品', { min: 0, max: 1 }),
   is_recommend: optionalInt('推荐', { min: 0, max: 1 }),
   ids: z.optional(idList('商品', 100)),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { flag, form, id, optionalId, text } from './fields.ts';
+import { flag, form, id, mobile, optionalId, text } from './fields.ts';
 
 export const CONSIGNEE_MAX = 20;
-export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 
 export const consigneeSchema = z.object({
   id: z.number().int(),
@@ -16,9 +15,6 @@ export const consigneeSchema = z.object({
   create_time: z.string(),
 });
 export type Consignee = z.infer<typeof consigneeSchema>;
-
-export const mobile = (label = '手机号') =>
-  text(label, { max: 11 }).refine((v) => MOBILE_PATTERN.test(v), `${label}格式不正确`);
 
 /** Without `id` it adds an address, with `id` it changes one. */
 export const consigneeUpdateBody = form({

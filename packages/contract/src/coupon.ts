@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_CENTS } from './catalogue.ts';
-import { flag, form, id, int, optionalId, optionalText, paging } from './fields.ts';
+import { flag, form, int, optionalId, optionalText, paging } from './fields.ts';
 
 /** A coupon of the company, as a member sees it. Amounts in cents. */
 export const couponSchema = z.object({
@@ -35,4 +35,3 @@ export const couponCheckResult = z.object({ coupon: couponSchema, discount: z.nu
 export function couponDiscount(coupon: { amount: number }, amount: number) {
   return Math.min(coupon.amount, amount);
 }
-export const couponIdBody = form({ id: id('优惠券') });

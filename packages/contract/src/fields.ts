@@ -60,6 +60,37 @@ export function optionalInt(label: string, opts: { min: number; max: number }) {
   );
 }
 
+/**
+ * One of the keys of `names` (a value → 中文名 record such as PAYMENT_METHODS); anything else answers
+ * `error` (「{label}不正确」 unless given).
+ */
+export function choice<K extends string>(label: string, names: Record<K, string>, error = `${label}不正确`) {
+  return z.preprocess(blank, z.enum(Object.keys(names) as [K, ...K[]], { error }));
+}
+
+export function optionalChoice<K extends string>(
+  label: string,
+  names: Record<K, string>,
+  error = `${label}不正确`,
+) {
+  return z.preprocess(blank, z.enum(Object.keys(names) as [K, ...K[]], { error }).optional());
+}
+
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+
+/** A mainland mobile number (11 digits, 1[3-9]…). */
+export const mobile = (label = '手机号') =>
+  text(label, { max: 11 }).refine((v) => MOBILE_PATTERN.test(v), `${label}格式不正确`);
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An optional e-mail address; '' counts as not given. */
+export const optionalEmail = (label = '邮箱', max = 100) =>
+  optionalText(label, { max }).refine(
+    (v) => v === undefined || v === '' || EMAIL_PATTERN.test(v),
+    `${label}格式不正确`,
+  );
+
 export const MAX_ID = 2_147_483_647;
 export const id = (label: string) => int(label, { min: 1, max: MAX_ID });
 export const optionalId = (label: string) => optionalInt(label, { min: 1, max: MAX_ID });

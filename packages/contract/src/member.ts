@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN } from './account.ts';
-import { mobile } from './consignee.ts';
-import { form, optionalId, optionalText, paging, text } from './fields.ts';
+import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
 
 /** A member of the shop (registered with a mobile number). Not one of the specification's roles. */
 export const MEMBER_ROLE = 15;
@@ -39,10 +38,7 @@ export const passwordFindBody = form({ mobile: mobile(), code: smsCode, password
 
 export const profileUpdateBody = form({
   real_name: optionalText('姓名', { max: 20 }),
-  email: optionalText('邮箱', { max: 100 }).refine(
-    (v) => v === undefined || v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-    '邮箱格式不正确',
-  ),
+  email: optionalEmail('邮箱'),
 });
 
 export const smsOutboxSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
-import { form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { choice, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
 export const ORDER_STATUS = {
@@ -53,6 +54,7 @@ export const paymentMethodSchema = z.object({
   name: z.string(),
   instructions: z.string(),
 });
+export type PaymentMethodInfo = z.infer<typeof paymentMethodSchema>;
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -129,16 +131,19 @@ export const orderCreateBody = form({
   cart_ids: z.optional(idList('购物车商品', CART_MAX_LINES)),
   goods_id: optionalId('商品'),
   quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
-  expected_price: optionalInt('价格', { min: 0, max: 10_000_000_000 }),
+  expected_price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
   consignee_id: id('收货地址'),
   coupon_id: optionalId('优惠券'),
-  payment_method: z.enum(['bank_transfer', 'cod'], { error: '请选择支付方式' }),
+  payment_method: choice('支付方式', PAYMENT_METHODS, '请选择支付方式'),
   remark: optionalText('订单备注', { max: 200 }),
 });
 
 export const orderListBody = form({
   ...paging,
-  status: optionalInt('订单状态', { min: 1, max: 6 }),
+  status: optionalInt('订单状态', {
+    min: Math.min(...Object.values(ORDER_STATUS)),
+    max: Math.max(...Object.values(ORDER_STATUS)),
+  }),
   keyword: optionalText('关键字', { max: 50 }),
 });
 export const orderIdBody = form({ id: id('订单') });

@@ -3,11 +3,11 @@ import {
   CART_MAX_QUANTITY,
   type Cart,
   type CartLine,
-  type GuestCartLine,
+  type CartMergeResult,
 } from '@portal/contract';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
 import { type CartRow, cartRepository as repo } from './cart.repository.ts';
@@ -69,37 +69,39 @@ export function cartService(db: Database) {
     list,
 
     async add(caller: Caller, goodsId: number, quantity: number) {
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          const goods = await availableGoods(trx, caller, goodsId);
-          const line = await repo.byGoods(trx, caller.userId, goodsId);
-          const total = (line?.quantity ?? 0) + quantity;
-          if (total > goods.stock) throw stockShort(goods.name, goods.stock);
-          const limit = overLimit(goods, total);
-          if (limit) throw limit;
-          if (total > CART_MAX_QUANTITY)
-            throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
-          const now = nowIso();
-          if (line) {
-            await repo.update(trx, caller.userId, line.id, { quantity: total, selected: 1, updated_at: now });
-          } else {
-            if ((await repo.count(trx, caller.userId)) >= CART_MAX_LINES) throw new AppError('CART_FULL');
-            await repo.insert(trx, {
-              companyId: caller.companyId,
-              userId: caller.userId,
-              goodsId,
-              quantity,
-              price: goods.price,
-              now,
-            });
-          }
-        })
-        .catch((error) => {
-          // Two adds of the same goods at once: the unique line index refuses the second insert.
-          if (isUniqueViolation(error)) throw new AppError('TOO_MANY_REQUESTS');
-          throw error;
-        });
+      // Two adds of the same goods at once: the unique line index refuses the second insert.
+      await onUnique(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const goods = await availableGoods(trx, caller, goodsId);
+            const line = await repo.byGoods(trx, caller.userId, goodsId);
+            const total = (line?.quantity ?? 0) + quantity;
+            if (total > goods.stock) throw stockShort(goods.name, goods.stock);
+            const limit = overLimit(goods, total);
+            if (limit) throw limit;
+            if (total > CART_MAX_QUANTITY)
+              throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
+            const now = nowIso();
+            if (line) {
+              await repo.update(trx, caller.userId, line.id, {
+                quantity: total,
+                selected: 1,
+                updated_at: now,
+              });
+            } else {
+              if ((await repo.count(trx, caller.userId)) >= CART_MAX_LINES) throw new AppError('CART_FULL');
+              await repo.insert(trx, {
+                companyId: caller.companyId,
+                userId: caller.userId,
+                goodsId,
+                quantity,
+                price: goods.price,
+                now,
+              });
+            }
+          }),
+        new AppError('TOO_MANY_REQUESTS'),
+      );
       return list(caller);
     },
 
@@ -136,41 +138,49 @@ export function cartService(db: Database) {
      * goods are gone is dropped and a quantity above the stock is lowered, and both are reported.
      */
     async merge(caller: Caller, items: { goods_id: number; quantity: number; price?: number }[]) {
-      const adjusted: { goods_id: number; name: string; quantity: number }[] = [];
-      await db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        let count = await repo.count(trx, caller.userId);
-        for (const item of items) {
-          const goods = await repo.goods(trx, caller.companyId, item.goods_id);
-          if (!goods || !isAvailable(goods) || goods.stock === 0) {
-            adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0 });
-            continue;
+      const run = () =>
+        db.transaction().execute(async (trx) => {
+          const adjusted: CartMergeResult['adjusted'] = [];
+          const now = nowIso();
+          let count = await repo.count(trx, caller.userId);
+          for (const item of items) {
+            const goods = await repo.goods(trx, caller.companyId, item.goods_id);
+            if (!goods || !isAvailable(goods) || goods.stock === 0) {
+              adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0 });
+              continue;
+            }
+            const line = await repo.byGoods(trx, caller.userId, item.goods_id);
+            const wanted = (line?.quantity ?? 0) + item.quantity;
+            const quantity = Math.min(
+              wanted,
+              goods.stock,
+              CART_MAX_QUANTITY,
+              goods.max_per_order || Infinity,
+            );
+            if (quantity < wanted) adjusted.push({ goods_id: goods.id, name: goods.name, quantity });
+            if (line) {
+              await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });
+            } else if (count < CART_MAX_LINES) {
+              count += 1;
+              await repo.insert(trx, {
+                companyId: caller.companyId,
+                userId: caller.userId,
+                goodsId: goods.id,
+                quantity,
+                price: item.price ?? goods.price,
+                now,
+              });
+            } else {
+              adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0 });
+            }
           }
-          const line = await repo.byGoods(trx, caller.userId, item.goods_id);
-          const wanted = (line?.quantity ?? 0) + item.quantity;
-          const quantity = Math.min(wanted, goods.stock, CART_MAX_QUANTITY, goods.max_per_order || Infinity);
-          if (quantity < wanted) adjusted.push({ goods_id: goods.id, name: goods.name, quantity });
-          if (line) {
-            await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });
-          } else if (count < CART_MAX_LINES) {
-            count += 1;
-            await repo.insert(trx, {
-              companyId: caller.companyId,
-              userId: caller.userId,
-              goodsId: goods.id,
-              quantity,
-              price: item.price ?? goods.price,
-              now,
-            });
-          } else {
-            adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0 });
-          }
-        }
-      });
+          return adjusted;
+        });
+      // An add of the same goods at once inserted the line first: merge again onto it.
+      const adjusted = await onUnique(run, () => onUnique(run, new AppError('TOO_MANY_REQUESTS')));
       return { ...(await list(caller)), adjusted };
     },
   };
 }
 
 export type CartService = ReturnType<typeof cartService>;
-export type { GuestCartLine };

@@ -25,6 +25,16 @@ export interface LiveCounters {
   love_count: number;
 }
 
+/** The member's likes of goods still on sale in their company (the others are not listed). */
+const lovedOnSale = (db: Database, companyId: number, userId: number) =>
+  db
+    .selectFrom('goods_loves as l')
+    .innerJoin('goods as g', 'g.id', 'l.goods_id')
+    .where('l.user_id', '=', userId)
+    .where('g.company_id', '=', companyId)
+    .where('g.on_sale', '=', 1)
+    .where('g.del_flag', '=', 0);
+
 export const catalogueRepository = {
   /** Every goods on sale of a company, newest first. */
   onSale: (db: Database, companyId: number): Promise<CatalogueRow[]> =>
@@ -74,12 +84,16 @@ export const catalogueRepository = {
       .where('del_flag', '=', 0)
       .executeTakeFirst(),
 
-  reviewStats: (db: Database, goodsId: number) =>
-    db
-      .selectFrom('goods_reviews')
-      .select([sql<number>`count(*)`.as('n'), sql<number | null>`avg(rating)`.as('avg')])
-      .where('goods_id', '=', goodsId)
-      .executeTakeFirstOrThrow(),
+  /** Whether the goods can be liked: the company's, on sale, not deleted. */
+  canLove: async (db: Database, companyId: number, id: number) =>
+    (await db
+      .selectFrom('goods')
+      .select('id')
+      .where('id', '=', id)
+      .where('company_id', '=', companyId)
+      .where('on_sale', '=', 1)
+      .where('del_flag', '=', 0)
+      .executeTakeFirst()) !== undefined,
 
   loved: async (db: Database, userId: number, goodsId: number) =>
     (await db
@@ -116,16 +130,14 @@ export const catalogueRepository = {
     return { loved, love_count: row.love_count };
   },
 
-  lovedIds: (db: Database, userId: number, limit: number, offset: number) =>
-    db
-      .selectFrom('goods_loves')
-      .select('goods_id')
-      .where('user_id', '=', userId)
-      .orderBy('id', 'desc')
+  lovedIds: (db: Database, companyId: number, userId: number, limit: number, offset: number) =>
+    lovedOnSale(db, companyId, userId)
+      .select('l.goods_id')
+      .orderBy('l.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
 
-  lovedCount: (db: Database, userId: number) =>
-    countRows(db.selectFrom('goods_loves').where('user_id', '=', userId)),
+  lovedCount: (db: Database, companyId: number, userId: number) =>
+    countRows(lovedOnSale(db, companyId, userId)),
 };

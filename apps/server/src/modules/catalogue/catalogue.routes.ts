@@ -10,7 +10,7 @@ import {
   shopGoodsQuery,
   shopGoodsSchema,
 } from '@portal/contract';
-import { type App, callerOf, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, pageParams, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 const tags = ['catalogue'];
@@ -71,11 +71,7 @@ export function catalogueRoutes(app: App, catalogue: CatalogueService) {
       schema: { tags, summary: '我收藏的商品', body: goodsLoveListBody, response: { 200: page } },
     },
     async (request) => {
-      const r = await catalogue.loved(
-        callerOf(request),
-        request.body.page ?? 1,
-        request.body.page_size ?? 10,
-      );
+      const r = await catalogue.loved(callerOf(request), pageParams(request.body));
       return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
     },
   );

@@ -1,16 +1,13 @@
-import {
-  DEFAULT_PAGE_SIZE,
-  type GoodsSpec,
-  type ShopGoods,
-  type ShopGoodsDetail,
-  type ShopGoodsQuery,
-} from '@portal/contract';
+import type { GoodsSpec, ShopGoods, ShopGoodsDetail, ShopGoodsQuery } from '@portal/contract';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { type PageParams, pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import type { CategoryRows } from '../goods-category/index.ts';
+import { reviewRepository } from '../review/index.ts';
 import { type CatalogueRow, catalogueRepository as repo } from './catalogue.repository.ts';
 
 export const CATALOGUE_CACHE_SCOPE = 'catalogue';
@@ -83,7 +80,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   const cache = versionedCache(CATALOGUE_CACHE_SCOPE, loadSnapshot, { recheckMs: deps.recheckMs ?? 1000 });
 
   function toShopGoods(
-    item: Item,
+    item: CatalogueRow,
     names: Map<number, string>,
     live?: { stock: number; sales: number; love_count: number },
   ): ShopGoods {
@@ -110,15 +107,14 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     snap: Snapshot,
     categories: readonly { id: number; path: string }[],
     q: ShopGoodsQuery,
-    page: number,
-    size: number,
+    { page, pageSize, offset }: PageParams,
   ) {
     if (snap.answersFor !== categories) {
       snap.answers.clear();
       snap.answersFor = categories;
     }
     const keyword = q.keyword?.toLowerCase() ?? '';
-    const key = `${q.category_id ?? ''}|${keyword}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.sort ?? ''}|${q.is_new ?? ''}|${q.is_recommend ?? ''}|${page}|${size}`;
+    const key = `${q.category_id ?? ''}|${keyword}|${q.min_price ?? ''}|${q.max_price ?? ''}|${q.sort ?? ''}|${q.is_new ?? ''}|${q.is_recommend ?? ''}|${page}|${pageSize}`;
     const known = snap.answers.get(key);
     if (known) return known;
 
@@ -140,7 +136,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     );
     if (q.sort && q.sort !== 'new') matching.sort(SORTS[q.sort]);
     const result = {
-      ids: matching.slice((page - 1) * size, page * size).map((i) => i.id),
+      ids: matching.slice(offset, offset + pageSize).map((i) => i.id),
       count: matching.length,
     };
     if (snap.answers.size >= MAX_ANSWERS) snap.answers.clear();
@@ -191,8 +187,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
 
   return {
     async list(companyId: number, q: ShopGoodsQuery) {
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const p = pageParams(q);
       const [snap, { rows, names }] = await Promise.all([cache.get(db, companyId), categoryNames(companyId)]);
       if (q.ids) {
         const items = q.ids.map((id) => snap.byId.get(id)).filter((i): i is Item => i !== undefined);
@@ -203,9 +198,14 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
           results: await withCounters(companyId, items, names),
         };
       }
-      const { ids, count } = answer(snap, rows, q, page, pageSize);
+      const { ids, count } = answer(snap, rows, q, p);
       const items = ids.map((id) => snap.byId.get(id) as Item);
-      return { count, page, pageSize, results: await withCounters(companyId, items, names) };
+      return {
+        count,
+        page: p.page,
+        pageSize: p.pageSize,
+        results: await withCounters(companyId, items, names),
+      };
     },
 
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
@@ -213,25 +213,12 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (row?.on_sale !== 1) throw new AppError('GOODS_UNAVAILABLE');
       const [{ names }, stats, loved] = await Promise.all([
         categoryNames(companyId),
-        repo.reviewStats(db, id),
+        reviewRepository.stats(db, id),
         caller ? repo.loved(db, caller.userId, id) : Promise.resolve(false),
       ]);
       const images = parseJsonArray(row.images, isString);
       return {
-        id: row.id,
-        name: row.name,
-        subtitle: row.subtitle,
-        cover: row.cover,
-        price: row.price,
-        original_price: row.original_price,
-        stock: row.stock,
-        sales: row.sales,
-        love_count: row.love_count,
-        category_id: row.category_id,
-        category_name: row.category_id === null ? '' : (names.get(row.category_id) ?? ''),
-        is_new: row.is_new,
-        is_recommend: row.is_recommend,
-        create_time: row.created_at,
+        ...toShopGoods(row, names, row),
         images: images.length > 0 ? images : row.cover ? [row.cover] : [],
         specs: parseJsonArray(row.specs, isSpec),
         description: row.description,
@@ -245,23 +232,23 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     },
 
     async toggleLove(caller: Caller, goodsId: number) {
-      const row = await repo.detail(db, caller.companyId, goodsId);
-      if (!row) throw new AppError('GOODS_UNAVAILABLE');
-      return db
-        .transaction()
-        .execute(async (trx) => {
+      if (!(await repo.canLove(db, caller.companyId, goodsId))) throw new AppError('GOODS_UNAVAILABLE');
+      const toggle = () =>
+        db.transaction().execute(async (trx) => {
           const result = await repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso());
           await bumpCounters(trx, caller.companyId);
           return result;
-        })
-        .finally(() => counterPages.forget(caller.companyId));
+        });
+      // Two toggles at once both find no like and insert one: the unique index refuses the second,
+      // which then runs again and removes the like the first one added.
+      return onUnique(toggle, toggle).finally(() => counterPages.forget(caller.companyId));
     },
 
-    /** The caller's liked goods, newest like first (goods no longer on sale are left out). */
-    async loved(caller: Caller, page: number, pageSize: number) {
+    /** The caller's liked goods still on sale, newest like first. */
+    async loved(caller: Caller, { page, pageSize, offset }: PageParams) {
       const [rows, count, snap, { names }] = await Promise.all([
-        repo.lovedIds(db, caller.userId, pageSize, (page - 1) * pageSize),
-        repo.lovedCount(db, caller.userId),
+        repo.lovedIds(db, caller.companyId, caller.userId, pageSize, offset),
+        repo.lovedCount(db, caller.companyId, caller.userId),
         cache.get(db, caller.companyId),
         categoryNames(caller.companyId),
       ]);

@@ -5,10 +5,9 @@ import {
   couponListBody,
   couponSchema,
   envelope,
-  makePaging,
   pageOf,
 } from '@portal/contract';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
 import type { CouponService } from './coupon.service.ts';
 
 const tags = ['coupon'];
@@ -27,10 +26,8 @@ export function couponRoutes(app: App, coupons: CouponService) {
       },
     },
     async (request) => {
-      const page = request.body.page ?? 1;
-      const pageSize = request.body.page_size ?? 10;
-      const r = await coupons.list(callerOf(request), { mine: request.body.mine === 1, page, pageSize });
-      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+      const p = pageParams(request.body);
+      return pageReply(await coupons.list(callerOf(request), request.body.mine === 1, p), p);
     },
   );
   app.post(

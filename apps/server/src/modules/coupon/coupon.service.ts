@@ -1,8 +1,9 @@
 import { Codes, type Coupon, couponDiscount } from '@portal/contract';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { couponRepository as repo } from './coupon.repository.ts';
 
@@ -27,19 +28,23 @@ async function findValid(db: Database, caller: Caller, ref: CouponRef, now: stri
   return coupon;
 }
 
+/**
+ * Whether the member can use the coupon on an order of `amount`, given their copy (none yet: one
+ * must be left to claim). The claim itself is the guard against a concurrent last claim.
+ */
+function assertUsable(coupon: Row, copy: { status: number } | undefined, amount: number) {
+  if (copy && copy.status !== 0) throw new AppError('COUPON_USED');
+  if (!copy && coupon.total > 0 && coupon.claimed >= coupon.total) throw new AppError('COUPON_SOLD_OUT');
+  if (amount < coupon.min_amount) throw new AppError('COUPON_MIN_AMOUNT');
+}
+
 async function claim(trx: Database, caller: Caller, coupon: Row, now: string) {
   if (!(await repo.takeOne(trx, coupon.id))) throw new AppError('COUPON_SOLD_OUT');
-  try {
-    return await repo.insertCopy(trx, {
-      companyId: caller.companyId,
-      couponId: coupon.id,
-      userId: caller.userId,
-      now,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('COUPON_CLAIMED');
-    throw error;
-  }
+  return onUnique(
+    () =>
+      repo.insertCopy(trx, { companyId: caller.companyId, couponId: coupon.id, userId: caller.userId, now }),
+    new AppError('COUPON_CLAIMED'),
+  );
 }
 
 /**
@@ -50,9 +55,8 @@ async function claim(trx: Database, caller: Caller, coupon: Row, now: string) {
 export async function useCoupon(trx: Database, caller: Caller, ref: CouponRef, amount: number) {
   const now = nowIso();
   const coupon = await findValid(trx, caller, ref, now);
-  if (amount < coupon.min_amount) throw new AppError('COUPON_MIN_AMOUNT');
   const [copy] = await repo.copies(trx, caller.userId, [coupon.id]);
-  if (copy && copy.status !== 0) throw new AppError('COUPON_USED');
+  assertUsable(coupon, copy, amount);
   // A concurrent order that claimed it first is using it: one use per member.
   const copyId =
     copy?.id ??
@@ -78,18 +82,17 @@ export const releaseCoupon = (trx: Database, copyId: number) => repo.release(trx
 
 export function couponService(db: Database) {
   return {
-    async list(caller: Caller, opts: { mine: boolean; page: number; pageSize: number }) {
-      const offset = (opts.page - 1) * opts.pageSize;
-      if (opts.mine) {
+    async list(caller: Caller, mine: boolean, p: PageParams) {
+      if (mine) {
         const [rows, count] = await Promise.all([
-          repo.mine(db, caller.userId, opts.pageSize, offset),
+          repo.mine(db, caller.userId, p.pageSize, p.offset),
           repo.mineCount(db, caller.userId),
         ]);
         return { count, results: rows.map(({ mine_status, ...r }) => toCoupon(r, mineOf(mine_status))) };
       }
       const now = nowIso();
       const [rows, count] = await Promise.all([
-        repo.active(db, caller.companyId, now, opts.pageSize, offset),
+        repo.active(db, caller.companyId, now, p.pageSize, p.offset),
         repo.activeCount(db, caller.companyId, now),
       ]);
       const copies = new Map(
@@ -118,9 +121,7 @@ export function couponService(db: Database) {
     async check(caller: Caller, ref: CouponRef, amount: number) {
       const coupon = await findValid(db, caller, ref, nowIso());
       const [copy] = await repo.copies(db, caller.userId, [coupon.id]);
-      if (copy && copy.status !== 0) throw new AppError('COUPON_USED');
-      if (!copy && coupon.total > 0 && coupon.claimed >= coupon.total) throw new AppError('COUPON_SOLD_OUT');
-      if (amount < coupon.min_amount) throw new AppError('COUPON_MIN_AMOUNT');
+      assertUsable(coupon, copy, amount);
       return { coupon: toCoupon(coupon, mineOf(copy?.status)), discount: couponDiscount(coupon, amount) };
     },
   };

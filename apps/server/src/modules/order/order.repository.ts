@@ -1,6 +1,7 @@
 import { type Insertable, sql } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { containsLike } from '../../platform/db/like.ts';
 import type { OrderEventTable, OrderItemTable, OrderTable } from '../../platform/db/schema.ts';
 
 export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
@@ -26,14 +27,8 @@ function filtered(db: Database, scope: OrderScope, f: { status?: number; keyword
   let q = orders(db, scope);
   if (f.status !== undefined) q = q.where('o.status', '=', f.status);
   if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        eb('o.order_no', 'like', sql<string>`${like} escape '\\'`),
-        eb('o.consignee_name', 'like', sql<string>`${like} escape '\\'`),
-        eb('o.consignee_mobile', 'like', sql<string>`${like} escape '\\'`),
-      ]),
-    );
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['o.order_no', 'o.consignee_name', 'o.consignee_mobile'], keyword));
   }
   return q;
 }

@@ -14,7 +14,9 @@ import {
 } from '@portal/contract';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cartRepository, isAvailable, overLimit, stockShort } from '../cart/index.ts';
 import { bumpCatalogue, bumpCounters } from '../catalogue/index.ts';
@@ -59,53 +61,61 @@ export function orderService(db: Database, deps: OrderDeps) {
   const mine = (caller: Caller): OrderScope => ({ companyId: caller.companyId, userId: caller.userId });
   const shop = (caller: Caller): OrderScope => ({ companyId: caller.companyId });
 
+  type ItemRow = Awaited<ReturnType<typeof repo.items>>[number];
+
+  const toOrder = (r: OrderRow, items: readonly ItemRow[]): Order => ({
+    id: r.id,
+    order_no: r.order_no,
+    status: r.status,
+    status_name: ORDER_STATUS_NAMES[r.status] ?? '',
+    user_id: r.user_id,
+    user_name: r.user_name,
+    goods_amount: r.goods_amount,
+    discount_amount: r.discount_amount,
+    pay_amount: r.pay_amount,
+    coupon_name: r.coupon_name,
+    consignee_name: r.consignee_name,
+    consignee_mobile: r.consignee_mobile,
+    consignee_address: r.consignee_address,
+    payment_method: r.payment_method,
+    payment_name: PAYMENT_METHODS[r.payment_method as PaymentMethod] ?? r.payment_method,
+    remark: r.remark,
+    shipping_company: r.shipping_company,
+    tracking_no: r.tracking_no,
+    expires_at: r.expires_at,
+    create_time: r.created_at,
+    items: items.filter((i) => i.order_id === r.id).map(({ order_id: _o, ...i }) => i),
+  });
+
   async function toOrders(conn: Database, rows: OrderRow[]): Promise<Order[]> {
     const items = await repo.items(
       conn,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      order_no: r.order_no,
-      status: r.status,
-      status_name: ORDER_STATUS_NAMES[r.status] ?? '',
-      user_id: r.user_id,
-      user_name: r.user_name,
-      goods_amount: r.goods_amount,
-      discount_amount: r.discount_amount,
-      pay_amount: r.pay_amount,
-      coupon_name: r.coupon_name,
-      consignee_name: r.consignee_name,
-      consignee_mobile: r.consignee_mobile,
-      consignee_address: r.consignee_address,
-      payment_method: r.payment_method,
-      payment_name: PAYMENT_METHODS[r.payment_method as PaymentMethod] ?? r.payment_method,
-      remark: r.remark,
-      shipping_company: r.shipping_company,
-      tracking_no: r.tracking_no,
-      expires_at: r.expires_at,
-      create_time: r.created_at,
-      items: items.filter((i) => i.order_id === r.id).map(({ order_id: _o, ...i }) => i),
-    }));
+    return rows.map((r) => toOrder(r, items));
+  }
+
+  /** An order with its lines and its events; how to pay only while it awaits payment. */
+  async function toDetail(conn: Database, row: OrderRow, items: readonly ItemRow[]): Promise<OrderDetail> {
+    const provider =
+      row.status === ORDER_STATUS.AWAITING_PAYMENT ? deps.payments.provider(row.payment_method) : undefined;
+    const [events, shop] = await Promise.all([
+      repo.events(conn, row.id),
+      provider ? deps.shopOf(row.company_id) : undefined,
+    ]);
+    return {
+      ...toOrder(row, items),
+      events: events.map(({ created_at, ...e }) => ({ ...e, create_time: created_at })),
+      payment_instructions: provider
+        ? provider.instructions(row.payment_method as PaymentMethod, row, shop)
+        : '',
+    };
   }
 
   async function detail(conn: Database, scope: OrderScope, id: number): Promise<OrderDetail> {
     const row = await repo.find(conn, scope, id);
     if (!row) throw new AppError('NOT_FOUND');
-    const [[order], events, shop] = await Promise.all([
-      toOrders(conn, [row]),
-      repo.events(conn, id),
-      deps.shopOf(row.company_id),
-    ]);
-    const provider = deps.payments.provider(row.payment_method);
-    return {
-      ...(order as Order),
-      events: events.map(({ created_at, ...e }) => ({ ...e, create_time: created_at })),
-      payment_instructions:
-        row.status === ORDER_STATUS.AWAITING_PAYMENT && provider
-          ? provider.instructions(row.payment_method as PaymentMethod, row, shop)
-          : '',
-    };
+    return toDetail(conn, row, await repo.items(conn, [id]));
   }
 
   /** The lines to order: the caller's selected cart lines, or one buy-now line. */
@@ -123,9 +133,10 @@ export function orderService(db: Database, deps: OrderDeps) {
   }
 
   async function place(caller: Caller, input: OrderCreateInput) {
-    const provider = deps.payments.provider(input.payment_method);
-    if (!provider) throw new AppError('PARAM_ERROR', '请选择支付方式', 'payment_method');
-    const placed = await db.transaction().execute(async (trx) => {
+    // The contract takes every known method; only those of a provider in use can be paid.
+    if (!deps.payments.provider(input.payment_method))
+      throw new AppError('PARAM_ERROR', '请选择支付方式', 'payment_method');
+    const placeIn = async (trx: Database) => {
       const now = nowIso();
       const lines = await linesOf(trx, caller, input);
       const goods = new Map(
@@ -218,7 +229,10 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
       await bumpCounters(trx, caller.companyId);
       return { orderId, priceChanges };
-    });
+    };
+    // The order number is the second plus 6 random digits: on the rare equal one, place it again.
+    const placeOnce = () => db.transaction().execute(placeIn);
+    const placed = await onUnique(placeOnce, placeOnce);
     deps.catalogueChanged(caller.companyId, false);
     return { order: await detail(db, mine(caller), placed.orderId), price_changes: placed.priceChanges };
   }
@@ -234,7 +248,7 @@ export function orderService(db: Database, deps: OrderDeps) {
     const rule = ORDER_TRANSITIONS[action];
     const salesChanged = action === 'pay' || action === 'refund';
     const stockChanged = action === 'cancel' || action === 'expire' || action === 'refund';
-    const companyId = await db.transaction().execute(async (trx) => {
+    const moved = await db.transaction().execute(async (trx) => {
       const order = await repo.find(trx, scope, id);
       if (!order) throw new AppError('NOT_FOUND');
       if (!canDo(action, order.status))
@@ -276,19 +290,25 @@ export function orderService(db: Database, deps: OrderDeps) {
         note: extra.note ?? (action === 'ship' ? `${extra.shipping_company} ${extra.tracking_no}` : ''),
         created_at: now,
       });
-      return order.company_id;
+      return { row: { ...order, ...set }, items };
     });
-    if (stockChanged || salesChanged) deps.catalogueChanged(companyId, salesChanged);
+    if (stockChanged || salesChanged) deps.catalogueChanged(moved.row.company_id, salesChanged);
+    return moved;
+  }
+
+  /** A state change, answered with the order as it is now. */
+  async function moveAndShow(...args: Parameters<typeof move>) {
+    const { row, items } = await move(...args);
+    return toDetail(db, row, items);
   }
 
   async function page(
     scope: OrderScope,
     f: { status?: number; keyword?: string; page?: number; page_size?: number },
   ) {
-    const p = f.page ?? 1;
-    const size = f.page_size ?? 10;
+    const { page: p, pageSize: size, offset } = pageParams(f);
     const [rows, count] = await Promise.all([
-      repo.page(db, scope, f, size, (p - 1) * size),
+      repo.page(db, scope, f, size, offset),
       repo.count(db, scope, f),
     ]);
     return { count, page: p, pageSize: size, results: await toOrders(db, rows) };
@@ -310,10 +330,9 @@ export function orderService(db: Database, deps: OrderDeps) {
       );
     },
 
-    cancel: (caller: Caller, id: number) =>
-      move({ caller, staff: false }, mine(caller), id, 'cancel').then(() => detail(db, mine(caller), id)),
+    cancel: (caller: Caller, id: number) => moveAndShow({ caller, staff: false }, mine(caller), id, 'cancel'),
     receive: (caller: Caller, id: number) =>
-      move({ caller, staff: false }, mine(caller), id, 'receive').then(() => detail(db, mine(caller), id)),
+      moveAndShow({ caller, staff: false }, mine(caller), id, 'receive'),
 
     /** Staff actions: the permission was checked by the route; the order must be in their company. */
     async staff(
@@ -322,8 +341,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       action: 'pay' | 'ship' | 'cancel' | 'refund',
       extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
     ) {
-      await move({ caller, staff: true }, shop(caller), id, action, extra);
-      return detail(db, shop(caller), id);
+      return moveAndShow({ caller, staff: true }, shop(caller), id, action, extra);
     },
 
     /** Cancels unpaid orders past their time and gives their stock and coupons back. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 
@@ -55,6 +56,14 @@ export const reviewRepository = {
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst(),
+
+  /** How many reviews a goods has and their average rating (null without reviews). */
+  stats: (db: Database, goodsId: number) =>
+    db
+      .selectFrom('goods_reviews')
+      .select([sql<number>`count(*)`.as('n'), sql<number | null>`avg(rating)`.as('avg')])
+      .where('goods_id', '=', goodsId)
+      .executeTakeFirstOrThrow(),
 
   byId: (db: Database, companyId: number, id: number) =>
     reviews(db).where('r.company_id', '=', companyId).where('r.id', '=', id).executeTakeFirst(),

@@ -1,13 +1,19 @@
 import {
   envelope,
-  makePaging,
   pageOf,
   reviewBody,
   reviewListQuery,
   reviewReplyBody,
   reviewSchema,
 } from '@portal/contract';
-import { type App, callerOf, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import {
+  type App,
+  callerOf,
+  ok,
+  pageParams,
+  pageReply,
+  publicReadCompanyOf,
+} from '../../platform/http/reply.ts';
 import type { ReviewService } from './review.service.ts';
 
 const tags = ['review'];
@@ -26,10 +32,8 @@ export function reviewRoutes(app: App, reviews: ReviewService) {
     },
     async (request) => {
       const q = request.query;
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? 10;
-      const r = await reviews.list(publicReadCompanyOf(request, q.company_id), q.goods_id, page, pageSize);
-      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+      const p = pageParams(q);
+      return pageReply(await reviews.list(publicReadCompanyOf(request, q.company_id), q.goods_id, p), p);
     },
   );
   app.post(

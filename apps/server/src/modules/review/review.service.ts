@@ -1,8 +1,10 @@
 import { ORDER_STATUS, type Review } from '@portal/contract';
+import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { orderRepository } from '../order/index.ts';
 import { reviewRepository as repo } from './review.repository.ts';
@@ -31,42 +33,51 @@ const toReview = (r: Row): Review => ({
 /** Reviews: only the buyer of a completed order line, once per line; the shop replies. */
 export function reviewService(db: Database) {
   return {
-    async list(companyId: number, goodsId: number, page: number, pageSize: number) {
+    async list(companyId: number, goodsId: number, p: PageParams) {
       const [rows, count] = await Promise.all([
-        repo.page(db, companyId, goodsId, pageSize, (page - 1) * pageSize),
+        repo.page(db, companyId, goodsId, p.pageSize, p.offset),
         repo.count(db, companyId, goodsId),
       ]);
       return { count, results: rows.map(toReview) };
     },
 
     async create(caller: Caller, input: { order_item_id: number; rating?: number; content: string }) {
-      const id = await db
-        .transaction()
-        .execute(async (trx) => {
-          const line = await orderRepository.line(trx, caller.userId, input.order_item_id);
-          if (!line) throw new AppError('NOT_FOUND', '订单商品不存在', 'order_item_id');
-          if (line.status !== ORDER_STATUS.COMPLETED) throw new AppError('REVIEW_NOT_ALLOWED');
-          if (!(await orderRepository.markReviewed(trx, line.id))) throw new AppError('REVIEW_EXISTS');
-          return repo.insert(trx, {
-            company_id: line.company_id,
-            goods_id: line.goods_id,
-            order_item_id: line.id,
-            user_id: caller.userId,
-            rating: input.rating ?? 5,
-            content: input.content,
-            created_at: nowIso(),
-          });
-        })
-        .catch((error) => {
-          if (isUniqueViolation(error)) throw new AppError('REVIEW_EXISTS');
-          throw error;
-        });
+      const id = await onUnique(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const line = await orderRepository.line(trx, caller.userId, input.order_item_id);
+            if (!line) throw new AppError('NOT_FOUND', '订单商品不存在', 'order_item_id');
+            if (line.status !== ORDER_STATUS.COMPLETED) throw new AppError('REVIEW_NOT_ALLOWED');
+            if (!(await orderRepository.markReviewed(trx, line.id))) throw new AppError('REVIEW_EXISTS');
+            return repo.insert(trx, {
+              company_id: line.company_id,
+              goods_id: line.goods_id,
+              order_item_id: line.id,
+              user_id: caller.userId,
+              rating: input.rating ?? 5,
+              content: input.content,
+              created_at: nowIso(),
+            });
+          }),
+        new AppError('REVIEW_EXISTS'),
+      );
       return toReview((await repo.byId(db, caller.companyId, id)) as Row);
     },
 
+    /** The shop's answer to a review; answering again replaces it. */
     async reply(caller: Caller, id: number, reply: string) {
-      const r = await repo.reply(db, caller.companyId, id, reply, caller.userId, nowIso());
-      if (Number(r.numUpdatedRows) !== 1) throw new AppError('NOT_FOUND');
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.byId(trx, caller.companyId, id);
+        if (!before) throw new AppError('NOT_FOUND');
+        await repo.reply(trx, caller.companyId, id, reply, caller.userId, nowIso());
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'goods_review',
+          entityId: id,
+          before: { reply: before.reply },
+          after: { reply },
+        });
+      });
       return toReview((await repo.byId(db, caller.companyId, id)) as Row);
     },
   };

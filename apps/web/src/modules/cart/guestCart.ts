@@ -1,4 +1,4 @@
-import { CART_MAX_LINES, CART_MAX_QUANTITY } from '@portal/contract';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, type GuestCartLine } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, storage } from '#web/shared/storage.ts';
 
@@ -12,13 +12,6 @@ export interface GuestLine {
   quantity: number;
   price?: number | undefined;
   selected?: 0 | 1;
-}
-
-/** What `/cart/merge` takes (`items` as JSON): the contract's guest line, nothing more. */
-export interface MergeItem {
-  goods_id: number;
-  quantity: number;
-  price?: number;
 }
 
 const isId = (v: unknown): v is number =>
@@ -107,8 +100,8 @@ export function removeGuestLines(lines: readonly GuestLine[], goodsIds: readonly
   return lines.filter((l) => !goodsIds.includes(l.goods_id));
 }
 
-/** The body of `/cart/merge`: the contract's shape only (no `selected`). */
-export function toMergeItems(lines: readonly GuestLine[]): MergeItem[] {
+/** The body of `/cart/merge`: the contract's guest line only (no `selected`). */
+export function toMergeItems(lines: readonly GuestLine[]): GuestCartLine[] {
   return lines.map((l) =>
     l.price === undefined
       ? { goods_id: l.goods_id, quantity: l.quantity }
