@@ -109,6 +109,9 @@ describe('news', () => {
 
     expect(ids(await newsList('category=technology'))).toEqual([n.tech]);
     expect(ids(await newsList(''))).toEqual([n.newest, n.tech, n.middle, n.oldest]);
+    // An empty (or blank) category is no category: every category, not 栏目格式不正确.
+    expect(ids(await newsList('category='))).toEqual([n.newest, n.tech, n.middle, n.oldest]);
+    expect(ids(await newsList('category=%20&lang='))).toEqual([n.newest, n.tech, n.middle, n.oldest]);
     expect((await newsList('category=nothing')).d.results).toEqual([]);
   });
 
@@ -236,6 +239,8 @@ describe('advertisings', () => {
     ]);
     const all = await get(`/cms/advertising/list?company_id=${companyId}`);
     expect(all.d.map((a: { id: number }) => a.id)).toEqual([ad.first, ad.second, ad.side]);
+    const blank = await get(`/cms/advertising/list?position=&company_id=${companyId}`);
+    expect(blank.d.map((a: { id: number }) => a.id)).toEqual([ad.first, ad.second, ad.side]);
   });
 
   it('answers one advertising with its body; hidden or foreign ones are 20802', async () => {

@@ -1,4 +1,4 @@
-import { PUBLIC_FORM_LIMIT } from '@portal/contract';
+import { MEMBER_ROLE, PUBLIC_FORM_LIMIT } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/platform/time.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -134,6 +134,15 @@ describe('supplier applications', () => {
       { headers: shop.headers },
     );
     expect((await post('/supplier/apply', form)).c).toBe(0);
+  });
+
+  it('keeps one pending application when the same mobile applies several times at once', async () => {
+    const form = application();
+    const results = await Promise.all([1, 2, 3].map(() => post('/supplier/apply', form)));
+    expect(results.filter((r) => r.c === 0)).toHaveLength(1);
+    for (const r of results.filter((x) => x.c !== 0)) {
+      expect(r).toEqual({ c: 21001, m: '该手机号已有待审核的申请', field: 'mobile' });
+    }
   });
 
   it('another company’s staff neither see nor review an application', async () => {
@@ -280,6 +289,20 @@ describe('FAQ and questions (/online)', () => {
     expect(found.d.results).toEqual([
       { id: expect.any(Number), question: '如何开具发票？', answer: '如何开具发票？的答案', sort: 2 },
     ]);
+  });
+
+  it('a member of another company reads the FAQ of the company the page names', async () => {
+    const m = await h.as(MEMBER_ROLE, otherCompany);
+    const named = await get('/online/problem/list', { company_id: companyId }, m.headers);
+    expect(named.d.results.map((p: { question: string }) => p.question)).toEqual([
+      '支持哪些付款方式？',
+      '如何开具发票？',
+    ]);
+    const own = await get('/online/problem/list', {}, m.headers);
+    expect(own.d.results.map((p: { question: string }) => p.question)).toEqual(['别家的问题']);
+    for (const url of ['/online/opinion/list', '/message/board/list']) {
+      expect((await get(url, { company_id: companyId }, m.headers)).c).toBe(0);
+    }
   });
 
   it('a question is answered publicly, then shows on /online without the contact', async () => {

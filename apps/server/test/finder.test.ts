@@ -157,6 +157,17 @@ describe('GET /check/app/version', () => {
     expect(same.d).toMatchObject({ has_update: false, force_update: false });
     const newer = await get(`/check/app/version?platform=android&current=3.0.0&company_id=${companyId}`);
     expect(newer.d.has_update).toBe(false);
+    // An empty current is no current: the newest release, its own force flag, no comparison.
+    const blank = await get(`/check/app/version?platform=android&current=&company_id=${companyId}`);
+    expect(blank.c).toBe(0);
+    expect(blank.d).toMatchObject({ version: '2.10.0', has_update: false, force_update: false });
+  });
+
+  it('the company named wins for a logged-in caller too', async () => {
+    const m = await h.as(MEMBER_ROLE, otherCompany);
+    const r = await get(`/check/app/version?platform=android&company_id=${companyId}`, m.headers);
+    expect(r.d.version).toBe('2.10.0');
+    expect((await get('/check/app/version?platform=ios', m.headers)).d.version).toBe('5.0.0');
   });
 
   it('no release for the platform in the company → 21101 暂无可用版本', async () => {
@@ -232,9 +243,13 @@ describe('GET /search/person', () => {
     expect(wild.d.paging.count).toBe(0);
   });
 
-  it('a logged-in caller searches their own company, whatever company_id says', async () => {
+  it('the company named wins for a logged-in caller too; without one, their own company', async () => {
     const m = await h.as(MEMBER_ROLE, otherCompany);
-    const r = await search(`name=${encodeURIComponent(tag)}&company_id=${companyId}`, m.headers);
+    const named = await search(`name=${encodeURIComponent(tag)}&company_id=${companyId}`, m.headers);
+    expect(named.d.results.map((p: { real_name: string }) => p.real_name).sort()).toEqual(
+      [`${tag}助教陈`, `${tag}陈思远`, `${tag}陈老师`].sort(),
+    );
+    const r = await search(`name=${encodeURIComponent(tag)}`, m.headers);
     expect(r.d.results.map((p: { real_name: string }) => p.real_name)).toEqual([`${tag}陈外单位`]);
   });
 
@@ -257,6 +272,16 @@ describe('GET /search/person', () => {
       m: '每页条数不能大于100',
     });
     expect(await search('name=王&page=abc')).toMatchObject({ c: 10001, field: 'page', m: '页码必须是整数' });
+  });
+
+  it('matches the name whatever the letter case, on both dialects', async () => {
+    const latin = `Case${Math.random().toString(36).slice(2, 6)}`;
+    await person(companyId, 14, `${latin} Chen`);
+    const ip = '203.0.113.20';
+    for (const q of [latin.toUpperCase(), latin.toLowerCase(), 'CHEN']) {
+      const r = await search(`name=${encodeURIComponent(q)}&company_id=${companyId}`, {}, ip);
+      expect(r.d.results.map((p: { real_name: string }) => p.real_name)).toContain(`${latin} Chen`);
+    }
   });
 
   it('is limited per IP', async () => {

@@ -1,6 +1,7 @@
 import { MEMBER_ROLE, PROMOTION_TICKET_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/platform/time.ts';
+import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
 let h: Harness;
@@ -18,26 +19,13 @@ const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 
 async function goods(cid: number, name: string, price: number, stock: number, maxPerOrder = 0) {
-  const now = nowIso();
-  return (
-    await h.db
-      .insertInto('goods')
-      .values({
-        company_id: cid,
-        category_id: null,
-        name,
-        price,
-        stock,
-        unit: maxPerOrder ? '张' : '辆',
-        max_per_order: maxPerOrder,
-        on_sale: 1,
-        del_flag: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  return createGoods(h.db, cid, {
+    name,
+    price,
+    stock,
+    unit: maxPerOrder ? '张' : '辆',
+    max_per_order: maxPerOrder,
+  });
 }
 
 async function promotion(
@@ -202,14 +190,38 @@ describe('promotion list and detail', () => {
       const r = await call('/shop/promotion', { id, company_id: companyId });
       expect(r).toEqual({ c: 21201, m: '活动不存在或已结束' });
     }
-    // A logged-in member works in their own company, whatever company_id says.
+    // A logged-in member reads the company the page names; without one, their own company.
     const m = await h.as(MEMBER_ROLE, companyId);
-    expect((await call('/shop/promotion', { id: others, company_id: otherCompany }, m.headers)).c).toBe(
-      21201,
+    expect((await call('/shop/promotion', { id: others, company_id: otherCompany }, m.headers)).d.title).toBe(
+      '别家车展',
     );
+    expect((await call('/shop/promotion', { id: others }, m.headers)).c).toBe(21201);
     expect(
       (await call('/shop/promotion/list', { company_id: otherCompany }, m.headers)).d.results,
     ).toHaveLength(1);
+    expect(
+      (await call('/shop/promotion/list', { company_id: otherCompany }, m.headers)).d.results[0].id,
+    ).toBe(others);
+    expect((await call('/shop/promotion/list', {}, m.headers)).d.results[0].id).toBe(current);
+  });
+
+  it('answers a ticket type with the limit the cart enforces (the stored max_per_order)', async () => {
+    const limitOf = async () =>
+      (await call('/shop/promotion', { id: current, company_id: companyId })).d.tickets.find(
+        (t: { goods_id: number }) => t.goods_id === child,
+      ).max_per_order;
+    try {
+      for (const stored of [5, 20, 0]) {
+        await h.db.updateTable('goods').set({ max_per_order: stored }).where('id', '=', child).execute();
+        expect(await limitOf()).toBe(stored);
+      }
+    } finally {
+      await h.db
+        .updateTable('goods')
+        .set({ max_per_order: PROMOTION_TICKET_MAX })
+        .where('id', '=', child)
+        .execute();
+    }
   });
 
   it('answers bad input with the field’s message', async () => {
@@ -402,6 +414,39 @@ describe('staff writes (change_promotion)', () => {
     expect((await call('/shop/promotion/delete', { id }, shop.headers)).c).toBe(21201);
   });
 
+  it('takes ISO times with Z or an offset, and YYYY-MM-DD HH:mm:ss as China time', async () => {
+    const shop = await h.as(12, companyId);
+    const r = await call(
+      '/shop/promotion/create',
+      { ...fields, starts_at: '2030-03-07T10:00:00+08:00', ends_at: '2030-03-08T00:00Z', status: 0 },
+      shop.headers,
+    );
+    expect(r.d).toMatchObject({ starts_at: '2030-03-07T02:00:00.000Z', ends_at: '2030-03-08T00:00:00.000Z' });
+    await call('/shop/promotion/delete', { id: r.d.id }, shop.headers);
+  });
+
+  it('adds a goods once, also when two adds race', async () => {
+    const shop = await h.as(12, companyId);
+    const created = await call('/shop/promotion/create', { ...fields, status: 0 }, shop.headers);
+    const id = created.d.id as number;
+    const ticket = await goods(companyId, '并发门票', 5000, 100);
+    const add = () =>
+      call('/shop/promotion/add', { promotion_id: id, goods_id: ticket, kind: 'ticket' }, shop.headers);
+    const results = await Promise.all([add(), add(), add()]);
+    expect(results.filter((r) => r.c === 0)).toHaveLength(1);
+    for (const r of results.filter((x) => x.c !== 0)) {
+      expect(r).toEqual({ c: 10001, m: '「并发门票」已在活动中', field: 'goods_id' });
+    }
+    const rows = await h.db
+      .selectFrom('promotion_items')
+      .select('id')
+      .where('promotion_id', '=', id)
+      .where('goods_id', '=', ticket)
+      .execute();
+    expect(rows).toHaveLength(1);
+    await call('/shop/promotion/delete', { id }, shop.headers);
+  });
+
   it('refuses anonymous callers, members and other companies, and bad input, changing nothing', async () => {
     const shop = await h.as(12, companyId);
     const member = await h.as(MEMBER_ROLE, companyId);
@@ -434,7 +479,14 @@ describe('staff writes (change_promotion)', () => {
       [{ ...fields, title: '' }, 'title', '活动名称不能为空'],
       [{ ...fields, title: '长'.repeat(51) }, 'title', '活动名称不能超过50个字符'],
       [{ ...fields, starts_at: '明天' }, 'starts_at', '开始时间格式不正确'],
-      [{ ...fields, ends_at: '2019-01-01' }, 'ends_at', '结束时间必须晚于开始时间'],
+      // Only ISO with Z or an offset, or YYYY-MM-DD HH:mm:ss (China time): nothing read in server time.
+      [{ ...fields, starts_at: '2024' }, 'starts_at', '开始时间格式不正确'],
+      [{ ...fields, starts_at: 'March 7 2030' }, 'starts_at', '开始时间格式不正确'],
+      [{ ...fields, starts_at: '2030-03-07' }, 'starts_at', '开始时间格式不正确'],
+      [{ ...fields, starts_at: '2030-03-07T10:00:00' }, 'starts_at', '开始时间格式不正确'],
+      [{ ...fields, starts_at: '2030-02-31 00:00:00' }, 'starts_at', '开始时间格式不正确'],
+      [{ ...fields, ends_at: '2099-12-31 24:00:00' }, 'ends_at', '结束时间格式不正确'],
+      [{ ...fields, ends_at: '2019-01-01 00:00:00' }, 'ends_at', '结束时间必须晚于开始时间'],
       [{ ...fields, status: 3 }, 'status', '发布只能是0或1'],
     ];
     const before = await h.db.selectFrom('promotions').select('id').execute();

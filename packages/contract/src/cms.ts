@@ -13,22 +13,21 @@ export const DEFAULT_NEWS_CATEGORIES = [
   { code: 'goodsService', name: '商品服务', en_name: 'Goods and services' },
   { code: 'documentary', name: '纪录片', en_name: 'Documentaries' },
 ] as const;
-export type NewsCategoryCode = (typeof DEFAULT_NEWS_CATEGORIES)[number]['code'];
 
 export const NEWS_LANGS = ['zh', 'en'] as const;
 export type NewsLang = (typeof NEWS_LANGS)[number];
 
-export const NEWS_TITLE_MAX = 100;
-export const NEWS_SUMMARY_MAX = 300;
 export const NEWS_KEYWORD_MAX = 50;
 export const CATEGORY_CODE_MAX = 32;
 /** An advertising list answers at most this many rows (a carousel, a page of banners). */
 export const ADVERTISING_LIST_MAX = 50;
+/** The `status` of news and of advertisings: 1 published (shown), 0 draft. */
 export const NEWS_STATUS = { DRAFT: 0, PUBLISHED: 1 } as const;
 
+/** An optional code; '' (or blanks) counts as not given. */
 const code = (label: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v === '' || v === null ? undefined : v),
+    (v) => (typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v),
     z
       .string({ error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}格式不正确`) })
       .max(CATEGORY_CODE_MAX, `${label}不能超过${CATEGORY_CODE_MAX}个字符`)

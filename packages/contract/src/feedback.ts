@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { MOBILE_PATTERN, mobile } from './consignee.ts';
 import {
+  EMAIL_PATTERN,
   flag,
   form,
   id,
   idList,
   int,
+  MOBILE_PATTERN,
+  mobile,
+  optionalEmail,
   optionalId,
   optionalInt,
   optionalText,
@@ -47,14 +50,6 @@ export const FEEDBACK_LIMITS = {
   keyword: 50,
 } as const;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const optionalEmail = (label = '邮箱') =>
-  optionalText(label, { max: FEEDBACK_LIMITS.email }).refine(
-    (v) => v === undefined || v === '' || EMAIL_PATTERN.test(v),
-    `${label}格式不正确`,
-  );
-
 /** 手机号 or 邮箱: how staff can answer a visitor's question. */
 const mobileOrEmail = (label: string) =>
   text(label, { max: FEEDBACK_LIMITS.contact }).refine(
@@ -71,7 +66,7 @@ export const supplierApplyBody = form({
   name: text('公司名称', { max: FEEDBACK_LIMITS.supplierName }),
   contact: text('联系人', { max: FEEDBACK_LIMITS.contact }),
   mobile: mobile('手机号'),
-  email: optionalEmail('邮箱'),
+  email: optionalEmail('邮箱', FEEDBACK_LIMITS.email),
   supply_category: text('供应品类', { max: FEEDBACK_LIMITS.supplyCategory }),
   description: optionalText('公司简介', { max: FEEDBACK_LIMITS.description }),
 });

@@ -8,7 +8,6 @@ import { form, optionalId, optionalText, paging, text } from './fields.ts';
 
 export const APP_PLATFORMS = { android: 'Android', ios: 'iOS' } as const;
 export type AppPlatform = keyof typeof APP_PLATFORMS;
-export const APP_PLATFORM_LIST = Object.keys(APP_PLATFORMS) as AppPlatform[];
 
 /** An app release is offered once it is published and its release time has come. */
 export const APP_VERSION_STATUS = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
@@ -24,13 +23,12 @@ const platform = z.enum(['android', 'ios'], {
 /** GET /check/app/version — the newest release of a platform, compared with the caller's version. */
 export const appVersionQuery = form({
   platform,
-  current: optionalText('当前版本', { max: 20 }).refine(
-    (v) => v === undefined || APP_VERSION_PATTERN.test(v),
-    '当前版本格式不正确，应为 x.y.z',
-  ),
+  // '' counts as not given (the service then answers the newest release without comparing).
+  current: optionalText('当前版本', { max: 20 })
+    .refine((v) => !v || APP_VERSION_PATTERN.test(v), '当前版本格式不正确，应为 x.y.z')
+    .transform((v) => v || undefined),
   company_id: optionalId('单位'),
 });
-export type AppVersionQuery = z.output<typeof appVersionQuery>;
 
 export const appVersionSchema = z.object({
   platform,
@@ -63,7 +61,6 @@ export const personSearchQuery = form({
   ...paging,
   company_id: optionalId('单位'),
 });
-export type PersonSearchQuery = z.output<typeof personSearchQuery>;
 
 /** A found person: the name and the public side of the job only — never contact or login data. */
 export const personSchema = z.object({
@@ -89,10 +86,11 @@ export const PROJECT_CATEGORY_LIST = Object.keys(PROJECT_CATEGORIES) as ProjectC
 export const PROJECT_LEVELS: Record<number, string> = { 1: '初级', 2: '中级', 3: '高级' };
 /** 1 active (can be run and listed), 0 stopped; deleting is soft (`del_flag`). */
 export const PROJECT_STATUS = { STOPPED: 0, ACTIVE: 1 } as const;
-export const PROJECT_NAME_MAX = 100;
+
+export const EXPERIMENT_KEYWORD_MAX = 50;
 
 export const experimentSearchQuery = form({
-  keyword: optionalText('关键字', { max: 50 }),
+  keyword: optionalText('关键字', { max: EXPERIMENT_KEYWORD_MAX }),
   category: z.optional(
     z.preprocess(
       (v) => (v === '' ? undefined : v),

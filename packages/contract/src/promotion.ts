@@ -25,10 +25,8 @@ export const PROMOTION_STICKY_OFFSET = { phone: 10, desktop: 150 } as const;
 /** Widths below this are phones (antd's `md` breakpoint). */
 export const PROMOTION_PHONE_WIDTH = 768;
 
-export const PROMOTION_THEMES = { car: '汽车' } as const;
-export type PromotionTheme = keyof typeof PROMOTION_THEMES;
-export const PROMOTION_ITEM_KINDS = { car: '汽车', ticket: '门票' } as const;
-export type PromotionItemKind = keyof typeof PROMOTION_ITEM_KINDS;
+/** 1 published (shown while running), 0 draft; deleting is soft (`deleted_at`). */
+export const PROMOTION_STATUS = { DRAFT: 0, PUBLISHED: 1 } as const;
 
 /** The longest mileage a filter takes (km). */
 export const PROMOTION_MILEAGE_MAX = 10_000;
@@ -61,7 +59,7 @@ export type PromotionCar = z.infer<typeof promotionCarSchema>;
 /** A ticket type of a promotion: a goods of the catalogue, ordered through the cart and checkout. */
 export const promotionTicketSchema = promotionGoods.extend({
   unit: z.string(),
-  /** Most of this type in one order. */
+  /** Most of this type in one order: the goods' limit, as the cart enforces it (0 = no limit of its own). */
   max_per_order: z.number().int(),
 });
 export type PromotionTicket = z.infer<typeof promotionTicketSchema>;
@@ -103,12 +101,31 @@ export type PromotionDetailBody = z.output<typeof promotionDetailBody>;
 export const promotionAdminSchema = promotionSchema.extend({ status: z.number().int() });
 export type PromotionAdmin = z.infer<typeof promotionAdminSchema>;
 
-/** An ISO-8601 or `YYYY-MM-DD HH:mm:ss` time (China time when no zone is given), stored as ISO UTC. */
+/** `YYYY-MM-DD HH:mm:ss`, read as China time (UTC+8). */
+const PLAIN_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+/** ISO-8601 with its zone: `YYYY-MM-DDTHH:mm[:ss[.sss]]` then `Z` or `±HH:mm`. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
+
+/** The time in ms, or undefined unless `v` is one of the two forms and a real date and time. */
+function parseTime(v: string): number | undefined {
+  const plain = PLAIN_TIME.test(v);
+  const iso = plain ? null : ISO_TIME.exec(v);
+  if (!plain && !iso) return undefined;
+  const ms = Date.parse(plain ? `${v.replace(' ', 'T')}+08:00` : v);
+  if (Number.isNaN(ms)) return undefined;
+  // Date.parse rolls 02-31 over into March and 24:00 into the next day: the wall time must read back.
+  const sign = iso?.[1] === '-' ? -1 : 1;
+  const offsetMinutes = plain ? 480 : iso?.[1] ? sign * (Number(iso[2]) * 60 + Number(iso[3])) : 0;
+  const wall = new Date(ms + offsetMinutes * 60_000).toISOString();
+  const upTo = v[16] === ':' ? 19 : 16;
+  return wall.slice(0, upTo) === v.slice(0, upTo).replace(' ', 'T') ? ms : undefined;
+}
+
+/** An ISO-8601 time with `Z` or an offset, or `YYYY-MM-DD HH:mm:ss` in China time; stored as ISO UTC. */
 function time(label: string) {
   return text(label, { max: 40 }).transform((v, ctx) => {
-    const plain = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/.test(v);
-    const ms = Date.parse(plain ? `${v.replace(' ', 'T')}${v.length === 10 ? 'T00:00:00' : ''}+08:00` : v);
-    if (Number.isNaN(ms)) {
+    const ms = parseTime(v);
+    if (ms === undefined) {
       ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
       return z.NEVER;
     }

@@ -1,12 +1,9 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { NEWS_STATUS } from '@portal/contract';
+import type { ExpressionBuilder } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { containsLike } from '../../platform/db/like.ts';
 import type { DB } from '../../platform/db/schema.ts';
-
-const PUBLISHED = 1;
-
-/** `%keyword%` for LIKE with its wildcards taken literally. */
-const likeOf = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Articles a visitor may read: published, not deleted, publication time reached; with their category. */
 function readable(db: Database, companyId: number, now: string) {
@@ -15,7 +12,7 @@ function readable(db: Database, companyId: number, now: string) {
     .innerJoin('news_categories as c', 'c.id', 'n.category_id')
     .where('n.company_id', '=', companyId)
     .where('c.company_id', '=', companyId)
-    .where('n.status', '=', PUBLISHED)
+    .where('n.status', '=', NEWS_STATUS.PUBLISHED)
     .where('n.deleted_at', 'is', null)
     .where('n.published_at', '<=', now);
 }
@@ -45,13 +42,8 @@ function filtered(db: Database, companyId: number, now: string, f: NewsFilter) {
   let q = readable(db, companyId, now).where('n.lang', '=', f.lang);
   if (f.category) q = q.where('c.code', '=', f.category);
   if (f.keyword) {
-    const like = likeOf(f.keyword);
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['n.title']), 'like', sql<string>`${like} escape '\\'`),
-        eb(eb.fn('lower', ['n.summary']), 'like', sql<string>`${like} escape '\\'`),
-      ]),
-    );
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['n.title', 'n.summary'], keyword));
   }
   return q;
 }
@@ -59,14 +51,15 @@ function filtered(db: Database, companyId: number, now: string, f: NewsFilter) {
 /** Advertisings on show: enabled, not deleted, inside their optional start and end. */
 function current(eb: ExpressionBuilder<DB, 'advertisings'>, now: string) {
   return eb.and([
-    eb('status', '=', PUBLISHED),
+    eb('status', '=', NEWS_STATUS.PUBLISHED),
     eb('deleted_at', 'is', null),
     eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
     eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
   ]);
 }
 
-const adColumns = ['id', 'title', 'image', 'link', 'summary', 'position', 'body'] as const;
+/** What a list shows of an advertising; the detail adds `position` and `body`. */
+const adColumns = ['id', 'title', 'image', 'link', 'summary'] as const;
 
 export const cmsRepository = {
   categories: (db: Database, companyId: number) =>
@@ -97,7 +90,7 @@ export const cmsRepository = {
       .set((eb) => ({ views: eb('views', '+', 1) }))
       .where('id', '=', id)
       .where('company_id', '=', companyId)
-      .where('status', '=', PUBLISHED)
+      .where('status', '=', NEWS_STATUS.PUBLISHED)
       .where('deleted_at', 'is', null)
       .where('published_at', '<=', now)
       .executeTakeFirst();
@@ -155,7 +148,7 @@ export const cmsRepository = {
   advertising: (db: Database, companyId: number, id: number, now: string) =>
     db
       .selectFrom('advertisings')
-      .select(adColumns)
+      .select([...adColumns, 'position', 'body'])
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .where((eb) => current(eb, now))

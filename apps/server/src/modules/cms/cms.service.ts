@@ -1,7 +1,7 @@
 import {
   ADVERTISING_LIST_MAX,
+  type Advertising,
   type AdvertisingDetail,
-  DEFAULT_PAGE_SIZE,
   type NewsCategory,
   type NewsDetail,
   type NewsLang,
@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cmsRepository as repo } from './cms.repository.ts';
 
@@ -32,14 +33,6 @@ const toSummary = (r: SummaryRow): NewsSummary => ({
   views: r.views,
 });
 
-const toAdvertising = ({ id, title, image, link, summary }: AdvertisingDetail) => ({
-  id,
-  title,
-  image,
-  link,
-  summary,
-});
-
 /** Public content: news of a company (published, not deleted, publication time reached) and advertisings. */
 export function cmsService(db: Database) {
   return {
@@ -54,12 +47,11 @@ export function cmsService(db: Database) {
     },
 
     async newsList(companyId: number, q: NewsListQuery) {
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
+      const { page, pageSize, offset } = pageParams(q);
       const now = nowIso();
       const f = { category: q.category, keyword: q.keyword || undefined, lang: q.lang ?? 'zh' };
       const [rows, count] = await Promise.all([
-        repo.newsPage(db, companyId, now, f, pageSize, (page - 1) * pageSize),
+        repo.newsPage(db, companyId, now, f, pageSize, offset),
         repo.newsCount(db, companyId, now, f),
       ]);
       return { results: rows.map(toSummary), count, page, pageSize };
@@ -86,10 +78,8 @@ export function cmsService(db: Database) {
       };
     },
 
-    async advertisings(companyId: number, position?: string) {
-      const rows = await repo.advertisings(db, companyId, nowIso(), position, ADVERTISING_LIST_MAX);
-      return rows.map(toAdvertising);
-    },
+    advertisings: (companyId: number, position?: string): Promise<Advertising[]> =>
+      repo.advertisings(db, companyId, nowIso(), position, ADVERTISING_LIST_MAX),
 
     async advertising(companyId: number, id: number): Promise<AdvertisingDetail> {
       const row = await repo.advertising(db, companyId, id, nowIso());

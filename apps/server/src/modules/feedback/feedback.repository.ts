@@ -1,19 +1,14 @@
-import { sql } from 'kysely';
+import { OPINION_STATUS, REVIEW_STATUS } from '@portal/contract';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
-
-const likeOf = (keyword: string) =>
-  sql<string>`${`%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+import { containsLike } from '../../platform/db/like.ts';
 
 // ——— FAQ ———
 
 function shownProblems(db: Database, companyId: number, keyword?: string) {
   let q = db.selectFrom('problems').where('company_id', '=', companyId).where('status', '=', 1);
   if (keyword) {
-    const like = likeOf(keyword);
-    q = q.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['question']), 'like', like), eb(eb.fn('lower', ['answer']), 'like', like)]),
-    );
+    q = q.where((eb) => containsLike(eb, ['question', 'answer'], keyword));
   }
   return q;
 }
@@ -42,7 +37,7 @@ function publicOpinions(db: Database, companyId: number) {
   return db
     .selectFrom('opinions')
     .where('company_id', '=', companyId)
-    .where('status', '=', 1)
+    .where('status', '=', OPINION_STATUS.REPLIED)
     .where('is_public', '=', 1);
 }
 
@@ -50,14 +45,8 @@ function staffOpinions(db: Database, companyId: number, f: OpinionFilter) {
   let q = db.selectFrom('opinions as o').where('o.company_id', '=', companyId);
   if (f.status !== undefined) q = q.where('o.status', '=', f.status);
   if (f.keyword) {
-    const like = likeOf(f.keyword);
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['o.name']), 'like', like),
-        eb(eb.fn('lower', ['o.contact']), 'like', like),
-        eb(eb.fn('lower', ['o.content']), 'like', like),
-      ]),
-    );
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['o.name', 'o.contact', 'o.content'], keyword));
   }
   return q;
 }
@@ -119,7 +108,7 @@ export const opinionRepository = {
   ) =>
     db
       .updateTable('opinions')
-      .set({ ...v, status: 1 })
+      .set({ ...v, status: OPINION_STATUS.REPLIED })
       .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst(),
@@ -142,14 +131,14 @@ export const messageRepository = {
 
   approvedPage: (db: Database, companyId: number, limit: number, offset: number) =>
     liveMessages(db, companyId)
-      .where('m.status', '=', 1)
+      .where('m.status', '=', REVIEW_STATUS.APPROVED)
       .select(['m.id', 'm.nickname', 'm.content', 'm.created_at'])
       .orderBy('m.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),
   approvedCount: (db: Database, companyId: number) =>
-    countRows(liveMessages(db, companyId).where('m.status', '=', 1)),
+    countRows(liveMessages(db, companyId).where('m.status', '=', REVIEW_STATUS.APPROVED)),
 
   page: (db: Database, companyId: number, status: number | undefined, limit: number, offset: number) => {
     let q = liveMessages(db, companyId);
@@ -192,7 +181,7 @@ export const messageRepository = {
       .set(v)
       .where('company_id', '=', companyId)
       .where('id', 'in', ids)
-      .where('status', '=', 0)
+      .where('status', '=', REVIEW_STATUS.PENDING)
       .where('del_flag', '=', 0)
       .executeTakeFirst(),
 

@@ -2,7 +2,6 @@ import {
   boardMessageSchema,
   changedResult,
   envelope,
-  makePaging,
   messageBoardBody,
   messageDeleteBody,
   messageListQuery,
@@ -24,19 +23,17 @@ import {
   supplierReviewBody,
   supplierSchema,
 } from '@portal/contract';
-import { z } from 'zod';
-import { type App, callerOf, companyOf, ok } from '../../platform/http/reply.ts';
+import {
+  type App,
+  callerOf,
+  companyOf,
+  ok,
+  pageParams,
+  pageReply,
+  publicReadCompanyOf,
+} from '../../platform/http/reply.ts';
 import type { FeedbackService } from './feedback.service.ts';
 import type { SupplierService } from './supplier.service.ts';
-
-const paged = <T>(r: { count: number; results: T[] }, q: { page?: number; page_size?: number }) => {
-  const page = q.page ?? 1;
-  const pageSize = q.page_size ?? 10;
-  return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
-};
-const pageArgs = (q: { page?: number; page_size?: number }) => [q.page ?? 1, q.page_size ?? 10] as const;
-
-const messageSubmitted = z.object({ id: z.number().int(), status: z.number().int() });
 
 /** Supplier applications (/supplierService → /crm/supplier_index). */
 export function supplierRoutes(app: App, suppliers: SupplierService) {
@@ -70,7 +67,8 @@ export function supplierRoutes(app: App, suppliers: SupplierService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await suppliers.list(callerOf(request), q, ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await suppliers.list(callerOf(request), q, p), p);
     },
   );
   app.post(
@@ -104,7 +102,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await feedback.problems(companyOf(request, q.company_id), q.keyword, ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await feedback.problems(publicReadCompanyOf(request, q.company_id), q.keyword, p), p);
     },
   );
   app.post(
@@ -136,7 +135,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await feedback.publicOpinions(companyOf(request, q.company_id), ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await feedback.publicOpinions(publicReadCompanyOf(request, q.company_id), p), p);
     },
   );
   app.post(
@@ -147,7 +147,7 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
         tags,
         summary: '匿名留言（审核后显示）',
         body: messageBoardBody,
-        response: { 200: envelope(messageSubmitted) },
+        response: { 200: envelope(supplierApplyResult) },
       },
     },
     async (request) => {
@@ -168,7 +168,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await feedback.publicMessages(companyOf(request, q.company_id), ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await feedback.publicMessages(publicReadCompanyOf(request, q.company_id), p), p);
     },
   );
 
@@ -185,7 +186,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await feedback.opinions(callerOf(request), q, ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await feedback.opinions(callerOf(request), q, p), p);
     },
   );
   app.post(
@@ -214,7 +216,8 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
     },
     async (request) => {
       const q = request.query;
-      return paged(await feedback.messages(callerOf(request), q.status, ...pageArgs(q)), q);
+      const p = pageParams(q);
+      return pageReply(await feedback.messages(callerOf(request), q.status, p), p);
     },
   );
   app.post(

@@ -1,6 +1,7 @@
 import {
   ANONYMOUS_NICKNAME,
   type BoardMessage,
+  OPINION_STATUS,
   type Opinion,
   type PublicOpinion,
   REVIEW_STATUS,
@@ -9,6 +10,7 @@ import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import {
   messageRepository,
@@ -22,7 +24,7 @@ type OpinionRow = NonNullable<Awaited<ReturnType<typeof opinionRepository.byId>>
 type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>[number];
 
 /** A visitor's 称呼 is shown as 张** on the public page. */
-export const maskVisitor = (name: string) => `${Array.from(name)[0] ?? '访'}**`;
+const maskVisitor = (name: string) => `${Array.from(name)[0] ?? '访'}**`;
 
 const toOpinion = (r: OpinionRow): Opinion => ({
   id: r.id,
@@ -49,8 +51,6 @@ const toMessage = (r: MessageRow): BoardMessage => ({
   create_time: r.created_at,
 });
 
-const offset = (page: number, pageSize: number) => (page - 1) * pageSize;
-
 /** FAQ, visitors' questions (answered by customer service) and the moderated message board. */
 export function feedbackService(db: Database, admit: FormGate) {
   /** The live messages among `ids`: all must exist in the company, or nothing happens. */
@@ -62,9 +62,9 @@ export function feedbackService(db: Database, admit: FormGate) {
   }
 
   return {
-    async problems(companyId: number, keyword: string | undefined, page: number, pageSize: number) {
+    async problems(companyId: number, keyword: string | undefined, p: PageParams) {
       const [results, count] = await Promise.all([
-        problemRepository.page(db, companyId, keyword, pageSize, offset(page, pageSize)),
+        problemRepository.page(db, companyId, keyword, p.pageSize, p.offset),
         problemRepository.count(db, companyId, keyword),
       ]);
       return { count, results };
@@ -81,9 +81,9 @@ export function feedbackService(db: Database, admit: FormGate) {
       return { id };
     },
 
-    async publicOpinions(companyId: number, page: number, pageSize: number) {
+    async publicOpinions(companyId: number, p: PageParams) {
       const [rows, count] = await Promise.all([
-        opinionRepository.publicPage(db, companyId, pageSize, offset(page, pageSize)),
+        opinionRepository.publicPage(db, companyId, p.pageSize, p.offset),
         opinionRepository.publicCount(db, companyId),
       ]);
       const results: PublicOpinion[] = rows.map((r) => ({
@@ -97,9 +97,9 @@ export function feedbackService(db: Database, admit: FormGate) {
       return { count, results };
     },
 
-    async opinions(caller: Caller, f: OpinionFilter, page: number, pageSize: number) {
+    async opinions(caller: Caller, f: OpinionFilter, p: PageParams) {
       const [rows, count] = await Promise.all([
-        opinionRepository.page(db, caller.companyId, f, pageSize, offset(page, pageSize)),
+        opinionRepository.page(db, caller.companyId, f, p.pageSize, p.offset),
         opinionRepository.count(db, caller.companyId, f),
       ]);
       return { count, results: rows.map(toOpinion) };
@@ -122,7 +122,7 @@ export function feedbackService(db: Database, admit: FormGate) {
           entity: 'opinion',
           entityId: input.id,
           before: { reply: before.reply, is_public: before.is_public, status: before.status },
-          after: { reply: after.reply, is_public: after.is_public, status: 1 },
+          after: { reply: after.reply, is_public: after.is_public, status: OPINION_STATUS.REPLIED },
         });
       });
       return toOpinion((await opinionRepository.byId(db, caller.companyId, input.id)) as OpinionRow);
@@ -140,9 +140,9 @@ export function feedbackService(db: Database, admit: FormGate) {
       return { id, status: REVIEW_STATUS.PENDING };
     },
 
-    async publicMessages(companyId: number, page: number, pageSize: number) {
+    async publicMessages(companyId: number, p: PageParams) {
       const [rows, count] = await Promise.all([
-        messageRepository.approvedPage(db, companyId, pageSize, offset(page, pageSize)),
+        messageRepository.approvedPage(db, companyId, p.pageSize, p.offset),
         messageRepository.approvedCount(db, companyId),
       ]);
       return {
@@ -156,9 +156,9 @@ export function feedbackService(db: Database, admit: FormGate) {
       };
     },
 
-    async messages(caller: Caller, status: number | undefined, page: number, pageSize: number) {
+    async messages(caller: Caller, status: number | undefined, p: PageParams) {
       const [rows, count] = await Promise.all([
-        messageRepository.page(db, caller.companyId, status, pageSize, offset(page, pageSize)),
+        messageRepository.page(db, caller.companyId, status, p.pageSize, p.offset),
         messageRepository.count(db, caller.companyId, status),
       ]);
       return { count, results: rows.map(toMessage) };

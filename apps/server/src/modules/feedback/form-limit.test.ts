@@ -1,16 +1,13 @@
 import { PUBLIC_FORM_LIMIT } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter } from '../account/login-limiter.ts';
+import { callLimit } from '../../platform/http/rate-limit.ts';
 import { formLimit } from './form-limit.ts';
 
 describe('public form limit', () => {
   const make = () => {
     let now = 0;
-    const limiter = new LoginLimiter(
-      { maxFailuresPerAccount: 2, maxFailuresPerIp: Number.POSITIVE_INFINITY, windowMs: 1000 },
-      () => now,
-    );
-    return { hit: formLimit(limiter), later: (ms: number) => (now += ms) };
+    const limit = callLimit({ max: 2, windowMs: 1000 }, () => now);
+    return { hit: formLimit(limit), later: (ms: number) => (now += ms) };
   };
 
   it('refuses the third submission of a form from one IP in the window', () => {

@@ -1,6 +1,6 @@
 import { PUBLIC_FORM_LIMIT } from '@portal/contract';
 import { AppError } from '../../platform/http/errors.ts';
-import { LoginLimiter } from '../account/login-limiter.ts';
+import { type CallLimit, callLimit } from '../../platform/http/rate-limit.ts';
 
 export type PublicForm = 'supplier' | 'opinion' | 'message';
 
@@ -11,21 +11,16 @@ export type FormLimit = (form: PublicForm, ip: string) => void;
 export type FormGate = (form: PublicForm, ip: string, companyId: number) => Promise<void>;
 
 /**
- * Per IP and form, `PUBLIC_FORM_LIMIT.max` submissions per window. Reuses the login limiter's
- * in-process fixed windows (a submission is counted where a login counts a failure; the key is
- * form + IP, the limiter's own per-IP bound is switched off). Like logins, each server process
- * counts on its own (ADR 0004).
+ * Per IP and form, `PUBLIC_FORM_LIMIT.max` submissions per window (in-process fixed windows: each
+ * server process counts on its own, ADR 0004).
  */
 export function formLimit(
-  limiter = new LoginLimiter({
-    maxFailuresPerAccount: PUBLIC_FORM_LIMIT.max,
-    maxFailuresPerIp: Number.POSITIVE_INFINITY,
+  limit: CallLimit = callLimit({
+    max: PUBLIC_FORM_LIMIT.max,
     windowMs: PUBLIC_FORM_LIMIT.windowMinutes * 60_000,
   }),
 ): FormLimit {
   return (form, ip) => {
-    const key = `${form}:${ip}`;
-    if (limiter.isLocked(key, ip)) throw new AppError('FEEDBACK_TOO_FREQUENT');
-    limiter.recordFailure(key, ip);
+    if (!limit(`${form}:${ip}`)) throw new AppError('FEEDBACK_TOO_FREQUENT');
   };
 }

@@ -1,27 +1,19 @@
-import { sql } from 'kysely';
+import { REVIEW_STATUS } from '@portal/contract';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { containsLike } from '../../platform/db/like.ts';
 
 export interface SupplierFilter {
   status?: number | undefined;
   keyword?: string | undefined;
 }
 
-const likeOf = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function filtered(db: Database, companyId: number, f: SupplierFilter) {
   let q = db.selectFrom('suppliers as s').where('s.company_id', '=', companyId);
   if (f.status !== undefined) q = q.where('s.status', '=', f.status);
   if (f.keyword) {
-    const like = sql<string>`${likeOf(f.keyword)} escape '\\'`;
-    q = q.where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['s.name']), 'like', like),
-        eb(eb.fn('lower', ['s.contact']), 'like', like),
-        eb('s.mobile', 'like', like),
-        eb(eb.fn('lower', ['s.supply_category']), 'like', like),
-      ]),
-    );
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['s.name', 's.contact', 's.mobile', 's.supply_category'], keyword));
   }
   return q;
 }
@@ -58,15 +50,6 @@ export const supplierRepository = {
     },
   ) => await db.insertInto('suppliers').values(v).returning(['id', 'status']).executeTakeFirstOrThrow(),
 
-  hasPending: async (db: Database, companyId: number, mobile: string) =>
-    (await db
-      .selectFrom('suppliers')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('mobile', '=', mobile)
-      .where('status', '=', 0)
-      .executeTakeFirst()) !== undefined,
-
   page: (db: Database, companyId: number, f: SupplierFilter, limit: number, offset: number) =>
     filtered(db, companyId, f)
       .leftJoin('users as u', 'u.id', 's.reviewed_by')
@@ -99,6 +82,6 @@ export const supplierRepository = {
       .set(v)
       .where('company_id', '=', companyId)
       .where('id', '=', id)
-      .where('status', '=', 0)
+      .where('status', '=', REVIEW_STATUS.PENDING)
       .executeTakeFirst(),
 };

@@ -4,6 +4,7 @@ import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import type { FormGate } from './form-limit.ts';
 import { supplierRepository as repo, type SupplierFilter } from './supplier.repository.ts';
@@ -32,9 +33,6 @@ export function supplierService(db: Database, admit: FormGate) {
   return {
     async apply(companyId: number, input: SupplierApplyInput, ip: string) {
       await admit('supplier', ip, companyId);
-      if (await repo.hasPending(db, companyId, input.mobile)) {
-        throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
-      }
       return repo
         .insert(db, {
           company_id: companyId,
@@ -48,15 +46,15 @@ export function supplierService(db: Database, admit: FormGate) {
           created_at: nowIso(),
         })
         .catch((error) => {
-          // Two posts at once: the partial unique index keeps one pending application.
+          // The partial unique index keeps one pending application per mobile, also under concurrent posts.
           if (isUniqueViolation(error)) throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
           throw error;
         });
     },
 
-    async list(caller: Caller, f: SupplierFilter, page: number, pageSize: number) {
+    async list(caller: Caller, f: SupplierFilter, p: PageParams) {
       const [rows, count] = await Promise.all([
-        repo.page(db, caller.companyId, f, pageSize, (page - 1) * pageSize),
+        repo.page(db, caller.companyId, f, p.pageSize, p.offset),
         repo.count(db, caller.companyId, f),
       ]);
       return { count, results: rows.map(toSupplier) };

@@ -1,10 +1,7 @@
-import { sql } from 'kysely';
+import { APP_VERSION_STATUS, PROJECT_STATUS } from '@portal/contract';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
-
-/** `%text%` for LIKE with the wildcards of the text escaped (used with `escape '\'`). */
-const contains = (text: string) =>
-  sql<string>`${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
+import { containsLike } from '../../platform/db/like.ts';
 
 function people(db: Database, companyId: number, name: string, roles: readonly number[]) {
   return db
@@ -12,7 +9,7 @@ function people(db: Database, companyId: number, name: string, roles: readonly n
     .where('u.company_id', '=', companyId)
     .where('u.status', '=', 1)
     .where('u.role', 'in', [...roles])
-    .where('u.real_name', 'like', contains(name));
+    .where((eb) => containsLike(eb, ['u.real_name'], name));
 }
 
 export interface ExperimentFilter {
@@ -25,14 +22,12 @@ function publicProjects(db: Database, companyId: number, f: ExperimentFilter) {
     .selectFrom('projects as p')
     .where('p.company_id', '=', companyId)
     .where('p.is_public', '=', 1)
-    .where('p.status', '=', 1)
+    .where('p.status', '=', PROJECT_STATUS.ACTIVE)
     .where('p.del_flag', '=', 0);
   if (f.category) q = q.where('p.category', '=', f.category);
   if (f.keyword) {
-    const like = contains(f.keyword.toLowerCase());
-    q = q.where((eb) =>
-      eb.or([eb(eb.fn('lower', ['p.name']), 'like', like), eb(eb.fn('lower', ['p.intro']), 'like', like)]),
-    );
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['p.name', 'p.intro'], keyword));
   }
   return q;
 }
@@ -45,7 +40,7 @@ export const finderRepository = {
       .select(['platform', 'version', 'build', 'notes', 'download_url', 'force_update', 'released_at'])
       .where('company_id', '=', companyId)
       .where('platform', '=', platform)
-      .where('status', '=', 1)
+      .where('status', '=', APP_VERSION_STATUS.PUBLISHED)
       .where('released_at', '<=', now)
       .execute(),
 

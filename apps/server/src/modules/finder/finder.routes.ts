@@ -1,16 +1,14 @@
 import {
   appVersionQuery,
   appVersionSchema,
-  DEFAULT_PAGE_SIZE,
   envelope,
   experimentSchema,
   experimentSearchQuery,
-  makePaging,
   pageOf,
   personSchema,
   personSearchQuery,
 } from '@portal/contract';
-import { type App, companyOf, ok } from '../../platform/http/reply.ts';
+import { type App, ok, pageParams, pageReply, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { FinderService } from './finder.service.ts';
 
 export function finderRoutes(app: App, finder: FinderService) {
@@ -27,7 +25,9 @@ export function finderRoutes(app: App, finder: FinderService) {
     },
     async (request) => {
       const q = request.query;
-      return ok(await finder.latestVersion(companyOf(request, q.company_id), q.platform, q.current));
+      return ok(
+        await finder.latestVersion(publicReadCompanyOf(request, q.company_id), q.platform, q.current),
+      );
     },
   );
   app.get(
@@ -43,11 +43,9 @@ export function finderRoutes(app: App, finder: FinderService) {
     },
     async (request) => {
       const q = request.query;
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const companyId = companyOf(request, q.company_id);
-      const r = await finder.searchPeople(companyId, q.name, page, pageSize, request.ip);
-      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+      const p = pageParams(q);
+      const companyId = publicReadCompanyOf(request, q.company_id);
+      return pageReply(await finder.searchPeople(companyId, q.name, p, request.ip), p);
     },
   );
   app.get(
@@ -63,10 +61,8 @@ export function finderRoutes(app: App, finder: FinderService) {
     },
     async (request) => {
       const q = request.query;
-      const page = q.page ?? 1;
-      const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-      const r = await finder.searchExperiments(companyOf(request, q.company_id), q, page, pageSize);
-      return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+      const p = pageParams(q);
+      return pageReply(await finder.searchExperiments(publicReadCompanyOf(request, q.company_id), q, p), p);
     },
   );
 }

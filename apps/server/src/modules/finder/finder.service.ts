@@ -11,6 +11,8 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { CallLimit } from '../../platform/http/rate-limit.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { finderRepository as repo } from './finder.repository.ts';
 
@@ -28,16 +30,8 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
-/** Counts calls per key in a window; the login limiter is one (`isLocked` / `recordFailure`). */
-export interface RateLimiter {
-  isLocked(account: string, ip: string): boolean;
-  recordFailure(account: string, ip: string): void;
-}
-
-const LIMIT_KEY = 'person-search';
-
 /** The public finder: app releases, staff and instructor search, public training projects. */
-export function finderService(db: Database, deps: { limiter: RateLimiter }) {
+export function finderService(db: Database, deps: { searchLimit: CallLimit }) {
   return {
     /**
      * The newest release of a platform (by version, then build). `has_update` when `current` is
@@ -63,11 +57,10 @@ export function finderService(db: Database, deps: { limiter: RateLimiter }) {
     },
 
     /** Staff and instructors whose name contains `name`; limited per IP (TOO_MANY_REQUESTS). */
-    async searchPeople(companyId: number, name: string, page: number, pageSize: number, ip: string) {
-      if (deps.limiter.isLocked(LIMIT_KEY, ip)) throw new AppError('TOO_MANY_REQUESTS');
-      deps.limiter.recordFailure(LIMIT_KEY, ip);
+    async searchPeople(companyId: number, name: string, p: PageParams, ip: string) {
+      if (!deps.searchLimit(ip)) throw new AppError('TOO_MANY_REQUESTS');
       const [rows, count] = await Promise.all([
-        repo.people(db, companyId, name, PERSON_SEARCH_ROLES, pageSize, (page - 1) * pageSize),
+        repo.people(db, companyId, name, PERSON_SEARCH_ROLES, p.pageSize, p.offset),
         repo.countPeople(db, companyId, name, PERSON_SEARCH_ROLES),
       ]);
       const results: Person[] = rows.map((r) => ({
@@ -80,10 +73,10 @@ export function finderService(db: Database, deps: { limiter: RateLimiter }) {
       return { count, results };
     },
 
-    async searchExperiments(companyId: number, q: ExperimentSearchQuery, page: number, pageSize: number) {
+    async searchExperiments(companyId: number, q: ExperimentSearchQuery, p: PageParams) {
       const filter = { keyword: q.keyword, category: q.category };
       const [rows, count] = await Promise.all([
-        repo.experiments(db, companyId, filter, pageSize, (page - 1) * pageSize),
+        repo.experiments(db, companyId, filter, p.pageSize, p.offset),
         repo.countExperiments(db, companyId, filter),
       ]);
       const results: Experiment[] = rows.map((r) => ({

@@ -1,3 +1,4 @@
+import { PROMOTION_STATUS } from '@portal/contract';
 import type { Insertable, Updateable } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -17,7 +18,7 @@ function current(db: Database, companyId: number, now: string) {
   return db
     .selectFrom('promotions')
     .where('company_id', '=', companyId)
-    .where('status', '=', 1)
+    .where('status', '=', PROMOTION_STATUS.PUBLISHED)
     .where('deleted_at', 'is', null)
     .where('starts_at', '<=', now)
     .where('ends_at', '>=', now);
@@ -144,15 +145,6 @@ export const promotionRepository = {
       .where('company_id', '=', companyId)
       .where('id', '=', goodsId)
       .execute(),
-
-  itemOf: (db: Database, companyId: number, promotionId: number, goodsId: number) =>
-    db
-      .selectFrom('promotion_items')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('promotion_id', '=', promotionId)
-      .where('goods_id', '=', goodsId)
-      .executeTakeFirst(),
 
   insertItem: (db: Database, v: Insertable<PromotionItemTable>) =>
     db

@@ -1,6 +1,5 @@
 import {
   envelope,
-  makePaging,
   pageOf,
   promotionAddBody,
   promotionAdminSchema,
@@ -15,7 +14,14 @@ import {
   promotionSchema,
   promotionUpdateBody,
 } from '@portal/contract';
-import { type App, callerOf, companyOf, ok } from '../../platform/http/reply.ts';
+import {
+  type App,
+  callerOf,
+  ok,
+  pageParams,
+  pageReply,
+  publicReadCompanyOf,
+} from '../../platform/http/reply.ts';
 import type { PromotionService } from './promotion.service.ts';
 
 const tags = ['promotion'];
@@ -29,20 +35,18 @@ export function promotionRoutes(app: App, promotions: PromotionService) {
     schema: { tags, summary: '进行中的促销活动', response: { 200: envelope(pageOf(promotionSchema)) } },
   };
   const listOf = async (companyId: number, q: { page?: number; page_size?: number }) => {
-    const page = q.page ?? 1;
-    const pageSize = q.page_size ?? 10;
-    const r = await promotions.list(companyId, page, pageSize);
-    return ok({ results: r.results, paging: makePaging(r.count, page, pageSize) });
+    const p = pageParams(q);
+    return pageReply(await promotions.list(companyId, p), p);
   };
   app.post(
     '/shop/promotion/list',
     { ...list, schema: { ...list.schema, body: promotionListBody } },
-    (request) => listOf(companyOf(request, request.body.company_id), request.body),
+    (request) => listOf(publicReadCompanyOf(request, request.body.company_id), request.body),
   );
   app.get(
     '/shop/promotion/list',
     { ...list, schema: { ...list.schema, querystring: promotionListBody } },
-    (request) => listOf(companyOf(request, request.query.company_id), request.query),
+    (request) => listOf(publicReadCompanyOf(request, request.query.company_id), request.query),
   );
 
   const detail = {
@@ -56,13 +60,14 @@ export function promotionRoutes(app: App, promotions: PromotionService) {
   app.post(
     '/shop/promotion',
     { ...detail, schema: { ...detail.schema, body: promotionDetailBody } },
-    async (request) => ok(await promotions.detail(companyOf(request, request.body.company_id), request.body)),
+    async (request) =>
+      ok(await promotions.detail(publicReadCompanyOf(request, request.body.company_id), request.body)),
   );
   app.get(
     '/shop/promotion',
     { ...detail, schema: { ...detail.schema, querystring: promotionDetailBody } },
     async (request) =>
-      ok(await promotions.detail(companyOf(request, request.query.company_id), request.query)),
+      ok(await promotions.detail(publicReadCompanyOf(request, request.query.company_id), request.query)),
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import {
+  PROMOTION_STATUS,
   PROMOTION_TICKET_MAX,
   type PromotionAddBody,
   type PromotionAdmin,
@@ -9,7 +10,9 @@ import {
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { promotionRepository as repo } from './promotion.repository.ts';
 
@@ -47,7 +50,7 @@ export function promotionService(db: Database) {
           intro: v.intro ?? '',
           starts_at: v.starts_at,
           ends_at: v.ends_at,
-          status: v.status ?? 1,
+          status: v.status ?? PROMOTION_STATUS.PUBLISHED,
           deleted_at: null,
           created_at: now,
           updated_at: now,
@@ -76,46 +79,53 @@ export function promotionService(db: Database) {
       });
     },
 
-    /** A ticket goods is held to at most 12 per order from then on (its `max_per_order`). */
+    /**
+     * A ticket goods is held to at most 12 per order from then on (its `max_per_order`). A goods
+     * already in the promotion is refused by the unique index (also when two adds race).
+     */
     async add(caller: Caller, v: PromotionAddBody) {
-      return db.transaction().execute(async (trx) => {
-        await own(trx, caller, v.promotion_id);
-        const goods = await repo.goods(trx, caller.companyId, v.goods_id);
-        if (!goods) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
-        if (await repo.itemOf(trx, caller.companyId, v.promotion_id, v.goods_id))
-          throw new AppError('PARAM_ERROR', `「${goods.name}」已在活动中`, 'goods_id');
-        const now = nowIso();
-        if (
-          v.kind === 'ticket' &&
-          (goods.max_per_order === 0 || goods.max_per_order > PROMOTION_TICKET_MAX)
-        ) {
-          await repo.setMaxPerOrder(trx, caller.companyId, goods.id, PROMOTION_TICKET_MAX, now);
-        }
-        const item = await repo.insertItem(trx, {
-          promotion_id: v.promotion_id,
-          company_id: caller.companyId,
-          goods_id: goods.id,
-          kind: v.kind,
-          mileage: v.kind === 'car' ? (v.mileage ?? 0) : null,
-          sort: v.sort ?? 0,
+      let name = '';
+      const write = () =>
+        db.transaction().execute(async (trx) => {
+          await own(trx, caller, v.promotion_id);
+          const goods = await repo.goods(trx, caller.companyId, v.goods_id);
+          if (!goods) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
+          name = goods.name;
+          const now = nowIso();
+          if (
+            v.kind === 'ticket' &&
+            (goods.max_per_order === 0 || goods.max_per_order > PROMOTION_TICKET_MAX)
+          ) {
+            await repo.setMaxPerOrder(trx, caller.companyId, goods.id, PROMOTION_TICKET_MAX, now);
+          }
+          const item = await repo.insertItem(trx, {
+            promotion_id: v.promotion_id,
+            company_id: caller.companyId,
+            goods_id: goods.id,
+            kind: v.kind,
+            mileage: v.kind === 'car' ? (v.mileage ?? 0) : null,
+            sort: v.sort ?? 0,
+          });
+          await audit(trx, caller, {
+            action: 'create',
+            entity: 'promotion_item',
+            entityId: item.id,
+            after: item,
+          });
+          return item;
         });
-        await audit(trx, caller, {
-          action: 'create',
-          entity: 'promotion_item',
-          entityId: item.id,
-          after: item,
-        });
-        return item;
-      });
+      return onUnique(write, () =>
+        Promise.reject(new AppError('PARAM_ERROR', `「${name}」已在活动中`, 'goods_id')),
+      );
     },
 
     delete: (caller: Caller, id: number) => remove(caller, [id]),
     selectedDelete: (caller: Caller, ids: number[]) => remove(caller, ids),
 
-    async list(companyId: number, page: number, pageSize: number) {
+    async list(companyId: number, p: PageParams) {
       const now = nowIso();
       const [results, count] = await Promise.all([
-        repo.page(db, companyId, now, pageSize, (page - 1) * pageSize),
+        repo.page(db, companyId, now, p.pageSize, p.offset),
         repo.count(db, companyId, now),
       ]);
       return { results, count };
@@ -139,12 +149,8 @@ export function promotionService(db: Database) {
         ...promotion,
         cars: cars.map((c) => ({ ...c, mileage: c.mileage ?? 0 })),
         car_total: carTotal,
-        // A ticket goods without its own limit still takes at most 12 per order (spec §5).
-        tickets: tickets.map((t) => ({
-          ...t,
-          max_per_order:
-            t.max_per_order > 0 ? Math.min(t.max_per_order, PROMOTION_TICKET_MAX) : PROMOTION_TICKET_MAX,
-        })),
+        // The stored limit, the one the cart and checkout enforce (`add` set it to at most 12).
+        tickets,
       };
     },
   };
