@@ -1,29 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login, toast } from './helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { newMobile, outboxCode, test, toast } from './helpers.ts';
 
 // The shop journeys of issue 3, through the real UI on a freshly seeded server. Each test uses goods
 // no other test orders, so the stock it reads is its own.
 
 // Long journeys through many pages: more than the default minute on a loaded 2-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-const newMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-/** The newest registration code sent to `mobile`, as an administrator reads it from the outbox. */
-async function outboxCode(request: APIRequestContext, mobile: string): Promise<string> {
-  const login = await request.post('/api/account/login', {
-    data: { username: 'admin', password: DEMO_PASSWORD },
-  });
-  const token = (await login.json()).d.token as string;
-  const res = await request.get('/api/sms/outbox/', {
-    params: { mobile },
-    headers: { authorization: token },
-  });
-  const rows = (await res.json()).d.results as { content: string }[];
-  const code = rows[0]?.content.match(/\d{6}/)?.[0];
-  if (!code) throw new Error(`no code in the outbox for ${mobile}`);
-  return code;
-}
 
 /** Registers through /register with the code from the outbox; the new member is logged in. */
 async function register(page: Page, mobile: string, name: string) {
@@ -155,7 +137,7 @@ test('a guest finds tea, registers with the outbox code, keeps the cart, orders 
 
 test('an order is paid and shipped by the shop, received and reviewed by the member', async ({
   page,
-  browser,
+  openPage,
 }) => {
   const mobile = newMobile();
   const goods = '滇红金芽 250g';
@@ -174,8 +156,7 @@ test('an order is paid and shipped by the shop, received and reviewed by the mem
   const orderNo = await placedOrderNo(page);
 
   // The shop confirms the payment and ships.
-  const staff = await (await browser.newContext()).newPage();
-  await login(staff, 'shop');
+  const staff = await openPage('shop');
   await staff.goto('/crm/order_manager');
   await staff.getByRole('searchbox', { name: '搜索订单' }).fill(orderNo);
   await staff.getByRole('searchbox', { name: '搜索订单' }).press('Enter');
@@ -209,7 +190,7 @@ test('an order is paid and shipped by the shop, received and reviewed by the mem
   await expect(card.getByRole('button', { name: '评价' })).toHaveCount(0);
 
   // The review is on the goods page for everyone.
-  const guest = await (await browser.newContext()).newPage();
+  const guest = await openPage();
   await guest.goto(`/search?keyword=${encodeURIComponent('滇红金芽')}`);
   await guest.getByRole('link', { name: goods }).first().click();
   await expect(guest.getByText(words)).toBeVisible();

@@ -1,5 +1,6 @@
+import { MEMBER_ROLE } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, landingAfterLogin, safeRedirect } from './guard.ts';
+import { guardRedirect, landingAfterLogin, safeRedirect, WORKBENCH_PATH } from './guard.ts';
 
 describe('guardRedirect', () => {
   it('sends a visitor without the cookie from a protected path to /login with the full wanted path', () => {
@@ -65,6 +66,41 @@ describe('landingAfterLogin', () => {
 
   it('does not bounce back to the login page', () => {
     expect(landingAfterLogin('/login?redirect=%2Fcrm', 10)).toBe('/car');
+  });
+});
+
+describe('landingAfterLogin (login pages)', () => {
+  it('sends a member to the workbench', () => {
+    expect(landingAfterLogin(null, MEMBER_ROLE)).toBe(WORKBENCH_PATH);
+    expect(landingAfterLogin('', MEMBER_ROLE)).toBe(WORKBENCH_PATH);
+  });
+
+  it('keeps a safe redirect for everyone', () => {
+    expect(landingAfterLogin('/settle?goods_id=3&quantity=1', MEMBER_ROLE)).toBe(
+      '/settle?goods_id=3&quantity=1',
+    );
+    expect(landingAfterLogin('/crm/order_manager', 12)).toBe('/crm/order_manager');
+    expect(landingAfterLogin('/manager', 14)).toBe('/manager');
+  });
+
+  it('ignores redirects that leave the site or lead back to a login page', () => {
+    expect(landingAfterLogin('https://evil.example/', MEMBER_ROLE)).toBe(WORKBENCH_PATH);
+    expect(landingAfterLogin('//evil.example/x', 12)).toBe('/crm');
+    expect(landingAfterLogin('/login?redirect=/x', 1)).toBe('/manager');
+    expect(landingAfterLogin('/loginOut', MEMBER_ROLE)).toBe(WORKBENCH_PATH);
+    expect(landingAfterLogin('/register?company_id=125', MEMBER_ROLE)).toBe(WORKBENCH_PATH);
+  });
+
+  it("sends staff to their role's area", () => {
+    expect(landingAfterLogin(null, 1)).toBe('/manager');
+    expect(landingAfterLogin(null, 12)).toBe('/crm');
+    expect(landingAfterLogin(null, 9)).toBe('/student');
+    expect(landingAfterLogin(null, 10)).toBe('/car');
+  });
+
+  it('sends a purchaser to the shop back office, others as usual', () => {
+    expect(landingAfterLogin(null, 14)).toBe('/crm');
+    expect(landingAfterLogin(null, 5)).toBe('/business');
   });
 });
 

@@ -1,4 +1,5 @@
-import { landingArea } from '@portal/contract';
+import { landingArea, MEMBER_ROLE } from '@portal/contract';
+import { loginPath } from '#web/shared/session.ts';
 import { ROUTES } from './routes/table.ts';
 
 /** Path prefixes of the `requiresAuth` entries of the route table. */
@@ -9,8 +10,6 @@ export const PROTECTED_PREFIXES: readonly string[] = ROUTES.flatMap((r) =>
 export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
-
-export const loginPath = (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}`;
 
 /**
  * The login guard (spec §2): a visitor without the auth cookie who asks for a protected path is sent
@@ -36,9 +35,27 @@ export function safeRedirect(raw: string | null | undefined): string | null {
   }
 }
 
-/** Where to go after login: the redirect when it is safe (and not the login page), else the role's area. */
+/** The member's own page. */
+export const WORKBENCH_PATH = '/Workbench';
+
+/** Pages a login must never land on again (they would show the login or leave the session). */
+const NOT_AFTER_LOGIN = new Set([
+  '/login',
+  '/loginIndex',
+  '/loginOa',
+  '/loginPurchase',
+  '/loginOut',
+  '/register',
+  '/forgotPassword',
+]);
+
+/**
+ * Where to go after logging in: a safe `redirect` always wins (not a login page); else a member
+ * (role 15) goes to the workbench and everyone else to their role's area.
+ */
 export function landingAfterLogin(redirect: string | null | undefined, role: number): string {
   const target = safeRedirect(redirect);
-  if (target && target.split(/[?#]/, 1)[0] !== '/login') return target;
+  if (target && !NOT_AFTER_LOGIN.has(target.split(/[?#]/, 1)[0] ?? '')) return target;
+  if (role === MEMBER_ROLE) return WORKBENCH_PATH;
   return `/${landingArea(role)}`;
 }

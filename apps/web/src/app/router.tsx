@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { queryClient } from '#web/shared/queryClient.ts';
+import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { isLoggedIn } from '#web/shared/session.ts';
 import { companyQuery } from '#web/shared/useCompany.ts';
 import { guardRedirect } from './guard.ts';
@@ -7,7 +8,6 @@ import { type LazyPage, lazyPage } from './lazy.ts';
 import { screensOf } from './routes/access.ts';
 import { AREAS, NOT_FOUND_PAGE, PUBLIC_PAGES } from './routes/table.ts';
 import { LazyView } from './shell/LazyView.tsx';
-import { RequireAuth } from './shell/RequireAuth.tsx';
 import { APP_FRAME, RootLayout } from './shell/RootLayout.tsx';
 import { AreaIndex, ScreenGate } from './shell/ScreenGate.tsx';
 
@@ -15,6 +15,8 @@ import { AreaIndex, ScreenGate } from './shell/ScreenGate.tsx';
 export interface RouteHandle {
   title: string;
   page?: LazyPage;
+  /** The page sets the document title itself; the root layout does not write `title`. */
+  ownTitle?: boolean;
 }
 
 /** The area frame is its own chunk, so the login page does not carry it. */
@@ -36,16 +38,16 @@ export function buildRoutes(): RouteObject[] {
           (p): RouteObject => ({
             path: p.path,
             element: <LazyView page={p.page} />,
-            handle: { title: p.title, page: p.page } satisfies RouteHandle,
+            handle: { title: p.title, page: p.page, ownTitle: p.ownTitle } satisfies RouteHandle,
           }),
         ),
         ...AREAS.map(
           (area): RouteObject => ({
             path: area.path,
             element: (
-              <RequireAuth>
+              <RequireLogin>
                 <LazyView page={areaShell} area={area} />
-              </RequireAuth>
+              </RequireLogin>
             ),
             handle: { title: area.title, page: areaShell } satisfies RouteHandle,
             children: [

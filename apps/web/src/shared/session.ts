@@ -16,6 +16,8 @@ export type UserInfo = Pick<
 > & { login_time: string; address: string };
 
 const listeners = new Set<() => void>();
+/** Told when the cookie's display data changes within a session (a profile save). */
+const infoListeners = new Set<() => void>();
 let cachedRaw: string | undefined;
 let cachedInfo: UserInfo | null = null;
 
@@ -52,6 +54,9 @@ export function onSessionChange(fn: () => void): () => void {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
+
+/** `/login?redirect=<path>`: the login page, back to that path (query included) afterwards. */
+export const loginPath = (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}`;
 
 export function getToken(): string | null {
   return storage.get('token');
@@ -94,8 +99,8 @@ export function startSession(result: LoginResult, opts: { remember: boolean }): 
 }
 
 /**
- * After a profile change: the cookie's display name follows. Not a session change, so listeners
- * (which drop the user's cached queries) are not told; pages read the cookie on their next render.
+ * After a profile change: the cookie's display name follows. Not a session change, so the session
+ * listeners (which drop the user's cached queries) are not told; `useUserInfo` readers are.
  */
 export function updateUserInfo(patch: Pick<UserInfo, 'real_name'>): void {
   const info = readUserInfo();
@@ -106,6 +111,7 @@ export function updateUserInfo(patch: Pick<UserInfo, 'real_name'>): void {
     ...COOKIE_OPTIONS,
     ...(record?.remember ? { expires: REMEMBER_DAYS } : {}),
   });
+  for (const fn of infoListeners) fn();
 }
 
 /** Logout or session expiry: the cookie and every per-user entry go; listeners reset their state. */
@@ -119,9 +125,19 @@ export function endSession(): void {
   notify();
 }
 
-/** The current user from the cookie, re-read on every render and on session changes. */
+/** Session changes (login, logout) and changes of the user's display data. */
+function onUserInfoChange(fn: () => void): () => void {
+  const off = onSessionChange(fn);
+  infoListeners.add(fn);
+  return () => {
+    off();
+    infoListeners.delete(fn);
+  };
+}
+
+/** The current user from the cookie, re-read on session changes and after `updateUserInfo`. */
 export function useUserInfo(): UserInfo | null {
-  return useSyncExternalStore(onSessionChange, readUserInfo, () => null);
+  return useSyncExternalStore(onUserInfoChange, readUserInfo, () => null);
 }
 
 export function useLoggedIn(): boolean {

@@ -20,16 +20,17 @@ export interface PermissionState {
 export function usePermission(): PermissionState {
   const loggedIn = useLoggedIn();
   const user = useUserInfo();
-  const q = useQuery({
+  const q = useQuery<UserPermission, Error, UserPermission, readonly unknown[]>({
     queryKey: permissionKeys.user(user?.id ?? 0),
-    queryFn: async () => {
-      const perm = await api.get<UserPermission>('/account/permission');
+    queryFn: async ({ signal }) => {
+      const perm = await api.get<UserPermission>('/account/permission', undefined, { signal });
       storage.set('rules', perm);
       return perm;
     },
     enabled: loggedIn,
     placeholderData: () => storage.get('rules') ?? undefined,
-    staleTime: 0,
+    // Fresh until the root layout invalidates it on the next route change (spec §4).
+    staleTime: Number.POSITIVE_INFINITY,
   });
   return { perm: loggedIn ? (q.data ?? null) : null, ready: !loggedIn || q.data !== undefined || q.isError };
 }

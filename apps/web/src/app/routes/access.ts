@@ -23,7 +23,7 @@ export function visibleMenu(
   const out: MenuEntry[] = [];
   for (const e of entries) {
     if (e.kind === 'screen') {
-      if (!e.hideInMenu && canAccess(e.access, perm)) out.push(e);
+      if (canAccess(e.access, perm)) out.push(e);
     } else {
       const children = visibleMenu(e.children, perm);
       if (children.length > 0) out.push({ ...e, children });

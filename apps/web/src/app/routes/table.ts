@@ -102,13 +102,41 @@ function area(
   };
 }
 
+/** Pages that always set the document title themselves (shop layout or useDocumentHead). */
+const OWN_TITLE = new Set([
+  shopHome,
+  goodsList,
+  goodsDetail,
+  cart,
+  settle,
+  register,
+  forgotPassword,
+  workbench,
+  promotion,
+  appDownload,
+  qrCodes,
+  searchPerson,
+  searchExperiment,
+  newsList,
+  technology,
+  goodsService,
+  documentary,
+  newsDetail,
+  advertisings,
+  advertising,
+  aboutUs,
+  companyPage,
+  supplierService,
+  online,
+  messages,
+]);
+
 const publicPage = (path: string, title: string, page = landing): PublicEntry => ({
   kind: 'public',
   path,
   title,
   page,
-  showTopBar: false,
-  showSideMenu: false,
+  ...(OWN_TITLE.has(page) ? { ownTitle: true } : {}),
 });
 
 /**

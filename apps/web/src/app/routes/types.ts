@@ -30,7 +30,6 @@ export interface ScreenEntry extends ShellFlags {
   icon?: MenuIcon;
   access?: Access;
   page: LazyPage;
-  hideInMenu?: boolean;
 }
 
 /** A menu level without a route of its own. */
@@ -58,11 +57,13 @@ export interface AreaEntry {
 }
 
 /** A public page at a fixed path. */
-export interface PublicEntry extends ShellFlags {
+export interface PublicEntry {
   kind: 'public';
   path: string;
   title: string;
   page: LazyPage;
+  /** The page always sets the document title itself (useDocumentHead); `title` is not written. */
+  ownTitle?: boolean;
 }
 
 export type RouteEntry = AreaEntry | PublicEntry;

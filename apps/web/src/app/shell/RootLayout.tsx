@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isOldIE } from '#web/app/browser.ts';
 import { layoutForPath } from '#web/app/layout.ts';
 import { lazyPage } from '#web/app/lazy.ts';
+import type { RouteHandle } from '#web/app/router.tsx';
 import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
 import { LazyView } from './LazyView.tsx';
@@ -27,13 +28,20 @@ function usePermissionSync(pathname: string): void {
   }, [pathname, qc]);
 }
 
+/**
+ * The route table's title, unless the page always writes its own (`ownTitle`, see useDocumentHead).
+ * A layout effect, so a page that sets its title only once its data is there (a microsite) still
+ * writes after it within the same commit.
+ */
 function useDocumentTitle(): void {
   const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)
-    ?.handle as { title: string } | undefined;
-  useEffect(() => {
-    document.title = title ? `${title.title} - 企业门户` : '企业门户';
-  }, [title]);
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    | RouteHandle
+    | undefined;
+  useLayoutEffect(() => {
+    if (handle?.ownTitle) return;
+    document.title = handle ? `${handle.title} - 企业门户` : '企业门户';
+  }, [handle]);
 }
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURIComponent)}")`;

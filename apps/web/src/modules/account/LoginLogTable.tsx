@@ -1,8 +1,8 @@
 import { LOGIN_REASONS, type LoginLog } from '@portal/contract';
-import { Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { type TableColumnsType, Tag, Typography } from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useLoginLog } from './useAccount.ts';
 
 /** The reason a login record carries, in words (contract); a success needs none. */
@@ -33,15 +33,15 @@ export function LoginLogTable() {
   const log = useLoginLog(page, pageSize);
 
   return (
-    <Table<LoginLog>
-      rowKey="id"
+    <ListTable<LoginLog>
       size="middle"
       aria-label="登录记录"
       columns={columns}
-      dataSource={log.data?.results ?? []}
-      loading={log.isFetching}
-      locale={{ emptyText: <QueryEmpty query={log} description="暂无登录记录" /> }}
-      pagination={pagination(log.data?.paging.count ?? 0)}
+      query={log}
+      empty="暂无登录记录"
+      pagination={pagination}
+      // The browser column is cut off (ellipsis), not scrolled.
+      scroll={undefined}
     />
   );
 }

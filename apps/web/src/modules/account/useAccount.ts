@@ -18,7 +18,10 @@ export interface LoginInput {
   company_id?: number | undefined;
 }
 
-/** `POST /account/login`. A wrong password answers 10010 用户名或密码错误 (toasted by the client). */
+/**
+ * `POST /account/login`. A wrong password answers 10010 用户名或密码错误: toasted by the client
+ * (spec §7) and also kept above the form by the login panel until the next edit (login.spec.ts).
+ */
 export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) =>

@@ -4,9 +4,10 @@ import { Alert, Button, Checkbox, Empty, InputNumber, Popconfirm, Skeleton, Tag,
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
-import { goodsHref, loginHref } from '#web/modules/shop/links.ts';
+import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatYuan } from '#web/shared/format.ts';
+import { loginPath } from '#web/shared/session.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { type CartViewLine, priceChanged, purchasable } from './cartLines.ts';
 import { useCart } from './useCart.ts';
@@ -142,7 +143,7 @@ export function CartPage() {
   const anySelectable = lines.some((l) => l.available);
   const someSelected = selectedLines.length > 0 && !totals.allSelected;
 
-  const checkout = () => navigate(cart.loggedIn ? '/settle' : loginHref('/settle'));
+  const checkout = () => navigate(cart.loggedIn ? '/settle' : loginPath('/settle'));
 
   const body = (() => {
     if (cart.isLoading && !cart.isError) {
@@ -249,7 +250,7 @@ export function CartPage() {
           className="cart-guest-tip"
           title={
             <span>
-              您还没有登录，购物车暂存在本机浏览器。<Link to={loginHref('/cart')}>登录</Link>
+              您还没有登录，购物车暂存在本机浏览器。<Link to={loginPath('/cart')}>登录</Link>
               后商品会加入您的账户购物车。
             </span>
           }

@@ -1,18 +1,16 @@
-import type { Cart } from '@portal/contract';
+import type { Cart, CartMergeResult } from '@portal/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';
 import { getToken, isLoggedIn, onSessionChange } from '#web/shared/session.ts';
 import { clearGuestCart, readGuestCart, toMergeItems } from './guestCart.ts';
+import { cartKeys } from './useCart.ts';
 
 /** A line the server lowered to the stock (`quantity` > 0) or dropped (`quantity` 0) while merging. */
-export interface AdjustedLine {
-  goods_id: number;
-  name: string;
-  quantity: number;
-}
+type AdjustedLine = CartMergeResult['adjusted'][number];
 
-export type MergeResult = Cart & { adjusted: AdjustedLine[] };
+/** The name cartMerge.test.ts imports the contract's `/cart/merge` answer by. */
+export type { CartMergeResult as MergeResult };
 
 export function adjustedText(line: AdjustedLine): string {
   const name = line.name || `商品 ${line.goods_id}`;
@@ -54,17 +52,16 @@ export function useMergeNotice(): readonly AdjustedLine[] {
 // --- the merge -----------------------------------------------------------------------------------
 
 export interface MergeDeps {
-  post: (items: string) => Promise<MergeResult>;
+  post: (items: string) => Promise<CartMergeResult>;
   /** After a merge: the server cart is the one to show now. */
-  merged: (cart: MergeResult) => void;
+  merged: (cart: CartMergeResult) => void;
 }
 
 const defaultDeps: MergeDeps = {
-  post: (items) => api.post<MergeResult>('/cart/merge', { items }, { toast: false }),
+  post: (items) => api.post<CartMergeResult>('/cart/merge', { items }, { toast: false }),
   merged: (cart) => {
     const { adjusted: _adjusted, ...rest } = cart;
-    queryClient.setQueryData<Cart>(['cart', 'list'], rest);
-    void queryClient.invalidateQueries({ queryKey: ['cart'] });
+    queryClient.setQueryData<Cart>(cartKeys.list(), rest);
   },
 };
 

@@ -2,7 +2,7 @@ import type { Coupon } from '@portal/contract';
 import { Alert, Input, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCoupons } from '#web/modules/member/useCoupons.ts';
 import { isApiError } from '#web/shared/api/client.ts';
-import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { checkoutCoupons, couponProblem, couponRule } from './settle.ts';
 
 /** What the shopper chose: no coupon, one of the list, or a typed code. */
@@ -64,7 +64,7 @@ export function CouponPicker({
                     {problem && <Tag>{problem}</Tag>}
                     <br />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                      有效期至 {formatDateTime(c.end_time).slice(0, 16)}
+                      有效期至 {formatMinute(c.end_time)}
                     </Typography.Text>
                   </span>
                 </span>

@@ -1,22 +1,23 @@
 import { Codes, type Consignee, consigneeText } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { purchasable } from '#web/modules/cart/cartLines.ts';
 import { cartKeys, useCart } from '#web/modules/cart/useCart.ts';
 import { ConsigneeBook } from '#web/modules/member/ConsigneeBook.tsx';
 import { useNow } from '#web/modules/member/countdown.ts';
-import { RequireLogin } from '#web/modules/member/RequireLogin.tsx';
 import { useConsignees } from '#web/modules/member/useConsignees.ts';
 import { couponKeys, useCouponCheck } from '#web/modules/member/useCoupons.ts';
 import { type OrderCreateResult, useCreateOrder } from '#web/modules/member/useOrders.ts';
-import { GoodsThumb } from '#web/modules/order-admin/OrderParts.tsx';
+import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { shopKeys, useGoodsDetail } from '#web/modules/shop/useShopGoods.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatYuan } from '#web/shared/format.ts';
+import { RequireLogin } from '#web/shared/RequireLogin.tsx';
+import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { type CouponChoice, CouponPicker } from './CouponPicker.tsx';
 import { OrderPlaced } from './OrderPlaced.tsx';
@@ -132,26 +133,24 @@ function Settle() {
   const create = useCreateOrder();
   const now = useNow(true, 60_000);
 
-  const [consigneeId, setConsigneeId] = useState<number | null>(null);
+  /** The user's choices; until they choose (or when the chosen address is deleted), the defaults. */
+  const [pickedConsignee, setConsigneeId] = useState<number | null>(null);
   const [coupon, setCoupon] = useState<CouponChoice>({ kind: 'none' });
-  const [method, setMethod] = useState<string | null>(null);
+  const [pickedMethod, setMethod] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [placed, setPlaced] = useState<OrderCreateResult | null>(null);
 
   // The default address is chosen first; a deleted choice falls back to it.
   const addresses = consignees.data;
-  useEffect(() => {
-    if (!addresses) return;
-    if (consigneeId !== null && addresses.some((c) => c.id === consigneeId)) return;
-    const next = addresses.find((c) => c.is_default === 1) ?? addresses[0];
-    setConsigneeId(next?.id ?? null);
-  }, [addresses, consigneeId]);
+  const chosen: Consignee | undefined =
+    addresses?.find((c) => c.id === pickedConsignee) ??
+    addresses?.find((c) => c.is_default === 1) ??
+    addresses?.[0];
+  const consigneeId = chosen?.id ?? null;
 
   const methods = payments.data;
-  useEffect(() => {
-    if (methods && method === null && methods[0]) setMethod(methods[0].method);
-  }, [methods, method]);
+  const method = (methods?.find((m) => m.method === pickedMethod) ?? methods?.[0])?.method ?? null;
 
   const base = settleTotals(source.lines);
   const checkParams =
@@ -164,7 +163,6 @@ function Settle() {
   const couponOk = coupon.kind === 'none' || (check.data !== undefined && !check.isError);
   const totals = settleTotals(source.lines, coupon.kind === 'none' ? 0 : (check.data?.discount ?? 0));
   const changed = changedLines(source.lines);
-  const chosen: Consignee | undefined = addresses?.find((c) => c.id === consigneeId);
   const instructions = methods?.find((m) => m.method === method)?.instructions;
 
   if (placed) return <OrderPlaced result={placed} />;
@@ -225,8 +223,7 @@ function Settle() {
           void qc.invalidateQueries({ queryKey: cartKeys.all });
           void qc.invalidateQueries({ queryKey: couponKeys.all });
           void qc.invalidateQueries({ queryKey: shopKeys.all });
-          document.querySelector('.page')?.scrollTo?.({ top: 0 });
-          window.scrollTo?.({ top: 0 });
+          scrollPageTop();
         },
         onError: (e) => {
           setError(isApiError(e) ? e.m || '下单失败，请稍后重试' : '网络异常，订单未提交，请稍后重试');

@@ -7,6 +7,7 @@ import {
 import { AutoComplete, Form, Input, InputNumber, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -22,15 +23,6 @@ interface Values {
 }
 
 const FIELDS = ['parent_id', 'name', 'sort', 'icon', 'status'] as const;
-
-interface ParentOption {
-  value: number;
-  title: string;
-  children: ParentOption[];
-}
-
-const toOptions = (nodes: readonly CategoryTreeNode[]): ParentOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toOptions(n.children) }));
 
 export type CategoryFormTarget =
   | { mode: 'add'; parent: CategoryTreeNode | null }
@@ -49,7 +41,7 @@ export function CategoryFormModal({
   const detail = useCategory(editId);
   const parents = useParentOptions(editId ?? undefined, target !== null);
   const save = useSaveCategory();
-  const treeData = useMemo(() => toOptions(parents.data ?? []), [parents.data]);
+  const treeData = useMemo(() => categoryOptions(parents.data ?? []), [parents.data]);
 
   useEffect(() => {
     if (target?.mode === 'add') {

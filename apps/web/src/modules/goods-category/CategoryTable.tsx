@@ -4,22 +4,19 @@ import {
   type PaginationProps,
   Popconfirm,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Typography,
 } from 'antd';
-import { formatDateTime } from '#web/shared/format.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { formatMinute } from '#web/shared/format.ts';
+import { type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { CategoryIcon } from './categoryIcons.tsx';
 
 export interface CategoryTableProps {
-  rows: Category[];
-  loading: boolean;
-  /** The list query, for the failed-to-load state. */
-  query: { isError: boolean; refetch: () => unknown };
-  /** The list's paging (`usePaging().pagination(total)`). */
-  pagination: PaginationProps;
+  /** The paged list query. */
+  query: ListQuery<Category>;
+  /** The list's paging (`usePaging().pagination`). */
+  pagination: (total: number) => PaginationProps;
   selected: number[];
   onSelect: ((ids: number[]) => void) | null;
   onEdit: ((row: Category) => void) | null;
@@ -64,7 +61,7 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
       title: '更新时间',
       dataIndex: 'update_time',
       width: 140,
-      render: (v: string) => formatDateTime(v).slice(0, 16),
+      render: (v: string) => formatMinute(v),
     },
   ];
   const { onEdit, onDelete } = p;
@@ -105,16 +102,13 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
 export function CategoryTable(p: CategoryTableProps) {
   const { onSelect } = p;
   return (
-    <Table<Category>
-      rowKey="id"
-      size="small"
+    <ListTable<Category>
       aria-label="分类列表"
       data-testid="category-table"
       columns={columns(p)}
-      scroll={{ x: 'max-content' }}
-      dataSource={p.rows}
-      loading={p.loading}
-      locale={{ emptyText: <QueryEmpty query={p.query} description="暂无分类" /> }}
+      query={p.query}
+      empty="暂无分类"
+      pagination={p.pagination}
       rowSelection={
         onSelect
           ? {
@@ -124,7 +118,6 @@ export function CategoryTable(p: CategoryTableProps) {
             }
           : undefined
       }
-      pagination={p.pagination}
     />
   );
 }

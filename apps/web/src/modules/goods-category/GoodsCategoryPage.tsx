@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Category, CategoryTreeNode } from '@portal/contract';
-import { App, Button, Card, Input, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
@@ -24,9 +25,8 @@ export function GoodsCategoryPage() {
   const canDelete = useCan('goods', 'delete_goods_category');
 
   const [node, setNode] = useState<CategoryTreeNode | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [status, setStatus] = useState<0 | 1 | undefined>();
-  const { page, pageSize, setPage, pagination } = usePaging();
+  const filters = useListFilters<0 | 1>();
+  const { page, pageSize, setPage, pagination, keyword, status } = filters;
   const [selected, setSelected] = useState<number[]>([]);
   const [target, setTarget] = useState<CategoryFormTarget | null>(null);
 
@@ -37,9 +37,9 @@ export function GoodsCategoryPage() {
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
 
+  /** A new node, search or status starts at page 1 with nothing selected. */
   const refilter = (apply: () => void) => {
     apply();
-    setPage(1);
     setSelected([]);
   };
 
@@ -60,7 +60,15 @@ export function GoodsCategoryPage() {
 
   return (
     <div className="goods-category">
-      <CategoryTree selected={node} onSelect={(n) => refilter(() => setNode(n))} />
+      <CategoryTree
+        selected={node}
+        onSelect={(n) =>
+          refilter(() => {
+            setNode(n);
+            setPage(1);
+          })
+        }
+      />
       <Card
         className="goods-category-main"
         title={
@@ -72,26 +80,21 @@ export function GoodsCategoryPage() {
           </Space>
         }
       >
-        <div className="goods-category-toolbar">
-          <Space wrap>
-            <Input.Search
-              aria-label="搜索关键字"
-              placeholder="搜索分类名称"
-              allowClear
-              enterButton="搜索"
-              style={{ width: 280 }}
-              onSearch={(v) => refilter(() => setKeyword(v.trim()))}
-            />
-            <Select
-              aria-label="状态筛选"
-              placeholder="全部状态"
-              allowClear
-              style={{ width: 120 }}
-              options={STATUS_OPTIONS}
-              value={status}
-              onChange={(v?: 0 | 1) => refilter(() => setStatus(v))}
-            />
-          </Space>
+        <ListToolbar<0 | 1>
+          className="goods-category-toolbar"
+          search={{
+            label: '搜索关键字',
+            placeholder: '搜索分类名称',
+            style: { width: 280 },
+            onSearch: (v) => refilter(() => filters.search(v)),
+          }}
+          status={{
+            label: '状态筛选',
+            options: STATUS_OPTIONS,
+            value: status,
+            onChange: (v) => refilter(() => filters.filterStatus(v)),
+          }}
+        >
           <Space wrap>
             {canDelete && (
               <Button
@@ -114,12 +117,10 @@ export function GoodsCategoryPage() {
               </Button>
             )}
           </Space>
-        </div>
+        </ListToolbar>
         <CategoryTable
-          rows={list.data?.results ?? []}
-          loading={list.isFetching}
           query={list}
-          pagination={pagination(paging?.count ?? 0)}
+          pagination={pagination}
           selected={selected}
           onSelect={canDelete ? setSelected : null}
           onEdit={canChange ? (row: Category) => setTarget({ mode: 'edit', id: row.id }) : null}

@@ -60,7 +60,7 @@ export function LandingPage({ heading, subheading, login }: LandingProps = {}) {
         </section>
         <aside className="landing-panel">
           {user ? (
-            <WelcomeBackPanel user={user} redirect={params.get('redirect')} variant={login?.variant} />
+            <WelcomeBackPanel user={user} redirect={params.get('redirect')} />
           ) : (
             <LoginPanel {...login} />
           )}

@@ -3,12 +3,12 @@ import { DEFAULT_REMEMBER } from '@portal/contract';
 import { Alert, Button, Card, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { landingAfterLogin } from '#web/app/guard.ts';
 import { useLogin } from '#web/modules/account/useAccount.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { startSession } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
-import { type LoginVariant, landingAfterLoginFor } from './loginLanding.ts';
 
 /** The redirect travels on to the register page, so a new member lands where the login would have. */
 function registerQuery(params: URLSearchParams): string {
@@ -37,14 +37,12 @@ const passwordRules = [
 export interface LoginPanelProps {
   /** The card's title (and the form's accessible name stays 用户登录). */
   title?: string;
-  /** Decides where a login lands (loginLanding.ts). */
-  variant?: LoginVariant;
   /** 注册 and 忘记密码 links under the button (members); the staff login has none. */
   memberLinks?: boolean;
 }
 
 /** 用户登录: Enter submits; after login go to the safe redirect, the workbench or the role's area. */
-export function LoginPanel({ title = '用户登录', variant = 'general', memberLinks = true }: LoginPanelProps) {
+export function LoginPanel({ title = '用户登录', memberLinks = true }: LoginPanelProps) {
   const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -59,7 +57,7 @@ export function LoginPanel({ title = '用户登录', variant = 'general', member
       {
         onSuccess: (result) => {
           startSession(result, { remember: v.remember });
-          navigate(landingAfterLoginFor(variant, params.get('redirect'), result.user.role), {
+          navigate(landingAfterLogin(params.get('redirect'), result.user.role), {
             replace: true,
           });
         },

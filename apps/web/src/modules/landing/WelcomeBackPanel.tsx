@@ -1,19 +1,11 @@
 import { Avatar, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { landingAfterLogin } from '#web/app/guard.ts';
 import { useLogout } from '#web/modules/account/useAccount.ts';
 import type { UserInfo } from '#web/shared/session.ts';
-import { type LoginVariant, landingAfterLoginFor } from './loginLanding.ts';
 
 /** The login panel's place when the user is already logged in. */
-export function WelcomeBackPanel({
-  user,
-  redirect,
-  variant = 'general',
-}: {
-  user: UserInfo;
-  redirect: string | null;
-  variant?: LoginVariant;
-}) {
+export function WelcomeBackPanel({ user, redirect }: { user: UserInfo; redirect: string | null }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const name = user.real_name || user.username || '用户';
@@ -34,7 +26,7 @@ export function WelcomeBackPanel({
           type="primary"
           block
           size="large"
-          onClick={() => navigate(landingAfterLoginFor(variant, redirect, user.role))}
+          onClick={() => navigate(landingAfterLogin(redirect, user.role))}
         >
           进入系统
         </Button>

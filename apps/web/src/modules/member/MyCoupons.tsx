@@ -55,7 +55,10 @@ export function MyCoupons() {
         toastSuccess('领取成功');
         after?.();
       },
-      onError: (e) => toastError(isApiError(e) ? e.m : '领取失败，请稍后重试'),
+      // A server refusal is toasted by the client; a network failure is not.
+      onError: (e) => {
+        if (!isApiError(e)) toastError('领取失败，请稍后重试');
+      },
     });
 
   return (

@@ -1,44 +1,16 @@
-import type { Page, ShopGoods } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Pagination, Popconfirm } from 'antd';
 import { Link } from 'react-router';
 import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
-import { shopKeys } from '#web/modules/shop/useShopGoods.ts';
-import { api } from '#web/shared/api/client.ts';
+import { useLoves, useToggleLove } from '#web/modules/shop/useShopGoods.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-
-export const loveKeys = {
-  all: ['love'] as const,
-  list: (page: number, pageSize: number) => [...loveKeys.all, 'list', { page, pageSize }] as const,
-};
-
-function useLoves(page: number, pageSize: number) {
-  return useQuery({
-    queryKey: loveKeys.list(page, pageSize),
-    queryFn: () => api.post<Page<ShopGoods>>('/goods/love/list', { page, page_size: pageSize }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** `/goods/love` is a toggle: on a liked goods it unlikes. */
-function useUnlove() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (goodsId: number) => api.post<{ loved: boolean }>('/goods/love', { goods_id: goodsId }),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: loveKeys.all });
-      void qc.invalidateQueries({ queryKey: shopKeys.all });
-    },
-  });
-}
 
 /** 我的收藏: liked goods linking to their detail, each with 取消收藏. */
 export function MyLoves() {
   const { page, pageSize, setPage, pagination } = usePaging();
   const list = useLoves(page, pageSize);
-  const unlove = useUnlove();
+  const unlove = useToggleLove(); // on a liked goods it unlikes
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
 

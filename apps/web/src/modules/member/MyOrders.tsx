@@ -2,7 +2,7 @@ import { canDo, ORDER_STATUS, ORDER_STATUS_NAMES, type Order, type OrderItem } f
 import { App, Button, Drawer, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GoodsThumb, OrderDetailView, OrderStatusTag } from '#web/modules/order-admin/OrderParts.tsx';
+import { GoodsThumb, OrderDetailView, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
@@ -27,7 +27,6 @@ function useMemberActions() {
   const { modal } = App.useApp();
   const act = useOrderAction();
   return {
-    pending: act.isPending,
     cancel: (o: Pick<Order, 'id' | 'order_no'>) =>
       modal.confirm({
         title: `确定取消订单 ${o.order_no} 吗？`,

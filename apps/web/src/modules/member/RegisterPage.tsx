@@ -1,11 +1,11 @@
 import { DEFAULT_REMEMBER, registerBody } from '@portal/contract';
 import { Alert, Button, Card, Form, Input, Result } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { landingAfterLoginFor, WORKBENCH_PATH } from '#web/modules/landing/loginLanding.ts';
+import { landingAfterLogin, WORKBENCH_PATH } from '#web/app/guard.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { queryId } from '#web/shared/query.ts';
-import { startSession, useUserInfo } from '#web/shared/session.ts';
+import { loginPath, startSession, useUserInfo } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
@@ -56,7 +56,7 @@ export function RegisterPage() {
         onSuccess: (result) => {
           startSession(result, { remember: DEFAULT_REMEMBER });
           toastSuccess('注册成功');
-          navigate(landingAfterLoginFor('general', redirect, result.user.role), { replace: true });
+          navigate(landingAfterLogin(redirect, result.user.role), { replace: true });
         },
         onError: (e) => showFieldError(form, e, FIELDS),
       },
@@ -122,9 +122,7 @@ export function RegisterPage() {
             <div className="auth-links">
               <span>
                 已有账号？
-                <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>
-                  去登录
-                </Link>
+                <Link to={redirect ? loginPath(redirect) : '/login'}>去登录</Link>
               </span>
               <Link to="/forgotPassword">忘记密码</Link>
             </div>

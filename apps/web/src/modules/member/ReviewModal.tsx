@@ -1,6 +1,6 @@
 import { type OrderItem, REVIEW_CONTENT_MAX, reviewBody } from '@portal/contract';
 import { Form, Input, Rate, Space, Typography } from 'antd';
-import { GoodsThumb } from '#web/modules/order-admin/OrderParts.tsx';
+import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';

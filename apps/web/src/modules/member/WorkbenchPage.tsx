@@ -12,13 +12,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PasswordForm } from '#web/modules/account/PasswordForm.tsx';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { queryId } from '#web/shared/query.ts';
+import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { ConsigneeBook } from './ConsigneeBook.tsx';
 import { MyCoupons } from './MyCoupons.tsx';
 import { MyLoves } from './MyLoves.tsx';
 import { MyOrders } from './MyOrders.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
-import { RequireLogin } from './RequireLogin.tsx';
 import './member.css';
 
 const TABS = [

@@ -12,7 +12,7 @@ export const couponKeys = {
 const COUPON_PAGE_SIZE = 100;
 
 /** `POST /coupon/list`: claimed ones with `mine`, else the coupons of the shop with the caller's state. */
-export function useCoupons(mine: boolean, enabled = true) {
+export function useCoupons(mine: boolean) {
   return useQuery({
     queryKey: couponKeys.list(mine),
     queryFn: () =>
@@ -23,16 +23,15 @@ export function useCoupons(mine: boolean, enabled = true) {
           page_size: COUPON_PAGE_SIZE,
         })
         .then((d) => d.results),
-    enabled,
   });
 }
 
-/** 领取: by id, or by a code the member typed. */
+/** 领取: by id, or by a code the member typed. A refusal is toasted by the client. */
 export function useClaimCoupon() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { coupon_id?: number | undefined; code?: string | undefined }) =>
-      api.post<unknown>('/coupon/get', { ...input }, { toast: false }),
+      api.post<unknown>('/coupon/get', { ...input }),
     onSettled: () => qc.invalidateQueries({ queryKey: couponKeys.all }),
   });
 }

@@ -1,9 +1,9 @@
 import { SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
-import { Button, Card, Input, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Input, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useSmsOutbox } from './useSmsOutbox.ts';
 
 const columns: TableColumnsType<SmsOutboxRow> = [
@@ -50,15 +50,13 @@ export function SmsOutboxPage() {
           刷新
         </Button>
       </Space>
-      <Table<SmsOutboxRow>
-        rowKey="id"
+      <ListTable<SmsOutboxRow>
         size="middle"
         aria-label="短信发件箱"
         columns={columns}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: <QueryEmpty query={list} description="暂无短信" /> }}
-        pagination={pagination(paging?.count ?? 0)}
+        query={list}
+        empty="暂无短信"
+        pagination={pagination}
         scroll={{ x: 720 }}
       />
     </Card>

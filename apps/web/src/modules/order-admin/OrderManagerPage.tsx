@@ -1,23 +1,22 @@
-import { ORDER_STATUS_NAMES, type Order } from '@portal/contract';
+import { hasAction, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
 import { App, Button, Card, Drawer, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
+import { OrderDetailView, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { optionsOf } from '#web/shared/ui/options.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { useCan } from '#web/shared/usePermission.ts';
-import { OrderDetailView, OrderStatusTag } from './OrderParts.tsx';
+import { usePermission } from '#web/shared/usePermission.ts';
 import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
 import { type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
 import { useManagedOrder, useManagedOrders, useStaffAction } from './useOrderAdmin.ts';
+import './order.css';
 
-const STATUS_OPTIONS = Object.entries(ORDER_STATUS_NAMES).map(([value, label]) => ({
-  value: Number(value),
-  label,
-}));
+const STATUS_OPTIONS = optionsOf(ORDER_STATUS_NAMES);
 
 /** One place for the actions, so the row and the drawer behave the same. */
 function useRunAction(open: { ship: (o: OrderTarget) => void; refund: (o: OrderTarget) => void }) {
@@ -70,13 +69,8 @@ function ActionButtons({
 
 /** 订单管理 (/crm/order_manager): search, filter, detail with history, state changes by permission. */
 export function OrderManagerPage() {
-  const allowed: Record<string, boolean> = {
-    confirm_order_payment: useCan('order', 'confirm_order_payment'),
-    ship_order: useCan('order', 'ship_order'),
-    cancel_order: useCan('order', 'cancel_order'),
-    refund_order: useCan('order', 'refund_order'),
-  };
-  const can = (codename: string) => allowed[codename] === true;
+  const { perm } = usePermission();
+  const can = (codename: string) => hasAction(perm, 'order', codename);
 
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -105,7 +99,7 @@ export function OrderManagerPage() {
             {v}
           </Button>
           <div>
-            <Typography.Text type="secondary">{formatDateTime(row.create_time).slice(0, 16)}</Typography.Text>
+            <Typography.Text type="secondary">{formatMinute(row.create_time)}</Typography.Text>
           </div>
         </div>
       ),

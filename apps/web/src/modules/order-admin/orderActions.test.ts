@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { eventActionName, STAFF_ACTION_CODENAMES, staffActions } from './orderActions.ts';
+import { STAFF_ACTION_CODENAMES, staffActions } from './orderActions.ts';
 
 const all = () => true;
 
@@ -30,14 +30,5 @@ describe('staffActions', () => {
       'cancel_order',
       'refund_order',
     ]);
-  });
-});
-
-describe('eventActionName', () => {
-  it('names every action in Chinese', () => {
-    expect(eventActionName('create')).toBe('提交订单');
-    expect(eventActionName('pay')).toBe('确认收款');
-    expect(eventActionName('expire')).toBe('超时未付款，自动取消');
-    expect(eventActionName('something')).toBe('something');
   });
 });

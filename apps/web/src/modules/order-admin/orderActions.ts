@@ -33,9 +33,3 @@ export function staffActionName(action: StaffAction): string {
 export function staffActions(status: number, can: (codename: string) => boolean): StaffAction[] {
   return STAFF_ACTIONS.filter((a) => canDo(a, status) && can(STAFF_ACTION_CODENAMES[a]));
 }
-
-/** The Chinese name of an order event's action (`create`, `pay`, …); an unknown one as it is. */
-export function eventActionName(action: string): string {
-  if (action === 'create') return '提交订单';
-  return (ORDER_TRANSITIONS as Record<string, { name: string } | undefined>)[action]?.name ?? action;
-}

@@ -5,13 +5,24 @@ import { Link } from 'react-router';
 import { formatYuan } from '#web/shared/format.ts';
 import { goodsHref } from './links.ts';
 
-export { goodsHref };
-
-/** A cover image that loads lazily in a fixed square, or a placeholder when the goods have none. */
-export function GoodsCover({ src, alt, eager = false }: { src: string; alt: string; eager?: boolean }) {
+/**
+ * A cover image that loads lazily in a fixed square, or a placeholder (named `label`) when the
+ * goods have none.
+ */
+export function GoodsCover({
+  src,
+  alt,
+  eager = false,
+  label = '暂无图片',
+}: {
+  src: string;
+  alt: string;
+  eager?: boolean;
+  label?: string;
+}) {
   if (!src) {
     return (
-      <span className="goods-cover-empty" role="img" aria-label="暂无图片">
+      <span className="goods-cover-empty" role="img" aria-label={label}>
         <PictureOutlined />
       </span>
     );
@@ -26,21 +37,54 @@ type CardGoods = Pick<
   'id' | 'name' | 'cover' | 'price' | 'original_price' | 'sales' | 'stock' | 'is_new' | 'is_recommend'
 >;
 
-/** One goods of a grid: cover, name, price, sales and stock; the whole card links to the detail. */
-export function GoodsCard({ goods }: { goods: CardGoods }) {
+/** The words of a goods card; a microsite in another language passes its own. */
+export interface GoodsCardText {
+  isNew: string;
+  recommended: string;
+  soldOut: string;
+  sold: string;
+  stock: string;
+  noImage: string;
+  goodsLabel: (name: string, price: string, stock: string) => string;
+}
+
+const CARD_TEXT: GoodsCardText = {
+  isNew: '新品',
+  recommended: '推荐',
+  soldOut: '已售罄',
+  sold: '已售',
+  stock: '库存',
+  noImage: '暂无图片',
+  goodsLabel: (name, price, stock) => `${name}，${price}，${stock}`,
+};
+
+/**
+ * One goods of a grid: cover, name, price, sales and stock; the whole card links to the detail
+ * (or to `href`, a microsite's goods of another company).
+ */
+export function GoodsCard({
+  goods,
+  href,
+  text = CARD_TEXT,
+}: {
+  goods: CardGoods;
+  href?: string;
+  text?: GoodsCardText;
+}) {
   const soldOut = goods.stock <= 0;
+  const stock = soldOut ? text.soldOut : `${text.stock} ${goods.stock}`;
   return (
     <Link
-      to={goodsHref(goods.id)}
+      to={href ?? goodsHref(goods.id)}
       className="goods-card"
-      aria-label={`${goods.name}，${formatYuan(goods.price)}，${soldOut ? '已售罄' : `库存 ${goods.stock}`}`}
+      aria-label={text.goodsLabel(goods.name, formatYuan(goods.price), stock)}
     >
       <div className="goods-cover">
-        <GoodsCover src={goods.cover} alt={goods.name} />
+        <GoodsCover src={goods.cover} alt={goods.name} label={text.noImage} />
         <span className="goods-cover-badge">
-          {goods.is_new === 1 && <Tag color="green">新品</Tag>}
-          {goods.is_recommend === 1 && <Tag color="orange">推荐</Tag>}
-          {soldOut && <Tag>已售罄</Tag>}
+          {goods.is_new === 1 && <Tag color="green">{text.isNew}</Tag>}
+          {goods.is_recommend === 1 && <Tag color="orange">{text.recommended}</Tag>}
+          {soldOut && <Tag>{text.soldOut}</Tag>}
         </span>
       </div>
       <div className="goods-card-body">
@@ -54,18 +98,20 @@ export function GoodsCard({ goods }: { goods: CardGoods }) {
           )}
         </div>
         <div className="goods-card-meta">
-          <span>已售 {goods.sales}</span>
-          <span>{soldOut ? '已售罄' : `库存 ${goods.stock}`}</span>
+          <span>
+            {text.sold} {goods.sales}
+          </span>
+          <span>{stock}</span>
         </div>
       </div>
     </Link>
   );
 }
 
-/** The loading state of a goods grid: cards of the same size. */
-export function GoodsGridSkeleton({ count }: { count: number }) {
+/** The loading state of a goods grid: cards of the same size (`label` names it, 加载中 by default). */
+export function GoodsGridSkeleton({ count, label = '加载中' }: { count: number; label?: string }) {
   return (
-    <div className="goods-grid" role="status" aria-busy="true" aria-label="加载中">
+    <div className="goods-grid" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
         <div className="goods-card" key={i}>

@@ -1,5 +1,5 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import type { Review, ShopGoodsDetail } from '@portal/contract';
+import { hasAction, type Review, type ShopGoodsDetail } from '@portal/contract';
 import {
   Alert,
   Breadcrumb,
@@ -13,18 +13,19 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAddToCart } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
-import { useLoggedIn } from '#web/shared/session.ts';
+import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { usePermission } from '#web/shared/usePermission.ts';
 import { GoodsCover } from './GoodsCard.tsx';
-import { loginHref, maxQuantity, settleHref } from './links.ts';
+import { maxQuantity, settleHref } from './links.ts';
 import { listQueryString } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
 import { ShopNotFound } from './ShopNotFound.tsx';
@@ -84,10 +85,10 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
   };
   const buyNow = () => {
     const target = settleHref(goods.id, q, goods.price);
-    navigate(loggedIn ? target : loginHref(target));
+    navigate(loggedIn ? target : loginPath(target));
   };
   const toggleLove = () => {
-    if (!loggedIn) navigate(loginHref(here));
+    if (!loggedIn) navigate(loginPath(here));
     else love.mutate(goods.id);
   };
 
@@ -184,9 +185,23 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
   );
 }
 
-function ReviewItem({ review }: { review: Review }) {
+const ReviewReplyModal = lazy(() =>
+  import('./ReviewReplyModal.tsx').then((m) => ({ default: m.ReviewReplyModal })),
+);
+
+function ReviewItem({ review, onReply }: { review: Review; onReply: ((r: Review) => void) | null }) {
   return (
-    <List.Item>
+    <List.Item
+      actions={
+        onReply && !review.reply
+          ? [
+              <Button key="reply" type="link" size="small" onClick={() => onReply(review)}>
+                回复
+              </Button>,
+            ]
+          : undefined
+      }
+    >
       <div className="review">
         <div className="review-head">
           <Typography.Text strong>{review.user_name || '匿名用户'}</Typography.Text>
@@ -219,6 +234,11 @@ function Reviews({
   const { page, pageSize, pagination } = usePaging(5);
   const reviews = useGoodsReviews(goodsId, page, pageSize, ofCompany);
   const total = reviews.data?.paging.count ?? count;
+  // Staff of the shop answer reviews here (not on another company's goods). Unlike useCan, unknown
+  // permissions (a visitor, not loaded yet) show nothing.
+  const { perm } = usePermission();
+  const canReply = perm !== null && hasAction(perm, 'order', 'reply_review') && ofCompany === undefined;
+  const [replying, setReplying] = useState<Review | null>(null);
   return (
     <section className="shop-panel detail-section" aria-labelledby="reviews-title">
       <h2 id="reviews-title">商品评价（{total}）</h2>
@@ -226,10 +246,15 @@ function Reviews({
         loading={reviews.isFetching && !reviews.isError}
         dataSource={reviews.data?.results ?? []}
         rowKey="id"
-        renderItem={(r) => <ReviewItem review={r} />}
+        renderItem={(r) => <ReviewItem review={r} onReply={canReply ? setReplying : null} />}
         locale={{ emptyText: <QueryEmpty query={reviews} description="暂无评价" simple /> }}
         pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
       />
+      {replying && (
+        <Suspense fallback={null}>
+          <ReviewReplyModal review={replying} onClose={() => setReplying(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,19 +1,15 @@
-import type { CategoryTreeNode, GoodsSort } from '@portal/contract';
+import type { GoodsSort } from '@portal/contract';
 import { Breadcrumb, Button, InputNumber, Pagination, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
 import type { DataNode } from 'antd/es/tree';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
+import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { tablePagination } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
-import {
-  findCategory,
-  GOODS_PAGE_SIZES,
-  type ListState,
-  listQueryString,
-  parseListQuery,
-  toApiParams,
-} from './listQuery.ts';
+import { findCategory, type ListState, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
 import { useShopCategories, useShopGoods } from './useShopGoods.ts';
 
@@ -24,17 +20,6 @@ const SORT_OPTIONS: { value: GoodsSort; label: string; title: string }[] = [
   { value: 'price_asc', label: '价格↑', title: '价格从低到高' },
   { value: 'price_desc', label: '价格↓', title: '价格从高到低' },
 ];
-
-interface TreeOption {
-  value: number;
-  title: string;
-  key: number;
-  children: TreeOption[];
-}
-
-function toOptions(nodes: readonly CategoryTreeNode[]): TreeOption[] {
-  return nodes.map((n) => ({ value: n.id, key: n.id, title: n.name, children: toOptions(n.children) }));
-}
 
 /** 最低价 — 最高价 in yuan; applied with Enter or 确定. */
 function PriceFilter({ state, apply }: { state: ListState; apply: (from: string, to: string) => void }) {
@@ -87,10 +72,11 @@ export function GoodsListPage() {
   const tree = categories.data ?? [];
   const category = state.category_id ? findCategory(tree, state.category_id) : null;
 
-  /** Every change is a new history entry; a filter change goes back to page 1. */
+  /** Every change is a new history entry, shown from the top; a filter change goes back to page 1. */
   const go = (patch: Partial<ListState>, keepPage = false) => {
     const next = { ...state, ...patch, ...(keepPage ? {} : { page: 1 }) };
     navigate(`${location.pathname}${listQueryString(next)}`);
+    scrollPageTop();
   };
 
   const title = isSearch
@@ -100,7 +86,7 @@ export function GoodsListPage() {
     : (category?.node.name ?? (state.recommend ? '推荐商品' : '全部商品'));
   const data = goods.data;
   const results = data?.results ?? [];
-  const treeData = toOptions(tree) as unknown as DataNode[];
+  const treeOptions = useMemo(() => categoryOptions(categories.data ?? []), [categories.data]);
   const filtered =
     state.keyword !== '' ||
     state.category_id !== undefined ||
@@ -142,7 +128,7 @@ export function GoodsListPage() {
           </Button>
           {tree.length > 0 && (
             <Tree
-              treeData={treeData}
+              treeData={treeOptions as unknown as DataNode[]}
               selectedKeys={state.category_id ? [state.category_id] : []}
               defaultExpandAll
               blockNode
@@ -155,7 +141,7 @@ export function GoodsListPage() {
           <div className="goods-list-toolbar shop-panel">
             <TreeSelect
               className="goods-list-cat-select"
-              treeData={toOptions(tree)}
+              treeData={treeOptions}
               value={state.category_id}
               onChange={(v: number | undefined) => go({ category_id: v })}
               placeholder="全部分类"
@@ -221,15 +207,10 @@ export function GoodsListPage() {
           {data && data.paging.count > 0 && (
             <Pagination
               className="goods-list-pagination"
-              current={state.page}
-              pageSize={state.page_size}
-              total={data.paging.count}
-              showSizeChanger
-              pageSizeOptions={GOODS_PAGE_SIZES.map(String)}
+              {...tablePagination(state.page, state.page_size, data.paging.count, (page, pageSize) =>
+                go(pageSize !== state.page_size ? { page: 1, page_size: pageSize } : { page }, true),
+              )}
               showTotal={(t) => `共 ${t} 件商品`}
-              onChange={(page, pageSize) =>
-                go(pageSize !== state.page_size ? { page: 1, page_size: pageSize } : { page }, true)
-              }
             />
           )}
         </div>

@@ -1,14 +1,14 @@
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Badge, Button, Dropdown, Input, type MenuProps } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartMergeNotice } from '#web/modules/cart/CartMergeNotice.tsx';
 import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
 import { useCartCount } from '#web/modules/cart/useCart.ts';
 import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
-import { useUserInfo } from '#web/shared/session.ts';
+import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
+import { loginPath, useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
-import { loginHref } from './links.ts';
 import { SiteLinks } from './SiteLinks.tsx';
 import { useDocumentHead } from './useDocumentHead.ts';
 import './shop.css';
@@ -64,18 +64,15 @@ export function ShopLayout({
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
-  const top = useRef<HTMLDivElement>(null);
 
   useDocumentHead(`${title} - ${name}`, description ?? `${name}网上商城：${title}`);
   useGuestCartMerge();
 
-  // A new page starts at its top (the app's page container may be the element that scrolls).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  // A new page starts at its top; a query change within the page (a drawer, a tab) stays where it is.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes, on purpose
   useEffect(() => {
-    const scroller = top.current?.closest('.page');
-    scroller?.scrollTo?.({ top: 0 });
-    window.scrollTo?.({ top: 0 });
-  }, [location.pathname, location.search]);
+    scrollPageTop();
+  }, [location.pathname]);
 
   const userName = user ? user.real_name || user.username || '我的' : '';
   const mobileItems: MenuProps['items'] = [
@@ -85,13 +82,13 @@ export function ShopLayout({
     ...(user
       ? [{ key: '/Workbench', label: userName }]
       : [
-          { key: loginHref(here), label: '登录' },
+          { key: loginPath(here), label: '登录' },
           { key: '/register', label: '注册' },
         ]),
   ];
 
   return (
-    <div className="shop" ref={top}>
+    <div className="shop">
       <header className="shop-header">
         <div className="shop-header-inner">
           <Link to="/" className="shop-brand" aria-label={`${name}首页`}>
@@ -131,7 +128,7 @@ export function ShopLayout({
                 </Link>
               ) : (
                 <>
-                  <Link to={loginHref(here)}>登录</Link>
+                  <Link to={loginPath(here)}>登录</Link>
                   <span className="shop-user-sep" aria-hidden>
                     |
                   </span>

@@ -3,11 +3,6 @@ import { CART_MAX_QUANTITY } from '@portal/contract';
 /** The detail page of a goods. */
 export const goodsHref = (id: number) => `/goodsDetail?id=${id}`;
 
-/** `/login?redirect=<path>`: back to that path after logging in. */
-export function loginHref(redirect: string): string {
-  return `/login?redirect=${encodeURIComponent(redirect)}`;
-}
-
 /** Buy now: the checkout of one goods, with the price the shopper saw (cents). */
 export function settleHref(goodsId: number, quantity: number, price: number): string {
   return `/settle?goods_id=${goodsId}&quantity=${quantity}&price=${price}`;

@@ -1,7 +1,8 @@
 import type { CategoryTreeNode } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { queryId } from '#web/shared/query.ts';
-import { loginHref, maxQuantity, settleHref } from './links.ts';
+import { loginPath } from '#web/shared/session.ts';
+import { maxQuantity, settleHref } from './links.ts';
 import { findCategory, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
 
 /** How the goods page reads `?id=`. */
@@ -90,7 +91,7 @@ describe('findCategory', () => {
 
 describe('links', () => {
   it('builds the login redirect and the buy-now checkout', () => {
-    expect(loginHref('/goodsDetail?id=3')).toBe('/login?redirect=%2FgoodsDetail%3Fid%3D3');
+    expect(loginPath('/goodsDetail?id=3')).toBe('/login?redirect=%2FgoodsDetail%3Fid%3D3');
     expect(settleHref(3, 2, 1250)).toBe('/settle?goods_id=3&quantity=2&price=1250');
   });
 

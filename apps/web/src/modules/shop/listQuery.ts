@@ -1,9 +1,8 @@
-import type { CategoryTreeNode, GoodsSort } from '@portal/contract';
+import { type CategoryTreeNode, type GoodsSort, PAGE_SIZE_OPTIONS } from '@portal/contract';
 import { yuanToCents } from '#web/shared/format.ts';
 import type { ShopGoodsParams } from './useShopGoods.ts';
 
-/** Page sizes of the goods grid: the spec's list sizes, 20 by default (a grid row holds 4–5). */
-export const GOODS_PAGE_SIZES = [5, 10, 15, 20] as const;
+/** The goods grid pages by the spec's list sizes (PAGE_SIZE_OPTIONS), 20 by default (a grid row holds 4–5). */
 export const GOODS_DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_SORT: GoodsSort = 'new';
 const SORTS: readonly GoodsSort[] = ['new', 'sales', 'price_asc', 'price_desc'];
@@ -42,7 +41,7 @@ export function parseListQuery(params: URLSearchParams): ListState {
     recommend: params.get('recommend') === '1',
     page: positiveInt(params.get('page')) ?? 1,
     page_size:
-      size && (GOODS_PAGE_SIZES as readonly number[]).includes(size) ? size : GOODS_DEFAULT_PAGE_SIZE,
+      size && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : GOODS_DEFAULT_PAGE_SIZE,
   };
 }
 

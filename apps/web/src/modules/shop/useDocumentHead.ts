@@ -11,22 +11,12 @@ function setDescription(content: string): void {
 }
 
 /**
- * Sets the document title and the meta description of a page. The root layout also writes the
- * title from the route table after a navigation, and a parent's effect runs after its child's, so
- * the page's own text is written once more right after this commit's effects.
+ * Sets the document title and the meta description of a page. A page that always does so is marked
+ * `ownTitle` in the route table, so the root layout leaves the title to it.
  */
 export function useDocumentHead(title: string, description: string): void {
   useEffect(() => {
-    let live = true;
-    const apply = () => {
-      if (!live) return;
-      document.title = title;
-      setDescription(description);
-    };
-    apply();
-    queueMicrotask(apply);
-    return () => {
-      live = false;
-    };
+    document.title = title;
+    setDescription(description);
   }, [title, description]);
 }

@@ -46,7 +46,7 @@ export function useShopCompany(): { ready: boolean; companyId: number | undefine
   };
 }
 
-export function useShopGoods(params: ShopGoodsParams, opts: { enabled?: boolean } = {}) {
+export function useShopGoods(params: ShopGoodsParams) {
   const { ready, companyId } = useShopCompany();
   return useQuery({
     queryKey: shopKeys.goods(companyId, params),
@@ -56,7 +56,7 @@ export function useShopGoods(params: ShopGoodsParams, opts: { enabled?: boolean 
         { ...params, company_id: companyId },
         { toast: false, signal },
       ),
-    enabled: ready && (opts.enabled ?? true),
+    enabled: ready,
     placeholderData: keepPreviousData,
   });
 }
@@ -98,6 +98,17 @@ export function useGoodsReviews(goodsId: number | null, page: number, pageSize: 
   });
 }
 
+/** 回复评价 (staff): the reviews of the goods are fetched again and show the reply. */
+export function useReplyReview() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; goods_id: number; reply: string }) =>
+      api.post<Review>('/goods/review/reply', { id: input.id, reply: input.reply }, { toast: 'unlessField' }),
+    onSuccess: (_d, input) =>
+      qc.invalidateQueries({ queryKey: [...shopKeys.all, 'reviews', input.goods_id] }),
+  });
+}
+
 /** The enabled category tree of the shop (`GET /goods/staff/category/`). */
 export function useShopCategories() {
   const { ready, companyId } = useShopCompany();
@@ -116,7 +127,24 @@ export function useShopCategories() {
   });
 }
 
-/** Like / unlike (a toggle). The detail in the cache takes the answer at once. */
+/** The member's liked goods (我的收藏). */
+export const loveKeys = {
+  all: ['love'] as const,
+  list: (page: number, pageSize: number) => [...loveKeys.all, 'list', { page, pageSize }] as const,
+};
+
+export function useLoves(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: loveKeys.list(page, pageSize),
+    queryFn: () => api.post<Page<ShopGoods>>('/goods/love/list', { page, page_size: pageSize }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Like / unlike (`/goods/love` is a toggle). The detail in the cache takes the answer at once; the
+ * list of liked goods is fetched again.
+ */
 export function useToggleLove() {
   const qc = useQueryClient();
   const { companyId } = useShopCompany();
@@ -127,6 +155,7 @@ export function useToggleLove() {
       qc.setQueryData<ShopGoodsDetail>(shopKeys.detail(companyId, goodsId), (old) =>
         old ? { ...old, loved: d.loved, love_count: d.love_count } : old,
       );
+      void qc.invalidateQueries({ queryKey: loveKeys.all });
     },
   });
 }

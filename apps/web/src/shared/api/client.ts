@@ -1,5 +1,5 @@
 import { SESSION_EXPIRED_CODE } from '@portal/contract';
-import { endSession, getToken, isLoggedIn } from '#web/shared/session.ts';
+import { endSession, getToken, isLoggedIn, loginPath } from '#web/shared/session.ts';
 import { ApiError, TransportError } from './errors.ts';
 import { toastError } from './toast.ts';
 
@@ -68,7 +68,7 @@ function sessionExpired(m: string): void {
   toastError(m);
   endSession();
   const here = `${window.location.pathname}${window.location.search}`;
-  navigate(window.location.pathname === '/login' ? here : `/login?redirect=${encodeURIComponent(here)}`);
+  navigate(window.location.pathname === '/login' ? here : loginPath(here));
 }
 
 function shouldToast(option: RequestOptions['toast'], err: ApiError): boolean {
@@ -117,7 +117,4 @@ async function request<T>(method: string, path: string, params?: Params, opts: R
 export const api = {
   get: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('GET', path, params, opts),
   post: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('POST', path, params, opts),
-  patch: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('PATCH', path, params, opts),
-  delete: <T>(path: string, params?: Params, opts?: RequestOptions) =>
-    request<T>('DELETE', path, params, opts),
 };

@@ -2,7 +2,8 @@ import type { Paging } from '@portal/contract';
 import { type PaginationProps, Table, type TableProps } from 'antd';
 import { QueryEmpty } from './QueryEmpty.tsx';
 
-interface ListQuery<T> {
+/** What ListTable needs of a paged list query. */
+export interface ListQuery<T> {
   data?: { results: T[]; paging: Paging } | undefined;
   isFetching: boolean;
   isError: boolean;

@@ -1,16 +1,19 @@
 import { Input, Select, Space } from 'antd';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * A back-office list's filters: a search box (搜索 button, clearable) and a status select
- * (全部状态 when cleared), wrapped on narrow screens. Pair it with `useListFilters`.
+ * (全部状态 when cleared), wrapped on narrow screens, then `children` (the list's buttons). Pair it
+ * with `useListFilters`.
  */
 export function ListToolbar<S extends number>({
   className,
   search,
   status,
+  children,
 }: {
   className: string;
+  children?: ReactNode;
   search: {
     label: string;
     placeholder: string;
@@ -47,6 +50,7 @@ export function ListToolbar<S extends number>({
           onChange={status.onChange}
         />
       </Space>
+      {children}
     </div>
   );
 }

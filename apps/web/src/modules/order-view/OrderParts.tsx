@@ -6,10 +6,9 @@ import {
   type OrderItem,
 } from '@portal/contract';
 import { Descriptions, Image, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
-import { eventActionName } from './orderActions.ts';
-import './order.css';
+import { eventActionName } from './orderEvents.ts';
+import './order-view.css';
 
 /** Tag colours of the order states (1 待付款 … 6 已退款). */
 export const ORDER_STATUS_COLORS: Record<number, string> = {
@@ -45,14 +44,8 @@ export function GoodsThumb({ src, alt, size = 48 }: { src: string; alt: string; 
   );
 }
 
-/** The lines of an order; `action` adds a last column (e.g. 评价 for a member). */
-export function OrderItemsTable({
-  items,
-  action,
-}: {
-  items: readonly OrderItem[];
-  action?: (item: OrderItem) => ReactNode;
-}) {
+/** The lines of an order. */
+export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   const columns: TableColumnsType<OrderItem> = [
     {
       title: '商品',
@@ -68,8 +61,6 @@ export function OrderItemsTable({
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
     { title: '小计', dataIndex: 'amount', align: 'right', width: 110, render: (v: number) => formatYuan(v) },
   ];
-  if (action)
-    columns.push({ title: '操作', key: 'action', width: 90, render: (_: unknown, row) => action(row) });
   return (
     <Table<OrderItem>
       rowKey="id"

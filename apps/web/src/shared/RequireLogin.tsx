@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loginPath } from '#web/app/guard.ts';
-import { useLoggedIn } from '#web/shared/session.ts';
+import { loginPath, useLoggedIn } from './session.ts';
 
-/** A public page that needs a member: logged out → /login?redirect=<this page with its query>. */
+/**
+ * The login guard of protected areas and of public pages that need a user: logged out →
+ * /login?redirect=<this page with its query>.
+ */
 export function RequireLogin({ children }: { children: ReactNode }) {
   const loggedIn = useLoggedIn();
   const { pathname, search } = useLocation();
