@@ -6,7 +6,28 @@ const PORT = Number(process.env.E2E_PORT ?? 3999);
 const root = path.resolve(import.meta.dirname, '..');
 // Each run starts from an empty data folder, so the server migrates and seeds the demo data. One
 // folder per port (only one run can hold the port), wiped at the next start: runs leave no pile.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${PORT}`);
+const dataDir = wipeableDataDir(process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `portal-e2e-${PORT}`));
+
+/**
+ * The folder is deleted at every start, so it must be a folder of its own under the system's
+ * temporary folder: an E2E_DATA_DIR pointing anywhere else (a real data folder, the project, a
+ * home directory) is refused rather than wiped.
+ */
+function wipeableDataDir(dir: string): string {
+  const tmp = path.resolve(os.tmpdir());
+  const resolved = path.resolve(dir);
+  const relative = path.relative(tmp, resolved);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) {
+    throw new Error(
+      `E2E_DATA_DIR=${dir} is not a folder under ${tmp}: the e2e run deletes its data folder at ` +
+        'every start, so it only uses one in the temporary folder. Unset E2E_DATA_DIR or choose ' +
+        `a folder such as ${path.join(tmp, 'portal-e2e-data')}.`,
+    );
+  }
+  // It goes into a shell command in double quotes.
+  if (/["$`\\]/.test(resolved)) throw new Error(`E2E_DATA_DIR=${dir}: no quotes, $, \` or \\ in the path`);
+  return resolved;
+}
 
 export default defineConfig({
   testDir: './tests',

@@ -1,9 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './helpers.ts';
 
 /** The seeded content of the default company (apps/server/src/seed/demo-cms.ts). */
 const LATEST = '启航商城亮相2026智慧零售博览会，数字化供应链方案受关注';
-
-const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= 375);
 
 test('the home page shows the advertising carousel and the latest news, which opens an article', async ({
   page,
@@ -108,7 +107,7 @@ test.describe('at 375 px', () => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: '广告' }).getByRole('img').first()).toBeVisible();
     await expect(page.getByRole('region', { name: '最新资讯' }).getByRole('listitem')).toHaveCount(5);
-    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     await page
       .getByRole('region', { name: '最新资讯' })
@@ -117,10 +116,10 @@ test.describe('at 375 px', () => {
       .getByRole('link')
       .click();
     await expect(page.locator('.article-body p').first()).toBeVisible();
-    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
 
     await page.goto('/news');
     await expect(page.getByRole('article').first()).toBeVisible();
-    expect(await noHorizontalScroll(page)).toBe(true);
+    await expectNoSidewaysScroll(page);
   });
 });

@@ -1,30 +1,22 @@
-import { expect, type Page, test } from '@playwright/test';
-import { login, toast, uniqueSuffix } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { newMobile, test, toast, uniqueSuffix } from './helpers.ts';
 
-const randomMobile = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-async function staffPage(browser: import('@playwright/test').Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, username);
-  return page;
-}
-
-test('a supplier application from /supplierService is approved in 供应商管理', async ({ browser }) => {
+test('a supplier application from /supplierService is approved in 供应商管理', async ({ openPage }) => {
   // Three browser contexts and a staff login: give the loaded CI machine room.
   test.slow();
   const name = `E2E 测试供应商 ${uniqueSuffix()}`;
-  const guest = await (await browser.newContext()).newPage();
+  const guest = await openPage();
   await guest.goto('/supplierService');
   await expect(guest.getByRole('heading', { name: '我们采购什么' })).toBeVisible();
   const form = guest.getByRole('form', { name: '供应商入驻申请' });
   await form.getByLabel('公司名称').fill(name);
   await form.getByLabel('供应品类').fill('包装材料');
   await form.getByLabel('联系人').fill('测试联系人');
-  await form.getByLabel('手机号').fill(randomMobile());
+  await form.getByLabel('手机号').fill(newMobile());
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(guest.getByText('申请已提交')).toBeVisible();
 
-  const shop = await staffPage(browser, 'shop');
+  const shop = await openPage('shop');
   await shop.goto('/crm/supplier_index');
   await expect(shop.getByText('供应商管理').first()).toBeVisible();
   const search = shop.getByRole('searchbox', { name: '搜索供应商' });
@@ -49,11 +41,11 @@ test('a supplier application from /supplierService is approved in 供应商管�
   await expect(row).toContainText('已通过');
 });
 
-test('a board message shows on /messages only after 留言审核 approves it', async ({ browser }) => {
+test('a board message shows on /messages only after 留言审核 approves it', async ({ openPage }) => {
   // Three browser contexts and a staff login: give the loaded CI machine room.
   test.slow();
   const text = `E2E 留言 ${uniqueSuffix()}：服务很周到`;
-  const guest = await (await browser.newContext()).newPage();
+  const guest = await openPage();
   await guest.goto('/messages');
   const form = guest.getByRole('form', { name: '发表留言' });
   await form.getByLabel('留言内容').fill(text);
@@ -64,7 +56,7 @@ test('a board message shows on /messages only after 留言审核 approves it', a
   await expect(board).toContainText('老客户王先生');
   await expect(board.getByText(text)).toHaveCount(0);
 
-  const staff = await staffPage(browser, 'service');
+  const staff = await openPage('service');
   await staff.goto('/crm/message_board');
   const row = staff.getByRole('table', { name: '留言列表' }).getByRole('row').filter({ hasText: text });
   await expect(row).toContainText('待审核');
@@ -81,12 +73,12 @@ test('a board message shows on /messages only after 留言审核 approves it', a
   await expect(board).toContainText('匿名访客');
 });
 
-test('a question asked on /online is answered in public by customer service', async ({ browser }) => {
+test('a question asked on /online is answered in public by customer service', async ({ openPage }) => {
   // Three browser contexts and a staff login: give the loaded CI machine room.
   test.slow();
   const question = `E2E 咨询 ${uniqueSuffix()}：周末可以自提吗？`;
   const answer = `可以自提，地址见页脚（${uniqueSuffix()}）`;
-  const guest = await (await browser.newContext()).newPage();
+  const guest = await openPage();
   await guest.goto('/online');
   // The FAQ is searchable.
   const faq = guest.getByRole('searchbox', { name: '搜索常见问题' });
@@ -100,12 +92,12 @@ test('a question asked on /online is answered in public by customer service', as
 
   const form = guest.getByRole('form', { name: '在线咨询' });
   await form.getByLabel('称呼').fill('周先生');
-  await form.getByLabel('联系方式').fill(randomMobile());
+  await form.getByLabel('联系方式').fill(newMobile());
   await form.getByLabel('咨询内容').fill(question);
   await form.getByRole('button', { name: '提交咨询' }).click();
   await expect(guest.getByText('咨询已提交，客服会尽快通过您留下的联系方式回复')).toBeVisible();
 
-  const staff = await staffPage(browser, 'service');
+  const staff = await openPage('service');
   await staff.goto('/crm/online_question');
   const row = staff.getByRole('table', { name: '咨询列表' }).getByRole('row').filter({ hasText: question });
   await expect(row).toContainText('待回复');

@@ -1,45 +1,6 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { DEMO_PASSWORD, loginForm } from './helpers.ts';
-
-const form = (data: Record<string, string>) => ({ form: data });
-
-/** A new member registered through the API: SMS code read from the administrator's outbox. */
-async function registerMember(baseURL: string): Promise<{ mobile: string; password: string }> {
-  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const password = 'Member2024';
-  const guest = await playwrightRequest.newContext({ baseURL });
-  const sent = await (
-    await guest.post('/api/account/send/code', form({ mobile, purpose: 'register' }))
-  ).json();
-  expect(sent.c).toBe(0);
-
-  const admin = await playwrightRequest.newContext({ baseURL });
-  const login = await (
-    await admin.post('/api/account/login', form({ username: 'admin', password: DEMO_PASSWORD }))
-  ).json();
-  const outbox = await (
-    await admin.get(`/api/sms/outbox/?mobile=${mobile}`, {
-      headers: { authorization: `Token ${login.d.token}` },
-    })
-  ).json();
-  const code = /验证码为(\d{6})/.exec(outbox.d.results[0].content)?.[1] ?? '';
-  const registered = await (
-    await guest.post('/api/account/register', form({ mobile, code, password, real_name: '扫码会员' }))
-  ).json();
-  expect(registered.c).toBe(0);
-  await Promise.all([guest.dispose(), admin.dispose()]);
-  return { mobile, password };
-}
-
-async function noHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth,
-    body: document.body.scrollWidth,
-    view: window.innerWidth,
-  }));
-  expect(widths.doc).toBeLessThanOrEqual(widths.view);
-  expect(widths.body).toBeLessThanOrEqual(widths.view);
-}
+import { expect } from '@playwright/test';
+import { maskMobile } from '../../apps/web/src/modules/member/memberForm.ts';
+import { expectNoSidewaysScroll, registerMember, submitLogin, test } from './helpers.ts';
 
 test('/app shows the newest release of each platform with a QR code that downloads as PNG', async ({
   page,
@@ -67,7 +28,8 @@ test('/app shows the newest release of each platform with a QR code that downloa
 
 test('/qrcode shows the site’s QR codes; a member sees their own referral link', async ({
   page,
-  browser,
+  request,
+  openPage,
   baseURL,
 }) => {
   await page.goto('/qrcode');
@@ -79,11 +41,10 @@ test('/qrcode shows the site’s QR codes; a member sees their own referral link
   const referral = page.getByRole('region', { name: '我的推荐码' });
   await expect(referral.getByRole('button', { name: '登录后生成' })).toBeVisible();
 
-  const member = await registerMember(baseURL as string);
+  const member = await registerMember(request, { realName: '扫码会员' });
   await referral.getByRole('button', { name: '登录后生成' }).click();
-  await loginForm(page).getByLabel('用户名', { exact: true }).fill(member.mobile);
-  await loginForm(page).getByLabel('密码', { exact: true }).fill(member.password);
-  await loginForm(page).getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await submitLogin(page, member.mobile, member.password);
   await expect(page).toHaveURL(/\/qrcode$/);
   const mine = page.getByRole('region', { name: '我的推荐码' });
   await expect(mine.getByRole('img', { name: '我的推荐码二维码' })).toBeVisible();
@@ -92,10 +53,14 @@ test('/qrcode shows the site’s QR codes; a member sees their own referral link
   // A friend who scans it lands on the register page with the member as referrer (masked).
   const link = `${baseURL}/register?HigherMobile=${member.mobile}&company_id=125`;
   await expect(mine).toContainText(link);
-  const friend = await (await browser.newContext()).newPage();
+  const friend = await openPage();
   await friend.goto(link);
-  // A fresh browser loads the register chunk cold: allow for a busy machine.
-  await expect(friend.getByText(`推荐人：${member.mobile.slice(0, 3)}`)).toBeVisible({ timeout: 30_000 });
+  // A fresh browser loads the register chunk cold: allow for a busy machine. The referrer shows
+  // masked (137****1234): the whole mask, and never the whole number.
+  const masked = maskMobile(member.mobile);
+  expect(masked).toMatch(/^1\d{2}\*{4}\d{4}$/);
+  await expect(friend.getByText(`推荐人：${masked}`, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(friend.locator('body')).not.toContainText(member.mobile);
 });
 
 test('/searchPerson finds staff by part of the name and shows no contact data', async ({ page }) => {
@@ -151,12 +116,12 @@ test('the finder pages fit a 375 px screen without sideways scrolling', async ({
   for (const [path, img] of pages) {
     await page.goto(path);
     await expect(page.getByRole('img', { name: img })).toBeVisible();
-    await noHorizontalScroll(page);
+    await expectNoSidewaysScroll(page);
   }
   await page.goto(`/searchPerson?name=${encodeURIComponent('陈')}`);
   await expect(page.getByRole('article', { name: '陈思远' })).toBeVisible();
-  await noHorizontalScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.goto('/searchExperiment');
   await expect(page.getByRole('article').first()).toBeVisible();
-  await noHorizontalScroll(page);
+  await expectNoSidewaysScroll(page);
 });

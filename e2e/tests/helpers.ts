@@ -1,4 +1,11 @@
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /** Every demo account shares this password (apps/server/src/seed/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'demo123456';
@@ -116,3 +123,81 @@ export async function cellOf(table: Locator, row: Locator, column: string): Prom
   if (index < 0) throw new Error(`no column ${column} in ${headers.join(', ')}`);
   return row.getByRole('cell').nth(index);
 }
+
+/** A random mobile number (`137` unless told), unique enough across parallel tests and runs. */
+export const newMobile = (prefix = '137') =>
+  `${prefix}${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/**
+ * The newest registration code sent to `mobile`, as the administrator reads it from the SMS outbox
+ * (the login leaves the administrator's cookie in `request`).
+ */
+export async function outboxCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const login = await (
+    await request.post('/api/account/login', { form: { username: 'admin', password: DEMO_PASSWORD } })
+  ).json();
+  expect(login.c).toBe(0);
+  const res = await request.get('/api/sms/outbox/', {
+    params: { mobile },
+    headers: { authorization: `Token ${login.d.token}` },
+  });
+  const rows = (await res.json()).d.results as { content: string }[];
+  const code = /验证码为(\d{6})/.exec(rows[0]?.content ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${mobile}`);
+  return code;
+}
+
+export interface Member {
+  mobile: string;
+  password: string;
+  /** The new member's session token (for API calls as the member). */
+  token: string;
+}
+
+/** A new member registered through the API with the code from the SMS outbox. */
+export async function registerMember(
+  request: APIRequestContext,
+  { realName, password = 'Member2024' }: { realName: string; password?: string },
+): Promise<Member> {
+  const mobile = newMobile();
+  const sent = await (
+    await request.post('/api/account/send/code', { form: { mobile, purpose: 'register' } })
+  ).json();
+  expect(sent.c).toBe(0);
+  const code = await outboxCode(request, mobile);
+  const registered = await (
+    await request.post('/api/account/register', { form: { mobile, code, password, real_name: realName } })
+  ).json();
+  expect(registered.c).toBe(0);
+  return { mobile, password, token: registered.d.token as string };
+}
+
+/** The page neither scrolls sideways nor is wider than the window (a 375 px phone, say). */
+export async function expectNoSidewaysScroll(page: Page, where = page.url()): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    doc: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    view: window.innerWidth,
+  }));
+  expect(widths.doc, `${where}: page width`).toBeLessThanOrEqual(widths.view);
+  expect(widths.body, `${where}: body width`).toBeLessThanOrEqual(widths.view);
+}
+
+/**
+ * `test` with `openPage`: a page in a browser context of its own (a second visitor, a member of
+ * staff beside the test's page), logged in as `username` when given. Its context is closed when
+ * the test ends.
+ */
+export const test = base.extend<{ openPage: (username?: string) => Promise<Page> }>({
+  openPage: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (username) => {
+      const context = await browser.newContext();
+      contexts.push(context);
+      const page = await context.newPage();
+      if (username) await login(page, username);
+      return page;
+    });
+    await Promise.all(contexts.map((c) => c.close()));
+  },
+});

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { CHINESE_WORDS } from '../../apps/web/src/modules/microsite/i18n.ts';
+import { expectNoSidewaysScroll } from './helpers.ts';
 
 /**
  * The demo microsites (apps/server/src/seed/demo-microsites.ts): each path shows its own company,
@@ -98,7 +99,22 @@ test('/dzcen is in English: headings, no Chinese interface words, html lang=en',
 test('an unknown microsite row shows 站点不存在', async ({ page }) => {
   // Every registered path has a row; an unregistered one is the router's 404 instead.
   const res = await page.request.get('/api/microsite?path=/nowhere');
-  expect(await res.json()).toMatchObject({ c: 20901, m: '站点不存在' });
+  const missing = await res.json();
+  expect(missing).toMatchObject({ c: 20901, m: '站点不存在' });
+
+  // A registered path whose row is gone (closed, say) gets the same answer: the page says so.
+  await page.route(
+    (url) => url.pathname === '/api/microsite' && url.searchParams.get('path') === '/qf',
+    (route) => route.fulfill({ status: res.status(), json: missing }),
+  );
+  await page.goto('/qf');
+  await expect(page.getByText('站点不存在', { exact: true })).toBeVisible();
+  await expect(page.getByText('您访问的企业微站不存在或已关闭。')).toBeVisible();
+  await expect(page.locator('#products')).toHaveCount(0);
+  // No toast on top of the page's own message.
+  await expect(page.locator('.ant-message').getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('/aboutUs and /company show the default company with its contact card', async ({ page }) => {
@@ -120,8 +136,7 @@ test.describe('at 375 px', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path !== '/aboutUs') await expect(page.locator('#products .goods-card').first()).toBeVisible();
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-      expect(fits, path).toBe(true);
+      await expectNoSidewaysScroll(page, path);
     }
   });
 });

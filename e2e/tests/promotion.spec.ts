@@ -1,33 +1,15 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, submitLogin } from './helpers.ts';
+import { registerMember, submitLogin } from './helpers.ts';
 
-/** A new member registered through the API (code read from the SMS outbox), with one address. */
-async function registerMember(request: APIRequestContext) {
-  const mobile = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const password = 'Promo12345';
-  const sent = await (
-    await request.post('/api/account/send/code', { form: { mobile, purpose: 'register' } })
-  ).json();
-  expect(sent.c).toBe(0);
-  const admin = await (
-    await request.post('/api/account/login', { form: { username: 'admin', password: DEMO_PASSWORD } })
-  ).json();
-  const outbox = await (
-    await request.get(`/api/sms/outbox/?mobile=${mobile}`, {
-      headers: { authorization: `Token ${admin.d.token}` },
-    })
-  ).json();
-  const code = /(\d{6})/.exec(outbox.d.results[0].content)?.[1] ?? '';
-  const reg = await (
-    await request.post('/api/account/register', { form: { mobile, code, password, real_name: '购票会员' } })
-  ).json();
-  expect(reg.c).toBe(0);
+/** A new member registered through the API, with one address. */
+async function memberWithAddress(request: APIRequestContext) {
+  const member = await registerMember(request, { realName: '购票会员', password: 'Promo12345' });
   const address = await (
     await request.post('/api/consignee/update', {
-      headers: { authorization: `Token ${reg.d.token}` },
+      headers: { authorization: `Token ${member.token}` },
       form: {
         name: '李四',
-        mobile,
+        mobile: member.mobile,
         province: '上海市',
         city: '上海市',
         district: '浦东新区',
@@ -36,7 +18,7 @@ async function registerMember(request: APIRequestContext) {
     })
   ).json();
   expect(address.c).toBe(0);
-  return { mobile, password };
+  return member;
 }
 
 /** Scrolls the page: the window, or the root's full-height container when that is the scroller. */
@@ -119,7 +101,7 @@ test('2 adult and 1 child tickets: log in, settle, and the order awaits payment 
   page,
   request,
 }) => {
-  const member = await registerMember(request);
+  const member = await memberWithAddress(request);
   await page.goto('/promotion');
   await page.getByRole('button', { name: '增加成人票' }).click();
   await page.getByRole('button', { name: '增加成人票' }).click();

@@ -1,16 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { newMobile, test } from './helpers.ts';
 
-test('a code asked for on /register shows in the administrator’s SMS outbox', async ({ browser }) => {
-  const mobile = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  const guest = await (await browser.newContext()).newPage();
+test('a code asked for on /register shows in the administrator’s SMS outbox', async ({ openPage }) => {
+  const mobile = newMobile('139');
+  const guest = await openPage();
   await guest.goto('/register');
   await guest.getByLabel('手机号').fill(mobile);
   await guest.getByRole('button', { name: '获取验证码' }).click();
   await expect(guest.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
 
-  const admin = await (await browser.newContext()).newPage();
-  await login(admin, 'admin');
+  const admin = await openPage('admin');
   await admin.goto('/manager/sms-outbox');
   await admin.getByRole('searchbox', { name: '手机号' }).fill(mobile);
   await admin.getByRole('searchbox', { name: '手机号' }).press('Enter');

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToYuan, formatYuan, yuanToCents } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatMinute,
+  formatMonthDay,
+  formatYuan,
+  yuanToCents,
+} from './format.ts';
 
 describe('formatYuan', () => {
   it('shows cents as yuan with two decimals', () => {
@@ -31,9 +38,33 @@ describe('yuanToCents', () => {
     for (const v of ['', ' ', '-1', '1.234', 'abc', '1e3', null, undefined])
       expect(yuanToCents(v)).toBeUndefined();
   });
+});
 
-  it('goes back with centsToYuan', () => {
-    expect(centsToYuan(1250)).toBe(12.5);
-    expect(yuanToCents(centsToYuan(1999))).toBe(1999);
+describe('dates', () => {
+  // Local times (no offset), so the result does not depend on the machine's time zone.
+  const at = '2026-11-05T08:07:09';
+
+  it('formats a timestamp to the second, the minute, the day, or month and day', () => {
+    expect(formatDateTime(at)).toBe('2026-11-05 08:07:09');
+    expect(formatMinute(at)).toBe('2026-11-05 08:07');
+    expect(formatDate(at)).toBe('2026-11-05');
+    expect(formatMonthDay(at)).toBe('11月5日');
+  });
+
+  it('shows nothing for nothing and the raw text for a non-date', () => {
+    for (const f of [formatDateTime, formatMinute, formatDate, formatMonthDay]) {
+      expect(f(null)).toBe('');
+      expect(f(undefined)).toBe('');
+      expect(f('')).toBe('');
+      expect(f('not a date')).toBe('not a date');
+    }
+  });
+
+  it('shows a UTC timestamp in the local time zone', () => {
+    const utc = '2026-11-05T08:07:09.000Z';
+    const local = new Date(utc);
+    expect(formatMinute(utc)).toBe(
+      `2026-11-${String(local.getDate()).padStart(2, '0')} ${String(local.getHours()).padStart(2, '0')}:07`,
+    );
   });
 });

@@ -7,6 +7,22 @@ export function formatDateTime(value: string | null | undefined): string {
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : value;
 }
 
+/** A server timestamp in the visitor's time zone as `pattern`; the raw text when it is not a date. */
+function formatAs(value: string | null | undefined, pattern: string): string {
+  if (!value) return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(pattern) : value;
+}
+
+/** `YYYY-MM-DD HH:mm` (lists and notes: the minute is enough). */
+export const formatMinute = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD HH:mm');
+
+/** `YYYY-MM-DD` (articles, releases). */
+export const formatDate = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD');
+
+/** `11月20日` (a campaign's dates, the year being plain). */
+export const formatMonthDay = (value: string | null | undefined) => formatAs(value, 'M月D日');
+
 /** Integer cents (分) → `¥12.50`; negative amounts as `-¥3.00`. */
 export function formatYuan(cents: number | null | undefined): string {
   const n = Number.isFinite(cents) ? Math.round(cents as number) : 0;
@@ -22,9 +38,4 @@ export function yuanToCents(yuan: string | number | null | undefined): number | 
   if (!/^\d+(\.\d{0,2})?$/.test(s)) return undefined;
   const [whole = '0', frac = ''] = s.split('.');
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
-}
-
-/** Integer cents → yuan as a plain number (`1250` → `12.5`), for inputs. */
-export function centsToYuan(cents: number): number {
-  return Math.round(cents) / 100;
 }

@@ -24,7 +24,7 @@ export function AdvertisingsPage() {
       />
       <div className="shop-panel">
         <h1 className="news-heading">活动广告</h1>
-        {ads.isPending && !ads.isError ? (
+        {ads.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : list.length > 0 ? (
           <ul className="ad-list">

@@ -1,8 +1,9 @@
 import { RightOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { formatDate } from '#web/shared/format.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { formatDate, newsHref } from './links.ts';
+import { newsHref } from './links.ts';
 import { useNewsList } from './useCms.ts';
 import './cms.css';
 
@@ -19,7 +20,7 @@ export function LatestNews() {
         </Link>
       </div>
       <div className="shop-panel">
-        {news.isPending && !news.isError ? (
+        {news.isPending ? (
           <Skeleton active title={false} paragraph={{ rows: 5 }} />
         ) : rows.length > 0 ? (
           <ul className="latest-news">

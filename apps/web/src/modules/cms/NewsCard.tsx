@@ -2,7 +2,8 @@ import { EyeOutlined, PictureOutlined, PlayCircleFilled } from '@ant-design/icon
 import type { NewsSummary } from '@portal/contract';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { formatDate, newsHref } from './links.ts';
+import { formatDate } from '#web/shared/format.ts';
+import { newsHref } from './links.ts';
 
 /** An article in a list: cover thumbnail (lazy), title, summary, category, date, readings. */
 export function NewsCard({

@@ -5,9 +5,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { ShopNotFound } from '#web/modules/shop/ShopNotFound.tsx';
 import { isApiError } from '#web/shared/api/client.ts';
+import { formatDate } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { categoryHref, formatDate, newsHref, paragraphs } from './links.ts';
+import { categoryHref, newsHref, paragraphs } from './links.ts';
 import { useNewsDetail } from './useCms.ts';
 import './cms.css';
 

@@ -1,15 +1,14 @@
-import { Breadcrumb, Input, Pagination, Skeleton, Tabs } from 'antd';
+import { NEWS_KEYWORD_MAX } from '@portal/contract';
+import { Breadcrumb, Skeleton, Tabs } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { searchHref } from '#web/shared/searchQuery.ts';
+import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import {
-  CATEGORY_NAMES,
-  NEWS_PAGE_SIZES,
-  type NewsListState,
-  newsQueryString,
-  parseNewsQuery,
-} from './links.ts';
+import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
+import { CATEGORY_NAMES } from './links.ts';
 import { NewsCard } from './NewsCard.tsx';
+import { type NewsListState, parseNewsQuery } from './newsQuery.ts';
 import { useNewsCategories, useNewsList } from './useCms.ts';
 import './cms.css';
 
@@ -40,7 +39,7 @@ function NewsList({ code }: { code?: string }) {
   /** Every change is a new history entry; a filter change goes back to page 1. */
   const go = (patch: Partial<NewsListState>, keepPage = false) => {
     const next = { ...state, ...patch, ...(keepPage ? {} : { page: 1 }) };
-    navigate(`${location.pathname}${newsQueryString(code ? { ...next, category: '' } : next)}`);
+    navigate(searchHref(location.pathname, code ? { ...next, category: '' } : next));
   };
 
   const description = code
@@ -61,16 +60,13 @@ function NewsList({ code }: { code?: string }) {
       <div className="news-page shop-panel">
         <div className="news-head">
           <h1 className="news-heading">{title}</h1>
-          <Input.Search
-            key={state.keyword}
+          <SearchBar
             className="news-search"
-            defaultValue={state.keyword}
+            value={state.keyword}
+            label="搜索文章"
             placeholder="搜索标题或摘要"
-            aria-label="搜索文章"
-            allowClear
-            maxLength={50}
-            enterButton
-            onSearch={(value) => go({ keyword: value.trim() })}
+            maxLength={NEWS_KEYWORD_MAX}
+            onSearch={(keyword) => go({ keyword })}
           />
         </div>
         {!code && (
@@ -84,7 +80,7 @@ function NewsList({ code }: { code?: string }) {
             ]}
           />
         )}
-        {news.isPending && !news.isError ? (
+        {news.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : results.length > 0 ? (
           <div className={documentary ? 'news-grid' : 'news-rows'} aria-busy={news.isFetching}>
@@ -96,17 +92,13 @@ function NewsList({ code }: { code?: string }) {
           <QueryEmpty query={news} description={state.keyword ? '没有找到相关文章' : '暂无文章'} />
         )}
         {news.data && news.data.paging.count > 0 && (
-          <Pagination
+          <PagedFooter
             className="news-pagination"
-            current={state.page}
+            page={state.page}
             pageSize={state.page_size}
             total={news.data.paging.count}
-            showSizeChanger
-            pageSizeOptions={NEWS_PAGE_SIZES.map(String)}
-            showTotal={(t) => `共 ${t} 篇`}
-            onChange={(page, pageSize) =>
-              go(pageSize !== state.page_size ? { page: 1, page_size: pageSize } : { page }, true)
-            }
+            totalText={(t) => `共 ${t} 篇`}
+            onChange={(next) => go(next, true)}
           />
         )}
       </div>

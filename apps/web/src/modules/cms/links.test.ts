@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { categoryHref, linkKind, newsQueryString, paragraphs, parseNewsQuery } from './links.ts';
+import { searchHref } from '#web/shared/searchQuery.ts';
+import { categoryHref, linkKind, paragraphs } from './links.ts';
+import { parseNewsQuery } from './newsQuery.ts';
 
 describe('content links', () => {
   it('splits plain text into paragraphs at blank lines', () => {
@@ -20,14 +22,14 @@ describe('content links', () => {
   it('keeps the list state in the URL, defaults left out, bad values dropped', () => {
     const s = parseNewsQuery(new URLSearchParams('category=technology&keyword=%20云%20&page=2&page_size=5'));
     expect(s).toEqual({ category: 'technology', keyword: '云', page: 2, page_size: 5 });
-    expect(newsQueryString(s)).toBe('?category=technology&keyword=%E4%BA%91&page=2&page_size=5');
+    expect(searchHref('', s)).toBe('?category=technology&keyword=%E4%BA%91&page=2&page_size=5');
     expect(parseNewsQuery(new URLSearchParams('category=<x>&page=-1&page_size=1000'))).toEqual({
       category: '',
       keyword: '',
       page: 1,
       page_size: 10,
     });
-    expect(newsQueryString({ page: 1, page_size: 10 })).toBe('');
+    expect(searchHref('', { page: 1, page_size: 10 })).toBe('');
     expect(categoryHref('documentary')).toBe('/documentary');
     expect(categoryHref('news')).toBe('/news?category=news');
   });

@@ -1,27 +1,31 @@
-import { type BoardMessage, REVIEW_STATUS } from '@portal/contract';
+import { type BoardMessage, REVIEW_STATUS, REVIEW_STATUS_NAMES } from '@portal/contract';
 import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatDateTime } from '#web/shared/format.ts';
+import { formatMinute } from '#web/shared/format.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { optionsOf } from '#web/shared/ui/options.ts';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { ReviewStatusTag } from './StatusTags.tsx';
 import { useDeleteMessages, useMessages, useReviewMessages } from './useFeedbackAdmin.ts';
 import './feedback.css';
 
-const TABS = [
-  { key: String(REVIEW_STATUS.PENDING), label: '待审核' },
-  { key: String(REVIEW_STATUS.APPROVED), label: '已通过' },
-  { key: String(REVIEW_STATUS.REJECTED), label: '已拒绝' },
-];
+const TABS = optionsOf(REVIEW_STATUS_NAMES).map((o) => ({ key: String(o.value), label: o.label }));
 
 /** 留言审核 (/crm/message_board): pending messages are approved or rejected, in batches; any may be deleted. */
 export function MessageBoardPage() {
   const { modal } = App.useApp();
   const canReview = useCan('feedback', 'review_message');
-  const [status, setStatus] = useState<number>(REVIEW_STATUS.PENDING);
-  const { page, pageSize, setPage, pagination } = usePaging();
+  // The pending messages first: no status chosen yet means 待审核.
+  const {
+    status = REVIEW_STATUS.PENDING,
+    filterStatus,
+    page,
+    pageSize,
+    setPage,
+    pagination,
+  } = useListFilters();
   const [selected, setSelected] = useState<number[]>([]);
   const list = useMessages({ page, page_size: pageSize, status });
   const paging = list.data?.paging;
@@ -83,7 +87,7 @@ export function MessageBoardPage() {
       ),
     },
     { title: '昵称', dataIndex: 'nickname' },
-    { title: '留言时间', dataIndex: 'create_time', render: (v: string) => formatDateTime(v).slice(0, 16) },
+    { title: '留言时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
     { title: 'IP', dataIndex: 'ip' },
     { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
     ...(pending
@@ -95,9 +99,7 @@ export function MessageBoardPage() {
             render: (_: unknown, row: BoardMessage) => (
               <div>
                 <div>{row.reviewer_name || '—'}</div>
-                <Typography.Text type="secondary">
-                  {formatDateTime(row.review_time).slice(0, 16)}
-                </Typography.Text>
+                <Typography.Text type="secondary">{formatMinute(row.review_time)}</Typography.Text>
               </div>
             ),
           },
@@ -136,9 +138,8 @@ export function MessageBoardPage() {
         activeKey={String(status)}
         items={TABS}
         onChange={(k) => {
-          setStatus(Number(k));
+          filterStatus(Number(k));
           setSelected([]);
-          setPage(1);
         }}
       />
       {canReview && (

@@ -1,10 +1,9 @@
 import { ANONYMOUS_NICKNAME, FEEDBACK_LIMITS, messageBoardBody } from '@portal/contract';
 import { Avatar, Button, Form, Input, List, Typography } from 'antd';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
-import { formatDateTime } from '#web/shared/format.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { formatMinute } from '#web/shared/format.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { PagedList } from './PagedList.tsx';
 import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
 import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
@@ -13,46 +12,31 @@ const rules = messageBoardBody.shape;
 const FIELDS = ['nickname', 'content'] as const;
 
 function Board() {
-  const { page, pageSize, setPage, pagination } = usePaging();
-  const list = useBoardMessages(page, pageSize);
-  const total = list.data?.paging.count ?? 0;
-  useExistingPage(list.data?.paging, page, setPage);
-
   return (
-    <section className="shop-section" aria-labelledby="board-title">
-      <div className="shop-section-head">
-        <h2 id="board-title">留言（{total}）</h2>
-      </div>
-      <div className="shop-panel">
-        <List
-          loading={list.isFetching && !list.isError}
-          rowKey="id"
-          dataSource={list.data?.results ?? []}
-          locale={{ emptyText: <QueryEmpty query={list} description="还没有留言，来写第一条吧" simple /> }}
-          pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
-          renderItem={(m) => (
-            <List.Item>
-              <List.Item.Meta
-                avatar={
-                  <Avatar style={{ background: '#1677ff' }} aria-hidden>
-                    {Array.from(m.nickname)[0]}
-                  </Avatar>
-                }
-                title={
-                  <span className="feedback-message-head">
-                    <span>{m.nickname}</span>
-                    <Typography.Text type="secondary" className="feedback-meta">
-                      {formatDateTime(m.create_time).slice(0, 16)}
-                    </Typography.Text>
-                  </span>
-                }
-                description={<span className="feedback-text feedback-message-body">{m.content}</span>}
-              />
-            </List.Item>
-          )}
+    <PagedList
+      id="board-title"
+      title={(total) => `留言（${total}）`}
+      useList={useBoardMessages}
+      empty="还没有留言，来写第一条吧"
+      renderItem={(m) => (
+        <List.Item.Meta
+          avatar={
+            <Avatar style={{ background: '#1677ff' }} aria-hidden>
+              {Array.from(m.nickname)[0]}
+            </Avatar>
+          }
+          title={
+            <span className="feedback-message-head">
+              <span>{m.nickname}</span>
+              <Typography.Text type="secondary" className="feedback-meta">
+                {formatMinute(m.create_time)}
+              </Typography.Text>
+            </span>
+          }
+          description={<span className="feedback-text feedback-message-body">{m.content}</span>}
         />
-      </div>
-    </section>
+      )}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import { FEEDBACK_LIMITS, opinionBody } from '@portal/contract';
-import { Button, Collapse, Empty, Form, Input, List, Skeleton, Typography } from 'antd';
+import { Button, Collapse, Empty, Form, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
-import { formatDateTime } from '#web/shared/format.ts';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { formatMinute } from '#web/shared/format.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { matchesFaq } from './faq.ts';
+import { PagedList } from './PagedList.tsx';
 import { type OpinionValues, useAskQuestion, useProblems, usePublicOpinions } from './useFeedback.ts';
 import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
@@ -58,43 +58,29 @@ function Faq() {
 }
 
 function AnsweredQuestions() {
-  const { page, pageSize, setPage, pagination } = usePaging(5);
-  const list = usePublicOpinions(page, pageSize);
-  const total = list.data?.paging.count ?? 0;
-  useExistingPage(list.data?.paging, page, setPage);
-
   return (
-    <section className="shop-section" aria-labelledby="answered-title">
-      <div className="shop-section-head">
-        <h2 id="answered-title">咨询回复</h2>
-      </div>
-      <div className="shop-panel">
-        <List
-          loading={list.isFetching && !list.isError}
-          rowKey="id"
-          dataSource={list.data?.results ?? []}
-          locale={{ emptyText: <QueryEmpty query={list} description="暂无公开的咨询回复" simple /> }}
-          pagination={total > 0 ? { ...pagination(total), align: 'center' } : false}
-          renderItem={(o) => (
-            <List.Item>
-              <article className="feedback-qa">
-                <p className="feedback-q">
-                  <span className="feedback-badge">问</span>
-                  <span className="feedback-text">{o.content}</span>
-                </p>
-                <Typography.Text type="secondary" className="feedback-meta">
-                  {o.name} · {formatDateTime(o.create_time).slice(0, 16)}
-                </Typography.Text>
-                <p className="feedback-a">
-                  <span className="feedback-badge feedback-badge--a">答</span>
-                  <span className="feedback-text">{o.reply}</span>
-                </p>
-              </article>
-            </List.Item>
-          )}
-        />
-      </div>
-    </section>
+    <PagedList
+      id="answered-title"
+      title={() => '咨询回复'}
+      pageSize={5}
+      useList={usePublicOpinions}
+      empty="暂无公开的咨询回复"
+      renderItem={(o) => (
+        <article className="feedback-qa">
+          <p className="feedback-q">
+            <span className="feedback-badge">问</span>
+            <span className="feedback-text">{o.content}</span>
+          </p>
+          <Typography.Text type="secondary" className="feedback-meta">
+            {o.name} · {formatMinute(o.create_time)}
+          </Typography.Text>
+          <p className="feedback-a">
+            <span className="feedback-badge feedback-badge--a">答</span>
+            <span className="feedback-text">{o.reply}</span>
+          </p>
+        </article>
+      )}
+    />
   );
 }
 

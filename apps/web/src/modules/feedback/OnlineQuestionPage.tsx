@@ -2,11 +2,12 @@ import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody }
 import { Button, Card, Form, Input, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatDateTime } from '#web/shared/format.ts';
+import { formatMinute } from '#web/shared/format.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -14,10 +15,7 @@ import { OpinionStatusTag } from './StatusTags.tsx';
 import { useOpinions, useReplyOpinion } from './useFeedbackAdmin.ts';
 import './feedback.css';
 
-const STATUS_OPTIONS = Object.entries(OPINION_STATUS_NAMES).map(([value, label]) => ({
-  value: Number(value),
-  label,
-}));
+const STATUS_OPTIONS = optionsOf(OPINION_STATUS_NAMES);
 
 interface ReplyValues {
   reply: string;
@@ -61,7 +59,7 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
       {opinion && (
         <div className="feedback-reply-question">
           <Typography.Text type="secondary">
-            {opinion.name}（{opinion.contact}）· {formatDateTime(opinion.create_time).slice(0, 16)}
+            {opinion.name}（{opinion.contact}）· {formatMinute(opinion.create_time)}
           </Typography.Text>
           <p className="feedback-text">{opinion.content}</p>
         </div>
@@ -133,7 +131,7 @@ export function OnlineQuestionPage() {
         </div>
       ),
     },
-    { title: '提交时间', dataIndex: 'create_time', render: (v: string) => formatDateTime(v).slice(0, 16) },
+    { title: '提交时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
     {
       title: '状态',
       dataIndex: 'status',
@@ -151,7 +149,7 @@ export function OnlineQuestionPage() {
         row.replier_name ? (
           <div>
             <div>{row.replier_name}</div>
-            <Typography.Text type="secondary">{formatDateTime(row.reply_time).slice(0, 16)}</Typography.Text>
+            <Typography.Text type="secondary">{formatMinute(row.reply_time)}</Typography.Text>
           </div>
         ) : (
           '—'

@@ -18,11 +18,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatDateTime } from '#web/shared/format.ts';
+import { formatDateTime, formatMinute } from '#web/shared/format.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -30,10 +31,7 @@ import { ReviewStatusTag } from './StatusTags.tsx';
 import { useReviewSupplier, useSuppliers } from './useFeedbackAdmin.ts';
 import './feedback.css';
 
-const STATUS_OPTIONS = Object.entries(REVIEW_STATUS_NAMES).map(([value, label]) => ({
-  value: Number(value),
-  label,
-}));
+const STATUS_OPTIONS = optionsOf(REVIEW_STATUS_NAMES);
 
 type Decision = { supplier: Supplier; status: 1 | 2 };
 
@@ -153,7 +151,6 @@ export function SupplierIndexPage() {
   const list = useSuppliers({ page, page_size: pageSize, status, keyword: keyword || undefined });
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
-  const shown = detail;
 
   const decide = (supplier: Supplier, s: 1 | 2) => setDecision({ supplier, status: s });
   const actions = (row: Supplier, size?: 'small') =>
@@ -194,7 +191,7 @@ export function SupplierIndexPage() {
         </div>
       ),
     },
-    { title: '申请时间', dataIndex: 'create_time', render: (v: string) => formatDateTime(v).slice(0, 16) },
+    { title: '申请时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
     { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
     {
       title: '操作',
@@ -232,14 +229,14 @@ export function SupplierIndexPage() {
         pagination={pagination}
       />
       <Drawer
-        title={shown ? `供应商申请 · ${shown.name}` : '供应商申请'}
+        title={detail ? `供应商申请 · ${detail.name}` : '供应商申请'}
         open={detail !== null}
         onClose={() => setDetail(null)}
         size="min(560px, 100vw)"
         destroyOnHidden
-        extra={shown ? <Space>{actions(shown)}</Space> : null}
+        extra={detail ? <Space>{actions(detail)}</Space> : null}
       >
-        {shown && <SupplierDetail s={shown} />}
+        {detail && <SupplierDetail s={detail} />}
       </Drawer>
       <ReviewModal
         decision={decision}

@@ -1,9 +1,12 @@
 import type { Page, Problem, PublicMessage, PublicOpinion } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 
-/** The public side of the visitor forms. Not under the public key: the company follows the login. */
+/**
+ * The public side of the visitor forms. Not under the public key: the company follows the login.
+ * A read that fails shows its failure in the page's empty state (QueryEmpty), not as a toast.
+ */
 export const feedbackKeys = {
   all: ['feedback'] as const,
   problems: (companyId: number | undefined) => [...feedbackKeys.all, 'problems', companyId] as const,
@@ -18,7 +21,12 @@ export function useProblems() {
   const { ready, companyId } = useShopCompany();
   return useQuery({
     queryKey: feedbackKeys.problems(companyId),
-    queryFn: () => api.get<Page<Problem>>('/online/problem/list', { company_id: companyId, page_size: 100 }),
+    queryFn: ({ signal }) =>
+      api.get<Page<Problem>>(
+        '/online/problem/list',
+        { company_id: companyId, page_size: 100 },
+        { toast: false, signal },
+      ),
     enabled: ready,
   });
 }
@@ -28,12 +36,12 @@ export function usePublicOpinions(page: number, pageSize: number) {
   const { ready, companyId } = useShopCompany();
   return useQuery({
     queryKey: feedbackKeys.opinions(companyId, page, pageSize),
-    queryFn: () =>
-      api.get<Page<PublicOpinion>>('/online/opinion/list', {
-        company_id: companyId,
-        page,
-        page_size: pageSize,
-      }),
+    queryFn: ({ signal }) =>
+      api.get<Page<PublicOpinion>>(
+        '/online/opinion/list',
+        { company_id: companyId, page, page_size: pageSize },
+        { toast: false, signal },
+      ),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -44,25 +52,27 @@ export function useBoardMessages(page: number, pageSize: number) {
   const { ready, companyId } = useShopCompany();
   return useQuery({
     queryKey: feedbackKeys.messages(companyId, page, pageSize),
-    queryFn: () =>
-      api.get<Page<PublicMessage>>('/message/board/list', {
-        company_id: companyId,
-        page,
-        page_size: pageSize,
-      }),
+    queryFn: ({ signal }) =>
+      api.get<Page<PublicMessage>>(
+        '/message/board/list',
+        { company_id: companyId, page, page_size: pageSize },
+        { toast: false, signal },
+      ),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
 }
 
-/** A public form post: field errors stay beside their field, anything else (21002) is toasted. */
+/**
+ * A public form post: field errors stay beside their field, anything else (21002) is toasted. A post
+ * changes no public list (questions and messages show only after staff answer or approve them), so
+ * nothing is reloaded.
+ */
 function usePublicForm<T extends object, R>(path: string) {
   const { companyId } = useShopCompany();
-  const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: T) =>
       api.post<R>(path, { ...values, company_id: companyId }, { toast: 'unlessField' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: feedbackKeys.all }),
   });
 }
 

@@ -2,25 +2,25 @@ import type { BoardMessage, Opinion, Page, Supplier } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Params } from '#web/shared/api/client.ts';
 
-export interface SupplierListParams {
+export type SupplierListParams = {
   page: number;
   page_size: number;
   status?: number | undefined;
   keyword?: string | undefined;
-}
+};
 
-export interface OpinionListParams {
+export type OpinionListParams = {
   page: number;
   page_size: number;
   status?: number | undefined;
   keyword?: string | undefined;
-}
+};
 
-export interface MessageListParams {
+export type MessageListParams = {
   page: number;
   page_size: number;
   status?: number | undefined;
-}
+};
 
 /** Every back-office query of the visitor forms lives under `feedbackAdminKeys.all`. */
 export const feedbackAdminKeys = {
@@ -30,16 +30,10 @@ export const feedbackAdminKeys = {
   messages: (params: MessageListParams) => [...feedbackAdminKeys.all, 'messages', params] as const,
 };
 
-const clean = <T extends object>(params: T) =>
-  Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== '')) as Record<
-    string,
-    string | number
-  >;
-
 export function useSuppliers(params: SupplierListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.suppliers(params),
-    queryFn: () => api.get<Page<Supplier>>('/supplier/list', clean(params)),
+    queryFn: () => api.get<Page<Supplier>>('/supplier/list', params),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,7 +41,7 @@ export function useSuppliers(params: SupplierListParams) {
 export function useOpinions(params: OpinionListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.opinions(params),
-    queryFn: () => api.get<Page<Opinion>>('/feedback/opinion/list', clean(params)),
+    queryFn: () => api.get<Page<Opinion>>('/feedback/opinion/list', params),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +49,7 @@ export function useOpinions(params: OpinionListParams) {
 export function useMessages(params: MessageListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.messages(params),
-    queryFn: () => api.get<Page<BoardMessage>>('/feedback/message/list', clean(params)),
+    queryFn: () => api.get<Page<BoardMessage>>('/feedback/message/list', params),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,8 +1,8 @@
 import { AndroidOutlined, AppleOutlined, DownloadOutlined } from '@ant-design/icons';
 import { APP_PLATFORMS, type AppPlatform, Codes } from '@portal/contract';
 import { Button, Empty, Skeleton } from 'antd';
-import dayjs from 'dayjs';
 import { isApiError } from '#web/shared/api/client.ts';
+import { formatDate } from '#web/shared/format.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { FinderPage } from './FinderParts.tsx';
@@ -19,7 +19,7 @@ function Release({ platform }: { platform: AppPlatform }) {
   const Icon = ICONS[platform];
   const title = `${name} 客户端`;
 
-  if (version.isPending && !version.isError) {
+  if (version.isPending) {
     return (
       <section className="qr-card shop-panel" aria-label={title} aria-busy>
         <h2 className="qr-card-title">
@@ -50,8 +50,7 @@ function Release({ platform }: { platform: AppPlatform }) {
     <QrCard title={title} url={url} extra={<Icon aria-hidden />}>
       <div className="app-release">
         <p className="app-release-meta">
-          版本 <strong>{v.version}</strong> · 构建 {v.build} · {dayjs(v.released_at).format('YYYY-MM-DD')}{' '}
-          发布
+          版本 <strong>{v.version}</strong> · 构建 {v.build} · {formatDate(v.released_at)} 发布
         </p>
         <h3 className="sr-only">更新内容</h3>
         <ul className="app-release-notes" aria-label={`${name} 更新内容`}>

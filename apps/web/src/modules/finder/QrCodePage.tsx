@@ -1,8 +1,7 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
 import { useAccountInfo } from '#web/modules/account/useAccount.ts';
-import { loginHref } from '#web/modules/shop/links.ts';
-import { useLoggedIn } from '#web/shared/session.ts';
+import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { FinderPage } from './FinderParts.tsx';
 import { QrCard } from './QrCard.tsx';
@@ -79,7 +78,7 @@ export function QrCodePage() {
           <section className="qr-card shop-panel" aria-label="我的推荐码">
             <h2 className="qr-card-title">我的推荐码</h2>
             <p className="app-release-meta">登录后生成您的专属推荐二维码，好友扫码注册即记录为您推荐。</p>
-            <Button type="primary" onClick={() => navigate(loginHref('/qrcode'))}>
+            <Button type="primary" onClick={() => navigate(loginPath('/qrcode'))}>
               登录后生成
             </Button>
           </section>

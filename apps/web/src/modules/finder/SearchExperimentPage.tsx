@@ -1,4 +1,5 @@
 import {
+  EXPERIMENT_KEYWORD_MAX,
   type Experiment,
   PROJECT_CATEGORIES,
   PROJECT_CATEGORY_LIST,
@@ -6,14 +7,15 @@ import {
 } from '@portal/contract';
 import { Skeleton, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { pageFromQuery, searchHref, textFromQuery } from '#web/shared/searchQuery.ts';
+import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { FinderPage, FinderPagination, FinderSearch } from './FinderParts.tsx';
-import { pageFromQuery, searchHref, textFromQuery } from './searchQuery.ts';
+import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
+import { FinderPage } from './FinderParts.tsx';
 import { useExperiments } from './useFinder.ts';
 import './finder.css';
 
 const PATH = '/searchExperiment';
-const KEYWORD_MAX = 50;
 
 function ExperimentCard({ e }: { e: Experiment }) {
   return (
@@ -43,7 +45,7 @@ export function SearchExperimentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
-  const keyword = textFromQuery(params, 'keyword', KEYWORD_MAX);
+  const keyword = textFromQuery(params, 'keyword', EXPERIMENT_KEYWORD_MAX);
   const raw = params.get('category');
   const category: ProjectCategory | '' = isCategory(raw) ? raw : '';
   const { page, page_size } = pageFromQuery(params);
@@ -62,11 +64,13 @@ export function SearchExperimentPage() {
       description="查找公开的业务流程实训项目：采购、销售、财务、招投标等仿真实训。"
       intro="以真实业务流程为蓝本的仿真实训：分角色协作，完成从申请、审批到归档的全过程。"
     >
-      <FinderSearch
+      <SearchBar
+        className="finder-search"
+        size="large"
         value={keyword}
         label="关键字"
         placeholder="输入项目名称或简介中的关键字"
-        maxLength={KEYWORD_MAX}
+        maxLength={EXPERIMENT_KEYWORD_MAX}
         button="搜索"
         onSearch={(value) => go({ keyword: value, page: 1 })}
       />
@@ -82,7 +86,7 @@ export function SearchExperimentPage() {
         ))}
       </fieldset>
 
-      {list.isPending && !list.isError ? (
+      {list.isPending ? (
         <div className="finder-grid">
           {[0, 1, 2].map((i) => (
             <div key={i} className="shop-panel">
@@ -110,7 +114,8 @@ export function SearchExperimentPage() {
       )}
 
       {data && data.paging.count > 0 && (
-        <FinderPagination
+        <PagedFooter
+          className="finder-pagination"
           page={page}
           pageSize={page_size}
           total={data.paging.count}

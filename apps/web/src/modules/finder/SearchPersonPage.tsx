@@ -1,9 +1,11 @@
 import { PERSON_NAME_MAX, type Person } from '@portal/contract';
 import { Avatar, Empty, Skeleton, Tag } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { pageFromQuery, searchHref, textFromQuery } from '#web/shared/searchQuery.ts';
+import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { FinderPage, FinderPagination, FinderSearch } from './FinderParts.tsx';
-import { pageFromQuery, searchHref, textFromQuery } from './searchQuery.ts';
+import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
+import { FinderPage } from './FinderParts.tsx';
 import { usePeople } from './useFinder.ts';
 import './finder.css';
 
@@ -44,7 +46,9 @@ export function SearchPersonPage() {
       description="按姓名查找本单位的工作人员和指导老师，查看其职位与所在部门。"
       intro="输入姓名或其中几个字，查找本单位的工作人员和指导老师。"
     >
-      <FinderSearch
+      <SearchBar
+        className="finder-search"
+        size="large"
         value={name}
         label="姓名"
         placeholder="输入姓名，如：陈、思远"
@@ -57,7 +61,7 @@ export function SearchPersonPage() {
         <div className="shop-panel">
           <Empty description="输入姓名开始查找" />
         </div>
-      ) : people.isPending && !people.isError ? (
+      ) : people.isPending ? (
         <div className="finder-grid">
           {[0, 1, 2].map((i) => (
             <div key={i} className="shop-panel">
@@ -86,7 +90,8 @@ export function SearchPersonPage() {
       )}
 
       {data && data.paging.count > 0 && (
-        <FinderPagination
+        <PagedFooter
+          className="finder-pagination"
           page={page}
           pageSize={page_size}
           total={data.paging.count}

@@ -1,7 +1,8 @@
 import type { Company } from '@portal/contract';
-import { Breadcrumb, Button, Result, Skeleton, Typography } from 'antd';
+import { Breadcrumb, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { ContactCard } from './ContactCard.tsx';
 import { textFor } from './i18n.ts';
@@ -52,11 +53,9 @@ function CompanyProfileView({ title }: { title: string }) {
           </section>
         </div>
       ) : profile.isError ? (
-        <Result
-          status="warning"
-          title="加载失败，请检查网络后重试"
-          extra={<Button onClick={() => void profile.refetch()}>重试</Button>}
-        />
+        <div className="ms-panel">
+          <QueryEmpty query={profile} description="" />
+        </div>
       ) : (
         <div className="ms-panel" role="status" aria-busy="true" aria-label="加载中">
           <Skeleton active paragraph={{ rows: 6 }} />

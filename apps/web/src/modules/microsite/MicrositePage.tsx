@@ -1,14 +1,14 @@
-import { ENGLISH_MICROSITE_PATHS, type Microsite, type NewsSummary, type ShopGoods } from '@portal/contract';
-import { Avatar, Button, ConfigProvider, Result, Skeleton, Tag } from 'antd';
+import { ENGLISH_MICROSITE_PATHS, type Microsite, type NewsSummary } from '@portal/contract';
+import { Avatar, Button, ConfigProvider, Result, Skeleton } from 'antd';
 import enUS from 'antd/locale/en_US';
-import dayjs from 'dayjs';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { newsHref } from '#web/modules/cms/links.ts';
-import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
+import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
-import { formatYuan } from '#web/shared/format.ts';
+import { formatDate } from '#web/shared/format.ts';
+import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { ContactCard } from './ContactCard.tsx';
 import { type MicrositeText, newsLang, textFor } from './i18n.ts';
 import { goodsOfCompanyHref } from './links.ts';
@@ -29,24 +29,11 @@ function useHtmlLang(lang: string | undefined) {
   }, [lang]);
 }
 
-interface Loadable {
-  isPending: boolean;
-  isError: boolean;
-  refetch: () => unknown;
-}
-
-/** Empty or failed, in the site's language (antd's Empty would bring its own words). */
-function Empty({ query, text, what }: { query: Loadable; text: MicrositeText; what: string }) {
+/** Empty or failed, in the site's language. */
+function Empty({ query, text, what }: { query: QueryState; text: MicrositeText; what: string }) {
   return (
     <div className="ms-empty">
-      {query.isError ? (
-        <>
-          <p>{text.loadFailed}</p>
-          <Button onClick={() => void query.refetch()}>{text.retry}</Button>
-        </>
-      ) : (
-        <p>{what}</p>
-      )}
+      <QueryEmpty query={query} description={what} failed={text.loadFailed} retry={text.retry} simple />
     </div>
   );
 }
@@ -62,55 +49,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function GoodsItem({ goods, companyId, text }: { goods: ShopGoods; companyId: number; text: MicrositeText }) {
-  const soldOut = goods.stock <= 0;
-  const stock = soldOut ? text.soldOut : `${text.stock} ${goods.stock}`;
-  return (
-    <Link
-      to={goodsOfCompanyHref(goods.id, companyId)}
-      className="goods-card"
-      aria-label={text.goodsLabel(goods.name, formatYuan(goods.price), stock)}
-    >
-      <div className="goods-cover">
-        <GoodsCover src={goods.cover} alt={goods.name} />
-        <span className="goods-cover-badge">
-          {goods.is_new === 1 && <Tag color="green">{text.isNew}</Tag>}
-          {goods.is_recommend === 1 && <Tag color="orange">{text.recommended}</Tag>}
-        </span>
-      </div>
-      <div className="goods-card-body">
-        <div className="goods-card-name" title={goods.name}>
-          {goods.name}
-        </div>
-        <div className="goods-card-price">{formatYuan(goods.price)}</div>
-        <div className="goods-card-meta">
-          <span>
-            {text.sold} {goods.sales}
-          </span>
-          <span>{stock}</span>
-        </div>
-      </div>
-    </Link>
-  );
-}
-
 function Products({ site, text }: { site: Microsite; text: MicrositeText }) {
   const goods = useMicrositeGoods(site.company.id);
   const list = goods.data?.results ?? [];
   return (
     <Section id="products" title={text.products}>
       {goods.isPending ? (
-        <div className="goods-grid" role="status" aria-busy="true" aria-label={text.loading}>
-          {[0, 1, 2, 3].map((i) => (
-            <div className="goods-card" key={i}>
-              <div className="goods-cover goods-cover--loading" />
-            </div>
-          ))}
-        </div>
+        <GoodsGridSkeleton count={4} label={text.loading} />
       ) : list.length > 0 ? (
         <div className="goods-grid">
           {list.map((g) => (
-            <GoodsItem key={g.id} goods={g} companyId={site.company.id} text={text} />
+            <GoodsCard key={g.id} goods={g} href={goodsOfCompanyHref(g.id, site.company.id)} text={text} />
           ))}
         </div>
       ) : (
@@ -137,7 +86,7 @@ function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
                 {n.title}
               </Link>
               <time dateTime={n.published_at} className="ms-news-date">
-                {dayjs(n.published_at).format('YYYY-MM-DD')}
+                {formatDate(n.published_at)}
               </time>
               {n.summary && <p className="ms-news-summary">{n.summary}</p>}
             </li>

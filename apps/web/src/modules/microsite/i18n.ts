@@ -28,6 +28,7 @@ const zh = {
   stock: '库存',
   isNew: '新品',
   recommended: '推荐',
+  noImage: '暂无图片',
   goodsLabel: (name: string, price: string, stock: string) => `${name}，${price}，${stock}`,
 } as const;
 
@@ -60,6 +61,7 @@ const en: Dictionary = {
   stock: 'In stock',
   isNew: 'New',
   recommended: 'Featured',
+  noImage: 'No image',
   goodsLabel: (name, price, stock) => `${name}, ${price}, ${stock}`,
 };
 

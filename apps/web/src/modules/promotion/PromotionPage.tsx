@@ -18,12 +18,12 @@ import { Button, ConfigProvider, Empty, InputNumber, Result, Skeleton, Slider, S
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
-import { goodsHref, loginHref } from '#web/modules/shop/links.ts';
+import { goodsHref } from '#web/modules/shop/links.ts';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
-import { formatYuan } from '#web/shared/format.ts';
+import { formatMonthDay, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
-import { useLoggedIn, useUserInfo } from '#web/shared/session.ts';
+import { loginPath, useLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import {
@@ -128,7 +128,7 @@ export function PromotionPage() {
 
   let body: React.ReactNode;
   if (askedId === undefined && list.isPending) body = <PageSkeleton />;
-  else if (askedId === undefined && !list.isPending && id === undefined) {
+  else if (askedId === undefined && id === undefined) {
     body = list.isError ? (
       <div className="promo-state">
         <QueryEmpty query={list} description="" />
@@ -217,7 +217,7 @@ function PromoHeader({ title, companyName }: { title: string; companyName: strin
             <Link to="/" className="promo-nav-home">
               <HomeOutlined /> <span className="promo-nav-text">商城</span>
             </Link>
-            <Link to={user ? '/Workbench' : loginHref('/promotion')} className="promo-nav-user">
+            <Link to={user ? '/Workbench' : loginPath('/promotion')} className="promo-nav-user">
               <UserOutlined />{' '}
               <span className="promo-nav-text">{user ? user.real_name || user.username : '登录'}</span>
             </Link>
@@ -226,11 +226,6 @@ function PromoHeader({ title, companyName }: { title: string; companyName: strin
       </header>
     </div>
   );
-}
-
-function dateText(iso: string) {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.getMonth() + 1}月${d.getDate()}日`;
 }
 
 function Hero({ promotion }: { promotion: PromotionDetail }) {
@@ -249,7 +244,7 @@ function Hero({ promotion }: { promotion: PromotionDetail }) {
       )}
       <div className="promo-hero-text">
         <Tag color="#ff2e88" className="promo-hero-tag">
-          限时活动 {dateText(promotion.starts_at)} – {dateText(promotion.ends_at)}
+          限时活动 {formatMonthDay(promotion.starts_at)} – {formatMonthDay(promotion.ends_at)}
         </Tag>
         <h1 id="promo-title" className="promo-hero-title">
           {promotion.title}
@@ -429,7 +424,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
       const here = new URLSearchParams();
       if (params.get('id')) here.set('id', String(promotion.id));
       here.set('tickets', ticketsParam(bounded));
-      navigate(loginHref(`/promotion?${here.toString()}`));
+      navigate(loginPath(`/promotion?${here.toString()}`));
       return;
     }
     const chosen = tickets

@@ -29,4 +29,18 @@ describe('QueryEmpty', () => {
     act(() => el.querySelector('button')?.click());
     expect(refetch).toHaveBeenCalledOnce();
   });
+
+  it('says it in the words it is given', () => {
+    const el = render(
+      <QueryEmpty
+        query={{ isError: true, refetch: () => {} }}
+        description="No products yet"
+        failed="Failed to load"
+        retry="Retry"
+      />,
+    );
+    expect(el.textContent).toContain('Failed to load');
+    expect(el.querySelector('button')?.textContent).toBe('Retry');
+    expect(el.textContent).not.toMatch(/加载失败|重试/);
+  });
 });

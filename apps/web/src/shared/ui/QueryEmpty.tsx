@@ -1,6 +1,6 @@
 import { Button, Empty } from 'antd';
 
-interface QueryState {
+export interface QueryState {
   isError: boolean;
   refetch: () => unknown;
 }
@@ -14,16 +14,21 @@ export function QueryEmpty({
   query,
   description,
   simple = false,
+  failed = '加载失败，请检查网络后重试',
+  retry = '重试',
 }: {
   query: QueryState;
   description: string;
   simple?: boolean;
+  /** The failure and retry wording, for a page in another language (an English microsite). */
+  failed?: string;
+  retry?: string;
 }) {
   const image = simple ? Empty.PRESENTED_IMAGE_SIMPLE : undefined;
   if (!query.isError) return <Empty image={image} description={description} />;
   return (
-    <Empty image={image} description="加载失败，请检查网络后重试">
-      <Button onClick={() => void query.refetch()}>重试</Button>
+    <Empty image={image} description={failed}>
+      <Button onClick={() => void query.refetch()}>{retry}</Button>
     </Empty>
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@portal/contract';
-import { queryId } from '#web/shared/query.ts';
+import { queryId } from './query.ts';
 
 /** Page and page size from the address; a size outside 5/10/15/20 falls back to the default. */
 export function pageFromQuery(params: URLSearchParams): { page: number; page_size: number } {

@@ -1,0 +1,32 @@
+import { PAGE_SIZE_OPTIONS } from '@portal/contract';
+import { Pagination } from 'antd';
+
+/** Paging under a public list page's results (5/10/15/20 per page); a new page size goes back to page 1. */
+export function PagedFooter({
+  page,
+  pageSize,
+  total,
+  totalText,
+  className,
+  onChange,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalText: (total: number) => string;
+  className: string;
+  onChange: (next: { page: number; page_size?: number }) => void;
+}) {
+  return (
+    <Pagination
+      className={className}
+      current={page}
+      pageSize={pageSize}
+      total={total}
+      showSizeChanger
+      pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
+      showTotal={totalText}
+      onChange={(p, s) => onChange(s !== pageSize ? { page: 1, page_size: s } : { page: p })}
+    />
+  );
+}
