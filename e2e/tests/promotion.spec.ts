@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerMember, submitLogin } from './helpers.ts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { registerMember, submitLogin, test } from './helpers.ts';
 
 /** A new member registered through the API, with one address. */
 async function memberWithAddress(request: APIRequestContext) {
@@ -97,11 +97,40 @@ test('a ticket counter stops at 12', async ({ page }) => {
   await expect(page.getByText('共 12 张，合计 ¥2400.00')).toBeVisible();
 });
 
-test('2 adult and 1 child tickets: log in, settle, and the order awaits payment in the workbench', async ({
+/** The member's server cart as the API answers it. */
+async function cartOf(request: APIRequestContext, token: string) {
+  const r = await (
+    await request.post('/api/cart/list', { headers: { authorization: `Token ${token}` } })
+  ).json();
+  expect(r.c).toBe(0);
+  return r.d;
+}
+
+test('2 adult and 1 child tickets: log in, buy now, and the order awaits payment; the cart is untouched', async ({
   page,
   request,
 }) => {
+  test.setTimeout(120_000);
   const member = await memberWithAddress(request);
+  // Something in the cart first: buying tickets must leave it exactly as it is.
+  const tea = '黄山毛峰 一级 200g';
+  const found = await (
+    await request.get('/api/goods/staff/shopgoods/', { params: { keyword: tea, company_id: 125 } })
+  ).json();
+  const teaId = found.d.results.find((g: { name: string }) => g.name === tea)?.id;
+  expect(teaId).toBeGreaterThan(0);
+  const added = await (
+    await request.post('/api/cart/add', {
+      headers: { authorization: `Token ${member.token}` },
+      form: { goods_id: teaId, quantity: 2 },
+    })
+  ).json();
+  expect(added.c).toBe(0);
+  const cartBefore = await cartOf(request, member.token);
+  expect(cartBefore.results).toEqual([
+    expect.objectContaining({ goods_id: teaId, quantity: 2, selected: 1 }),
+  ]);
+
   await page.goto('/promotion');
   await page.getByRole('button', { name: '增加成人票' }).click();
   await page.getByRole('button', { name: '增加成人票' }).click();
@@ -117,9 +146,11 @@ test('2 adult and 1 child tickets: log in, settle, and the order awaits payment 
   await expect(page.getByRole('spinbutton', { name: '儿童票数量' })).toHaveValue('1');
   await page.getByRole('button', { name: '购票', exact: true }).click();
 
-  await expect(page).toHaveURL(/\/settle$/);
+  // A buy-now of the two ticket types with the prices shown: /settle?items=<id>x2@8000,<id>x1@4000.
+  await expect(page).toHaveURL(/\/settle\?items=\d+x2(@|%40)8000(,|%2C)\d+x1(@|%40)4000$/);
   const lines = page.getByRole('list', { name: '商品清单' }).getByRole('listitem');
   await expect(lines).toHaveCount(2);
+  await expect(lines.filter({ hasText: tea })).toHaveCount(0);
   await expect(lines.filter({ hasText: '成人票' })).toContainText('¥80.00 × 2');
   await expect(lines.filter({ hasText: '儿童票' })).toContainText('¥40.00 × 1');
   await expect(page.getByText('世纪大道 100 号').first()).toBeVisible();
@@ -133,4 +164,12 @@ test('2 adult and 1 child tickets: log in, settle, and the order awaits payment 
   await expect(order).toContainText('¥80.00 × 2');
   await expect(order).toContainText('¥40.00 × 1');
   await expect(order).toContainText('¥200.00');
+  await expect(order).not.toContainText(tea);
+
+  // The cart is as it was: the tea, two of it, still selected; no ticket in it.
+  expect(await cartOf(request, member.token)).toEqual(cartBefore);
+  await page.goto('/cart');
+  const cartLines = page.getByRole('list', { name: '购物车商品' }).getByRole('listitem');
+  await expect(cartLines).toHaveCount(1);
+  await expect(cartLines.getByRole('spinbutton', { name: `${tea}的数量` })).toHaveValue('2');
 });

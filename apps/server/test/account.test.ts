@@ -35,6 +35,7 @@ describe('account: login, session, password, permissions', () => {
       cookies: { sessionid: cookie?.value ?? '' },
     });
     expect(info.json().d.user.username).toBe(u.username);
+    expect(info.json().d.login_time).toBe(body.d.login_time);
   });
 
   it('answers a wrong password and an unknown user with the same message, and logs each attempt', async () => {

@@ -1,5 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { versionedCache } from '../src/platform/db/versioned-cache.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -318,6 +319,47 @@ describe('goods categories across server processes', () => {
       });
       expect(await list(h.app)).toEqual(['另一进程写的']);
       await second.close();
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('public reads that name a company', () => {
+  const missing = { c: Codes.NOT_FOUND.c, m: '单位不存在', field: 'company_id' };
+
+  it('refuse an unknown or disabled company with 单位不存在, also once it was cached', async () => {
+    const h = await testApp({ CACHE_RECHECK_MS: '0' });
+    try {
+      const { headers, companyId } = await h.as(12);
+      await h.post('/api/shop/goods/category/add', { name: '公开分类' }, headers);
+      const get = async (url: string) => (await h.app.inject({ method: 'GET', url })).json();
+      const tree = (id: number) => get(`/api/goods/staff/category/?company_id=${id}`);
+      const goods = (id: number) => get(`/api/goods/staff/shopgoods/?company_id=${id}`);
+      expect((await tree(companyId)).d.results.map((n: { name: string }) => n.name)).toEqual(['公开分类']);
+      expect((await goods(companyId)).c).toBe(0);
+      expect(await tree(2_000_000_000)).toEqual(missing);
+      expect(await goods(2_000_000_000)).toEqual(missing);
+      await h.db.updateTable('companies').set({ status: 0 }).where('id', '=', companyId).execute();
+      expect(await tree(companyId)).toEqual(missing);
+      expect(await goods(companyId)).toEqual(missing);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('a scan of unknown ids does not push a real company out of the per-company cache', async () => {
+    const h = await testApp();
+    try {
+      const companyId = await h.company();
+      let loads = 0;
+      const cache = versionedCache('scan_test', async () => ++loads, { maxCompanies: 2, recheckMs: 60_000 });
+      expect(await cache.get(h.db, companyId)).toBe(1);
+      for (let id = 1_000_001; id <= 1_000_010; id++) {
+        await expect(cache.get(h.db, id)).rejects.toMatchObject({ c: missing.c, message: missing.m });
+      }
+      expect(await cache.get(h.db, companyId)).toBe(1);
+      expect(loads).toBe(1);
     } finally {
       await h.close();
     }

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
 import { MAX_PRICE_CENTS } from './catalogue.ts';
-import { choice, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import {
+  choice,
+  form,
+  id,
+  idList,
+  int,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
 export const ORDER_STATUS = {
@@ -123,12 +134,75 @@ export const orderCreateResult = z.object({
   price_changes: z.array(priceChangeSchema),
 });
 
+/** The most lines one buy-now order may hold. */
+export const BUY_NOW_MAX_LINES = 20;
+
+/** One buy-now line: goods, quantity, and the price (cents) the shopper saw, when known. */
+export const buyNowLine = z.object(
+  {
+    goods_id: id('商品'),
+    quantity: int('数量', { min: 1, max: CART_MAX_QUANTITY }),
+    price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
+  },
+  { error: '购买商品格式不正确' },
+);
+export type BuyNowLine = z.output<typeof buyNowLine>;
+
+const BUY_NOW_PART = /^(\d{1,10})x(\d{1,6})(?:@(\d{1,12}))?$/;
+
 /**
- * Either `cart_ids` (the selected cart lines) or `goods_id` + `quantity` (buy now). `expected_price`
- * is the price the shopper saw for buy-now.
+ * The compact text of buy-now lines, `<goods_id>x<quantity>[@<price>]` joined by commas
+ * (`12x2@8000,13x1`): the `items` of `/settle` and, in form posts, of `/order/create`. A part that is
+ * not of that form is kept as text, so the schema refuses it.
+ */
+export function parseBuyNowItems(text: string): unknown[] {
+  const s = text.trim();
+  if (s === '') return [];
+  return s.split(',').map((part) => {
+    const m = BUY_NOW_PART.exec(part.trim());
+    if (!m) return part;
+    return { goods_id: Number(m[1]), quantity: Number(m[2]), ...(m[3] ? { price: Number(m[3]) } : {}) };
+  });
+}
+
+/** The inverse of `parseBuyNowItems`. */
+export function formatBuyNowItems(
+  lines: readonly { goods_id: number; quantity: number; price?: number | undefined }[],
+) {
+  return lines
+    .map((l) => `${l.goods_id}x${l.quantity}${l.price === undefined ? '' : `@${l.price}`}`)
+    .join(',');
+}
+
+/**
+ * Buy-now lines: a JSON array of `{goods_id, quantity, price?}` or the compact text of
+ * `parseBuyNowItems`. 1 to BUY_NOW_MAX_LINES lines, each goods once.
+ */
+export const buyNowItems = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v === null ? undefined : v;
+    const s = v.trim();
+    if (!s.startsWith('[')) return parseBuyNowItems(s);
+    try {
+      return JSON.parse(s);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(buyNowLine, { error: '购买商品格式不正确' })
+    .min(1, '请选择要购买的商品')
+    .max(BUY_NOW_MAX_LINES, `一次最多购买${BUY_NOW_MAX_LINES}种商品`)
+    .refine((lines) => new Set(lines.map((l) => l.goods_id)).size === lines.length, '同一商品只能出现一次'),
+);
+
+/**
+ * One of: `cart_ids` (the selected cart lines), `items` (buy now, several lines), or `goods_id` +
+ * `quantity` (buy now, one goods; `expected_price` is the price the shopper saw).
  */
 export const orderCreateBody = form({
   cart_ids: z.optional(idList('购物车商品', CART_MAX_LINES)),
+  items: z.optional(buyNowItems),
   goods_id: optionalId('商品'),
   quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
   expected_price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),

@@ -37,6 +37,16 @@ export const accountRepository = {
 
   findById: (db: Database, id: number) => userViewQuery(db).where('users.id', '=', id).executeTakeFirst(),
 
+  /** The user with the start of one of their sessions (`login_time`, null if that session is gone). */
+  findWithLoginTime: (db: Database, id: number, sessionId: string) =>
+    userViewQuery(db)
+      .leftJoin('sessions', (join) =>
+        join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
+      )
+      .select('sessions.created_at as login_time')
+      .where('users.id', '=', id)
+      .executeTakeFirst(),
+
   async createSession(
     db: Database,
     s: {
@@ -63,9 +73,6 @@ export const accountRepository = {
       .execute();
     await db.updateTable('users').set({ last_login_at: s.now }).where('id', '=', s.userId).execute();
   },
-
-  sessionCreatedAt: (db: Database, id: string) =>
-    db.selectFrom('sessions').select('created_at').where('id', '=', id).executeTakeFirst(),
 
   deleteSession: (db: Database, id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
 

@@ -123,10 +123,9 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
     },
 
     async info(caller: Caller) {
-      const row = await repo.findById(db, caller.userId);
+      const row = await repo.findWithLoginTime(db, caller.userId, caller.sessionId);
       if (!row) throw new AppError('NOT_LOGGED_IN');
-      const session = await repo.sessionCreatedAt(db, caller.sessionId);
-      return { user: toUser(row), login_time: session?.created_at ?? '' };
+      return { user: toUser(row), login_time: row.login_time ?? '' };
     },
 
     /** Changing the password ends every other session of the user. */

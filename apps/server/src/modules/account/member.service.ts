@@ -2,7 +2,7 @@ import { DEFAULT_COMPANY_ID, MEMBER_ROLE, type SmsPurpose } from '@portal/contra
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, companyMissing } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import type { CompanyService } from '../company/index.ts';
@@ -24,7 +24,7 @@ export function memberService(
   /** The member's company: a disabled or unknown one takes neither codes nor registrations. */
   async function companyFor(companyId: number | undefined) {
     const company = await deps.companies.active(companyId ?? DEFAULT_COMPANY_ID);
-    if (!company) throw new AppError('NOT_FOUND', '单位不存在', 'company_id');
+    if (!company) throw companyMissing();
     return company;
   }
 

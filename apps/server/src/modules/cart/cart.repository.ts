@@ -102,12 +102,4 @@ export const cartRepository = {
 
   remove: (db: Database, userId: number, ids: readonly number[]) =>
     db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst(),
-
-  goods: (db: Database, companyId: number, goodsId: number) =>
-    db
-      .selectFrom('goods')
-      .select(['id', 'name', 'price', 'stock', 'on_sale', 'del_flag', 'unit', 'max_per_order'])
-      .where('company_id', '=', companyId)
-      .where('id', '=', goodsId)
-      .executeTakeFirst(),
 };

@@ -10,9 +10,8 @@ import type { Database } from '../../platform/db/database.ts';
 import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { nowIso } from '../../platform/time.ts';
+import { goodsForSale, isAvailable, overLimit, stockShort } from '../catalogue/index.ts';
 import { type CartRow, cartRepository as repo } from './cart.repository.ts';
-
-export const isAvailable = (r: Pick<CartRow, 'on_sale' | 'del_flag'>) => r.on_sale === 1 && r.del_flag === 0;
 
 export function toCart(rows: CartRow[]): Cart {
   const results: CartLine[] = rows.map((r) => ({
@@ -35,32 +34,12 @@ export function toCart(rows: CartRow[]): Cart {
   };
 }
 
-export function stockShort(name: string, stock: number): AppError {
-  return new AppError(
-    'STOCK_NOT_ENOUGH',
-    stock > 0 ? `「${name}」库存不足，仅剩${stock}件` : `「${name}」已售罄`,
-    'quantity',
-  );
-}
-
-/**
- * Refusal when `quantity` is more than one order may hold of the goods (`max_per_order`, 0 = no
- * limit; event tickets have 12), else null. The cart and the order both check it.
- */
-export function overLimit(
-  g: { name: string; unit: string; max_per_order: number },
-  quantity: number,
-): AppError | null {
-  if (g.max_per_order <= 0 || quantity <= g.max_per_order) return null;
-  return new AppError('TICKET_LIMIT', `「${g.name}」每单最多购买${g.max_per_order}${g.unit}`, 'quantity');
-}
-
 /** The member's server cart. Lines are unique per goods; quantities are bounded by the stock. */
 export function cartService(db: Database) {
   const list = async (caller: Caller) => toCart(await repo.list(db, caller.userId));
 
   async function availableGoods(trx: Database, caller: Caller, goodsId: number) {
-    const goods = await repo.goods(trx, caller.companyId, goodsId);
+    const [goods] = await goodsForSale(trx, caller.companyId, [goodsId]);
     if (!goods || !isAvailable(goods)) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
     return goods;
   }
@@ -144,7 +123,7 @@ export function cartService(db: Database) {
           const now = nowIso();
           let count = await repo.count(trx, caller.userId);
           for (const item of items) {
-            const goods = await repo.goods(trx, caller.companyId, item.goods_id);
+            const [goods] = await goodsForSale(trx, caller.companyId, [item.goods_id]);
             if (!goods || !isAvailable(goods) || goods.stock === 0) {
               adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0 });
               continue;

@@ -1,3 +1,2 @@
 /** What other modules may use of the cart module. */
 export { type CartRow, cartRepository } from './cart.repository.ts';
-export { isAvailable, overLimit, stockShort } from './cart.service.ts';

@@ -25,40 +25,71 @@ export interface LiveCounters {
   love_count: number;
 }
 
-/** The member's likes of goods still on sale in their company (the others are not listed). */
-const lovedOnSale = (db: Database, companyId: number, userId: number) =>
+/** The columns of a goods row that every check of goods for sale needs (goods-rules.ts). */
+const SALE_COLUMNS = [
+  'id',
+  'name',
+  'cover',
+  'price',
+  'stock',
+  'on_sale',
+  'del_flag',
+  'unit',
+  'max_per_order',
+] as const;
+
+/**
+ * Goods of a company by id, in whatever state: the rules of goods-rules.ts decide what may be
+ * done with them (a refusal names the goods, also one taken off sale). The one way the catalogue,
+ * the cart, orders and promotions read goods for sale by id.
+ */
+export const goodsForSale = (db: Database, companyId: number, ids: readonly number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('goods')
+        .select(SALE_COLUMNS)
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .execute();
+
+/**
+ * The goods of a company on sale, as `g`: `isAvailable` in SQL, the base of every list of goods
+ * for sale (the catalogue snapshot, likes, promotion items).
+ */
+export const goodsOnSale = (db: Database, companyId: number) =>
   db
-    .selectFrom('goods_loves as l')
-    .innerJoin('goods as g', 'g.id', 'l.goods_id')
-    .where('l.user_id', '=', userId)
+    .selectFrom('goods as g')
     .where('g.company_id', '=', companyId)
     .where('g.on_sale', '=', 1)
     .where('g.del_flag', '=', 0);
 
+/** The member's likes of goods still on sale in their company (the others are not listed). */
+const lovedOnSale = (db: Database, companyId: number, userId: number) =>
+  goodsOnSale(db, companyId)
+    .innerJoin('goods_loves as l', 'l.goods_id', 'g.id')
+    .where('l.user_id', '=', userId);
+
 export const catalogueRepository = {
   /** Every goods on sale of a company, newest first. */
   onSale: (db: Database, companyId: number): Promise<CatalogueRow[]> =>
-    db
-      .selectFrom('goods')
+    goodsOnSale(db, companyId)
       .select([
-        'id',
-        'category_id',
-        'name',
-        'subtitle',
-        'cover',
-        'price',
-        'original_price',
-        'sales',
-        'is_new',
-        'is_recommend',
-        'sort',
-        'created_at',
+        'g.id',
+        'g.category_id',
+        'g.name',
+        'g.subtitle',
+        'g.cover',
+        'g.price',
+        'g.original_price',
+        'g.sales',
+        'g.is_new',
+        'g.is_recommend',
+        'g.sort',
+        'g.created_at',
       ])
-      .where('company_id', '=', companyId)
-      .where('on_sale', '=', 1)
-      .where('del_flag', '=', 0)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('g.created_at', 'desc')
+      .orderBy('g.id', 'desc')
       .execute(),
 
   /**
@@ -75,25 +106,14 @@ export const catalogueRepository = {
     return rows.filter((r) => r.company_id === companyId);
   },
 
+  /** A goods of the company with every column, in whatever state (the service applies `isAvailable`). */
   detail: (db: Database, companyId: number, id: number) =>
     db
       .selectFrom('goods')
       .selectAll()
       .where('company_id', '=', companyId)
       .where('id', '=', id)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
-
-  /** Whether the goods can be liked: the company's, on sale, not deleted. */
-  canLove: async (db: Database, companyId: number, id: number) =>
-    (await db
-      .selectFrom('goods')
-      .select('id')
-      .where('id', '=', id)
-      .where('company_id', '=', companyId)
-      .where('on_sale', '=', 1)
-      .where('del_flag', '=', 0)
-      .executeTakeFirst()) !== undefined,
 
   loved: async (db: Database, userId: number, goodsId: number) =>
     (await db

@@ -8,7 +8,8 @@ import { type PageParams, pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import type { CategoryRows } from '../goods-category/index.ts';
 import { reviewRepository } from '../review/index.ts';
-import { type CatalogueRow, catalogueRepository as repo } from './catalogue.repository.ts';
+import { type CatalogueRow, goodsForSale, catalogueRepository as repo } from './catalogue.repository.ts';
+import { isAvailable } from './goods-rules.ts';
 
 export const CATALOGUE_CACHE_SCOPE = 'catalogue';
 
@@ -210,7 +211,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
 
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
       const row = await repo.detail(db, companyId, id);
-      if (row?.on_sale !== 1) throw new AppError('GOODS_UNAVAILABLE');
+      if (!row || !isAvailable(row)) throw new AppError('GOODS_UNAVAILABLE');
       const [{ names }, stats, loved] = await Promise.all([
         categoryNames(companyId),
         reviewRepository.stats(db, id),
@@ -232,7 +233,8 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     },
 
     async toggleLove(caller: Caller, goodsId: number) {
-      if (!(await repo.canLove(db, caller.companyId, goodsId))) throw new AppError('GOODS_UNAVAILABLE');
+      const [goods] = await goodsForSale(db, caller.companyId, [goodsId]);
+      if (!goods || !isAvailable(goods)) throw new AppError('GOODS_UNAVAILABLE');
       const toggle = () =>
         db.transaction().execute(async (trx) => {
           const result = await repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso());

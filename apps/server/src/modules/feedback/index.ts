@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { companyMissing } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/reply.ts';
 import type { CompanyService } from '../company/index.ts';
 import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
@@ -14,7 +14,7 @@ import { supplierService } from './supplier.service.ts';
 export function registerFeedback(app: App, db: Database, companies: Pick<CompanyService, 'active'>) {
   const limit = formLimit();
   const admit: FormGate = async (form, ip, companyId) => {
-    if (!(await companies.active(companyId))) throw new AppError('NOT_FOUND', '单位不存在', 'company_id');
+    if (!(await companies.active(companyId))) throw companyMissing();
     limit(form, ip);
   };
   supplierRoutes(app, supplierService(db, admit));

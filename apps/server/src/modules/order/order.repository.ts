@@ -129,14 +129,6 @@ export const orderRepository = {
       .where('id', '=', goodsId)
       .execute(),
 
-  goods: (db: Database, companyId: number, ids: readonly number[]) =>
-    db
-      .selectFrom('goods')
-      .select(['id', 'name', 'cover', 'price', 'stock', 'on_sale', 'del_flag', 'unit', 'max_per_order'])
-      .where('company_id', '=', companyId)
-      .where('id', 'in', ids)
-      .execute(),
-
   /** An order line of the member's, with its order's state (for reviews). */
   line: (db: Database, userId: number, itemId: number) =>
     db

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type BuyNowLine,
   canDo,
   consigneeText,
   ORDER_STATUS,
@@ -18,8 +19,15 @@ import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
-import { cartRepository, isAvailable, overLimit, stockShort } from '../cart/index.ts';
-import { bumpCatalogue, bumpCounters } from '../catalogue/index.ts';
+import { cartRepository } from '../cart/index.ts';
+import {
+  bumpCatalogue,
+  bumpCounters,
+  goodsForSale,
+  isAvailable,
+  overLimit,
+  stockShort,
+} from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentMethods, ShopContact } from '../payment/index.ts';
@@ -39,6 +47,8 @@ export interface OrderDeps {
 
 export interface OrderCreateInput {
   cart_ids?: number[];
+  /** Buy now, several lines (validated by the contract: 1–BUY_NOW_MAX_LINES, each goods once). */
+  items?: BuyNowLine[];
   goods_id?: number;
   quantity?: number;
   expected_price?: number;
@@ -118,8 +128,17 @@ export function orderService(db: Database, deps: OrderDeps) {
     return toDetail(conn, row, await repo.items(conn, [id]));
   }
 
-  /** The lines to order: the caller's selected cart lines, or one buy-now line. */
+  /**
+   * The lines to order: the caller's selected cart lines, or the buy-now lines (`items`, or one
+   * `goods_id`). Buy-now never reads or changes the cart.
+   */
   async function linesOf(trx: Database, caller: Caller, input: OrderCreateInput) {
+    const sources = [input.cart_ids?.length, input.items?.length, input.goods_id !== undefined];
+    if (sources.filter(Boolean).length > 1)
+      throw new AppError('PARAM_ERROR', '购物车结算与立即购买不能同时提交', 'items');
+    if (input.items?.length) {
+      return input.items.map((l) => ({ goods_id: l.goods_id, quantity: l.quantity, seen_price: l.price }));
+    }
     if (input.cart_ids?.length) {
       const rows = await cartRepository.byIds(trx, caller.userId, input.cart_ids);
       if (rows.length !== new Set(input.cart_ids).size)
@@ -141,7 +160,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       const lines = await linesOf(trx, caller, input);
       const goods = new Map(
         (
-          await repo.goods(
+          await goodsForSale(
             trx,
             caller.companyId,
             lines.map((l) => l.goods_id),
@@ -173,7 +192,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       // Stock is taken in goods-id order so that concurrent orders lock rows in the same order.
       for (const l of [...priced].sort((a, b) => a.goods_id - b.goods_id)) {
         if (!(await repo.takeStock(trx, caller.companyId, l.goods_id, l.quantity, now))) {
-          const [fresh] = await repo.goods(trx, caller.companyId, [l.goods_id]);
+          const [fresh] = await goodsForSale(trx, caller.companyId, [l.goods_id]);
           throw stockShort(l.goods.name, fresh?.stock ?? 0);
         }
       }

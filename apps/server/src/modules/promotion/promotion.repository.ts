@@ -3,6 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import type { PromotionItemTable, PromotionTable } from '../../platform/db/schema.ts';
+import { goodsOnSale } from '../catalogue/index.ts';
 
 export interface CarFilter {
   priceMin?: number;
@@ -26,15 +27,11 @@ function current(db: Database, companyId: number, now: string) {
 
 /** The items of one kind whose goods are on sale in the company. */
 function items(db: Database, companyId: number, promotionId: number, kind: 'car' | 'ticket') {
-  return db
-    .selectFrom('promotion_items as pi')
-    .innerJoin('goods as g', 'g.id', 'pi.goods_id')
+  return goodsOnSale(db, companyId)
+    .innerJoin('promotion_items as pi', 'pi.goods_id', 'g.id')
     .where('pi.company_id', '=', companyId)
     .where('pi.promotion_id', '=', promotionId)
-    .where('pi.kind', '=', kind)
-    .where('g.company_id', '=', companyId)
-    .where('g.on_sale', '=', 1)
-    .where('g.del_flag', '=', 0);
+    .where('pi.kind', '=', kind);
 }
 
 export const promotionRepository = {
@@ -126,16 +123,6 @@ export const promotionRepository = {
       .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
-
-  /** A live goods of the company (cars and tickets are goods of the catalogue). */
-  goods: (db: Database, companyId: number, goodsId: number) =>
-    db
-      .selectFrom('goods')
-      .select(['id', 'name', 'max_per_order'])
-      .where('company_id', '=', companyId)
-      .where('id', '=', goodsId)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
 
   setMaxPerOrder: (db: Database, companyId: number, goodsId: number, max: number, now: string) =>

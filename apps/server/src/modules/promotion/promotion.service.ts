@@ -14,6 +14,7 @@ import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
+import { goodsForSale, isDeleted } from '../catalogue/index.ts';
 import { promotionRepository as repo } from './promotion.repository.ts';
 
 /**
@@ -88,8 +89,9 @@ export function promotionService(db: Database) {
       const write = () =>
         db.transaction().execute(async (trx) => {
           await own(trx, caller, v.promotion_id);
-          const goods = await repo.goods(trx, caller.companyId, v.goods_id);
-          if (!goods) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
+          // Cars and tickets are goods of the catalogue; one off sale may be added (it shows once on sale).
+          const [goods] = await goodsForSale(trx, caller.companyId, [v.goods_id]);
+          if (!goods || isDeleted(goods)) throw new AppError('GOODS_UNAVAILABLE', undefined, 'goods_id');
           name = goods.name;
           const now = nowIso();
           if (

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { companyMissing } from '../http/errors.ts';
 import type { Database } from './database.ts';
 
 /**
@@ -7,6 +8,11 @@ import type { Database } from './database.ts';
  * the stored version at most every `recheckMs`, so a write by another process shows within that
  * time and a write by this process at once. The version is read before the data, so a cached
  * value is never older than its version.
+ *
+ * It holds only companies that exist and are active: the version is read together with the
+ * company, and an unknown or disabled one is refused (`companyMissing`, 10005 单位不存在) and
+ * dropped. So public reads that name any `company_id` cannot fill the cache with made-up ids and
+ * push real companies out, and a disabled company is refused within `recheckMs`.
  */
 export function versionedCache<T>(
   scope: string,
@@ -16,14 +22,18 @@ export function versionedCache<T>(
   const entries = new Map<number, { version: number; value: T; checkedAt: number }>();
   const loading = new Map<string, Promise<T>>();
 
+  /** The company's version of this scope (0 before the first bump); undefined if the company is not active. */
   async function version(db: Database, companyId: number) {
     const row = await db
-      .selectFrom('cache_versions')
-      .select('version')
-      .where('scope', '=', scope)
-      .where('company_id', '=', companyId)
+      .selectFrom('companies as c')
+      .leftJoin('cache_versions as v', (join) =>
+        join.onRef('v.company_id', '=', 'c.id').on('v.scope', '=', scope),
+      )
+      .select('v.version')
+      .where('c.id', '=', companyId)
+      .where('c.status', '=', 1)
       .executeTakeFirst();
-    return row?.version ?? 0;
+    return row && (row.version ?? 0);
   }
 
   return {
@@ -32,6 +42,10 @@ export function versionedCache<T>(
       const t = now();
       if (hit && t - hit.checkedAt < recheckMs) return hit.value;
       const v = await version(db, companyId);
+      if (v === undefined) {
+        entries.delete(companyId);
+        throw companyMissing();
+      }
       if (hit && hit.version === v) {
         hit.checkedAt = t;
         return hit.value;

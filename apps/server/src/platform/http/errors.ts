@@ -12,6 +12,12 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The refusal of a company that does not exist or is disabled, where a call names one (the
+ * visitor forms, registration, the public reads served from per-company caches).
+ */
+export const companyMissing = () => new AppError('NOT_FOUND', '单位不存在', 'company_id');
+
 /** A handled console failure: real HTTP status and `{code, msg}` or field errors. */
 export class ConsoleError extends Error {
   readonly status: number;

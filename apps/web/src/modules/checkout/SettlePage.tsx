@@ -1,5 +1,5 @@
-import { Codes, type Consignee, consigneeText } from '@portal/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { type Consignee, consigneeText, formatBuyNowItems } from '@portal/contract';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { type OrderCreateResult, useCreateOrder } from '#web/modules/member/useO
 import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
-import { shopKeys, useGoodsDetail } from '#web/modules/shop/useShopGoods.ts';
+import { goodsDetailQuery, shopKeys, useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
@@ -21,7 +21,14 @@ import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { type CouponChoice, CouponPicker } from './CouponPicker.tsx';
 import { OrderPlaced } from './OrderPlaced.tsx';
-import { type BuyNow, changedLines, parseBuyNow, type SettleLine, settleTotals } from './settle.ts';
+import {
+  type BuyNow,
+  buyNowProblem,
+  changedLines,
+  parseBuyNow,
+  type SettleLine,
+  settleTotals,
+} from './settle.ts';
 import { usePaymentMethods } from './usePaymentMethods.ts';
 import './checkout.css';
 
@@ -39,40 +46,55 @@ interface LinesState {
   refetch: () => void;
 }
 
-/** The lines to buy: the selected cart lines, or the buy-now goods of the query. */
+/**
+ * The buy-now lines of the query with their goods (one detail query per goods, shared with the goods
+ * page's cache). The cart is not read.
+ */
+function useBuyNowLines(buyNow: BuyNow | null): LinesState {
+  const { ready, companyId } = useShopCompany();
+  const wanted = buyNow?.lines ?? [];
+  const details = useQueries({
+    queries: wanted.map((l) => goodsDetailQuery(companyId, l.goods_id, ready)),
+  });
+  const lines: SettleLine[] = [];
+  const problems: string[] = buyNow?.error ? [buyNow.error] : [];
+  wanted.forEach((l, i) => {
+    const d = details[i];
+    const g = d?.data;
+    if (d?.error && isApiError(d.error)) problems.push(d.error.m);
+    if (!g) return;
+    const problem = buyNowProblem(l, g);
+    if (problem) problems.push(problem);
+    lines.push({
+      key: `b${g.id}`,
+      cart_id: null,
+      goods_id: g.id,
+      name: g.name,
+      cover: g.cover,
+      price: g.price,
+      seen_price: l.price ?? g.price,
+      quantity: l.quantity,
+    });
+  });
+  const failed = details.filter((d) => d.isError && !isApiError(d.error));
+  const refetch = () => {
+    for (const d of details) void d.refetch();
+  };
+  return {
+    lines,
+    loading: details.some((d) => d.isPending),
+    query: { isError: failed.length > 0, refetch },
+    problem: problems[0] ?? null,
+    blocked: 0,
+    refetch,
+  };
+}
+
+/** The lines to buy: the selected cart lines, or the buy-now lines of the query. */
 function useSettleLines(buyNow: BuyNow | null): LinesState {
   const cart = useCart();
-  const detail = useGoodsDetail(buyNow?.goods_id ?? null);
-
-  if (buyNow) {
-    const g = detail.data;
-    let problem: string | null = null;
-    if (detail.error) problem = isApiError(detail.error) ? detail.error.m : null;
-    else if (g && g.on_sale === 0) problem = Codes.GOODS_UNAVAILABLE.m;
-    else if (g && g.stock < buyNow.quantity)
-      problem = g.stock > 0 ? `${Codes.STOCK_NOT_ENOUGH.m}（仅剩 ${g.stock} 件）` : '商品已售罄';
-    return {
-      lines: g
-        ? [
-            {
-              key: `b${g.id}`,
-              cart_id: null,
-              goods_id: g.id,
-              name: g.name,
-              cover: g.cover,
-              price: g.price,
-              seen_price: buyNow.price ?? g.price,
-              quantity: buyNow.quantity,
-            },
-          ]
-        : [],
-      loading: detail.isPending,
-      query: { isError: detail.isError && !isApiError(detail.error), refetch: detail.refetch },
-      problem,
-      blocked: 0,
-      refetch: () => void detail.refetch(),
-    };
-  }
+  const bought = useBuyNowLines(buyNow);
+  if (buyNow) return bought;
 
   const lines = cart.lines
     .filter((l) => l.selected && purchasable(l) && l.id !== null)
@@ -207,9 +229,13 @@ function Settle() {
       {
         ...(buyNow
           ? {
-              goods_id: buyNow.goods_id,
-              quantity: buyNow.quantity,
-              expected_price: source.lines[0]?.seen_price,
+              items: formatBuyNowItems(
+                source.lines.map((l) => ({
+                  goods_id: l.goods_id,
+                  quantity: l.quantity,
+                  price: l.seen_price,
+                })),
+              ),
             }
           : { cart_ids: source.lines.flatMap((l) => (l.cart_id === null ? [] : [l.cart_id])) }),
         consignee_id: chosen.id,

@@ -1,4 +1,11 @@
-import { CART_MAX_QUANTITY, type Coupon } from '@portal/contract';
+import {
+  type BuyNowLine,
+  buyNowItems,
+  CART_MAX_QUANTITY,
+  type Coupon,
+  formatBuyNowItems,
+  type ShopGoodsDetail,
+} from '@portal/contract';
 import { formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 
@@ -17,21 +24,54 @@ export interface SettleLine {
   quantity: number;
 }
 
+/** A buy-now checkout: the lines of the query, or why the query is not a valid one. */
 export interface BuyNow {
-  goods_id: number;
-  quantity: number;
-  /** The price shown on the goods page (cents), when the link carries it. */
-  price: number | undefined;
+  /** Goods, quantity and the price the shopper saw (cents), when the link carries it. */
+  lines: BuyNowLine[];
+  /** The first refusal of the `items` text (then `lines` is empty). */
+  error: string | null;
 }
 
-/** `?goods_id=&quantity=&price=`: a buy-now checkout; null when the query is not one (the cart then). */
+/**
+ * A buy-now checkout from the query, or null when the query is not one (the cart then):
+ * `?items=<id>x<qty>[@<price>],…` (several lines, validated by the contract's `buyNowItems`, as the
+ * server does) or `?goods_id=&quantity=&price=` (one goods: the goods page).
+ */
 export function parseBuyNow(params: URLSearchParams): BuyNow | null {
+  const items = params.get('items');
+  if (items !== null) {
+    const parsed = buyNowItems.safeParse(items);
+    return parsed.success
+      ? { lines: parsed.data, error: null }
+      : { lines: [], error: parsed.error.issues[0]?.message ?? '购买商品格式不正确' };
+  }
   const goods_id = queryId(params.get('goods_id'));
   if (goods_id === undefined) return null;
   const quantity = queryId(params.get('quantity'), CART_MAX_QUANTITY) ?? 1;
   const rawPrice = params.get('price');
   const price = rawPrice && /^\d{1,12}$/.test(rawPrice.trim()) ? Number(rawPrice.trim()) : undefined;
-  return { goods_id, quantity, price };
+  return { lines: [{ goods_id, quantity, price }], error: null };
+}
+
+/** The checkout of several goods at once, never through the cart (`/settle?items=12x2@8000,13x1@4000`). */
+export function buyNowHref(lines: readonly BuyNowLine[]): string {
+  return `/settle?items=${formatBuyNowItems(lines)}`;
+}
+
+/**
+ * Why a buy-now line cannot be ordered as it is, or null: the goods went off sale, its stock is
+ * short, or the quantity is above its per-order limit. The server checks all of it again.
+ */
+export function buyNowProblem(
+  line: Pick<BuyNowLine, 'quantity'>,
+  g: Pick<ShopGoodsDetail, 'name' | 'on_sale' | 'stock' | 'max_per_order' | 'unit'>,
+): string | null {
+  if (g.on_sale === 0) return `「${g.name}」已下架`;
+  if (g.stock <= 0) return `「${g.name}」已售罄`;
+  if (g.stock < line.quantity) return `「${g.name}」库存不足，仅剩 ${g.stock} 件`;
+  if (g.max_per_order > 0 && line.quantity > g.max_per_order)
+    return `「${g.name}」每单最多购买${g.max_per_order}${g.unit}`;
+  return null;
 }
 
 export interface SettleTotals {

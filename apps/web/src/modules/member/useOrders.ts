@@ -77,6 +77,8 @@ export function useReview() {
 
 export interface OrderCreateInput {
   cart_ids?: number[] | undefined;
+  /** Buy now, several lines: `formatBuyNowItems` text (`12x2@8000,13x1@4000`). */
+  items?: string | undefined;
   goods_id?: number | undefined;
   quantity?: number | undefined;
   expected_price?: number | undefined;

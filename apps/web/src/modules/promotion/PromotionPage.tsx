@@ -17,6 +17,7 @@ import {
 import { Button, ConfigProvider, Empty, InputNumber, Result, Skeleton, Slider, Spin, Tag, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buyNowHref } from '#web/modules/checkout/settle.ts';
 import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
@@ -28,6 +29,7 @@ import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import {
   carFilter,
+  chosenTickets,
   clampCount,
   isDefaultFilter,
   isStuck,
@@ -41,7 +43,7 @@ import {
   ticketTotals,
   yuanLabel,
 } from './promotion.ts';
-import { useBuyTickets, useCurrentPromotions, useDebounced, usePromotionDetail } from './usePromotion.ts';
+import { useCurrentPromotions, useDebounced, usePromotionDetail } from './usePromotion.ts';
 import './promotion.css';
 
 const PRICE = PROMOTION_PRICE_RANGE;
@@ -396,7 +398,6 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
-  const buy = useBuyTickets();
   const fromLogin = params.get('tickets');
   const [counts, setCounts] = useState<TicketCounts>(() => parseTicketsParam(fromLogin));
   const ref = useRef<HTMLElement>(null);
@@ -418,7 +419,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
   const setCount = (t: PromotionTicket, value: unknown) =>
     setCounts((c) => ({ ...c, [t.goods_id]: clampCount(value, ticketMax(t)) }));
 
-  const submit = async () => {
+  const submit = () => {
     if (totals.quantity === 0) return;
     if (!loggedIn) {
       const here = new URLSearchParams();
@@ -427,15 +428,8 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
       navigate(loginPath(`/promotion?${here.toString()}`));
       return;
     }
-    const chosen = tickets
-      .filter((t) => (bounded[t.goods_id] ?? 0) > 0)
-      .map((t) => ({ goods_id: t.goods_id, quantity: bounded[t.goods_id] ?? 0 }));
-    try {
-      await buy.mutateAsync(chosen);
-      navigate('/settle');
-    } catch {
-      // The client toasted the refusal; the counters stay as they are.
-    }
+    // A buy-now of the chosen tickets with the prices shown here: the member's cart is not touched.
+    navigate(buyNowHref(chosenTickets(tickets, bounded)));
   };
 
   return (
@@ -505,8 +499,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
           size="large"
           className="promo-buy"
           disabled={totals.quantity === 0}
-          loading={buy.isPending}
-          onClick={() => void submit()}
+          onClick={submit}
         >
           购票
         </Button>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   carFilter,
+  chosenTickets,
   clampCount,
   isDefaultFilter,
   isStuck,
@@ -76,6 +77,19 @@ describe('ticket counters', () => {
     ];
     expect(ticketTotals(tickets, { 1: 2, 2: 1 })).toEqual({ quantity: 3, amount: 20000 });
     expect(ticketTotals(tickets, {})).toEqual({ quantity: 0, amount: 0 });
+  });
+
+  it('become buy-now lines with the prices shown, in the page order', () => {
+    const tickets = [
+      { goods_id: 1, price: 8000 },
+      { goods_id: 2, price: 4000 },
+      { goods_id: 3, price: 20000 },
+    ];
+    expect(chosenTickets(tickets, { 3: 1, 1: 2, 2: 0 })).toEqual([
+      { goods_id: 1, quantity: 2, price: 8000 },
+      { goods_id: 3, quantity: 1, price: 20000 },
+    ]);
+    expect(chosenTickets(tickets, {})).toEqual([]);
   });
 
   it('keep the choice in the URL through the login', () => {

@@ -80,6 +80,19 @@ export function ticketTotals(
   return { quantity, amount };
 }
 
+/**
+ * The chosen tickets as buy-now lines, in the page's order, with the price shown (cents) so the
+ * checkout can tell the shopper of a change.
+ */
+export function chosenTickets(
+  tickets: readonly Pick<PromotionTicket, 'goods_id' | 'price'>[],
+  counts: TicketCounts,
+): { goods_id: number; quantity: number; price: number }[] {
+  return tickets
+    .filter((t) => (counts[t.goods_id] ?? 0) > 0)
+    .map((t) => ({ goods_id: t.goods_id, quantity: counts[t.goods_id] ?? 0, price: t.price }));
+}
+
 /** `12:2,13:1` — the chosen tickets in the URL, so they survive the way through the login. */
 export function ticketsParam(counts: TicketCounts): string {
   return Object.entries(counts)

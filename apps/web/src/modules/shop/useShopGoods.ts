@@ -1,5 +1,5 @@
 import type { CategoryTreeNode, GoodsSort, Page, Review, ShopGoods, ShopGoodsDetail } from '@portal/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
@@ -68,8 +68,12 @@ export function useShopGoods(params: ShopGoodsParams) {
 export function useGoodsDetail(id: number | null, ofCompany?: number) {
   const shop = useShopCompany();
   const ready = shop.ready || ofCompany !== undefined;
-  const companyId = ofCompany ?? shop.companyId;
-  return useQuery({
+  return useQuery(goodsDetailQuery(ofCompany ?? shop.companyId, id, ready));
+}
+
+/** The query of one goods' detail (shared by `useGoodsDetail` and pages that read several). */
+export function goodsDetailQuery(companyId: number | undefined, id: number | null, ready: boolean) {
+  return queryOptions({
     queryKey: shopKeys.detail(companyId, id ?? 0),
     queryFn: ({ signal }) =>
       api.get<ShopGoodsDetail>(
