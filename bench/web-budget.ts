@@ -23,6 +23,7 @@ const BUDGET_GZIP = 200_000;
 const DEFAULT_PATHS = ['/', '/shop', '/goodsDetail?id=1'];
 const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SAVE_DIR = process.env.BENCH_LH_SAVE; // keep each run's full Lighthouse report (JSON) here
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -193,6 +194,11 @@ try {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
       const { lhr } = result;
+      if (SAVE_DIR) {
+        fs.mkdirSync(SAVE_DIR, { recursive: true });
+        const name = `${p.replace(/[^\w]+/g, '_') || 'root'}-${i + 1}.json`;
+        fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError) throw new Error(`${p}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       version = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0]}`;
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

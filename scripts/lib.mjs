@@ -50,14 +50,19 @@ export function ensureInstalled() {
 
 /** Builds the web app when its build is missing or older than its sources. */
 export function ensureWebBuilt(force = false) {
-  const built = path.join(root, 'apps/web/dist/index.html');
+  // The browser app and the server's page renderer (dist-ssr), built together by the one script.
+  const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) =>
+    path.join(root, p),
+  );
   const sources = [
     'apps/web/src',
+    'apps/web/build',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
     'packages/contract/src',
   ].map((p) => newestMtime(path.join(root, p)));
-  if (!force && fs.existsSync(built) && newestMtime(built) >= Math.max(...sources)) return;
+  const fresh = built.every((f) => fs.existsSync(f) && newestMtime(f) >= Math.max(...sources));
+  if (!force && fresh) return;
   console.log('▶ 构建前端 (vite build)…');
   run('npm', ['run', 'build', '-w', '@portal/web']);
 }

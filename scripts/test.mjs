@@ -112,10 +112,11 @@ step('Lint (Biome)');
 run('npx', ['biome', 'check', '.']);
 step('类型检查 (tsc)');
 run('npm', ['run', 'typecheck']);
+// Before the API tests: they render public pages with the built renderer (web-render.test.ts).
+ensureWebBuilt();
 step('单元与 API 测试 (SQLite)');
 run('npx', ['vitest', 'run']);
 await postgresRun();
 step('浏览器测试 (Playwright + Chromium)');
-ensureWebBuilt();
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromium } });
 console.log('\n✓ 全部通过');

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { expectNoSidewaysScroll, test } from './helpers.ts';
 
 /** The seeded content of the default company (apps/server/src/seed/demo-cms.ts). */
 const LATEST = '启航商城亮相2026智慧零售博览会，数字化供应链方案受关注';

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { cellOf, login, toast, uniqueSuffix } from './helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { cellOf, login, test, toast, uniqueSuffix } from './helpers.ts';
 
 const categoryTree = (page: Page) => page.getByRole('tree', { name: '分类树' });
 const categoryTable = (page: Page) => page.getByRole('table', { name: '分类列表' });

@@ -184,15 +184,45 @@ export async function expectNoSidewaysScroll(page: Page, where = page.url()): Pr
 }
 
 /**
+ * Waits until the page runs (`<html data-ready>`, set by the app once a page is mounted). A page the
+ * server renders (docs/adr/0009) is on screen before its scripts run; a click or key press in that
+ * moment would do nothing.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' });
+}
+
+/** `goto` and `reload` of this page return once the app runs on the new document. */
+function waitingForApp(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    await waitForApp(page);
+    return res;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const res = await reload(options);
+    await waitForApp(page);
+    return res;
+  };
+}
+
+/**
  * `test` with `openPage`: a page in a browser context of its own (a second visitor, a member of
  * staff beside the test's page), logged in as `username` when given. Its context is closed when
  * the test ends.
  */
 export const test = base.extend<{ openPage: (username?: string) => Promise<Page> }>({
+  context: async ({ context }, use) => {
+    context.on('page', waitingForApp);
+    await use(context);
+  },
   openPage: async ({ browser }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (username) => {
       const context = await browser.newContext();
+      context.on('page', waitingForApp);
       contexts.push(context);
       const page = await context.newPage();
       if (username) await login(page, username);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { AREA_TITLES, DEMO_ACCOUNTS, loginForm, submitLogin, toast, userMenu } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { AREA_TITLES, DEMO_ACCOUNTS, loginForm, submitLogin, test, toast, userMenu } from './helpers.ts';
 
 test.describe('login lands each role in its area', () => {
   for (const who of DEMO_ACCOUNTS) {

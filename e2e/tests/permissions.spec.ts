@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login, sideMenu } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { login, sideMenu, test } from './helpers.ts';
 
 test('warehouse sees the category screen without add, edit or delete', async ({ page }) => {
   await login(page, 'warehouse');

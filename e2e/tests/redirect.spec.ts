@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { login, loginForm, submitLogin, userMenu } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { login, loginForm, submitLogin, test, userMenu } from './helpers.ts';
 
 test('anonymous visit to a protected screen goes through login and back', async ({ page }) => {
   await page.goto('/crm/goods_category');

@@ -1,5 +1,5 @@
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
-import { login, loginForm } from './helpers.ts';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { login, loginForm, test } from './helpers.ts';
 
 /** Full-page PNGs in test-results/screenshots/ (kept after the run) for a look at font and layout. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { cookieNamed, localToken, login, loginForm, submitLogin, toast } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { cookieNamed, localToken, login, loginForm, submitLogin, test, toast } from './helpers.ts';
 
 test('a session ended on the server sends the user to login (10003)', async ({ page, context }) => {
   await login(page, 'shop');

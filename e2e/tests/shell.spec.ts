@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { chooseUserMenu, cookieNamed, localToken, login, loginForm, userMenu } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { chooseUserMenu, cookieNamed, localToken, login, loginForm, test, userMenu } from './helpers.ts';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 /** The clock's text: HH:mm:ss, the weekday and YYYY年MM月DD日 (three spans, no separator). */

@@ -1,13 +1,43 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, connectApp } from './app/App.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { queryClient } from './shared/queryClient.ts';
+import { SSR_DATA_ID } from './shared/ssrData.ts';
 import './app/global.css';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
+/** Lets the browser handle input and paint before the next step (each step is a task of its own). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Starts the app; the entry (main.tsx) imports this module. Loading the modules, building the
+ * router and rendering are separate tasks, and the render runs in a transition, so React yields to
+ * the browser every few milliseconds instead of holding the main thread for the whole first render.
+ */
+async function start(root: HTMLElement) {
+  await nextTask();
+  const router = createAppRouter();
+  connectApp(router);
+  await nextTask();
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App router={router} />
+    </StrictMode>
   );
+  const ssrData = document.getElementById(SSR_DATA_ID);
+  if (ssrData) {
+    // The server rendered this page (docs/adr/0009): take over its markup with the data it fetched.
+    hydrate(queryClient, JSON.parse(ssrData.textContent ?? '{}'));
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
+  }
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

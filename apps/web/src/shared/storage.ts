@@ -48,18 +48,23 @@ interface SessionValues {
   current_role: unknown;
 }
 
-function read<T>(store: Storage, key: string): T | null {
+/** The browser's store; none while the server renders a page (local storage is the browser's). */
+function browserStore(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+  return typeof window === 'undefined' ? null : window[kind];
+}
+
+function read<T>(store: Storage | null, key: string): T | null {
   try {
-    const raw = store.getItem(key);
+    const raw = store?.getItem(key) ?? null;
     return raw == null ? null : (JSON.parse(raw) as T);
   } catch {
     return null;
   }
 }
 
-function write(store: Storage, key: string, value: unknown): void {
+function write(store: Storage | null, key: string, value: unknown): void {
   try {
-    store.setItem(key, JSON.stringify(value));
+    store?.setItem(key, JSON.stringify(value));
   } catch {
     // Storage full or disabled (private mode): the app keeps working without persistence.
   }
@@ -68,26 +73,27 @@ function write(store: Storage, key: string, value: unknown): void {
 export const storage = {
   get<K extends LocalKey>(key: K): LocalValues[K] | null {
     // The token is kept as the plain string so other tools can read and set it as is.
-    if (key === 'token') return localStorage.getItem(local.token) as LocalValues[K] | null;
-    return read(localStorage, local[key]);
+    if (key === 'token')
+      return (browserStore('localStorage')?.getItem(local.token) ?? null) as LocalValues[K] | null;
+    return read(browserStore('localStorage'), local[key]);
   },
   set<K extends LocalKey>(key: K, value: LocalValues[K]): void {
-    if (key === 'token') localStorage.setItem(local.token, String(value));
-    else write(localStorage, local[key], value);
+    if (key === 'token') browserStore('localStorage')?.setItem(local.token, String(value));
+    else write(browserStore('localStorage'), local[key], value);
   },
   remove(key: LocalKey): void {
-    localStorage.removeItem(local[key]);
+    browserStore('localStorage')?.removeItem(local[key]);
   },
 };
 
 export const sessionStore = {
   get<K extends SessionKey>(key: K): SessionValues[K] | null {
-    return read(sessionStorage, session[key]);
+    return read(browserStore('sessionStorage'), session[key]);
   },
   set<K extends SessionKey>(key: K, value: SessionValues[K]): void {
-    write(sessionStorage, session[key], value);
+    write(browserStore('sessionStorage'), session[key], value);
   },
   remove(key: SessionKey): void {
-    sessionStorage.removeItem(session[key]);
+    browserStore('sessionStorage')?.removeItem(session[key]);
   },
 };

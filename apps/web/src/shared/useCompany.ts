@@ -2,6 +2,7 @@ import type { Company } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { PUBLIC_KEY } from './queryClient.ts';
+import { useHostname } from './ssr.ts';
 
 /** The tenant key is the host name's first segment (`iot.example.com` → `iot`). */
 export function tenantKey(hostname: string): string {
@@ -9,8 +10,8 @@ export function tenantKey(hostname: string): string {
 }
 
 /** The company of the public site (`GET /system/staff/company/`, first result). A failure is not toasted. */
-export function companyQuery() {
-  const key = tenantKey(window.location.hostname);
+export function companyQuery(hostname: string) {
+  const key = tenantKey(hostname);
   return queryOptions({
     queryKey: [PUBLIC_KEY, 'company', key],
     queryFn: async () => {
@@ -27,5 +28,5 @@ export function companyQuery() {
 
 /** Every page shows the company (landing, shop, top bar); router.tsx asks for it at start. */
 export function useCompany() {
-  return useQuery(companyQuery());
+  return useQuery(companyQuery(useHostname()));
 }

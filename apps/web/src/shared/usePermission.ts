@@ -28,7 +28,8 @@ export function usePermission(): PermissionState {
       return perm;
     },
     enabled: loggedIn,
-    placeholderData: () => storage.get('rules') ?? undefined,
+    // Read only for a user: a visitor's page does not open local storage for nothing.
+    placeholderData: loggedIn ? () => storage.get('rules') ?? undefined : undefined,
     // Fresh until the root layout invalidates it on the next route change (spec §4).
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -131,12 +131,34 @@ const OWN_TITLE = new Set([
   messages,
 ]);
 
+/**
+ * Pages the server renders for a visitor without a session (docs/adr/0009): public pages that show
+ * the company's data and read nothing of the browser while rendering.
+ */
+const SERVER_RENDERED = new Set([
+  shopHome,
+  goodsList,
+  goodsDetail,
+  landing,
+  newsList,
+  technology,
+  goodsService,
+  documentary,
+  newsDetail,
+  advertisings,
+  advertising,
+  aboutUs,
+  companyPage,
+  microsite,
+]);
+
 const publicPage = (path: string, title: string, page = landing): PublicEntry => ({
   kind: 'public',
   path,
   title,
   page,
   ...(OWN_TITLE.has(page) ? { ownTitle: true } : {}),
+  ...(SERVER_RENDERED.has(page) ? { serverRendered: true } : {}),
 });
 
 /**

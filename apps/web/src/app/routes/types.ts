@@ -64,6 +64,8 @@ export interface PublicEntry {
   page: LazyPage;
   /** The page always sets the document title itself (useDocumentHead); `title` is not written. */
   ownTitle?: boolean;
+  /** The server renders the page's first HTML for a visitor without a session (docs/adr/0009). */
+  serverRendered?: boolean;
 }
 
 export type RouteEntry = AreaEntry | PublicEntry;

@@ -1,5 +1,5 @@
 import { CloseCircleFilled } from '@ant-design/icons';
-import { Component, type ErrorInfo, type ReactNode, Suspense, useState } from 'react';
+import { Component, type ErrorInfo, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LazyLoadTimeoutError, type LazyPage } from '#web/app/lazy.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 
@@ -38,8 +38,24 @@ class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: props pass through to the lazily loaded page
-export function LazyView({ page, ...props }: { page: LazyPage } & Record<string, any>) {
+/**
+ * Marks the document once a page is on screen and running: `<html data-ready>`. A page the server
+ * rendered is visible before its scripts run, and takes input only from then on (tests wait for it).
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+  return null;
+}
+
+/** A lazily loaded page (or, with `frame`, the frame around pages: it does not mark the page ready). */
+export function LazyView({
+  page,
+  frame = false,
+  ...props
+  // biome-ignore lint/suspicious/noExplicitAny: props pass through to the lazily loaded page
+}: { page: LazyPage; frame?: boolean } & Record<string, any>) {
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
     page.reset();
@@ -50,6 +66,7 @@ export function LazyView({ page, ...props }: { page: LazyPage } & Record<string,
     <LoadBoundary key={attempt} onRetry={retry}>
       <Suspense fallback={<PageSpin />}>
         <Page {...props} />
+        {frame ? null : <PageReady />}
       </Suspense>
     </LoadBoundary>
   );

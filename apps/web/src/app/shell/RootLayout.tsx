@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { isOldIE } from '#web/app/browser.ts';
 import { layoutForPath } from '#web/app/layout.ts';
 import { lazyPage } from '#web/app/lazy.ts';
-import type { RouteHandle } from '#web/app/router.tsx';
+import type { RouteHandle } from '#web/app/routeObjects.tsx';
 import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
 import { LazyView } from './LazyView.tsx';
@@ -53,7 +53,8 @@ export function RootLayout() {
   usePermissionSync(pathname);
   useDocumentTitle();
 
-  if (pathname !== WARNING_PATH && isOldIE(navigator.userAgent))
+  // The server renders no old-browser check (no navigator there; it sends such browsers nothing special).
+  if (pathname !== WARNING_PATH && typeof navigator !== 'undefined' && isOldIE(navigator.userAgent))
     return <Navigate to={WARNING_PATH} replace />;
 
   const layout = layoutForPath(pathname);
@@ -61,7 +62,7 @@ export function RootLayout() {
     layout === 'full' && user?.main_bg ? { backgroundImage: cssUrl(user.main_bg) } : undefined;
   return (
     <div className={`page page--${layout}`} style={style} data-layout={layout}>
-      <LazyView page={APP_FRAME}>
+      <LazyView page={APP_FRAME} frame>
         <Outlet />
       </LazyView>
     </div>

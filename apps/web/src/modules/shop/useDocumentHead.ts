@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useServerHead } from '#web/shared/ssr.ts';
 
 function setDescription(content: string): void {
   let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -15,6 +16,7 @@ function setDescription(content: string): void {
  * `ownTitle` in the route table, so the root layout leaves the title to it.
  */
 export function useDocumentHead(title: string, description: string): void {
+  useServerHead(title, description);
   useEffect(() => {
     document.title = title;
     setDescription(description);

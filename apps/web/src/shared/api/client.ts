@@ -19,6 +19,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How a request reaches the server: `fetch` in the browser; the server's renderer sets its own. */
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server's renderer answers the page's calls itself, without going through the network. */
+export function setTransport(fn: Transport): void {
+  transport = fn;
+}
+
 type Navigate = (to: string) => void;
 let navigate: Navigate = (to) => window.location.assign(to);
 
@@ -92,7 +101,7 @@ async function request<T>(method: string, path: string, params?: Params, opts: R
 
   let body: Envelope;
   try {
-    const res = await fetch(url, {
+    const res = await transport(url, {
       method,
       headers,
       credentials: 'include',

@@ -1,0 +1,12 @@
+import { SSR_DATA_ID } from './shared/ssrData.ts';
+
+/**
+ * The entry: small, so the browser can show a server-rendered page before any of the app runs.
+ * Such a page is painted first and the app is fetched and started after that frame (it then
+ * hydrates the page; the server leaves the app's modulepreload links out of such a page). Otherwise
+ * the app starts at once, its files already on the way (modulepreload links the build adds to
+ * index.html, build/preload-boot.ts).
+ */
+const boot = () => import('./boot.tsx');
+if (document.getElementById(SSR_DATA_ID)) requestAnimationFrame(() => setTimeout(boot, 0));
+else void boot();
