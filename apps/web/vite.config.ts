@@ -27,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // One stylesheet for the whole app (about 40 kB): a server-rendered page needs its styles
         // before the page's script chunks are there, and is not worth a request per chunk.
         cssCodeSplit: false,
+        modulePreload: false,
       },
   test: {
     name: 'web',

@@ -2,7 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, connectApp } from './app/App.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { queryClient } from './shared/queryClient.ts';
 import { SSR_DATA_ID } from './shared/ssrData.ts';
 import './app/global.css';
@@ -12,13 +12,15 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts the app; the entry (main.tsx) imports this module. Loading the modules, building the
- * router and rendering are separate tasks, and the render runs in a transition, so React yields to
+ * router, asking for the first screen's chunks and rendering are separate tasks, and the render runs in a transition, so React yields to
  * the browser every few milliseconds instead of holding the main thread for the whole first render.
  */
 async function start(root: HTMLElement) {
   await nextTask();
   const router = createAppRouter();
   connectApp(router);
+  await nextTask();
+  preloadFirstScreen(router);
   await nextTask();
   const app = (
     <StrictMode>

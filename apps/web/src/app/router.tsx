@@ -9,13 +9,17 @@ import { APP_FRAME } from './shell/RootLayout.tsx';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-/**
- * The browser's router over the route table. Also starts what the first screen needs, each in its
- * own chunk, together instead of one after the other as the pages render: the app frame, the pages
- * the route matches, and the company every page shows (a server-rendered page has it already).
- */
+/** The browser's router over the route table. */
 export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(buildRoutes());
+  return createBrowserRouter(buildRoutes());
+}
+
+/**
+ * Starts what the first screen needs, each in its own chunk, together instead of one after the
+ * other as the pages render: the app frame, the pages the route matches, and the company every page
+ * shows (a server-rendered page has it already).
+ */
+export function preloadFirstScreen(router: AppRouter): void {
   APP_FRAME.preload();
   if (!document.getElementById(SSR_DATA_ID))
     void queryClient.prefetchQuery(companyQuery(window.location.hostname));
@@ -23,5 +27,4 @@ export function createAppRouter(): AppRouter {
   if (guardRedirect(`${window.location.pathname}${window.location.search}`, isLoggedIn()) === null)
     for (const match of router.state.matches)
       (match.route.handle as RouteHandle | undefined)?.page?.preload();
-  return router;
 }
