@@ -78,6 +78,26 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
     expect(html.slice(html.indexOf('<div id="root">'))).toContain('渲染测试绿茶');
   });
 
+  it('pages rendered at the same time each answer their own calls (two companies, interleaved)', async () => {
+    const other = await createCompany(h.db, {
+      code: 'ssrother',
+      company_name: '另一家渲染公司',
+      address: '某地',
+    });
+    await createGoods(h.db, other, { name: '另一家的乌龙茶', price: 990, stock: 3 });
+    await bumpCatalogue(h.db, other);
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        get('/', { host: i % 2 ? 'ssrother.example.com' : host }).then((r) => ({ i, html: r.body })),
+      ),
+    );
+    for (const { i, html } of pages) {
+      const root = html.slice(html.indexOf('<div id="root">'));
+      expect(root).toContain(i % 2 ? '另一家的乌龙茶' : '渲染测试绿茶');
+      expect(root).not.toContain(i % 2 ? '渲染测试绿茶' : '另一家的乌龙茶');
+    }
+  });
+
   it('text from the database cannot break out of the page or its data block', async () => {
     const html = (await get(`/goodsDetail?id=${hostileId}`)).body;
     expect(html).not.toContain('<script>alert(1)');

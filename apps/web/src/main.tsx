@@ -7,6 +7,11 @@ import { SSR_DATA_ID } from './shared/ssrData.ts';
  * the app starts at once, its files already on the way (modulepreload links the build adds to
  * index.html, build/preload-boot.ts).
  */
-const boot = () => import('./boot.tsx');
+const boot = async () => {
+  // React first, the rest of the app in a later task: each module evaluation is one main-thread task.
+  await import('react-dom/client');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await import('./boot.tsx');
+};
 if (document.getElementById(SSR_DATA_ID)) requestAnimationFrame(() => setTimeout(boot, 0));
 else void boot();
