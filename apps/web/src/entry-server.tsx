@@ -51,6 +51,39 @@ setTransport((url, init) => {
   return call(url, init);
 });
 
+type StyleCache = ReturnType<typeof createCache>;
+
+/**
+ * antd's styles are built once for all renders (building them was most of a render's time) and
+ * each render records which ones it used: the page carries only those.
+ */
+const sharedStyles: StyleCache = createCache();
+
+function recordingStyles(): { cache: StyleCache; used: Set<string> } {
+  const used = new Set<string>();
+  const cache: StyleCache = Object.create(sharedStyles);
+  cache.opGet = (key) => {
+    used.add(key);
+    return sharedStyles.opGet(key);
+  };
+  cache.opUpdate = (key, valueFn) => {
+    used.add(key);
+    sharedStyles.opUpdate(key, valueFn);
+  };
+  return { cache, used };
+}
+
+function extractUsedStyles(used: Set<string>): string {
+  const only = createCache();
+  for (const key of used) {
+    const value = sharedStyles.cache.get(key);
+    if (value === undefined) continue;
+    only.cache.set(key, value);
+    only.updateTimes.set(key, sharedStyles.updateTimes.get(key) ?? 0);
+  }
+  return extractStyle(only);
+}
+
 const routes = buildRoutes();
 const handler = createStaticHandler(routes);
 
@@ -105,13 +138,13 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
   if (!leaf?.serverRendered) return null;
 
   const client = new RenderQueryClient({ defaultOptions: { queries: { retry: false } } });
-  const styles = createCache();
+  const styles = recordingStyles();
   const ssr: SsrRequestContext = { hostname: req.hostname, head: {} };
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await calls.run(req.call, () =>
     prerenderToNodeStream(
       <StrictMode>
-        <StyleProvider cache={styles}>
+        <StyleProvider cache={styles.cache}>
           <SsrContext.Provider value={ssr}>
             <AppProviders client={client}>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -142,7 +175,7 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace('<script type="module"', '<script type="module" fetchpriority="low"')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
-    .replace('</head>', () => `${extractStyle(styles)}</head>`)
+    .replace('</head>', () => `${extractUsedStyles(styles.used)}</head>`)
     .replace(
       ROOT_PLACEHOLDER,
       () =>
