@@ -1,5 +1,14 @@
 import { expect } from '@playwright/test';
-import { AREA_TITLES, DEMO_ACCOUNTS, loginForm, submitLogin, test, toast, userMenu } from './helpers.ts';
+import {
+  AREA_TITLES,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  loginForm,
+  submitLogin,
+  test,
+  toast,
+  userMenu,
+} from './helpers.ts';
 
 test.describe('login lands each role in its area', () => {
   for (const who of DEMO_ACCOUNTS) {
@@ -18,6 +27,26 @@ test.describe('login lands each role in its area', () => {
 });
 
 test.describe('login form', () => {
+  test('what is typed before the app starts is kept (the page comes rendered from the server)', async ({
+    browser,
+  }) => {
+    // A context of its own: its goto does not wait for the app, and the app's entry comes late.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html[data-ready]')).toHaveCount(0);
+    await page.getByLabel('用户名').fill('shop');
+    await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await expect(page.locator('html[data-ready]')).toHaveCount(1, { timeout: 15_000 });
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(page).toHaveURL(/\/crm\//);
+    await context.close();
+  });
+
   test('empty fields show the Chinese messages next to them', async ({ page }) => {
     await page.goto('/login');
     const form = loginForm(page);

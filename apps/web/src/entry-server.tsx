@@ -22,7 +22,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.tsx';
 import { buildRoutes, type RouteHandle } from './app/routeObjects.tsx';
-import { setTransport, type Transport } from './shared/api/client.ts';
+import { isApiError, setTransport, type Transport, TransportError } from './shared/api/client.ts';
 import { USER_COOKIE } from './shared/session.ts';
 import { SsrContext, type SsrRequestContext } from './shared/ssr.ts';
 import { SSR_DATA_ID } from './shared/ssrData.ts';
@@ -141,6 +141,12 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
   const styles = recordingStyles();
   const ssr: SsrRequestContext = { hostname: req.hostname, head: {} };
   const router = createStaticRouter(handler.dataRoutes, context);
+  // A failed call reaches the render as an error too (a query without data throws under suspense);
+  // such a page goes to the browser below. Anything else is a fault of the page: the server logs it.
+  const faults: unknown[] = [];
+  const onError = (error: unknown) => {
+    if (!isApiError(error) && !(error instanceof TransportError)) faults.push(error);
+  };
   const { prelude } = await calls.run(req.call, () =>
     prerenderToNodeStream(
       <StrictMode>
@@ -153,10 +159,11 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
         </StyleProvider>
       </StrictMode>,
       // Every boundary inline and complete: the page runs no inline script (the CSP allows none).
-      { signal: req.signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { signal: req.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError },
     ),
   );
   const body = await streamToString(prelude);
+  if (faults.length > 0) throw faults[0];
   // A failed call is shown from its error object, which does not survive the trip to the browser:
   // such a page (a missing goods or site, a refusal) is rendered by the browser, which asks again.
   if (

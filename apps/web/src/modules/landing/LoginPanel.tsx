@@ -7,6 +7,7 @@ import { landingAfterLogin } from '#web/app/guard.ts';
 import { useLogin } from '#web/modules/account/useAccount.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { startSession } from '#web/shared/session.ts';
+import { useEarlyInput } from '#web/shared/ui/earlyInput.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 
@@ -44,6 +45,8 @@ export interface LoginPanelProps {
 /** 用户登录: Enter submits; after login go to the safe redirect, the workbench or the role's area. */
 export function LoginPanel({ title = '用户登录', memberLinks = true }: LoginPanelProps) {
   const [form] = Form.useForm<Values>();
+  // The shop landing is rendered on the server: keep what was typed or autofilled before the app ran.
+  useEarlyInput(form, 'login');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const company = useCompany();

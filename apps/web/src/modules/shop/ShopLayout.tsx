@@ -1,6 +1,6 @@
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Button, Dropdown, Input, type MenuProps } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { Avatar, Badge, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartMergeNotice } from '#web/modules/cart/CartMergeNotice.tsx';
 import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
@@ -21,6 +21,7 @@ const NAV = [
 
 function SearchBox() {
   const navigate = useNavigate();
+  const box = useRef<InputRef>(null);
   const { pathname, search } = useLocation();
   const current =
     pathname === '/search' || pathname === '/product' ? new URLSearchParams(search).get('keyword') : '';
@@ -34,9 +35,11 @@ function SearchBox() {
       allowClear
       maxLength={50}
       enterButton
+      ref={box}
       onSearch={(value, _e, info) => {
         if (info?.source === 'clear') return;
-        const keyword = value.trim();
+        // The field itself: on a server-rendered page the visitor may have typed before the app ran.
+        const keyword = (box.current?.input?.value ?? value).trim();
         navigate(keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/product');
       }}
     />
