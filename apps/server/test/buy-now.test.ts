@@ -1,4 +1,4 @@
-import { BUY_NOW_MAX_LINES, MEMBER_ROLE } from '@portal/contract';
+import { BUY_NOW_MAX_LINES } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -23,20 +23,8 @@ const goods = (cid: number, name: string, price: number, stock: number, maxPerOr
 const stockOf = async (id: number) =>
   (await h.db.selectFrom('goods').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
-async function member(cid = companyId) {
-  const m = await h.as(MEMBER_ROLE, cid);
-  const call = async (url: string, form: Record<string, string | number> = {}) =>
-    (await h.post(`/api${url}`, form, m.headers)).json();
-  const address = await call('/consignee/update', {
-    name: '张三',
-    mobile: '13800000000',
-    province: '浙江省',
-    city: '杭州市',
-    district: '西湖区',
-    address: '文三路 1 号',
-  });
-  return { ...m, call, consigneeId: address.d.id as number };
-}
+/** A member with one address (harness.member). */
+const member = (cid = companyId) => h.member(cid);
 
 /** `/order/create` with `items` (a JSON array unless a string is given) and nothing else to choose. */
 const buy = (m: Member, items: Line[] | string, extra: Record<string, string | number> = {}) =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MEMBER_ROLE } from '@portal/contract';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -77,6 +78,21 @@ export async function testApp(env: Record<string, string> = {}) {
       const cid = companyId ?? (await harness.company());
       const u = await harness.user(role, cid);
       return { companyId: cid, user: u, headers: await harness.login(u.username) };
+    },
+    /** A member of the company with one address, and `call` posting as them (answers the envelope). */
+    async member(companyId: number) {
+      const m = await harness.as(MEMBER_ROLE, companyId);
+      const call = async (url: string, form: Record<string, string | number | (string | number)[]> = {}) =>
+        (await harness.post(`/api${url}`, form, m.headers)).json();
+      const address = await call('/consignee/update', {
+        name: '张三',
+        mobile: '13800000000',
+        province: '浙江省',
+        city: '杭州市',
+        district: '西湖区',
+        address: '文三路 1 号',
+      });
+      return { ...m, call, consigneeId: address.d.id as number };
     },
     /** POSTs a form-urlencoded body, as the browser does. */
     post(

@@ -86,22 +86,8 @@ const orderCount = async (userId: number) =>
     ).n,
   );
 
-async function member(cid = companyId) {
-  const m = await h.as(MEMBER_ROLE, cid);
-  const address = await call(
-    '/consignee/update',
-    {
-      name: '张三',
-      mobile: '13800000000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      address: '文三路 1 号',
-    },
-    m.headers,
-  );
-  return { ...m, consigneeId: address.d.id as number };
-}
+/** A member with one address (harness.member). */
+const member = (cid = companyId) => h.member(cid);
 
 beforeAll(async () => {
   h = await testApp();

@@ -33,20 +33,8 @@ async function goods(
 const stockOf = async (id: number) =>
   (await h.db.selectFrom('goods').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
 
-async function member(cid = companyId) {
-  const m = await h.as(MEMBER_ROLE, cid);
-  const call = async (url: string, form: Record<string, string | number | (string | number)[]> = {}) =>
-    (await h.post(`/api${url}`, form, m.headers)).json();
-  const address = await call('/consignee/update', {
-    name: '张三',
-    mobile: '13800000000',
-    province: '浙江省',
-    city: '杭州市',
-    district: '西湖区',
-    address: '文三路 1 号',
-  });
-  return { ...m, call, consigneeId: address.d.id as number };
-}
+/** A member with one address (harness.member). */
+const member = (cid = companyId) => h.member(cid);
 
 async function coupon(
   cid: number,
