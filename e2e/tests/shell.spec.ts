@@ -146,3 +146,25 @@ test.describe('change password', () => {
     await expect(dialog).toBeHidden();
   });
 });
+
+test('on a phone the side menu starts folded to its icons and opens on demand', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'shop');
+  const sider = page.getByRole('complementary', { name: '侧边栏' });
+  await expect(page.getByRole('button', { name: '展开侧边栏' })).toBeVisible();
+  expect((await sider.boundingBox())?.width).toBeLessThanOrEqual(64);
+  // Folded, no group's flyout is open until pointed at.
+  await expect(page.locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)')).toHaveCount(0);
+  // The top bar keeps the area's name, the time and the user menu on one line, within the screen.
+  const header = page.getByRole('banner');
+  await expect(header.getByText('商城管理', { exact: true })).toBeVisible();
+  await expect(userMenu(page)).toBeInViewport({ ratio: 1 });
+  expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.getByRole('button', { name: '展开侧边栏' }).click();
+  await expect(page.getByRole('button', { name: '收起侧边栏' })).toBeVisible();
+  await expect.poll(async () => (await sider.boundingBox())?.width).toBe(220);
+  // A desktop window gets the open menu from the start.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.reload();
+  await expect(page.getByRole('button', { name: '收起侧边栏' })).toBeVisible();
+});

@@ -9,9 +9,12 @@ import { SideMenu } from './SideMenu.tsx';
 import { TopBar } from './TopBar.tsx';
 import './shell.css';
 
+/** Below this width (antd's `md`) the side menu starts folded to its icons, leaving the screen room. */
+const NARROW = '(max-width: 767.98px)';
+
 /** The frame of a protected area: top bar and side menu as the routed screen allows. */
 export function AreaShell({ area }: { area: AreaEntry }) {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia?.(NARROW).matches ?? false);
   const { pathname } = useLocation();
   const screen = findScreen(AREAS, pathname);
   const showTopBar = screen?.showTopBar ?? true;
@@ -27,6 +30,9 @@ export function AreaShell({ area }: { area: AreaEntry }) {
             width={220}
             collapsedWidth={64}
             collapsed={collapsed}
+            // Folds when the window becomes narrow and opens when it becomes wide again.
+            breakpoint="md"
+            onBreakpoint={setCollapsed}
             className="shell-sider"
             aria-label="侧边栏"
           >
@@ -41,7 +47,7 @@ export function AreaShell({ area }: { area: AreaEntry }) {
             >
               {collapsed ? null : '收起菜单'}
             </Button>
-            <SideMenu area={area} />
+            <SideMenu area={area} collapsed={collapsed} />
           </Layout.Sider>
         )}
         <Layout.Content className="shell-content">

@@ -18,8 +18,8 @@ export function Clock() {
   return (
     <span className="shell-clock" data-testid="clock">
       <strong>{time}</strong>
-      <span>{weekday}</span>
-      <span>{date}</span>
+      <span className="shell-wide">{weekday}</span>
+      <span className="shell-wide">{date}</span>
     </span>
   );
 }

@@ -29,8 +29,11 @@ function groupKeys(entries: readonly MenuEntry[]): string[] {
   return entries.flatMap((e) => (e.kind === 'group' ? [groupKey(e.key), ...groupKeys(e.children)] : []));
 }
 
-/** The area menu (up to three levels) from the route table, without forbidden screens. */
-export function SideMenu({ area }: { area: AreaEntry }) {
+/**
+ * The area menu (up to three levels) from the route table, without forbidden screens. Open, every
+ * group starts expanded; folded to icons, none (each group opens as a flyout on hover).
+ */
+export function SideMenu({ area, collapsed }: { area: AreaEntry; collapsed: boolean }) {
   const { perm } = usePermission();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -43,11 +46,13 @@ export function SideMenu({ area }: { area: AreaEntry }) {
 
   return (
     <Menu
+      // A new menu when folding or opening: the expanded groups are a starting state, not a choice to keep.
+      key={collapsed ? 'folded' : 'open'}
       mode="inline"
       aria-label="侧边菜单"
       items={items}
       selectedKeys={[selected]}
-      defaultOpenKeys={groupKeys(menu)}
+      defaultOpenKeys={collapsed ? [] : groupKeys(menu)}
       onClick={({ key }) => navigate(key)}
       style={{ borderInlineEnd: 'none' }}
     />

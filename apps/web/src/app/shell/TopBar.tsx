@@ -27,20 +27,22 @@ export function TopBar({ area }: { area: AreaEntry }) {
             {companyName.slice(0, 1)}
           </Avatar>
         )}
-        <Typography.Text strong ellipsis style={{ maxWidth: 220 }}>
+        <Typography.Text strong ellipsis style={{ maxWidth: 220 }} className="shell-company">
           {companyName}
         </Typography.Text>
-        <Divider orientation="vertical" />
-        <Typography.Text>{area.title}</Typography.Text>
+        <Divider orientation="vertical" className="shell-brand-sep" />
+        <Typography.Text className="shell-area">{area.title}</Typography.Text>
       </div>
       <div className="shell-status">
         <Clock />
         {user?.login_time && (
-          <span data-testid="login-time">登录时间：{formatDateTime(user.login_time)}</span>
+          <span data-testid="login-time" className="shell-wide">
+            登录时间：{formatDateTime(user.login_time)}
+          </span>
         )}
         {address && (
           <Typography.Text
-            className="shell-address"
+            className="shell-address shell-wide"
             ellipsis={{ tooltip: address }}
             data-testid="company-address"
           >
@@ -49,7 +51,7 @@ export function TopBar({ area }: { area: AreaEntry }) {
         )}
         {shop?.phone && (
           <Tooltip title={shop.ShopName}>
-            <span data-testid="shop-phone">
+            <span data-testid="shop-phone" className="shell-wide">
               <PhoneOutlined /> {shop.phone}
             </span>
           </Tooltip>
