@@ -133,6 +133,7 @@ export const orderCreateResult = z.object({
   /** Lines whose price changed since they were put in the cart: charged at the new price. */
   price_changes: z.array(priceChangeSchema),
 });
+export type OrderCreateResult = z.infer<typeof orderCreateResult>;
 
 /** The most lines one buy-now order may hold. */
 export const BUY_NOW_MAX_LINES = 20;

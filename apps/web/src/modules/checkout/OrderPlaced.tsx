@@ -1,6 +1,6 @@
+import type { OrderCreateResult } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import type { OrderCreateResult } from '#web/modules/member/useOrders.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { orderHref } from './links.ts';
 

@@ -1,4 +1,4 @@
-import { type Consignee, consigneeText, formatBuyNowItems } from '@portal/contract';
+import { type Consignee, consigneeText, formatBuyNowItems, type OrderCreateResult } from '@portal/contract';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { ConsigneeBook } from '#web/modules/member/ConsigneeBook.tsx';
 import { useNow } from '#web/modules/member/countdown.ts';
 import { useConsignees } from '#web/modules/member/useConsignees.ts';
 import { couponKeys, useCouponCheck } from '#web/modules/member/useCoupons.ts';
-import { type OrderCreateResult, useCreateOrder } from '#web/modules/member/useOrders.ts';
+import { useCreateOrder } from '#web/modules/member/useOrders.ts';
 import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';

@@ -1,4 +1,10 @@
-import { ORDER_STATUS, type Order, type OrderDetail, type Page, type PriceChange } from '@portal/contract';
+import {
+  ORDER_STATUS,
+  type Order,
+  type OrderCreateResult,
+  type OrderDetail,
+  type Page,
+} from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -86,11 +92,6 @@ export interface OrderCreateInput {
   coupon_id?: number | undefined;
   payment_method: string;
   remark?: string | undefined;
-}
-
-export interface OrderCreateResult {
-  order: OrderDetail;
-  price_changes: PriceChange[];
 }
 
 /** `POST /order/create`. Refusals (stock, coupon, goods gone) are shown by the checkout, not toasted. */
