@@ -275,7 +275,9 @@ describe('tickets: at most 12 of a type per order', () => {
       { items: JSON.stringify([{ goods_id: child, quantity: 20 }]) },
       m.headers,
     );
-    expect(merged.d.adjusted).toEqual([{ goods_id: child, name: '儿童票', quantity: 12 }]);
+    expect(merged.d.adjusted).toEqual([
+      { goods_id: child, name: '儿童票', quantity: 12, reason: 'limit', limit: 12 },
+    ]);
     await call(
       '/cart/update',
       { id: withChild.d.results.find((l: { goods_id: number }) => l.goods_id === child).id, quantity: 1 },

@@ -167,6 +167,7 @@ describe('cart', () => {
   it('adds within stock, merges a guest cart lowering quantities to the stock, and refuses bad input', async () => {
     const g = await goods(companyId, { name: '购物车商品', price: 1000, stock: 3 });
     const gone = await goods(companyId, { name: '已下架', price: 1000, stock: 3, onSale: 0 });
+    const soldOut = await goods(companyId, { name: '已售罄', price: 1000, stock: 0 });
     const m = await member();
     const added = await m.call('/cart/add', { goods_id: g, quantity: 2 });
     expect(added.d).toMatchObject({ selected_count: 1, selected_amount: 2000 });
@@ -177,13 +178,15 @@ describe('cart', () => {
       items: JSON.stringify([
         { goods_id: g, quantity: 5, price: 1000 },
         { goods_id: gone, quantity: 1 },
+        { goods_id: soldOut, quantity: 1 },
       ]),
     });
     expect(merged.d.results).toHaveLength(1);
     expect(merged.d.results[0]).toMatchObject({ goods_id: g, quantity: 3 });
     expect(merged.d.adjusted).toEqual([
-      { goods_id: g, name: '购物车商品', quantity: 3 },
-      { goods_id: gone, name: '已下架', quantity: 0 },
+      { goods_id: g, name: '购物车商品', quantity: 3, reason: 'stock' },
+      { goods_id: gone, name: '已下架', quantity: 0, reason: 'unavailable' },
+      { goods_id: soldOut, name: '已售罄', quantity: 0, reason: 'sold_out' },
     ]);
 
     expect((await m.call('/cart/add', { goods_id: g, quantity: -1 })).m).toBe('数量不能小于1');

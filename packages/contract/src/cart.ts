@@ -5,6 +5,21 @@ import { flag, form, id, idList, int, optionalInt } from './fields.ts';
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;
 
+/**
+ * Why a merged guest-cart line was changed: its goods are gone or off sale, sold out, the quantity
+ * was lowered to the stock, to the goods' per-order limit or to the cart's most per line, or the
+ * cart was full.
+ */
+export const CART_ADJUST_REASONS = [
+  'unavailable',
+  'sold_out',
+  'stock',
+  'limit',
+  'cart_max',
+  'cart_full',
+] as const;
+export type CartAdjustReason = (typeof CART_ADJUST_REASONS)[number];
+
 export const cartLineSchema = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
@@ -67,7 +82,16 @@ export const cartMergeBody = form({
   ),
 });
 export const cartMergeResult = cartSchema.extend({
-  /** Lines whose quantity was lowered to the stock, or dropped because the goods are gone. */
-  adjusted: z.array(z.object({ goods_id: z.number().int(), name: z.string(), quantity: z.number().int() })),
+  /** Lines whose quantity was lowered (to `quantity`) or that were dropped (`quantity` 0), and why. */
+  adjusted: z.array(
+    z.object({
+      goods_id: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      reason: z.enum(CART_ADJUST_REASONS),
+      /** The per-order limit, when that was the reason. */
+      limit: z.number().int().optional(),
+    }),
+  ),
 });
 export type CartMergeResult = z.infer<typeof cartMergeResult>;

@@ -2,6 +2,7 @@ import {
   CART_MAX_LINES,
   CART_MAX_QUANTITY,
   type Cart,
+  type CartAdjustReason,
   type CartLine,
   type CartMergeResult,
 } from '@portal/contract';
@@ -125,18 +126,30 @@ export function cartService(db: Database) {
           for (const item of items) {
             const [goods] = await goodsForSale(trx, caller.companyId, [item.goods_id]);
             if (!goods || !isAvailable(goods) || goods.stock === 0) {
-              adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0 });
+              const reason = goods && isAvailable(goods) ? 'sold_out' : 'unavailable';
+              adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0, reason });
               continue;
             }
             const line = await repo.byGoods(trx, caller.userId, item.goods_id);
             const wanted = (line?.quantity ?? 0) + item.quantity;
-            const quantity = Math.min(
-              wanted,
-              goods.stock,
-              CART_MAX_QUANTITY,
-              goods.max_per_order || Infinity,
-            );
-            if (quantity < wanted) adjusted.push({ goods_id: goods.id, name: goods.name, quantity });
+            // The first bound that holds the quantity down is the reason told.
+            const bounds: [CartAdjustReason, number][] = [
+              ['stock', goods.stock],
+              ['limit', goods.max_per_order || Infinity],
+              ['cart_max', CART_MAX_QUANTITY],
+            ];
+            const quantity = Math.min(wanted, ...bounds.map(([, n]) => n));
+            const bound = bounds.find(([, n]) => n === quantity);
+            if (quantity < wanted && bound) {
+              const [reason] = bound;
+              adjusted.push({
+                goods_id: goods.id,
+                name: goods.name,
+                quantity,
+                reason,
+                ...(reason === 'limit' ? { limit: goods.max_per_order } : {}),
+              });
+            }
             if (line) {
               await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });
             } else if (count < CART_MAX_LINES) {
@@ -150,7 +163,7 @@ export function cartService(db: Database) {
                 now,
               });
             } else {
-              adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0 });
+              adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0, reason: 'cart_full' });
             }
           }
           return adjusted;

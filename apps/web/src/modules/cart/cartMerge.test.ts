@@ -86,8 +86,8 @@ describe('guest cart merge at login', () => {
 
   it('keeps the adjusted lines for the notice until it is closed', async () => {
     writeGuestCart(guest);
-    const lowered = { goods_id: 1, name: '绿茶', quantity: 1 };
-    const dropped = { goods_id: 2, name: '', quantity: 0 };
+    const lowered = { goods_id: 1, name: '绿茶', quantity: 1, reason: 'stock' as const };
+    const dropped = { goods_id: 2, name: '', quantity: 0, reason: 'unavailable' as const };
     const adjusted = [lowered, dropped];
     const d = deps(() => Promise.resolve({ ...emptyCart, adjusted }));
     installGuestCartMerge(d);
@@ -95,7 +95,13 @@ describe('guest cart merge at login', () => {
     await flush();
     expect(mergeNotice()).toEqual(adjusted);
     expect(adjustedText(lowered)).toBe('绿茶：库存不足，数量已调整为 1');
-    expect(adjustedText(dropped)).toContain('商品 2：');
+    expect(adjustedText(dropped)).toBe('商品 2：已下架或不存在，未加入购物车');
+    expect(adjustedText({ goods_id: 3, name: '门票', quantity: 12, reason: 'limit', limit: 12 })).toBe(
+      '门票：每单限购 12 件，数量已调整为 12',
+    );
+    expect(adjustedText({ goods_id: 4, name: '红茶', quantity: 0, reason: 'sold_out' })).toBe(
+      '红茶：已售罄，未加入购物车',
+    );
     dismissMergeNotice();
     expect(mergeNotice()).toEqual([]);
   });

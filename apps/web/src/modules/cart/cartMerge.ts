@@ -1,4 +1,4 @@
-import type { Cart, CartMergeResult } from '@portal/contract';
+import { CART_MAX_LINES, CART_MAX_QUANTITY, type Cart, type CartMergeResult } from '@portal/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';
@@ -12,11 +12,24 @@ type AdjustedLine = CartMergeResult['adjusted'][number];
 /** The name cartMerge.test.ts imports the contract's `/cart/merge` answer by. */
 export type { CartMergeResult as MergeResult };
 
+/** The notice's line for a goods the merge changed, with the server's reason. */
 export function adjustedText(line: AdjustedLine): string {
   const name = line.name || `商品 ${line.goods_id}`;
-  return line.quantity > 0
-    ? `${name}：库存不足，数量已调整为 ${line.quantity}`
-    : `${name}：已下架、无货或购物车已满，未加入购物车`;
+  const lowered = `数量已调整为 ${line.quantity}`;
+  switch (line.reason) {
+    case 'stock':
+      return `${name}：库存不足，${lowered}`;
+    case 'limit':
+      return `${name}：每单限购 ${line.limit ?? line.quantity} 件，${lowered}`;
+    case 'cart_max':
+      return `${name}：单件最多 ${CART_MAX_QUANTITY} 件，${lowered}`;
+    case 'sold_out':
+      return `${name}：已售罄，未加入购物车`;
+    case 'cart_full':
+      return `${name}：购物车已满（最多 ${CART_MAX_LINES} 种商品），未加入购物车`;
+    case 'unavailable':
+      return `${name}：已下架或不存在，未加入购物车`;
+  }
 }
 
 // --- the notice shown after a merge that changed something --------------------------------------
