@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { App } from '../src/platform/http/reply.ts';
+import { templateOf } from '../src/platform/http/web-render.ts';
 import { type Harness, testApp } from './harness.ts';
 
 describe('the built web app is served with history routing', () => {
@@ -104,5 +105,19 @@ describe('the built web app is served with history routing', () => {
     const res = await app.inject({ method: 'GET', url: '/api/no/such/thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ c: 10009, m: '请求的接口不存在' });
+  });
+});
+
+describe('the page template', () => {
+  it('is read again when the build rewrites index.html while the server runs', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-'));
+    const file = path.join(dir, 'index.html');
+    fs.writeFileSync(file, '<script src="/assets/old.js"></script>');
+    const template = templateOf(file);
+    expect(template()).toContain('old.js');
+    fs.writeFileSync(file, '<script src="/assets/new.js"></script>');
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(template()).toContain('new.js');
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

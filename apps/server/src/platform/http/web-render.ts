@@ -33,6 +33,23 @@ const MAX_RENDERS = 4;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * index.html as built, read again when the build changes it (a rebuild while the server runs must
+ * not leave rendered pages pointing at script files that are gone).
+ */
+export function templateOf(file: string): () => string {
+  let seen = -1;
+  let text = '';
+  return () => {
+    const mtime = fs.statSync(file).mtimeMs;
+    if (mtime !== seen) {
+      text = fs.readFileSync(file, 'utf8');
+      seen = mtime;
+    }
+    return text;
+  };
+}
+
 /** The renderer next to the web build (`<dist>/../dist-ssr/entry-server.js`), when it was built. */
 export async function loadPageRenderer(app: App, dist: string): Promise<PageRenderer | null> {
   const file = path.join(path.dirname(path.resolve(dist)), 'dist-ssr', 'entry-server.js');
@@ -99,7 +116,7 @@ function renderedPage(html: string): RenderedPage {
 }
 
 /** Renders a request's page, or reuses a recent render of the same page for the same visitor state. */
-function renderingOf(app: App, renderer: PageRenderer, template: string) {
+function renderingOf(app: App, renderer: PageRenderer, template: () => string) {
   const recent = new Map<string, { at: number; page: Promise<RenderedPage | null> }>();
   let running = 0;
   return (request: FastifyRequest): Promise<RenderedPage | null> => {
@@ -117,7 +134,7 @@ function renderingOf(app: App, renderer: PageRenderer, template: string) {
         url: request.url,
         hostname,
         cookie: request.headers.cookie,
-        template,
+        template: template(),
         call: callsOf(app, request),
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       })
@@ -137,7 +154,7 @@ function renderingOf(app: App, renderer: PageRenderer, template: string) {
  * or answers false when the page is left to the browser — not a server-rendered page, a visitor with
  * a session, MAX_RENDERS already running, or a render that failed or took too long (logged).
  */
-export function pageSender(app: App, renderer: PageRenderer, template: string) {
+export function pageSender(app: App, renderer: PageRenderer, template: () => string) {
   const render = renderingOf(app, renderer, template);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     let page: RenderedPage | null;

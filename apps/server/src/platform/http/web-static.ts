@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { App } from './reply.ts';
-import { loadPageRenderer, pageSender } from './web-render.ts';
+import { loadPageRenderer, pageSender, templateOf } from './web-render.ts';
 
 /**
  * The page may run only its own scripts and talk only to its own server. Styles allow inline:
@@ -35,8 +35,7 @@ export async function registerWebStatic(app: App, dist: string) {
   // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts).
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   const renderer = await loadPageRenderer(app, root);
-  const sendRendered =
-    renderer && pageSender(app, renderer, fs.readFileSync(path.join(root, 'index.html'), 'utf8'));
+  const sendRendered = renderer && pageSender(app, renderer, templateOf(path.join(root, 'index.html')));
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     // Fastify has already refused a malformed path, so decoding cannot throw here.
