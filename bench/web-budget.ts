@@ -186,25 +186,23 @@ try {
   // A fresh Chromium's first page pays for starting itself (its first paint comes late, which
   // Lighthouse's simulation reads as the page's own delay): one run of the first path warms it up.
   // It is shown, and not counted.
-  const warmUp = await lighthouse(`${server.base}${measured[0]}`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
+  // The default config is the mobile preset with simulated throttling.
+  const { port } = chrome;
+  const run = (p: string) =>
+    lighthouse(`${server.base}${p}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+  const warmUp = await run(measured[0] as string);
   console.error(
     `  warm-up ${measured[0]}: ${Math.round((warmUp?.lhr.categories.performance?.score ?? 0) * 100)} (not counted)`,
   );
   for (const p of measured) {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
-      // The default config is the mobile preset with simulated throttling.
-      const result = await lighthouse(`${server.base}${p}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
+      const result = await run(p);
       if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
       const { lhr } = result;
       if (SAVE_DIR) {

@@ -16,18 +16,18 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * the browser every few milliseconds instead of holding the main thread for the whole first render.
  */
 async function start(root: HTMLElement) {
+  const ssrData = document.getElementById(SSR_DATA_ID);
   await nextTask();
   const router = createAppRouter();
   connectApp(router);
   await nextTask();
-  preloadFirstScreen(router);
+  preloadFirstScreen(router, ssrData !== null);
   await nextTask();
   const app = (
     <StrictMode>
       <App router={router} />
     </StrictMode>
   );
-  const ssrData = document.getElementById(SSR_DATA_ID);
   if (ssrData) {
     // The server rendered this page (docs/adr/0009): take over its markup with the data it fetched.
     hydrate(queryClient, JSON.parse(ssrData.textContent ?? '{}'));

@@ -87,7 +87,7 @@ function extractUsedStyles(used: Set<string>): string {
 const routes = buildRoutes();
 const handler = createStaticHandler(routes);
 
-/** Every enabled query suspends the render until its data is there; a failure renders as in the browser. */
+/** Every enabled query suspends the render until its data is there (a failed one: see renderPage). */
 class RenderQueryClient extends QueryClient {
   override defaultQueryOptions<
     TQueryFnData = unknown,
