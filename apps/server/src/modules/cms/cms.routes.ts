@@ -4,7 +4,6 @@ import {
   advertisingListQuery,
   advertisingSchema,
   envelope,
-  makePaging,
   newsCategoriesQuery,
   newsCategorySchema,
   newsDetailQuery,
@@ -14,7 +13,7 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { type App, ok, pageParams, pageReply, publicReadCompanyOf } from '../../platform/http/reply.ts';
 import type { CmsService } from './cms.service.ts';
 
 const tags = ['cms'];
@@ -48,8 +47,9 @@ export function cmsRoutes(app: App, cms: CmsService) {
       },
     },
     async (request) => {
-      const r = await cms.newsList(publicReadCompanyOf(request, request.query.company_id), request.query);
-      return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
+      const q = request.query;
+      const p = pageParams(q);
+      return pageReply(await cms.newsList(publicReadCompanyOf(request, q.company_id), q, p), p);
     },
   );
 

@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { pageParams } from '../../platform/http/reply.ts';
+import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cmsRepository as repo } from './cms.repository.ts';
 
@@ -46,15 +46,14 @@ export function cmsService(db: Database) {
       }));
     },
 
-    async newsList(companyId: number, q: NewsListQuery) {
-      const { page, pageSize, offset } = pageParams(q);
+    async newsList(companyId: number, q: NewsListQuery, p: PageParams) {
       const now = nowIso();
       const f = { category: q.category, keyword: q.keyword || undefined, lang: q.lang ?? 'zh' };
       const [rows, count] = await Promise.all([
-        repo.newsPage(db, companyId, now, f, pageSize, offset),
+        repo.newsPage(db, companyId, now, f, p.pageSize, p.offset),
         repo.newsCount(db, companyId, now, f),
       ]);
-      return { results: rows.map(toSummary), count, page, pageSize };
+      return { results: rows.map(toSummary), count };
     },
 
     /** One article; each reading counts a view. Another company's or a hidden article is 20801. */

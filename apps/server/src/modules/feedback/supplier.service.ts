@@ -2,7 +2,7 @@ import { REVIEW_STATUS, type Supplier, type SupplierApplyInput } from '@portal/c
 import { audit } from '../../platform/audit/audit.ts';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { onUnique } from '../../platform/db/errors.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
@@ -33,23 +33,22 @@ export function supplierService(db: Database, admit: FormGate) {
   return {
     async apply(companyId: number, input: SupplierApplyInput, ip: string) {
       await admit('supplier', ip, companyId);
-      return repo
-        .insert(db, {
-          company_id: companyId,
-          name: input.name,
-          contact: input.contact,
-          mobile: input.mobile,
-          email: input.email ?? '',
-          supply_category: input.supply_category,
-          description: input.description ?? '',
-          ip,
-          created_at: nowIso(),
-        })
-        .catch((error) => {
-          // The partial unique index keeps one pending application per mobile, also under concurrent posts.
-          if (isUniqueViolation(error)) throw new AppError('SUPPLIER_PENDING', undefined, 'mobile');
-          throw error;
-        });
+      // The partial unique index keeps one pending application per mobile, also under concurrent posts.
+      return onUnique(
+        () =>
+          repo.insert(db, {
+            company_id: companyId,
+            name: input.name,
+            contact: input.contact,
+            mobile: input.mobile,
+            email: input.email ?? '',
+            supply_category: input.supply_category,
+            description: input.description ?? '',
+            ip,
+            created_at: nowIso(),
+          }),
+        new AppError('SUPPLIER_PENDING', undefined, 'mobile'),
+      );
     },
 
     async list(caller: Caller, f: SupplierFilter, p: PageParams) {
