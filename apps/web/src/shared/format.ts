@@ -1,18 +1,14 @@
 import dayjs from 'dayjs';
 
-/** `YYYY-MM-DD HH:mm:ss` for a server timestamp; the raw text when it is not a date. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : value;
-}
-
 /** A server timestamp in the visitor's time zone as `pattern`; the raw text when it is not a date. */
 function formatAs(value: string | null | undefined, pattern: string): string {
   if (!value) return '';
   const d = dayjs(value);
   return d.isValid() ? d.format(pattern) : value;
 }
+
+/** `YYYY-MM-DD HH:mm:ss` for a server timestamp; the raw text when it is not a date. */
+export const formatDateTime = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD HH:mm:ss');
 
 /** `YYYY-MM-DD HH:mm` (lists and notes: the minute is enough). */
 export const formatMinute = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD HH:mm');

@@ -28,8 +28,7 @@ export function MessageBoardPage() {
   } = useListFilters();
   const [selected, setSelected] = useState<number[]>([]);
   const list = useMessages({ page, page_size: pageSize, status });
-  const paging = list.data?.paging;
-  useExistingPage(paging, page, setPage);
+  useExistingPage(list.data?.paging, page, setPage);
   const review = useReviewMessages();
   const remove = useDeleteMessages();
   const pending = status === REVIEW_STATUS.PENDING;

@@ -90,8 +90,7 @@ export function OnlineQuestionPage() {
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
   const [replying, setReplying] = useState<Opinion | null>(null);
   const list = useOpinions({ page, page_size: pageSize, status, keyword: keyword || undefined });
-  const paging = list.data?.paging;
-  useExistingPage(paging, page, setPage);
+  useExistingPage(list.data?.paging, page, setPage);
 
   const columns: TableColumnsType<Opinion> = [
     {

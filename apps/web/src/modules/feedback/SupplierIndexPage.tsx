@@ -149,8 +149,7 @@ export function SupplierIndexPage() {
   const [decision, setDecision] = useState<Decision | null>(null);
 
   const list = useSuppliers({ page, page_size: pageSize, status, keyword: keyword || undefined });
-  const paging = list.data?.paging;
-  useExistingPage(paging, page, setPage);
+  useExistingPage(list.data?.paging, page, setPage);
 
   const decide = (supplier: Supplier, s: 1 | 2) => setDecision({ supplier, status: s });
   const actions = (row: Supplier, size?: 'small') =>

@@ -26,8 +26,7 @@ export function SmsOutboxPage() {
   const [mobile, setMobile] = useState('');
   const { page, pageSize, setPage, pagination } = usePaging();
   const list = useSmsOutbox(mobile, page, pageSize);
-  const paging = list.data?.paging;
-  useExistingPage(paging, page, setPage);
+  useExistingPage(list.data?.paging, page, setPage);
 
   return (
     <Card title="短信发件箱">

@@ -1,12 +1,12 @@
 import type { GoodsSort } from '@portal/contract';
-import { Breadcrumb, Button, InputNumber, Pagination, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
+import { Breadcrumb, Button, InputNumber, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
-import { tablePagination } from '#web/shared/ui/pagination.ts';
+import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { findCategory, type ListState, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
@@ -205,12 +205,13 @@ export function GoodsListPage() {
           )}
 
           {data && data.paging.count > 0 && (
-            <Pagination
+            <PagedFooter
               className="goods-list-pagination"
-              {...tablePagination(state.page, state.page_size, data.paging.count, (page, pageSize) =>
-                go(pageSize !== state.page_size ? { page: 1, page_size: pageSize } : { page }, true),
-              )}
-              showTotal={(t) => `共 ${t} 件商品`}
+              page={state.page}
+              pageSize={state.page_size}
+              total={data.paging.count}
+              totalText={(t) => `共 ${t} 件商品`}
+              onChange={(next) => go(next, true)}
             />
           )}
         </div>

@@ -1,5 +1,5 @@
-import { PAGE_SIZE_OPTIONS } from '@portal/contract';
 import { Pagination } from 'antd';
+import { tablePagination } from './pagination.ts';
 
 /** Paging under a public list page's results (5/10/15/20 per page); a new page size goes back to page 1. */
 export function PagedFooter({
@@ -20,13 +20,10 @@ export function PagedFooter({
   return (
     <Pagination
       className={className}
-      current={page}
-      pageSize={pageSize}
-      total={total}
-      showSizeChanger
-      pageSizeOptions={PAGE_SIZE_OPTIONS.map(String)}
+      {...tablePagination(page, pageSize, total, (p, s) =>
+        onChange(s !== pageSize ? { page: 1, page_size: s } : { page: p }),
+      )}
       showTotal={totalText}
-      onChange={(p, s) => onChange(s !== pageSize ? { page: 1, page_size: s } : { page: p })}
     />
   );
 }

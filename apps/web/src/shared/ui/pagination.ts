@@ -22,8 +22,8 @@ export function tablePagination(
 
 /**
  * A list's page and page size. `pagination(total)` is the antd paging (a new page size starts at
- * page 1); `follow(paging)` steps back to the last page that exists when the last row of the last
- * page went away (call it with the reply's `paging`).
+ * page 1). Pair it with `useExistingPage(reply.paging, page, setPage)` so the list steps back to the
+ * last page that exists when the last row of the last page went away.
  */
 export function usePaging(initialSize = DEFAULT_PAGE_SIZE) {
   const [page, setPage] = useState(1);
