@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { envelope, PERSON_SEARCH_PER_MINUTE } from '@portal/contract';
@@ -46,10 +45,14 @@ import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
 import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
+import { incomingDirOf, registerMultipart } from './platform/http/multipart.ts';
 import { callLimit } from './platform/http/rate-limit.ts';
 import { type App, ok } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
+
+/** Bytes a request body may have unless its route says otherwise (JSON, form and multipart alike). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -63,7 +66,9 @@ export interface BuildOptions {
 export async function buildApp({ database, config, logger = false, onRoute }: BuildOptions) {
   const app = Fastify({
     logger,
-    bodyLimit: 1024 * 1024,
+    // Every body is bounded before it is read: small unless a route declares its own `bodyLimit`
+    // (uploads declare `config.upload`, platform/http/multipart.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -97,10 +102,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 200, fieldSize: 1024 * 1024 },
-  });
+  registerMultipart(app, { incomingDir: incomingDirOf(config.dataDir) });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -10,11 +10,12 @@ function isConsole(request: FastifyRequest) {
 // Errors bypass the route's response serializer, which describes the success envelope only.
 const plain = (payload: unknown) => JSON.stringify(payload);
 
+/** Every error reply is JSON and says so. */
+const json = (reply: FastifyReply, status: number, payload: unknown) =>
+  reply.status(status).type('application/json; charset=utf-8').serializer(plain).send(payload);
+
 function portal(reply: FastifyReply, c: number, m: string, field?: string, status = 200) {
-  return reply
-    .status(status)
-    .serializer(plain)
-    .send(field ? { c, m, field } : { c, m });
+  return json(reply, status, field ? { c, m, field } : { c, m });
 }
 
 /**
@@ -32,8 +33,7 @@ export function clientError(error: FastifyError, request: FastifyRequest, reply:
           ? Codes.TOO_MANY_REQUESTS
           : Codes.PARAM_ERROR;
   request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-  if (isConsole(request))
-    return reply.status(status).serializer(plain).send({ code: 'INVALID', msg: code.m });
+  if (isConsole(request)) return json(reply, status, { code: 'INVALID', msg: code.m });
   return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
 }
 
@@ -41,17 +41,14 @@ export function clientError(error: FastifyError, request: FastifyRequest, reply:
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return portal(reply, error.c, error.message, error.field);
-    if (error instanceof ConsoleError) return reply.status(error.status).serializer(plain).send(error.body);
+    if (error instanceof ConsoleError) return json(reply, error.status, error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.split('/').filter(Boolean)[0];
       const message = first?.message ?? Codes.PARAM_ERROR.m;
       if (isConsole(request)) {
-        return reply
-          .status(400)
-          .serializer(plain)
-          .send(field ? { [field]: [message] } : { non_field_errors: [message] });
+        return json(reply, 400, field ? { [field]: [message] } : { non_field_errors: [message] });
       }
       return portal(reply, Codes.PARAM_ERROR.c, message, field);
     }
@@ -59,13 +56,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if ((error.statusCode ?? 500) < 500) return clientError(error, request, reply);
 
     request.log.error({ err: error }, 'unhandled error');
-    if (isConsole(request))
-      return reply.status(500).serializer(plain).send({ code: 'SERVER_ERROR', msg: '请求错误' });
+    if (isConsole(request)) return json(reply, 500, { code: 'SERVER_ERROR', msg: '请求错误' });
     return portal(reply, Codes.SERVER_ERROR.c, Codes.SERVER_ERROR.m, undefined, 500);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (isConsole(request)) return reply.status(404).send({ code: 'NOT_FOUND', msg: '未找到' });
-    return reply.status(404).send({ c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
+    if (isConsole(request)) return json(reply, 404, { code: 'NOT_FOUND', msg: '未找到' });
+    return json(reply, 404, { c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
   });
 }

@@ -21,6 +21,16 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/** The request's path, decoded; null when it does not decode or holds a NUL byte. */
+function decodedPath(url: string) {
+  try {
+    const decoded = decodeURIComponent(url.split('?')[0] ?? '/');
+    return decoded.includes('\0') ? null : decoded;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built web app: files under `dist`, and `index.html` for every other non-API path so
  * history routing works — or, for a public page the server renders, that page's HTML
@@ -37,9 +47,9 @@ export async function registerWebStatic(app: App, dist: string) {
   const renderer = await loadPageRenderer(app, root);
   const sendRendered = renderer && pageSender(app, renderer, templateOf(path.join(root, 'index.html')));
   app.get('/*', { config: { access: { public: true } }, schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    // Fastify has already refused a malformed path, so decoding cannot throw here.
-    if (urlPath.startsWith('/api/')) return reply.callNotFound();
+    const urlPath = decodedPath(request.url);
+    // A path that does not decode or carries a NUL byte names no page or file.
+    if (urlPath === null || urlPath.startsWith('/api/')) return reply.callNotFound();
     const file = path.resolve(root, `.${urlPath}`);
     if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
       const immutable = urlPath.startsWith('/assets/');
