@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { accountService } from './modules/account/account.service.ts';
-import { LoginLimiter } from './modules/account/login-limiter.ts';
+import { loginLimiter } from './modules/account/login-limiter.ts';
 import { memberRoutes } from './modules/account/member.routes.ts';
 import { memberService } from './modules/account/member.service.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
@@ -40,7 +40,7 @@ import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
 import { promotionService } from './modules/promotion/promotion.service.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { reviewService } from './modules/review/review.service.ts';
-import { smsCodes } from './modules/sms/index.ts';
+import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
@@ -50,6 +50,7 @@ import { callLimit } from './platform/http/rate-limit.ts';
 import { type App, ok } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
+import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
 
 /** Bytes a request body may have unless its route says otherwise (JSON, form and multipart alike). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -117,20 +118,25 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db: database.db, sessionCacheMs: config.sessionCacheMs });
 
-  const limiter = new LoginLimiter(config.login);
+  // Limits shared by every process: in the database, or in Redis when configured (ADR 0010).
+  const inDatabase = databaseCounters(database.db);
+  const counters: Counters = config.redisUrl
+    ? redisCounters(config.redisUrl, inDatabase, (err) => app.log.warn({ err }, 'redis limit counters'))
+    : inDatabase;
+  app.addHook('onClose', () => counters.close());
   const account = accountService({
     db: database.db,
-    limiter,
+    limiter: loginLimiter(counters, config.login),
+    counters,
+    passwordChecks: { max: config.login.maxFailuresPerAccount, windowMs: config.login.windowMs },
     permissions: app.permissions,
     sessions: app.sessions,
     sessionTtlMs: config.sessionTtlMs,
   });
-  // Expired sessions are swept at start and hourly; lookups ignore them anyway.
-  await account.sweepExpiredSessions();
-  const sweep = setInterval(
-    () => account.sweepExpiredSessions().catch((err) => app.log.warn({ err }, 'session sweep failed')),
-    3600_000,
-  );
+  // Expired sessions and closed limit windows are swept at start and hourly; lookups ignore them anyway.
+  const sweepAll = () => Promise.all([account.sweepExpiredSessions(), counters.sweep()]);
+  await sweepAll();
+  const sweep = setInterval(() => sweepAll().catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const companies = companyService(database.db);
@@ -150,7 +156,12 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       if (sales) catalogue.forget(companyId);
     },
   });
-  const members = memberService(database.db, { account, sms: smsCodes(database.db), companies });
+  const sms = smsCodes(
+    database.db,
+    counters,
+    config.smsGateway ? gatewaySender(config.smsGateway) : outboxSender,
+  );
+  const members = memberService(database.db, { account, sms, companies, counters });
   // Unpaid orders past their time are cancelled every minute (and once at start).
   const expire = () => orders.expireDue().catch((err) => app.log.warn({ err }, 'order expiry failed'));
   await expire();
@@ -185,9 +196,13 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       couponRoutes(typed, couponService(database.db));
       orderRoutes(typed, orders);
       paymentRoutes(typed, payments, shopOf);
-      registerFeedback(typed, database.db, companies);
+      registerFeedback(typed, database.db, companies, counters);
       // Person search: at most PERSON_SEARCH_PER_MINUTE calls per IP and minute.
-      const searchLimit = callLimit({ max: PERSON_SEARCH_PER_MINUTE, windowMs: 60_000 });
+      const searchLimit = callLimit(counters, {
+        name: 'search',
+        max: PERSON_SEARCH_PER_MINUTE,
+        windowMs: 60_000,
+      });
       finderRoutes(typed, finderService(database.db, { searchLimit }));
       micrositeRoutes(typed, micrositeService(database.db, { companies, shopOf }));
       promotionRoutes(typed, promotionService(database.db));

@@ -17,7 +17,14 @@ export interface Config {
   /** Minutes an unpaid order waits before it is cancelled and its stock given back. */
   orderPayMinutes: number;
   webDist: string | undefined;
-  login: { maxFailuresPerAccount: number; maxFailuresPerIp: number; windowMs: number };
+  login: {
+    maxFailuresPerAccount: number;
+    maxFailuresPerIp: number;
+    maxStrangerFailuresPerAccount: number;
+    windowMs: number;
+  };
+  /** An HTTP gateway that delivers text messages; unset keeps them in the SMS outbox (README). */
+  smsGateway: { url: string; token: string } | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -40,7 +47,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     login: {
       maxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES ?? 5),
       maxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_IP ?? 50),
+      maxStrangerFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_ACCOUNT ?? 20),
       windowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
     },
+    smsGateway: env.SMS_GATEWAY_URL
+      ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN ?? '' }
+      : undefined,
   };
 }

@@ -42,7 +42,7 @@ export const Codes = {
   SMS_TOO_FREQUENT: { c: 20701, m: '验证码发送过于频繁，请稍后再试' },
   SMS_CODE_WRONG: { c: 20702, m: '验证码错误或已过期' },
   MOBILE_TAKEN: { c: 20703, m: '该手机号已注册，请直接登录' },
-  MOBILE_UNKNOWN: { c: 20704, m: '该手机号尚未注册' },
+  SMS_SEND_FAILED: { c: 20705, m: '短信发送失败，请稍后再试' },
   SUPPLIER_PENDING: { c: 21001, m: '该手机号已有待审核的申请' },
   FEEDBACK_TOO_FREQUENT: { c: 21002, m: '提交过于频繁，请稍后再试' },
   FEEDBACK_NOT_FOUND: { c: 21003, m: '记录不存在或已被删除' },

@@ -170,6 +170,40 @@ export const accountRepository = {
       .execute();
   },
 
+  /** Whether the user logged in successfully from `ip` since `since` (a known address of theirs). */
+  async loggedInFrom(db: Database, userId: number, ip: string, since: string) {
+    const row = await db
+      .selectFrom('login_logs')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('ip', '=', ip)
+      .where('success', '=', 1)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  async isKnownDevice(db: Database, tokenHash: string, userId: number) {
+    const row = await db
+      .selectFrom('login_devices')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  rememberDevice: (db: Database, tokenHash: string, userId: number, now: string) =>
+    db
+      .insertInto('login_devices')
+      .values({ token_hash: tokenHash, user_id: userId, created_at: now, last_used_at: now })
+      .onConflict((oc) => oc.columns(['token_hash', 'user_id']).doUpdateSet({ last_used_at: now }))
+      .execute(),
+
+  forgetDevicesUnusedSince: (db: Database, since: string) =>
+    db.deleteFrom('login_devices').where('last_used_at', '<', since).execute(),
+
   async loginLogsOfUser(db: Database, userId: number, p: PageParams) {
     const base = db.selectFrom('login_logs').where('user_id', '=', userId);
     const [count, rows] = await Promise.all([

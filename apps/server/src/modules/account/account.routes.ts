@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../platform/auth/tokens.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, SESSION_COOKIE } from '../../platform/auth/tokens.ts';
 import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
 import type { AccountService } from './account.service.ts';
 
@@ -46,8 +46,16 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
         password: request.body.password,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        device: request.cookies[DEVICE_COOKIE],
       });
       setSessionCookie(request, reply, result.token, sessionTtlMs);
+      reply.setCookie(DEVICE_COOKIE, result.device, {
+        path: DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: 365 * 86_400,
+      });
       return ok({ token: result.token, login_time: result.login_time, user: result.user });
     },
   );

@@ -13,9 +13,10 @@ import { hashToken, newToken } from '../../platform/auth/tokens.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
+import type { Counters } from '../../platform/limits/counters.ts';
 import { nowIso } from '../../platform/time.ts';
 import { accountRepository as repo, type UserRow } from './account.repository.ts';
-import type { LoginLimiter } from './login-limiter.ts';
+import type { Familiarity, LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 function toUser(row: UserRow): User {
@@ -39,15 +40,47 @@ function toUser(row: UserRow): User {
   };
 }
 
+/** How long an address a user logged in from counts as theirs, and a browser they used as known. */
+const KNOWN_ADDRESS_DAYS = 90;
+const KNOWN_DEVICE_DAYS = 365;
+const passwordCheckKey = (userId: number) => `password-check:${userId}`;
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+
 export interface AccountDeps {
   db: Database;
   limiter: LoginLimiter;
+  /** Counts the old-password checks of a password change. */
+  counters: Counters;
+  /** Old-password failures per user and window before the session is ended. */
+  passwordChecks: { max: number; windowMs: number };
   permissions: PermissionCache;
   sessions: SessionCache;
   sessionTtlMs: number;
 }
 
-export function accountService({ db, limiter, permissions, sessions, sessionTtlMs }: AccountDeps) {
+export function accountService({
+  db,
+  limiter,
+  counters,
+  passwordChecks,
+  permissions,
+  sessions,
+  sessionTtlMs,
+}: AccountDeps) {
+  /** Whether the client is known to the account: a browser it logged in from, an address it used. */
+  async function familiarity(
+    row: UserRow | undefined,
+    ip: string,
+    device: string | undefined,
+  ): Promise<Familiarity> {
+    if (!row) return { kind: 'stranger' };
+    const deviceHash = device ? hashToken(device) : undefined;
+    if (deviceHash && (await repo.isKnownDevice(db, deviceHash, row.id)))
+      return { kind: 'device', device: deviceHash };
+    if (await repo.loggedInFrom(db, row.id, ip, daysAgo(KNOWN_ADDRESS_DAYS))) return { kind: 'address' };
+    return { kind: 'stranger' };
+  }
+
   /** A new session for a user who proved who they are (login, registration). */
   async function openSession(
     row: UserRow,
@@ -84,7 +117,17 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
   return {
     openSession,
 
-    async login(input: { username: string; password: string; ip: string; userAgent: string }) {
+    /**
+     * Checks the password under the lock-out (login-limiter.ts) and opens a session. `device` is the
+     * browser's device cookie; the answer carries the one to set (the same, or a new one).
+     */
+    async login(input: {
+      username: string;
+      password: string;
+      ip: string;
+      userAgent: string;
+      device?: string;
+    }) {
       const now = nowIso();
       const log = (row: UserRow | undefined, success: boolean, reason: LoginReason, conn: Database = db) =>
         repo.logLogin(conn, {
@@ -98,23 +141,33 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
           now,
         });
 
-      if (limiter.isLocked(input.username, input.ip)) {
-        await log(undefined, false, 'locked');
+      const row = await repo.findByUsername(db, input.username);
+      const attempt = await limiter.admit(
+        input.username,
+        input.ip,
+        await familiarity(row, input.ip, input.device),
+      );
+      if (!attempt) {
+        await log(row, false, 'locked');
         throw new AppError('LOGIN_LOCKED');
       }
-      const row = await repo.findByUsername(db, input.username);
       const ok = await verifyPassword(row?.password_hash, input.password);
       if (!row || !ok) {
-        limiter.recordFailure(input.username, input.ip);
         await log(row, false, 'bad_credentials');
         throw new AppError('LOGIN_FAILED');
       }
+      // Proving the password also clears the old-password checks of password changes.
+      await Promise.all([attempt.succeeded(), counters.reset(passwordCheckKey(row.id))]);
       if (row.status !== 1) {
         await log(row, false, 'disabled');
         throw new AppError('ACCOUNT_DISABLED');
       }
-      limiter.recordSuccess(input.username);
-      return openSession(row, input, (trx) => log(row, true, 'ok', trx));
+      const device = input.device && /^[\w-]{43}$/.test(input.device) ? input.device : newToken();
+      const session = await openSession(row, input, async (trx) => {
+        await log(row, true, 'ok', trx);
+        await repo.rememberDevice(trx, hashToken(device), row.id, now);
+      });
+      return { ...session, device };
     },
 
     async quit(caller: Caller) {
@@ -128,13 +181,22 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
       return { user: toUser(row), login_time: row.login_time ?? '' };
     },
 
-    /** Changing the password ends every other session of the user. */
+    /**
+     * Changing the password ends every other session of the user. The old password may be guessed
+     * `passwordChecks.max` times per window; the failure that reaches it ends the session too.
+     */
     async updatePassword(caller: Caller, oldPassword: string, newPassword: string) {
       const row = await repo.findById(db, caller.userId);
       if (!row) throw new AppError('NOT_LOGGED_IN');
-      if (!(await verifyPassword(row.password_hash, oldPassword))) {
-        throw new AppError('OLD_PASSWORD_WRONG', undefined, 'old_password');
+      const key = passwordCheckKey(caller.userId);
+      const tries = await counters.hit(key, passwordChecks.windowMs);
+      if (tries > passwordChecks.max || !(await verifyPassword(row.password_hash, oldPassword))) {
+        if (tries < passwordChecks.max) throw new AppError('OLD_PASSWORD_WRONG', undefined, 'old_password');
+        await repo.deleteSession(db, caller.sessionId);
+        sessions.forget(caller.sessionId);
+        throw new AppError('NOT_LOGGED_IN', '原密码错误次数过多，请重新登录');
       }
+      await counters.reset(key);
       if (oldPassword === newPassword) throw new AppError('PASSWORD_SAME', undefined, 'new_password');
       await setPassword(caller.userId, await hashPassword(newPassword), caller.sessionId);
     },
@@ -156,8 +218,10 @@ export function accountService({ db, limiter, permissions, sessions, sessionTtlM
       return result;
     },
 
+    /** Expired sessions, and browsers not used for a year. */
     async sweepExpiredSessions() {
       await repo.deleteExpiredSessions(db, nowIso());
+      await repo.forgetDevicesUnusedSince(db, daysAgo(KNOWN_DEVICE_DAYS));
     },
 
     async loginLogs(caller: Caller, p: PageParams) {

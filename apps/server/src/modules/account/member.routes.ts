@@ -65,7 +65,7 @@ export function memberRoutes(app: App, members: MemberService, sessionTtlMs: num
       },
     },
     async (request) => {
-      await members.findPassword(request.body);
+      await members.findPassword(request.body, client(request));
       return ok(null);
     },
   );
@@ -95,7 +95,7 @@ export function memberRoutes(app: App, members: MemberService, sessionTtlMs: num
     },
     async (request) => {
       const p = pageParams(request.query);
-      return pageReply(await members.outbox(request.query.mobile, p), p);
+      return pageReply(await members.outbox(callerOf(request), request.query.mobile, p), p);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError, companyMissing } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
+import type { Counters } from '../../platform/limits/counters.ts';
 import { nowIso } from '../../platform/time.ts';
 import type { CompanyService } from '../company/index.ts';
 import type { SmsCodes } from '../sms/index.ts';
@@ -17,9 +18,20 @@ interface Client {
 }
 
 /** Members of the shop: registration by mobile and SMS code, password recovery, profile. */
+/**
+ * Registration and password recovery per address and per mobile, beyond the SMS limits: a code
+ * can be tried 5 times, these bound how many codes and numbers one address works through.
+ */
+export const ACCOUNT_CODE_LIMITS = { perIpPerHour: 20, perMobilePerHour: 10 };
+
 export function memberService(
   db: Database,
-  deps: { account: AccountService; sms: SmsCodes; companies: Pick<CompanyService, 'active'> },
+  deps: {
+    account: AccountService;
+    sms: SmsCodes;
+    companies: Pick<CompanyService, 'active'>;
+    counters: Counters;
+  },
 ) {
   /** The member's company: a disabled or unknown one takes neither codes nor registrations. */
   async function companyFor(companyId: number | undefined) {
@@ -28,20 +40,42 @@ export function memberService(
     return company;
   }
 
+  /** Counts a registration or recovery call against the per-address and per-mobile limits. */
+  async function admitCodeUse(call: 'register' | 'password', mobile: string, ip: string) {
+    const [byIp, byMobile] = await Promise.all([
+      deps.counters.hit(`account-code:ip:${ip}`, 3600_000),
+      deps.counters.hit(`account-code:${call}:${mobile}`, 3600_000),
+    ]);
+    if (byIp > ACCOUNT_CODE_LIMITS.perIpPerHour || byMobile > ACCOUNT_CODE_LIMITS.perMobilePerHour) {
+      throw new AppError('TOO_MANY_REQUESTS');
+    }
+  }
+
   return {
+    /**
+     * Answers alike for every number, registered or not, so the call cannot tell which numbers are
+     * registered: a registration code goes to a new number, a notice to a registered one; a recovery
+     * code goes to a registered number and nothing to an unknown one. The limits count all of them.
+     */
     async sendCode(input: { mobile: string; purpose: SmsPurpose; company_id?: number }, client: Client) {
       const known = await repo.findByMobile(db, input.mobile);
-      if (input.purpose === 'register' && known) throw new AppError('MOBILE_TAKEN', undefined, 'mobile');
-      if (input.purpose === 'password' && !known) throw new AppError('MOBILE_UNKNOWN', undefined, 'mobile');
       const company = await companyFor(known?.company_id ?? input.company_id);
-      return deps.sms.issue({
+      await deps.sms.admit(input.mobile, client.ip);
+      const message = {
         companyId: company.id,
-        companyName: company.company_name,
         mobile: input.mobile,
         purpose: input.purpose,
         ip: client.ip,
         now: nowIso(),
-      });
+      };
+      if (input.purpose === 'register' && known) {
+        return deps.sms.notify({
+          ...message,
+          content: `【${company.company_name}】该手机号已注册会员，可直接登录；忘记密码可在登录页通过“忘记密码”找回。如非本人操作，请忽略。`,
+        });
+      }
+      if (input.purpose === 'password' && !known) return deps.sms.answer;
+      return deps.sms.issue({ ...message, companyName: company.company_name });
     },
 
     async register(
@@ -56,8 +90,10 @@ export function memberService(
       client: Client,
     ) {
       const company = await companyFor(input.company_id);
-      if (await repo.findByMobile(db, input.mobile)) throw new AppError('MOBILE_TAKEN', undefined, 'mobile');
+      await admitCodeUse('register', input.mobile, client.ip);
+      // The code first: only the number's owner learns anything about the number after this.
       await deps.sms.consume(input.mobile, 'register', input.code, nowIso());
+      if (await repo.findByMobile(db, input.mobile)) throw new AppError('MOBILE_TAKEN', undefined, 'mobile');
       const passwordHash = await hashPassword(input.password);
       let row: UserRow | undefined;
       try {
@@ -79,11 +115,15 @@ export function memberService(
       return deps.account.openSession(row as UserRow, client);
     },
 
-    /** Sets a new password with an SMS code and ends every session of the member. */
-    async findPassword(input: { mobile: string; code: string; password: string }) {
-      const row = await repo.findByMobile(db, input.mobile);
-      if (!row) throw new AppError('MOBILE_UNKNOWN', undefined, 'mobile');
+    /**
+     * Sets a new password with an SMS code and ends every session of the member. An unknown number
+     * never received a code, so it fails on the code like a wrong one.
+     */
+    async findPassword(input: { mobile: string; code: string; password: string }, client: Client) {
+      await admitCodeUse('password', input.mobile, client.ip);
       await deps.sms.consume(input.mobile, 'password', input.code, nowIso());
+      const row = await repo.findByMobile(db, input.mobile);
+      if (!row) throw new AppError('SMS_CODE_WRONG', undefined, 'code');
       await deps.account.setPassword(row.id, await hashPassword(input.password));
     },
 
@@ -92,7 +132,9 @@ export function memberService(
       return deps.account.info(caller);
     },
 
-    outbox: (mobile: string | undefined, p: PageParams) => deps.sms.outbox(mobile, p),
+    /** The caller's company's SMS outbox (codes of other companies' members are never shown). */
+    outbox: (caller: Caller, mobile: string | undefined, p: PageParams) =>
+      deps.sms.outbox(caller.companyId, mobile, p),
   };
 }
 

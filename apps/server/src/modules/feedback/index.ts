@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/db/database.ts';
 import { companyMissing } from '../../platform/http/errors.ts';
 import type { App } from '../../platform/http/reply.ts';
+import type { Counters } from '../../platform/limits/counters.ts';
 import type { CompanyService } from '../company/index.ts';
 import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
 import { feedbackService } from './feedback.service.ts';
@@ -11,11 +12,16 @@ import { supplierService } from './supplier.service.ts';
  * The visitor forms' calls. A submission names its company (the site's tenant): it must be an
  * active one, so nothing is stored where no staff can ever see it; then one per-IP limit applies.
  */
-export function registerFeedback(app: App, db: Database, companies: Pick<CompanyService, 'active'>) {
-  const limit = formLimit();
+export function registerFeedback(
+  app: App,
+  db: Database,
+  companies: Pick<CompanyService, 'active'>,
+  counters: Counters,
+) {
+  const limit = formLimit(counters);
   const admit: FormGate = async (form, ip, companyId) => {
     if (!(await companies.active(companyId))) throw companyMissing();
-    limit(form, ip);
+    await limit(form, ip);
   };
   supplierRoutes(app, supplierService(db, admit));
   feedbackRoutes(app, feedbackService(db, admit));

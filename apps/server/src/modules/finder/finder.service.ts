@@ -58,7 +58,7 @@ export function finderService(db: Database, deps: { searchLimit: CallLimit }) {
 
     /** Staff and instructors whose name contains `name`; limited per IP (TOO_MANY_REQUESTS). */
     async searchPeople(companyId: number, name: string, p: PageParams, ip: string) {
-      if (!deps.searchLimit(ip)) throw new AppError('TOO_MANY_REQUESTS');
+      if (!(await deps.searchLimit(ip))) throw new AppError('TOO_MANY_REQUESTS');
       const [rows, count] = await Promise.all([
         repo.people(db, companyId, name, PERSON_SEARCH_ROLES, p.pageSize, p.offset),
         repo.countPeople(db, companyId, name, PERSON_SEARCH_ROLES),

@@ -1,1 +1,1 @@
-export { type SmsCodes, smsCodes } from './sms.ts';
+export { gatewaySender, outboxSender, type SmsCodes, type SmsSender, smsCodes } from './sms.ts';

@@ -5,52 +5,99 @@ import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
+import type { Counters } from '../../platform/limits/counters.ts';
 
 export interface SmsMessage {
   companyId: number;
   mobile: string;
   purpose: string;
   content: string;
+  /** The code inside `content`, if any: a sender that keeps a log masks it there. */
+  code?: string;
   ip: string;
   now: string;
 }
 
-/** Where text messages go. A gateway sender would call its provider here. */
+/** Where text messages go. */
 export interface SmsSender {
   send(db: Database, message: SmsMessage): Promise<void>;
 }
 
-/** The built-in sender: writes the message to `sms_outbox`, which administrators and tests read. */
+const writeOutbox = (db: Database, m: SmsMessage, content: string) =>
+  db
+    .insertInto('sms_outbox')
+    .values({
+      company_id: m.companyId,
+      mobile: m.mobile,
+      purpose: m.purpose,
+      content,
+      ip: m.ip,
+      created_at: m.now,
+    })
+    .execute();
+
+/**
+ * The built-in sender for a machine without an SMS gateway: writes the message to `sms_outbox`,
+ * which the company's administrators (and tests) read.
+ */
 export const outboxSender: SmsSender = {
   async send(db, m) {
-    await db
-      .insertInto('sms_outbox')
-      .values({
-        company_id: m.companyId,
-        mobile: m.mobile,
-        purpose: m.purpose,
-        content: m.content,
-        ip: m.ip,
-        created_at: m.now,
-      })
-      .execute();
+    await writeOutbox(db, m, m.content);
   },
 };
+
+/**
+ * An HTTP gateway (`SMS_GATEWAY_URL`, README): each message is POSTed as JSON `{mobile, content,
+ * purpose}` with `Authorization: Bearer <SMS_GATEWAY_TOKEN>`; any 2xx is delivered. The outbox then
+ * keeps only a delivery log with the code masked.
+ */
+export function gatewaySender(gateway: { url: string; token: string }): SmsSender {
+  return {
+    async send(db, m) {
+      const res = await fetch(gateway.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(gateway.token ? { authorization: `Bearer ${gateway.token}` } : {}),
+        },
+        body: JSON.stringify({ mobile: m.mobile, content: m.content, purpose: m.purpose }),
+        signal: AbortSignal.timeout(5000),
+      }).catch(() => undefined);
+      if (!res?.ok) throw new AppError('SMS_SEND_FAILED');
+      await writeOutbox(db, m, m.code ? m.content.replaceAll(m.code, '******') : m.content);
+    },
+  };
+}
 
 export const SMS_LIMITS = { perMobilePerDay: 10, perIpPerHour: 30, maxAttempts: 5 };
 
 const hashCode = (mobile: string, purpose: string, code: string) =>
   createHash('sha256').update(`${mobile}:${purpose}:${code}`).digest();
 
-const ago = (now: string, ms: number) => new Date(Date.parse(now) - ms).toISOString();
-
-/** Codes issued since `since`: the limits hold whichever sender delivers the messages. */
-const sentSince = (db: Database, column: 'mobile' | 'ip', value: string, since: string) =>
-  countRows(db.selectFrom('sms_codes').where(column, '=', value).where('created_at', '>', since));
-
 /** Verification codes: six digits, valid 5 minutes, single-use, 5 tries, sending rate-limited. */
-export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
+export function smsCodes(db: Database, counters: Counters, sender: SmsSender = outboxSender) {
+  /**
+   * Counts a message to `mobile` asked from `ip` against the limits (one per resend interval and
+   * ten a day per mobile, thirty an hour per address), whether it carries a code, a notice or —
+   * for a number that gets nothing — no message at all, so the answers never differ.
+   */
+  async function admit(mobile: string, ip: string) {
+    const [resend, day, hour] = await Promise.all([
+      counters.hit(`sms:resend:${mobile}`, SMS_RESEND_SECONDS * 1000),
+      counters.hit(`sms:day:${mobile}`, 24 * 3600_000),
+      ip ? counters.hit(`sms:ip:${ip}`, 3600_000) : 0,
+    ]);
+    if (resend > 1 || day > SMS_LIMITS.perMobilePerDay || hour > SMS_LIMITS.perIpPerHour) {
+      throw new AppError('SMS_TOO_FREQUENT');
+    }
+  }
+  const answer = { resend_after: SMS_RESEND_SECONDS, expires_in: SMS_CODE_TTL_MINUTES * 60 };
+
   return {
+    admit,
+    answer,
+
+    /** Sends a verification code (after `admit`). */
     async issue(m: {
       companyId: number;
       companyName: string;
@@ -59,38 +106,43 @@ export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
       ip: string;
       now: string;
     }) {
-      const [lastMinute, lastDay, ipHour] = await Promise.all([
-        sentSince(db, 'mobile', m.mobile, ago(m.now, SMS_RESEND_SECONDS * 1000)),
-        sentSince(db, 'mobile', m.mobile, ago(m.now, 24 * 3600_000)),
-        m.ip ? sentSince(db, 'ip', m.ip, ago(m.now, 3600_000)) : Promise.resolve(0),
-      ]);
-      if (lastMinute > 0 || lastDay >= SMS_LIMITS.perMobilePerDay || ipHour >= SMS_LIMITS.perIpPerHour) {
-        throw new AppError('SMS_TOO_FREQUENT');
-      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('sms_codes')
-          .values({
-            mobile: m.mobile,
-            purpose: m.purpose,
-            code_hash: hashCode(m.mobile, m.purpose, code).toString('hex'),
-            expires_at: new Date(Date.parse(m.now) + SMS_CODE_TTL_MINUTES * 60_000).toISOString(),
-            used_at: null,
-            ip: m.ip,
-            created_at: m.now,
-          })
-          .execute();
-        await sender.send(trx, {
-          companyId: m.companyId,
+      await db
+        .insertInto('sms_codes')
+        .values({
           mobile: m.mobile,
           purpose: m.purpose,
+          code_hash: hashCode(m.mobile, m.purpose, code).toString('hex'),
+          expires_at: new Date(Date.parse(m.now) + SMS_CODE_TTL_MINUTES * 60_000).toISOString(),
+          used_at: null,
           ip: m.ip,
-          now: m.now,
-          content: `【${m.companyName}】您的${SMS_PURPOSES[m.purpose]}验证码为${code}，${SMS_CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
-        });
+          created_at: m.now,
+        })
+        .execute();
+      // Outside a transaction: a gateway may take seconds, and a code nobody received is harmless.
+      await sender.send(db, {
+        companyId: m.companyId,
+        mobile: m.mobile,
+        purpose: m.purpose,
+        ip: m.ip,
+        now: m.now,
+        content: `【${m.companyName}】您的${SMS_PURPOSES[m.purpose]}验证码为${code}，${SMS_CODE_TTL_MINUTES}分钟内有效，请勿泄露给他人。`,
+        code,
       });
-      return { resend_after: SMS_RESEND_SECONDS, expires_in: SMS_CODE_TTL_MINUTES * 60 };
+      return answer;
+    },
+
+    /** Sends a message without a code (after `admit`): what a registered number gets instead of a registration code. */
+    async notify(m: {
+      companyId: number;
+      mobile: string;
+      purpose: SmsPurpose;
+      content: string;
+      ip: string;
+      now: string;
+    }) {
+      await sender.send(db, m);
+      return answer;
     },
 
     /**
@@ -131,8 +183,9 @@ export function smsCodes(db: Database, sender: SmsSender = outboxSender) {
         });
     },
 
-    async outbox(mobile: string | undefined, p: PageParams) {
-      let base = db.selectFrom('sms_outbox');
+    /** The company's messages, newest first. */
+    async outbox(companyId: number, mobile: string | undefined, p: PageParams) {
+      let base = db.selectFrom('sms_outbox').where('company_id', '=', companyId);
       if (mobile) base = base.where('mobile', '=', mobile);
       const [rows, count] = await Promise.all([
         base

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const SESSION_COOKIE = 'sessionid';
+/** A browser that logged in before (HttpOnly, sent only to the login call): the lock-out trusts it. */
+export const DEVICE_COOKIE = 'portal_device';
+export const DEVICE_COOKIE_PATH = '/api/account/login';
 
 /** The browser holds the token; the database holds only its hash. */
 export function newToken() {

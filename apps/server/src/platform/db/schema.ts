@@ -304,6 +304,22 @@ export interface SmsOutboxTable {
   created_at: string;
 }
 
+/** A fixed-window counter (platform/limits/counters.ts). */
+export interface RateCounterTable {
+  key: string;
+  count: number;
+  /** Epoch milliseconds at which the window closes. */
+  reset_at: number;
+}
+
+/** A browser a user logged in from (hash of its device cookie): the login lock-out trusts it. */
+export interface LoginDeviceTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface SmsCodeTable {
   id: Generated<number>;
   mobile: string;
@@ -540,6 +556,8 @@ export interface DB {
   goods_reviews: GoodsReviewTable;
   sms_outbox: SmsOutboxTable;
   sms_codes: SmsCodeTable;
+  rate_counters: RateCounterTable;
+  login_devices: LoginDeviceTable;
   suppliers: SupplierTable;
   problems: ProblemTable;
   opinions: OpinionTable;

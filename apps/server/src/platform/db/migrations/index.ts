@@ -10,6 +10,7 @@ import { feedback } from './007-feedback.ts';
 import { appSearch } from './008-app-search.ts';
 import { promotion } from './009-promotion.ts';
 import { smsCodeIp } from './010-sms-code-ip.ts';
+import { loginLimits } from './011-login-limits.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '008-app-search': appSearch(dialect),
     '009-promotion': promotion(dialect),
     '010-sms-code-ip': smsCodeIp,
+    '011-login-limits': loginLimits,
   };
 }
