@@ -44,3 +44,13 @@ test('an unknown screen inside an area shows the 404 page in the shell', async (
   // Back to the area index, which forwards to its first allowed screen.
   await expect(page).toHaveURL(/\/crm\/goods_category$/);
 });
+
+test('a redirect that normalises to another host is ignored: the login lands on the role’s area', async ({
+  page,
+}) => {
+  await page.goto(`/login?redirect=${encodeURIComponent('/.//evil.example/steal')}`);
+  await submitLogin(page, 'shop');
+
+  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  await expect(userMenu(page)).toContainText('商城管理员');
+});

@@ -108,7 +108,26 @@ describe('safeRedirect', () => {
   it('keeps path, query and hash', () => {
     expect(safeRedirect('/crm/goods_category?page=2#top')).toBe('/crm/goods_category?page=2#top');
   });
-  it('refuses protocol-relative paths', () => {
-    expect(safeRedirect('//evil.com')).toBeNull();
+  it.each([
+    '//evil.com',
+    '/\\evil.com',
+    '/.//evil.com',
+    '/..//evil.com',
+    '/%2e//evil.com',
+    '/%2E%2E//evil.com',
+    '/./\\evil.com',
+    '/%5c%5cevil.com',
+    '/%2F%2Fevil.com',
+    'https://evil.com/',
+    'javascript:alert(1)',
+    '',
+  ])('refuses %s, which normalises to another host or is not a path', (raw) => {
+    expect(safeRedirect(raw)).toBeNull();
+  });
+  it('keeps a harmless dot segment, normalised', () => {
+    expect(safeRedirect('/crm/./goods_category')).toBe('/crm/goods_category');
+  });
+  it('falls back to the role landing for a path that would leave the site', () => {
+    expect(landingAfterLogin('/.//evil.com', 12)).toBe('/crm');
   });
 });

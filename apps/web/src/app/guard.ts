@@ -23,12 +23,18 @@ export function guardRedirect(pathWithSearch: string, loggedIn: boolean): string
 
 const PROBE_ORIGIN = 'http://portal.invalid';
 
-/** A same-origin path from a `redirect` query, or null for anything that could leave the site. */
+/**
+ * A same-origin path from a `redirect` query, or null for anything that could leave the site. The
+ * check is made on the path as the browser and the router would normalise it: `/.//host`,
+ * `/..//host`, `/%2e//host` and backslashes all become `//host`, a path to another host.
+ */
 export function safeRedirect(raw: string | null | undefined): string | null {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (!raw?.startsWith('/') || raw.includes('\\')) return null;
   try {
     const url = new URL(raw, PROBE_ORIGIN);
-    if (url.origin !== PROBE_ORIGIN) return null;
+    if (url.origin !== PROBE_ORIGIN || url.pathname.startsWith('//')) return null;
+    const decoded = decodeURIComponent(url.pathname);
+    if (decoded.startsWith('//') || decoded.includes('\\')) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;

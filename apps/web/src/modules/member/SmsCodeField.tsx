@@ -8,7 +8,9 @@ import { useSendCode } from './useMemberAccount.ts';
 
 /**
  * 验证码 with 获取验证码: checks the form's `mobile` field first, sends the code, then counts down
- * the server's `resend_after` before another can be asked for.
+ * the server's `resend_after` before another can be asked for. The answer never says whether the
+ * number is registered (a registered number gets a notice instead of a registration code, an
+ * unknown one no recovery code), so the toast says what each gets.
  */
 export function SmsCodeField({
   form,
@@ -35,7 +37,13 @@ export function SmsCodeField({
       {
         onSuccess: (d) => {
           start(d.resend_after);
-          toastSuccess(`验证码已发送，${Math.max(1, Math.round(d.expires_in / 60))}分钟内有效`);
+          const minutes = Math.max(1, Math.round(d.expires_in / 60));
+          // The server answers alike for registered and new numbers (it never tells which), so say what each gets.
+          toastSuccess(
+            purpose === 'register'
+              ? `验证码已发送，${minutes}分钟内有效；该手机号如已注册，将收到登录提醒短信`
+              : `该手机号如已注册，将收到验证码，${minutes}分钟内有效`,
+          );
         },
         onError: (e) => showFieldError(form, e, ['mobile', 'code']),
       },
