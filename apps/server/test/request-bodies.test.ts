@@ -206,6 +206,24 @@ describe('request bodies are bounded and malformed ones answer 10001 (multipart,
     }
   });
 
+  it('refuses a compressed body (it is never read as plain) and a NUL byte in any value', async () => {
+    const gzip = await app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: JSON.stringify({ username: 'admin', password: 'x' }),
+    });
+    expect(gzip.json()).toEqual({ c: 10008, m: '不支持压缩的提交内容' });
+    const nul = await app.inject({
+      method: 'POST',
+      url: '/api/account/login',
+      payload: { username: 'ad\u0000min', password: 'x' },
+    });
+    expect(nul.json()).toEqual({ c: 10001, m: '参数包含非法字符' });
+    const query = await app.inject({ method: 'GET', url: '/api/cms/news/list?keyword=a%00b' });
+    expect(query.json()).toEqual({ c: 10001, m: '参数包含非法字符' });
+  });
+
   it('says what every error reply is', async () => {
     for (const url of ['/api/account/info', '/api/no/such/call']) {
       const res = await app.inject({ method: 'GET', url });

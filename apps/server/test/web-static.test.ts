@@ -44,6 +44,19 @@ describe('the built web app is served with history routing', () => {
     }
   });
 
+  it('answers a path with a NUL byte 404 and a path too long for the file system with the page, never 500', async () => {
+    for (const url of ['/%00', '/a%00b', '/assets/app-abc123.js%00.png']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('application/json; charset=utf-8');
+    }
+    for (const url of [`/${'a'.repeat(300)}`, `/${'a/'.repeat(3000)}`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url.slice(0, 20)).toBe(200);
+      expect(res.body).toContain('<title>门户</title>');
+    }
+  });
+
   it('serves hashed assets for a year', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.body).toBe('console.log(1)');

@@ -125,23 +125,40 @@ export const catalogueRepository = {
 
   /** Adds or removes the like; the goods' counter follows in the same transaction. */
   async toggleLove(trx: Database, companyId: number, userId: number, goodsId: number, now: string) {
-    const removed = await trx
-      .deleteFrom('goods_loves')
-      .where('user_id', '=', userId)
-      .where('goods_id', '=', goodsId)
-      .executeTakeFirst();
-    const loved = Number(removed.numDeletedRows) === 0;
-    if (loved) {
-      await trx
+    const unlike = async () =>
+      Number(
+        (
+          await trx
+            .deleteFrom('goods_loves')
+            .where('user_id', '=', userId)
+            .where('goods_id', '=', goodsId)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      );
+    // The counter moves by the rows this toggle really added or removed, so toggles at once agree.
+    let delta = -(await unlike());
+    let loved = false;
+    if (delta === 0) {
+      const added = await trx
         .insertInto('goods_loves')
         .values({ company_id: companyId, user_id: userId, goods_id: goodsId, created_at: now })
+        .onConflict((oc) => oc.columns(['user_id', 'goods_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) {
+        delta = 1;
+        loved = true;
+      } else {
+        // A toggle running at the same time added the like first: this one takes it away again.
+        delta = -(await unlike());
+      }
+    }
+    if (delta !== 0) {
+      await trx
+        .updateTable('goods')
+        .set({ love_count: sql`love_count + ${delta}` })
+        .where('id', '=', goodsId)
         .execute();
     }
-    await trx
-      .updateTable('goods')
-      .set({ love_count: sql`love_count + ${loved ? 1 : -1}` })
-      .where('id', '=', goodsId)
-      .execute();
     const row = await trx
       .selectFrom('goods')
       .select('love_count')

@@ -1,7 +1,6 @@
 import type { GoodsSpec, ShopGoods, ShopGoodsDetail, ShopGoodsQuery } from '@portal/contract';
 import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { onUnique } from '../../platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type PageParams, pageParams } from '../../platform/http/reply.ts';
@@ -241,9 +240,9 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
           await bumpCounters(trx, caller.companyId);
           return result;
         });
-      // Two toggles at once both find no like and insert one: the unique index refuses the second,
-      // which then runs again and removes the like the first one added.
-      return onUnique(toggle, toggle).finally(() => counterPages.forget(caller.companyId));
+      // Two toggles at once may both find no like: the second one's insert yields to the first's
+      // and removes that like again (repo.toggleLove), so parallel toggles never fail.
+      return toggle().finally(() => counterPages.forget(caller.companyId));
     },
 
     /** The caller's liked goods still on sale, newest like first. */

@@ -31,6 +31,15 @@ function decodedPath(url: string) {
   }
 }
 
+/** Whether `file` is a file; a name too long (or otherwise impossible) is no file. */
+function isFile(file: string) {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Serves the built web app: files under `dist`, and `index.html` for every other non-API path so
  * history routing works — or, for a public page the server renders, that page's HTML
@@ -51,7 +60,7 @@ export async function registerWebStatic(app: App, dist: string) {
     // A path that does not decode or carries a NUL byte names no page or file.
     if (urlPath === null || urlPath.startsWith('/api/')) return reply.callNotFound();
     const file = path.resolve(root, `.${urlPath}`);
-    if (file.startsWith(`${root}${path.sep}`) && fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
+    if (file.startsWith(`${root}${path.sep}`) && isFile(file)) {
       const immutable = urlPath.startsWith('/assets/');
       return reply.sendFile(path.relative(root, file), {
         maxAge: immutable ? 365 * 24 * 3600_000 : 0,
