@@ -44,26 +44,14 @@ import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { isInfrastructure } from './platform/http/access.ts';
+import { DEFAULT_BODY_LIMIT, registerBodyGuards } from './platform/http/body-guards.ts';
 import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
-import { AppError } from './platform/http/errors.ts';
 import { incomingDirOf, registerMultipart } from './platform/http/multipart.ts';
 import { callLimit } from './platform/http/rate-limit.ts';
 import { type App, ok } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
-
-/** Whether a string anywhere in a parsed body or query holds a NUL byte. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  for (const v of Array.isArray(value) ? value : Object.values(value))
-    if (holdsNul(v, depth + 1)) return true;
-  return false;
-}
-
-/** Bytes a request body may have unless its route says otherwise (JSON, form and multipart alike). */
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -99,21 +87,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       throw new Error(`route ${String(route.method)} ${route.url} declares neither public nor a permission`);
     }
   });
-  // Request bodies are read as sent: a compressed one is refused, never read as plain (ADR 0010).
-  app.addHook('preParsing', async (request) => {
-    const encoding = request.headers['content-encoding'];
-    if (request.method === 'GET' || request.method === 'HEAD' || encoding === undefined) return;
-    if (encoding.trim().toLowerCase() !== 'identity') {
-      throw new AppError('UNSUPPORTED_MEDIA', '不支持压缩的提交内容');
-    }
-  });
-  // A POST without a body is validated as an empty form, so it gets the field's message. A NUL
-  // byte in any value is refused here for every route (no field needs one; PostgreSQL refuses them).
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-    if (holdsNul(request.body) || holdsNul(request.query))
-      throw new AppError('PARAM_ERROR', '参数包含非法字符');
-  });
+  registerBodyGuards(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');

@@ -3,6 +3,7 @@ import type { Caller } from '../../platform/auth/session-user.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { AppError, companyMissing } from '../../platform/http/errors.ts';
+import { withinLimits } from '../../platform/http/rate-limit.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
 import type { Counters } from '../../platform/limits/counters.ts';
 import { nowIso } from '../../platform/time.ts';
@@ -42,13 +43,15 @@ export function memberService(
 
   /** Counts a registration or recovery call against the per-address and per-mobile limits. */
   async function admitCodeUse(call: 'register' | 'password', mobile: string, ip: string) {
-    const [byIp, byMobile] = await Promise.all([
-      deps.counters.hit(`account-code:ip:${ip}`, 3600_000),
-      deps.counters.hit(`account-code:${call}:${mobile}`, 3600_000),
+    const admitted = await withinLimits(deps.counters, [
+      { key: `account-code:ip:${ip}`, max: ACCOUNT_CODE_LIMITS.perIpPerHour, windowMs: 3600_000 },
+      {
+        key: `account-code:${call}:${mobile}`,
+        max: ACCOUNT_CODE_LIMITS.perMobilePerHour,
+        windowMs: 3600_000,
+      },
     ]);
-    if (byIp > ACCOUNT_CODE_LIMITS.perIpPerHour || byMobile > ACCOUNT_CODE_LIMITS.perMobilePerHour) {
-      throw new AppError('TOO_MANY_REQUESTS');
-    }
+    if (!admitted) throw new AppError('TOO_MANY_REQUESTS');
   }
 
   return {

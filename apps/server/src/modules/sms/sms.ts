@@ -1,11 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_MINUTES, SMS_PURPOSES, SMS_RESEND_SECONDS, type SmsPurpose } from '@portal/contract';
-import { sql } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { type LimitCheck, withinLimits } from '../../platform/http/rate-limit.ts';
 import type { PageParams } from '../../platform/http/reply.ts';
 import type { Counters } from '../../platform/limits/counters.ts';
+import { smsRepository as repo } from './sms.repository.ts';
 
 export interface SmsMessage {
   companyId: number;
@@ -23,26 +23,13 @@ export interface SmsSender {
   send(db: Database, message: SmsMessage): Promise<void>;
 }
 
-const writeOutbox = (db: Database, m: SmsMessage, content: string) =>
-  db
-    .insertInto('sms_outbox')
-    .values({
-      company_id: m.companyId,
-      mobile: m.mobile,
-      purpose: m.purpose,
-      content,
-      ip: m.ip,
-      created_at: m.now,
-    })
-    .execute();
-
 /**
  * The built-in sender for a machine without an SMS gateway: writes the message to `sms_outbox`,
  * which the company's administrators (and tests) read.
  */
 export const outboxSender: SmsSender = {
   async send(db, m) {
-    await writeOutbox(db, m, m.content);
+    await repo.insertOutbox(db, m);
   },
 };
 
@@ -64,7 +51,10 @@ export function gatewaySender(gateway: { url: string; token: string }): SmsSende
         signal: AbortSignal.timeout(5000),
       }).catch(() => undefined);
       if (!res?.ok) throw new AppError('SMS_SEND_FAILED');
-      await writeOutbox(db, m, m.code ? m.content.replaceAll(m.code, '******') : m.content);
+      await repo.insertOutbox(db, {
+        ...m,
+        content: m.code ? m.content.replaceAll(m.code, '******') : m.content,
+      });
     },
   };
 }
@@ -82,14 +72,12 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
    * for a number that gets nothing — no message at all, so the answers never differ.
    */
   async function admit(mobile: string, ip: string) {
-    const [resend, day, hour] = await Promise.all([
-      counters.hit(`sms:resend:${mobile}`, SMS_RESEND_SECONDS * 1000),
-      counters.hit(`sms:day:${mobile}`, 24 * 3600_000),
-      ip ? counters.hit(`sms:ip:${ip}`, 3600_000) : 0,
-    ]);
-    if (resend > 1 || day > SMS_LIMITS.perMobilePerDay || hour > SMS_LIMITS.perIpPerHour) {
-      throw new AppError('SMS_TOO_FREQUENT');
-    }
+    const checks: LimitCheck[] = [
+      { key: `sms:resend:${mobile}`, max: 1, windowMs: SMS_RESEND_SECONDS * 1000 },
+      { key: `sms:day:${mobile}`, max: SMS_LIMITS.perMobilePerDay, windowMs: 24 * 3600_000 },
+    ];
+    if (ip) checks.push({ key: `sms:ip:${ip}`, max: SMS_LIMITS.perIpPerHour, windowMs: 3600_000 });
+    if (!(await withinLimits(counters, checks))) throw new AppError('SMS_TOO_FREQUENT');
   }
   const answer = { resend_after: SMS_RESEND_SECONDS, expires_in: SMS_CODE_TTL_MINUTES * 60 };
 
@@ -107,18 +95,14 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
       now: string;
     }) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db
-        .insertInto('sms_codes')
-        .values({
-          mobile: m.mobile,
-          purpose: m.purpose,
-          code_hash: hashCode(m.mobile, m.purpose, code).toString('hex'),
-          expires_at: new Date(Date.parse(m.now) + SMS_CODE_TTL_MINUTES * 60_000).toISOString(),
-          used_at: null,
-          ip: m.ip,
-          created_at: m.now,
-        })
-        .execute();
+      await repo.insertCode(db, {
+        mobile: m.mobile,
+        purpose: m.purpose,
+        codeHash: hashCode(m.mobile, m.purpose, code).toString('hex'),
+        expiresAt: new Date(Date.parse(m.now) + SMS_CODE_TTL_MINUTES * 60_000).toISOString(),
+        ip: m.ip,
+        now: m.now,
+      });
       // Outside a transaction: a gateway may take seconds, and a code nobody received is harmless.
       await sender.send(db, {
         companyId: m.companyId,
@@ -153,13 +137,7 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
       await db
         .transaction()
         .execute(async (trx) => {
-          const row = await trx
-            .selectFrom('sms_codes')
-            .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
-            .where('mobile', '=', mobile)
-            .where('purpose', '=', purpose)
-            .orderBy('id', 'desc')
-            .executeTakeFirst();
+          const row = await repo.latestCode(trx, mobile, purpose);
           if (
             !row ||
             row.used_at !== null ||
@@ -169,14 +147,7 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
             throw new AppError('SMS_CODE_WRONG', undefined, 'code');
           }
           const ok = timingSafeEqual(Buffer.from(row.code_hash, 'hex'), hashCode(mobile, purpose, code));
-          const r = await trx
-            .updateTable('sms_codes')
-            .set(ok ? { used_at: now } : { attempts: sql`attempts + 1` })
-            .where('id', '=', row.id)
-            .where('used_at', 'is', null)
-            .executeTakeFirst();
-          if (!ok || Number(r.numUpdatedRows) !== 1) return false;
-          return true;
+          return (await repo.markCode(trx, row.id, ok, now)) && ok;
         })
         .then((ok) => {
           if (!ok) throw new AppError('SMS_CODE_WRONG', undefined, 'code');
@@ -185,17 +156,7 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
 
     /** The company's messages, newest first. */
     async outbox(companyId: number, mobile: string | undefined, p: PageParams) {
-      let base = db.selectFrom('sms_outbox').where('company_id', '=', companyId);
-      if (mobile) base = base.where('mobile', '=', mobile);
-      const [rows, count] = await Promise.all([
-        base
-          .select(['id', 'mobile', 'purpose', 'content', 'created_at'])
-          .orderBy('id', 'desc')
-          .limit(p.pageSize)
-          .offset(p.offset)
-          .execute(),
-        countRows(base),
-      ]);
+      const { count, rows } = await repo.outboxPage(db, companyId, mobile, p);
       return {
         count,
         results: rows.map(({ created_at, ...r }) => ({ ...r, create_time: created_at })),

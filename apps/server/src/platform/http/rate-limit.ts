@@ -3,14 +3,26 @@ import type { Counters } from '../limits/counters.ts';
 /** Counts a call under `key` and says whether it is within its limit (false: refuse it). */
 export type CallLimit = (key: string) => Promise<boolean>;
 
+export interface LimitCheck {
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
 /**
- * At most `max` calls per key in each fixed window of `windowMs`, counted in the shared counters
- * (database or Redis, ADR 0010), so the limit holds across processes and restarts. The count and the
- * check are one atomic step: parallel calls cannot all slip under the limit.
+ * Counts one call under each key, in the shared counters (database or Redis, ADR 0010), and says
+ * whether every count is within its limit. Count and check are one atomic step per key: parallel
+ * calls cannot all slip under a limit.
  */
+export async function withinLimits(counters: Counters, checks: readonly LimitCheck[]): Promise<boolean> {
+  const counts = await Promise.all(checks.map((c) => counters.hit(c.key, c.windowMs)));
+  return counts.every((n, i) => n <= (checks[i] as LimitCheck).max);
+}
+
+/** At most `max` calls per key in each fixed window of `windowMs`. */
 export function callLimit(
   counters: Counters,
   { name, max, windowMs }: { name: string; max: number; windowMs: number },
 ): CallLimit {
-  return async (key) => (await counters.hit(`${name}:${key}`, windowMs)) <= max;
+  return (key) => withinLimits(counters, [{ key: `${name}:${key}`, max, windowMs }]);
 }

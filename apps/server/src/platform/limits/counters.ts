@@ -82,7 +82,6 @@ export function redisCounters(
   warn: (err: unknown) => void = () => {},
 ): Counters {
   const redis = new Redis(url, {
-    lazyConnect: false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 1000,
