@@ -8,14 +8,15 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const CONNECTIONS = 50;
 
-/** Starts `script` (a *-serve.ts beside this file) and waits for the JSON line it prints when ready. */
+/** Starts `script` (a *-serve.ts beside this file, with `env` added) and waits for the JSON line it prints when ready. */
 export async function startServer<T extends { port: number }>(
   script: string,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ ready: T; server: ChildProcess }> {
   const server = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });
   const ready = await new Promise<T>((resolve, reject) => {
     createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line)));

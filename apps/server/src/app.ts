@@ -146,10 +146,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     payments,
     payMinutes: config.orderPayMinutes,
     shopOf,
-    catalogueChanged: (companyId, sales) => {
-      catalogue.forgetCounters(companyId);
-      if (sales) catalogue.forget(companyId);
-    },
+    goodsChanged: (companyId) => catalogue.forgetCounters(companyId),
   });
   const sms = smsCodes(
     database.db,

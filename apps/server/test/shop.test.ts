@@ -482,7 +482,7 @@ describe('orders', () => {
       payments: paymentMethods(),
       payMinutes: 30,
       shopOf: async () => undefined,
-      catalogueChanged: () => {},
+      goodsChanged: () => {},
     });
     expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
     expect(await stockOf(g)).toBe(2);

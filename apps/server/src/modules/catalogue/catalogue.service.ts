@@ -13,21 +13,25 @@ import { isAvailable } from './goods-rules.ts';
 export const CATALOGUE_CACHE_SCOPE = 'catalogue';
 
 /**
- * Marks a company's catalogue as changed: goods added, edited, put on or off sale, deleted, or
- * their sales changed (payment, refund). Stock and likes are read live, so orders and likes do not
- * call it.
+ * Marks a company's catalogue as changed: goods added, edited, put on or off sale, deleted.
+ * Stock, sales and likes are not in it (they are read live per page, `COUNTERS_MAX_AGE_MS`), so
+ * orders, payments and likes do not call it: a per-company version row that every order updated
+ * made all orders of a company wait on each other (issue 10).
  */
 export const bumpCatalogue = (trx: Database, companyId: number) =>
   bumpVersion(trx, CATALOGUE_CACHE_SCOPE, companyId);
 
-export const COUNTERS_CACHE_SCOPE = 'goods_counters';
+/**
+ * How long a process remembers the stock, sales and likes of a page of goods. Its own writes drop
+ * them at once; another process's writes show within this time.
+ */
+export const COUNTERS_MAX_AGE_MS = 1000;
 
 /**
- * Marks a company's goods counters (stock, sales, likes) as changed: every order, cancellation,
- * expiry, payment, refund and like calls it in its transaction.
+ * How long a catalogue snapshot orders goods by the sales it was loaded with: the sales sort
+ * follows payments within this time (the sales shown are live).
  */
-export const bumpCounters = (trx: Database, companyId: number) =>
-  bumpVersion(trx, COUNTERS_CACHE_SCOPE, companyId);
+export const SALES_ORDER_MAX_AGE_MS = 5 * 60_000;
 
 type Counters = Map<number, { stock: number; sales: number; love_count: number }>;
 
@@ -45,6 +49,8 @@ interface Snapshot {
 }
 
 const MAX_ANSWERS = 2000;
+/** Companies whose counters a process remembers at most. */
+const MAX_COMPANIES = 1000;
 
 async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> {
   const rows = await repo.onSale(db, companyId);
@@ -77,7 +83,10 @@ const isSpec = (v: unknown): v is GoodsSpec =>
  * recent list answers; stock, sales and likes of the rows on the page are read live.
  */
 export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; recheckMs?: number }) {
-  const cache = versionedCache(CATALOGUE_CACHE_SCOPE, loadSnapshot, { recheckMs: deps.recheckMs ?? 1000 });
+  const cache = versionedCache(CATALOGUE_CACHE_SCOPE, loadSnapshot, {
+    recheckMs: deps.recheckMs ?? 1000,
+    maxAgeMs: SALES_ORDER_MAX_AGE_MS,
+  });
 
   function toShopGoods(
     item: CatalogueRow,
@@ -145,15 +154,25 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   }
 
   /**
-   * The counters of the rows on a page, remembered per page until the company's counters version
-   * moves (a new version starts an empty map, so only the pages asked for again are re-read).
+   * The counters of the rows on a page, remembered per page for `COUNTERS_MAX_AGE_MS` (a new
+   * period starts an empty map, so only the pages asked for again are re-read).
    */
-  const counterPages = versionedCache(COUNTERS_CACHE_SCOPE, async () => new Map<string, Counters>(), {
-    recheckMs: deps.recheckMs ?? 1000,
-  });
+  const counterPages = new Map<number, { pages: Map<string, Counters>; since: number }>();
+  function pagesOf(companyId: number) {
+    const t = Date.now();
+    let entry = counterPages.get(companyId);
+    if (!entry || t - entry.since >= COUNTERS_MAX_AGE_MS) {
+      // Dropped and added again, so the map stays in least-recently-started order for the bound.
+      counterPages.delete(companyId);
+      if (counterPages.size >= MAX_COMPANIES) counterPages.delete(counterPages.keys().next().value as number);
+      entry = { pages: new Map(), since: t };
+      counterPages.set(companyId, entry);
+    }
+    return entry.pages;
+  }
 
   async function withCounters(companyId: number, items: Item[], names: Map<number, string>) {
-    const pages = await counterPages.get(db, companyId);
+    const pages = pagesOf(companyId);
     const key = items.map((i) => i.id).join(',');
     let live = pages.get(key);
     if (!live) {
@@ -235,14 +254,12 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       const [goods] = await goodsForSale(db, caller.companyId, [goodsId]);
       if (!goods || !isAvailable(goods)) throw new AppError('GOODS_UNAVAILABLE');
       const toggle = () =>
-        db.transaction().execute(async (trx) => {
-          const result = await repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso());
-          await bumpCounters(trx, caller.companyId);
-          return result;
-        });
+        db
+          .transaction()
+          .execute((trx) => repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso()));
       // Two toggles at once may both find no like: the second one's insert yields to the first's
       // and removes that like again (repo.toggleLove), so parallel toggles never fail.
-      return toggle().finally(() => counterPages.forget(caller.companyId));
+      return toggle().finally(() => counterPages.delete(caller.companyId));
     },
 
     /** The caller's liked goods still on sale, newest like first. */
@@ -260,7 +277,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     /** Drop this process's snapshot after a write committed (other processes see the version). */
     forget: (companyId: number) => cache.forget(companyId),
     /** Drop this process's remembered counters after a commit that changed stock, sales or likes. */
-    forgetCounters: (companyId: number) => counterPages.forget(companyId),
+    forgetCounters: (companyId: number) => counterPages.delete(companyId),
   };
 }
 

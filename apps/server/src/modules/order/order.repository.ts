@@ -100,35 +100,6 @@ export const orderRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  /** Takes stock if there is enough; false otherwise (the guard that keeps stock from going negative). */
-  async takeStock(db: Database, companyId: number, goodsId: number, quantity: number, now: string) {
-    const r = await db
-      .updateTable('goods')
-      .set({ stock: sql`stock - ${quantity}`, updated_at: now })
-      .where('company_id', '=', companyId)
-      .where('id', '=', goodsId)
-      .where('on_sale', '=', 1)
-      .where('del_flag', '=', 0)
-      .where('stock', '>=', quantity)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
-  },
-
-  returnStock: (db: Database, goodsId: number, quantity: number, now: string) =>
-    db
-      .updateTable('goods')
-      .set({ stock: sql`stock + ${quantity}`, updated_at: now })
-      .where('id', '=', goodsId)
-      .execute(),
-
-  /** Adds (or with a negative quantity, removes) sales; never below 0. */
-  addSales: (db: Database, goodsId: number, quantity: number) =>
-    db
-      .updateTable('goods')
-      .set({ sales: sql`case when sales + ${quantity} < 0 then 0 else sales + ${quantity} end` })
-      .where('id', '=', goodsId)
-      .execute(),
-
   /** An order line of the member's, with its order's state (for reviews). */
   line: (db: Database, userId: number, itemId: number) =>
     db

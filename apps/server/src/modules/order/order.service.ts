@@ -20,14 +20,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cartRepository } from '../cart/index.ts';
-import {
-  bumpCatalogue,
-  bumpCounters,
-  goodsForSale,
-  isAvailable,
-  overLimit,
-  stockShort,
-} from '../catalogue/index.ts';
+import { changeGoods, type GoodsDelta, goodsForSale, isAvailable, overLimit, stockShort } from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentMethods, ShopContact } from '../payment/index.ts';
@@ -38,11 +31,8 @@ export interface OrderDeps {
   /** Minutes an unpaid order waits before it is cancelled. */
   payMinutes: number;
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
-  /**
-   * Called after a commit that changed goods counters (stock, sales): drops this process's cached
-   * counters, and its catalogue snapshot too when `sales` changed (the sales sort).
-   */
-  catalogueChanged: (companyId: number, sales: boolean) => void;
+  /** Called after a commit that changed goods' stock or sales: drops this process's cached counters. */
+  goodsChanged: (companyId: number) => void;
 }
 
 export interface OrderCreateInput {
@@ -189,13 +179,6 @@ export function orderService(db: Database, deps: OrderDeps) {
           : await useCoupon(trx, caller, { coupon_id: input.coupon_id }, goodsAmount);
       const discount = coupon?.discount ?? 0;
 
-      // Stock is taken in goods-id order so that concurrent orders lock rows in the same order.
-      for (const l of [...priced].sort((a, b) => a.goods_id - b.goods_id)) {
-        if (!(await repo.takeStock(trx, caller.companyId, l.goods_id, l.quantity, now))) {
-          const [fresh] = await goodsForSale(trx, caller.companyId, [l.goods_id]);
-          throw stockShort(l.goods.name, fresh?.stock ?? 0);
-        }
-      }
       const orderId = await repo.insert(trx, {
         company_id: caller.companyId,
         order_no: newOrderNo(),
@@ -246,13 +229,25 @@ export function orderService(db: Database, deps: OrderDeps) {
       });
       await coupon?.markUsed(orderId);
       if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
-      await bumpCounters(trx, caller.companyId);
+      // Stock last: the goods rows every order wants are locked only for these updates and the commit.
+      const short = await changeGoods(
+        trx,
+        caller.companyId,
+        priced.map((l) => ({ goods_id: l.goods_id, stock: -l.quantity })),
+        { forSale: true, now },
+      );
+      if (short !== undefined) {
+        const [fresh] = await goodsForSale(trx, caller.companyId, [short]);
+        throw fresh && !isAvailable(fresh)
+          ? new AppError('GOODS_UNAVAILABLE', `「${fresh.name}」已下架`)
+          : stockShort(goods.get(short)?.name ?? '', fresh?.stock ?? 0);
+      }
       return { orderId, priceChanges };
     };
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
     const placeOnce = () => db.transaction().execute(placeIn);
     const placed = await onUnique(placeOnce, placeOnce);
-    deps.catalogueChanged(caller.companyId, false);
+    deps.goodsChanged(caller.companyId);
     return { order: await detail(db, mine(caller), placed.orderId), price_changes: placed.priceChanges };
   }
 
@@ -265,8 +260,10 @@ export function orderService(db: Database, deps: OrderDeps) {
     extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
   ) {
     const rule = ORDER_TRANSITIONS[action];
-    const salesChanged = action === 'pay' || action === 'refund';
-    const stockChanged = action === 'cancel' || action === 'expire' || action === 'refund';
+    // What the move does to each line's goods: stock back when the order closes unpaid or is
+    // refunded, sales counted when it is paid and taken back when refunded.
+    const stockBack = action === 'cancel' || action === 'expire' || action === 'refund';
+    const salesSign = action === 'pay' ? 1 : action === 'refund' ? -1 : 0;
     const moved = await db.transaction().execute(async (trx) => {
       const order = await repo.find(trx, scope, id);
       if (!order) throw new AppError('NOT_FOUND');
@@ -286,18 +283,9 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (!(await repo.moveStatus(trx, id, rule.from, set))) throw new AppError('ORDER_STATE');
 
       const items = await repo.items(trx, [id]);
-      if (stockChanged) {
-        for (const i of items) await repo.returnStock(trx, i.goods_id, i.quantity, now);
-      }
       if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
         await releaseCoupon(trx, order.member_coupon_id);
       }
-      if (salesChanged) {
-        for (const i of items)
-          await repo.addSales(trx, i.goods_id, action === 'pay' ? i.quantity : -i.quantity);
-        await bumpCatalogue(trx, order.company_id);
-      }
-      if (stockChanged || salesChanged) await bumpCounters(trx, order.company_id);
       await repo.insertEvent(trx, {
         company_id: order.company_id,
         order_id: id,
@@ -309,9 +297,16 @@ export function orderService(db: Database, deps: OrderDeps) {
         note: extra.note ?? (action === 'ship' ? `${extra.shipping_company} ${extra.tracking_no}` : ''),
         created_at: now,
       });
+      // Goods last (changeGoods): in goods-id order, held only until the commit.
+      const deltas: GoodsDelta[] = items.map((i) => ({
+        goods_id: i.goods_id,
+        stock: stockBack ? i.quantity : 0,
+        sales: salesSign * i.quantity,
+      }));
+      if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
       return { row: { ...order, ...set }, items };
     });
-    if (stockChanged || salesChanged) deps.catalogueChanged(moved.row.company_id, salesChanged);
+    if (stockBack || salesSign) deps.goodsChanged(moved.row.company_id);
     return moved;
   }
 

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+
+/** A change of one goods' stock and sales (either may be negative). */
+export interface GoodsDelta {
+  goods_id: number;
+  stock?: number;
+  sales?: number;
+}
+
+/**
+ * The one way a transaction changes the stock and sales of goods (docs/ARCHITECTURE.md, "Writes
+ * that touch stock"). Call it once per transaction, as its last write before the commit:
+ *
+ * - the rows are updated in ascending goods id, whatever order the lines came in, so two
+ *   transactions that touch the same goods lock them in the same order and never wait on each
+ *   other in a cycle (a deadlock, which PostgreSQL only breaks after `deadlock_timeout`, 1 s);
+ * - the locks on these rows, which every order of a popular goods wants, are held only for these
+ *   statements and the commit, not for the order's other writes.
+ *
+ * Changes of the same goods are merged into one. Stock never goes below 0: a row that has too
+ * little, or, when `forSale`, is no longer on sale, is not changed, and its id is answered so that
+ * the caller refuses (throwing rolls the whole transaction back). Sales stop at 0.
+ */
+export async function changeGoods(
+  trx: Database,
+  companyId: number,
+  deltas: readonly GoodsDelta[],
+  { forSale = false, now }: { forSale?: boolean; now: string },
+): Promise<number | undefined> {
+  const merged = new Map<number, { stock: number; sales: number }>();
+  for (const d of deltas) {
+    const m = merged.get(d.goods_id) ?? { stock: 0, sales: 0 };
+    m.stock += d.stock ?? 0;
+    m.sales += d.sales ?? 0;
+    merged.set(d.goods_id, m);
+  }
+  for (const [id, d] of [...merged].sort((a, b) => a[0] - b[0])) {
+    if (d.stock === 0 && d.sales === 0) continue;
+    let q = trx
+      .updateTable('goods')
+      .set({
+        ...(d.stock !== 0 && { stock: sql`stock + ${d.stock}` }),
+        ...(d.sales !== 0 && { sales: sql`case when sales + ${d.sales} < 0 then 0 else sales + ${d.sales} end` }),
+        updated_at: now,
+      })
+      .where('company_id', '=', companyId)
+      .where('id', '=', id);
+    if (d.stock < 0) q = q.where('stock', '>=', -d.stock);
+    if (forSale) q = q.where('on_sale', '=', 1).where('del_flag', '=', 0);
+    const r = await q.executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return id;
+  }
+  return undefined;
+}
