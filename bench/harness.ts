@@ -13,7 +13,9 @@ export async function startServer<T extends { port: number }>(
   script: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ ready: T; server: ChildProcess }> {
-  const server = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: import.meta.dirname,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -142,9 +142,13 @@ async function pgDatabase(): Promise<{ url: string; drop: () => Promise<void> } 
   };
 }
 
-const pgDb = await pgDatabase();
-const servers = [await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: '' })];
-if (pgDb) servers.push(await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: pgDb.url }));
+const only = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'pg'];
+const pgDb = only.includes('pg') ? await pgDatabase() : undefined;
+const servers = [];
+if (only.includes('sqlite'))
+  servers.push(await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: '' }));
+if (pgDb)
+  servers.push(await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: pgDb.url }));
 
 const tallies = servers.map(() => [] as Tally[]);
 try {
@@ -176,8 +180,8 @@ try {
     for (const t of ts) for (const [k, n] of t.failureKinds) console.log(`  ${rows.at(-1)?.database} failure: ${k} ×${n}`);
   }
   console.table(rows);
-  const sqlite = rows[0];
-  const pgRow = rows[1];
+  const sqlite = rows.find((r) => r.database === 'SQLite');
+  const pgRow = rows.find((r) => r.database === 'PostgreSQL');
   if (sqlite && pgRow) console.log(`PostgreSQL / SQLite orders/s: ${((pgRow['orders/s'] / sqlite['orders/s']) * 100).toFixed(1)}%`);
   if (rows.some((r) => r.failures > 0 || !r['stock right'])) process.exitCode = 1;
 } finally {

@@ -21,7 +21,10 @@ export interface BenchData {
 /** A fresh data folder under the system temp folder (named `prefix…`) and its migrated, seeded database. */
 export async function openBenchData(prefix: string): Promise<BenchData> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const database = openDatabase({ url: process.env.DATABASE_URL || path.join(dir, 'bench.sqlite') });
+  const database = openDatabase({
+    url: process.env.DATABASE_URL || path.join(dir, 'bench.sqlite'),
+    poolSize: loadConfig().databasePoolSize,
+  });
   await migrateToLatest(database);
   await seedReference(database);
   return { dir, database };

@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `sqlitePath` (or `:memory:`). */
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections this process keeps open at most. */
+  databasePoolSize: number;
   dataDir: string;
   sqlitePath: string;
   redisUrl: string | undefined;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     dataDir,
     sqlitePath: path.join(dataDir, 'portal.sqlite'),
     redisUrl: env.REDIS_URL || undefined,

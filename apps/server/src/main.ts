@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, demoAccountTable } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo, seedReference } from './seed/seed.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl ?? config.sqlitePath });
+const database = openDatabase({ url: config.databaseUrl ?? config.sqlitePath, poolSize: config.databasePoolSize });
 const applied = await migrateToLatest(database);
 const firstRun = await isEmpty(database.db);
 // Reference data (role permissions, host map, default company) is re-applied on every start: it

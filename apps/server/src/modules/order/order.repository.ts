@@ -33,6 +33,18 @@ function filtered(db: Database, scope: OrderScope, f: { status?: number; keyword
   return q;
 }
 
+const ITEM_COLUMNS = [
+  'id',
+  'order_id',
+  'goods_id',
+  'name',
+  'cover',
+  'price',
+  'quantity',
+  'amount',
+  'reviewed',
+] as const;
+
 export const orderRepository = {
   find: (db: Database, scope: OrderScope, id: number) =>
     orders(db, scope).where('o.id', '=', id).executeTakeFirst(),
@@ -62,7 +74,7 @@ export const orderRepository = {
       ? Promise.resolve([])
       : db
           .selectFrom('order_items')
-          .select(['id', 'order_id', 'goods_id', 'name', 'cover', 'price', 'quantity', 'amount', 'reviewed'])
+          .select(ITEM_COLUMNS)
           .where('order_id', 'in', orderIds)
           .orderBy('id')
           .execute(),
@@ -75,11 +87,15 @@ export const orderRepository = {
       .orderBy('id')
       .execute(),
 
-  insert: async (db: Database, v: Insertable<OrderTable>) =>
-    (await db.insertInto('orders').values(v).returning('id').executeTakeFirstOrThrow()).id,
+  /** Inserts an order and answers it as `find` would (the caller names the user). */
+  insert: async (db: Database, v: Insertable<OrderTable>, userName: string) => ({
+    ...(await db.insertInto('orders').values(v).returningAll().executeTakeFirstOrThrow()),
+    user_name: userName,
+  }),
 
+  /** Inserts order lines and answers them as `items` would. */
   insertItems: (db: Database, rows: Insertable<OrderItemTable>[]) =>
-    db.insertInto('order_items').values(rows).execute(),
+    db.insertInto('order_items').values(rows).returning(ITEM_COLUMNS).execute(),
 
   insertEvent: (db: Database, v: Insertable<OrderEventTable>) =>
     db.insertInto('order_events').values(v).execute(),

@@ -20,7 +20,14 @@ import { AppError } from '../../platform/http/errors.ts';
 import { pageParams } from '../../platform/http/reply.ts';
 import { nowIso } from '../../platform/time.ts';
 import { cartRepository } from '../cart/index.ts';
-import { changeGoods, type GoodsDelta, goodsForSale, isAvailable, overLimit, stockShort } from '../catalogue/index.ts';
+import {
+  changeGoods,
+  type GoodsDelta,
+  goodsForSale,
+  isAvailable,
+  overLimit,
+  stockShort,
+} from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentMethods, ShopContact } from '../payment/index.ts';
@@ -95,12 +102,22 @@ export function orderService(db: Database, deps: OrderDeps) {
     return rows.map((r) => toOrder(r, items));
   }
 
-  /** An order with its lines and its events; how to pay only while it awaits payment. */
-  async function toDetail(conn: Database, row: OrderRow, items: readonly ItemRow[]): Promise<OrderDetail> {
+  type EventRow = Awaited<ReturnType<typeof repo.events>>[number];
+
+  /**
+   * An order with its lines and its events (read unless given); how to pay only while it awaits
+   * payment.
+   */
+  async function toDetail(
+    conn: Database,
+    row: OrderRow,
+    items: readonly ItemRow[],
+    known?: EventRow[],
+  ): Promise<OrderDetail> {
     const provider =
       row.status === ORDER_STATUS.AWAITING_PAYMENT ? deps.payments.provider(row.payment_method) : undefined;
     const [events, shop] = await Promise.all([
-      repo.events(conn, row.id),
+      known ?? repo.events(conn, row.id),
       provider ? deps.shopOf(row.company_id) : undefined,
     ]);
     return {
@@ -179,31 +196,36 @@ export function orderService(db: Database, deps: OrderDeps) {
           : await useCoupon(trx, caller, { coupon_id: input.coupon_id }, goodsAmount);
       const discount = coupon?.discount ?? 0;
 
-      const orderId = await repo.insert(trx, {
-        company_id: caller.companyId,
-        order_no: newOrderNo(),
-        user_id: caller.userId,
-        status: ORDER_STATUS.AWAITING_PAYMENT,
-        goods_amount: goodsAmount,
-        discount_amount: discount,
-        pay_amount: goodsAmount - discount,
-        coupon_id: coupon?.couponId ?? null,
-        member_coupon_id: coupon?.copyId ?? null,
-        coupon_name: coupon?.name ?? '',
-        consignee_name: consignee.name,
-        consignee_mobile: consignee.mobile,
-        consignee_address: consigneeText(consignee),
-        payment_method: input.payment_method,
-        remark: input.remark ?? '',
-        expires_at: new Date(Date.now() + deps.payMinutes * 60_000).toISOString(),
-        paid_at: null,
-        shipped_at: null,
-        completed_at: null,
-        closed_at: null,
-        created_at: now,
-        updated_at: now,
-      });
-      await repo.insertItems(
+      const order = await repo.insert(
+        trx,
+        {
+          company_id: caller.companyId,
+          order_no: newOrderNo(),
+          user_id: caller.userId,
+          status: ORDER_STATUS.AWAITING_PAYMENT,
+          goods_amount: goodsAmount,
+          discount_amount: discount,
+          pay_amount: goodsAmount - discount,
+          coupon_id: coupon?.couponId ?? null,
+          member_coupon_id: coupon?.copyId ?? null,
+          coupon_name: coupon?.name ?? '',
+          consignee_name: consignee.name,
+          consignee_mobile: consignee.mobile,
+          consignee_address: consigneeText(consignee),
+          payment_method: input.payment_method,
+          remark: input.remark ?? '',
+          expires_at: new Date(Date.now() + deps.payMinutes * 60_000).toISOString(),
+          paid_at: null,
+          shipped_at: null,
+          completed_at: null,
+          closed_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        caller.username,
+      );
+      const orderId = order.id;
+      const items = await repo.insertItems(
         trx,
         priced.map((l) => ({
           company_id: caller.companyId,
@@ -216,16 +238,19 @@ export function orderService(db: Database, deps: OrderDeps) {
           amount: l.amount,
         })),
       );
-      await repo.insertEvent(trx, {
-        company_id: caller.companyId,
-        order_id: orderId,
+      const event = {
         from_status: null,
         to_status: ORDER_STATUS.AWAITING_PAYMENT,
         action: 'create',
-        actor_id: caller.userId,
         actor_name: caller.username,
         note: priceChanges.length ? `价格变动：${priceChanges.map((p) => p.name).join('、')}` : '',
         created_at: now,
+      };
+      await repo.insertEvent(trx, {
+        ...event,
+        company_id: caller.companyId,
+        order_id: orderId,
+        actor_id: caller.userId,
       });
       await coupon?.markUsed(orderId);
       if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
@@ -242,13 +267,17 @@ export function orderService(db: Database, deps: OrderDeps) {
           ? new AppError('GOODS_UNAVAILABLE', `「${fresh.name}」已下架`)
           : stockShort(goods.get(short)?.name ?? '', fresh?.stock ?? 0);
       }
-      return { orderId, priceChanges };
+      return { order, items, event, priceChanges };
     };
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
     const placeOnce = () => db.transaction().execute(placeIn);
     const placed = await onUnique(placeOnce, placeOnce);
     deps.goodsChanged(caller.companyId);
-    return { order: await detail(db, mine(caller), placed.orderId), price_changes: placed.priceChanges };
+    // Answered from what was written: no reads after the commit but the shop's contact.
+    return {
+      order: await toDetail(db, placed.order, placed.items, [placed.event]),
+      price_changes: placed.priceChanges,
+    };
   }
 
   /** One state change with its side effects and its event, in one transaction. */
