@@ -4,7 +4,7 @@
 import { createGoods, createUser } from '@portal/server/src/seed/seed.ts';
 import { buildBenchApp, openBenchData, serveBench } from './serve-common.ts';
 
-const GOODS = Number(process.env.BENCH_ORDER_GOODS ?? 30);
+const GOODS = Number(process.env.BENCH_ORDER_GOODS ?? 10);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 40);
 const STOCK = 1_000_000_000;
 const company = 125;
@@ -45,7 +45,11 @@ app.get('/bench/check', { config: { access: { public: true } } }, async () => {
 });
 
 async function login(username: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/account/login', payload: { username, password } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/account/login',
+    payload: { username, password },
+  });
   return `Token ${res.json().d.token}`;
 }
 const clients: { token: string; consignee_id: number }[] = [];
@@ -55,7 +59,14 @@ for (const username of members) {
     method: 'POST',
     url: '/api/consignee/update',
     headers: { authorization: token },
-    payload: { name: '张三', mobile: '13800138000', province: '北京市', city: '北京市', district: '海淀区', address: '中关村大街1号' },
+    payload: {
+      name: '张三',
+      mobile: '13800138000',
+      province: '北京市',
+      city: '北京市',
+      district: '海淀区',
+      address: '中关村大街1号',
+    },
   });
   clients.push({ token, consignee_id: res.json().d.id });
 }

@@ -38,7 +38,11 @@ function post(agent: http.Agent, port: number, path: string, token: string, body
         host: '127.0.0.1',
         method: 'POST',
         path: `/api${path}`,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: token },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          authorization: token,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -71,7 +75,14 @@ interface Tally {
 /** The load for `seconds` on one server; answers what it counted. */
 async function load(ready: Ready, seconds: number): Promise<Tally> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
-  const t: Tally = { orders: 0, requests: 0, refusals: 0, failures: 0, failureKinds: new Map(), latencies: [] };
+  const t: Tally = {
+    orders: 0,
+    requests: 0,
+    refusals: 0,
+    failures: 0,
+    failureKinds: new Map(),
+    latencies: [],
+  };
   const end = performance.now() + seconds * 1000;
   const timed = async (path: string, token: string, body: unknown) => {
     const t0 = performance.now();
@@ -146,9 +157,13 @@ const only = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'pg'];
 const pgDb = only.includes('pg') ? await pgDatabase() : undefined;
 const servers = [];
 if (only.includes('sqlite'))
-  servers.push(await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: '' }));
+  servers.push(
+    await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: '' }),
+  );
 if (pgDb)
-  servers.push(await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: pgDb.url }));
+  servers.push(
+    await startServer<Ready>('orders-serve.ts', { BENCH_CLIENTS: String(CLIENTS), DATABASE_URL: pgDb.url }),
+  );
 
 const tallies = servers.map(() => [] as Tally[]);
 try {
@@ -177,12 +192,16 @@ try {
       failures: sum((t) => t.failures),
       'stock right': check.stockRight && check.salesRight,
     });
-    for (const t of ts) for (const [k, n] of t.failureKinds) console.log(`  ${rows.at(-1)?.database} failure: ${k} ×${n}`);
+    for (const t of ts)
+      for (const [k, n] of t.failureKinds) console.log(`  ${rows.at(-1)?.database} failure: ${k} ×${n}`);
   }
   console.table(rows);
   const sqlite = rows.find((r) => r.database === 'SQLite');
   const pgRow = rows.find((r) => r.database === 'PostgreSQL');
-  if (sqlite && pgRow) console.log(`PostgreSQL / SQLite orders/s: ${((pgRow['orders/s'] / sqlite['orders/s']) * 100).toFixed(1)}%`);
+  if (sqlite && pgRow)
+    console.log(
+      `PostgreSQL / SQLite orders/s: ${((pgRow['orders/s'] / sqlite['orders/s']) * 100).toFixed(1)}%`,
+    );
   if (rows.some((r) => r.failures > 0 || !r['stock right'])) process.exitCode = 1;
 } finally {
   for (const s of servers) s.server.kill('SIGTERM');

@@ -1,23 +1,49 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './platform/db/database.ts';
+import { startupFaultMessage } from './platform/db/faults.ts';
 import { DEMO_PASSWORD, demoAccountTable } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo, seedReference } from './seed/seed.ts';
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl ?? config.sqlitePath, poolSize: config.databasePoolSize });
-const applied = await migrateToLatest(database);
-const firstRun = await isEmpty(database.db);
-// Reference data (role permissions, host map, default company) is re-applied on every start: it
-// adds what a newer version brings and never removes rows.
-if (firstRun) await seedDemo(database);
-else await seedReference(database);
+const databaseUrl = config.databaseUrl ?? config.sqlitePath;
+// Until the app's logger exists, connection failures outside a query go to the console.
+let connectionLost = (error: Error) => console.warn(`数据库连接中断：${error.message}`);
+let database: DatabaseHandle | undefined;
 
-const app = await buildApp({
-  database,
-  config,
-  logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-});
+/** Opens, migrates and seeds the database and builds the app; a database that is not usable is explained. */
+async function prepare() {
+  try {
+    database = openDatabase({
+      url: databaseUrl,
+      poolSize: config.databasePoolSize,
+      onConnectionError: (error) => connectionLost(error),
+    });
+    const applied = await migrateToLatest(database);
+    const firstRun = await isEmpty(database.db);
+    // Reference data (role permissions, host map, default company) is re-applied on every start: it
+    // adds what a newer version brings and never removes rows.
+    if (firstRun) await seedDemo(database);
+    else await seedReference(database);
+    const app = await buildApp({
+      database,
+      config,
+      logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    });
+    return { database, app, applied, firstRun };
+  } catch (error) {
+    const message = startupFaultMessage(error, databaseUrl);
+    if (!message) throw error;
+    console.error(`启动失败：${message}`);
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+const prepared = await prepare();
+const { app, applied, firstRun } = prepared;
+connectionLost = (error) =>
+  app.log.warn({ err: error }, `数据库连接中断（${error.message}）：该连接已丢弃，之后的请求会重新连接。`);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -27,7 +53,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   await app.close();
-  await database.close();
+  await prepared.database.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -42,7 +68,7 @@ try {
       ? `端口 ${config.port} 已被占用：请关闭占用它的程序，或用 PORT=<其他端口> npm start`
       : `启动失败：${(error as Error).message}`,
   );
-  await database.close();
+  await prepared.database.close();
   process.exit(1);
 }
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.sqlitePath;

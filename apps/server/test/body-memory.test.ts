@@ -1,29 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RealServer, startRealServer } from './real-server.ts';
 
 /**
  * A real server process (as `npm start` runs it) under many parallel oversized bodies from anonymous
  * callers: it must stay up, answer them 10007, and keep its memory bounded. Body parsing does not
  * depend on the database, so this runs once, in the SQLite pass.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 const PARALLEL = 40;
 const BODY_BYTES = 16 * 1024 * 1024;
 const CHUNK = Buffer.alloc(64 * 1024, 0x61);
 const BOUNDARY = 'MemoryProbe';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Resident memory of a process in MB (Linux /proc), or null elsewhere. */
 function rssMb(pid: number): number | null {
@@ -86,48 +74,18 @@ function flood(port: number, url: string, declareLength: boolean) {
 describe.skipIf(process.env.TEST_PG_URL !== undefined)(
   'a real server under parallel oversized bodies',
   () => {
-    let server: ChildProcess;
+    let real: RealServer;
     let port: number;
-    let stderr = '';
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-memory-'));
 
     beforeAll(async () => {
-      port = await freePort();
-      server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: root,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-          WEB_DIST: '/nonexistent',
-        },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
-      server.stderr?.on('data', (c) => {
-        stderr += c;
-      });
-      const deadline = Date.now() + 90_000;
-      for (;;) {
-        const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        if (Date.now() > deadline || server.exitCode !== null)
-          throw new Error(`server did not start: ${stderr}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      real = await startRealServer();
+      port = real.port;
     }, 120_000);
 
-    afterAll(() => {
-      server?.kill('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
+    afterAll(() => real?.stop());
 
     it('stays up, refuses each body with 10007 early, and keeps its memory bounded', async () => {
-      const pid = server.pid as number;
+      const pid = real.process.pid as number;
       const before = rssMb(pid);
       let peak = before ?? 0;
       const sampler = setInterval(() => {
@@ -147,7 +105,7 @@ describe.skipIf(process.env.TEST_PG_URL !== undefined)(
       clearInterval(sampler);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.ok).toBe(true);
-      expect(server.exitCode).toBeNull();
+      expect(real.process.exitCode).toBeNull();
 
       const answered = results.filter((r) => r.body !== '');
       for (const r of answered) expect(JSON.parse(r.body).c, r.body).toBe(10007);
@@ -165,7 +123,7 @@ describe.skipIf(process.env.TEST_PG_URL !== undefined)(
       );
       expect(written).toBeLessThan(offered / 4);
       if (before !== null) expect(peak - before).toBeLessThan(100);
-      expect(stderr).not.toMatch(/unhandled|FATAL|heap/i);
+      expect(real.output()).not.toMatch(/unhandled|FATAL|heap/i);
     }, 120_000);
   },
 );

@@ -19,6 +19,7 @@ export const Codes = {
   ACCOUNT_DISABLED: { c: 10014, m: '账号已停用，请联系管理员' },
   TOO_MANY_REQUESTS: { c: 10029, m: '请求过于频繁，请稍后再试' },
   SERVER_ERROR: { c: 10500, m: '服务器开小差了，请稍后再试' },
+  SERVICE_UNAVAILABLE: { c: 10503, m: '服务暂时不可用，请稍后再试' },
   CATEGORY_HAS_CHILDREN: { c: 20101, m: '该分类下还有子分类，不能删除' },
   CATEGORY_HAS_GOODS: { c: 20102, m: '该分类下还有商品，不能删除' },
   CATEGORY_CYCLE: { c: 20103, m: '不能把分类移到它自己或它的下级分类之下' },

@@ -41,7 +41,9 @@ export async function changeGoods(
       .updateTable('goods')
       .set({
         ...(d.stock !== 0 && { stock: sql`stock + ${d.stock}` }),
-        ...(d.sales !== 0 && { sales: sql`case when sales + ${d.sales} < 0 then 0 else sales + ${d.sales} end` }),
+        ...(d.sales !== 0 && {
+          sales: sql`case when sales + ${d.sales} < 0 then 0 else sales + ${d.sales} end`,
+        }),
         updated_at: now,
       })
       .where('company_id', '=', companyId)

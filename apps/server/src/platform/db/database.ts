@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   /** PostgreSQL only: a schema to use (created if missing) so test runs can be thrown away. */
   schema?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: told when a connection fails outside a query (the database restarted, a failover,
+   * `pg_terminate_backend`). The connection is dropped and the next query opens a new one.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our counts are small, read them as numbers.
@@ -42,8 +47,18 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
+      // A database that does not answer fails the request instead of holding it forever, and a
+      // connection to a server that vanished (failover) is found out by TCP keep-alive.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
+    // An 'error' event nobody listens to ends the process. The pool emits one when an idle
+    // connection dies; a connection in use (in a transaction, between its statements) emits its
+    // own, and its next statement fails and the pool drops it when it is released.
+    const report = (error: Error) => opts.onConnectionError?.(error);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'pg', close: () => db.destroy() };
   }

@@ -1,6 +1,7 @@
 import { Codes } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type Fault, faultLogMessage, faultOf } from '../db/faults.ts';
 import { AppError, ConsoleError } from './errors.ts';
 
 function isConsole(request: FastifyRequest) {
@@ -37,8 +38,30 @@ export function clientError(error: FastifyError, request: FastifyRequest, reply:
   return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
 }
 
+/**
+ * Logs a fault of the database or the disk for the operator, at most once per `everyMs` per kind
+ * and cause with the number seen since (a database that is away fails every request). Per process.
+ */
+function faultLogger(everyMs = 10_000) {
+  const last = new Map<string, { at: number; missed: number }>();
+  return (request: FastifyRequest, fault: Fault, error: unknown) => {
+    const key = `${fault.kind}:${fault.cause}`;
+    const now = Date.now();
+    const seen = last.get(key);
+    if (seen && now - seen.at < everyMs) {
+      seen.missed += 1;
+      return;
+    }
+    last.set(key, { at: now, missed: 0 });
+    const since = seen?.missed ? `（此前 ${Math.round(everyMs / 1000)} 秒内另有 ${seen.missed} 次）` : '';
+    const level = fault.kind === 'storage_full' ? 'error' : 'warn';
+    request.log[level]({ err: error, fault: fault.kind }, `${faultLogMessage(fault)}${since}`);
+  };
+}
+
 /** One place that turns every failure into its envelope; unknown errors never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
+  const logFault = faultLogger();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return portal(reply, error.c, error.message, error.field);
     if (error instanceof ConsoleError) return json(reply, error.status, error.body);
@@ -54,6 +77,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
 
     if ((error.statusCode ?? 500) < 500) return clientError(error, request, reply);
+
+    // The database is away, the disk is full, a lock waited out: nothing was written; try later.
+    const fault = faultOf(error);
+    if (fault) {
+      logFault(request, fault, error);
+      reply.header('retry-after', '5');
+      const { c, m } = Codes.SERVICE_UNAVAILABLE;
+      if (isConsole(request)) return json(reply, 503, { code: 'SERVICE_UNAVAILABLE', msg: m });
+      return portal(reply, c, m, undefined, 503);
+    }
 
     request.log.error({ err: error }, 'unhandled error');
     if (isConsole(request)) return json(reply, 500, { code: 'SERVER_ERROR', msg: '请求错误' });
