@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
@@ -183,6 +183,30 @@ describe('request bodies are bounded and malformed ones answer 10001 (multipart,
       Buffer.from(end),
     ]);
     expect((await post(three, {}, '/api/test/upload')).json()).toMatchObject({ c: 10007 });
+    await noLeftovers();
+  });
+
+  it('answers 10503 when the disk fills while an upload streams, and leaves nothing behind', async () => {
+    const full = vi.spyOn(fs, 'createWriteStream').mockImplementation(
+      () =>
+        new Writable({
+          write(_chunk, _enc, cb) {
+            cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+          },
+        }) as fs.WriteStream,
+    );
+    try {
+      const body = Buffer.concat([
+        Buffer.from(field('title', '回单')),
+        filePart('file', 'a.png', PNG),
+        Buffer.from(end),
+      ]);
+      const res = await post(body, {}, '/api/test/upload');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ c: 10503, m: '服务暂时不可用，请稍后再试' });
+    } finally {
+      full.mockRestore();
+    }
     await noLeftovers();
   });
 

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { faultOf } from '../db/faults.ts';
 import { AppError } from './errors.ts';
 
 /**
@@ -199,7 +200,8 @@ export function registerMultipart(app: FastifyInstance, { incomingDir }: { incom
         });
       received.catch((error: unknown) => {
         stream.resume();
-        finish(error instanceof AppError ? error : malformed());
+        // A full disk is answered as such (10503, named in the log), not as a malformed body.
+        finish(error instanceof AppError || faultOf(error) ? (error as Error) : malformed());
       });
       pending.push(received);
     });
