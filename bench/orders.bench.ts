@@ -180,7 +180,10 @@ try {
     const ts = tallies[i] ?? [];
     const all = ts.flatMap((t) => t.latencies);
     const sum = (f: (t: Tally) => number) => ts.reduce((a, t) => a + f(t), 0);
-    const check = await (await fetch(`http://127.0.0.1:${s.ready.port}/bench/check`)).json();
+    const check = (await (await fetch(`http://127.0.0.1:${s.ready.port}/bench/check`)).json()) as {
+      stockRight: boolean;
+      salesRight: boolean;
+    };
     rows.push({
       database: s.ready.dialect === 'pg' ? 'PostgreSQL' : 'SQLite',
       'orders/s': Math.round(sum((t) => t.orders) / (ROUNDS * SECONDS)),

@@ -46,6 +46,11 @@ async function relayTo(target: URL) {
   };
 }
 
+interface Reply {
+  c: number;
+  d?: { token?: string; order?: { id: number }; results?: { id: number }[] };
+}
+
 interface Answer {
   at: number;
   status: number;
@@ -72,23 +77,39 @@ describe.skipIf(!PG_URL)('a real server whose PostgreSQL goes away under load', 
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(30_000),
       });
-      const json = await res.json();
+      const json = (await res.json()) as Reply;
       return { at, status: res.status, c: json.c, orderId: json.d?.order?.id };
     } catch (error) {
       return { at, status: 0, c: -1, error: String(error) };
     }
   };
 
+  /** The throw-away database, straight (not through the relay). */
+  const direct = () => {
+    const u = new URL(PG_URL as string);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  let cannot = '';
+
   beforeAll(async () => {
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    // TEST_DATABASE_URL may name a role that may not create databases: then this test is skipped.
+    const created = await admin.query(`create database ${name}`).then(
+      () => true,
+      (error: Error) => {
+        cannot = error.message;
+        return false;
+      },
+    );
+    if (!created) return;
     const url = new URL(PG_URL as string);
     relay = await relayTo(new URL(url));
     url.hostname = '127.0.0.1';
     url.port = String(relay.port);
     url.pathname = `/${name}`;
     real = await startRealServer({ DATABASE_URL: url.toString() });
-    const db = new pg.Client({ connectionString: PG_URL?.replace(/\/[^/]*$/, `/${name}`) });
+    const db = new pg.Client({ connectionString: direct() });
     await db.connect();
     // Enough stock that every order of the run is accepted.
     const g = await db.query(
@@ -101,7 +122,7 @@ describe.skipIf(!PG_URL)('a real server whose PostgreSQL goes away under load', 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'shop', password: 'demo123456' }),
     });
-    token = (await login.json()).d.token;
+    token = ((await login.json()) as Reply).d?.token ?? '';
     const address = await call('/consignee/update', {
       name: '张三',
       mobile: '13800138000',
@@ -116,7 +137,7 @@ describe.skipIf(!PG_URL)('a real server whose PostgreSQL goes away under load', 
       headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
       body: '{}',
     });
-    consigneeId = (await list.json()).d.results[0].id;
+    consigneeId = ((await list.json()) as Reply).d?.results?.[0]?.id ?? 0;
   }, 150_000);
 
   afterAll(async () => {
@@ -126,7 +147,11 @@ describe.skipIf(!PG_URL)('a real server whose PostgreSQL goes away under load', 
     await admin.end();
   });
 
-  it('stays up, answers 10503 while the database is away, and carries on by itself when it is back', async () => {
+  it('stays up, answers 10503 while the database is away, and carries on by itself when it is back', async (ctx) => {
+    if (cannot) {
+      console.log(`database outage test skipped: cannot create a database (${cannot})`);
+      return ctx.skip();
+    }
     const answers: Answer[] = [];
     let running = true;
     const order = () =>
@@ -191,7 +216,7 @@ describe.skipIf(!PG_URL)('a real server whose PostgreSQL goes away under load', 
     expect(away.some((a) => a.c === 10503)).toBe(true);
     // Every order the server acknowledged is in the database.
     const acknowledged = answers.filter((a) => a.c === 0).map((a) => a.orderId as number);
-    const db = new pg.Client({ connectionString: PG_URL?.replace(/\/[^/]*$/, `/${name}`) });
+    const db = new pg.Client({ connectionString: direct() });
     await db.connect();
     const found = await db.query('select count(*)::int as n from orders where id = any($1)', [acknowledged]);
     await db.end();
