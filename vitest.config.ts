@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // Checks over the whole tree: the lock file, module boundaries, company scope.
+        test: { name: 'checks', root: 'checks', include: ['**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'contract',
           root: 'packages/contract',

@@ -44,8 +44,10 @@ export function ensureInstalled() {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
-  console.log('▶ 安装依赖 (npm install)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // A fresh clone installs exactly the lock file (as CI does); later changes of it are merged in.
+  const fresh = !fs.existsSync(path.join(root, 'node_modules'));
+  console.log(fresh ? '▶ 安装依赖 (npm ci)…' : '▶ 安装依赖 (npm install)…');
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the web app when its build is missing or older than its sources. */
