@@ -57,3 +57,10 @@ export function consolePageOf<T extends z.ZodType>(item: T) {
     results: z.array(item),
   });
 }
+
+/**
+ * The reply of a batch write: how many rows the verb changed, named by its past participle
+ * (`{deleted}`, `{reviewed}`). A batch is all or nothing: when one row may not be changed, none is
+ * and the refusal names why.
+ */
+export const deletedResult = z.object({ deleted: z.number().int() });

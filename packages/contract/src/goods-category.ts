@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 
 export const CATEGORY_MAX_DEPTH = 3;
@@ -68,3 +70,91 @@ export const categoryIdsBody = form({ ids: idList('分类') });
 export const categoryParentBody = form({ exclude_id: optionalId('分类') });
 export const categoryTreeBody = form({ status: z.optional(flag('状态')) });
 export const staffCategoryQuery = form({ company_id: optionalId('单位'), status: z.optional(flag('状态')) });
+
+const tags = ['goods-category'];
+const view = { permission: 'view_goods_category' } as const;
+
+/** The calls of goods categories (spec §7), served by modules/goods-category. */
+export const goodsCategoryCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/shop/goods/category/list',
+    summary: '商品分类列表',
+    tags,
+    access: view,
+    input: categoryListBody,
+    output: pageOf(categorySchema),
+  }),
+  parents: defineCall({
+    method: 'POST',
+    path: '/shop/goods/category/list/parent',
+    summary: '可选的上级分类（树）',
+    tags,
+    access: view,
+    input: categoryParentBody,
+    output: categoryTree,
+  }),
+  get: defineCall({
+    method: 'POST',
+    path: '/shop/goods/category',
+    summary: '商品分类详情',
+    tags,
+    access: view,
+    input: categoryIdBody,
+    output: categorySchema,
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/shop/goods/category/add',
+    summary: '新增商品分类',
+    tags,
+    access: { permission: 'add_goods_category' },
+    input: categoryAddBody,
+    output: categorySchema,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/shop/goods/category/update',
+    summary: '修改商品分类',
+    tags,
+    access: { permission: 'change_goods_category' },
+    input: categoryUpdateBody,
+    output: categorySchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/goods/category/delete',
+    summary: '删除商品分类',
+    tags,
+    access: { permission: 'delete_goods_category' },
+    input: categoryIdBody,
+    output: deletedResult,
+  }),
+  removeMany: defineCall({
+    method: 'POST',
+    path: '/goods/category/selected/delete',
+    summary: '批量删除商品分类（全部成功或全部不删）',
+    tags,
+    access: { permission: 'delete_goods_category' },
+    input: categoryIdsBody,
+    output: deletedResult,
+  }),
+  tree: defineCall({
+    method: 'POST',
+    path: '/goods/categorys',
+    summary: '商品分类树',
+    tags,
+    access: view,
+    input: categoryTreeBody,
+    output: categoryTree,
+  }),
+  shopTree: defineCall({
+    method: 'GET',
+    path: '/goods/staff/category/',
+    summary: '商城展示用的启用分类树（公开）',
+    tags,
+    access: { public: true },
+    input: staffCategoryQuery,
+    output: categoryTree,
+  }),
+};

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activity.ts';
+export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
 export * from './cms.ts';

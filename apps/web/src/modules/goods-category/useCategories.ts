@@ -1,4 +1,4 @@
-import type { Category, CategoryInput, CategoryListQuery, CategoryTreeNode, Page } from '@portal/contract';
+import { type CategoryInput, type CategoryListQuery, goodsCategoryCalls as calls } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -19,7 +19,7 @@ export function useCategoryList(params: CategoryListParams) {
   return useQuery({
     queryKey: categoryKeys.list(params),
     queryFn: () =>
-      api.post<Page<Category>>('/shop/goods/category/list', {
+      api.call(calls.list, {
         ...params,
         keyword: params.keyword || undefined,
       }),
@@ -31,7 +31,7 @@ export function useCategoryList(params: CategoryListParams) {
 export function useCategoryTree() {
   return useQuery({
     queryKey: categoryKeys.tree(),
-    queryFn: () => api.post<{ results: CategoryTreeNode[] }>('/goods/categorys').then((d) => d.results),
+    queryFn: () => api.call(calls.tree).then((d) => d.results),
   });
 }
 
@@ -39,10 +39,7 @@ export function useCategoryTree() {
 export function useParentOptions(excludeId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: categoryKeys.parents(excludeId),
-    queryFn: () =>
-      api
-        .post<{ results: CategoryTreeNode[] }>('/shop/goods/category/list/parent', { exclude_id: excludeId })
-        .then((d) => d.results),
+    queryFn: () => api.call(calls.parents, { exclude_id: excludeId }).then((d) => d.results),
     enabled,
   });
 }
@@ -50,7 +47,7 @@ export function useParentOptions(excludeId: number | undefined, enabled: boolean
 export function useCategory(id: number | null) {
   return useQuery({
     queryKey: categoryKeys.detail(id ?? 0),
-    queryFn: () => api.post<Category>('/shop/goods/category', { id }),
+    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -67,8 +64,8 @@ export function useSaveCategory() {
   return useMutation({
     mutationFn: ({ id, ...input }: CategoryInput & { id?: number | undefined }) =>
       id
-        ? api.post<Category>('/shop/goods/category/update', { id, ...input }, { toast: 'unlessField' })
-        : api.post<Category>('/shop/goods/category/add', input, { toast: 'unlessField' }),
+        ? api.call(calls.update, { id, ...input }, { toast: 'unlessField' })
+        : api.call(calls.add, input, { toast: 'unlessField' }),
     onSuccess: invalidate,
   });
 }
@@ -77,7 +74,7 @@ export function useSaveCategory() {
 export function useDeleteCategory() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ deleted: number }>('/goods/category/delete', { id }),
+    mutationFn: (id: number) => api.call(calls.remove, { id }),
     onSuccess: invalidate,
   });
 }
@@ -86,7 +83,7 @@ export function useDeleteCategory() {
 export function useDeleteCategories() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (ids: number[]) => api.post<{ deleted: number }>('/goods/category/selected/delete', { ids }),
+    mutationFn: (ids: number[]) => api.call(calls.removeMany, { ids }),
     onSuccess: invalidate,
   });
 }

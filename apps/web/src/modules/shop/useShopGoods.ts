@@ -1,4 +1,12 @@
-import type { CategoryTreeNode, GoodsSort, Page, Review, ShopGoods, ShopGoodsDetail } from '@portal/contract';
+import {
+  type CategoryTreeNode,
+  type GoodsSort,
+  goodsCategoryCalls,
+  type Page,
+  type Review,
+  type ShopGoods,
+  type ShopGoodsDetail,
+} from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useUserInfo } from '#web/shared/session.ts';
@@ -120,11 +128,7 @@ export function useShopCategories() {
     queryKey: shopKeys.categories(companyId),
     queryFn: ({ signal }) =>
       api
-        .get<{ results: CategoryTreeNode[] }>(
-          '/goods/staff/category/',
-          { company_id: companyId },
-          { toast: false, signal },
-        )
+        .call(goodsCategoryCalls.shopTree, { company_id: companyId }, { toast: false, signal })
         .then((d) => d.results),
     enabled: ready,
     staleTime: 5 * 60_000,

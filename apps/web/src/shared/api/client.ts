@@ -1,4 +1,4 @@
-import { SESSION_EXPIRED_CODE } from '@portal/contract';
+import { type Call, type CallInput, type CallOutput, SESSION_EXPIRED_CODE } from '@portal/contract';
 import { endSession, getToken, isLoggedIn, loginPath } from '#web/shared/session.ts';
 import { ApiError, TransportError } from './errors.ts';
 import { toastError } from './toast.ts';
@@ -123,7 +123,19 @@ async function request<T>(method: string, path: string, params?: Params, opts: R
   throw err;
 }
 
+/** Arguments of `api.call`: the input may be left out when every field of it is optional. */
+type CallArgs<C extends Call> =
+  Record<string, never> extends CallInput<C>
+    ? [input?: CallInput<C>, opts?: RequestOptions]
+    : [input: CallInput<C>, opts?: RequestOptions];
+
 export const api = {
+  /**
+   * Makes a declared call (packages/contract): its method and path come from the declaration and
+   * its reply type from the declared output, so a changed reply or a wrong input fails `tsc`.
+   */
+  call: <C extends Call>(call: C, ...[input, opts]: CallArgs<C>) =>
+    request<CallOutput<C>>(call.method, call.path, input as Params | undefined, opts),
   get: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('GET', path, params, opts),
   post: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('POST', path, params, opts),
 };
