@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { AppError } from '#server/platform/core/errors.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { AppError } from '../src/platform/http/errors.ts';
 import type { App } from '../src/platform/http/reply.ts';
 import { type Harness, testApp } from './harness.ts';
 

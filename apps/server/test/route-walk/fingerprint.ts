@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../../src/platform/db/database.ts';
+import type { DatabaseHandle } from '#server/platform/db/database.ts';
 import { tableOfField } from './values.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { isInfrastructure } from '../../src/platform/http/access.ts';
+import { isInfrastructure } from '#server/platform/http/access.ts';
 
 /** A JSON schema as @fastify/swagger publishes it (only what the walk reads). */
 export interface JsonSchema {

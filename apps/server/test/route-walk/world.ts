@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBER_ROLE, SUPER_ADMIN_ROLE } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import { bumpCatalogue } from '../../src/modules/catalogue/index.ts';
-import { hashToken, newToken } from '../../src/platform/auth/tokens.ts';
-import type { DB } from '../../src/platform/db/schema.ts';
-import { nowIso } from '../../src/platform/time.ts';
-import { seedAdvertisings, seedNews } from '../../src/seed/demo-cms.ts';
-import { createGoods, createUser } from '../../src/seed/seed.ts';
+import { bumpCatalogue } from '#server/modules/catalogue/index.ts';
+import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
+import type { DB } from '#server/platform/db/schema.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { seedAdvertisings, seedNews } from '#server/seed/demo-cms.ts';
+import { createGoods, createUser } from '#server/seed/seed.ts';
 import type { Harness } from '../harness.ts';
 import { PASSWORD } from '../harness.ts';
 import { allTables, idsByCompany } from './fingerprint.ts';

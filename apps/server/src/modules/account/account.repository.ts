@@ -1,6 +1,6 @@
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 function userViewQuery(db: Database) {
   return db

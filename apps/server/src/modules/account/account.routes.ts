@@ -11,8 +11,9 @@ import {
 } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, SESSION_COOKIE } from '../../platform/auth/tokens.ts';
-import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, SESSION_COOKIE } from '#server/platform/auth/tokens.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, pageReply } from '#server/platform/http/reply.ts';
 import type { AccountService } from './account.service.ts';
 
 const permissionShape = z.record(z.string(), z.array(z.object({ codename: z.string(), name: z.string() })));

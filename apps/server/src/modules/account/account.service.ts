@@ -6,15 +6,15 @@ import {
   type User,
   type UserPermission,
 } from '@portal/contract';
-import type { PermissionCache } from '../../platform/auth/permission-cache.ts';
-import type { SessionCache } from '../../platform/auth/session-cache.ts';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import { hashToken, newToken } from '../../platform/auth/tokens.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import type { Counters } from '../../platform/limits/counters.ts';
-import { nowIso } from '../../platform/time.ts';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
+import type { SessionCache } from '#server/platform/auth/session-cache.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { Counters } from '#server/platform/limits/counters.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { accountRepository as repo, type UserRow } from './account.repository.ts';
 import type { Familiarity, LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './password.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCounters } from '../../platform/limits/counters.ts';
+import { memoryCounters } from '#server/platform/limits/counters.ts';
 import { type Familiarity, loginLimiter } from './login-limiter.ts';
 
 const limits = {

@@ -1,4 +1,4 @@
-import type { Counters } from '../../platform/limits/counters.ts';
+import type { Counters } from '#server/platform/limits/counters.ts';
 
 export interface LoginLimits {
   /** Failures per account from one address (or one known browser) before that pair is locked. */

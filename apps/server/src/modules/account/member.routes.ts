@@ -12,7 +12,8 @@ import {
   smsOutboxSchema,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, pageReply } from '#server/platform/http/reply.ts';
 import { setSessionCookie } from './account.routes.ts';
 import type { MemberService } from './member.service.ts';
 

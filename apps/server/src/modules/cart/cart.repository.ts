@@ -1,5 +1,5 @@
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 export interface CartRow {
   id: number;

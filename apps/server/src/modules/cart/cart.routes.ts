@@ -9,7 +9,7 @@ import {
   envelope,
   form,
 } from '@portal/contract';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok } from '#server/platform/http/reply.ts';
 import type { CartService } from './cart.service.ts';
 
 const tags = ['cart'];

@@ -6,11 +6,11 @@ import {
   type CartLine,
   type CartMergeResult,
 } from '@portal/contract';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { onUnique } from '../../platform/db/errors.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { nowIso } from '../../platform/time.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { goodsForSale, isAvailable, overLimit, stockShort } from '../catalogue/index.ts';
 import { type CartRow, cartRepository as repo } from './cart.repository.ts';
 

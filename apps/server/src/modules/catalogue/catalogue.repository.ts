@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 /** The columns of a goods row that the catalogue snapshot keeps (live counters are read per request). */
 export interface CatalogueRow {

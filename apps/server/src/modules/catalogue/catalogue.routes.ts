@@ -10,7 +10,8 @@ import {
   shopGoodsQuery,
   shopGoodsSchema,
 } from '@portal/contract';
-import { type App, callerOf, ok, pageParams, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
 const tags = ['catalogue'];

@@ -1,10 +1,10 @@
 import type { GoodsSpec, ShopGoods, ShopGoodsDetail, ShopGoodsQuery } from '@portal/contract';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { type PageParams, pageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { type PageParams, pageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { bumpVersion, versionedCache } from '#server/platform/db/versioned-cache.ts';
+import { nowIso } from '#server/platform/time.ts';
 import type { CategoryRows } from '../goods-category/index.ts';
 import { reviewRepository } from '../review/index.ts';
 import { type CatalogueRow, goodsForSale, catalogueRepository as repo } from './catalogue.repository.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 
 /**
  * The rules of goods for sale, used by the catalogue, the cart, orders and promotions on the rows

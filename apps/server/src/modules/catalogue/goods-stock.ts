@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 /** A change of one goods' stock and sales (either may be negative). */
 export interface GoodsDelta {

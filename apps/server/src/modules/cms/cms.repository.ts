@@ -1,9 +1,9 @@
 import { NEWS_STATUS } from '@portal/contract';
 import type { ExpressionBuilder } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { containsLike } from '../../platform/db/like.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
+import type { DB } from '#server/platform/db/schema.ts';
 
 /** Articles a visitor may read: published, not deleted, publication time reached; with their category. */
 function readable(db: Database, companyId: number, now: string) {

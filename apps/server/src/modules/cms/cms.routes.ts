@@ -13,7 +13,8 @@ import {
   pageOf,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, ok, pageParams, pageReply, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, ok, pageReply, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { CmsService } from './cms.service.ts';
 
 const tags = ['cms'];

@@ -8,10 +8,10 @@ import {
   type NewsListQuery,
   type NewsSummary,
 } from '@portal/contract';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { cmsRepository as repo } from './cms.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.newsPage>>[number];

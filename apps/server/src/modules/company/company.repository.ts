@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db/database.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 export const companyRepository = {
   tenantOfHost: (db: Database, segment: string) =>

@@ -7,7 +7,7 @@ import {
   shopQuery,
   shopSchema,
 } from '@portal/contract';
-import { type App, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { type App, ok, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { CompanyService } from './company.service.ts';
 
 export function companyRoutes(app: App, companies: CompanyService) {

@@ -1,6 +1,6 @@
 import { type Company, DEFAULT_COMPANY_ID, type Shop } from '@portal/contract';
-import type { Database } from '../../platform/db/database.ts';
-import type { CompanyTable, ShopTable } from '../../platform/db/schema.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { CompanyTable, ShopTable } from '#server/platform/db/schema.ts';
 import { companyRepository as repo } from './company.repository.ts';
 
 type CompanyRow = Omit<CompanyTable, 'id'> & { id: number };

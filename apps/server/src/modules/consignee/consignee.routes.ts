@@ -6,7 +6,7 @@ import {
   envelope,
 } from '@portal/contract';
 import { z } from 'zod';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok } from '#server/platform/http/reply.ts';
 import type { ConsigneeService } from './consignee.service.ts';
 
 const tags = ['consignee'];

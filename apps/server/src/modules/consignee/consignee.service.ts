@@ -1,8 +1,8 @@
 import { CONSIGNEE_MAX, type Consignee, type ConsigneeInput } from '@portal/contract';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { nowIso } from '../../platform/time.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { consigneeRepository as repo } from './consignee.repository.ts';
 
 type Row = Awaited<ReturnType<typeof repo.list>>[number];

@@ -7,7 +7,8 @@ import {
   envelope,
   pageOf,
 } from '@portal/contract';
-import { type App, callerOf, ok, pageParams, pageReply } from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, pageReply } from '#server/platform/http/reply.ts';
 import type { CouponService } from './coupon.service.ts';
 
 const tags = ['coupon'];

@@ -1,7 +1,7 @@
 import { OPINION_STATUS, REVIEW_STATUS } from '@portal/contract';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { containsLike } from '../../platform/db/like.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
 
 // ——— FAQ ———
 

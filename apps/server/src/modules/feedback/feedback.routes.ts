@@ -23,15 +23,15 @@ import {
   supplierReviewBody,
   supplierSchema,
 } from '@portal/contract';
+import { pageParams } from '#server/platform/core/paging.ts';
 import {
   type App,
   callerOf,
   companyOf,
   ok,
-  pageParams,
   pageReply,
   publicReadCompanyOf,
-} from '../../platform/http/reply.ts';
+} from '#server/platform/http/reply.ts';
 import type { FeedbackService } from './feedback.service.ts';
 import type { SupplierService } from './supplier.service.ts';
 

@@ -6,12 +6,12 @@ import {
   type PublicOpinion,
   REVIEW_STATUS,
 } from '@portal/contract';
-import { audit } from '../../platform/audit/audit.ts';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { nowIso } from '#server/platform/time.ts';
 import {
   messageRepository,
   type OpinionFilter,

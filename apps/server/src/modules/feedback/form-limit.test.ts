@@ -1,6 +1,6 @@
 import { PUBLIC_FORM_LIMIT } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { memoryCounters } from '../../platform/limits/counters.ts';
+import { memoryCounters } from '#server/platform/limits/counters.ts';
 import { formLimit } from './form-limit.ts';
 
 describe('public form limit', () => {

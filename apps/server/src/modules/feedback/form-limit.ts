@@ -1,7 +1,7 @@
 import { PUBLIC_FORM_LIMIT } from '@portal/contract';
-import { AppError } from '../../platform/http/errors.ts';
-import { callLimit } from '../../platform/http/rate-limit.ts';
-import type { Counters } from '../../platform/limits/counters.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { callLimit } from '#server/platform/http/rate-limit.ts';
+import type { Counters } from '#server/platform/limits/counters.ts';
 
 export type PublicForm = 'supplier' | 'opinion' | 'message';
 

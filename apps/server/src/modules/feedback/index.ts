@@ -1,7 +1,7 @@
-import type { Database } from '../../platform/db/database.ts';
-import { companyMissing } from '../../platform/http/errors.ts';
-import type { App } from '../../platform/http/reply.ts';
-import type { Counters } from '../../platform/limits/counters.ts';
+import { companyMissing } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { App } from '#server/platform/http/reply.ts';
+import type { Counters } from '#server/platform/limits/counters.ts';
 import type { CompanyService } from '../company/index.ts';
 import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
 import { feedbackService } from './feedback.service.ts';

@@ -1,11 +1,11 @@
 import { REVIEW_STATUS, type Supplier, type SupplierApplyInput } from '@portal/contract';
-import { audit } from '../../platform/audit/audit.ts';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { onUnique } from '../../platform/db/errors.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
+import { nowIso } from '#server/platform/time.ts';
 import type { FormGate } from './form-limit.ts';
 import { supplierRepository as repo, type SupplierFilter } from './supplier.repository.ts';
 

@@ -8,7 +8,8 @@ import {
   personSchema,
   personSearchQuery,
 } from '@portal/contract';
-import { type App, ok, pageParams, pageReply, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, ok, pageReply, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { FinderService } from './finder.service.ts';
 
 export function finderRoutes(app: App, finder: FinderService) {

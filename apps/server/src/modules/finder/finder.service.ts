@@ -9,11 +9,11 @@ import {
   PROJECT_LEVELS,
   roleName,
 } from '@portal/contract';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { CallLimit } from '../../platform/http/rate-limit.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { CallLimit } from '#server/platform/http/rate-limit.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { finderRepository as repo } from './finder.repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { GoodsCategoryTable } from '../../platform/db/schema.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { GoodsCategoryTable } from '#server/platform/db/schema.ts';
 
 export type CategoryRow = Omit<
   Selectable<GoodsCategoryTable>,

@@ -1,7 +1,7 @@
 import { goodsCategoryCalls as calls, categorySchema, makePaging } from '@portal/contract';
-import { type App, publicReadCompanyOf } from '../../platform/http/reply.ts';
-import { itemJson, sendPage } from '../../platform/http/serializer.ts';
-import { serve } from '../../platform/http/serve.ts';
+import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
+import { itemJson, sendPage } from '#server/platform/http/serializer.ts';
+import { serve } from '#server/platform/http/serve.ts';
 import type { GoodsCategoryService } from './goods-category.service.ts';
 
 // List rows come from the shared category snapshot: each row's JSON is written once per snapshot.

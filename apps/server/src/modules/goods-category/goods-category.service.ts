@@ -5,14 +5,14 @@ import {
   type CategoryListQuery,
   type CategoryTreeNode,
 } from '@portal/contract';
-import { audit } from '../../platform/audit/audit.ts';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
-import { bumpVersion, versionedCache } from '../../platform/db/versioned-cache.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { pageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { isUniqueViolation } from '#server/platform/db/errors.ts';
+import { bumpVersion, versionedCache } from '#server/platform/db/versioned-cache.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
 
 /** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */

@@ -5,7 +5,7 @@ import {
   micrositeQuery,
   micrositeSchema,
 } from '@portal/contract';
-import { type App, ok, publicReadCompanyOf } from '../../platform/http/reply.ts';
+import { type App, ok, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { MicrositeService } from './microsite.service.ts';
 
 const tags = ['microsite'];

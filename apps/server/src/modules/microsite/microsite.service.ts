@@ -10,9 +10,9 @@ import {
   type Shop,
 } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import type { Database } from '../../platform/db/database.ts';
-import type { MicrositeTable } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { MicrositeTable } from '#server/platform/db/schema.ts';
 import type { CompanyService } from '../company/index.ts';
 import { micrositeRepository as repo } from './microsite.repository.ts';
 

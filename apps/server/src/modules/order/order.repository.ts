@@ -1,8 +1,8 @@
 import { type Insertable, sql } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { containsLike } from '../../platform/db/like.ts';
-import type { OrderEventTable, OrderItemTable, OrderTable } from '../../platform/db/schema.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
+import type { OrderEventTable, OrderItemTable, OrderTable } from '#server/platform/db/schema.ts';
 
 export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
 

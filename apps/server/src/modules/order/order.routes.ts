@@ -13,7 +13,7 @@ import {
   orderShipBody,
   pageOf,
 } from '@portal/contract';
-import { type App, callerOf, ok } from '../../platform/http/reply.ts';
+import { type App, callerOf, ok } from '#server/platform/http/reply.ts';
 import type { OrderService } from './order.service.ts';
 
 const tags = ['order'];

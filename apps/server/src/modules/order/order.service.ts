@@ -13,12 +13,12 @@ import {
   type PaymentMethod,
   type PriceChange,
 } from '@portal/contract';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { onUnique } from '../../platform/db/errors.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { pageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { cartRepository } from '../cart/index.ts';
 import {
   changeGoods,

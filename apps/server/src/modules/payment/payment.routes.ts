@@ -1,6 +1,6 @@
 import { envelope, form, optionalId, paymentMethodSchema } from '@portal/contract';
 import { z } from 'zod';
-import { type App, companyOf, ok } from '../../platform/http/reply.ts';
+import { type App, companyOf, ok } from '#server/platform/http/reply.ts';
 import type { PaymentMethods, ShopContact } from './payment.ts';
 
 export function paymentRoutes(

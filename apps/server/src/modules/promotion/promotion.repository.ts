@@ -1,8 +1,8 @@
 import { PROMOTION_STATUS } from '@portal/contract';
 import type { Insertable, Updateable } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { PromotionItemTable, PromotionTable } from '../../platform/db/schema.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { PromotionItemTable, PromotionTable } from '#server/platform/db/schema.ts';
 import { goodsOnSale } from '../catalogue/index.ts';
 
 export interface CarFilter {

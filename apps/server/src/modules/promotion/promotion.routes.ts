@@ -14,14 +14,8 @@ import {
   promotionSchema,
   promotionUpdateBody,
 } from '@portal/contract';
-import {
-  type App,
-  callerOf,
-  ok,
-  pageParams,
-  pageReply,
-  publicReadCompanyOf,
-} from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, pageReply, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { PromotionService } from './promotion.service.ts';
 
 const tags = ['promotion'];

@@ -7,13 +7,13 @@ import {
   type PromotionDetailBody,
   type PromotionWrite,
 } from '@portal/contract';
-import { audit } from '../../platform/audit/audit.ts';
-import type { Caller } from '../../platform/auth/session-user.ts';
-import type { Database } from '../../platform/db/database.ts';
-import { onUnique } from '../../platform/db/errors.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import { nowIso } from '../../platform/time.ts';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { goodsForSale, isDeleted } from '../catalogue/index.ts';
 import { promotionRepository as repo } from './promotion.repository.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 /** Reviews with their author's names (masked by the service before they leave). */
 function reviews(db: Database) {

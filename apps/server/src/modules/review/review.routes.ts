@@ -6,14 +6,8 @@ import {
   reviewReplyBody,
   reviewSchema,
 } from '@portal/contract';
-import {
-  type App,
-  callerOf,
-  ok,
-  pageParams,
-  pageReply,
-  publicReadCompanyOf,
-} from '../../platform/http/reply.ts';
+import { pageParams } from '#server/platform/core/paging.ts';
+import { type App, callerOf, ok, pageReply, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import type { ReviewService } from './review.service.ts';
 
 const tags = ['review'];

@@ -1,8 +1,8 @@
 import type { SmsPurpose } from '@portal/contract';
 import { sql } from 'kysely';
-import { countRows } from '../../platform/db/count.ts';
-import type { Database } from '../../platform/db/database.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { countRows } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
 
 /** The only code that touches `sms_codes` and `sms_outbox`. */
 export const smsRepository = {

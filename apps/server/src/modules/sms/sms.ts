@@ -1,10 +1,10 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_MINUTES, SMS_PURPOSES, SMS_RESEND_SECONDS, type SmsPurpose } from '@portal/contract';
-import type { Database } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import { type LimitCheck, withinLimits } from '../../platform/http/rate-limit.ts';
-import type { PageParams } from '../../platform/http/reply.ts';
-import type { Counters } from '../../platform/limits/counters.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type LimitCheck, withinLimits } from '#server/platform/http/rate-limit.ts';
+import type { Counters } from '#server/platform/limits/counters.ts';
 import { smsRepository as repo } from './sms.repository.ts';
 
 export interface SmsMessage {

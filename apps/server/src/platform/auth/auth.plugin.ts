@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
 import type { Database } from '../db/database.ts';
-import { AppError, ConsoleError } from '../http/errors.ts';
 import { type PermissionCache, permissionCache } from './permission-cache.ts';
 import { SessionCache } from './session-cache.ts';
 import type { Caller } from './session-user.ts';

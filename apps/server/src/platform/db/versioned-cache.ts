@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { companyMissing } from '../http/errors.ts';
+import { companyMissing } from '#server/platform/core/errors.ts';
 import type { Database } from './database.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 
 /** Bytes a request body may have unless its route says otherwise (JSON, form and multipart alike; ADR 0010). */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

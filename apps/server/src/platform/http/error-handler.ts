@@ -1,8 +1,8 @@
 import { Codes } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
 import { type Fault, faultLogMessage, faultOf } from '../db/faults.ts';
-import { AppError, ConsoleError } from './errors.ts';
 
 function isConsole(request: FastifyRequest) {
   return request.routeOptions?.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');

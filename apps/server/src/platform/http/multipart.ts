@@ -5,8 +5,8 @@ import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
+import { AppError } from '#server/platform/core/errors.ts';
 import { faultOf } from '../db/faults.ts';
-import { AppError } from './errors.ts';
 
 /**
  * Multipart bodies (ADR 0010). Read as a stream, never whole: every byte counts against the route's

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_ID, DEFAULT_PAGE_SIZE, makePaging } from '@portal/contract';
+import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -8,7 +8,8 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/session-user.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../core/errors.ts';
+import { type PageParams, paged } from '../core/paging.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -21,23 +22,8 @@ export type App = FastifyInstance<
 /** The portal success envelope. */
 export const ok = <T>(d: T) => ({ c: 0 as const, d });
 
-/** Which page a list call asks for: page 1 and `DEFAULT_PAGE_SIZE` rows unless given. */
-export interface PageParams {
-  page: number;
-  pageSize: number;
-  /** Rows before the page: `(page - 1) * pageSize`. */
-  offset: number;
-}
-
-export function pageParams(q: { page?: number | undefined; page_size?: number | undefined }): PageParams {
-  const page = q.page ?? 1;
-  const pageSize = q.page_size ?? DEFAULT_PAGE_SIZE;
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
 /** The success envelope of one page: `{ results, paging }`. */
-export const pageReply = <T>(r: { count: number; results: T[] }, p: PageParams) =>
-  ok({ results: r.results, paging: makePaging(r.count, p.page, p.pageSize) });
+export const pageReply = <T>(r: { count: number; results: T[] }, p: PageParams) => ok(paged(r, p));
 
 /** The caller of a route that declared `login` or `permission` (the auth hook guarantees it). */
 export function callerOf(request: { caller: Caller | null }): Caller {
