@@ -3,43 +3,25 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { envelope, PERSON_SEARCH_PER_MINUTE } from '@portal/contract';
+import { systemCalls } from '@portal/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { accountService } from './modules/account/account.service.ts';
-import { loginLimiter } from './modules/account/login-limiter.ts';
-import { memberRoutes } from './modules/account/member.routes.ts';
-import { memberService } from './modules/account/member.service.ts';
-import { cartRoutes } from './modules/cart/cart.routes.ts';
-import { cartService } from './modules/cart/cart.service.ts';
-import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
-import { catalogueService } from './modules/catalogue/catalogue.service.ts';
-import { cmsRoutes } from './modules/cms/cms.routes.ts';
-import { cmsService } from './modules/cms/cms.service.ts';
-import { companyRoutes } from './modules/company/company.routes.ts';
-import { companyService } from './modules/company/company.service.ts';
-import { consigneeRoutes } from './modules/consignee/consignee.routes.ts';
-import { consigneeService } from './modules/consignee/consignee.service.ts';
-import { couponRoutes } from './modules/coupon/coupon.routes.ts';
-import { couponService } from './modules/coupon/coupon.service.ts';
-import { registerFeedback } from './modules/feedback/index.ts';
-import { finderRoutes } from './modules/finder/finder.routes.ts';
-import { finderService } from './modules/finder/finder.service.ts';
-import { goodsCategoryRoutes } from './modules/goods-category/goods-category.routes.ts';
-import { goodsCategoryService } from './modules/goods-category/goods-category.service.ts';
-import { micrositeRoutes } from './modules/microsite/microsite.routes.ts';
-import { micrositeService } from './modules/microsite/microsite.service.ts';
-import { orderRoutes } from './modules/order/order.routes.ts';
-import { orderService } from './modules/order/order.service.ts';
-import { paymentMethods } from './modules/payment/index.ts';
-import { paymentRoutes } from './modules/payment/payment.routes.ts';
-import { promotionRoutes } from './modules/promotion/promotion.routes.ts';
-import { promotionService } from './modules/promotion/promotion.service.ts';
-import { reviewRoutes } from './modules/review/review.routes.ts';
-import { reviewService } from './modules/review/review.service.ts';
+import { accountModule } from './modules/account/index.ts';
+import { cartModule } from './modules/cart/index.ts';
+import { catalogueModule } from './modules/catalogue/index.ts';
+import { cmsModule } from './modules/cms/index.ts';
+import { companyModule } from './modules/company/index.ts';
+import { consigneeModule } from './modules/consignee/index.ts';
+import { couponModule } from './modules/coupon/index.ts';
+import { feedbackModule } from './modules/feedback/index.ts';
+import { finderModule } from './modules/finder/index.ts';
+import { goodsCategoryModule } from './modules/goods-category/index.ts';
+import { micrositeModule } from './modules/microsite/index.ts';
+import { orderModule } from './modules/order/index.ts';
+import { paymentModule } from './modules/payment/index.ts';
+import { promotionModule } from './modules/promotion/index.ts';
+import { reviewModule } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -47,11 +29,12 @@ import { isInfrastructure } from './platform/http/access.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyGuards } from './platform/http/body-guards.ts';
 import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
 import { incomingDirOf, registerMultipart } from './platform/http/multipart.ts';
-import { callLimit } from './platform/http/rate-limit.ts';
-import { type App, ok } from './platform/http/reply.ts';
+import type { App } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
+import { serve } from './platform/http/serve.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
+import { type PortalModule, registerModules, startJobs } from './platform/module.ts';
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -119,85 +102,54 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     ? redisCounters(config.redisUrl, inDatabase, (err) => app.log.warn({ err }, 'redis limit counters'))
     : inDatabase;
   app.addHook('onClose', () => counters.close());
-  const account = accountService({
-    db: database.db,
-    limiter: loginLimiter(counters, config.login),
-    counters,
-    passwordChecks: { max: config.login.maxFailuresPerAccount, windowMs: config.login.windowMs },
-    permissions: app.permissions,
-    sessions: app.sessions,
-    sessionTtlMs: config.sessionTtlMs,
-  });
-  // Expired sessions and closed limit windows are swept at start and hourly; lookups ignore them anyway.
-  const sweepAll = () => Promise.all([account.sweepExpiredSessions(), counters.sweep()]);
-  await sweepAll();
-  const sweep = setInterval(() => sweepAll().catch((err) => app.log.warn({ err }, 'sweep failed')), 3600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-  const companies = companyService(database.db);
-  const categories = goodsCategoryService(database.db, { recheckMs: config.cacheRecheckMs });
-  const catalogue = catalogueService(database.db, {
-    categoryRows: (companyId) => categories.rows(companyId),
-    recheckMs: config.cacheRecheckMs,
-  });
-  const payments = paymentMethods();
+  // The modules, in the order they need each other (each from its index.ts; docs/ARCHITECTURE.md).
+  const { db } = database;
+  const company = companyModule(db);
+  const { companies } = company;
   const shopOf = companies.defaultShop;
-  const orders = orderService(database.db, {
-    payments,
-    payMinutes: config.orderPayMinutes,
-    shopOf,
-    goodsChanged: (companyId) => catalogue.forgetCounters(companyId),
-  });
-  const sms = smsCodes(
-    database.db,
-    counters,
-    config.smsGateway ? gatewaySender(config.smsGateway) : outboxSender,
-  );
-  const members = memberService(database.db, { account, sms, companies, counters });
-  // Unpaid orders past their time are cancelled every minute (and once at start).
-  const expire = () => orders.expireDue().catch((err) => app.log.warn({ err }, 'order expiry failed'));
-  await expire();
-  const expiry = setInterval(expire, 60_000);
-  expiry.unref();
-  app.addHook('onClose', async () => clearInterval(expiry));
+  const sms = smsCodes(db, counters, config.smsGateway ? gatewaySender(config.smsGateway) : outboxSender);
+  const categories = goodsCategoryModule(db, { recheckMs: config.cacheRecheckMs });
+  const catalogue = catalogueModule(db, { categoryRows: categories.rows, recheckMs: config.cacheRecheckMs });
+  const payment = paymentModule({ shopOf });
+  const modules: PortalModule[] = [
+    accountModule(db, {
+      counters,
+      login: config.login,
+      permissions: app.permissions,
+      sessions: app.sessions,
+      sessionTtlMs: config.sessionTtlMs,
+      sms,
+      companies,
+    }),
+    company,
+    categories,
+    catalogue,
+    reviewModule(db),
+    cmsModule(db),
+    cartModule(db),
+    consigneeModule(db),
+    couponModule(db),
+    orderModule(db, {
+      payments: payment.payments,
+      payMinutes: config.orderPayMinutes,
+      shopOf,
+      goodsChanged: catalogue.goodsChanged,
+    }),
+    payment,
+    feedbackModule(db, { companies, counters }),
+    finderModule(db, { counters }),
+    micrositeModule(db, { companies, shopOf }),
+    promotionModule(db),
+    // The platform's own job: closed limit windows (lookups ignore them anyway).
+    { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
+  ];
+  await startJobs(app, modules);
 
   await app.register(
     async (api) => {
       const typed = api as App;
-      typed.get(
-        '/health',
-        {
-          config: { access: { public: true } },
-          schema: {
-            tags: ['system'],
-            summary: '存活检查（不访问数据库）',
-            response: { 200: envelope(z.object({ status: z.string() })) },
-          },
-        },
-        async () => ok({ status: 'ok' }),
-      );
-      accountRoutes(typed, account, config.sessionTtlMs);
-      companyRoutes(typed, companies);
-      goodsCategoryRoutes(typed, categories);
-      memberRoutes(typed, members, config.sessionTtlMs);
-      catalogueRoutes(typed, catalogue);
-      reviewRoutes(typed, reviewService(database.db));
-      cmsRoutes(typed, cmsService(database.db));
-      cartRoutes(typed, cartService(database.db));
-      consigneeRoutes(typed, consigneeService(database.db));
-      couponRoutes(typed, couponService(database.db));
-      orderRoutes(typed, orders);
-      paymentRoutes(typed, payments, shopOf);
-      registerFeedback(typed, database.db, companies, counters);
-      // Person search: at most PERSON_SEARCH_PER_MINUTE calls per IP and minute.
-      const searchLimit = callLimit(counters, {
-        name: 'search',
-        max: PERSON_SEARCH_PER_MINUTE,
-        windowMs: 60_000,
-      });
-      finderRoutes(typed, finderService(database.db, { searchLimit }));
-      micrositeRoutes(typed, micrositeService(database.db, { companies, shopOf }));
-      promotionRoutes(typed, promotionService(database.db));
+      serve(typed, systemCalls.health, async () => ({ status: 'ok' }));
+      registerModules(typed, modules);
     },
     { prefix: '/api' },
   );

@@ -471,12 +471,12 @@ describe('anonymous message board (/messages)', () => {
         { ids: [a.d.id, b.d.id], status: 1 },
         { headers: service.headers },
       ),
-    ).toEqual({ c: 0, d: { count: 2 } });
+    ).toEqual({ c: 0, d: { reviewed: 2 } });
     expect(
       await post('/feedback/message/review', { ids: c.d.id, status: 2 }, { headers: shop.headers }),
     ).toEqual({
       c: 0,
-      d: { count: 1 },
+      d: { reviewed: 1 },
     });
     const shown = await board();
     const ids = shown.map((m) => m.id);
@@ -516,7 +516,7 @@ describe('anonymous message board (/messages)', () => {
     expect((await board()).map((x) => x.id)).toContain(m.d.id);
     expect(await post('/feedback/message/delete', { ids: [m.d.id] }, { headers: service.headers })).toEqual({
       c: 0,
-      d: { count: 1 },
+      d: { deleted: 1 },
     });
     expect((await board()).map((x) => x.id)).not.toContain(m.d.id);
     const all = await get('/feedback/message/list', { page_size: 100 }, service.headers);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalInt, paging, text } from './fields.ts';
 
 export const loginBody = form({
@@ -69,3 +71,71 @@ export const loginLogSchema = z.object({
   create_time: z.string(),
 });
 export type LoginLog = z.infer<typeof loginLogSchema>;
+
+/** `GET /account/permission`: the caller's codenames by module (`UserPermission`). */
+export const userPermissionSchema = z.record(
+  z.string(),
+  z.array(z.object({ codename: z.string(), name: z.string() })),
+);
+/** The calls about the current user take no parameters. */
+export const currentUserQuery = form({});
+
+const tags = ['account'];
+const login = { login: true } as const;
+
+export const accountCalls = {
+  login: defineCall({
+    method: 'POST',
+    path: '/account/login',
+    summary: '登录',
+    tags,
+    access: { public: true },
+    input: loginBody,
+    output: loginResult,
+  }),
+  quit: defineCall({
+    method: 'POST',
+    path: '/account/quit',
+    summary: '退出登录',
+    tags,
+    access: login,
+    input: quitBody,
+    output: z.null(),
+  }),
+  updatePassword: defineCall({
+    method: 'POST',
+    path: '/account/password/update',
+    summary: '修改密码',
+    tags,
+    access: login,
+    input: passwordUpdateBody,
+    output: z.null(),
+  }),
+  permission: defineCall({
+    method: 'GET',
+    path: '/account/permission',
+    summary: '当前用户权限',
+    tags,
+    access: login,
+    input: currentUserQuery,
+    output: userPermissionSchema,
+  }),
+  info: defineCall({
+    method: 'GET',
+    path: '/account/info',
+    summary: '当前用户信息',
+    tags,
+    access: login,
+    input: currentUserQuery,
+    output: sessionInfo,
+  }),
+  loginLog: defineCall({
+    method: 'GET',
+    path: '/account/login/log',
+    summary: '我的登录记录',
+    tags,
+    access: login,
+    input: loginLogQuery,
+    output: pageOf(loginLogSchema),
+  }),
+};

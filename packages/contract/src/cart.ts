@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { MAX_PRICE_CENTS } from './catalogue.ts';
 import { flag, form, id, idList, int, optionalInt } from './fields.ts';
 
@@ -95,3 +96,66 @@ export const cartMergeResult = cartSchema.extend({
   ),
 });
 export type CartMergeResult = z.infer<typeof cartMergeResult>;
+
+/** `/cart/list` takes nothing. */
+export const cartListBody = form({});
+
+const tags = ['cart'];
+const member = { login: true } as const;
+
+export const cartCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/cart/list',
+    summary: '购物车',
+    tags: tags,
+    access: member,
+    input: cartListBody,
+    output: cartSchema,
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/cart/add',
+    summary: '加入购物车',
+    tags: tags,
+    access: member,
+    input: cartAddBody,
+    output: cartSchema,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/cart/update',
+    summary: '修改数量或选中',
+    tags: tags,
+    access: member,
+    input: cartUpdateBody,
+    output: cartSchema,
+  }),
+  select: defineCall({
+    method: 'POST',
+    path: '/cart/select',
+    summary: '选中 / 取消选中（不传 ids 为全部）',
+    tags: tags,
+    access: member,
+    input: cartSelectBody,
+    output: cartSchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/cart/delete',
+    summary: '删除购物车商品',
+    tags: tags,
+    access: member,
+    input: cartDeleteBody,
+    output: cartSchema,
+  }),
+  merge: defineCall({
+    method: 'POST',
+    path: '/cart/merge',
+    summary: '登录后合并游客购物车',
+    tags: tags,
+    access: member,
+    input: cartMergeBody,
+    output: cartMergeResult,
+  }),
+};

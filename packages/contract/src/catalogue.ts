@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import {
   form,
   id,
@@ -102,3 +104,76 @@ export const reviewBody = form({
   content: text('评价内容', { max: REVIEW_CONTENT_MAX }),
 });
 export const reviewReplyBody = form({ id: id('评价'), reply: text('回复内容', { max: REVIEW_CONTENT_MAX }) });
+
+const catalogueTags = ['catalogue'];
+
+export const catalogueCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/goods/staff/shopgoods/',
+    summary: '商城商品列表（在售）',
+    tags: catalogueTags,
+    access: { public: true },
+    input: shopGoodsQuery,
+    output: pageOf(shopGoodsSchema),
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: '/goods/staff/shopgoods/detail/',
+    summary: '商品详情',
+    tags: catalogueTags,
+    access: { public: true },
+    input: shopGoodsDetailQuery,
+    output: shopGoodsDetailSchema,
+  }),
+  toggleLove: defineCall({
+    method: 'POST',
+    path: '/goods/love',
+    summary: '收藏 / 取消收藏商品',
+    tags: catalogueTags,
+    access: { login: true },
+    input: goodsLoveBody,
+    output: goodsLoveResult,
+  }),
+  loved: defineCall({
+    method: 'POST',
+    path: '/goods/love/list',
+    summary: '我收藏的商品',
+    tags: catalogueTags,
+    access: { login: true },
+    input: goodsLoveListBody,
+    output: pageOf(shopGoodsSchema),
+  }),
+};
+
+const reviewTags = ['review'];
+
+export const reviewCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/goods/review/list',
+    summary: '商品评价',
+    tags: reviewTags,
+    access: { public: true },
+    input: reviewListQuery,
+    output: pageOf(reviewSchema),
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/goods/review',
+    summary: '评价已完成订单的商品',
+    tags: reviewTags,
+    access: { login: true },
+    input: reviewBody,
+    output: reviewSchema,
+  }),
+  reply: defineCall({
+    method: 'POST',
+    path: '/goods/review/reply',
+    summary: '回复评价',
+    tags: reviewTags,
+    access: { permission: 'reply_review' },
+    input: reviewReplyBody,
+    output: reviewSchema,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import { form, id, optionalId, optionalText, paging } from './fields.ts';
 
 /**
@@ -112,7 +114,62 @@ export type AdvertisingDetail = z.infer<typeof advertisingDetailSchema>;
 export const advertisingListQuery = form({ company_id: optionalId('单位'), position: code('广告位') });
 export const advertisingDetailQuery = form({ id: id('广告'), company_id: optionalId('单位') });
 
+export const newsCategoryList = z.array(newsCategorySchema);
+export const advertisingList = z.array(advertisingSchema);
+
 /** Whether a link may be followed: an internal path (not `//host`) or an http(s) address. */
 export function isSafeLink(link: string): boolean {
   return (/^\/(?!\/)/.test(link) && !link.includes('\\')) || /^https?:\/\/[^\s]+$/i.test(link);
 }
+
+const tags = ['cms'];
+const access = { public: true } as const;
+
+/** The calls of content (news, advertisings), served by modules/cms. */
+export const cmsCalls = {
+  newsCategories: defineCall({
+    method: 'GET',
+    path: '/cms/news/categories',
+    summary: '新闻栏目',
+    tags,
+    access,
+    input: newsCategoriesQuery,
+    output: newsCategoryList,
+  }),
+  newsList: defineCall({
+    method: 'GET',
+    path: '/cms/news/list',
+    summary: '新闻列表（已发布，最新在前）',
+    tags,
+    access,
+    input: newsListQuery,
+    output: pageOf(newsSummarySchema),
+  }),
+  newsDetail: defineCall({
+    method: 'GET',
+    path: '/cms/news/detail',
+    summary: '新闻详情（计一次阅读）',
+    tags,
+    access,
+    input: newsDetailQuery,
+    output: newsDetailSchema,
+  }),
+  advertisingList: defineCall({
+    method: 'GET',
+    path: '/cms/advertising/list',
+    summary: '当前广告（按广告位）',
+    tags,
+    access,
+    input: advertisingListQuery,
+    output: advertisingList,
+  }),
+  advertisingDetail: defineCall({
+    method: 'GET',
+    path: '/cms/advertising/detail',
+    summary: '广告详情',
+    tags,
+    access,
+    input: advertisingDetailQuery,
+    output: advertisingDetailSchema,
+  }),
+};

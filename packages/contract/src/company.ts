@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import { flag, optionalId, optionalText } from './fields.ts';
 
 export const companySchema = z.object({
@@ -43,3 +45,26 @@ export const shopQuery = z.object({
   is_default: z.optional(flag('是否默认')),
   company_id: optionalId('单位'),
 });
+
+const tags = ['company'];
+
+export const companyCalls = {
+  current: defineCall({
+    method: 'GET',
+    path: '/system/staff/company/',
+    summary: '当前站点的单位（shell 读取 results[0]）',
+    tags,
+    access: { public: true },
+    input: companyQuery,
+    output: pageOf(companySchema),
+  }),
+  shops: defineCall({
+    method: 'GET',
+    path: '/erp/staff/shops/',
+    summary: '单位的店铺（shell 读取 results[0]）',
+    tags,
+    access: { public: true },
+    input: shopQuery,
+    output: pageOf(shopSchema),
+  }),
+};

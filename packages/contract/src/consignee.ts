@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { flag, form, id, mobile, optionalId, text } from './fields.ts';
 
 export const CONSIGNEE_MAX = 20;
@@ -34,3 +35,39 @@ export const consigneeListBody = form({});
 export function consigneeText(c: Pick<Consignee, 'province' | 'city' | 'district' | 'address'>) {
   return `${c.province}${c.city}${c.district}${c.address}`;
 }
+
+/** The member's addresses (the reply of a list and of a delete). */
+export const consigneeList = z.object({ results: z.array(consigneeSchema) });
+
+const tags = ['consignee'];
+const member = { login: true } as const;
+
+export const consigneeCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/consignee/list',
+    summary: '我的收货地址',
+    tags: tags,
+    access: member,
+    input: consigneeListBody,
+    output: consigneeList,
+  }),
+  save: defineCall({
+    method: 'POST',
+    path: '/consignee/update',
+    summary: '新增（不传 id）或修改收货地址',
+    tags: tags,
+    access: member,
+    input: consigneeUpdateBody,
+    output: consigneeSchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/consignee/delete',
+    summary: '删除收货地址',
+    tags: tags,
+    access: member,
+    input: consigneeIdBody,
+    output: consigneeList,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { pageOf } from './envelope.ts';
 import { flag, form, int, optionalId, optionalText, paging } from './fields.ts';
 
 /** A coupon of the company, as a member sees it. Amounts in cents. */
@@ -35,3 +37,36 @@ export const couponCheckResult = z.object({ coupon: couponSchema, discount: z.nu
 export function couponDiscount(coupon: { amount: number }, amount: number) {
   return Math.min(coupon.amount, amount);
 }
+
+const tags = ['coupon'];
+const member = { login: true } as const;
+
+export const couponCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/coupon/list',
+    summary: '可领取的优惠券；mine=1 为我的优惠券',
+    tags: tags,
+    access: member,
+    input: couponListBody,
+    output: pageOf(couponSchema),
+  }),
+  claim: defineCall({
+    method: 'POST',
+    path: '/coupon/get',
+    summary: '领取优惠券',
+    tags: tags,
+    access: member,
+    input: couponGetBody,
+    output: couponSchema,
+  }),
+  check: defineCall({
+    method: 'POST',
+    path: '/coupon/check',
+    summary: '检查优惠券能否用于该金额',
+    tags: tags,
+    access: member,
+    input: couponCheckBody,
+    output: couponCheckResult,
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalText, paging, text } from './fields.ts';
 
 /**
@@ -116,3 +118,36 @@ export const experimentSchema = z.object({
   created_at: z.string(),
 });
 export type Experiment = z.infer<typeof experimentSchema>;
+
+const access = { public: true } as const;
+
+/** The calls of the public finder pages, served by modules/finder. */
+export const finderCalls = {
+  appVersion: defineCall({
+    method: 'GET',
+    path: '/check/app/version',
+    summary: '检查 App 最新版本',
+    tags: ['app'],
+    access,
+    input: appVersionQuery,
+    output: appVersionSchema,
+  }),
+  people: defineCall({
+    method: 'GET',
+    path: '/search/person',
+    summary: '按姓名查找工作人员和指导老师',
+    tags: ['search'],
+    access,
+    input: personSearchQuery,
+    output: pageOf(personSchema),
+  }),
+  experiments: defineCall({
+    method: 'GET',
+    path: '/search/experiment',
+    summary: '查找公开的实训项目',
+    tags: ['search'],
+    access,
+    input: experimentSearchQuery,
+    output: pageOf(experimentSchema),
+  }),
+};

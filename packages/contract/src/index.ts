@@ -20,3 +20,4 @@ export * from './order.ts';
 export * from './permissions.ts';
 export * from './promotion.ts';
 export * from './roles.ts';
+export * from './system.ts';

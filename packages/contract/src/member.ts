@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { PASSWORD_MIN } from './account.ts';
+import { loginResult, PASSWORD_MIN, sessionInfo } from './account.ts';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
 import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
 
 /** A member of the shop (registered with a mobile number). Not one of the specification's roles. */
@@ -50,3 +52,53 @@ export const smsOutboxSchema = z.object({
 });
 export type SmsOutboxRow = z.infer<typeof smsOutboxSchema>;
 export const smsOutboxQuery = form({ ...paging, mobile: optionalText('手机号', { max: 11 }) });
+
+const tags = ['member'];
+
+export const memberCalls = {
+  sendCode: defineCall({
+    method: 'POST',
+    path: '/account/send/code',
+    summary: '发送短信验证码',
+    tags,
+    access: { public: true },
+    input: sendCodeBody,
+    output: sendCodeResult,
+  }),
+  register: defineCall({
+    method: 'POST',
+    path: '/account/register',
+    summary: '会员注册（成功即登录）',
+    tags,
+    access: { public: true },
+    input: registerBody,
+    output: loginResult,
+  }),
+  findPassword: defineCall({
+    method: 'POST',
+    path: '/account/password/find',
+    summary: '短信验证码找回密码',
+    tags,
+    access: { public: true },
+    input: passwordFindBody,
+    output: z.null(),
+  }),
+  updateProfile: defineCall({
+    method: 'POST',
+    path: '/account/profile/update',
+    summary: '修改个人资料',
+    tags,
+    access: { login: true },
+    input: profileUpdateBody,
+    output: sessionInfo,
+  }),
+  smsOutbox: defineCall({
+    method: 'GET',
+    path: '/sms/outbox/',
+    summary: '短信发件箱（内置短信通道）',
+    tags,
+    access: { permission: 'view_sms_outbox' },
+    input: smsOutboxQuery,
+    output: pageOf(smsOutboxSchema),
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
 import { MAX_PRICE_CENTS } from './catalogue.ts';
+import { pageOf } from './envelope.ts';
 import {
   choice,
   form,
@@ -230,3 +232,136 @@ export const orderShipBody = form({
 });
 export const orderRefundBody = form({ id: id('订单'), note: text('退款原因', { max: 200 }) });
 export const orderCountsSchema = z.record(z.string(), z.number().int());
+
+/** `/order/counts` takes nothing. */
+export const orderCountsBody = form({});
+
+/** The shop's payment methods (`/payment/methods`). */
+export const paymentMethodList = z.object({ results: z.array(paymentMethodSchema) });
+export const paymentMethodsQuery = form({ company_id: optionalId('单位') });
+
+const tags = ['order'];
+const member = { login: true } as const;
+
+export const orderCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: '/order/create',
+    summary: '下单（一个事务：核价、扣库存、用券）',
+    tags: tags,
+    access: member,
+    input: orderCreateBody,
+    output: orderCreateResult,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/order/list',
+    summary: '我的订单',
+    tags: tags,
+    access: member,
+    input: orderListBody,
+    output: pageOf(orderSchema),
+  }),
+  counts: defineCall({
+    method: 'POST',
+    path: '/order/counts',
+    summary: '我的订单各状态数量',
+    tags: tags,
+    access: member,
+    input: orderCountsBody,
+    output: orderCountsSchema,
+  }),
+  get: defineCall({
+    method: 'POST',
+    path: '/order/detail',
+    summary: '我的订单详情',
+    tags: tags,
+    access: member,
+    input: orderIdBody,
+    output: orderDetailSchema,
+  }),
+  cancel: defineCall({
+    method: 'POST',
+    path: '/order/cancel',
+    summary: '取消未付款订单',
+    tags: tags,
+    access: member,
+    input: orderIdBody,
+    output: orderDetailSchema,
+  }),
+  receive: defineCall({
+    method: 'POST',
+    path: '/order/receive',
+    summary: '确认收货',
+    tags: tags,
+    access: member,
+    input: orderIdBody,
+    output: orderDetailSchema,
+  }),
+  manageList: defineCall({
+    method: 'POST',
+    path: '/order/manage/list',
+    summary: '订单管理列表',
+    tags: tags,
+    access: { permission: 'view_order' },
+    input: orderListBody,
+    output: pageOf(orderSchema),
+  }),
+  manageGet: defineCall({
+    method: 'POST',
+    path: '/order/manage/detail',
+    summary: '订单详情（店员）',
+    tags: tags,
+    access: { permission: 'view_order' },
+    input: orderIdBody,
+    output: orderDetailSchema,
+  }),
+  confirmPayment: defineCall({
+    method: 'POST',
+    path: '/order/pay/confirm',
+    summary: '确认收款',
+    tags: tags,
+    access: { permission: 'confirm_order_payment' },
+    input: orderNoteBody,
+    output: orderDetailSchema,
+  }),
+  ship: defineCall({
+    method: 'POST',
+    path: '/order/ship',
+    summary: '发货',
+    tags: tags,
+    access: { permission: 'ship_order' },
+    input: orderShipBody,
+    output: orderDetailSchema,
+  }),
+  manageCancel: defineCall({
+    method: 'POST',
+    path: '/order/manage/cancel',
+    summary: '取消订单（店员）',
+    tags: tags,
+    access: { permission: 'cancel_order' },
+    input: orderNoteBody,
+    output: orderDetailSchema,
+  }),
+  refund: defineCall({
+    method: 'POST',
+    path: '/order/refund',
+    summary: '退款',
+    tags: tags,
+    access: { permission: 'refund_order' },
+    input: orderRefundBody,
+    output: orderDetailSchema,
+  }),
+};
+
+export const paymentCalls = {
+  methods: defineCall({
+    method: 'GET',
+    path: '/payment/methods',
+    summary: '支付方式',
+    tags: ['payment'],
+    access: { public: true },
+    input: paymentMethodsQuery,
+    output: paymentMethodList,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from './call.ts';
 import { MAX_PRICE_CENTS, shopGoodsSchema } from './catalogue.ts';
+import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 
 /** Tickets of one type per order (spec §5 and §9): the counter and the server allow 0 to 12. */
@@ -175,4 +177,94 @@ export const promotionItemSchema = z.object({
 
 export const promotionIdBody = form({ id: id('活动') });
 export const promotionIdsBody = form({ ids: idList('活动', 100) });
-export const promotionDeleted = z.object({ deleted: z.number().int() });
+
+const tags = ['promotion'];
+const open = { public: true } as const;
+const staff = { permission: 'change_promotion' } as const;
+const listSummary = '进行中的促销活动';
+const detailSummary = '一个进行中的促销活动：按价格（分）与续航（km）筛选的车型，以及门票';
+
+/** The specification's calls are POST; GET answers the same (a link or a cache can use it). */
+export const promotionCalls = {
+  list: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/list',
+    summary: listSummary,
+    tags,
+    access: open,
+    input: promotionListBody,
+    output: pageOf(promotionSchema),
+  }),
+  listByGet: defineCall({
+    method: 'GET',
+    path: '/shop/promotion/list',
+    summary: listSummary,
+    tags,
+    access: open,
+    input: promotionListBody,
+    output: pageOf(promotionSchema),
+  }),
+  get: defineCall({
+    method: 'POST',
+    path: '/shop/promotion',
+    summary: detailSummary,
+    tags,
+    access: open,
+    input: promotionDetailBody,
+    output: promotionDetailSchema,
+  }),
+  getByGet: defineCall({
+    method: 'GET',
+    path: '/shop/promotion',
+    summary: detailSummary,
+    tags,
+    access: open,
+    input: promotionDetailBody,
+    output: promotionDetailSchema,
+  }),
+  create: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/create',
+    summary: '新建促销活动',
+    tags,
+    access: staff,
+    input: promotionCreateBody,
+    output: promotionAdminSchema,
+  }),
+  update: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/update',
+    summary: '修改促销活动',
+    tags,
+    access: staff,
+    input: promotionUpdateBody,
+    output: promotionAdminSchema,
+  }),
+  addGoods: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/add',
+    summary: '把本单位的商品加入活动：汽车（含续航）或门票（每单限购12张）',
+    tags,
+    access: staff,
+    input: promotionAddBody,
+    output: promotionItemSchema,
+  }),
+  remove: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/delete',
+    summary: '删除促销活动',
+    tags,
+    access: staff,
+    input: promotionIdBody,
+    output: deletedResult,
+  }),
+  removeMany: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/selected/delete',
+    summary: '批量删除促销活动',
+    tags,
+    access: staff,
+    input: promotionIdsBody,
+    output: deletedResult,
+  }),
+};

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_COMPANY_ID, type ProjectCategory } from '@portal/contract';
-import { hashPassword } from '../modules/account/password.ts';
+import { hashPassword } from '../modules/account/index.ts';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createUser } from './seed.ts';

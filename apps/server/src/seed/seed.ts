@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
 import { type Insertable, sql } from 'kysely';
-import { hashPassword } from '../modules/account/password.ts';
+import { hashPassword } from '../modules/account/index.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';

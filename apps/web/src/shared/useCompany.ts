@@ -1,4 +1,4 @@
-import type { Company } from '@portal/contract';
+import { companyCalls } from '@portal/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { PUBLIC_KEY } from './queryClient.ts';
@@ -15,11 +15,7 @@ export function companyQuery(hostname: string) {
   return queryOptions({
     queryKey: [PUBLIC_KEY, 'company', key],
     queryFn: async () => {
-      const d = await api.get<{ results: Company[] }>(
-        '/system/staff/company/',
-        { _key: key },
-        { toast: false },
-      );
+      const d = await api.call(companyCalls.current, { _key: key }, { toast: false });
       return d.results[0] ?? null;
     },
     staleTime: Number.POSITIVE_INFINITY,

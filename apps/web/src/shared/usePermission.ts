@@ -1,4 +1,10 @@
-import { hasAction, type UserPermission } from '@portal/contract';
+import {
+  accountCalls,
+  hasAction,
+  type PERMISSIONS,
+  type PermissionModule,
+  type UserPermission,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { useLoggedIn, useUserInfo } from './session.ts';
@@ -23,7 +29,7 @@ export function usePermission(): PermissionState {
   const q = useQuery<UserPermission, Error, UserPermission, readonly unknown[]>({
     queryKey: permissionKeys.user(user?.id ?? 0),
     queryFn: async ({ signal }) => {
-      const perm = await api.get<UserPermission>('/account/permission', undefined, { signal });
+      const perm = await api.call(accountCalls.permission, undefined, { signal });
       storage.set('rules', perm);
       return perm;
     },
@@ -36,8 +42,14 @@ export function usePermission(): PermissionState {
   return { perm: loggedIn ? (q.data ?? null) : null, ready: !loggedIn || q.data !== undefined || q.isError };
 }
 
-/** Whether the user may perform one action, e.g. `useCan('goods', 'add_goods_category')`. */
-export function useCan(module: string, codename: string): boolean {
+/**
+ * Whether the user may perform one action, e.g. `useCan('goods', 'add_goods_category')`. Typed: a
+ * misspelt module, or a codename of another module, fails `tsc`.
+ */
+export function useCan<M extends PermissionModule>(
+  module: M,
+  codename: keyof (typeof PERMISSIONS)[M] & string,
+): boolean {
   const { perm } = usePermission();
   return hasAction(perm, module, codename);
 }

@@ -1,4 +1,4 @@
-import type { Shop } from '@portal/contract';
+import { companyCalls } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { PUBLIC_KEY } from './queryClient.ts';
@@ -8,8 +8,8 @@ export function useShop(companyId: number | undefined) {
   return useQuery({
     queryKey: [PUBLIC_KEY, 'shop', companyId],
     queryFn: async () => {
-      const d = await api.get<{ results: Shop[] }>(
-        '/erp/staff/shops/',
+      const d = await api.call(
+        companyCalls.shops,
         { is_default: 1, company_id: companyId },
         { toast: false },
       );

@@ -1,10 +1,14 @@
+import type { SelectQueryBuilder } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { DB } from '#server/platform/db/schema.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
-function userViewQuery(db: Database) {
-  return db
-    .selectFrom('users')
+/** The user with their company's, group's and position's names, over a `from users` statement. */
+// biome-ignore lint/complexity/noBannedTypes: Kysely's type of a statement that selects nothing yet
+function userView(users: SelectQueryBuilder<DB, 'users', {}>) {
+  return users
     .innerJoin('companies', 'companies.id', 'users.company_id')
     .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
     .leftJoin('positions', 'positions.id', 'users.position_id')
@@ -29,17 +33,23 @@ function userViewQuery(db: Database) {
     ]);
 }
 
-export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userViewQuery>['executeTakeFirst']>>>;
+/** The user view of the company's users. */
+const userViewIn = (db: Database, companyId: number) =>
+  userView(inCompany(db, companyId).selectFrom('users'));
+
+export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userView>['executeTakeFirst']>>>;
 
 export const accountRepository = {
   findByUsername: (db: Database, username: string) =>
-    userViewQuery(db).where('users.username', '=', username).executeTakeFirst(),
+    // company-scope: login finds the user by a name unique across companies
+    userView(db.selectFrom('users')).where('users.username', '=', username).executeTakeFirst(),
 
-  findById: (db: Database, id: number) => userViewQuery(db).where('users.id', '=', id).executeTakeFirst(),
+  findById: (db: Database, companyId: number, id: number) =>
+    userViewIn(db, companyId).where('users.id', '=', id).executeTakeFirst(),
 
   /** The user with the start of one of their sessions (`login_time`, null if that session is gone). */
-  findWithLoginTime: (db: Database, id: number, sessionId: string) =>
-    userViewQuery(db)
+  findWithLoginTime: (db: Database, companyId: number, id: number, sessionId: string) =>
+    userViewIn(db, companyId)
       .leftJoin('sessions', (join) =>
         join.onRef('sessions.user_id', '=', 'users.id').on('sessions.id', '=', sessionId),
       )
@@ -71,7 +81,11 @@ export const accountRepository = {
         user_agent: s.ua,
       })
       .execute();
-    await db.updateTable('users').set({ last_login_at: s.now }).where('id', '=', s.userId).execute();
+    await inCompany(db, s.companyId)
+      .updateTable('users')
+      .set({ last_login_at: s.now })
+      .where('id', '=', s.userId)
+      .execute();
   },
 
   deleteSession: (db: Database, id: string) => db.deleteFrom('sessions').where('id', '=', id).execute(),
@@ -82,10 +96,19 @@ export const accountRepository = {
   deleteSessionsOfUser: (db: Database, userId: number) =>
     db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
 
-  /** A member is found by the mobile they registered with (their username) or their profile mobile. */
+  /**
+   * A member is found by the mobile they registered with (their username) or their profile mobile,
+   * in any company: the code sent to them goes out in their company's name, and password recovery
+   * knows no company but the member's.
+   */
   findByMobile: async (db: Database, mobile: string) =>
-    (await userViewQuery(db).where('users.username', '=', mobile).executeTakeFirst()) ??
-    userViewQuery(db).where('users.mobile', '=', mobile).orderBy('users.id').executeTakeFirst(),
+    // company-scope: a member's mobile names them in every company (codes, password recovery)
+    (await userView(db.selectFrom('users')).where('users.username', '=', mobile).executeTakeFirst()) ??
+    // company-scope: as above
+    userView(db.selectFrom('users'))
+      .where('users.mobile', '=', mobile)
+      .orderBy('users.id')
+      .executeTakeFirst(),
 
   insertMember: async (
     db: Database,
@@ -101,10 +124,8 @@ export const accountRepository = {
     },
   ) =>
     (
-      await db
-        .insertInto('users')
-        .values({
-          company_id: v.companyId,
+      await inCompany(db, v.companyId)
+        .insertInto('users', {
           username: v.mobile,
           password_hash: v.passwordHash,
           real_name: v.realName,
@@ -128,15 +149,16 @@ export const accountRepository = {
 
   updateProfile: (
     db: Database,
+    companyId: number,
     userId: number,
     set: { real_name?: string; email?: string; updated_at: string },
-  ) => db.updateTable('users').set(set).where('id', '=', userId).execute(),
+  ) => inCompany(db, companyId).updateTable('users').set(set).where('id', '=', userId).execute(),
 
   deleteExpiredSessions: (db: Database, now: string) =>
     db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 
-  setPasswordHash: (db: Database, userId: number, passwordHash: string, now: string) =>
-    db
+  setPasswordHash: (db: Database, companyId: number, userId: number, passwordHash: string, now: string) =>
+    inCompany(db, companyId)
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: now })
       .where('id', '=', userId)
@@ -155,24 +177,29 @@ export const accountRepository = {
       now: string;
     },
   ) {
+    const values = {
+      user_id: row.userId,
+      username: row.username.slice(0, 50),
+      ip: row.ip,
+      user_agent: row.ua.slice(0, 300),
+      success: row.success ? 1 : 0,
+      reason: row.reason,
+      created_at: row.now,
+    };
+    if (row.companyId !== null) {
+      await inCompany(db, row.companyId).insertInto('login_logs', values).execute();
+      return;
+    }
+    // company-scope: an attempt on a name no user has belongs to no company
     await db
       .insertInto('login_logs')
-      .values({
-        company_id: row.companyId,
-        user_id: row.userId,
-        username: row.username.slice(0, 50),
-        ip: row.ip,
-        user_agent: row.ua.slice(0, 300),
-        success: row.success ? 1 : 0,
-        reason: row.reason,
-        created_at: row.now,
-      })
+      .values({ ...values, company_id: null })
       .execute();
   },
 
   /** Whether the user logged in successfully from `ip` since `since` (a known address of theirs). */
-  async loggedInFrom(db: Database, userId: number, ip: string, since: string) {
-    const row = await db
+  async loggedInFrom(db: Database, companyId: number, userId: number, ip: string, since: string) {
+    const row = await inCompany(db, companyId)
       .selectFrom('login_logs')
       .select('id')
       .where('user_id', '=', userId)
@@ -204,8 +231,8 @@ export const accountRepository = {
   forgetDevicesUnusedSince: (db: Database, since: string) =>
     db.deleteFrom('login_devices').where('last_used_at', '<', since).execute(),
 
-  async loginLogsOfUser(db: Database, userId: number, p: PageParams) {
-    const base = db.selectFrom('login_logs').where('user_id', '=', userId);
+  async loginLogsOfUser(db: Database, companyId: number, userId: number, p: PageParams) {
+    const base = inCompany(db, companyId).selectFrom('login_logs').where('user_id', '=', userId);
     const [count, rows] = await Promise.all([
       countRows(base),
       base

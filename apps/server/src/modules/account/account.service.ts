@@ -77,7 +77,8 @@ export function accountService({
     const deviceHash = device ? hashToken(device) : undefined;
     if (deviceHash && (await repo.isKnownDevice(db, deviceHash, row.id)))
       return { kind: 'device', device: deviceHash };
-    if (await repo.loggedInFrom(db, row.id, ip, daysAgo(KNOWN_ADDRESS_DAYS))) return { kind: 'address' };
+    if (await repo.loggedInFrom(db, row.company_id, row.id, ip, daysAgo(KNOWN_ADDRESS_DAYS)))
+      return { kind: 'address' };
     return { kind: 'stranger' };
   }
 
@@ -105,9 +106,14 @@ export function accountService({
   }
 
   /** Stores a new password hash and ends the user's sessions (all, or all but `keepSessionId`). */
-  async function setPassword(userId: number, passwordHash: string, keepSessionId?: string) {
+  async function setPassword(
+    companyId: number,
+    userId: number,
+    passwordHash: string,
+    keepSessionId?: string,
+  ) {
     await db.transaction().execute(async (trx) => {
-      await repo.setPasswordHash(trx, userId, passwordHash, nowIso());
+      await repo.setPasswordHash(trx, companyId, userId, passwordHash, nowIso());
       if (keepSessionId === undefined) await repo.deleteSessionsOfUser(trx, userId);
       else await repo.deleteOtherSessions(trx, userId, keepSessionId);
     });
@@ -176,7 +182,7 @@ export function accountService({
     },
 
     async info(caller: Caller) {
-      const row = await repo.findWithLoginTime(db, caller.userId, caller.sessionId);
+      const row = await repo.findWithLoginTime(db, caller.companyId, caller.userId, caller.sessionId);
       if (!row) throw new AppError('NOT_LOGGED_IN');
       return { user: toUser(row), login_time: row.login_time ?? '' };
     },
@@ -186,7 +192,7 @@ export function accountService({
      * `passwordChecks.max` times per window; the failure that reaches it ends the session too.
      */
     async updatePassword(caller: Caller, oldPassword: string, newPassword: string) {
-      const row = await repo.findById(db, caller.userId);
+      const row = await repo.findById(db, caller.companyId, caller.userId);
       if (!row) throw new AppError('NOT_LOGGED_IN');
       const key = passwordCheckKey(caller.userId);
       const tries = await counters.hit(key, passwordChecks.windowMs);
@@ -198,7 +204,7 @@ export function accountService({
       }
       await counters.reset(key);
       if (oldPassword === newPassword) throw new AppError('PASSWORD_SAME', undefined, 'new_password');
-      await setPassword(caller.userId, await hashPassword(newPassword), caller.sessionId);
+      await setPassword(caller.companyId, caller.userId, await hashPassword(newPassword), caller.sessionId);
     },
 
     setPassword,
@@ -225,7 +231,7 @@ export function accountService({
     },
 
     async loginLogs(caller: Caller, p: PageParams) {
-      return repo.loginLogsOfUser(db, caller.userId, p);
+      return repo.loginLogsOfUser(db, caller.companyId, caller.userId, p);
     },
   };
 }

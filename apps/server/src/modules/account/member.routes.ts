@@ -1,102 +1,30 @@
-import {
-  envelope,
-  loginResult,
-  pageOf,
-  passwordFindBody,
-  profileUpdateBody,
-  registerBody,
-  sendCodeBody,
-  sendCodeResult,
-  sessionInfo,
-  smsOutboxQuery,
-  smsOutboxSchema,
-} from '@portal/contract';
-import { z } from 'zod';
-import { pageParams } from '#server/platform/core/paging.ts';
-import { type App, callerOf, ok, pageReply } from '#server/platform/http/reply.ts';
+import { memberCalls as calls } from '@portal/contract';
+import { paged, pageParams } from '#server/platform/core/paging.ts';
+import type { App } from '#server/platform/http/reply.ts';
+import { serve } from '#server/platform/http/serve.ts';
 import { setSessionCookie } from './account.routes.ts';
 import type { MemberService } from './member.service.ts';
 
-const tags = ['member'];
 const client = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
   ip: request.ip,
   userAgent: String(request.headers['user-agent'] ?? ''),
 });
 
+/** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
 export function memberRoutes(app: App, members: MemberService, sessionTtlMs: number) {
-  app.post(
-    '/account/send/code',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags,
-        summary: '发送短信验证码',
-        body: sendCodeBody,
-        response: { 200: envelope(sendCodeResult) },
-      },
-    },
-    async (request) => ok(await members.sendCode(request.body, client(request))),
-  );
-  app.post(
-    '/account/register',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags,
-        summary: '会员注册（成功即登录）',
-        body: registerBody,
-        response: { 200: envelope(loginResult) },
-      },
-    },
-    async (request, reply) => {
-      const result = await members.register(request.body, client(request));
-      setSessionCookie(request, reply, result.token, sessionTtlMs);
-      return ok(result);
-    },
-  );
-  app.post(
-    '/account/password/find',
-    {
-      config: { access: { public: true } },
-      schema: {
-        tags,
-        summary: '短信验证码找回密码',
-        body: passwordFindBody,
-        response: { 200: envelope(z.null()) },
-      },
-    },
-    async (request) => {
-      await members.findPassword(request.body, client(request));
-      return ok(null);
-    },
-  );
-  app.post(
-    '/account/profile/update',
-    {
-      config: { access: { login: true } },
-      schema: {
-        tags,
-        summary: '修改个人资料',
-        body: profileUpdateBody,
-        response: { 200: envelope(sessionInfo) },
-      },
-    },
-    async (request) => ok(await members.updateProfile(callerOf(request), request.body)),
-  );
-  app.get(
-    '/sms/outbox/',
-    {
-      config: { access: { permission: 'view_sms_outbox' } },
-      schema: {
-        tags,
-        summary: '短信发件箱（内置短信通道）',
-        querystring: smsOutboxQuery,
-        response: { 200: envelope(pageOf(smsOutboxSchema)) },
-      },
-    },
-    async (request) => {
-      const p = pageParams(request.query);
-      return pageReply(await members.outbox(callerOf(request), request.query.mobile, p), p);
-    },
-  );
+  serve(app, calls.sendCode, ({ input, request }) => members.sendCode(input, client(request)));
+  serve(app, calls.register, async ({ input, request, reply }) => {
+    const result = await members.register(input, client(request));
+    setSessionCookie(request, reply, result.token, sessionTtlMs);
+    return result;
+  });
+  serve(app, calls.findPassword, async ({ input, request }) => {
+    await members.findPassword(input, client(request));
+    return null;
+  });
+  serve(app, calls.updateProfile, ({ input, caller }) => members.updateProfile(caller, input));
+  serve(app, calls.smsOutbox, async ({ input, caller }) => {
+    const p = pageParams(input);
+    return paged(await members.outbox(caller, input.mobile, p), p);
+  });
 }

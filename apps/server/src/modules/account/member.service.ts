@@ -4,8 +4,8 @@ import { AppError, companyMissing } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
-import { withinLimits } from '#server/platform/http/rate-limit.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
+import { withinLimits } from '#server/platform/limits/rate-limit.ts';
 import { nowIso } from '#server/platform/time.ts';
 import type { CompanyService } from '../company/index.ts';
 import type { SmsCodes } from '../sms/index.ts';
@@ -110,7 +110,7 @@ export function memberService(
           referrerCompanyId: input.HigherMobile ? company.id : null,
           now: nowIso(),
         });
-        row = await repo.findById(db, id);
+        row = await repo.findById(db, company.id, id);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('MOBILE_TAKEN', undefined, 'mobile');
         throw error;
@@ -127,11 +127,11 @@ export function memberService(
       await deps.sms.consume(input.mobile, 'password', input.code, nowIso());
       const row = await repo.findByMobile(db, input.mobile);
       if (!row) throw new AppError('SMS_CODE_WRONG', undefined, 'code');
-      await deps.account.setPassword(row.id, await hashPassword(input.password));
+      await deps.account.setPassword(row.company_id, row.id, await hashPassword(input.password));
     },
 
     async updateProfile(caller: Caller, input: { real_name?: string; email?: string }) {
-      await repo.updateProfile(db, caller.userId, { ...input, updated_at: nowIso() });
+      await repo.updateProfile(db, caller.companyId, caller.userId, { ...input, updated_at: nowIso() });
       return deps.account.info(caller);
     },
 

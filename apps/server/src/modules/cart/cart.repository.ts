@@ -1,5 +1,6 @@
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export interface CartRow {
   id: number;
@@ -17,9 +18,9 @@ export interface CartRow {
   max_per_order: number;
 }
 
-function lines(db: Database, userId: number) {
-  return db
-    .selectFrom('cart_items as ci')
+function lines(db: Database, companyId: number, userId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('cart_items', 'ci')
     .innerJoin('goods as g', 'g.id', 'ci.goods_id')
     .select([
       'ci.id',
@@ -40,31 +41,29 @@ function lines(db: Database, userId: number) {
 }
 
 export const cartRepository = {
-  list: (db: Database, userId: number): Promise<CartRow[]> =>
-    lines(db, userId).orderBy('ci.id', 'desc').execute(),
+  list: (db: Database, companyId: number, userId: number): Promise<CartRow[]> =>
+    lines(db, companyId, userId).orderBy('ci.id', 'desc').execute(),
 
-  byIds: (db: Database, userId: number, ids: readonly number[]): Promise<CartRow[]> =>
-    lines(db, userId).where('ci.id', 'in', ids).orderBy('ci.id').execute(),
+  byIds: (db: Database, companyId: number, userId: number, ids: readonly number[]): Promise<CartRow[]> =>
+    lines(db, companyId, userId).where('ci.id', 'in', ids).orderBy('ci.id').execute(),
 
-  byGoods: (db: Database, userId: number, goodsId: number) =>
-    db
+  byGoods: (db: Database, companyId: number, userId: number, goodsId: number) =>
+    inCompany(db, companyId)
       .selectFrom('cart_items')
       .select(['id', 'quantity', 'price_at_add'])
       .where('user_id', '=', userId)
       .where('goods_id', '=', goodsId)
       .executeTakeFirst(),
 
-  count: (db: Database, userId: number) =>
-    countRows(db.selectFrom('cart_items').where('user_id', '=', userId)),
+  count: (db: Database, companyId: number, userId: number) =>
+    countRows(inCompany(db, companyId).selectFrom('cart_items').where('user_id', '=', userId)),
 
   insert: (
     db: Database,
     v: { companyId: number; userId: number; goodsId: number; quantity: number; price: number; now: string },
   ) =>
-    db
-      .insertInto('cart_items')
-      .values({
-        company_id: v.companyId,
+    inCompany(db, v.companyId)
+      .insertInto('cart_items', {
         user_id: v.userId,
         goods_id: v.goodsId,
         quantity: v.quantity,
@@ -77,11 +76,12 @@ export const cartRepository = {
 
   update: (
     db: Database,
+    companyId: number,
     userId: number,
     id: number,
     set: { quantity?: number; selected?: number; updated_at: string },
   ) =>
-    db
+    inCompany(db, companyId)
       .updateTable('cart_items')
       .set(set)
       .where('user_id', '=', userId)
@@ -90,16 +90,24 @@ export const cartRepository = {
 
   select: (
     db: Database,
+    companyId: number,
     userId: number,
     ids: readonly number[] | undefined,
     selected: number,
     now: string,
   ) => {
-    let q = db.updateTable('cart_items').set({ selected, updated_at: now }).where('user_id', '=', userId);
+    let q = inCompany(db, companyId)
+      .updateTable('cart_items')
+      .set({ selected, updated_at: now })
+      .where('user_id', '=', userId);
     if (ids) q = q.where('id', 'in', ids);
     return q.execute();
   },
 
-  remove: (db: Database, userId: number, ids: readonly number[]) =>
-    db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst(),
+  remove: (db: Database, companyId: number, userId: number, ids: readonly number[]) =>
+    inCompany(db, companyId)
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .executeTakeFirst(),
 };

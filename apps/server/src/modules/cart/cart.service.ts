@@ -37,7 +37,7 @@ export function toCart(rows: CartRow[]): Cart {
 
 /** The member's server cart. Lines are unique per goods; quantities are bounded by the stock. */
 export function cartService(db: Database) {
-  const list = async (caller: Caller) => toCart(await repo.list(db, caller.userId));
+  const list = async (caller: Caller) => toCart(await repo.list(db, caller.companyId, caller.userId));
 
   async function availableGoods(trx: Database, caller: Caller, goodsId: number) {
     const [goods] = await goodsForSale(trx, caller.companyId, [goodsId]);
@@ -54,7 +54,7 @@ export function cartService(db: Database) {
         () =>
           db.transaction().execute(async (trx) => {
             const goods = await availableGoods(trx, caller, goodsId);
-            const line = await repo.byGoods(trx, caller.userId, goodsId);
+            const line = await repo.byGoods(trx, caller.companyId, caller.userId, goodsId);
             const total = (line?.quantity ?? 0) + quantity;
             if (total > goods.stock) throw stockShort(goods.name, goods.stock);
             const limit = overLimit(goods, total);
@@ -63,13 +63,14 @@ export function cartService(db: Database) {
               throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
             const now = nowIso();
             if (line) {
-              await repo.update(trx, caller.userId, line.id, {
+              await repo.update(trx, caller.companyId, caller.userId, line.id, {
                 quantity: total,
                 selected: 1,
                 updated_at: now,
               });
             } else {
-              if ((await repo.count(trx, caller.userId)) >= CART_MAX_LINES) throw new AppError('CART_FULL');
+              if ((await repo.count(trx, caller.companyId, caller.userId)) >= CART_MAX_LINES)
+                throw new AppError('CART_FULL');
               await repo.insert(trx, {
                 companyId: caller.companyId,
                 userId: caller.userId,
@@ -87,7 +88,7 @@ export function cartService(db: Database) {
 
     async update(caller: Caller, id: number, change: { quantity?: number; selected?: 0 | 1 }) {
       await db.transaction().execute(async (trx) => {
-        const [line] = await repo.byIds(trx, caller.userId, [id]);
+        const [line] = await repo.byIds(trx, caller.companyId, caller.userId, [id]);
         if (!line) throw new AppError('NOT_FOUND');
         if (
           change.quantity !== undefined &&
@@ -98,18 +99,18 @@ export function cartService(db: Database) {
         }
         const limit = change.quantity === undefined ? null : overLimit(line, change.quantity);
         if (limit) throw limit;
-        await repo.update(trx, caller.userId, id, { ...change, updated_at: nowIso() });
+        await repo.update(trx, caller.companyId, caller.userId, id, { ...change, updated_at: nowIso() });
       });
       return list(caller);
     },
 
     async select(caller: Caller, ids: number[] | undefined, selected: 0 | 1) {
-      await repo.select(db, caller.userId, ids, selected, nowIso());
+      await repo.select(db, caller.companyId, caller.userId, ids, selected, nowIso());
       return list(caller);
     },
 
     async remove(caller: Caller, ids: number[]) {
-      await repo.remove(db, caller.userId, ids);
+      await repo.remove(db, caller.companyId, caller.userId, ids);
       return list(caller);
     },
 
@@ -122,7 +123,7 @@ export function cartService(db: Database) {
         db.transaction().execute(async (trx) => {
           const adjusted: CartMergeResult['adjusted'] = [];
           const now = nowIso();
-          let count = await repo.count(trx, caller.userId);
+          let count = await repo.count(trx, caller.companyId, caller.userId);
           for (const item of items) {
             const [goods] = await goodsForSale(trx, caller.companyId, [item.goods_id]);
             if (!goods || !isAvailable(goods) || goods.stock === 0) {
@@ -130,7 +131,7 @@ export function cartService(db: Database) {
               adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0, reason });
               continue;
             }
-            const line = await repo.byGoods(trx, caller.userId, item.goods_id);
+            const line = await repo.byGoods(trx, caller.companyId, caller.userId, item.goods_id);
             const wanted = (line?.quantity ?? 0) + item.quantity;
             // The first bound that holds the quantity down is the reason told.
             const bounds: [CartAdjustReason, number][] = [
@@ -151,7 +152,11 @@ export function cartService(db: Database) {
               });
             }
             if (line) {
-              await repo.update(trx, caller.userId, line.id, { quantity, selected: 1, updated_at: now });
+              await repo.update(trx, caller.companyId, caller.userId, line.id, {
+                quantity,
+                selected: 1,
+                updated_at: now,
+              });
             } else if (count < CART_MAX_LINES) {
               count += 1;
               await repo.insert(trx, {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 /** The columns of a goods row that the catalogue snapshot keeps (live counters are read per request). */
 export interface CatalogueRow {
@@ -46,10 +47,9 @@ const SALE_COLUMNS = [
 export const goodsForSale = (db: Database, companyId: number, ids: readonly number[]) =>
   ids.length === 0
     ? Promise.resolve([])
-    : db
-        .selectFrom('goods')
+    : inCompany(db, companyId)
+        .selectFrom('goods', 'goods', { withDeleted: true })
         .select(SALE_COLUMNS)
-        .where('company_id', '=', companyId)
         .where('id', 'in', ids)
         .execute();
 
@@ -58,11 +58,7 @@ export const goodsForSale = (db: Database, companyId: number, ids: readonly numb
  * for sale (the catalogue snapshot, likes, promotion items).
  */
 export const goodsOnSale = (db: Database, companyId: number) =>
-  db
-    .selectFrom('goods as g')
-    .where('g.company_id', '=', companyId)
-    .where('g.on_sale', '=', 1)
-    .where('g.del_flag', '=', 0);
+  inCompany(db, companyId).selectFrom('goods', 'g').where('g.on_sale', '=', 1);
 
 /** The member's likes of goods still on sale in their company (the others are not listed). */
 const lovedOnSale = (db: Database, companyId: number, userId: number) =>
@@ -98,6 +94,7 @@ export const catalogueRepository = {
    */
   async counters(db: Database, companyId: number, ids: readonly number[]): Promise<LiveCounters[]> {
     if (ids.length === 0) return [];
+    // company-scope: by primary key, the company checked on the rows (see above)
     const rows = await db
       .selectFrom('goods')
       .select(['id', 'company_id', 'stock', 'sales', 'love_count'])
@@ -108,15 +105,14 @@ export const catalogueRepository = {
 
   /** A goods of the company with every column, in whatever state (the service applies `isAvailable`). */
   detail: (db: Database, companyId: number, id: number) =>
-    db
-      .selectFrom('goods')
+    inCompany(db, companyId)
+      .selectFrom('goods', 'goods', { withDeleted: true })
       .selectAll()
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst(),
 
-  loved: async (db: Database, userId: number, goodsId: number) =>
-    (await db
+  loved: async (db: Database, companyId: number, userId: number, goodsId: number) =>
+    (await inCompany(db, companyId)
       .selectFrom('goods_loves')
       .select('id')
       .where('user_id', '=', userId)
@@ -125,10 +121,11 @@ export const catalogueRepository = {
 
   /** Adds or removes the like; the goods' counter follows in the same transaction. */
   async toggleLove(trx: Database, companyId: number, userId: number, goodsId: number, now: string) {
+    const scope = inCompany(trx, companyId);
     const unlike = async () =>
       Number(
         (
-          await trx
+          await scope
             .deleteFrom('goods_loves')
             .where('user_id', '=', userId)
             .where('goods_id', '=', goodsId)
@@ -139,9 +136,8 @@ export const catalogueRepository = {
     let delta = -(await unlike());
     let loved = false;
     if (delta === 0) {
-      const added = await trx
-        .insertInto('goods_loves')
-        .values({ company_id: companyId, user_id: userId, goods_id: goodsId, created_at: now })
+      const added = await scope
+        .insertInto('goods_loves', { user_id: userId, goods_id: goodsId, created_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'goods_id']).doNothing())
         .executeTakeFirst();
       if (Number(added.numInsertedOrUpdatedRows ?? 0) === 1) {
@@ -152,15 +148,16 @@ export const catalogueRepository = {
         delta = -(await unlike());
       }
     }
+    // The goods may have been deleted since the service checked it: the counter still follows the like.
     if (delta !== 0) {
-      await trx
-        .updateTable('goods')
+      await scope
+        .updateTable('goods', { withDeleted: true })
         .set({ love_count: sql`love_count + ${delta}` })
         .where('id', '=', goodsId)
         .execute();
     }
-    const row = await trx
-      .selectFrom('goods')
+    const row = await scope
+      .selectFrom('goods', 'goods', { withDeleted: true })
       .select('love_count')
       .where('id', '=', goodsId)
       .executeTakeFirstOrThrow();

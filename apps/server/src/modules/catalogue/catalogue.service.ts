@@ -232,8 +232,8 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!row || !isAvailable(row)) throw new AppError('GOODS_UNAVAILABLE');
       const [{ names }, stats, loved] = await Promise.all([
         categoryNames(companyId),
-        reviewRepository.stats(db, id),
-        caller ? repo.loved(db, caller.userId, id) : Promise.resolve(false),
+        reviewRepository.stats(db, companyId, id),
+        caller ? repo.loved(db, caller.companyId, caller.userId, id) : Promise.resolve(false),
       ]);
       const images = parseJsonArray(row.images, isString);
       return {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 /** A change of one goods' stock and sales (either may be negative). */
 export interface GoodsDelta {
@@ -35,10 +36,12 @@ export async function changeGoods(
     m.sales += d.sales ?? 0;
     merged.set(d.goods_id, m);
   }
+  // Giving stock back (a cancel, a refund) also reaches goods deleted since the order was placed.
+  const scope = inCompany(trx, companyId);
   for (const [id, d] of [...merged].sort((a, b) => a[0] - b[0])) {
     if (d.stock === 0 && d.sales === 0) continue;
-    let q = trx
-      .updateTable('goods')
+    let q = scope
+      .updateTable('goods', { withDeleted: !forSale })
       .set({
         ...(d.stock !== 0 && { stock: sql`stock + ${d.stock}` }),
         ...(d.sales !== 0 && {
@@ -46,7 +49,6 @@ export async function changeGoods(
         }),
         updated_at: now,
       })
-      .where('company_id', '=', companyId)
       .where('id', '=', id);
     if (d.stock < 0) q = q.where('stock', '>=', -d.stock);
     if (forSale) q = q.where('on_sale', '=', 1).where('del_flag', '=', 0);

@@ -4,13 +4,13 @@ import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { DB } from '#server/platform/db/schema.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 /** Articles a visitor may read: published, not deleted, publication time reached; with their category. */
 function readable(db: Database, companyId: number, now: string) {
-  return db
-    .selectFrom('news as n')
+  return inCompany(db, companyId)
+    .selectFrom('news', 'n')
     .innerJoin('news_categories as c', 'c.id', 'n.category_id')
-    .where('n.company_id', '=', companyId)
     .where('c.company_id', '=', companyId)
     .where('n.status', '=', NEWS_STATUS.PUBLISHED)
     .where('n.deleted_at', 'is', null)
@@ -63,10 +63,9 @@ const adColumns = ['id', 'title', 'image', 'link', 'summary'] as const;
 
 export const cmsRepository = {
   categories: (db: Database, companyId: number) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('news_categories')
       .select(['id', 'code', 'name', 'en_name', 'sort'])
-      .where('company_id', '=', companyId)
       .orderBy('sort')
       .orderBy('id')
       .execute(),
@@ -85,11 +84,10 @@ export const cmsRepository = {
 
   /** Counts a reading of a readable article; false when there is none to read. */
   countView: async (db: Database, companyId: number, id: number, now: string) => {
-    const r = await db
+    const r = await inCompany(db, companyId)
       .updateTable('news')
       .set((eb) => ({ views: eb('views', '+', 1) }))
       .where('id', '=', id)
-      .where('company_id', '=', companyId)
       .where('status', '=', NEWS_STATUS.PUBLISHED)
       .where('deleted_at', 'is', null)
       .where('published_at', '<=', now)
@@ -136,20 +134,18 @@ export const cmsRepository = {
     position: string | undefined,
     limit: number,
   ) => {
-    let q = db
+    let q = inCompany(db, companyId)
       .selectFrom('advertisings')
       .select(adColumns)
-      .where('company_id', '=', companyId)
       .where((eb) => current(eb, now));
     if (position) q = q.where('position', '=', position);
     return q.orderBy('sort').orderBy('id').limit(limit).execute();
   },
 
   advertising: (db: Database, companyId: number, id: number, now: string) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('advertisings')
       .select([...adColumns, 'position', 'body'])
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .where((eb) => current(eb, now))
       .executeTakeFirst(),

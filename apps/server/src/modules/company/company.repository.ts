@@ -1,4 +1,5 @@
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export const companyRepository = {
   tenantOfHost: (db: Database, segment: string) =>
@@ -24,17 +25,16 @@ export const companyRepository = {
     db.selectFrom('companies').selectAll().where('id', '=', id).where('status', '=', 1).executeTakeFirst(),
 
   defaultShop: (db: Database, companyId: number) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('shops')
       .selectAll()
-      .where('company_id', '=', companyId)
       .where('is_default', '=', 1)
       .orderBy('id')
       .limit(1)
       .executeTakeFirst(),
 
   shops(db: Database, companyId: number, onlyDefault: boolean) {
-    let q = db.selectFrom('shops').selectAll().where('company_id', '=', companyId);
+    let q = inCompany(db, companyId).selectFrom('shops').selectAll();
     if (onlyDefault) q = q.where('is_default', '=', 1);
     return q.orderBy('is_default', 'desc').orderBy('id').execute();
   },

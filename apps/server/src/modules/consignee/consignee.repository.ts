@@ -1,5 +1,6 @@
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 const COLUMNS = [
   'id',
@@ -22,39 +23,35 @@ export interface ConsigneeFields {
   address: string;
 }
 
-/** Addresses belong to one member: every query is scoped to the user (and so to the company). */
+/** Addresses belong to one member: every statement through the company scope, and to the user. */
 export const consigneeRepository = {
-  list: (db: Database, userId: number) =>
-    db
+  list: (db: Database, companyId: number, userId: number) =>
+    inCompany(db, companyId)
       .selectFrom('consignees')
       .select(COLUMNS)
       .where('user_id', '=', userId)
-      .where('del_flag', '=', 0)
       .orderBy('is_default', 'desc')
       .orderBy('id', 'desc')
       .execute(),
 
-  find: (db: Database, userId: number, id: number) =>
-    db
+  find: (db: Database, companyId: number, userId: number, id: number) =>
+    inCompany(db, companyId)
       .selectFrom('consignees')
       .select(COLUMNS)
       .where('user_id', '=', userId)
       .where('id', '=', id)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
 
-  count: (db: Database, userId: number) =>
-    countRows(db.selectFrom('consignees').where('user_id', '=', userId).where('del_flag', '=', 0)),
+  count: (db: Database, companyId: number, userId: number) =>
+    countRows(inCompany(db, companyId).selectFrom('consignees').where('user_id', '=', userId)),
 
   insert: async (
     db: Database,
     v: ConsigneeFields & { companyId: number; userId: number; isDefault: number; now: string },
   ) =>
     (
-      await db
-        .insertInto('consignees')
-        .values({
-          company_id: v.companyId,
+      await inCompany(db, v.companyId)
+        .insertInto('consignees', {
           user_id: v.userId,
           name: v.name,
           mobile: v.mobile,
@@ -72,25 +69,31 @@ export const consigneeRepository = {
 
   update: (
     db: Database,
+    companyId: number,
     userId: number,
     id: number,
     set: Partial<ConsigneeFields> & { is_default?: number; updated_at: string },
-  ) => db.updateTable('consignees').set(set).where('user_id', '=', userId).where('id', '=', id).execute(),
+  ) =>
+    inCompany(db, companyId)
+      .updateTable('consignees')
+      .set(set)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute(),
 
-  clearDefault: (db: Database, userId: number) =>
-    db
+  clearDefault: (db: Database, companyId: number, userId: number) =>
+    inCompany(db, companyId)
       .updateTable('consignees')
       .set({ is_default: 0 })
       .where('user_id', '=', userId)
       .where('is_default', '=', 1)
       .execute(),
 
-  softDelete: (db: Database, userId: number, id: number, now: string) =>
-    db
+  softDelete: (db: Database, companyId: number, userId: number, id: number, now: string) =>
+    inCompany(db, companyId)
       .updateTable('consignees')
       .set({ del_flag: 1, is_default: 0, updated_at: now })
       .where('user_id', '=', userId)
       .where('id', '=', id)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 const COLUMNS = [
   'c.id',
@@ -16,12 +17,7 @@ const COLUMNS = [
 
 export const couponRepository = {
   find: (db: Database, companyId: number, by: { id?: number; code?: string }) => {
-    let q = db
-      .selectFrom('coupons as c')
-      .select(COLUMNS)
-      .where('c.company_id', '=', companyId)
-      .where('c.del_flag', '=', 0)
-      .where('c.status', '=', 1);
+    let q = inCompany(db, companyId).selectFrom('coupons', 'c').select(COLUMNS).where('c.status', '=', 1);
     if (by.id !== undefined) q = q.where('c.id', '=', by.id);
     if (by.code !== undefined) q = q.where('c.code', '=', by.code).where('c.code', '!=', '');
     return q.executeTakeFirst();
@@ -29,11 +25,9 @@ export const couponRepository = {
 
   /** Coupons a member can still claim or use now. */
   active: (db: Database, companyId: number, now: string, limit: number, offset: number) =>
-    db
-      .selectFrom('coupons as c')
+    inCompany(db, companyId)
+      .selectFrom('coupons', 'c')
       .select(COLUMNS)
-      .where('c.company_id', '=', companyId)
-      .where('c.del_flag', '=', 0)
       .where('c.status', '=', 1)
       .where('c.end_time', '>=', now)
       .orderBy('c.end_time')
@@ -44,17 +38,15 @@ export const couponRepository = {
 
   activeCount: (db: Database, companyId: number, now: string) =>
     countRows(
-      db
-        .selectFrom('coupons as c')
-        .where('c.company_id', '=', companyId)
-        .where('c.del_flag', '=', 0)
+      inCompany(db, companyId)
+        .selectFrom('coupons', 'c')
         .where('c.status', '=', 1)
         .where('c.end_time', '>=', now),
     ),
 
-  mine: (db: Database, userId: number, limit: number, offset: number) =>
-    db
-      .selectFrom('member_coupons as mc')
+  mine: (db: Database, companyId: number, userId: number, limit: number, offset: number) =>
+    inCompany(db, companyId)
+      .selectFrom('member_coupons', 'mc')
       .innerJoin('coupons as c', 'c.id', 'mc.coupon_id')
       .select([...COLUMNS, 'mc.status as mine_status'])
       .where('mc.user_id', '=', userId)
@@ -64,13 +56,13 @@ export const couponRepository = {
       .offset(offset)
       .execute(),
 
-  mineCount: (db: Database, userId: number) =>
-    countRows(db.selectFrom('member_coupons').where('user_id', '=', userId)),
+  mineCount: (db: Database, companyId: number, userId: number) =>
+    countRows(inCompany(db, companyId).selectFrom('member_coupons').where('user_id', '=', userId)),
 
-  copies: (db: Database, userId: number, couponIds: readonly number[]) =>
+  copies: (db: Database, companyId: number, userId: number, couponIds: readonly number[]) =>
     couponIds.length === 0
       ? Promise.resolve([])
-      : db
+      : inCompany(db, companyId)
           .selectFrom('member_coupons')
           .select(['id', 'coupon_id', 'status'])
           .where('user_id', '=', userId)
@@ -78,8 +70,8 @@ export const couponRepository = {
           .execute(),
 
   /** Takes one from the coupon's total; false when none is left. */
-  async takeOne(db: Database, couponId: number) {
-    const r = await db
+  async takeOne(db: Database, companyId: number, couponId: number) {
+    const r = await inCompany(db, companyId)
       .updateTable('coupons')
       .set({ claimed: sql`claimed + 1` })
       .where('id', '=', couponId)
@@ -90,10 +82,8 @@ export const couponRepository = {
 
   insertCopy: async (db: Database, v: { companyId: number; couponId: number; userId: number; now: string }) =>
     (
-      await db
-        .insertInto('member_coupons')
-        .values({
-          company_id: v.companyId,
+      await inCompany(db, v.companyId)
+        .insertInto('member_coupons', {
           coupon_id: v.couponId,
           user_id: v.userId,
           status: 0,
@@ -104,8 +94,8 @@ export const couponRepository = {
     ).id,
 
   /** Marks an unused copy used by an order; false if it was used meanwhile. */
-  async markUsed(db: Database, copyId: number, orderId: number, now: string) {
-    const r = await db
+  async markUsed(db: Database, companyId: number, copyId: number, orderId: number, now: string) {
+    const r = await inCompany(db, companyId)
       .updateTable('member_coupons')
       .set({ status: 1, order_id: orderId, used_at: now })
       .where('id', '=', copyId)
@@ -114,8 +104,8 @@ export const couponRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  release: (db: Database, copyId: number) =>
-    db
+  release: (db: Database, companyId: number, copyId: number) =>
+    inCompany(db, companyId)
       .updateTable('member_coupons')
       .set({ status: 0, order_id: null, used_at: null })
       .where('id', '=', copyId)

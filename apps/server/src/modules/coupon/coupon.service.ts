@@ -39,7 +39,7 @@ function assertUsable(coupon: Row, copy: { status: number } | undefined, amount:
 }
 
 async function claim(trx: Database, caller: Caller, coupon: Row, now: string) {
-  if (!(await repo.takeOne(trx, coupon.id))) throw new AppError('COUPON_SOLD_OUT');
+  if (!(await repo.takeOne(trx, caller.companyId, coupon.id))) throw new AppError('COUPON_SOLD_OUT');
   return onUnique(
     () =>
       repo.insertCopy(trx, { companyId: caller.companyId, couponId: coupon.id, userId: caller.userId, now }),
@@ -55,7 +55,7 @@ async function claim(trx: Database, caller: Caller, coupon: Row, now: string) {
 export async function useCoupon(trx: Database, caller: Caller, ref: CouponRef, amount: number) {
   const now = nowIso();
   const coupon = await findValid(trx, caller, ref, now);
-  const [copy] = await repo.copies(trx, caller.userId, [coupon.id]);
+  const [copy] = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
   assertUsable(coupon, copy, amount);
   // A concurrent order that claimed it first is using it: one use per member.
   const copyId =
@@ -72,21 +72,23 @@ export async function useCoupon(trx: Database, caller: Caller, ref: CouponRef, a
     discount: couponDiscount(coupon, amount),
     /** Call once the order row exists. */
     markUsed: async (orderId: number) => {
-      if (!(await repo.markUsed(trx, copyId, orderId, now))) throw new AppError('COUPON_USED');
+      if (!(await repo.markUsed(trx, caller.companyId, copyId, orderId, now)))
+        throw new AppError('COUPON_USED');
     },
   };
 }
 
 /** Gives a cancelled order's coupon back to the member. */
-export const releaseCoupon = (trx: Database, copyId: number) => repo.release(trx, copyId);
+export const releaseCoupon = (trx: Database, companyId: number, copyId: number) =>
+  repo.release(trx, companyId, copyId);
 
 export function couponService(db: Database) {
   return {
     async list(caller: Caller, mine: boolean, p: PageParams) {
       if (mine) {
         const [rows, count] = await Promise.all([
-          repo.mine(db, caller.userId, p.pageSize, p.offset),
-          repo.mineCount(db, caller.userId),
+          repo.mine(db, caller.companyId, caller.userId, p.pageSize, p.offset),
+          repo.mineCount(db, caller.companyId, caller.userId),
         ]);
         return { count, results: rows.map(({ mine_status, ...r }) => toCoupon(r, mineOf(mine_status))) };
       }
@@ -99,6 +101,7 @@ export function couponService(db: Database) {
         (
           await repo.copies(
             db,
+            caller.companyId,
             caller.userId,
             rows.map((r) => r.id),
           )
@@ -111,7 +114,7 @@ export function couponService(db: Database) {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const coupon = await findValid(trx, caller, ref, now);
-        const [copy] = await repo.copies(trx, caller.userId, [coupon.id]);
+        const [copy] = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
         if (copy) throw new AppError('COUPON_CLAIMED');
         await claim(trx, caller, coupon, now);
         return toCoupon({ ...coupon, claimed: coupon.claimed + 1 }, 'unused');
@@ -120,7 +123,7 @@ export function couponService(db: Database) {
 
     async check(caller: Caller, ref: CouponRef, amount: number) {
       const coupon = await findValid(db, caller, ref, nowIso());
-      const [copy] = await repo.copies(db, caller.userId, [coupon.id]);
+      const [copy] = await repo.copies(db, caller.companyId, caller.userId, [coupon.id]);
       assertUsable(coupon, copy, amount);
       return { coupon: toCoupon(coupon, mineOf(copy?.status)), discount: couponDiscount(coupon, amount) };
     },

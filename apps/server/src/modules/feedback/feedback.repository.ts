@@ -2,11 +2,12 @@ import { OPINION_STATUS, REVIEW_STATUS } from '@portal/contract';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 // ——— FAQ ———
 
 function shownProblems(db: Database, companyId: number, keyword?: string) {
-  let q = db.selectFrom('problems').where('company_id', '=', companyId).where('status', '=', 1);
+  let q = inCompany(db, companyId).selectFrom('problems').where('status', '=', 1);
   if (keyword) {
     q = q.where((eb) => containsLike(eb, ['question', 'answer'], keyword));
   }
@@ -34,15 +35,14 @@ export interface OpinionFilter {
 }
 
 function publicOpinions(db: Database, companyId: number) {
-  return db
+  return inCompany(db, companyId)
     .selectFrom('opinions')
-    .where('company_id', '=', companyId)
     .where('status', '=', OPINION_STATUS.REPLIED)
     .where('is_public', '=', 1);
 }
 
 function staffOpinions(db: Database, companyId: number, f: OpinionFilter) {
-  let q = db.selectFrom('opinions as o').where('o.company_id', '=', companyId);
+  let q = inCompany(db, companyId).selectFrom('opinions', 'o');
   if (f.status !== undefined) q = q.where('o.status', '=', f.status);
   if (f.keyword) {
     const keyword = f.keyword;
@@ -68,7 +68,12 @@ export const opinionRepository = {
   insert: async (
     db: Database,
     v: { company_id: number; name: string; contact: string; content: string; ip: string; created_at: string },
-  ) => (await db.insertInto('opinions').values(v).returning('id').executeTakeFirstOrThrow()).id,
+  ) => {
+    const { company_id, ...row } = v;
+    return (
+      await inCompany(db, company_id).insertInto('opinions', row).returning('id').executeTakeFirstOrThrow()
+    ).id;
+  },
 
   publicPage: (db: Database, companyId: number, limit: number, offset: number) =>
     publicOpinions(db, companyId)
@@ -92,11 +97,10 @@ export const opinionRepository = {
   count: (db: Database, companyId: number, f: OpinionFilter) => countRows(staffOpinions(db, companyId, f)),
 
   byId: (db: Database, companyId: number, id: number) =>
-    db
-      .selectFrom('opinions as o')
+    inCompany(db, companyId)
+      .selectFrom('opinions', 'o')
       .leftJoin('users as u', 'u.id', 'o.replied_by')
       .select([...opinionColumns, 'u.real_name as replier_name'])
-      .where('o.company_id', '=', companyId)
       .where('o.id', '=', id)
       .executeTakeFirst(),
 
@@ -106,10 +110,9 @@ export const opinionRepository = {
     id: number,
     v: { reply: string; is_public: number; replied_by: number; replied_at: string },
   ) =>
-    db
+    inCompany(db, companyId)
       .updateTable('opinions')
       .set({ ...v, status: OPINION_STATUS.REPLIED })
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst(),
 };
@@ -117,17 +120,22 @@ export const opinionRepository = {
 // ——— Anonymous message board ———
 
 function liveMessages(db: Database, companyId: number) {
-  return db
-    .selectFrom('anonymous_messages as m')
-    .where('m.company_id', '=', companyId)
-    .where('m.del_flag', '=', 0);
+  return inCompany(db, companyId).selectFrom('anonymous_messages', 'm');
 }
 
 export const messageRepository = {
   insert: async (
     db: Database,
     v: { company_id: number; nickname: string; content: string; ip: string; created_at: string },
-  ) => (await db.insertInto('anonymous_messages').values(v).returning('id').executeTakeFirstOrThrow()).id,
+  ) => {
+    const { company_id, ...row } = v;
+    return (
+      await inCompany(db, company_id)
+        .insertInto('anonymous_messages', row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  },
 
   approvedPage: (db: Database, companyId: number, limit: number, offset: number) =>
     liveMessages(db, companyId)
@@ -176,21 +184,17 @@ export const messageRepository = {
     ids: number[],
     v: { status: number; reviewed_by: number; reviewed_at: string },
   ) =>
-    db
+    inCompany(db, companyId)
       .updateTable('anonymous_messages')
       .set(v)
-      .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .where('status', '=', REVIEW_STATUS.PENDING)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
 
   remove: (db: Database, companyId: number, ids: number[]) =>
-    db
+    inCompany(db, companyId)
       .updateTable('anonymous_messages')
       .set({ del_flag: 1 })
-      .where('company_id', '=', companyId)
       .where('id', 'in', ids)
-      .where('del_flag', '=', 0)
       .executeTakeFirst(),
 };

@@ -185,7 +185,7 @@ export function feedbackService(db: Database, admit: FormGate) {
             after: { status },
           });
         }
-        return { count: rows.length };
+        return { reviewed: rows.length };
       });
     },
 
@@ -206,7 +206,7 @@ export function feedbackService(db: Database, admit: FormGate) {
             before: { status: m.status },
           });
         }
-        return { count: rows.length };
+        return { deleted: rows.length };
       });
     },
   };

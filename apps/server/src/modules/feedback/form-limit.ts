@@ -1,7 +1,7 @@
 import { PUBLIC_FORM_LIMIT } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
-import { callLimit } from '#server/platform/http/rate-limit.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
+import { callLimit } from '#server/platform/limits/rate-limit.ts';
 
 export type PublicForm = 'supplier' | 'opinion' | 'message';
 

@@ -1,7 +1,7 @@
 import { companyMissing } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { App } from '#server/platform/http/reply.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
+import { defineModule } from '#server/platform/module.ts';
 import type { CompanyService } from '../company/index.ts';
 import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
 import { feedbackService } from './feedback.service.ts';
@@ -12,17 +12,20 @@ import { supplierService } from './supplier.service.ts';
  * The visitor forms' calls. A submission names its company (the site's tenant): it must be an
  * active one, so nothing is stored where no staff can ever see it; then one per-IP limit applies.
  */
-export function registerFeedback(
-  app: App,
+export function feedbackModule(
   db: Database,
-  companies: Pick<CompanyService, 'active'>,
-  counters: Counters,
+  deps: { companies: Pick<CompanyService, 'active'>; counters: Counters },
 ) {
-  const limit = formLimit(counters);
+  const limit = formLimit(deps.counters);
   const admit: FormGate = async (form, ip, companyId) => {
-    if (!(await companies.active(companyId))) throw companyMissing();
+    if (!(await deps.companies.active(companyId))) throw companyMissing();
     await limit(form, ip);
   };
-  supplierRoutes(app, supplierService(db, admit));
-  feedbackRoutes(app, feedbackService(db, admit));
+  return defineModule({
+    name: 'feedback',
+    routes(app) {
+      supplierRoutes(app, supplierService(db, admit));
+      feedbackRoutes(app, feedbackService(db, admit));
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { REVIEW_STATUS } from '@portal/contract';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export interface SupplierFilter {
   status?: number | undefined;
@@ -9,7 +10,7 @@ export interface SupplierFilter {
 }
 
 function filtered(db: Database, companyId: number, f: SupplierFilter) {
-  let q = db.selectFrom('suppliers as s').where('s.company_id', '=', companyId);
+  let q = inCompany(db, companyId).selectFrom('suppliers', 's');
   if (f.status !== undefined) q = q.where('s.status', '=', f.status);
   if (f.keyword) {
     const keyword = f.keyword;
@@ -48,7 +49,13 @@ export const supplierRepository = {
       ip: string;
       created_at: string;
     },
-  ) => await db.insertInto('suppliers').values(v).returning(['id', 'status']).executeTakeFirstOrThrow(),
+  ) => {
+    const { company_id, ...row } = v;
+    return await inCompany(db, company_id)
+      .insertInto('suppliers', row)
+      .returning(['id', 'status'])
+      .executeTakeFirstOrThrow();
+  },
 
   page: (db: Database, companyId: number, f: SupplierFilter, limit: number, offset: number) =>
     filtered(db, companyId, f)
@@ -62,11 +69,10 @@ export const supplierRepository = {
   count: (db: Database, companyId: number, f: SupplierFilter) => countRows(filtered(db, companyId, f)),
 
   byId: (db: Database, companyId: number, id: number) =>
-    db
-      .selectFrom('suppliers as s')
+    inCompany(db, companyId)
+      .selectFrom('suppliers', 's')
       .leftJoin('users as u', 'u.id', 's.reviewed_by')
       .select([...columns, 'u.real_name as reviewer_name'])
-      .where('s.company_id', '=', companyId)
       .where('s.id', '=', id)
       .executeTakeFirst(),
 
@@ -77,10 +83,9 @@ export const supplierRepository = {
     id: number,
     v: { status: number; review_note: string; reviewed_by: number; reviewed_at: string },
   ) =>
-    db
+    inCompany(db, companyId)
       .updateTable('suppliers')
       .set(v)
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .where('status', '=', REVIEW_STATUS.PENDING)
       .executeTakeFirst(),

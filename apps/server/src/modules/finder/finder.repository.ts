@@ -2,11 +2,11 @@ import { APP_VERSION_STATUS, PROJECT_STATUS } from '@portal/contract';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 function people(db: Database, companyId: number, name: string, roles: readonly number[]) {
-  return db
-    .selectFrom('users as u')
-    .where('u.company_id', '=', companyId)
+  return inCompany(db, companyId)
+    .selectFrom('users', 'u')
     .where('u.status', '=', 1)
     .where('u.role', 'in', [...roles])
     .where((eb) => containsLike(eb, ['u.real_name'], name));
@@ -18,12 +18,10 @@ export interface ExperimentFilter {
 }
 
 function publicProjects(db: Database, companyId: number, f: ExperimentFilter) {
-  let q = db
-    .selectFrom('projects as p')
-    .where('p.company_id', '=', companyId)
+  let q = inCompany(db, companyId)
+    .selectFrom('projects', 'p')
     .where('p.is_public', '=', 1)
-    .where('p.status', '=', PROJECT_STATUS.ACTIVE)
-    .where('p.del_flag', '=', 0);
+    .where('p.status', '=', PROJECT_STATUS.ACTIVE);
   if (f.category) q = q.where('p.category', '=', f.category);
   if (f.keyword) {
     const keyword = f.keyword;
@@ -35,10 +33,9 @@ function publicProjects(db: Database, companyId: number, f: ExperimentFilter) {
 export const finderRepository = {
   /** Published releases of a platform whose release time has come (a few rows per platform). */
   releases: (db: Database, companyId: number, platform: string, now: string) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('app_versions')
       .select(['platform', 'version', 'build', 'notes', 'download_url', 'force_update', 'released_at'])
-      .where('company_id', '=', companyId)
       .where('platform', '=', platform)
       .where('status', '=', APP_VERSION_STATUS.PUBLISHED)
       .where('released_at', '<=', now)

@@ -12,7 +12,7 @@ import {
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { CallLimit } from '#server/platform/http/rate-limit.ts';
+import type { CallLimit } from '#server/platform/limits/rate-limit.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { finderRepository as repo } from './finder.repository.ts';
 

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import type { GoodsCategoryTable } from '#server/platform/db/schema.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export type CategoryRow = Omit<
   Selectable<GoodsCategoryTable>,
@@ -20,34 +21,28 @@ const COLUMNS = [
   'c.updated_at',
 ] as const;
 
-/** The only code that knows the goods_categories table. Every query is scoped to one company. */
+/** The only code that knows the goods_categories table; every statement through the company scope. */
 export const categoryRepository = {
   all: (db: Database, companyId: number): Promise<CategoryRow[]> =>
-    db
-      .selectFrom('goods_categories as c')
+    inCompany(db, companyId)
+      .selectFrom('goods_categories', 'c')
       .select(COLUMNS)
-      .where('c.company_id', '=', companyId)
-      .where('c.del_flag', '=', 0)
       .orderBy('c.sort')
       .orderBy('c.id')
       .execute(),
 
   findById: (db: Database, companyId: number, id: number): Promise<CategoryRow | undefined> =>
-    db
-      .selectFrom('goods_categories as c')
+    inCompany(db, companyId)
+      .selectFrom('goods_categories', 'c')
       .select(COLUMNS)
-      .where('c.company_id', '=', companyId)
       .where('c.id', '=', id)
-      .where('c.del_flag', '=', 0)
       .executeTakeFirst(),
 
   findByIds: (db: Database, companyId: number, ids: number[]): Promise<CategoryRow[]> =>
-    db
-      .selectFrom('goods_categories as c')
+    inCompany(db, companyId)
+      .selectFrom('goods_categories', 'c')
       .select(COLUMNS)
-      .where('c.company_id', '=', companyId)
       .where('c.id', 'in', ids)
-      .where('c.del_flag', '=', 0)
       .execute(),
 
   async siblingNameTaken(
@@ -57,45 +52,34 @@ export const categoryRepository = {
     name: string,
     exceptId?: number,
   ) {
-    let q = db
-      .selectFrom('goods_categories')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('del_flag', '=', 0)
-      .where('name', '=', name);
+    let q = inCompany(db, companyId).selectFrom('goods_categories').select('id').where('name', '=', name);
     q = parentId === null ? q.where('parent_id', 'is', null) : q.where('parent_id', '=', parentId);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     return (await q.executeTakeFirst()) !== undefined;
   },
 
   async deepestLevelUnder(db: Database, companyId: number, path: string) {
-    const row = await db
+    const row = await inCompany(db, companyId)
       .selectFrom('goods_categories')
       .select((eb) => eb.fn.max('level').as('level'))
-      .where('company_id', '=', companyId)
-      .where('del_flag', '=', 0)
       .where('path', 'like', `${path}%`)
       .executeTakeFirst();
     return Number(row?.level ?? 0);
   },
 
   async childrenOf(db: Database, companyId: number, ids: number[]) {
-    return db
+    return inCompany(db, companyId)
       .selectFrom('goods_categories')
       .select(['id', 'parent_id'])
-      .where('company_id', '=', companyId)
-      .where('del_flag', '=', 0)
       .where('parent_id', 'in', ids)
       .execute();
   },
 
   /** Goods per category, for the given categories or (no ids) for all of the company's. */
   async goodsCounts(db: Database, companyId: number, ids?: number[]) {
-    let q = db
+    let q = inCompany(db, companyId)
       .selectFrom('goods')
       .select(['category_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('company_id', '=', companyId)
-      .where('del_flag', '=', 0)
       .where('category_id', 'is not', null);
     if (ids) q = q.where('category_id', 'in', ids);
     return q.groupBy('category_id').execute();
@@ -116,10 +100,9 @@ export const categoryRepository = {
       now: string;
     },
   ) {
-    const { id } = await db
-      .insertInto('goods_categories')
-      .values({
-        company_id: v.companyId,
+    const scope = inCompany(db, v.companyId);
+    const { id } = await scope
+      .insertInto('goods_categories', {
         parent_id: v.parentId,
         path: '/',
         level: v.level,
@@ -135,7 +118,7 @@ export const categoryRepository = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
+    await scope
       .updateTable('goods_categories')
       .set({ path: `${v.parentPath}${id}/` })
       .where('id', '=', id)
@@ -150,32 +133,24 @@ export const categoryRepository = {
     v: Required<
       Omit<Updateable<GoodsCategoryTable>, 'id' | 'company_id' | 'del_flag' | 'created_by' | 'created_at'>
     >,
-  ) =>
-    db
-      .updateTable('goods_categories')
-      .set(v)
-      .where('company_id', '=', companyId)
-      .where('id', '=', id)
-      .execute(),
+  ) => inCompany(db, companyId).updateTable('goods_categories').set(v).where('id', '=', id).execute(),
 
   /** Re-roots a moved subtree: the descendants' path prefix and level follow their ancestor. */
   moveDescendants: (db: Database, companyId: number, oldPath: string, newPath: string, levelDelta: number) =>
-    db
+    inCompany(db, companyId)
       .updateTable('goods_categories')
       .set({
         path: sql<string>`${newPath} || substr(path, ${oldPath.length + 1})`,
         level: sql<number>`level + ${levelDelta}`,
       })
-      .where('company_id', '=', companyId)
       .where('path', 'like', `${oldPath}%`)
       .where('path', '!=', oldPath)
       .execute(),
 
   softDelete: (db: Database, companyId: number, ids: number[], userId: number, now: string) =>
-    db
+    inCompany(db, companyId)
       .updateTable('goods_categories')
       .set({ del_flag: 1, updated_by: userId, updated_at: now })
-      .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .execute(),
 };

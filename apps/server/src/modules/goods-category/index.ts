@@ -1,4 +1,8 @@
-/** What other modules may use of the goods-category module. */
+/** What other modules may use of the goods-category module, and its definition for app.ts. */
+import type { Database } from '#server/platform/db/database.ts';
+import { defineModule } from '#server/platform/module.ts';
+import { goodsCategoryRoutes } from './goods-category.routes.ts';
+import { goodsCategoryService } from './goods-category.service.ts';
 
 export type { CategoryRow } from './goods-category.repository.ts';
 export { bumpCategories } from './goods-category.service.ts';
@@ -7,3 +11,14 @@ export { bumpCategories } from './goods-category.service.ts';
 export type CategoryRows = (
   companyId: number,
 ) => Promise<readonly import('./goods-category.repository.ts').CategoryRow[]>;
+
+/** Goods categories: the back-office tree and the shop's public tree. */
+export function goodsCategoryModule(db: Database, deps: { recheckMs: number }) {
+  const categories = goodsCategoryService(db, deps);
+  return defineModule({
+    name: 'goods-category',
+    /** The live rows of a company from the shared snapshot (the catalogue filters by subtree). */
+    rows: (companyId: number) => categories.rows(companyId),
+    routes: (app) => goodsCategoryRoutes(app, categories),
+  });
+}

@@ -1,8 +1,10 @@
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export const micrositeRepository = {
-  /** An enabled microsite by its path. */
+  /** An enabled microsite by its path: the path is unique across companies and tells the company. */
   enabledByPath: (db: Database, path: string) =>
+    // company-scope: a public page names the microsite by path, unique across companies
     db
       .selectFrom('microsites')
       .selectAll()
@@ -12,10 +14,9 @@ export const micrositeRepository = {
 
   /** The first enabled microsite of a company in a locale (by sort, then path). */
   firstOfCompany: (db: Database, companyId: number, locale: string) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('microsites')
       .selectAll()
-      .where('company_id', '=', companyId)
       .where('status', '=', 1)
       .where('locale', '=', locale)
       .orderBy('sort')

@@ -3,6 +3,7 @@ import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { OrderEventTable, OrderItemTable, OrderTable } from '#server/platform/db/schema.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
 
@@ -13,12 +14,11 @@ export interface OrderScope {
 }
 
 function orders(db: Database, scope: OrderScope) {
-  let q = db
-    .selectFrom('orders as o')
+  let q = inCompany(db, scope.companyId)
+    .selectFrom('orders', 'o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
     .selectAll('o')
-    .select('u.username as user_name')
-    .where('o.company_id', '=', scope.companyId);
+    .select('u.username as user_name');
   if (scope.userId !== undefined) q = q.where('o.user_id', '=', scope.userId);
   return q;
 }
@@ -61,26 +61,25 @@ export const orderRepository = {
     countRows(filtered(db, scope, f).clearSelect()),
 
   countsByStatus: (db: Database, scope: OrderScope) => {
-    let q = db
+    let q = inCompany(db, scope.companyId)
       .selectFrom('orders')
-      .select(['status', sql<number>`count(*)`.as('n')])
-      .where('company_id', '=', scope.companyId);
+      .select(['status', sql<number>`count(*)`.as('n')]);
     if (scope.userId !== undefined) q = q.where('user_id', '=', scope.userId);
     return q.groupBy('status').execute();
   },
 
-  items: (db: Database, orderIds: readonly number[]) =>
+  items: (db: Database, companyId: number, orderIds: readonly number[]) =>
     orderIds.length === 0
       ? Promise.resolve([])
-      : db
+      : inCompany(db, companyId)
           .selectFrom('order_items')
           .select(ITEM_COLUMNS)
           .where('order_id', 'in', orderIds)
           .orderBy('id')
           .execute(),
 
-  events: (db: Database, orderId: number) =>
-    db
+  events: (db: Database, companyId: number, orderId: number) =>
+    inCompany(db, companyId)
       .selectFrom('order_events')
       .select(['from_status', 'to_status', 'action', 'actor_name', 'note', 'created_at'])
       .where('order_id', '=', orderId)
@@ -88,26 +87,32 @@ export const orderRepository = {
       .execute(),
 
   /** Inserts an order and answers it as `find` would (the caller names the user). */
-  insert: async (db: Database, v: Insertable<OrderTable>, userName: string) => ({
-    ...(await db.insertInto('orders').values(v).returningAll().executeTakeFirstOrThrow()),
+  insert: async (
+    db: Database,
+    companyId: number,
+    v: Omit<Insertable<OrderTable>, 'company_id'>,
+    userName: string,
+  ) => ({
+    ...(await inCompany(db, companyId).insertInto('orders', v).returningAll().executeTakeFirstOrThrow()),
     user_name: userName,
   }),
 
   /** Inserts order lines and answers them as `items` would. */
-  insertItems: (db: Database, rows: Insertable<OrderItemTable>[]) =>
-    db.insertInto('order_items').values(rows).returning(ITEM_COLUMNS).execute(),
+  insertItems: (db: Database, companyId: number, rows: Omit<Insertable<OrderItemTable>, 'company_id'>[]) =>
+    inCompany(db, companyId).insertInto('order_items', rows).returning(ITEM_COLUMNS).execute(),
 
-  insertEvent: (db: Database, v: Insertable<OrderEventTable>) =>
-    db.insertInto('order_events').values(v).execute(),
+  insertEvent: (db: Database, companyId: number, v: Omit<Insertable<OrderEventTable>, 'company_id'>) =>
+    inCompany(db, companyId).insertInto('order_events', v).execute(),
 
   /** Moves an order from one of `from` to `to`; false when its state changed meanwhile. */
   async moveStatus(
     db: Database,
+    companyId: number,
     id: number,
     from: readonly number[],
     set: Partial<Insertable<OrderTable>> & { status: number; updated_at: string },
   ) {
-    const r = await db
+    const r = await inCompany(db, companyId)
       .updateTable('orders')
       .set(set)
       .where('id', '=', id)
@@ -117,9 +122,9 @@ export const orderRepository = {
   },
 
   /** An order line of the member's, with its order's state (for reviews). */
-  line: (db: Database, userId: number, itemId: number) =>
-    db
-      .selectFrom('order_items as i')
+  line: (db: Database, companyId: number, userId: number, itemId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('order_items', 'i')
       .innerJoin('orders as o', 'o.id', 'i.order_id')
       .select(['i.id', 'i.goods_id', 'i.reviewed', 'o.status', 'o.company_id'])
       .where('i.id', '=', itemId)
@@ -127,8 +132,8 @@ export const orderRepository = {
       .executeTakeFirst(),
 
   /** Marks a line reviewed; false if it already was (one review per order line). */
-  async markReviewed(db: Database, itemId: number) {
-    const r = await db
+  async markReviewed(db: Database, companyId: number, itemId: number) {
+    const r = await inCompany(db, companyId)
       .updateTable('order_items')
       .set({ reviewed: 1 })
       .where('id', '=', itemId)
@@ -139,6 +144,7 @@ export const orderRepository = {
 
   /** Unpaid orders past their time, oldest first. */
   expired: (db: Database, now: string, limit: number) =>
+    // company-scope: the expiry job sweeps every company
     db
       .selectFrom('orders')
       .select(['id', 'company_id'])

@@ -1,127 +1,36 @@
-import {
-  envelope,
-  makePaging,
-  orderCountsSchema,
-  orderCreateBody,
-  orderCreateResult,
-  orderDetailSchema,
-  orderIdBody,
-  orderListBody,
-  orderNoteBody,
-  orderRefundBody,
-  orderSchema,
-  orderShipBody,
-  pageOf,
-} from '@portal/contract';
-import { type App, callerOf, ok } from '#server/platform/http/reply.ts';
+import { orderCalls as calls } from '@portal/contract';
+import { paged } from '#server/platform/core/paging.ts';
+import type { App } from '#server/platform/http/reply.ts';
+import { serve } from '#server/platform/http/serve.ts';
 import type { OrderService } from './order.service.ts';
 
-const tags = ['order'];
-const login = { access: { login: true } } as const;
-const one = envelope(orderDetailSchema);
-const list = envelope(pageOf(orderSchema));
-
+/** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
 export function orderRoutes(app: App, orders: OrderService) {
-  app.post(
-    '/order/create',
-    {
-      config: login,
-      schema: {
-        tags,
-        summary: '下单（一个事务：核价、扣库存、用券）',
-        body: orderCreateBody,
-        response: { 200: envelope(orderCreateResult) },
-      },
-    },
-    async (request) => ok(await orders.place(callerOf(request), request.body)),
-  );
-  app.post(
-    '/order/list',
-    { config: login, schema: { tags, summary: '我的订单', body: orderListBody, response: { 200: list } } },
-    async (request) => {
-      const r = await orders.list(callerOf(request), request.body);
-      return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
-    },
-  );
-  app.post(
-    '/order/counts',
-    {
-      config: login,
-      schema: { tags, summary: '我的订单各状态数量', response: { 200: envelope(orderCountsSchema) } },
-    },
-    async (request) => ok(await orders.counts(callerOf(request))),
-  );
-  app.post(
-    '/order/detail',
-    { config: login, schema: { tags, summary: '我的订单详情', body: orderIdBody, response: { 200: one } } },
-    async (request) => ok(await orders.detail(callerOf(request), request.body.id)),
-  );
-  app.post(
-    '/order/cancel',
-    { config: login, schema: { tags, summary: '取消未付款订单', body: orderIdBody, response: { 200: one } } },
-    async (request) => ok(await orders.cancel(callerOf(request), request.body.id)),
-  );
-  app.post(
-    '/order/receive',
-    { config: login, schema: { tags, summary: '确认收货', body: orderIdBody, response: { 200: one } } },
-    async (request) => ok(await orders.receive(callerOf(request), request.body.id)),
-  );
+  serve(app, calls.create, ({ input, caller }) => orders.place(caller, input));
+  serve(app, calls.list, async ({ input, caller }) => {
+    const r = await orders.list(caller, input);
+    return paged(r, r);
+  });
+  serve(app, calls.counts, ({ caller }) => orders.counts(caller));
+  serve(app, calls.get, ({ input, caller }) => orders.detail(caller, input.id));
+  serve(app, calls.cancel, ({ input, caller }) => orders.cancel(caller, input.id));
+  serve(app, calls.receive, ({ input, caller }) => orders.receive(caller, input.id));
 
-  app.post(
-    '/order/manage/list',
-    {
-      config: { access: { permission: 'view_order' } },
-      schema: { tags, summary: '订单管理列表', body: orderListBody, response: { 200: list } },
-    },
-    async (request) => {
-      const r = await orders.manageList(callerOf(request), request.body);
-      return ok({ results: r.results, paging: makePaging(r.count, r.page, r.pageSize) });
-    },
+  serve(app, calls.manageList, async ({ input, caller }) => {
+    const r = await orders.manageList(caller, input);
+    return paged(r, r);
+  });
+  serve(app, calls.manageGet, ({ input, caller }) => orders.manageDetail(caller, input.id));
+  serve(app, calls.confirmPayment, ({ input, caller }) =>
+    orders.staff(caller, input.id, 'pay', { note: input.note }),
   );
-  app.post(
-    '/order/manage/detail',
-    {
-      config: { access: { permission: 'view_order' } },
-      schema: { tags, summary: '订单详情（店员）', body: orderIdBody, response: { 200: one } },
-    },
-    async (request) => ok(await orders.manageDetail(callerOf(request), request.body.id)),
+  serve(app, calls.ship, ({ input: { id, shipping_company, tracking_no }, caller }) =>
+    orders.staff(caller, id, 'ship', { shipping_company, tracking_no }),
   );
-  app.post(
-    '/order/pay/confirm',
-    {
-      config: { access: { permission: 'confirm_order_payment' } },
-      schema: { tags, summary: '确认收款', body: orderNoteBody, response: { 200: one } },
-    },
-    async (request) =>
-      ok(await orders.staff(callerOf(request), request.body.id, 'pay', { note: request.body.note })),
+  serve(app, calls.manageCancel, ({ input, caller }) =>
+    orders.staff(caller, input.id, 'cancel', { note: input.note }),
   );
-  app.post(
-    '/order/ship',
-    {
-      config: { access: { permission: 'ship_order' } },
-      schema: { tags, summary: '发货', body: orderShipBody, response: { 200: one } },
-    },
-    async (request) => {
-      const { id, shipping_company, tracking_no } = request.body;
-      return ok(await orders.staff(callerOf(request), id, 'ship', { shipping_company, tracking_no }));
-    },
-  );
-  app.post(
-    '/order/manage/cancel',
-    {
-      config: { access: { permission: 'cancel_order' } },
-      schema: { tags, summary: '取消订单（店员）', body: orderNoteBody, response: { 200: one } },
-    },
-    async (request) =>
-      ok(await orders.staff(callerOf(request), request.body.id, 'cancel', { note: request.body.note })),
-  );
-  app.post(
-    '/order/refund',
-    {
-      config: { access: { permission: 'refund_order' } },
-      schema: { tags, summary: '退款', body: orderRefundBody, response: { 200: one } },
-    },
-    async (request) =>
-      ok(await orders.staff(callerOf(request), request.body.id, 'refund', { note: request.body.note })),
+  serve(app, calls.refund, ({ input, caller }) =>
+    orders.staff(caller, input.id, 'refund', { note: input.note }),
   );
 }

@@ -94,9 +94,10 @@ export function orderService(db: Database, deps: OrderDeps) {
     items: items.filter((i) => i.order_id === r.id).map(({ order_id: _o, ...i }) => i),
   });
 
-  async function toOrders(conn: Database, rows: OrderRow[]): Promise<Order[]> {
+  async function toOrders(conn: Database, companyId: number, rows: OrderRow[]): Promise<Order[]> {
     const items = await repo.items(
       conn,
+      companyId,
       rows.map((r) => r.id),
     );
     return rows.map((r) => toOrder(r, items));
@@ -117,7 +118,7 @@ export function orderService(db: Database, deps: OrderDeps) {
     const provider =
       row.status === ORDER_STATUS.AWAITING_PAYMENT ? deps.payments.provider(row.payment_method) : undefined;
     const [events, shop] = await Promise.all([
-      known ?? repo.events(conn, row.id),
+      known ?? repo.events(conn, row.company_id, row.id),
       provider ? deps.shopOf(row.company_id) : undefined,
     ]);
     return {
@@ -132,7 +133,7 @@ export function orderService(db: Database, deps: OrderDeps) {
   async function detail(conn: Database, scope: OrderScope, id: number): Promise<OrderDetail> {
     const row = await repo.find(conn, scope, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toDetail(conn, row, await repo.items(conn, [id]));
+    return toDetail(conn, row, await repo.items(conn, scope.companyId, [id]));
   }
 
   /**
@@ -147,7 +148,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       return input.items.map((l) => ({ goods_id: l.goods_id, quantity: l.quantity, seen_price: l.price }));
     }
     if (input.cart_ids?.length) {
-      const rows = await cartRepository.byIds(trx, caller.userId, input.cart_ids);
+      const rows = await cartRepository.byIds(trx, caller.companyId, caller.userId, input.cart_ids);
       if (rows.length !== new Set(input.cart_ids).size)
         throw new AppError('NOT_FOUND', '购物车商品不存在，请刷新后重试', 'cart_ids');
       return rows.map((r) => ({ goods_id: r.goods_id, quantity: r.quantity, seen_price: r.price_at_add }));
@@ -186,7 +187,12 @@ export function orderService(db: Database, deps: OrderDeps) {
         }
         return { ...l, goods: g, amount: g.price * l.quantity };
       });
-      const consignee = await consigneeRepository.find(trx, caller.userId, input.consignee_id);
+      const consignee = await consigneeRepository.find(
+        trx,
+        caller.companyId,
+        caller.userId,
+        input.consignee_id,
+      );
       if (!consignee) throw new AppError('NOT_FOUND', '收货地址不存在', 'consignee_id');
 
       const goodsAmount = priced.reduce((s, l) => s + l.amount, 0);
@@ -198,8 +204,8 @@ export function orderService(db: Database, deps: OrderDeps) {
 
       const order = await repo.insert(
         trx,
+        caller.companyId,
         {
-          company_id: caller.companyId,
           order_no: newOrderNo(),
           user_id: caller.userId,
           status: ORDER_STATUS.AWAITING_PAYMENT,
@@ -227,8 +233,8 @@ export function orderService(db: Database, deps: OrderDeps) {
       const orderId = order.id;
       const items = await repo.insertItems(
         trx,
+        caller.companyId,
         priced.map((l) => ({
-          company_id: caller.companyId,
           order_id: orderId,
           goods_id: l.goods_id,
           name: l.goods.name,
@@ -246,14 +252,14 @@ export function orderService(db: Database, deps: OrderDeps) {
         note: priceChanges.length ? `价格变动：${priceChanges.map((p) => p.name).join('、')}` : '',
         created_at: now,
       };
-      await repo.insertEvent(trx, {
+      await repo.insertEvent(trx, caller.companyId, {
         ...event,
-        company_id: caller.companyId,
         order_id: orderId,
         actor_id: caller.userId,
       });
       await coupon?.markUsed(orderId);
-      if (input.cart_ids?.length) await cartRepository.remove(trx, caller.userId, input.cart_ids);
+      if (input.cart_ids?.length)
+        await cartRepository.remove(trx, caller.companyId, caller.userId, input.cart_ids);
       // Stock last: the goods rows every order wants are locked only for these updates and the commit.
       const short = await changeGoods(
         trx,
@@ -299,7 +305,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (!canDo(action, order.status))
         throw new AppError('ORDER_STATE', `订单${ORDER_STATUS_NAMES[order.status]}，不能${rule.name}`);
       const now = nowIso();
-      const set: Parameters<typeof repo.moveStatus>[3] = { status: rule.to, updated_at: now };
+      const set: Parameters<typeof repo.moveStatus>[4] = { status: rule.to, updated_at: now };
       if (action === 'pay') set.paid_at = now;
       if (action === 'ship')
         Object.assign(set, {
@@ -309,14 +315,14 @@ export function orderService(db: Database, deps: OrderDeps) {
         });
       if (action === 'receive') set.completed_at = now;
       if (action === 'cancel' || action === 'expire' || action === 'refund') set.closed_at = now;
-      if (!(await repo.moveStatus(trx, id, rule.from, set))) throw new AppError('ORDER_STATE');
+      if (!(await repo.moveStatus(trx, order.company_id, id, rule.from, set)))
+        throw new AppError('ORDER_STATE');
 
-      const items = await repo.items(trx, [id]);
+      const items = await repo.items(trx, order.company_id, [id]);
       if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
-        await releaseCoupon(trx, order.member_coupon_id);
+        await releaseCoupon(trx, order.company_id, order.member_coupon_id);
       }
-      await repo.insertEvent(trx, {
-        company_id: order.company_id,
+      await repo.insertEvent(trx, order.company_id, {
         order_id: id,
         from_status: order.status,
         to_status: rule.to,
@@ -354,7 +360,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       repo.page(db, scope, f, size, offset),
       repo.count(db, scope, f),
     ]);
-    return { count, page: p, pageSize: size, results: await toOrders(db, rows) };
+    return { count, page: p, pageSize: size, results: await toOrders(db, scope.companyId, rows) };
   }
 
   return {

@@ -3,6 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { PromotionItemTable, PromotionTable } from '#server/platform/db/schema.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 import { goodsOnSale } from '../catalogue/index.ts';
 
 export interface CarFilter {
@@ -16,9 +17,8 @@ const PROMOTION_COLUMNS = ['id', 'title', 'theme', 'banner', 'intro', 'starts_at
 
 /** Published, not deleted promotions of the company running at `now` (ISO text compares in time order). */
 function current(db: Database, companyId: number, now: string) {
-  return db
+  return inCompany(db, companyId)
     .selectFrom('promotions')
-    .where('company_id', '=', companyId)
     .where('status', '=', PROMOTION_STATUS.PUBLISHED)
     .where('deleted_at', 'is', null)
     .where('starts_at', '<=', now)
@@ -93,50 +93,51 @@ export const promotionRepository = {
 
   /** A promotion of the company in any state, not deleted (staff writes). */
   own: (db: Database, companyId: number, id: number) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('promotions')
       .select([...PROMOTION_COLUMNS, 'status'])
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 
   ownIds: (db: Database, companyId: number, ids: readonly number[]) =>
-    db
+    inCompany(db, companyId)
       .selectFrom('promotions')
       .select('id')
-      .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .where('deleted_at', 'is', null)
       .execute(),
 
-  insert: async (db: Database, v: Insertable<PromotionTable>) =>
-    (await db.insertInto('promotions').values(v).returning('id').executeTakeFirstOrThrow()).id,
+  insert: async (db: Database, v: Insertable<PromotionTable>) => {
+    const { company_id, ...row } = v;
+    return (
+      await inCompany(db, company_id).insertInto('promotions', row).returning('id').executeTakeFirstOrThrow()
+    ).id;
+  },
 
   update: (db: Database, companyId: number, id: number, set: Updateable<PromotionTable>) =>
-    db.updateTable('promotions').set(set).where('company_id', '=', companyId).where('id', '=', id).execute(),
+    inCompany(db, companyId).updateTable('promotions').set(set).where('id', '=', id).execute(),
 
   softDelete: (db: Database, companyId: number, ids: readonly number[], now: string) =>
-    db
+    inCompany(db, companyId)
       .updateTable('promotions')
       .set({ deleted_at: now, updated_at: now })
-      .where('company_id', '=', companyId)
       .where('id', 'in', ids)
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 
   setMaxPerOrder: (db: Database, companyId: number, goodsId: number, max: number, now: string) =>
-    db
+    inCompany(db, companyId)
       .updateTable('goods')
       .set({ max_per_order: max, updated_at: now })
-      .where('company_id', '=', companyId)
       .where('id', '=', goodsId)
       .execute(),
 
-  insertItem: (db: Database, v: Insertable<PromotionItemTable>) =>
-    db
-      .insertInto('promotion_items')
-      .values(v)
+  insertItem: (db: Database, v: Insertable<PromotionItemTable>) => {
+    const { company_id, ...row } = v;
+    return inCompany(db, company_id)
+      .insertInto('promotion_items', row)
       .returning(['id', 'promotion_id', 'goods_id', 'kind', 'mileage', 'sort'])
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirstOrThrow();
+  },
 };

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 /** Reviews with their author's names (masked by the service before they leave). */
-function reviews(db: Database) {
-  return db
-    .selectFrom('goods_reviews as r')
+function reviews(db: Database, companyId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_reviews', 'r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select([
       'r.id',
@@ -23,8 +24,7 @@ function reviews(db: Database) {
 
 export const reviewRepository = {
   page: (db: Database, companyId: number, goodsId: number, limit: number, offset: number) =>
-    reviews(db)
-      .where('r.company_id', '=', companyId)
+    reviews(db, companyId)
       .where('r.goods_id', '=', goodsId)
       .orderBy('r.id', 'desc')
       .limit(limit)
@@ -32,9 +32,7 @@ export const reviewRepository = {
       .execute(),
 
   count: (db: Database, companyId: number, goodsId: number) =>
-    countRows(
-      db.selectFrom('goods_reviews').where('company_id', '=', companyId).where('goods_id', '=', goodsId),
-    ),
+    countRows(inCompany(db, companyId).selectFrom('goods_reviews').where('goods_id', '=', goodsId)),
 
   insert: async (
     db: Database,
@@ -47,24 +45,31 @@ export const reviewRepository = {
       content: string;
       created_at: string;
     },
-  ) => (await db.insertInto('goods_reviews').values(v).returning('id').executeTakeFirstOrThrow()).id,
+  ) => {
+    const { company_id, ...row } = v;
+    return (
+      await inCompany(db, company_id)
+        .insertInto('goods_reviews', row)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  },
 
   reply: (db: Database, companyId: number, id: number, reply: string, userId: number, now: string) =>
-    db
+    inCompany(db, companyId)
       .updateTable('goods_reviews')
       .set({ reply, reply_user_id: userId, reply_time: now })
-      .where('company_id', '=', companyId)
       .where('id', '=', id)
       .executeTakeFirst(),
 
   /** How many reviews a goods has and their average rating (null without reviews). */
-  stats: (db: Database, goodsId: number) =>
-    db
+  stats: (db: Database, companyId: number, goodsId: number) =>
+    inCompany(db, companyId)
       .selectFrom('goods_reviews')
       .select([sql<number>`count(*)`.as('n'), sql<number | null>`avg(rating)`.as('avg')])
       .where('goods_id', '=', goodsId)
       .executeTakeFirstOrThrow(),
 
   byId: (db: Database, companyId: number, id: number) =>
-    reviews(db).where('r.company_id', '=', companyId).where('r.id', '=', id).executeTakeFirst(),
+    reviews(db, companyId).where('r.id', '=', id).executeTakeFirst(),
 };

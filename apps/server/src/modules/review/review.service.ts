@@ -45,10 +45,16 @@ export function reviewService(db: Database) {
       const id = await onUnique(
         () =>
           db.transaction().execute(async (trx) => {
-            const line = await orderRepository.line(trx, caller.userId, input.order_item_id);
+            const line = await orderRepository.line(
+              trx,
+              caller.companyId,
+              caller.userId,
+              input.order_item_id,
+            );
             if (!line) throw new AppError('NOT_FOUND', '订单商品不存在', 'order_item_id');
             if (line.status !== ORDER_STATUS.COMPLETED) throw new AppError('REVIEW_NOT_ALLOWED');
-            if (!(await orderRepository.markReviewed(trx, line.id))) throw new AppError('REVIEW_EXISTS');
+            if (!(await orderRepository.markReviewed(trx, caller.companyId, line.id)))
+              throw new AppError('REVIEW_EXISTS');
             return repo.insert(trx, {
               company_id: line.company_id,
               goods_id: line.goods_id,

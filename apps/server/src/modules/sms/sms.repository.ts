@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 
 /** The only code that touches `sms_codes` and `sms_outbox`. */
 export const smsRepository = {
@@ -55,10 +56,8 @@ export const smsRepository = {
     db: Database,
     row: { companyId: number; mobile: string; purpose: string; content: string; ip: string; now: string },
   ) =>
-    db
-      .insertInto('sms_outbox')
-      .values({
-        company_id: row.companyId,
+    inCompany(db, row.companyId)
+      .insertInto('sms_outbox', {
         mobile: row.mobile,
         purpose: row.purpose,
         content: row.content,
@@ -69,7 +68,7 @@ export const smsRepository = {
 
   /** One company's messages, newest first. */
   async outboxPage(db: Database, companyId: number, mobile: string | undefined, p: PageParams) {
-    let base = db.selectFrom('sms_outbox').where('company_id', '=', companyId);
+    let base = inCompany(db, companyId).selectFrom('sms_outbox');
     if (mobile) base = base.where('mobile', '=', mobile);
     const [rows, count] = await Promise.all([
       base

@@ -3,8 +3,8 @@ import { SMS_CODE_TTL_MINUTES, SMS_PURPOSES, SMS_RESEND_SECONDS, type SmsPurpose
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { type LimitCheck, withinLimits } from '#server/platform/http/rate-limit.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
+import { type LimitCheck, withinLimits } from '#server/platform/limits/rate-limit.ts';
 import { smsRepository as repo } from './sms.repository.ts';
 
 export interface SmsMessage {

@@ -1,5 +1,4 @@
-import type { LoginLog, LoginResult, Page, SessionInfo } from '@portal/contract';
-import { LOGOUT_PROMPT } from '@portal/contract';
+import { accountCalls as calls, LOGOUT_PROMPT } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { api } from '#web/shared/api/client.ts';
@@ -24,26 +23,21 @@ export interface LoginInput {
  */
 export function useLogin() {
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      api.post<LoginResult>('/account/login', { ...input }, { toast: 'unlessField' }),
+    mutationFn: (input: LoginInput) => api.call(calls.login, input, { toast: 'unlessField' }),
   });
 }
 
 export function useAccountInfo() {
   return useQuery({
     queryKey: accountKeys.info(),
-    queryFn: () => api.get<SessionInfo>('/account/info'),
+    queryFn: () => api.call(calls.info),
   });
 }
 
 export function useLoginLog(page: number, pageSize: number) {
   return useQuery({
     queryKey: accountKeys.loginLog(page, pageSize),
-    queryFn: () =>
-      api.get<Page<LoginLog>>('/account/login/log', {
-        page,
-        page_size: pageSize,
-      }),
+    queryFn: () => api.call(calls.loginLog, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +45,7 @@ export function useLoginLog(page: number, pageSize: number) {
 export function usePasswordUpdate() {
   return useMutation({
     mutationFn: (input: { old_password: string; new_password: string }) =>
-      api.post<unknown>('/account/password/update', input, { toast: 'unlessField' }),
+      api.call(calls.updatePassword, input, { toast: 'unlessField' }),
   });
 }
 
@@ -68,7 +62,7 @@ export function useLogout(): () => void {
       cancelText: '取消',
       onOk: () =>
         api
-          .post('/account/quit', { company_id: readUserInfo()?.company_id }, { toast: false })
+          .call(calls.quit, { company_id: readUserInfo()?.company_id }, { toast: false })
           .then(() => {
             endSession();
             window.location.assign('/login');

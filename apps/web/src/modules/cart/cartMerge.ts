@@ -1,4 +1,11 @@
-import { CART_MAX_LINES, CART_MAX_QUANTITY, type Cart, type CartMergeResult } from '@portal/contract';
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  type Cart,
+  type CartMergeResult,
+  cartCalls,
+  type GuestCartLine,
+} from '@portal/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';
@@ -71,7 +78,9 @@ export interface MergeDeps {
 }
 
 const defaultDeps: MergeDeps = {
-  post: (items) => api.post<CartMergeResult>('/cart/merge', { items }, { toast: false }),
+  // The form carries the lines as JSON text; the schema parses it back into lines.
+  post: (items) =>
+    api.call(cartCalls.merge, { items: items as unknown as GuestCartLine[] }, { toast: false }),
   merged: (cart) => {
     const { adjusted: _adjusted, ...rest } = cart;
     queryClient.setQueryData<Cart>(cartKeys.list(), rest);

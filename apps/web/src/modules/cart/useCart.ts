@@ -1,4 +1,4 @@
-import type { Cart, Page, ShopGoods } from '@portal/contract';
+import { type Cart, cartCalls as calls, catalogueCalls } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { toastError } from '#web/shared/api/toast.ts';
@@ -27,7 +27,7 @@ export const cartKeys = {
 function useMemberCart(enabled: boolean) {
   return useQuery({
     queryKey: cartKeys.list(),
-    queryFn: () => api.post<Cart>('/cart/list', {}, { toast: false }),
+    queryFn: () => api.call(calls.list, {}, { toast: false }),
     enabled,
   });
 }
@@ -51,15 +51,15 @@ type MemberOp =
 function runMemberOp(o: MemberOp): Promise<Cart> {
   switch (o.op) {
     case 'add':
-      return api.post<Cart>('/cart/add', { goods_id: o.goods_id, quantity: o.quantity });
+      return api.call(calls.add, { goods_id: o.goods_id, quantity: o.quantity });
     case 'quantity':
-      return api.post<Cart>('/cart/update', { id: o.id, quantity: o.quantity });
+      return api.call(calls.update, { id: o.id, quantity: o.quantity });
     case 'select':
-      return api.post<Cart>('/cart/update', { id: o.id, selected: o.selected ? 1 : 0 });
+      return api.call(calls.update, { id: o.id, selected: o.selected ? 1 : 0 });
     case 'selectAll':
-      return api.post<Cart>('/cart/select', { ids: o.ids.join(','), selected: o.selected ? 1 : 0 });
+      return api.call(calls.select, { ids: o.ids, selected: o.selected ? 1 : 0 });
     case 'delete':
-      return api.post<Cart>('/cart/delete', { ids: o.ids.join(',') });
+      return api.call(calls.remove, { ids: o.ids });
   }
 }
 
@@ -122,9 +122,9 @@ export function useCart() {
   const guestGoods = useQuery({
     queryKey: cartKeys.guestGoods(companyId, ids),
     queryFn: ({ signal }) =>
-      api.get<Page<ShopGoods>>(
-        '/goods/staff/shopgoods/',
-        { ids, page: 1, page_size: guest.length, company_id: companyId },
+      api.call(
+        catalogueCalls.list,
+        { ids: ids.split(',').map(Number), page: 1, page_size: guest.length, company_id: companyId },
         { toast: false, signal },
       ),
     enabled: !loggedIn && ready && ids !== '',

@@ -1,4 +1,4 @@
-import type { PaymentMethodInfo } from '@portal/contract';
+import { paymentCalls as calls } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -6,10 +6,7 @@ import { api } from '#web/shared/api/client.ts';
 export function usePaymentMethods() {
   return useQuery({
     queryKey: ['payment', 'methods'] as const,
-    queryFn: ({ signal }) =>
-      api
-        .get<{ results: PaymentMethodInfo[] }>('/payment/methods', {}, { toast: false, signal })
-        .then((d) => d.results),
+    queryFn: ({ signal }) => api.call(calls.methods, {}, { toast: false, signal }).then((d) => d.results),
     staleTime: 5 * 60_000,
   });
 }

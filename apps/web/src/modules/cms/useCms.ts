@@ -1,11 +1,4 @@
-import type {
-  Advertising,
-  AdvertisingDetail,
-  NewsCategory,
-  NewsDetail,
-  NewsSummary,
-  Page,
-} from '@portal/contract';
+import { cmsCalls as calls } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -39,7 +32,7 @@ export function useNewsCategories() {
   return useQuery({
     queryKey: cmsKeys.categories(companyId),
     queryFn: ({ signal }) =>
-      api.get<NewsCategory[]>('/cms/news/categories', { company_id: companyId }, { toast: false, signal }),
+      api.call(calls.newsCategories, { company_id: companyId }, { toast: false, signal }),
     enabled: ready,
     staleTime: 5 * 60_000,
   });
@@ -50,11 +43,7 @@ export function useNewsList(params: NewsListParams) {
   return useQuery({
     queryKey: cmsKeys.news(companyId, params),
     queryFn: ({ signal }) =>
-      api.get<Page<NewsSummary>>(
-        '/cms/news/list',
-        { ...params, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(calls.newsList, { ...params, company_id: companyId }, { toast: false, signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -70,11 +59,7 @@ export function useNewsDetail(id: number | null, ofCompany?: number) {
   return useQuery({
     queryKey: cmsKeys.detail(companyId, id ?? 0),
     queryFn: ({ signal }) =>
-      api.get<NewsDetail>(
-        '/cms/news/detail',
-        { id: id ?? 0, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(calls.newsDetail, { id: id ?? 0, company_id: companyId }, { toast: false, signal }),
     enabled: ready && id !== null,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -88,11 +73,7 @@ export function useAdvertisings(position?: string) {
   return useQuery({
     queryKey: cmsKeys.advertisings(companyId, position),
     queryFn: ({ signal }) =>
-      api.get<Advertising[]>(
-        '/cms/advertising/list',
-        { position, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(calls.advertisingList, { position, company_id: companyId }, { toast: false, signal }),
     enabled: ready,
     staleTime: 5 * 60_000,
   });
@@ -103,11 +84,7 @@ export function useAdvertising(id: number | null) {
   return useQuery({
     queryKey: cmsKeys.advertising(companyId, id ?? 0),
     queryFn: ({ signal }) =>
-      api.get<AdvertisingDetail>(
-        '/cms/advertising/detail',
-        { id: id ?? 0, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(calls.advertisingDetail, { id: id ?? 0, company_id: companyId }, { toast: false, signal }),
     enabled: ready && id !== null,
   });
 }

@@ -38,7 +38,7 @@ export function MessageBoardPage() {
       { ids, status: s },
       {
         onSuccess: (r) => {
-          toastSuccess(`已${s === 1 ? '通过' : '拒绝'} ${r.count} 条留言`);
+          toastSuccess(`已${s === 1 ? '通过' : '拒绝'} ${r.reviewed} 条留言`);
           setSelected((cur) => cur.filter((id) => !ids.includes(id)));
         },
       },
@@ -65,7 +65,7 @@ export function MessageBoardPage() {
         remove
           .mutateAsync({ ids })
           .then((r) => {
-            toastSuccess(`已删除 ${r.count} 条留言`);
+            toastSuccess(`已删除 ${r.deleted} 条留言`);
             setSelected((cur) => cur.filter((id) => !ids.includes(id)));
           })
           .catch(() => {}),

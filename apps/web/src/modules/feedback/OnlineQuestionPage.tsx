@@ -29,7 +29,7 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
   const submit = (v: ReplyValues) => {
     if (!opinion) return;
     reply.mutate(
-      { id: opinion.id, reply: v.reply.trim(), is_public: v.is_public },
+      { id: opinion.id, reply: v.reply.trim(), is_public: v.is_public ? 1 : 0 },
       {
         onSuccess: () => {
           toastSuccess(v.is_public ? '已回复，并在在线咨询页公开显示' : '已回复');

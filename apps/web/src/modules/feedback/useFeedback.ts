@@ -1,4 +1,4 @@
-import type { Page, Problem, PublicMessage, PublicOpinion } from '@portal/contract';
+import { feedbackCalls as calls, supplierCalls } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -22,11 +22,7 @@ export function useProblems() {
   return useQuery({
     queryKey: feedbackKeys.problems(companyId),
     queryFn: ({ signal }) =>
-      api.get<Page<Problem>>(
-        '/online/problem/list',
-        { company_id: companyId, page_size: 100 },
-        { toast: false, signal },
-      ),
+      api.call(calls.problems, { company_id: companyId, page_size: 100 }, { toast: false, signal }),
     enabled: ready,
   });
 }
@@ -37,8 +33,8 @@ export function usePublicOpinions(page: number, pageSize: number) {
   return useQuery({
     queryKey: feedbackKeys.opinions(companyId, page, pageSize),
     queryFn: ({ signal }) =>
-      api.get<Page<PublicOpinion>>(
-        '/online/opinion/list',
+      api.call(
+        calls.publicOpinions,
         { company_id: companyId, page, page_size: pageSize },
         { toast: false, signal },
       ),
@@ -53,8 +49,8 @@ export function useBoardMessages(page: number, pageSize: number) {
   return useQuery({
     queryKey: feedbackKeys.messages(companyId, page, pageSize),
     queryFn: ({ signal }) =>
-      api.get<Page<PublicMessage>>(
-        '/message/board/list',
+      api.call(
+        calls.publicMessages,
         { company_id: companyId, page, page_size: pageSize },
         { toast: false, signal },
       ),
@@ -68,13 +64,12 @@ export function useBoardMessages(page: number, pageSize: number) {
  * changes no public list (questions and messages show only after staff answer or approve them), so
  * nothing is reloaded.
  */
-function usePublicForm<T extends object, R>(path: string) {
+function usePublicForm<T extends object, R>(send: (values: T, companyId: number | undefined) => Promise<R>) {
   const { companyId } = useShopCompany();
-  return useMutation({
-    mutationFn: (values: T) =>
-      api.post<R>(path, { ...values, company_id: companyId }, { toast: 'unlessField' }),
-  });
+  return useMutation({ mutationFn: (values: T) => send(values, companyId) });
 }
+
+const unlessField = { toast: 'unlessField' } as const;
 
 export interface SupplierApplyValues {
   name: string;
@@ -86,7 +81,9 @@ export interface SupplierApplyValues {
 }
 
 export const useSupplierApply = () =>
-  usePublicForm<SupplierApplyValues, { id: number; status: number }>('/supplier/apply');
+  usePublicForm((values: SupplierApplyValues, company_id) =>
+    api.call(supplierCalls.apply, { ...values, company_id }, unlessField),
+  );
 
 export interface OpinionValues {
   name: string;
@@ -94,7 +91,10 @@ export interface OpinionValues {
   content: string;
 }
 
-export const useAskQuestion = () => usePublicForm<OpinionValues, { id: number }>('/online/opinion');
+export const useAskQuestion = () =>
+  usePublicForm((values: OpinionValues, company_id) =>
+    api.call(calls.ask, { ...values, company_id }, unlessField),
+  );
 
 export interface BoardValues {
   nickname?: string | undefined;
@@ -102,4 +102,6 @@ export interface BoardValues {
 }
 
 export const usePostMessage = () =>
-  usePublicForm<BoardValues, { id: number; status: number }>('/message/board');
+  usePublicForm((values: BoardValues, company_id) =>
+    api.call(calls.post, { ...values, company_id }, unlessField),
+  );

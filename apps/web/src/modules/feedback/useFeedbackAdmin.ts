@@ -1,6 +1,6 @@
-import type { BoardMessage, Opinion, Page, Supplier } from '@portal/contract';
+import { type CallInput, feedbackCalls as calls, supplierCalls } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Params } from '#web/shared/api/client.ts';
+import { api } from '#web/shared/api/client.ts';
 
 export type SupplierListParams = {
   page: number;
@@ -33,7 +33,7 @@ export const feedbackAdminKeys = {
 export function useSuppliers(params: SupplierListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.suppliers(params),
-    queryFn: () => api.get<Page<Supplier>>('/supplier/list', params),
+    queryFn: () => api.call(supplierCalls.list, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,7 +41,7 @@ export function useSuppliers(params: SupplierListParams) {
 export function useOpinions(params: OpinionListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.opinions(params),
-    queryFn: () => api.get<Page<Opinion>>('/feedback/opinion/list', params),
+    queryFn: () => api.call(calls.opinions, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -49,34 +49,32 @@ export function useOpinions(params: OpinionListParams) {
 export function useMessages(params: MessageListParams) {
   return useQuery({
     queryKey: feedbackAdminKeys.messages(params),
-    queryFn: () => api.get<Page<BoardMessage>>('/feedback/message/list', params),
+    queryFn: () => api.call(calls.messages, params),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Reloads the lists whatever the answer (a 21004 means someone else was quicker). */
-function useStaffWrite<T extends Params, R>(path: string, toast: true | 'unlessField' = true) {
+function useStaffWrite<T, R>(write: (values: T) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: T) => api.post<R>(path, values, { toast }),
+    mutationFn: write,
     onSettled: () => qc.invalidateQueries({ queryKey: feedbackAdminKeys.all }),
   });
 }
 
+const unlessField = { toast: 'unlessField' } as const;
+
 export const useReviewSupplier = () =>
-  useStaffWrite<{ id: number; status: 1 | 2; review_note?: string | undefined }, Supplier>(
-    '/supplier/review',
-    'unlessField',
+  useStaffWrite((values: CallInput<typeof supplierCalls.review>) =>
+    api.call(supplierCalls.review, values, unlessField),
   );
 
 export const useReplyOpinion = () =>
-  useStaffWrite<{ id: number; reply: string; is_public: boolean }, Opinion>(
-    '/feedback/opinion/reply',
-    'unlessField',
-  );
+  useStaffWrite((values: CallInput<typeof calls.reply>) => api.call(calls.reply, values, unlessField));
 
 export const useReviewMessages = () =>
-  useStaffWrite<{ ids: number[]; status: 1 | 2 }, { count: number }>('/feedback/message/review');
+  useStaffWrite((values: CallInput<typeof calls.reviewMessages>) => api.call(calls.reviewMessages, values));
 
 export const useDeleteMessages = () =>
-  useStaffWrite<{ ids: number[] }, { count: number }>('/feedback/message/delete');
+  useStaffWrite((values: CallInput<typeof calls.removeMessages>) => api.call(calls.removeMessages, values));

@@ -1,4 +1,4 @@
-import type { AppPlatform, AppVersion, Experiment, Page, Person, ProjectCategory } from '@portal/contract';
+import { type AppPlatform, finderCalls as calls, type ProjectCategory } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -36,9 +36,9 @@ export function useAppVersion(platform: AppPlatform) {
   return useQuery({
     queryKey: finderKeys.version(companyId, platform),
     queryFn: ({ signal }) =>
-      api.get<AppVersion>(
-        '/check/app/version',
-        { platform, company_id: companyId },
+      api.call(
+        calls.appVersion,
+        { platform, current: undefined, company_id: companyId },
         { toast: false, signal },
       ),
     enabled: ready,
@@ -50,8 +50,7 @@ export function usePeople(params: PersonParams) {
   const { ready, companyId } = useShopCompany();
   return useQuery({
     queryKey: finderKeys.people(companyId, params),
-    queryFn: ({ signal }) =>
-      api.get<Page<Person>>('/search/person', { ...params, company_id: companyId }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.people, { ...params, company_id: companyId }, { signal }),
     enabled: ready && params.name !== '',
     placeholderData: keepPreviousData,
   });
@@ -62,8 +61,8 @@ export function useExperiments(params: ExperimentParams) {
   return useQuery({
     queryKey: finderKeys.experiments(companyId, params),
     queryFn: ({ signal }) =>
-      api.get<Page<Experiment>>(
-        '/search/experiment',
+      api.call(
+        calls.experiments,
         {
           page: params.page,
           page_size: params.page_size,

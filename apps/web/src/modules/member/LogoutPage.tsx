@@ -1,3 +1,4 @@
+import { accountCalls } from '@portal/contract';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
@@ -10,7 +11,7 @@ export function LogoutPage() {
   useEffect(() => {
     let live = true;
     const companyId = readUserInfo()?.company_id;
-    const quit = getToken() ? api.post('/account/quit', { company_id: companyId }, { toast: false }) : null;
+    const quit = getToken() ? api.call(accountCalls.quit, { company_id: companyId }, { toast: false }) : null;
     Promise.resolve(quit)
       .catch(() => {})
       .finally(() => {

@@ -1,4 +1,4 @@
-import type { Consignee, ConsigneeInput } from '@portal/contract';
+import { type Consignee, type ConsigneeInput, consigneeCalls as calls } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -12,9 +12,7 @@ export function useConsignees() {
   return useQuery({
     queryKey: consigneeKeys.list(),
     queryFn: () =>
-      api
-        .post<{ results: Consignee[] }>('/consignee/list')
-        .then((d) => [...d.results].sort((a, b) => b.is_default - a.is_default)),
+      api.call(calls.list).then((d) => [...d.results].sort((a, b) => b.is_default - a.is_default)),
   });
 }
 
@@ -29,8 +27,7 @@ export type ConsigneeSave = Omit<ConsigneeInput, 'id'> & { id?: number | undefin
 export function useSaveConsignee() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: ConsigneeSave) =>
-      api.post<Consignee>('/consignee/update', { ...input }, { toast: 'unlessField' }),
+    mutationFn: (input: ConsigneeSave) => api.call(calls.save, input, { toast: 'unlessField' }),
     onSuccess: invalidate,
   });
 }
@@ -38,7 +35,7 @@ export function useSaveConsignee() {
 export function useDeleteConsignee() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => api.post<unknown>('/consignee/delete', { id }),
+    mutationFn: (id: number) => api.call(calls.remove, { id }),
     onSuccess: invalidate,
   });
 }
@@ -48,7 +45,7 @@ export function useSetDefaultConsignee() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (c: Consignee) =>
-      api.post<Consignee>('/consignee/update', {
+      api.call(calls.save, {
         id: c.id,
         name: c.name,
         mobile: c.mobile,

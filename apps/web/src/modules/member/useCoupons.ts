@@ -1,4 +1,4 @@
-import type { Coupon, Page } from '@portal/contract';
+import { couponCalls as calls } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -17,7 +17,7 @@ export function useCoupons(mine: boolean) {
     queryKey: couponKeys.list(mine),
     queryFn: () =>
       api
-        .post<Page<Coupon>>('/coupon/list', {
+        .call(calls.list, {
           mine: mine ? 1 : undefined,
           page: 1,
           page_size: COUPON_PAGE_SIZE,
@@ -31,7 +31,7 @@ export function useClaimCoupon() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { coupon_id?: number | undefined; code?: string | undefined }) =>
-      api.post<unknown>('/coupon/get', { ...input }),
+      api.call(calls.claim, input),
     onSettled: () => qc.invalidateQueries({ queryKey: couponKeys.all }),
   });
 }
@@ -49,8 +49,7 @@ export interface CouponCheckParams {
 export function useCouponCheck(params: CouponCheckParams | null) {
   return useQuery({
     queryKey: couponKeys.check(params ?? { amount: 0 }),
-    queryFn: () =>
-      api.post<{ coupon: Coupon; discount: number }>('/coupon/check', { ...params }, { toast: false }),
+    queryFn: () => api.call(calls.check, params ?? { amount: 0 }, { toast: false }),
     enabled: params !== null,
     retry: false,
     staleTime: 0,

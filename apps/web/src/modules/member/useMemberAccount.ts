@@ -1,4 +1,4 @@
-import type { LoginResult, SmsPurpose } from '@portal/contract';
+import { memberCalls as calls, type SmsPurpose } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '#web/modules/account/useAccount.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -7,11 +7,7 @@ import { api } from '#web/shared/api/client.ts';
 export function useSendCode() {
   return useMutation({
     mutationFn: (input: { mobile: string; purpose: SmsPurpose; company_id?: number | undefined }) =>
-      api.post<{ resend_after: number; expires_in: number }>(
-        '/account/send/code',
-        { ...input },
-        { toast: 'unlessField' },
-      ),
+      api.call(calls.sendCode, input, { toast: 'unlessField' }),
   });
 }
 
@@ -27,15 +23,14 @@ export interface RegisterInput {
 /** `POST /account/register`: answers like a login. */
 export function useRegister() {
   return useMutation({
-    mutationFn: (input: RegisterInput) =>
-      api.post<LoginResult>('/account/register', { ...input }, { toast: 'unlessField' }),
+    mutationFn: (input: RegisterInput) => api.call(calls.register, input, { toast: 'unlessField' }),
   });
 }
 
 export function usePasswordFind() {
   return useMutation({
     mutationFn: (input: { mobile: string; code: string; password: string }) =>
-      api.post<unknown>('/account/password/find', { ...input }, { toast: 'unlessField' }),
+      api.call(calls.findPassword, input, { toast: 'unlessField' }),
   });
 }
 
@@ -43,7 +38,7 @@ export function useProfileUpdate() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { real_name: string; email: string }) =>
-      api.post<unknown>('/account/profile/update', { ...input }, { toast: 'unlessField' }),
+      api.call(calls.updateProfile, input, { toast: 'unlessField' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.info() }),
   });
 }

@@ -1,9 +1,9 @@
 import {
+  type BuyNowLine,
+  orderCalls as calls,
   ORDER_STATUS,
-  type Order,
-  type OrderCreateResult,
-  type OrderDetail,
-  type Page,
+  type PaymentMethod,
+  reviewCalls,
 } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
@@ -26,7 +26,7 @@ export const orderKeys = {
 export function useOrders(params: OrderListParams) {
   return useQuery({
     queryKey: orderKeys.list(params),
-    queryFn: () => api.post<Page<Order>>('/order/list', { ...params }),
+    queryFn: () => api.call(calls.list, params),
     placeholderData: keepPreviousData,
     // Unpaid orders expire on the server (a sweep every minute): look again while any is shown.
     refetchInterval: (q) =>
@@ -38,14 +38,14 @@ export function useOrders(params: OrderListParams) {
 export function useOrderCounts() {
   return useQuery({
     queryKey: orderKeys.counts(),
-    queryFn: () => api.post<Record<string, number>>('/order/counts', {}, { toast: false }),
+    queryFn: () => api.call(calls.counts, {}, { toast: false }),
   });
 }
 
 export function useOrder(id: number | null) {
   return useQuery({
     queryKey: orderKeys.detail(id ?? 0),
-    queryFn: () => api.post<OrderDetail>('/order/detail', { id }),
+    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -61,7 +61,7 @@ export function useOrderAction() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ action, id }: { action: 'cancel' | 'receive'; id: number }) =>
-      api.post<unknown>(action === 'cancel' ? '/order/cancel' : '/order/receive', { id }),
+      api.call(action === 'cancel' ? calls.cancel : calls.receive, { id }),
     onSettled: invalidate,
   });
 }
@@ -75,8 +75,7 @@ export interface ReviewInput {
 export function useReview() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: ReviewInput) =>
-      api.post<unknown>('/goods/review', { ...input }, { toast: 'unlessField' }),
+    mutationFn: (input: ReviewInput) => api.call(reviewCalls.add, input, { toast: 'unlessField' }),
     onSuccess: invalidate,
   });
 }
@@ -98,8 +97,18 @@ export interface OrderCreateInput {
 export function useCreateOrder() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: OrderCreateInput) =>
-      api.post<OrderCreateResult>('/order/create', { ...input }, { toast: false }),
+    mutationFn: ({ items, payment_method, ...input }: OrderCreateInput) =>
+      api.call(
+        calls.create,
+        {
+          ...input,
+          // Buy-now lines travel as their compact text (`formatBuyNowItems`); the schema parses it.
+          items: items as unknown as BuyNowLine[] | undefined,
+          // One of the methods `/payment/methods` offered; the server checks it.
+          payment_method: payment_method as PaymentMethod,
+        },
+        { toast: false },
+      ),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { Page, SmsOutboxRow } from '@portal/contract';
+import { memberCalls } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 
@@ -13,7 +13,7 @@ export function useSmsOutbox(mobile: string, page: number, pageSize: number) {
   return useQuery({
     queryKey: smsOutboxKeys.list(mobile, page, pageSize),
     queryFn: () =>
-      api.get<Page<SmsOutboxRow>>('/sms/outbox/', {
+      api.call(memberCalls.smsOutbox, {
         page,
         page_size: pageSize,
         ...(mobile ? { mobile } : {}),

@@ -1,4 +1,4 @@
-import type { CompanyProfile, Microsite, NewsLang, NewsSummary, Page, ShopGoods } from '@portal/contract';
+import { micrositeCalls as calls, catalogueCalls, cmsCalls, type NewsLang } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
@@ -19,7 +19,7 @@ export const LATEST_NEWS = 5;
 export function useMicrosite(path: string) {
   return useQuery({
     queryKey: micrositeKeys.site(path),
-    queryFn: ({ signal }) => api.get<Microsite>('/microsite', { path }, { toast: false, signal }),
+    queryFn: ({ signal }) => api.call(calls.get, { path }, { toast: false, signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -30,8 +30,8 @@ export function useMicrositeGoods(companyId: number | undefined) {
   return useQuery({
     queryKey: micrositeKeys.goods(companyId ?? 0),
     queryFn: ({ signal }) =>
-      api.get<Page<ShopGoods>>(
-        '/goods/staff/shopgoods/',
+      api.call(
+        catalogueCalls.list,
         { company_id: companyId, sort: 'sales', page: 1, page_size: FEATURED_GOODS },
         { toast: false, signal },
       ),
@@ -44,8 +44,8 @@ export function useMicrositeNews(companyId: number | undefined, lang: NewsLang) 
   return useQuery({
     queryKey: micrositeKeys.news(companyId ?? 0, lang),
     queryFn: ({ signal }) =>
-      api.get<Page<NewsSummary>>(
-        '/cms/news/list',
+      api.call(
+        cmsCalls.newsList,
         { category: 'news', company_id: companyId, lang, page: 1, page_size: LATEST_NEWS },
         { toast: false, signal },
       ),
@@ -57,8 +57,7 @@ export function useMicrositeNews(companyId: number | undefined, lang: NewsLang) 
 export function useCompanyProfile(companyId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: micrositeKeys.profile(companyId),
-    queryFn: ({ signal }) =>
-      api.get<CompanyProfile>('/microsite/company', { company_id: companyId }, { toast: false, signal }),
+    queryFn: ({ signal }) => api.call(calls.profile, { company_id: companyId }, { toast: false, signal }),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -1,24 +1,24 @@
-import { canDo, ORDER_TRANSITIONS, type OrderAction } from '@portal/contract';
+import { type Codename, canDo, ORDER_TRANSITIONS, type OrderAction, orderCalls } from '@portal/contract';
 
 /** What shop staff can do to an order from the order screen, in button order. */
 export type StaffAction = Extract<OrderAction, 'pay' | 'ship' | 'cancel' | 'refund'>;
 
 export const STAFF_ACTIONS: readonly StaffAction[] = ['pay', 'ship', 'refund', 'cancel'];
 
-/** The permission codename (module `order`) each staff action needs. */
-export const STAFF_ACTION_CODENAMES: Record<StaffAction, string> = {
-  pay: 'confirm_order_payment',
-  ship: 'ship_order',
-  cancel: 'cancel_order',
-  refund: 'refund_order',
-};
+/** The call of each staff action (docs/shop.md). */
+export const STAFF_ACTION_CALLS = {
+  pay: orderCalls.confirmPayment,
+  ship: orderCalls.ship,
+  cancel: orderCalls.manageCancel,
+  refund: orderCalls.refund,
+} as const satisfies Record<StaffAction, unknown>;
 
-/** The API path of each staff action (docs/shop.md). */
-export const STAFF_ACTION_PATHS: Record<StaffAction, string> = {
-  pay: '/order/pay/confirm',
-  ship: '/order/ship',
-  cancel: '/order/manage/cancel',
-  refund: '/order/refund',
+/** The permission codename (module `order`) each staff action needs: its call's. */
+export const STAFF_ACTION_CODENAMES: Record<StaffAction, Codename> = {
+  pay: STAFF_ACTION_CALLS.pay.access.permission,
+  ship: STAFF_ACTION_CALLS.ship.access.permission,
+  cancel: STAFF_ACTION_CALLS.cancel.access.permission,
+  refund: STAFF_ACTION_CALLS.refund.access.permission,
 };
 
 /** The button text: the contract's names, with 取消 shortened for a table row. */

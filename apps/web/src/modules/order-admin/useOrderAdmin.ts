@@ -1,7 +1,7 @@
-import type { Order, OrderDetail, Page } from '@portal/contract';
+import { orderCalls as calls } from '@portal/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { STAFF_ACTION_PATHS, type StaffAction } from './orderActions.ts';
+import type { StaffAction } from './orderActions.ts';
 
 export interface OrderManageParams {
   page: number;
@@ -22,8 +22,7 @@ export const orderAdminKeys = {
 export function useManagedOrders(params: OrderManageParams) {
   return useQuery({
     queryKey: orderAdminKeys.list(params),
-    queryFn: () =>
-      api.post<Page<Order>>('/order/manage/list', { ...params, keyword: params.keyword || undefined }),
+    queryFn: () => api.call(calls.manageList, { ...params, keyword: params.keyword || undefined }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +30,7 @@ export function useManagedOrders(params: OrderManageParams) {
 export function useManagedOrder(id: number | null) {
   return useQuery({
     queryKey: orderAdminKeys.detail(id ?? 0),
-    queryFn: () => api.post<OrderDetail>('/order/manage/detail', { id }),
+    queryFn: () => api.call(calls.manageGet, { id: id ?? 0 }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -46,6 +45,24 @@ export interface StaffActionInput {
   tracking_no?: string | undefined;
 }
 
+/** Ship and refund have a dialog that shows a field error beside its field. */
+function runStaffAction({ action, id, note, shipping_company, tracking_no }: StaffActionInput) {
+  switch (action) {
+    case 'pay':
+      return api.call(calls.confirmPayment, { id, note });
+    case 'ship':
+      return api.call(
+        calls.ship,
+        { id, shipping_company: shipping_company ?? '', tracking_no: tracking_no ?? '' },
+        { toast: 'unlessField' },
+      );
+    case 'cancel':
+      return api.call(calls.manageCancel, { id, note });
+    case 'refund':
+      return api.call(calls.refund, { id, note: note ?? '' }, { toast: 'unlessField' });
+  }
+}
+
 /**
  * 确认收款, 发货, 取消, 退款. A refused action (20501: the state changed meanwhile) is toasted
  * unless it names a field of the dialog; the list and the detail are reloaded either way.
@@ -53,13 +70,7 @@ export interface StaffActionInput {
 export function useStaffAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ...input }: StaffActionInput) =>
-      api.post<unknown>(
-        STAFF_ACTION_PATHS[action],
-        { ...input },
-        // Ship and refund have a dialog that shows a field error beside its field.
-        { toast: action === 'ship' || action === 'refund' ? 'unlessField' : true },
-      ),
+    mutationFn: (input: StaffActionInput) => runStaffAction(input),
     onSettled: () => qc.invalidateQueries({ queryKey: orderAdminKeys.all }),
   });
 }

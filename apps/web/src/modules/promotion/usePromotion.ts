@@ -1,4 +1,4 @@
-import type { Page, Promotion, PromotionDetail } from '@portal/contract';
+import { promotionCalls } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
@@ -20,8 +20,8 @@ export function useCurrentPromotions(enabled: boolean) {
   return useQuery({
     queryKey: promotionKeys.list(companyId),
     queryFn: ({ signal }) =>
-      api.post<Page<Promotion>>(
-        '/shop/promotion/list',
+      api.call(
+        promotionCalls.list,
         { page: 1, page_size: 10, company_id: companyId },
         { toast: false, signal },
       ),
@@ -35,8 +35,8 @@ export function usePromotionDetail(id: number | undefined, filter: CarFilter) {
   return useQuery({
     queryKey: promotionKeys.detail(companyId, id ?? 0, filter),
     queryFn: ({ signal }) =>
-      api.post<PromotionDetail>(
-        '/shop/promotion',
+      api.call(
+        promotionCalls.get,
         { id: id ?? 0, company_id: companyId, ...filter },
         { toast: false, signal },
       ),

@@ -1,10 +1,8 @@
 import {
-  type CategoryTreeNode,
+  catalogueCalls,
   type GoodsSort,
   goodsCategoryCalls,
-  type Page,
-  type Review,
-  type ShopGoods,
+  reviewCalls,
   type ShopGoodsDetail,
 } from '@portal/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +21,7 @@ export interface ShopGoodsParams {
   sort?: GoodsSort | undefined;
   is_new?: 0 | 1 | undefined;
   is_recommend?: 0 | 1 | undefined;
-  ids?: string | undefined;
+  ids?: number[] | undefined;
 }
 
 /**
@@ -59,11 +57,7 @@ export function useShopGoods(params: ShopGoodsParams) {
   return useQuery({
     queryKey: shopKeys.goods(companyId, params),
     queryFn: ({ signal }) =>
-      api.get<Page<ShopGoods>>(
-        '/goods/staff/shopgoods/',
-        { ...params, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(catalogueCalls.list, { ...params, company_id: companyId }, { toast: false, signal }),
     enabled: ready,
     placeholderData: keepPreviousData,
   });
@@ -84,11 +78,7 @@ export function goodsDetailQuery(companyId: number | undefined, id: number | nul
   return queryOptions({
     queryKey: shopKeys.detail(companyId, id ?? 0),
     queryFn: ({ signal }) =>
-      api.get<ShopGoodsDetail>(
-        '/goods/staff/shopgoods/detail/',
-        { id: id ?? 0, company_id: companyId },
-        { toast: false, signal },
-      ),
+      api.call(catalogueCalls.get, { id: id ?? 0, company_id: companyId }, { toast: false, signal }),
     enabled: ready && id !== null,
   });
 }
@@ -100,8 +90,8 @@ export function useGoodsReviews(goodsId: number | null, page: number, pageSize: 
   return useQuery({
     queryKey: shopKeys.reviews(goodsId ?? 0, page, pageSize),
     queryFn: ({ signal }) =>
-      api.get<Page<Review>>(
-        '/goods/review/list',
+      api.call(
+        reviewCalls.list,
         { goods_id: goodsId ?? 0, page, page_size: pageSize, company_id: companyId },
         { toast: false, signal },
       ),
@@ -115,7 +105,7 @@ export function useReplyReview() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: number; goods_id: number; reply: string }) =>
-      api.post<Review>('/goods/review/reply', { id: input.id, reply: input.reply }, { toast: 'unlessField' }),
+      api.call(reviewCalls.reply, { id: input.id, reply: input.reply }, { toast: 'unlessField' }),
     onSuccess: (_d, input) =>
       qc.invalidateQueries({ queryKey: [...shopKeys.all, 'reviews', input.goods_id] }),
   });
@@ -144,7 +134,7 @@ export const loveKeys = {
 export function useLoves(page: number, pageSize: number) {
   return useQuery({
     queryKey: loveKeys.list(page, pageSize),
-    queryFn: () => api.post<Page<ShopGoods>>('/goods/love/list', { page, page_size: pageSize }),
+    queryFn: () => api.call(catalogueCalls.loved, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
   });
 }
@@ -157,8 +147,7 @@ export function useToggleLove() {
   const qc = useQueryClient();
   const { companyId } = useShopCompany();
   return useMutation({
-    mutationFn: (goodsId: number) =>
-      api.post<{ loved: boolean; love_count: number }>('/goods/love', { goods_id: goodsId }),
+    mutationFn: (goodsId: number) => api.call(catalogueCalls.toggleLove, { goods_id: goodsId }),
     onSuccess: (d, goodsId) => {
       qc.setQueryData<ShopGoodsDetail>(shopKeys.detail(companyId, goodsId), (old) =>
         old ? { ...old, loved: d.loved, love_count: d.love_count } : old,

@@ -1,8 +1,21 @@
+import { accountCalls, defineCall, form, goodsCategoryCalls, optionalText } from '@portal/contract';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { USER_COOKIE } from '#web/shared/session.ts';
 import { STORAGE_KEYS } from '#web/shared/storage.ts';
 import { ApiError, api, setNavigator, TransportError } from './client.ts';
+
+/** A call that takes a file, as upload calls will. */
+const uploadCall = defineCall({
+  method: 'POST',
+  path: '/file/upload',
+  summary: '上传',
+  tags: ['test'],
+  access: { login: true },
+  input: form({ file: z.instanceof(Blob), name: optionalText('名称', { max: 20 }) }),
+  output: z.object({ id: z.number() }),
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(to: string) => void>();
@@ -45,9 +58,9 @@ describe('api client', () => {
   it('resolves d on success and sends the token, credentials and query params', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'abc123');
     reply({ c: 0, d: { results: [1, 2] } });
-    await expect(
-      api.get('/account/login/log', { page: 2, page_size: 10, keyword: undefined }),
-    ).resolves.toEqual({ results: [1, 2] });
+    await expect(api.call(accountCalls.loginLog, { page: 2, page_size: 10 })).resolves.toEqual({
+      results: [1, 2],
+    });
     const { url, init } = lastCall();
     expect(url).toBe('/api/account/login/log?page=2&page_size=10');
     expect(init.method).toBe('GET');
@@ -57,7 +70,7 @@ describe('api client', () => {
 
   it('posts form-urlencoded with arrays as repeated keys', async () => {
     reply({ c: 0, d: { deleted: 2 } });
-    await expect(api.post('/goods/category/selected/delete', { ids: [1, 2] })).resolves.toEqual({
+    await expect(api.call(goodsCategoryCalls.removeMany, { ids: [1, 2] })).resolves.toEqual({
       deleted: 2,
     });
     const { init } = lastCall();
@@ -69,7 +82,7 @@ describe('api client', () => {
   it('posts multipart when a param is a file', async () => {
     reply({ c: 0, d: { id: 9 } });
     const file = new File(['x'], 'a.txt', { type: 'text/plain' });
-    await api.post('/file/upload', { file, name: 'a' });
+    await api.call(uploadCall, { file, name: 'a' });
     const body = lastCall().init.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('name')).toBe('a');
@@ -78,7 +91,7 @@ describe('api client', () => {
 
   it('rejects {c, m} with an ApiError and shows the message', async () => {
     reply({ c: 20101, m: '该分类下还有子分类，不能删除' });
-    const err = await api.post('/goods/category/delete', { id: 1 }).catch((e: unknown) => e);
+    const err = await api.call(goodsCategoryCalls.remove, { id: 1 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ c: 20101, m: '该分类下还有子分类，不能删除' });
     // Without a mounted app frame the static antd message is imported on first use: allow for it.
@@ -88,7 +101,11 @@ describe('api client', () => {
   it("keeps a field error for the form when the caller asks for 'unlessField'", async () => {
     reply({ c: 10012, m: '原密码不正确', field: 'old_password' });
     const err = await api
-      .post('/account/password/update', { old_password: 'x' }, { toast: 'unlessField' })
+      .call(
+        accountCalls.updatePassword,
+        { old_password: 'x', new_password: 'abc12345' },
+        { toast: 'unlessField' },
+      )
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ c: 10012, m: '原密码不正确', field: 'old_password' });
     await new Promise((r) => setTimeout(r, 50));
@@ -103,7 +120,7 @@ describe('api client', () => {
     window.history.pushState({}, '', '/crm/goods_category?page=2');
     reply({ c: 10003, m: '登录已失效，请重新登录' });
 
-    await expect(api.get('/account/permission')).rejects.toMatchObject({ c: 10003 });
+    await expect(api.call(accountCalls.permission)).rejects.toMatchObject({ c: 10003 });
     expect(Cookies.get(USER_COOKIE)).toBeUndefined();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.rules)).toBeNull();
@@ -117,9 +134,9 @@ describe('api client', () => {
   it('swallows transport errors silently', async () => {
     const noticesBefore = document.querySelectorAll('.ant-message-notice').length;
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(api.get('/account/info')).rejects.toBeInstanceOf(TransportError);
+    await expect(api.call(accountCalls.info)).rejects.toBeInstanceOf(TransportError);
     fetchMock.mockResolvedValueOnce(new Response('<html>502</html>', { status: 502 }));
-    await expect(api.post('/account/quit', {})).rejects.toBeInstanceOf(TransportError);
+    await expect(api.call(accountCalls.quit)).rejects.toBeInstanceOf(TransportError);
     await new Promise((r) => setTimeout(r, 50));
     expect(document.querySelectorAll('.ant-message-notice').length).toBe(noticesBefore);
     expect(navigate).not.toHaveBeenCalled();

@@ -136,6 +136,4 @@ export const api = {
    */
   call: <C extends Call>(call: C, ...[input, opts]: CallArgs<C>) =>
     request<CallOutput<C>>(call.method, call.path, input as Params | undefined, opts),
-  get: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('GET', path, params, opts),
-  post: <T>(path: string, params?: Params, opts?: RequestOptions) => request<T>('POST', path, params, opts),
 };

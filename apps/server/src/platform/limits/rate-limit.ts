@@ -1,4 +1,4 @@
-import type { Counters } from '../limits/counters.ts';
+import type { Counters } from './counters.ts';
 
 /** Counts a call under `key` and says whether it is within its limit (false: refuse it). */
 export type CallLimit = (key: string) => Promise<boolean>;

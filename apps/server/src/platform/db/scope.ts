@@ -1,0 +1,154 @@
+import { SUPER_ADMIN_ROLE } from '@portal/contract';
+import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
+import type { Caller } from '../auth/session-user.ts';
+import { AppError } from '../core/errors.ts';
+import { nowIso } from '../time.ts';
+import type { Database } from './database.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * Who owns the rows of each table (issue 20, docs/ARCHITECTURE.md "Company scope"):
+ * - `company`: rows of one company (`company_id`); modules reach them only through `inCompany`
+ *   (or the super administrator's `acrossCompanies`), which adds the company, and for
+ *   `softDelete` tables the live-rows condition (`del_flag = 0`), to every statement;
+ * - `shared`: reference data every company reads (companies, the host map, role permissions);
+ * - `platform`: the platform's own bookkeeping (sessions, limits, codes, cache versions).
+ * Every table is listed (`satisfies` fails `tsc` otherwise); checks/company-scope.test.ts fails
+ * when a module queries a company table without the helper.
+ */
+export const TABLES = {
+  companies: { owner: 'shared' },
+  host_tenants: { owner: 'shared' },
+  role_permissions: { owner: 'shared' },
+  cache_versions: { owner: 'platform' },
+  sessions: { owner: 'platform' },
+  rate_counters: { owner: 'platform' },
+  login_devices: { owner: 'platform' },
+  sms_codes: { owner: 'platform' },
+  shops: { owner: 'company' },
+  user_groups: { owner: 'company' },
+  positions: { owner: 'company' },
+  users: { owner: 'company' },
+  login_logs: { owner: 'company' },
+  audit_logs: { owner: 'company' },
+  goods_categories: { owner: 'company', softDelete: true },
+  goods: { owner: 'company', softDelete: true },
+  promotions: { owner: 'company' },
+  promotion_items: { owner: 'company' },
+  goods_loves: { owner: 'company' },
+  cart_items: { owner: 'company' },
+  consignees: { owner: 'company', softDelete: true },
+  coupons: { owner: 'company', softDelete: true },
+  member_coupons: { owner: 'company' },
+  orders: { owner: 'company' },
+  order_items: { owner: 'company' },
+  order_events: { owner: 'company' },
+  goods_reviews: { owner: 'company' },
+  sms_outbox: { owner: 'company' },
+  suppliers: { owner: 'company' },
+  problems: { owner: 'company' },
+  opinions: { owner: 'company' },
+  anonymous_messages: { owner: 'company', softDelete: true },
+  app_versions: { owner: 'company' },
+  projects: { owner: 'company', softDelete: true },
+  microsites: { owner: 'company' },
+  news_categories: { owner: 'company' },
+  news: { owner: 'company' },
+  advertisings: { owner: 'company' },
+} as const satisfies Record<keyof DB, { owner: 'company' | 'shared' | 'platform'; softDelete?: true }>;
+
+type Tables = typeof TABLES;
+/** The tables whose rows belong to one company. */
+export type CompanyTable = {
+  [K in keyof Tables]: Tables[K]['owner'] extends 'company' ? K : never;
+}[keyof Tables];
+
+export const COMPANY_TABLES = (Object.keys(TABLES) as (keyof Tables)[]).filter(
+  (t): t is CompanyTable => TABLES[t].owner === 'company',
+);
+
+const softDeleted = (table: CompanyTable) => 'softDelete' in TABLES[table];
+
+/** Adds a condition to a builder of a table named by a type parameter; `where` keeps the builder's type. */
+const where = <Q>(qb: Q, condition: Expression<SqlBool> | undefined): Q =>
+  condition ? (qb as unknown as { where(e: Expression<SqlBool>): Q }).where(condition) : qb;
+
+const and = (parts: Expression<SqlBool>[]) =>
+  parts.length === 0 ? undefined : (sql<boolean>`${sql.join(parts, sql` and `)}` as Expression<SqlBool>);
+
+export interface ScopeOptions {
+  /** Also the soft-deleted rows (an order line's goods, a restore). */
+  withDeleted?: boolean;
+}
+
+/** The statements of one scope: every company table statement gets `condition(table alias)`. */
+function scopeOf(db: Database, companyId: number | undefined) {
+  const condition = (table: CompanyTable, ref: string, opts: ScopeOptions) =>
+    and([
+      ...(companyId === undefined ? [] : [sql<boolean>`${sql.ref(`${ref}.company_id`)} = ${companyId}`]),
+      ...(softDeleted(table) && !opts.withDeleted ? [sql<boolean>`${sql.ref(`${ref}.del_flag`)} = 0`] : []),
+    ]);
+  return {
+    /** `select … from table [as alias]` of the scope's rows (live ones unless `withDeleted`). */
+    selectFrom<T extends CompanyTable, A extends string = T>(table: T, alias?: A, opts: ScopeOptions = {}) {
+      const as = alias ?? table;
+      return where(db.selectFrom(`${table} as ${as}` as `${T} as ${A}`), condition(table, as, opts));
+    },
+    /** `update table` of the scope's rows (live ones unless `withDeleted`). */
+    updateTable<T extends CompanyTable>(table: T, opts: ScopeOptions = {}) {
+      return where(db.updateTable(table), condition(table, table, opts));
+    },
+    /** `delete from table` of the scope's rows: only for tables that are not soft-deleted. */
+    deleteFrom<T extends Exclude<CompanyTable, SoftDeleteTable>>(table: T) {
+      return where(db.deleteFrom(table), condition(table, table, {}));
+    },
+  };
+}
+
+type SoftDeleteTable = {
+  [K in CompanyTable]: Tables[K] extends { softDelete: true } ? K : never;
+}[CompanyTable];
+
+/**
+ * The one way a module reads or writes a company table: every statement is limited to the
+ * company's rows (and live rows of soft-deleted tables), and rows inserted carry the company.
+ * Joins from a scoped row to the rows it references (an order's lines, its user) need no
+ * condition of their own.
+ */
+export function inCompany(db: Database, companyId: number) {
+  return {
+    companyId,
+    ...scopeOf(db, companyId),
+    /** `insert into table`: the company is set on every row. */
+    insertInto<T extends CompanyTable>(
+      table: T,
+      values: Omit<Insertable<DB[T]>, 'company_id'> | readonly Omit<Insertable<DB[T]>, 'company_id'>[],
+    ) {
+      const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, company_id: companyId }));
+      return db.insertInto(table).values(rows as unknown as Insertable<DB[T]>[]);
+    },
+  };
+}
+export type CompanyScope = ReturnType<typeof inCompany>;
+
+/**
+ * The super administrator's view across companies (design/architecture.md): only for role 1
+ * (others get 10004), and recorded in the audit log with the reason before any row is read.
+ * Soft-deleted rows stay hidden unless asked for.
+ */
+export async function acrossCompanies(db: Database, caller: Caller, reason: string) {
+  if (caller.role !== SUPER_ADMIN_ROLE) throw new AppError('FORBIDDEN');
+  await inCompany(db, caller.companyId)
+    .insertInto('audit_logs', {
+      user_id: caller.userId,
+      action: 'across_companies',
+      entity: 'companies',
+      entity_id: null,
+      before_json: null,
+      after_json: JSON.stringify({ reason }),
+      ip: caller.ip,
+      created_at: nowIso(),
+    })
+    .execute();
+  return scopeOf(db, undefined);
+}
