@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrossCompanies, COMPANY_TABLES, inCompany } from '../src/platform/db/scope.ts';
+import { createGoods } from '../src/seed/seed.ts';
+import { type Harness, testApp } from './harness.ts';
+
+/**
+ * The company scope primitive (issue 20): every statement it starts sees and changes only the
+ * company's rows (live ones of soft-deleted tables), rows it inserts carry the company, and the
+ * super administrator's view across companies is refused to anyone else and audited.
+ */
+let h: Harness;
+let mine: number;
+let theirs: number;
+
+beforeAll(async () => {
+  h = await testApp();
+  mine = await h.company('本单位');
+  theirs = await h.company('别家单位');
+});
+afterAll(() => h.close());
+
+const caller = (companyId: number, role: number) => ({
+  userId: 1,
+  companyId,
+  role,
+  username: 'tester',
+  sessionId: 'test-session',
+  ip: '127.0.0.1',
+});
+
+describe('inCompany', () => {
+  it('reads, updates and deletes only the company’s rows, live ones unless asked', async () => {
+    const a = await createGoods(h.db, mine, { name: '本单位商品', price: 100, stock: 5 });
+    const gone = await createGoods(h.db, mine, { name: '已删商品', price: 100, stock: 5, del_flag: 1 });
+    const b = await createGoods(h.db, theirs, { name: '别家商品', price: 100, stock: 5 });
+    const scope = inCompany(h.db, mine);
+
+    const seen = await scope
+      .selectFrom('goods', 'g')
+      .select('g.id')
+      .where('g.id', 'in', [a, gone, b])
+      .execute();
+    expect(seen.map((r) => r.id)).toEqual([a]);
+    const all = await scope
+      .selectFrom('goods', 'g', { withDeleted: true })
+      .select('g.id')
+      .where('g.id', 'in', [a, gone, b])
+      .orderBy('g.id')
+      .execute();
+    expect(all.map((r) => r.id)).toEqual([a, gone]);
+
+    const updated = await scope
+      .updateTable('goods')
+      .set({ stock: 0 })
+      .where('id', 'in', [a, gone, b])
+      .executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBe(1);
+    const stocks = await h.db
+      .selectFrom('goods')
+      .select(['id', 'stock'])
+      .where('id', 'in', [a, gone, b])
+      .orderBy('id')
+      .execute();
+    expect(stocks).toEqual([
+      { id: a, stock: 0 },
+      { id: gone, stock: 5 },
+      { id: b, stock: 5 },
+    ]);
+  });
+
+  it('sets the company on the rows it inserts, and deletes none of another company', async () => {
+    const m = await h.member(mine);
+    const other = await h.member(theirs);
+    const goods = await createGoods(h.db, mine, { name: '收藏商品', price: 100, stock: 5 });
+    const scope = inCompany(h.db, mine);
+    const now = new Date().toISOString();
+    await scope.insertInto('goods_loves', { user_id: m.user.id, goods_id: goods, created_at: now }).execute();
+    await inCompany(h.db, theirs)
+      .insertInto('goods_loves', { user_id: other.user.id, goods_id: goods, created_at: now })
+      .execute();
+    const rows = await h.db
+      .selectFrom('goods_loves')
+      .select(['company_id', 'user_id'])
+      .where('goods_id', '=', goods)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { company_id: mine, user_id: m.user.id },
+      { company_id: theirs, user_id: other.user.id },
+    ]);
+    const removed = await scope.deleteFrom('goods_loves').where('goods_id', '=', goods).executeTakeFirst();
+    expect(Number(removed.numDeletedRows)).toBe(1);
+    expect(
+      await h.db.selectFrom('goods_loves').select('company_id').where('goods_id', '=', goods).execute(),
+    ).toEqual([{ company_id: theirs }]);
+  });
+
+  it('knows every company table', () => {
+    expect(COMPANY_TABLES).toContain('goods');
+    expect(COMPANY_TABLES).not.toContain('sessions');
+  });
+});
+
+describe('acrossCompanies', () => {
+  it('is refused to anyone but the super administrator', async () => {
+    await expect(acrossCompanies(h.db, caller(mine, 12), '查看')).rejects.toMatchObject({ c: 10004 });
+  });
+
+  it('sees every company’s rows and leaves an audit entry with the reason first', async () => {
+    const a = await createGoods(h.db, mine, { name: '甲', price: 1, stock: 1 });
+    const b = await createGoods(h.db, theirs, { name: '乙', price: 1, stock: 1 });
+    const all = await acrossCompanies(h.db, caller(mine, 1), '核对两家单位的商品');
+    const rows = await all.selectFrom('goods').select('id').where('id', 'in', [a, b]).orderBy('id').execute();
+    expect(rows.map((r) => r.id)).toEqual([a, b]);
+    const entry = await h.db
+      .selectFrom('audit_logs')
+      .select(['action', 'after_json', 'company_id'])
+      .where('action', '=', 'across_companies')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      action: 'across_companies',
+      after_json: JSON.stringify({ reason: '核对两家单位的商品' }),
+      company_id: mine,
+    });
+  });
+});
