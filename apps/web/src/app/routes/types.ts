@@ -1,13 +1,15 @@
-import type { Area } from '@portal/contract';
+import type { Area, PERMISSIONS, PermissionModule } from '@portal/contract';
 import type { ComponentType } from 'react';
 import type { LazyPage } from '#web/app/lazy.ts';
 import type { MenuIconName } from './menuIcons.ts';
 
-/** Who may see an entry: an action (`module` + `codename`) or a whole module. */
-export interface Access {
-  module: string;
-  codename?: string;
-}
+/**
+ * Who may see an entry: an action (`module` + `codename`) or a whole module. A union over the
+ * contract's modules, so an unknown module or a codename of another module does not compile.
+ */
+export type Access = {
+  [M in PermissionModule]: { module: M; codename?: keyof (typeof PERMISSIONS)[M] };
+}[PermissionModule];
 
 /**
  * A menu icon: the name of one in `menuIcons.ts` (keeps the icon out of the entry chunk). A
