@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  * - services and repositories know nothing of HTTP (`platform/http`): application errors and paging
  *   are in `platform/core`;
  * - no deep relative imports (`../../`) where an alias exists (`#server/`, `#web/`);
- * - the web makes API calls only through declarations (`api.call`), never by path.
+ * - the web makes API calls only through declarations (`api.call`), never by path, and takes them
+ *   from the zod-free '@portal/contract/calls'.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const server = path.join(root, 'apps/server/src');
@@ -64,6 +65,11 @@ function webFindings(source: string): string[] {
     if ((m[1] as string).startsWith('../../')) out.push(`deep relative import ${m[1]} (use #web/)`);
   }
   for (const m of source.matchAll(/\bapi\.(get|post)\s*[<(]/g)) out.push(`API call by path: api.${m[1]}`);
+  // Declarations carry their schemas (zod): the web takes the zod-free routes instead.
+  for (const m of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@portal\/contract'/g)) {
+    if (/\b\w+Calls\b/.test(m[1] as string))
+      out.push("calls imported from '@portal/contract' (use '@portal/contract/calls')");
+  }
   return out;
 }
 
@@ -99,6 +105,8 @@ describe('module boundaries', () => {
     expect(webFindings("const r = api.post<Order>('/order/list', {});")).toHaveLength(1);
     expect(webFindings("import { x } from '../../shared/api/client.ts';")).toHaveLength(1);
     expect(webFindings('const r = api.call(orderCalls.list, {});')).toEqual([]);
+    expect(webFindings("import { orderCalls, type Order } from '@portal/contract';")).toHaveLength(1);
+    expect(webFindings("import { orderCalls } from '@portal/contract/calls';")).toEqual([]);
   });
 
   it('hold in the server', () => {

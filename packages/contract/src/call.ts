@@ -34,10 +34,31 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, const A ext
   return call;
 }
 
+/** The declaration a call stands for: itself, or the one a zod-free route carries. */
+export type CallOf<X> = X extends Call ? X : X extends CallRoute<infer C> ? C : never;
+
 /**
  * What a caller sends: the values as the server reads them (numbers as numbers, flags as 0/1); the
  * web client writes them as a form. (The schemas' own input type is `unknown`: they parse strings.)
  */
-export type CallInput<C extends Call> = z.output<C['input']>;
+export type CallInput<X extends Call | CallRoute> = z.output<CallOf<X>['input']>;
 /** What a call answers (the envelope's `d`). */
-export type CallOutput<C extends Call> = z.output<C['output']>;
+export type CallOutput<X extends Call | CallRoute> = z.output<CallOf<X>['output']>;
+
+/**
+ * A call as the browser needs it: method, path and access, with the declaration's types carried
+ * along (`__call` exists only in the type). `call-routes.ts`, generated from the declarations, holds
+ * one per call so that the web makes calls without loading zod or any schema (issue 20, ADR 0012).
+ */
+export interface CallRoute<C extends Call = Call> {
+  readonly method: C['method'];
+  readonly path: string;
+  readonly access: C['access'];
+  readonly __call?: C;
+}
+
+export const callRoute = <C extends Call>(
+  method: C['method'],
+  path: string,
+  access: C['access'],
+): CallRoute<C> => ({ method, path, access });

@@ -1,4 +1,4 @@
-import { companyCalls } from '@portal/contract';
+import { companyCalls } from '@portal/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { PUBLIC_KEY } from './queryClient.ts';

@@ -1,10 +1,5 @@
-import {
-  accountCalls,
-  hasAction,
-  type PERMISSIONS,
-  type PermissionModule,
-  type UserPermission,
-} from '@portal/contract';
+import { hasAction, type PERMISSIONS, type PermissionModule, type UserPermission } from '@portal/contract';
+import { accountCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api/client.ts';
 import { useLoggedIn, useUserInfo } from './session.ts';

@@ -1,4 +1,5 @@
-import { accountCalls as calls, LOGOUT_PROMPT } from '@portal/contract';
+import { LOGOUT_PROMPT } from '@portal/contract';
+import { accountCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { api } from '#web/shared/api/client.ts';

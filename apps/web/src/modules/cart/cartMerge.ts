@@ -3,9 +3,9 @@ import {
   CART_MAX_QUANTITY,
   type Cart,
   type CartMergeResult,
-  cartCalls,
   type GuestCartLine,
 } from '@portal/contract';
+import { cartCalls } from '@portal/contract/calls';
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';

@@ -1,4 +1,5 @@
-import { type Cart, cartCalls as calls, catalogueCalls } from '@portal/contract';
+import type { Cart } from '@portal/contract';
+import { cartCalls as calls, catalogueCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { toastError } from '#web/shared/api/toast.ts';

@@ -1,4 +1,4 @@
-import { paymentCalls as calls } from '@portal/contract';
+import { paymentCalls as calls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

@@ -1,4 +1,4 @@
-import { cmsCalls as calls } from '@portal/contract';
+import { cmsCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';

@@ -1,4 +1,4 @@
-import { feedbackCalls as calls, supplierCalls } from '@portal/contract';
+import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';

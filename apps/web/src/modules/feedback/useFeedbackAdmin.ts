@@ -1,4 +1,5 @@
-import { type CallInput, feedbackCalls as calls, supplierCalls } from '@portal/contract';
+import type { CallInput } from '@portal/contract';
+import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

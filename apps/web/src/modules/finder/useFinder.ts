@@ -1,4 +1,5 @@
-import { type AppPlatform, finderCalls as calls, type ProjectCategory } from '@portal/contract';
+import type { AppPlatform, ProjectCategory } from '@portal/contract';
+import { finderCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';

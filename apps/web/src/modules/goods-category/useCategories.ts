@@ -1,4 +1,5 @@
-import { type CategoryInput, type CategoryListQuery, goodsCategoryCalls as calls } from '@portal/contract';
+import type { CategoryInput, CategoryListQuery } from '@portal/contract';
+import { goodsCategoryCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

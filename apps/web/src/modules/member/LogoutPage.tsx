@@ -1,4 +1,4 @@
-import { accountCalls } from '@portal/contract';
+import { accountCalls } from '@portal/contract/calls';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';

@@ -1,4 +1,5 @@
-import { type Consignee, type ConsigneeInput, consigneeCalls as calls } from '@portal/contract';
+import type { Consignee, ConsigneeInput } from '@portal/contract';
+import { consigneeCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

@@ -1,4 +1,4 @@
-import { couponCalls as calls } from '@portal/contract';
+import { couponCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

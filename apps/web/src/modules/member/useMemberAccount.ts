@@ -1,4 +1,5 @@
-import { memberCalls as calls, type SmsPurpose } from '@portal/contract';
+import type { SmsPurpose } from '@portal/contract';
+import { memberCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys } from '#web/modules/account/useAccount.ts';
 import { api } from '#web/shared/api/client.ts';

@@ -1,10 +1,5 @@
-import {
-  type BuyNowLine,
-  orderCalls as calls,
-  ORDER_STATUS,
-  type PaymentMethod,
-  reviewCalls,
-} from '@portal/contract';
+import { type BuyNowLine, ORDER_STATUS, type PaymentMethod } from '@portal/contract';
+import { orderCalls as calls, reviewCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

@@ -1,4 +1,4 @@
-import { memberCalls } from '@portal/contract';
+import { memberCalls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 

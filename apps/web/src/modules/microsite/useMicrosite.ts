@@ -1,4 +1,5 @@
-import { micrositeCalls as calls, catalogueCalls, cmsCalls, type NewsLang } from '@portal/contract';
+import type { NewsLang } from '@portal/contract';
+import { micrositeCalls as calls, catalogueCalls, cmsCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';

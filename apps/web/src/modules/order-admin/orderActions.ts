@@ -1,4 +1,5 @@
-import { type Codename, canDo, ORDER_TRANSITIONS, type OrderAction, orderCalls } from '@portal/contract';
+import { type Codename, canDo, ORDER_TRANSITIONS, type OrderAction } from '@portal/contract';
+import { orderCalls } from '@portal/contract/calls';
 
 /** What shop staff can do to an order from the order screen, in button order. */
 export type StaffAction = Extract<OrderAction, 'pay' | 'ship' | 'cancel' | 'refund'>;

@@ -1,4 +1,4 @@
-import { orderCalls as calls } from '@portal/contract';
+import { orderCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import type { StaffAction } from './orderActions.ts';

@@ -1,4 +1,4 @@
-import { promotionCalls } from '@portal/contract';
+import { promotionCalls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';

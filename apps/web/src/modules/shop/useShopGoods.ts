@@ -1,10 +1,5 @@
-import {
-  catalogueCalls,
-  type GoodsSort,
-  goodsCategoryCalls,
-  reviewCalls,
-  type ShopGoodsDetail,
-} from '@portal/contract';
+import type { GoodsSort, ShopGoodsDetail } from '@portal/contract';
+import { catalogueCalls, goodsCategoryCalls, reviewCalls } from '@portal/contract/calls';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useUserInfo } from '#web/shared/session.ts';

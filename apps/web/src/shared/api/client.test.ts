@@ -1,4 +1,5 @@
-import { accountCalls, defineCall, form, goodsCategoryCalls, optionalText } from '@portal/contract';
+import { defineCall, form, optionalText } from '@portal/contract';
+import { accountCalls, goodsCategoryCalls } from '@portal/contract/calls';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';

@@ -1,4 +1,11 @@
-import { type Call, type CallInput, type CallOutput, SESSION_EXPIRED_CODE } from '@portal/contract';
+import {
+  type Call,
+  type CallInput,
+  type CallOf,
+  type CallOutput,
+  type CallRoute,
+  SESSION_EXPIRED_CODE,
+} from '@portal/contract';
 import { endSession, getToken, isLoggedIn, loginPath } from '#web/shared/session.ts';
 import { ApiError, TransportError } from './errors.ts';
 import { toastError } from './toast.ts';
@@ -134,6 +141,6 @@ export const api = {
    * Makes a declared call (packages/contract): its method and path come from the declaration and
    * its reply type from the declared output, so a changed reply or a wrong input fails `tsc`.
    */
-  call: <C extends Call>(call: C, ...[input, opts]: CallArgs<C>) =>
-    request<CallOutput<C>>(call.method, call.path, input as Params | undefined, opts),
+  call: <X extends Call | CallRoute>(call: X, ...[input, opts]: CallArgs<CallOf<X>>) =>
+    request<CallOutput<X>>(call.method, call.path, input as Params | undefined, opts),
 };
