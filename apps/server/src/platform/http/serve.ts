@@ -51,7 +51,9 @@ export function serve<C extends Call>(
       const caller = (isPublic ? request.caller : callerOf(request)) as CallerOf<C>;
       const input = (call.method === 'GET' ? request.query : request.body) as z.output<C['input']>;
       const out = await handler({ input, caller, request, reply });
-      return out === reply ? reply : ok(out);
+      // A handler that sent the reply itself answers `reply`, a thenable that the await above has
+      // already followed to the end of the response (so `out` is undefined): answer nothing more.
+      return out === reply || reply.sent ? reply : ok(out);
     },
   });
 }
