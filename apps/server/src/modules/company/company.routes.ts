@@ -1,4 +1,5 @@
-import { companyCalls as calls, makePaging } from '@portal/contract';
+import { companyCalls as calls } from '@portal/contract';
+import { paged } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { CompanyService } from './company.service.ts';
@@ -7,13 +8,13 @@ import type { CompanyService } from './company.service.ts';
 export function companyRoutes(app: App, companies: CompanyService) {
   serve(app, calls.current, async ({ input, request }) => {
     const company = await companies.resolve({ ...input, host: input.host ?? request.hostname });
-    return { results: [company], paging: makePaging(1, 1, 1) };
+    return paged({ results: [company], count: 1 }, { page: 1, pageSize: 1 });
   });
   serve(app, calls.shops, async ({ input, caller }) => {
     const shops = await companies.shops(
       publicReadCompanyOf({ caller }, input.company_id),
       input.is_default === 1,
     );
-    return { results: shops, paging: makePaging(shops.length, 1, Math.max(1, shops.length)) };
+    return paged({ results: shops, count: shops.length }, { page: 1, pageSize: Math.max(1, shops.length) });
   });
 }

@@ -1,4 +1,5 @@
-import { goodsCategoryCalls as calls, categorySchema, makePaging } from '@portal/contract';
+import { goodsCategoryCalls as calls, categorySchema } from '@portal/contract';
+import { paged } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { itemJson, sendPage } from '#server/platform/http/serializer.ts';
 import { serve } from '#server/platform/http/serve.ts';
@@ -11,10 +12,7 @@ const categoryJson = itemJson(categorySchema);
 export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) {
   serve(app, calls.list, async ({ input, caller, reply }) => {
     const r = await categories.list(caller, input);
-    return sendPage(reply, categoryJson, {
-      results: r.results,
-      paging: makePaging(r.count, r.page, r.pageSize),
-    });
+    return sendPage(reply, categoryJson, paged(r, r));
   });
   serve(app, calls.parents, async ({ input, caller }) => ({
     results: await categories.parents(caller, input.exclude_id),

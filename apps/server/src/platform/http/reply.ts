@@ -22,9 +22,6 @@ export type App = FastifyInstance<
 /** The portal success envelope. */
 export const ok = <T>(d: T) => ({ c: 0 as const, d });
 
-/** The success envelope of one page: `{ results, paging }`. */
-export const pageReply = <T>(r: { count: number; results: T[] }, p: PageParams) => ok(paged(r, p));
-
 /** The caller of a route that declared `login` or `permission` (the auth hook guarantees it). */
 export function callerOf(request: { caller: Caller | null }): Caller {
   if (!request.caller) throw new AppError('NOT_LOGGED_IN');
