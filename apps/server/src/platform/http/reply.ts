@@ -9,7 +9,6 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
-import { type PageParams, paged } from '../core/paging.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
