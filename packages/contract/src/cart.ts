@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { MAX_PRICE_CENTS } from './catalogue.ts';
 import { flag, form, id, idList, int, optionalInt } from './fields.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;

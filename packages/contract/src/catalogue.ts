@@ -12,17 +12,7 @@ import {
   paging,
   text,
 } from './fields.ts';
-
-/** Money is integer cents (分) everywhere; the web shows yuan. */
-export const MAX_PRICE_CENTS = 100_000_000_00;
-
-export const GOODS_SORTS = {
-  new: '最新',
-  sales: '销量',
-  price_asc: '价格从低到高',
-  price_desc: '价格从高到低',
-} as const;
-export type GoodsSort = keyof typeof GOODS_SORTS;
+import { GOODS_SORTS, MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** A goods row of the public catalogue (only goods on sale are listed). */
 export const shopGoodsSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { MAX_PRICE_CENTS } from './catalogue.ts';
 import { pageOf } from './envelope.ts';
 import { flag, form, int, optionalId, optionalText, paging } from './fields.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** A coupon of the company, as a member sees it. Amounts in cents. */
 export const couponSchema = z.object({

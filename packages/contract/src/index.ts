@@ -20,4 +20,5 @@ export * from './order.ts';
 export * from './permissions.ts';
 export * from './promotion.ts';
 export * from './roles.ts';
+export * from './shop-constants.ts';
 export * from './system.ts';

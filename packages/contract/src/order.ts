@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
-import { MAX_PRICE_CENTS } from './catalogue.ts';
 import { pageOf } from './envelope.ts';
 import {
   choice,
@@ -15,6 +14,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
 export const ORDER_STATUS = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { MAX_PRICE_CENTS, shopGoodsSchema } from './catalogue.ts';
+import { shopGoodsSchema } from './catalogue.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Tickets of one type per order (spec §5 and §9): the counter and the server allow 0 to 12. */
 export const PROMOTION_TICKET_MAX = 12;

@@ -1,9 +1,8 @@
 import { Codes, passwordUpdateBody } from '@portal/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useId } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { confirmRule } from '#web/shared/ui/confirmRule.ts';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { usePasswordUpdate } from './useAccount.ts';
 
@@ -26,14 +25,10 @@ export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCanc
   const submit = (v: Values) =>
     update.mutate(
       { old_password: v.old_password, new_password: v.new_password },
-      {
-        onSuccess: () => {
-          toastSuccess('密码修改成功');
-          form.resetFields();
-          onDone?.();
-        },
-        onError: (e) => showFieldError(form, e, FIELDS),
-      },
+      savedWithToast(form, FIELDS, '密码修改成功', () => {
+        form.resetFields();
+        onDone?.();
+      }),
     );
 
   return (

@@ -3,6 +3,8 @@ import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } fro
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute } from '#web/shared/format.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
@@ -45,22 +47,18 @@ export function MessageBoardPage() {
     );
 
   const confirmReject = (ids: number[]) =>
-    modal.confirm({
+    confirmDanger(modal, {
       title: `确定拒绝选中的 ${ids.length} 条留言吗？`,
       content: '拒绝后留言不会在留言板显示。',
       okText: '拒绝',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => decide(ids, 2),
     });
 
   const confirmDelete = (ids: number[]) =>
-    modal.confirm({
+    confirmDanger(modal, {
       title: `确定删除选中的 ${ids.length} 条留言吗？`,
       content: '删除后不能恢复，已公开的留言也会从留言板撤下。',
       okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () =>
         remove
           .mutateAsync({ ids })
@@ -105,28 +103,23 @@ export function MessageBoardPage() {
         ]),
     ...(canReview
       ? [
-          {
-            title: '操作',
-            key: 'actions',
-            fixed: 'right' as const,
-            render: (_: unknown, row: BoardMessage) => (
-              <Space size={0}>
-                {row.status === REVIEW_STATUS.PENDING && (
-                  <>
-                    <Button type="link" size="small" onClick={() => decide([row.id], 1)}>
-                      通过
-                    </Button>
-                    <Button type="link" size="small" danger onClick={() => confirmReject([row.id])}>
-                      拒绝
-                    </Button>
-                  </>
-                )}
-                <Button type="link" size="small" danger onClick={() => confirmDelete([row.id])}>
-                  删除
-                </Button>
-              </Space>
-            ),
-          },
+          actionsColumn<BoardMessage>((row) => (
+            <Space size={0}>
+              {row.status === REVIEW_STATUS.PENDING && (
+                <>
+                  <Button type="link" size="small" onClick={() => decide([row.id], 1)}>
+                    通过
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => confirmReject([row.id])}>
+                    拒绝
+                  </Button>
+                </>
+              )}
+              <Button type="link" size="small" danger onClick={() => confirmDelete([row.id])}>
+                删除
+              </Button>
+            </Space>
+          )),
         ]
       : []),
   ];

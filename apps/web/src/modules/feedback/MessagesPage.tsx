@@ -1,11 +1,11 @@
 import { ANONYMOUS_NICKNAME, FEEDBACK_LIMITS, messageBoardBody } from '@portal/contract';
-import { Avatar, Button, Form, Input, List, Typography } from 'antd';
+import { Avatar, Form, Input, List, Typography } from 'antd';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatMinute } from '#web/shared/format.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { PagedList } from './PagedList.tsx';
 import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
-import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
+import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = messageBoardBody.shape;
@@ -50,12 +50,12 @@ function PostForm() {
       sentMessage={sent && '留言已提交，审核通过后显示'}
       onSentClose={clearSent}
     >
-      <Form<BoardValues>
-        {...formProps}
+      <VisitorForm<BoardValues>
+        formProps={formProps}
         name="message-board"
-        aria-label="发表留言"
-        layout="vertical"
-        requiredMark
+        label="发表留言"
+        submit="提交留言"
+        pending={pending}
       >
         <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
           <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
@@ -68,10 +68,7 @@ function PostForm() {
             placeholder="说说您的建议或想法，审核通过后公开显示"
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          提交留言
-        </Button>
-      </Form>
+      </VisitorForm>
     </VisitorFormSection>
   );
 }

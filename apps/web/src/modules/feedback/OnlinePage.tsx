@@ -1,5 +1,5 @@
 import { FEEDBACK_LIMITS, opinionBody } from '@portal/contract';
-import { Button, Collapse, Empty, Form, Input, Skeleton, Typography } from 'antd';
+import { Collapse, Empty, Form, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatMinute } from '#web/shared/format.ts';
@@ -8,7 +8,7 @@ import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { matchesFaq } from './faq.ts';
 import { PagedList } from './PagedList.tsx';
 import { type OpinionValues, useAskQuestion, useProblems, usePublicOpinions } from './useFeedback.ts';
-import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
+import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = opinionBody.shape;
@@ -94,12 +94,12 @@ function AskForm() {
       sentMessage={sent && '咨询已提交，客服会尽快通过您留下的联系方式回复'}
       onSentClose={clearSent}
     >
-      <Form<OpinionValues>
-        {...formProps}
+      <VisitorForm<OpinionValues>
+        formProps={formProps}
         name="online-question"
-        aria-label="在线咨询"
-        layout="vertical"
-        requiredMark
+        label="在线咨询"
+        submit="提交咨询"
+        pending={pending}
       >
         <div className="feedback-two">
           <Form.Item label="称呼" name="name" required rules={[zodRule(rules.name)]}>
@@ -117,10 +117,7 @@ function AskForm() {
             placeholder="请描述您的问题，如涉及订单请注明订单号"
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" loading={pending}>
-          提交咨询
-        </Button>
-      </Form>
+      </VisitorForm>
     </VisitorFormSection>
   );
 }

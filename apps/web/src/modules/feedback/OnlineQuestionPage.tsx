@@ -1,10 +1,10 @@
 import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
 import { Button, Card, Form, Input, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute } from '#web/shared/format.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
@@ -30,13 +30,12 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
     if (!opinion) return;
     reply.mutate(
       { id: opinion.id, reply: v.reply.trim(), is_public: v.is_public ? 1 : 0 },
-      {
-        onSuccess: () => {
-          toastSuccess(v.is_public ? '已回复，并在在线咨询页公开显示' : '已回复');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, ['reply', 'is_public']),
-      },
+      savedWithToast(
+        form,
+        ['reply', 'is_public'],
+        v.is_public ? '已回复，并在在线咨询页公开显示' : '已回复',
+        () => onClose(),
+      ),
     );
   };
 
@@ -156,16 +155,11 @@ export function OnlineQuestionPage() {
     },
     ...(canReply
       ? [
-          {
-            title: '操作',
-            key: 'actions',
-            fixed: 'right' as const,
-            render: (_: unknown, row: Opinion) => (
-              <Button type="link" size="small" onClick={() => setReplying(row)}>
-                {row.status === 1 ? '修改回复' : '回复'}
-              </Button>
-            ),
-          },
+          actionsColumn<Opinion>((row) => (
+            <Button type="link" size="small" onClick={() => setReplying(row)}>
+              {row.status === 1 ? '修改回复' : '回复'}
+            </Button>
+          )),
         ]
       : []),
   ];

@@ -17,10 +17,10 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatMinute } from '#web/shared/format.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
@@ -54,14 +54,15 @@ function ReviewModal({
     if (!decision) return;
     review.mutate(
       { id: decision.supplier.id, status: decision.status, review_note: v.review_note?.trim() || undefined },
-      {
-        onSuccess: (s) => {
-          toastSuccess(approve ? '已通过该供应商申请' : '已拒绝该供应商申请');
+      savedWithToast<Supplier>(
+        form,
+        ['review_note'],
+        approve ? '已通过该供应商申请' : '已拒绝该供应商申请',
+        (s) => {
           onReviewed(s);
           onClose();
         },
-        onError: (e) => showFieldError(form, e, ['review_note']),
-      },
+      ),
     );
   };
 
@@ -192,19 +193,14 @@ export function SupplierIndexPage() {
     },
     { title: '申请时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
     { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetail(row)}>
-            详情
-          </Button>
-          {actions(row, 'small')}
-        </Space>
-      ),
-    },
+    actionsColumn((row) => (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setDetail(row)}>
+          详情
+        </Button>
+        {actions(row, 'small')}
+      </Space>
+    )),
   ];
 
   return (

@@ -3,7 +3,7 @@ import { Button, Col, Form, Input, Result, Row, Steps } from 'antd';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { type SupplierApplyValues, useSupplierApply } from './useFeedback.ts';
-import { useVisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
+import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
 
 const rules = supplierApplyBody.shape;
@@ -82,12 +82,13 @@ export function SupplierServicePage() {
             }
           />
         ) : (
-          <Form<SupplierApplyValues>
-            {...formProps}
+          <VisitorForm<SupplierApplyValues>
+            formProps={formProps}
             name="supplier-apply"
-            aria-label="供应商入驻申请"
-            layout="vertical"
-            requiredMark
+            label="供应商入驻申请"
+            submit="提交申请"
+            size="large"
+            pending={pending}
           >
             <Row gutter={16}>
               <Col xs={24} md={12}>
@@ -131,10 +132,7 @@ export function SupplierServicePage() {
                 </Form.Item>
               </Col>
             </Row>
-            <Button type="primary" htmlType="submit" size="large" loading={pending}>
-              提交申请
-            </Button>
-          </Form>
+          </VisitorForm>
         )}
       </VisitorFormSection>
     </ShopLayout>

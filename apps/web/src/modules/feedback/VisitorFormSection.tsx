@@ -1,5 +1,5 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { Alert, Card, Form, type FormInstance } from 'antd';
+import { Alert, Button, Card, Form, type FormInstance } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 
@@ -69,5 +69,36 @@ export function VisitorFormSection({
         {children}
       </Card>
     </section>
+  );
+}
+
+/**
+ * A visitor form (vertical, required marks) posted through `useVisitorForm`'s `formProps`: the
+ * fields, then the primary `submit` button, spinning while `pending`.
+ */
+export function VisitorForm<V extends object>({
+  formProps,
+  name,
+  label,
+  submit,
+  pending,
+  size,
+  children,
+}: {
+  formProps: ReturnType<typeof useVisitorForm<V>>['formProps'];
+  name: string;
+  label: string;
+  submit: string;
+  pending: boolean;
+  size?: 'large';
+  children: ReactNode;
+}) {
+  return (
+    <Form<V> {...formProps} name={name} aria-label={label} layout="vertical" requiredMark>
+      {children}
+      <Button type="primary" htmlType="submit" size={size} loading={pending}>
+        {submit}
+      </Button>
+    </Form>
   );
 }

@@ -1,7 +1,8 @@
 import type { CallInput } from '@portal/contract';
 import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
 
 export type SupplierListParams = {
   page: number;
@@ -31,36 +32,21 @@ export const feedbackAdminKeys = {
   messages: (params: MessageListParams) => [...feedbackAdminKeys.all, 'messages', params] as const,
 };
 
-export function useSuppliers(params: SupplierListParams) {
-  return useQuery({
-    queryKey: feedbackAdminKeys.suppliers(params),
-    queryFn: () => api.call(supplierCalls.list, params),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useSuppliers = (params: SupplierListParams) =>
+  useListQuery(feedbackAdminKeys.suppliers(params), () => api.call(supplierCalls.list, params));
 
-export function useOpinions(params: OpinionListParams) {
-  return useQuery({
-    queryKey: feedbackAdminKeys.opinions(params),
-    queryFn: () => api.call(calls.opinions, params),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useOpinions = (params: OpinionListParams) =>
+  useListQuery(feedbackAdminKeys.opinions(params), () => api.call(calls.opinions, params));
 
-export function useMessages(params: MessageListParams) {
-  return useQuery({
-    queryKey: feedbackAdminKeys.messages(params),
-    queryFn: () => api.call(calls.messages, params),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useMessages = (params: MessageListParams) =>
+  useListQuery(feedbackAdminKeys.messages(params), () => api.call(calls.messages, params));
 
 /** Reloads the lists whatever the answer (a 21004 means someone else was quicker). */
 function useStaffWrite<T, R>(write: (values: T) => Promise<R>) {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate(feedbackAdminKeys.all);
   return useMutation({
     mutationFn: write,
-    onSettled: () => qc.invalidateQueries({ queryKey: feedbackAdminKeys.all }),
+    onSettled: invalidate,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import './finder.css';
 
 /** A finder page: the shop frame (`title`, `description` for the head) with a hero heading and intro. */
@@ -24,5 +25,50 @@ export function FinderPage({
       </div>
       {children}
     </ShopLayout>
+  );
+}
+
+/** The cards of a result page; dimmed while the next page loads (the previous one stays shown). */
+export function FinderGrid({
+  query,
+  children,
+}: {
+  query: { isPlaceholderData: boolean; isFetching: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={`finder-grid${query.isPlaceholderData ? ' finder-stale' : ''}`}
+      aria-busy={query.isFetching}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** The paging under a result page, once there are results; `totalText` counts them. */
+export function FinderPaging({
+  total,
+  page,
+  pageSize,
+  totalText,
+  onChange,
+}: {
+  total: number | undefined;
+  page: number;
+  pageSize: number;
+  totalText: (total: number) => string;
+  onChange: (next: { page: number; page_size?: number }) => void;
+}) {
+  if (!total) return null;
+  return (
+    <PagedFooter
+      className="finder-pagination"
+      page={page}
+      pageSize={pageSize}
+      total={total}
+      totalText={totalText}
+      onChange={onChange}
+    />
   );
 }

@@ -8,10 +8,9 @@ import {
 import { Skeleton, Tag, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { pageFromQuery, searchHref, textFromQuery } from '#web/shared/searchQuery.ts';
-import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
-import { FinderPage } from './FinderParts.tsx';
+import { FinderGrid, FinderPage, FinderPaging } from './FinderParts.tsx';
 import { useExperiments } from './useFinder.ts';
 import './finder.css';
 
@@ -96,14 +95,11 @@ export function SearchExperimentPage() {
           ))}
         </div>
       ) : data && data.results.length > 0 ? (
-        <div
-          className={`finder-grid${list.isPlaceholderData ? ' finder-stale' : ''}`}
-          aria-busy={list.isFetching}
-        >
+        <FinderGrid query={list}>
           {data.results.map((e) => (
             <ExperimentCard key={e.id} e={e} />
           ))}
-        </div>
+        </FinderGrid>
       ) : (
         <div className="shop-panel">
           <QueryEmpty
@@ -113,16 +109,13 @@ export function SearchExperimentPage() {
         </div>
       )}
 
-      {data && data.paging.count > 0 && (
-        <PagedFooter
-          className="finder-pagination"
-          page={page}
-          pageSize={page_size}
-          total={data.paging.count}
-          totalText={(t) => `共 ${t} 个项目`}
-          onChange={go}
-        />
-      )}
+      <FinderPaging
+        total={data?.paging.count}
+        page={page}
+        pageSize={page_size}
+        totalText={(t) => `共 ${t} 个项目`}
+        onChange={go}
+      />
     </FinderPage>
   );
 }

@@ -2,10 +2,9 @@ import { PERSON_NAME_MAX, type Person } from '@portal/contract';
 import { Avatar, Empty, Skeleton, Tag } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { pageFromQuery, searchHref, textFromQuery } from '#web/shared/searchQuery.ts';
-import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
-import { FinderPage } from './FinderParts.tsx';
+import { FinderGrid, FinderPage, FinderPaging } from './FinderParts.tsx';
 import { usePeople } from './useFinder.ts';
 import './finder.css';
 
@@ -74,14 +73,11 @@ export function SearchPersonPage() {
           <p className="app-release-meta" style={{ textAlign: 'left' }} aria-live="polite">
             找到 {data.paging.count} 位与“{name}”相关的人员
           </p>
-          <div
-            className={`finder-grid${people.isPlaceholderData ? ' finder-stale' : ''}`}
-            aria-busy={people.isFetching}
-          >
+          <FinderGrid query={people}>
             {data.results.map((p) => (
               <PersonCard key={p.id} p={p} />
             ))}
-          </div>
+          </FinderGrid>
         </>
       ) : (
         <div className="shop-panel">
@@ -89,16 +85,13 @@ export function SearchPersonPage() {
         </div>
       )}
 
-      {data && data.paging.count > 0 && (
-        <PagedFooter
-          className="finder-pagination"
-          page={page}
-          pageSize={page_size}
-          total={data.paging.count}
-          totalText={(t) => `共 ${t} 人`}
-          onChange={go}
-        />
-      )}
+      <FinderPaging
+        total={data?.paging.count}
+        page={page}
+        pageSize={page_size}
+        totalText={(t) => `共 ${t} 人`}
+        onChange={go}
+      />
     </FinderPage>
   );
 }

@@ -6,10 +6,9 @@ import {
 } from '@portal/contract';
 import { AutoComplete, Form, Input, InputNumber, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { iconOptions } from './categoryIcons.tsx';
 import { useCategory, useParentOptions, useSaveCategory } from './useCategories.ts';
@@ -79,13 +78,7 @@ export function CategoryFormModal({
         icon: v.icon?.trim() ?? '',
         status: v.status ? 1 : 0,
       },
-      {
-        onSuccess: () => {
-          toastSuccess(editId ? '分类已保存' : '分类已新增');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, FIELDS),
-      },
+      savedWithToast(form, FIELDS, editId ? '分类已保存' : '分类已新增', () => onClose()),
     );
 
   const loading = editId !== null && detail.isPending;

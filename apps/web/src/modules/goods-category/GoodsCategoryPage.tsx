@@ -3,6 +3,7 @@ import type { Category, CategoryTreeNode } from '@portal/contract';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -49,12 +50,10 @@ export function GoodsCategoryPage() {
   };
 
   const confirmBatch = () =>
-    modal.confirm({
+    confirmDanger(modal, {
       title: `确定删除选中的 ${selected.length} 个分类吗？`,
       content: '删除后不可恢复。只要其中有分类还有子分类或商品，本次将一个也不删除。',
       okText: '删除',
-      okButtonProps: { danger: true },
-      cancelText: '取消',
       onOk: () => removeMany.mutateAsync(selected).then(deleted, () => {}),
     });
 

@@ -1,7 +1,8 @@
 import type { CategoryInput, CategoryListQuery } from '@portal/contract';
 import { goodsCategoryCalls as calls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useDetailQuery, useInvalidatingMutation, useListQuery } from '#web/shared/queryHooks.ts';
 
 /** The list query; page and page size always sent. Types from the contract. */
 export type CategoryListParams = CategoryListQuery & { page: number; page_size: number };
@@ -17,15 +18,9 @@ export const categoryKeys = {
 };
 
 export function useCategoryList(params: CategoryListParams) {
-  return useQuery({
-    queryKey: categoryKeys.list(params),
-    queryFn: () =>
-      api.call(calls.list, {
-        ...params,
-        keyword: params.keyword || undefined,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(categoryKeys.list(params), () =>
+    api.call(calls.list, { ...params, keyword: params.keyword || undefined }),
+  );
 }
 
 /** The whole tree (`/goods/categorys`), both statuses. */
@@ -46,45 +41,26 @@ export function useParentOptions(excludeId: number | undefined, enabled: boolean
 }
 
 export function useCategory(id: number | null) {
-  return useQuery({
-    queryKey: categoryKeys.detail(id ?? 0),
-    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
-
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: categoryKeys.all });
+  return useDetailQuery(categoryKeys.detail(id ?? 0), id, (id) => api.call(calls.get, { id }));
 }
 
 /** Add (no id) or update. Field errors are left to the form (`toast: 'unlessField'`). */
 export function useSaveCategory() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ id, ...input }: CategoryInput & { id?: number | undefined }) =>
+  return useInvalidatingMutation(
+    categoryKeys.all,
+    ({ id, ...input }: CategoryInput & { id?: number | undefined }) =>
       id
         ? api.call(calls.update, { id, ...input }, { toast: 'unlessField' })
         : api.call(calls.add, input, { toast: 'unlessField' }),
-    onSuccess: invalidate,
-  });
+  );
 }
 
 /** Refused with 20101 (has children) or 20102 (has goods); the client shows the message. */
 export function useDeleteCategory() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => api.call(calls.remove, { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(categoryKeys.all, (id: number) => api.call(calls.remove, { id }));
 }
 
 /** All or nothing. */
 export function useDeleteCategories() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (ids: number[]) => api.call(calls.removeMany, { ids }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(categoryKeys.all, (ids: number[]) => api.call(calls.removeMany, { ids }));
 }

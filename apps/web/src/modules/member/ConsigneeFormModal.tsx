@@ -1,8 +1,7 @@
 import { type Consignee, consigneeUpdateBody } from '@portal/contract';
 import { Checkbox, Col, Form, Input, Row } from 'antd';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useSaveConsignee } from './useConsignees.ts';
 
@@ -54,14 +53,10 @@ export function ConsigneeFormModal({
         address: v.address.trim(),
         is_default: v.is_default ? 1 : 0,
       },
-      {
-        onSuccess: (c) => {
-          toastSuccess(editing ? '收货地址已保存' : '收货地址已新增');
-          onSaved?.(c);
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, FIELDS),
-      },
+      savedWithToast<Consignee>(form, FIELDS, editing ? '收货地址已保存' : '收货地址已新增', (c) => {
+        onSaved?.(c);
+        onClose();
+      }),
     );
 
   return (

@@ -2,8 +2,7 @@ import { passwordFindBody } from '@portal/contract';
 import { Button, Card, Form, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
-import { toastSuccess } from '#web/shared/api/toast.ts';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { PasswordPair } from './PasswordPair.tsx';
@@ -31,13 +30,9 @@ export function ForgotPasswordPage() {
   const submit = (v: Values) =>
     find.mutate(
       { mobile: v.mobile.trim(), code: v.code.trim(), password: v.password },
-      {
-        onSuccess: () => {
-          toastSuccess('密码已重置，请使用新密码登录');
-          navigate('/login', { replace: true });
-        },
-        onError: (e) => showFieldError(form, e, FIELDS),
-      },
+      savedWithToast(form, FIELDS, '密码已重置，请使用新密码登录', () =>
+        navigate('/login', { replace: true }),
+      ),
     );
 
   return (

@@ -1,12 +1,12 @@
 import { canDo, ORDER_STATUS, ORDER_STATUS_NAMES, type Order, type OrderItem } from '@portal/contract';
-import { App, Button, Drawer, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GoodsThumb, OrderDetailView, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
+import { GoodsThumb, OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
-import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { formatRemaining, secondsUntil, useNow } from './countdown.ts';
@@ -28,11 +28,10 @@ function useMemberActions() {
   const act = useOrderAction();
   return {
     cancel: (o: Pick<Order, 'id' | 'order_no'>) =>
-      modal.confirm({
+      confirmDanger(modal, {
         title: `确定取消订单 ${o.order_no} 吗？`,
         content: '取消后订单不可恢复，使用的优惠券将退回。',
         okText: '取消订单',
-        okButtonProps: { danger: true },
         cancelText: '再想想',
         onOk: () =>
           act
@@ -53,6 +52,26 @@ function useMemberActions() {
             .catch(() => {}),
       }),
   };
+}
+
+type MemberActions = ReturnType<typeof useMemberActions>;
+
+/** 取消订单 and 确认收货, each where the order's state allows it (on the card and in the drawer). */
+function MemberActionButtons({ order, actions }: { order: Order; actions: MemberActions }) {
+  return (
+    <>
+      {canDo('cancel', order.status) && (
+        <Button danger onClick={() => actions.cancel(order)}>
+          取消订单
+        </Button>
+      )}
+      {canDo('receive', order.status) && (
+        <Button type="primary" onClick={() => actions.receive(order)}>
+          确认收货
+        </Button>
+      )}
+    </>
+  );
 }
 
 function ReviewButton({
@@ -94,7 +113,7 @@ function OrderCard({
   now: number;
   onDetail: (id: number) => void;
   onReview: (i: OrderItem) => void;
-  actions: ReturnType<typeof useMemberActions>;
+  actions: MemberActions;
 }) {
   const pieces = order.items.reduce((n, i) => n + i.quantity, 0);
   return (
@@ -133,16 +152,7 @@ function OrderCard({
         <Expiry order={order} now={now} />
         <Space wrap className="my-order-actions">
           <Button onClick={() => onDetail(order.id)}>查看详情</Button>
-          {canDo('cancel', order.status) && (
-            <Button danger onClick={() => actions.cancel(order)}>
-              取消订单
-            </Button>
-          )}
-          {canDo('receive', order.status) && (
-            <Button type="primary" onClick={() => actions.receive(order)}>
-              确认收货
-            </Button>
-          )}
+          <MemberActionButtons order={order} actions={actions} />
         </Space>
       </footer>
     </article>
@@ -164,7 +174,6 @@ export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (i
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
 
-  const d = detail.data;
   const tabItems = STATUS_TABS.map((s) => {
     const n = countFor(counts.data, s);
     return {
@@ -217,37 +226,16 @@ export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (i
         </div>
       )}
 
-      <Drawer
-        title={d ? `订单详情 · ${d.order_no}` : '订单详情'}
+      <OrderDetailDrawer
+        detail={detail}
         open={openId !== null}
         onClose={() => onOpen(null)}
-        size="min(640px, 100vw)"
-        destroyOnHidden
-        extra={
-          d && (
-            <Space>
-              {canDo('cancel', d.status) && (
-                <Button danger onClick={() => actions.cancel(d)}>
-                  取消订单
-                </Button>
-              )}
-              {canDo('receive', d.status) && (
-                <Button type="primary" onClick={() => actions.receive(d)}>
-                  确认收货
-                </Button>
-              )}
-            </Space>
-          )
-        }
-      >
-        {detail.isPending ? (
-          <PageSpin />
-        ) : d ? (
-          <OrderDetailView order={d} />
-        ) : (
-          <QueryEmpty query={detail} description="订单不存在" />
+        actions={(d) => (
+          <Space>
+            <MemberActionButtons order={d} actions={actions} />
+          </Space>
         )}
-      </Drawer>
+      />
       <ReviewModal item={reviewing} onClose={() => setReviewing(null)} />
     </div>
   );

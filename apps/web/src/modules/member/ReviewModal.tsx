@@ -1,9 +1,8 @@
 import { type OrderItem, REVIEW_CONTENT_MAX, reviewBody } from '@portal/contract';
 import { Form, Input, Rate, Space, Typography } from 'antd';
 import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useReview } from './useOrders.ts';
 
@@ -24,13 +23,7 @@ export function ReviewModal({ item, onClose }: { item: OrderItem | null; onClose
     if (!item) return;
     review.mutate(
       { order_item_id: item.id, rating: v.rating, content: v.content.trim() },
-      {
-        onSuccess: () => {
-          toastSuccess('评价成功，感谢您的反馈');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, ['rating', 'content']),
-      },
+      savedWithToast(form, ['rating', 'content'], '评价成功，感谢您的反馈', () => onClose()),
     );
   };
 

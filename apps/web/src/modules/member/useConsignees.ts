@@ -1,7 +1,8 @@
 import type { Consignee, ConsigneeInput } from '@portal/contract';
 import { consigneeCalls as calls } from '@portal/contract/calls';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 
 export const consigneeKeys = {
   all: ['consignee'] as const,
@@ -17,45 +18,31 @@ export function useConsignees() {
   });
 }
 
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: consigneeKeys.all });
-}
-
 export type ConsigneeSave = Omit<ConsigneeInput, 'id'> & { id?: number | undefined };
 
 /** Adds (no `id`) or changes an address; field errors are left to the form. */
 export function useSaveConsignee() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: ConsigneeSave) => api.call(calls.save, input, { toast: 'unlessField' }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(consigneeKeys.all, (input: ConsigneeSave) =>
+    api.call(calls.save, input, { toast: 'unlessField' }),
+  );
 }
 
 export function useDeleteConsignee() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => api.call(calls.remove, { id }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(consigneeKeys.all, (id: number) => api.call(calls.remove, { id }));
 }
 
 /** 设为默认: the same update call with the address's own values and `is_default=1`. */
 export function useSetDefaultConsignee() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (c: Consignee) =>
-      api.call(calls.save, {
-        id: c.id,
-        name: c.name,
-        mobile: c.mobile,
-        province: c.province,
-        city: c.city,
-        district: c.district,
-        address: c.address,
-        is_default: 1,
-      }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(consigneeKeys.all, (c: Consignee) =>
+    api.call(calls.save, {
+      id: c.id,
+      name: c.name,
+      mobile: c.mobile,
+      province: c.province,
+      city: c.city,
+      district: c.district,
+      address: c.address,
+      is_default: 1,
+    }),
+  );
 }

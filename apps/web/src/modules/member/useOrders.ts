@@ -1,7 +1,8 @@
 import { type BuyNowLine, ORDER_STATUS, type PaymentMethod } from '@portal/contract';
 import { orderCalls as calls, reviewCalls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useDetailQuery, useInvalidate, useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 
 export interface OrderListParams {
   page: number;
@@ -38,22 +39,12 @@ export function useOrderCounts() {
 }
 
 export function useOrder(id: number | null) {
-  return useQuery({
-    queryKey: orderKeys.detail(id ?? 0),
-    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
-
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: orderKeys.all });
+  return useDetailQuery(orderKeys.detail(id ?? 0), id, (id) => api.call(calls.get, { id }));
 }
 
 /** 取消订单 (待付款) and 确认收货 (已发货). */
 export function useOrderAction() {
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidate(orderKeys.all);
   return useMutation({
     mutationFn: ({ action, id }: { action: 'cancel' | 'receive'; id: number }) =>
       api.call(action === 'cancel' ? calls.cancel : calls.receive, { id }),
@@ -68,11 +59,9 @@ export interface ReviewInput {
 }
 
 export function useReview() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (input: ReviewInput) => api.call(reviewCalls.add, input, { toast: 'unlessField' }),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(orderKeys.all, (input: ReviewInput) =>
+    api.call(reviewCalls.add, input, { toast: 'unlessField' }),
+  );
 }
 
 export interface OrderCreateInput {
@@ -90,20 +79,17 @@ export interface OrderCreateInput {
 
 /** `POST /order/create`. Refusals (stock, coupon, goods gone) are shown by the checkout, not toasted. */
 export function useCreateOrder() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: ({ items, payment_method, ...input }: OrderCreateInput) =>
-      api.call(
-        calls.create,
-        {
-          ...input,
-          // Buy-now lines travel as their compact text (`formatBuyNowItems`); the schema parses it.
-          items: items as unknown as BuyNowLine[] | undefined,
-          // One of the methods `/payment/methods` offered; the server checks it.
-          payment_method: payment_method as PaymentMethod,
-        },
-        { toast: false },
-      ),
-    onSuccess: invalidate,
-  });
+  return useInvalidatingMutation(orderKeys.all, ({ items, payment_method, ...input }: OrderCreateInput) =>
+    api.call(
+      calls.create,
+      {
+        ...input,
+        // Buy-now lines travel as their compact text (`formatBuyNowItems`); the schema parses it.
+        items: items as unknown as BuyNowLine[] | undefined,
+        // One of the methods `/payment/methods` offered; the server checks it.
+        payment_method: payment_method as PaymentMethod,
+      },
+      { toast: false },
+    ),
+  );
 }

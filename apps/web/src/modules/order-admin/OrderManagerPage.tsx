@@ -1,15 +1,15 @@
 import { hasAction, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
-import { App, Button, Card, Drawer, Space, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
-import { OrderDetailView, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
+import { OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
 import { type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
@@ -25,20 +25,25 @@ function useRunAction(open: { ship: (o: OrderTarget) => void; refund: (o: OrderT
   return (action: StaffAction, order: OrderTarget & { pay_amount: number }) => {
     if (action === 'ship') return open.ship(order);
     if (action === 'refund') return open.refund(order);
-    const pay = action === 'pay';
-    modal.confirm({
-      title: pay
-        ? `确认已收到订单 ${order.order_no} 的货款 ${formatYuan(order.pay_amount)} 吗？`
-        : `确定取消订单 ${order.order_no} 吗？`,
-      content: pay ? '确认后订单进入待发货。' : '取消后库存和优惠券将退回，此操作不可撤销。',
-      okText: pay ? '确认收款' : '取消订单',
-      okButtonProps: pay ? {} : { danger: true },
-      cancelText: pay ? '取消' : '再想想',
-      onOk: () =>
-        act
-          .mutateAsync({ action, id: order.id })
-          .then(() => toastSuccess(pay ? '已确认收款' : '订单已取消'))
-          .catch(() => {}),
+    const run = (done: string) => () =>
+      act
+        .mutateAsync({ action, id: order.id })
+        .then(() => toastSuccess(done))
+        .catch(() => {});
+    if (action === 'pay')
+      return modal.confirm({
+        title: `确认已收到订单 ${order.order_no} 的货款 ${formatYuan(order.pay_amount)} 吗？`,
+        content: '确认后订单进入待发货。',
+        okText: '确认收款',
+        cancelText: '取消',
+        onOk: run('已确认收款'),
+      });
+    return confirmDanger(modal, {
+      title: `确定取消订单 ${order.order_no} 吗？`,
+      content: '取消后库存和优惠券将退回，此操作不可撤销。',
+      okText: '取消订单',
+      cancelText: '再想想',
+      onOk: run('订单已取消'),
     });
   };
 }
@@ -145,23 +150,15 @@ export function OrderManagerPage() {
       ),
     },
     { title: '状态', dataIndex: 'status', render: (v: number) => <OrderStatusTag status={v} /> },
-    {
-      title: '操作',
-      key: 'actions',
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
-            详情
-          </Button>
-          <ActionButtons order={row} actions={staffActions(row.status, can)} run={run} size="small" />
-        </Space>
-      ),
-    },
+    actionsColumn((row) => (
+      <Space size={0}>
+        <Button type="link" size="small" onClick={() => setDetailId(row.id)}>
+          详情
+        </Button>
+        <ActionButtons order={row} actions={staffActions(row.status, can)} run={run} size="small" />
+      </Space>
+    )),
   ];
-
-  const d = detail.data;
-  const detailActions = d ? staffActions(d.status, can) : [];
 
   return (
     <Card title="订单管理">
@@ -182,28 +179,20 @@ export function OrderManagerPage() {
         empty="暂无订单"
         pagination={pagination}
       />
-      <Drawer
-        title={d ? `订单详情 · ${d.order_no}` : '订单详情'}
+      <OrderDetailDrawer
+        detail={detail}
         open={detailId !== null}
         onClose={() => setDetailId(null)}
-        size="min(640px, 100vw)"
-        destroyOnHidden
-        extra={
-          d && detailActions.length > 0 ? (
+        extraInfo
+        actions={(d) => {
+          const detailActions = staffActions(d.status, can);
+          return detailActions.length > 0 ? (
             <Space>
               <ActionButtons order={d} actions={detailActions} run={run} />
             </Space>
-          ) : null
-        }
-      >
-        {detail.isPending ? (
-          <PageSpin />
-        ) : d ? (
-          <OrderDetailView order={d} extraInfo />
-        ) : (
-          <QueryEmpty query={detail} description="订单不存在" />
-        )}
-      </Drawer>
+          ) : null;
+        }}
+      />
       <ShipModal order={shipping} onClose={() => setShipping(null)} />
       <RefundModal order={refunding} onClose={() => setRefunding(null)} />
     </Card>

@@ -1,8 +1,7 @@
 import { orderRefundBody, orderShipBody } from '@portal/contract';
 import { Form, Input } from 'antd';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useStaffAction } from './useOrderAdmin.ts';
 
@@ -28,13 +27,7 @@ export function ShipModal({ order, onClose }: { order: OrderTarget | null; onClo
         shipping_company: v.shipping_company.trim(),
         tracking_no: v.tracking_no.trim(),
       },
-      {
-        onSuccess: () => {
-          toastSuccess('已发货');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, SHIP_FIELDS),
-      },
+      savedWithToast(form, SHIP_FIELDS, '已发货', () => onClose()),
     );
   };
   return (
@@ -68,13 +61,7 @@ export function RefundModal({ order, onClose }: { order: OrderTarget | null; onC
     if (!order) return;
     act.mutate(
       { action: 'refund', id: order.id, note: v.note.trim() },
-      {
-        onSuccess: () => {
-          toastSuccess('已退款');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, ['note']),
-      },
+      savedWithToast(form, ['note'], '已退款', () => onClose()),
     );
   };
   return (

@@ -1,6 +1,7 @@
 import { orderCalls as calls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useDetailQuery, useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
 import type { StaffAction } from './orderActions.ts';
 
 export interface OrderManageParams {
@@ -20,20 +21,13 @@ export const orderAdminKeys = {
 
 /** `POST /order/manage/list`: keyword = order number, consignee or mobile. */
 export function useManagedOrders(params: OrderManageParams) {
-  return useQuery({
-    queryKey: orderAdminKeys.list(params),
-    queryFn: () => api.call(calls.manageList, { ...params, keyword: params.keyword || undefined }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery(orderAdminKeys.list(params), () =>
+    api.call(calls.manageList, { ...params, keyword: params.keyword || undefined }),
+  );
 }
 
 export function useManagedOrder(id: number | null) {
-  return useQuery({
-    queryKey: orderAdminKeys.detail(id ?? 0),
-    queryFn: () => api.call(calls.manageGet, { id: id ?? 0 }),
-    enabled: id !== null,
-    staleTime: 0,
-  });
+  return useDetailQuery(orderAdminKeys.detail(id ?? 0), id, (id) => api.call(calls.manageGet, { id }));
 }
 
 export interface StaffActionInput {
@@ -68,9 +62,9 @@ function runStaffAction({ action, id, note, shipping_company, tracking_no }: Sta
  * unless it names a field of the dialog; the list and the detail are reloaded either way.
  */
 export function useStaffAction() {
-  const qc = useQueryClient();
+  const invalidate = useInvalidate(orderAdminKeys.all);
   return useMutation({
     mutationFn: (input: StaffActionInput) => runStaffAction(input),
-    onSettled: () => qc.invalidateQueries({ queryKey: orderAdminKeys.all }),
+    onSettled: invalidate,
   });
 }

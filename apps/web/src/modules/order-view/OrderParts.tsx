@@ -5,8 +5,21 @@ import {
   type OrderEvent,
   type OrderItem,
 } from '@portal/contract';
-import { Descriptions, Image, Space, Table, type TableColumnsType, Tag, Timeline, Typography } from 'antd';
+import {
+  Descriptions,
+  Drawer,
+  Image,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Timeline,
+  Typography,
+} from 'antd';
+import type { ReactNode } from 'react';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { eventActionName } from './orderEvents.ts';
 import './order-view.css';
 
@@ -167,5 +180,44 @@ export function OrderDetailView({ order, extraInfo }: { order: OrderDetail; extr
         <OrderEvents events={order.events} />
       </div>
     </Space>
+  );
+}
+
+/**
+ * An order's detail in a drawer (我的订单, 订单管理): titled with the order number once loaded, a
+ * spinner while loading, 订单不存在 (or the failure with a retry) when there is none. `actions`
+ * makes the header buttons of the loaded order.
+ */
+export function OrderDetailDrawer({
+  detail,
+  open,
+  onClose,
+  actions,
+  extraInfo = false,
+}: {
+  detail: QueryState & { isPending: boolean; data?: OrderDetail | undefined };
+  open: boolean;
+  onClose: () => void;
+  actions: (order: OrderDetail) => ReactNode;
+  extraInfo?: boolean;
+}) {
+  const d = detail.data;
+  return (
+    <Drawer
+      title={d ? `订单详情 · ${d.order_no}` : '订单详情'}
+      open={open}
+      onClose={onClose}
+      size="min(640px, 100vw)"
+      destroyOnHidden
+      extra={d ? actions(d) : null}
+    >
+      {detail.isPending ? (
+        <PageSpin />
+      ) : d ? (
+        <OrderDetailView order={d} extraInfo={extraInfo} />
+      ) : (
+        <QueryEmpty query={detail} description="订单不存在" />
+      )}
+    </Drawer>
   );
 }

@@ -1,4 +1,4 @@
-import type { GoodsSort } from '@portal/contract';
+import { GOODS_SORTS, type GoodsSort } from '@portal/contract/constants';
 import { Breadcrumb, Button, InputNumber, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -13,13 +13,13 @@ import { findCategory, type ListState, listQueryString, parseListQuery, toApiPar
 import { ShopLayout } from './ShopLayout.tsx';
 import { useShopCategories, useShopGoods } from './useShopGoods.ts';
 
-/** The contract's sorts (GOODS_SORTS) with short labels; not imported, which would bring zod along. */
-const SORT_OPTIONS: { value: GoodsSort; label: string; title: string }[] = [
-  { value: 'new', label: '最新', title: '最新' },
-  { value: 'sales', label: '销量', title: '销量' },
-  { value: 'price_asc', label: '价格↑', title: '价格从低到高' },
-  { value: 'price_desc', label: '价格↓', title: '价格从高到低' },
-];
+/** Short labels for the segmented control; the contract's names (GOODS_SORTS) as their titles. */
+const SHORT: Partial<Record<GoodsSort, string>> = { price_asc: '价格↑', price_desc: '价格↓' };
+const SORT_OPTIONS = (Object.keys(GOODS_SORTS) as GoodsSort[]).map((value) => ({
+  value,
+  label: SHORT[value] ?? GOODS_SORTS[value],
+  title: GOODS_SORTS[value],
+}));
 
 /** 最低价 — 最高价 in yuan; applied with Enter or 确定. */
 function PriceFilter({ state, apply }: { state: ListState; apply: (from: string, to: string) => void }) {

@@ -1,8 +1,7 @@
 import { REVIEW_CONTENT_MAX, type Review, reviewReplyBody } from '@portal/contract';
 import { Form, Input, Typography } from 'antd';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
-import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useReplyReview } from './useShopGoods.ts';
 
@@ -22,13 +21,7 @@ export function ReviewReplyModal({ review, onClose }: { review: Review | null; o
     if (!review) return;
     reply.mutate(
       { id: review.id, goods_id: review.goods_id, reply: v.reply.trim() },
-      {
-        onSuccess: () => {
-          toastSuccess('回复成功');
-          onClose();
-        },
-        onError: (e) => showFieldError(form, e, ['reply']),
-      },
+      savedWithToast(form, ['reply'], '回复成功', () => onClose()),
     );
   };
 

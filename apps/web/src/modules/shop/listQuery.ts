@@ -1,11 +1,12 @@
-import { type CategoryTreeNode, type GoodsSort, PAGE_SIZE_OPTIONS } from '@portal/contract';
+import type { CategoryTreeNode } from '@portal/contract';
+import { GOODS_SORTS, type GoodsSort, PAGE_SIZE_OPTIONS } from '@portal/contract/constants';
 import { yuanToCents } from '#web/shared/format.ts';
 import type { ShopGoodsParams } from './useShopGoods.ts';
 
 /** The goods grid pages by the spec's list sizes (PAGE_SIZE_OPTIONS), 20 by default (a grid row holds 4–5). */
 export const GOODS_DEFAULT_PAGE_SIZE = 20;
 export const DEFAULT_SORT: GoodsSort = 'new';
-const SORTS: readonly GoodsSort[] = ['new', 'sales', 'price_asc', 'price_desc'];
+const SORTS = Object.keys(GOODS_SORTS) as GoodsSort[];
 
 /** The goods list as the URL holds it (prices in yuan, as typed): back/forward and links keep it. */
 export interface ListState {

@@ -1,0 +1,12 @@
+/** Constants of the shop that pages need without zod (exported by '@portal/contract/constants'). */
+
+/** Money is integer cents (分) everywhere; the web shows yuan. */
+export const MAX_PRICE_CENTS = 100_000_000_00;
+
+export const GOODS_SORTS = {
+  new: '最新',
+  sales: '销量',
+  price_asc: '价格从低到高',
+  price_desc: '价格从高到低',
+} as const;
+export type GoodsSort = keyof typeof GOODS_SORTS;
