@@ -95,6 +95,38 @@ describe('inCompany', () => {
     ).toEqual([{ company_id: theirs }]);
   });
 
+  it('fills the audit columns a table has with the acting user, on insert and on update', async () => {
+    const scope = inCompany(h.db, mine, { userId: 7 });
+    const now = new Date().toISOString();
+    const row = await scope
+      .insertInto('goods_categories', {
+        parent_id: null,
+        path: '/',
+        level: 1,
+        name: `审计分类${Date.now()}`,
+        sort: 0,
+        icon: '',
+        status: 1,
+        del_flag: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'created_by', 'updated_by'])
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ created_by: 7, updated_by: 7 });
+    await inCompany(h.db, mine, { userId: 9 })
+      .updateTable('goods_categories')
+      .set({ sort: 3 })
+      .where('id', '=', row.id)
+      .execute();
+    const after = await h.db
+      .selectFrom('goods_categories')
+      .select(['created_by', 'updated_by', 'sort'])
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ created_by: 7, updated_by: 9, sort: 3 });
+  });
+
   it('knows every company table', () => {
     expect(COMPANY_TABLES).toContain('goods');
     expect(COMPANY_TABLES).not.toContain('sessions');

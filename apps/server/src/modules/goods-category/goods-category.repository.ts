@@ -100,7 +100,7 @@ export const categoryRepository = {
       now: string;
     },
   ) {
-    const scope = inCompany(db, v.companyId);
+    const scope = inCompany(db, v.companyId, { userId: v.userId });
     const { id } = await scope
       .insertInto('goods_categories', {
         parent_id: v.parentId,
@@ -111,8 +111,6 @@ export const categoryRepository = {
         icon: v.icon,
         status: v.status,
         del_flag: 0,
-        created_by: v.userId,
-        updated_by: v.userId,
         created_at: v.now,
         updated_at: v.now,
       })
@@ -148,9 +146,9 @@ export const categoryRepository = {
       .execute(),
 
   softDelete: (db: Database, companyId: number, ids: number[], userId: number, now: string) =>
-    inCompany(db, companyId)
+    inCompany(db, companyId, { userId })
       .updateTable('goods_categories')
-      .set({ del_flag: 1, updated_by: userId, updated_at: now })
+      .set({ del_flag: 1, updated_at: now })
       .where('id', 'in', ids)
       .execute(),
 };

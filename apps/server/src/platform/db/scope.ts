@@ -10,7 +10,8 @@ import type { DB } from './schema.ts';
  * Who owns the rows of each table (issue 20, docs/ARCHITECTURE.md "Company scope"):
  * - `company`: rows of one company (`company_id`); modules reach them only through `inCompany`
  *   (or the super administrator's `acrossCompanies`), which adds the company, and for
- *   `softDelete` tables the live-rows condition (`del_flag = 0`), to every statement;
+ *   `softDelete` tables the live-rows condition (`del_flag = 0`), to every statement, and fills
+ *   the audit columns a table has (`createdBy`, `updatedBy`) with the acting user;
  * - `shared`: reference data every company reads (companies, the host map, role permissions);
  * - `platform`: the platform's own bookkeeping (sessions, limits, codes, cache versions).
  * Every table is listed (`satisfies` fails `tsc` otherwise); checks/company-scope.test.ts fails
@@ -31,7 +32,7 @@ export const TABLES = {
   users: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
-  goods_categories: { owner: 'company', softDelete: true },
+  goods_categories: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   goods: { owner: 'company', softDelete: true },
   promotions: { owner: 'company' },
   promotion_items: { owner: 'company' },
@@ -50,12 +51,15 @@ export const TABLES = {
   opinions: { owner: 'company' },
   anonymous_messages: { owner: 'company', softDelete: true },
   app_versions: { owner: 'company' },
-  projects: { owner: 'company', softDelete: true },
+  projects: { owner: 'company', softDelete: true, createdBy: true },
   microsites: { owner: 'company' },
   news_categories: { owner: 'company' },
   news: { owner: 'company' },
   advertisings: { owner: 'company' },
-} as const satisfies Record<keyof DB, { owner: 'company' | 'shared' | 'platform'; softDelete?: true }>;
+} as const satisfies Record<
+  keyof DB,
+  { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }
+>;
 
 type Tables = typeof TABLES;
 /** The tables whose rows belong to one company. */
@@ -82,7 +86,7 @@ export interface ScopeOptions {
 }
 
 /** The statements of one scope: every company table statement gets `condition(table alias)`. */
-function scopeOf(db: Database, companyId: number | undefined) {
+function scopeOf(db: Database, companyId: number | undefined, userId?: number) {
   const condition = (table: CompanyTable, ref: string, opts: ScopeOptions) =>
     and([
       ...(companyId === undefined ? [] : [sql<boolean>`${sql.ref(`${ref}.company_id`)} = ${companyId}`]),
@@ -94,9 +98,11 @@ function scopeOf(db: Database, companyId: number | undefined) {
       const as = alias ?? table;
       return where(db.selectFrom(`${table} as ${as}` as `${T} as ${A}`), condition(table, as, opts));
     },
-    /** `update table` of the scope's rows (live ones unless `withDeleted`). */
+    /** `update table` of the scope's rows (live ones unless `withDeleted`); `updated_by` is set. */
     updateTable<T extends CompanyTable>(table: T, opts: ScopeOptions = {}) {
-      return where(db.updateTable(table), condition(table, table, opts));
+      const qb = where(db.updateTable(table), condition(table, table, opts));
+      if (userId === undefined || !('updatedBy' in TABLES[table])) return qb;
+      return (qb as unknown as { set(v: object): typeof qb }).set({ updated_by: userId });
     },
     /** `delete from table` of the scope's rows: only for tables that are not soft-deleted. */
     deleteFrom<T extends Exclude<CompanyTable, SoftDeleteTable>>(table: T) {
@@ -112,19 +118,31 @@ type SoftDeleteTable = {
 /**
  * The one way a module reads or writes a company table: every statement is limited to the
  * company's rows (and live rows of soft-deleted tables), and rows inserted carry the company.
+ * Given the acting user (`{ userId }`, an administrator's write), inserts fill `created_by` and
+ * `updated_by` and updates `updated_by` where the table has them.
  * Joins from a scoped row to the rows it references (an order's lines, its user) need no
  * condition of their own.
  */
-export function inCompany(db: Database, companyId: number) {
+export function inCompany(db: Database, companyId: number, by?: { userId: number }) {
+  const userId = by?.userId;
   return {
     companyId,
-    ...scopeOf(db, companyId),
-    /** `insert into table`: the company is set on every row. */
+    ...scopeOf(db, companyId, userId),
+    /** `insert into table`: the company, and the acting user in the table's audit columns, on every row. */
     insertInto<T extends CompanyTable>(
       table: T,
       values: Omit<Insertable<DB[T]>, 'company_id'> | readonly Omit<Insertable<DB[T]>, 'company_id'>[],
     ) {
-      const rows = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, company_id: companyId }));
+      const rule = TABLES[table];
+      const audit = {
+        ...(userId !== undefined && 'createdBy' in rule && { created_by: userId }),
+        ...(userId !== undefined && 'updatedBy' in rule && { updated_by: userId }),
+      };
+      const rows = (Array.isArray(values) ? values : [values]).map((v) => ({
+        ...audit,
+        ...v,
+        company_id: companyId,
+      }));
       return db.insertInto(table).values(rows as unknown as Insertable<DB[T]>[]);
     },
   };
