@@ -108,6 +108,32 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
     expect(JSON.stringify(dataOf(html))).toContain(HOSTILE);
   });
 
+  it('an English microsite arrives declaring its language (<html lang="en">)', async () => {
+    const company = await h.company('英文微站单位');
+    const now = new Date().toISOString();
+    await h.db
+      .insertInto('microsites')
+      .values({
+        path: '/dzcen',
+        company_id: company,
+        locale: 'en',
+        title: 'Test Company',
+        contact_phone: null,
+        contact_mobile: null,
+        contact_email: null,
+        contact_address: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const res = await get('/dzcen');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('Test Company');
+    const home = await get('/');
+    expect(home.body).toContain('<html lang="zh-CN">');
+  });
+
   it('is sent compressed when the browser accepts it', async () => {
     const res = await app.inject({
       method: 'GET',

@@ -188,6 +188,8 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
       () =>
         `<div id="root">${body}</div><script type="application/json" id="${SSR_DATA_ID}">${data}</script>`,
     );
+  const lang = ssr.head.lang;
+  if (lang !== undefined) doc = doc.replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(lang)}">`);
   const description = ssr.head.description;
   if (description !== undefined)
     doc = doc.replace(

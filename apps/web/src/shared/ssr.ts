@@ -8,7 +8,7 @@ export interface SsrRequestContext {
   /** The host name the visitor asked for (the tenant key comes from it). */
   hostname: string;
   /** What the page wants in <head>: written during the render, read by the server afterwards. */
-  head: { title?: string; description?: string };
+  head: { title?: string; description?: string; lang?: string };
 }
 
 export const SsrContext = createContext<SsrRequestContext | null>(null);
@@ -26,4 +26,10 @@ export function useServerHead(title: string, description: string): void {
     ssr.head.title = title;
     ssr.head.description = description;
   }
+}
+
+/** On the server: the page's language for `<html lang>` (a page in another language than zh-CN). */
+export function useServerLang(lang: string | undefined): void {
+  const ssr = useContext(SsrContext);
+  if (ssr && lang) ssr.head.lang = lang;
 }

@@ -8,6 +8,7 @@ import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatDate } from '#web/shared/format.ts';
+import { useServerLang } from '#web/shared/ssr.ts';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { ContactCard } from './ContactCard.tsx';
 import { type MicrositeText, newsLang, textFor } from './i18n.ts';
@@ -16,8 +17,12 @@ import { useMicrosite, useMicrositeGoods, useMicrositeNews } from './useMicrosit
 import '#web/modules/shop/shop.css';
 import './microsite.css';
 
-/** While an English microsite is shown the document says so (`<html lang="en">`). */
+/**
+ * While an English microsite is shown the document says so (`<html lang="en">`): in the HTML the
+ * server sends, and in the browser while the page is on screen.
+ */
 function useHtmlLang(lang: string | undefined) {
+  useServerLang(lang);
   useEffect(() => {
     if (!lang) return;
     const root = document.documentElement;
