@@ -150,9 +150,7 @@ export const paymentCalls = {
 
 export const promotionCalls = {
   list: r<typeof C.promotionCalls.list>('POST', '/shop/promotion/list', { public: true }),
-  listByGet: r<typeof C.promotionCalls.listByGet>('GET', '/shop/promotion/list', { public: true }),
   get: r<typeof C.promotionCalls.get>('POST', '/shop/promotion', { public: true }),
-  getByGet: r<typeof C.promotionCalls.getByGet>('GET', '/shop/promotion', { public: true }),
   create: r<typeof C.promotionCalls.create>('POST', '/shop/promotion/create', {
     permission: 'change_promotion',
   }),
@@ -168,6 +166,8 @@ export const promotionCalls = {
   removeMany: r<typeof C.promotionCalls.removeMany>('POST', '/shop/promotion/selected/delete', {
     permission: 'change_promotion',
   }),
+  listByGet: r<typeof C.promotionCalls.listByGet>('GET', '/shop/promotion/list', { public: true }),
+  getByGet: r<typeof C.promotionCalls.getByGet>('GET', '/shop/promotion', { public: true }),
 };
 
 export const reviewCalls = {

@@ -34,6 +34,9 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, const A ext
   return call;
 }
 
+/** The same call served by GET too, its input read from the query (a link or a cache can use it). */
+export const alsoByGet = <C extends Call>(call: C): C => ({ ...call, method: 'GET' });
+
 /** The declaration a call stands for: itself, or the one a zod-free route carries. */
 export type CallOf<X> = X extends Call ? X : X extends CallRoute<infer C> ? C : never;
 

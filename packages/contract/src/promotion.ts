@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { alsoByGet, defineCall } from './call.ts';
 import { shopGoodsSchema } from './catalogue.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
@@ -185,8 +185,8 @@ const staff = { permission: 'change_promotion' } as const;
 const listSummary = '进行中的促销活动';
 const detailSummary = '一个进行中的促销活动：按价格（分）与续航（km）筛选的车型，以及门票';
 
-/** The specification's calls are POST; GET answers the same (a link or a cache can use it). */
-export const promotionCalls = {
+/** The specification's calls are POST; GET answers the same (`alsoByGet`). */
+const promotionPostCalls = {
   list: defineCall({
     method: 'POST',
     path: '/shop/promotion/list',
@@ -196,26 +196,8 @@ export const promotionCalls = {
     input: promotionListBody,
     output: pageOf(promotionSchema),
   }),
-  listByGet: defineCall({
-    method: 'GET',
-    path: '/shop/promotion/list',
-    summary: listSummary,
-    tags,
-    access: open,
-    input: promotionListBody,
-    output: pageOf(promotionSchema),
-  }),
   get: defineCall({
     method: 'POST',
-    path: '/shop/promotion',
-    summary: detailSummary,
-    tags,
-    access: open,
-    input: promotionDetailBody,
-    output: promotionDetailSchema,
-  }),
-  getByGet: defineCall({
-    method: 'GET',
     path: '/shop/promotion',
     summary: detailSummary,
     tags,
@@ -268,4 +250,10 @@ export const promotionCalls = {
     input: promotionIdsBody,
     output: deletedResult,
   }),
+};
+
+export const promotionCalls = {
+  ...promotionPostCalls,
+  listByGet: alsoByGet(promotionPostCalls.list),
+  getByGet: alsoByGet(promotionPostCalls.get),
 };

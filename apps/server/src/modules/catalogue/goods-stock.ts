@@ -51,7 +51,8 @@ export async function changeGoods(
       })
       .where('id', '=', id);
     if (d.stock < 0) q = q.where('stock', '>=', -d.stock);
-    if (forSale) q = q.where('on_sale', '=', 1).where('del_flag', '=', 0);
+    // Deleted goods are left out by the scope itself when selling (`withDeleted` is false then).
+    if (forSale) q = q.where('on_sale', '=', 1);
     const r = await q.executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return id;
   }
