@@ -38,7 +38,7 @@ test('the home page shows the advertising carousel and the latest news, which op
   await expect(page.getByText('文章不存在或已下线')).toBeVisible();
 });
 
-test('/news: category tabs, keyword search and paging', async ({ page }) => {
+test('/news: category links, keyword search and paging', async ({ page }) => {
   await page.goto('/news');
   await expect(page.getByRole('heading', { name: '新闻资讯', level: 1 })).toBeVisible();
   const items = page.getByRole('article');
@@ -49,12 +49,14 @@ test('/news: category tabs, keyword search and paging', async ({ page }) => {
   await expect(page).toHaveURL(/page=2/);
   await expect(items).toHaveCount(7);
 
-  await page.getByRole('tab', { name: '技术服务' }).click();
+  const categories = page.getByRole('navigation', { name: '新闻栏目' });
+  await categories.getByRole('link', { name: '技术服务' }).click();
   await expect(page).toHaveURL(/category=technology/);
+  await expect(categories.getByRole('link', { name: '技术服务' })).toHaveAttribute('aria-current', 'page');
   await expect(items).toHaveCount(3);
   await expect(page.getByRole('link', { name: '企业上云实践：如何平稳迁移核心业务系统' })).toBeVisible();
 
-  await page.getByRole('tab', { name: '全部' }).click();
+  await categories.getByRole('link', { name: '全部' }).click();
   const search = page.getByRole('searchbox', { name: '搜索文章' });
   await search.fill('纪录片');
   await search.press('Enter');

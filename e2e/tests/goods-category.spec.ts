@@ -43,7 +43,7 @@ async function addCategory(page: Page, name: string, parent?: string) {
 /** 删除 in the row, then 删除 in its confirmation. */
 async function deleteRow(page: Page, name: string) {
   await row(page, name).getByRole('button', { name: '删除' }).click();
-  const confirm = page.getByRole('tooltip', { name: `确定删除分类「${name}」吗？` });
+  const confirm = page.getByRole('dialog', { name: `确定删除分类「${name}」吗？` });
   await expect(confirm).toContainText('删除后不可恢复。');
   await confirm.getByRole('button', { name: '删除' }).click();
 }

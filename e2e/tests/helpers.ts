@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { describeFindings, scanBothWidths, scanVisited, trackVisits } from './a11y.ts';
 
 /** Every demo account shares this password (apps/server/src/seed/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'demo123456';
@@ -208,21 +209,58 @@ function waitingForApp(page: Page): void {
   };
 }
 
+/** The pages of a test, each with the addresses it visited (for the accessibility check). */
+type Visits = Map<Page, string[]>;
+
+function tracking(visits: Visits, baseURL: string) {
+  return (page: Page) => {
+    waitingForApp(page);
+    visits.set(page, trackVisits(page, baseURL));
+  };
+}
+
 /**
  * `test` with `openPage`: a page in a browser context of its own (a second visitor, a member of
  * staff beside the test's page), logged in as `username` when given. Its context is closed when
  * the test ends.
+ *
+ * Every test also runs the accessibility check (a11y.ts): when it has passed, each kind of page
+ * its pages visited that no test of this run has scanned yet is opened again and scanned at 1366
+ * and 375 px; a critical or serious finding fails the test.
  */
-export const test = base.extend<{ openPage: (username?: string) => Promise<Page> }>({
-  context: async ({ context }, use) => {
-    context.on('page', waitingForApp);
+export const test = base.extend<{
+  openPage: (username?: string) => Promise<Page>;
+  visits: Visits;
+  accessibility: undefined;
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  visits: async ({}, use) => {
+    await use(new Map());
+  },
+  // Depends on the pages and contexts it scans, so it runs before they are closed.
+  accessibility: [
+    async ({ visits, page, openPage }, use, testInfo) => {
+      void page;
+      void openPage;
+      await use(undefined);
+      if (testInfo.status !== testInfo.expectedStatus) return;
+      const findings = [];
+      for (const [visited, urls] of visits) {
+        if (!visited.isClosed()) findings.push(...(await scanVisited(visited, urls, testInfo)));
+      }
+      expect(findings, `accessibility (axe-core, WCAG 2.1 AA):\n${describeFindings(findings)}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+  context: async ({ context, visits, baseURL }, use) => {
+    context.on('page', tracking(visits, baseURL ?? ''));
     await use(context);
   },
-  openPage: async ({ browser }, use) => {
+  openPage: async ({ browser, visits, baseURL }, use) => {
     const contexts: BrowserContext[] = [];
     await use(async (username) => {
       const context = await browser.newContext();
-      context.on('page', waitingForApp);
+      context.on('page', tracking(visits, baseURL ?? ''));
       contexts.push(context);
       const page = await context.newPage();
       if (username) await login(page, username);
@@ -231,3 +269,12 @@ export const test = base.extend<{ openPage: (username?: string) => Promise<Page>
     await Promise.all(contexts.map((c) => c.close()));
   },
 });
+
+/**
+ * Scans the page as it is now (a state no address reaches again: an open dialog, a result panel)
+ * at both widths and fails on a critical or serious finding.
+ */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  const findings = await scanBothWidths(page, where, test.info());
+  expect(findings, `accessibility of ${where}:\n${describeFindings(findings)}`).toEqual([]);
+}

@@ -40,12 +40,13 @@ export function AreaShell({ area }: { area: AreaEntry }) {
               type="text"
               block
               className="shell-collapse"
-              aria-label={collapsed ? '展开侧边栏' : '收起侧边栏'}
+              // Folded it shows only its icon; open, its text is its name.
+              aria-label={collapsed ? '展开侧边栏' : undefined}
               aria-expanded={!collapsed}
-              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
               onClick={() => setCollapsed((c) => !c)}
             >
-              {collapsed ? null : '收起菜单'}
+              {collapsed ? null : '收起侧边栏'}
             </Button>
             <SideMenu area={area} collapsed={collapsed} />
           </Layout.Sider>

@@ -27,7 +27,7 @@ class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
     // Looks like antd's Result (status error) with a primary button, without them: not in the entry.
     return (
       <div className="load-error">
-        <CloseCircleFilled className="load-error-icon" />
+        <CloseCircleFilled aria-hidden className="load-error-icon" />
         <div className="load-error-title">{timedOut ? '页面加载超时' : '页面加载失败'}</div>
         <div className="load-error-sub">请检查网络连接后重试。</div>
         <button type="button" className="load-error-retry" onClick={this.props.onRetry}>

@@ -6,6 +6,7 @@ import { layoutForPath } from '#web/app/layout.ts';
 import { lazyPage } from '#web/app/lazy.ts';
 import type { RouteHandle } from '#web/app/routeObjects.tsx';
 import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
+import { SkipLink } from '#web/shared/ui/SkipLink.tsx';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
 import { LazyView } from './LazyView.tsx';
 
@@ -62,6 +63,7 @@ export function RootLayout() {
     layout === 'full' && user?.main_bg ? { backgroundImage: cssUrl(user.main_bg) } : undefined;
   return (
     <div className={`page page--${layout}`} style={style} data-layout={layout}>
+      <SkipLink />
       <LazyView page={APP_FRAME} frame>
         <Outlet />
       </LazyView>

@@ -39,7 +39,10 @@ export function SideMenu({ area, collapsed }: { area: AreaEntry; collapsed: bool
   const navigate = useNavigate();
   const menu = useMemo(() => visibleMenu(area.children, perm), [area, perm]);
   const items = useMemo<Item[]>(
-    () => [{ key: '/home', icon: <HomeOutlined />, label: '门户首页' }, ...toItems(menu, area.path)],
+    () => [
+      { key: '/home', icon: <HomeOutlined aria-hidden />, label: '门户首页' },
+      ...toItems(menu, area.path),
+    ],
     [menu, area.path],
   );
   const selected = pathname.split('/').slice(0, 3).join('/');

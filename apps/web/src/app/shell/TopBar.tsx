@@ -3,6 +3,7 @@ import { Avatar, Divider, Layout, Tooltip, Typography } from 'antd';
 import type { AreaEntry } from '#web/app/routes/types.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { useShop } from '#web/shared/useShop.ts';
 import { Clock } from './Clock.tsx';
@@ -23,7 +24,7 @@ export function TopBar({ area }: { area: AreaEntry }) {
         {own?.logos.main ? (
           <img src={own.logos.main} alt="" className="shell-logo" />
         ) : (
-          <Avatar shape="square" style={{ background: '#1677ff' }}>
+          <Avatar shape="square" style={{ background: PALETTE.primary }}>
             {companyName.slice(0, 1)}
           </Avatar>
         )}
@@ -46,13 +47,13 @@ export function TopBar({ area }: { area: AreaEntry }) {
             ellipsis={{ tooltip: address }}
             data-testid="company-address"
           >
-            <EnvironmentOutlined /> {address}
+            <EnvironmentOutlined aria-hidden /> {address}
           </Typography.Text>
         )}
         {shop?.phone && (
           <Tooltip title={shop.ShopName}>
             <span data-testid="shop-phone" className="shell-wide">
-              <PhoneOutlined /> {shop.phone}
+              <PhoneOutlined aria-hidden /> {shop.phone}
             </span>
           </Tooltip>
         )}

@@ -24,7 +24,7 @@ export function PersonalInfoPage() {
           title="个人信息"
           extra={
             user && (
-              <Button className="no-print" icon={<PrinterOutlined />} onClick={print}>
+              <Button className="no-print" icon={<PrinterOutlined aria-hidden />} onClick={print}>
                 打印
               </Button>
             )

@@ -9,6 +9,7 @@ import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatYuan } from '#web/shared/format.ts';
 import { loginPath } from '#web/shared/session.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { type CartViewLine, priceChanged, purchasable } from './cartLines.ts';
 import { useCart } from './useCart.ts';
 import './cart.css';
@@ -122,7 +123,7 @@ function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
           <Button
             type="text"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={`删除${name}`}
             disabled={cart.pending}
           >
@@ -143,6 +144,7 @@ export function CartPage() {
   const anySelectable = lines.some((l) => l.available);
   const someSelected = selectedLines.length > 0 && !totals.allSelected;
 
+  const bar = useStickyInset('bottom');
   const checkout = () => navigate(cart.loggedIn ? '/settle' : loginPath('/settle'));
 
   const body = (() => {
@@ -159,7 +161,10 @@ export function CartPage() {
           {cart.isError ? (
             <QueryEmpty query={{ isError: true, refetch: cart.refetch }} description="" />
           ) : (
-            <Empty image={<ShoppingOutlined className="cart-empty-icon" />} description="购物车还是空的">
+            <Empty
+              image={<ShoppingOutlined aria-hidden className="cart-empty-icon" />}
+              description="购物车还是空的"
+            >
               <Button type="primary" onClick={() => navigate('/product')}>
                 去逛逛
               </Button>
@@ -184,7 +189,7 @@ export function CartPage() {
             <CartLineRow key={l.key} line={l} cart={cart} />
           ))}
         </ul>
-        <section className="cart-bar" aria-label="结算">
+        <section className="cart-bar" aria-label="结算" ref={bar}>
           <Checkbox
             checked={totals.allSelected}
             indeterminate={someSelected}

@@ -3,6 +3,7 @@ import { Alert, Input, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCoupons } from '#web/modules/member/useCoupons.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { checkoutCoupons, couponProblem, couponRule } from './settle.ts';
 
 /** What the shopper chose: no coupon, one of the list, or a typed code. */
@@ -83,7 +84,7 @@ export function CouponPicker({
         placeholder="输入优惠码"
         enterButton="使用"
         maxLength={30}
-        allowClear
+        allowClear={CLEARABLE}
         style={{ maxWidth: 320 }}
         onSearch={(v, _e, info) => {
           if (info?.source === 'clear') return;

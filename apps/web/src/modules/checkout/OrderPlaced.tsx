@@ -2,14 +2,20 @@ import type { OrderCreateResult } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import { orderHref } from './links.ts';
 
-/** After 提交订单: the price changes (if any), the order number, the amount and how to pay. */
+/**
+ * After 提交订单: the price changes (if any), the order number, the amount and how to pay. It takes
+ * focus when it appears.
+ */
 export function OrderPlaced({ result }: { result: OrderCreateResult }) {
   const navigate = useNavigate();
   const { order, price_changes: changes } = result;
+  const focusHere = useFocusOnMount<HTMLElement>();
   return (
-    <Card>
+    // Takes focus when it replaces the form, so the result is read out and Tab goes on from it.
+    <Card ref={focusHere} className="placed" aria-label="订单提交成功" role="region">
       {changes.length > 0 && (
         <Alert
           type="warning"

@@ -98,7 +98,7 @@ function AdvertisingBody({ ad }: { ad: AdvertisingDetail }) {
                 },
               })}
         >
-          立即前往 <RightOutlined />
+          立即前往 <RightOutlined aria-hidden />
         </Button>
       )}
       <div className="article-back">

@@ -1,4 +1,4 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { CaretRightOutlined, LeftOutlined, PauseOutlined, RightOutlined } from '@ant-design/icons';
 import type { Advertising } from '@portal/contract';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +41,8 @@ export function AdvertisingLink({
 
 /**
  * The home page's advertising carousel: CSS scroll-snap (swipe on touch screens), arrows and dots,
- * moving on every 5 s unless the visitor points at it, focuses it, or prefers reduced motion. The
+ * moving on every 5 s unless the visitor points at it, focuses it, stops it (暂停轮播, WCAG 2.2.2) or
+ * prefers reduced motion. The
  * first banner is the page's largest image, so it loads at once; the others load lazily.
  */
 export function HomeCarousel() {
@@ -50,6 +51,7 @@ export function HomeCarousel() {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [stopped, setStopped] = useState(false);
   const count = list.length;
 
   const go = useCallback(
@@ -63,13 +65,13 @@ export function HomeCarousel() {
   );
 
   useEffect(() => {
-    if (count < 2 || paused) return;
+    if (count < 2 || paused || stopped) return;
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     const timer = window.setInterval(() => {
       if (!document.hidden) go(index + 1);
     }, AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [count, paused, index, go]);
+  }, [count, paused, stopped, index, go]);
 
   if (ads.isError || (ads.isSuccess && count === 0)) return null;
 
@@ -122,7 +124,7 @@ export function HomeCarousel() {
             aria-label="上一张"
             onClick={() => go(index - 1)}
           >
-            <LeftOutlined />
+            <LeftOutlined aria-hidden />
           </button>
           <button
             type="button"
@@ -130,7 +132,15 @@ export function HomeCarousel() {
             aria-label="下一张"
             onClick={() => go(index + 1)}
           >
-            <RightOutlined />
+            <RightOutlined aria-hidden />
+          </button>
+          <button
+            type="button"
+            className="home-carousel-toggle"
+            aria-label={stopped ? '继续轮播' : '暂停轮播'}
+            onClick={() => setStopped((s) => !s)}
+          >
+            {stopped ? <CaretRightOutlined aria-hidden /> : <PauseOutlined aria-hidden />}
           </button>
           <div className="home-carousel-dots">
             {list.map((ad, i) => (

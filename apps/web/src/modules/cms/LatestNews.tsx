@@ -16,7 +16,7 @@ export function LatestNews() {
       <div className="shop-section-head">
         <h2 id="home-news">最新资讯</h2>
         <Link to="/news">
-          更多资讯 <RightOutlined />
+          更多资讯 <RightOutlined aria-hidden />
         </Link>
       </div>
       <div className="shop-panel">

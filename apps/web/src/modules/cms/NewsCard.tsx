@@ -24,12 +24,12 @@ export function NewsCard({
           <img src={news.cover} alt="" width={640} height={360} loading="lazy" decoding="async" />
         ) : (
           <span className="news-item-cover-empty">
-            <PictureOutlined />
+            <PictureOutlined aria-hidden />
           </span>
         )}
         {showVideo && (
           <span className="news-item-video">
-            <PlayCircleFilled /> {news.video ? '视频' : '纪录片'}
+            <PlayCircleFilled aria-hidden /> {news.video ? '视频' : '纪录片'}
           </span>
         )}
       </Link>

@@ -85,7 +85,7 @@ function Article({ news, ofCompany }: { news: NewsDetail; ofCompany: number | un
       </nav>
       <div className="article-back">
         <Link to={list}>
-          <ArrowLeftOutlined /> 返回{news.category_name}列表
+          <ArrowLeftOutlined aria-hidden /> 返回{news.category_name}列表
         </Link>
       </div>
     </article>

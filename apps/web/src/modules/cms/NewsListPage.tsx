@@ -1,5 +1,5 @@
 import { NEWS_KEYWORD_MAX } from '@portal/contract';
-import { Breadcrumb, Skeleton, Tabs } from 'antd';
+import { Breadcrumb, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { searchHref } from '#web/shared/searchQuery.ts';
@@ -16,7 +16,7 @@ const ALL = '';
 
 /**
  * A list of articles with keyword search and paging, its state in the URL. `/news` shows every
- * category with tabs; a category page (`code`) shows one, documentaries as a grid of posters.
+ * category with a row of category links (each its own address); a category page (`code`) shows one, documentaries as a grid of posters.
  */
 function NewsList({ code }: { code?: string }) {
   const location = useLocation();
@@ -36,11 +36,13 @@ function NewsList({ code }: { code?: string }) {
   const documentary = category === 'documentary';
   const results = news.data?.results ?? [];
 
-  /** Every change is a new history entry; a filter change goes back to page 1. */
-  const go = (patch: Partial<NewsListState>, keepPage = false) => {
+  /** The address of a change; a filter change goes back to page 1. */
+  const hrefOf = (patch: Partial<NewsListState>, keepPage = false) => {
     const next = { ...state, ...patch, ...(keepPage ? {} : { page: 1 }) };
-    navigate(searchHref(location.pathname, code ? { ...next, category: '' } : next));
+    return searchHref(location.pathname, code ? { ...next, category: '' } : next);
   };
+  /** Every change is a new history entry. */
+  const go = (patch: Partial<NewsListState>, keepPage = false) => navigate(hrefOf(patch, keepPage));
 
   const description = code
     ? `${name}：最新文章${documentary ? '与纪录片' : ''}，支持关键字搜索。`
@@ -70,15 +72,20 @@ function NewsList({ code }: { code?: string }) {
           />
         </div>
         {!code && (
-          <Tabs
-            className="news-tabs"
-            activeKey={category || ALL}
-            onChange={(key) => go({ category: key })}
-            items={[
-              { key: ALL, label: '全部' },
-              ...(categories.data ?? []).map((c) => ({ key: c.code, label: c.name })),
-            ]}
-          />
+          // Links, not tabs: each category is an address, and a row of links scrolls sideways on a
+          // phone where antd's tabs put an overflow button inside the tab list.
+          <nav className="news-cats" aria-label="新闻栏目">
+            {[{ code: ALL, name: '全部' }, ...(categories.data ?? [])].map((c) => (
+              <Link
+                key={c.code}
+                to={hrefOf({ category: c.code })}
+                className="news-cat"
+                aria-current={(category || ALL) === c.code ? 'page' : undefined}
+              >
+                {c.name}
+              </Link>
+            ))}
+          </nav>
         )}
         {news.isPending ? (
           <Skeleton active paragraph={{ rows: 6 }} />

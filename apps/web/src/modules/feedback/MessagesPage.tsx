@@ -7,6 +7,7 @@ import { PagedList } from './PagedList.tsx';
 import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
 import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 
 const rules = messageBoardBody.shape;
 const FIELDS = ['nickname', 'content'] as const;
@@ -21,7 +22,7 @@ function Board() {
       renderItem={(m) => (
         <List.Item.Meta
           avatar={
-            <Avatar style={{ background: '#1677ff' }} aria-hidden>
+            <Avatar style={{ background: PALETTE.primary }} aria-hidden>
               {Array.from(m.nickname)[0]}
             </Avatar>
           }

@@ -10,6 +10,7 @@ import { PagedList } from './PagedList.tsx';
 import { type OpinionValues, useAskQuestion, useProblems, usePublicOpinions } from './useFeedback.ts';
 import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
 import './feedback.css';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 
 const rules = opinionBody.shape;
 const FIELDS = ['name', 'contact', 'content'] as const;
@@ -28,7 +29,7 @@ function Faq() {
           className="feedback-search"
           placeholder="搜索问题，如：发票、退货"
           aria-label="搜索常见问题"
-          allowClear
+          allowClear={CLEARABLE}
           maxLength={FEEDBACK_LIMITS.keyword}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={setKeyword}

@@ -59,7 +59,7 @@ function Release({ platform }: { platform: AppPlatform }) {
           ))}
         </ul>
       </div>
-      <Button type="primary" icon={<DownloadOutlined />} href={v.download_url} size="large">
+      <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={v.download_url} size="large">
         {platform === 'ios' ? '前往下载' : '下载安装包'}
       </Button>
       <p className="app-release-meta" style={{ margin: 0 }}>

@@ -48,7 +48,7 @@ export function QrCard({
       <Typography.Text className="qr-card-link" copyable={{ text: url, tooltips: ['复制链接', '已复制'] }}>
         {url}
       </Typography.Text>
-      <Button icon={<DownloadOutlined />} onClick={download}>
+      <Button icon={<DownloadOutlined aria-hidden />} onClick={download}>
         下载 PNG
       </Button>
     </section>

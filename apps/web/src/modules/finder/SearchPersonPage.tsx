@@ -7,13 +7,14 @@ import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
 import { FinderGrid, FinderPage, FinderPaging } from './FinderParts.tsx';
 import { usePeople } from './useFinder.ts';
 import './finder.css';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 
 const PATH = '/searchPerson';
 
 function PersonCard({ p }: { p: Person }) {
   return (
     <article className="person-card shop-panel" aria-label={p.real_name}>
-      <Avatar size={48} style={{ background: '#1677ff', flex: 'none' }} aria-hidden>
+      <Avatar size={48} style={{ background: PALETTE.primary, flex: 'none' }} aria-hidden>
         {p.real_name.slice(0, 1)}
       </Avatar>
       <div className="person-card-body">

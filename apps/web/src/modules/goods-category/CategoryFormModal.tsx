@@ -7,6 +7,7 @@ import {
 import { AutoComplete, Form, Input, InputNumber, Spin, Switch, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -101,7 +102,7 @@ export function CategoryFormModal({
         <Form.Item label="上级分类" name="parent_id" extra="不选即为顶级分类；分类最多三级">
           <TreeSelect
             aria-label="上级分类"
-            allowClear
+            allowClear={CLEARABLE}
             showSearch
             treeNodeFilterProp="title"
             treeDefaultExpandAll
@@ -125,7 +126,7 @@ export function CategoryFormModal({
         <Form.Item label="图标" name="icon" rules={[zodRule(categoryFields.icon)]}>
           <AutoComplete
             aria-label="图标"
-            allowClear
+            allowClear={CLEARABLE}
             options={iconOptions}
             placeholder="选择图标名称，或输入图标地址"
             showSearch={{

@@ -1,13 +1,5 @@
 import type { Category } from '@portal/contract';
-import {
-  Button,
-  type PaginationProps,
-  Popconfirm,
-  Space,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, type PaginationProps, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { formatMinute } from '#web/shared/format.ts';
 import { type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { CategoryIcon } from './categoryIcons.tsx';
@@ -21,7 +13,6 @@ export interface CategoryTableProps {
   onSelect: ((ids: number[]) => void) | null;
   onEdit: ((row: Category) => void) | null;
   onDelete: ((row: Category) => void) | null;
-  deleting: boolean;
 }
 
 function columns(p: CategoryTableProps): TableColumnsType<Category> {
@@ -78,18 +69,9 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
             </Button>
           )}
           {onDelete && (
-            <Popconfirm
-              title={`确定删除分类「${row.name}」吗？`}
-              description="删除后不可恢复。"
-              okText="删除"
-              cancelText="取消"
-              okButtonProps={{ danger: true, loading: p.deleting }}
-              onConfirm={() => onDelete(row)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
+            <Button type="link" size="small" danger onClick={() => onDelete(row)}>
+              删除
+            </Button>
           )}
         </Space>
       ),

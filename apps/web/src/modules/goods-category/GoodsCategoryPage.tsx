@@ -49,6 +49,14 @@ export function GoodsCategoryPage() {
     setSelected([]);
   };
 
+  const confirmOne = (row: Category) =>
+    confirmDanger(modal, {
+      title: `确定删除分类「${row.name}」吗？`,
+      content: '删除后不可恢复。',
+      okText: '删除',
+      onOk: () => remove.mutateAsync(row.id).then(deleted, () => {}),
+    });
+
   const confirmBatch = () =>
     confirmDanger(modal, {
       title: `确定删除选中的 ${selected.length} 个分类吗？`,
@@ -98,7 +106,7 @@ export function GoodsCategoryPage() {
             {canDelete && (
               <Button
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 disabled={selected.length === 0}
                 loading={removeMany.isPending}
                 onClick={confirmBatch}
@@ -109,7 +117,7 @@ export function GoodsCategoryPage() {
             {canAdd && (
               <Button
                 type="primary"
-                icon={<PlusOutlined />}
+                icon={<PlusOutlined aria-hidden />}
                 onClick={() => setTarget({ mode: 'add', parent: node })}
               >
                 新增分类
@@ -123,8 +131,7 @@ export function GoodsCategoryPage() {
           selected={selected}
           onSelect={canDelete ? setSelected : null}
           onEdit={canChange ? (row: Category) => setTarget({ mode: 'edit', id: row.id }) : null}
-          onDelete={canDelete ? (row: Category) => remove.mutate(row.id, { onSuccess: deleted }) : null}
-          deleting={remove.isPending}
+          onDelete={canDelete ? confirmOne : null}
         />
       </Card>
       <CategoryFormModal target={target} onClose={() => setTarget(null)} />

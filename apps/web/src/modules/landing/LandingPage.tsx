@@ -7,6 +7,7 @@ import { CompanyFooter } from './CompanyFooter.tsx';
 import { LoginPanel, type LoginPanelProps } from './LoginPanel.tsx';
 import { WelcomeBackPanel } from './WelcomeBackPanel.tsx';
 import './landing.css';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 
 export interface LandingProps {
   /** The headline; default 欢迎访问<company>. */
@@ -36,7 +37,7 @@ export function LandingPage({ heading, subheading, login }: LandingProps = {}) {
         {c?.logos.main ? (
           <img className="landing-logo" src={c.logos.main} alt={name} />
         ) : (
-          <Avatar shape="square" size={40} style={{ background: '#1677ff' }}>
+          <Avatar shape="square" size={40} style={{ background: PALETTE.primary }}>
             {name.slice(0, 1)}
           </Avatar>
         )}

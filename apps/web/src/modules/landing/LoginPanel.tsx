@@ -86,7 +86,7 @@ export function LoginPanel({ title = '用户登录', memberLinks = true }: Login
       >
         <Form.Item name="username" rules={usernameRules}>
           <Input
-            prefix={<UserOutlined />}
+            prefix={<UserOutlined aria-hidden />}
             placeholder="用户名"
             aria-label="用户名"
             autoComplete="username"
@@ -95,7 +95,7 @@ export function LoginPanel({ title = '用户登录', memberLinks = true }: Login
         </Form.Item>
         <Form.Item name="password" rules={passwordRules}>
           <Input.Password
-            prefix={<LockOutlined />}
+            prefix={<LockOutlined aria-hidden />}
             placeholder="密码"
             aria-label="密码"
             autoComplete="current-password"

@@ -114,7 +114,7 @@ export function ConsigneeBook({
       {body}
       <Space style={{ marginTop: 12 }} wrap>
         <Button
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           disabled={full || list.isPending}
           onClick={() => setTarget({ mode: 'new', first: rows.length === 0 })}
         >

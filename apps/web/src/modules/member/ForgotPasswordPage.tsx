@@ -64,7 +64,7 @@ export function ForgotPasswordPage() {
               </Button>
             </Form.Item>
           </Form>
-          <div className="auth-links">
+          <div className="auth-links text-links">
             <Link to="/login">返回登录</Link>
             <Link to="/register">注册会员</Link>
           </div>

@@ -4,6 +4,7 @@ import { couponRule } from '#web/modules/checkout/settle.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useClaimCoupon, useCoupons } from './useCoupons.ts';
 
@@ -89,7 +90,7 @@ export function MyCoupons() {
           placeholder="输入优惠码领取"
           enterButton="领取"
           maxLength={30}
-          allowClear
+          allowClear={CLEARABLE}
           style={{ maxWidth: 320, marginBottom: 12 }}
           loading={claim.isPending && claim.variables?.code !== undefined}
           onSearch={(v, e, info) => {

@@ -119,7 +119,7 @@ export function RegisterPage() {
                 </Button>
               </Form.Item>
             </Form>
-            <div className="auth-links">
+            <div className="auth-links text-links">
               <span>
                 已有账号？
                 <Link to={redirect ? loginPath(redirect) : '/login'}>去登录</Link>

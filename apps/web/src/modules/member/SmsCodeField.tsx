@@ -1,5 +1,6 @@
 import { type SmsPurpose, smsCode } from '@portal/contract';
-import { Button, Form, type FormInstance, Input, Space } from 'antd';
+import { Button, Form, type FormInstance, Input, type InputRef, Space } from 'antd';
+import { useRef } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -8,7 +9,8 @@ import { useSendCode } from './useMemberAccount.ts';
 
 /**
  * 验证码 with 获取验证码: checks the form's `mobile` field first, sends the code, then counts down
- * the server's `resend_after` before another can be asked for. The answer never says whether the
+ * the server's `resend_after` before another can be asked for. Once sent, focus moves to the code
+ * field (the button is disabled while it counts, and a disabled button keeps no focus). The answer never says whether the
  * number is registered (a registered number gets a notice instead of a registration code, an
  * unknown one no recovery code), so the toast says what each gets.
  */
@@ -24,6 +26,7 @@ export function SmsCodeField({
 }) {
   const send = useSendCode();
   const { left, start } = useCountdown();
+  const codeInput = useRef<InputRef>(null);
 
   const click = async () => {
     try {
@@ -37,6 +40,7 @@ export function SmsCodeField({
       {
         onSuccess: (d) => {
           start(d.resend_after);
+          codeInput.current?.focus();
           const minutes = Math.max(1, Math.round(d.expires_in / 60));
           // The server answers alike for registered and new numbers (it never tells which), so say what each gets.
           toastSuccess(
@@ -55,6 +59,7 @@ export function SmsCodeField({
       <Space.Compact style={{ width: '100%' }}>
         <Form.Item name="code" noStyle rules={[zodRule(smsCode)]}>
           <Input
+            ref={codeInput}
             placeholder="6 位数字验证码"
             aria-label="验证码"
             maxLength={6}

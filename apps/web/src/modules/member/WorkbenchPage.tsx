@@ -20,14 +20,15 @@ import { MyLoves } from './MyLoves.tsx';
 import { MyOrders } from './MyOrders.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import './member.css';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 
 const TABS = [
-  { key: 'orders', label: '我的订单', icon: <ProfileOutlined /> },
-  { key: 'address', label: '收货地址', icon: <EnvironmentOutlined /> },
-  { key: 'coupons', label: '优惠券', icon: <GiftOutlined /> },
-  { key: 'love', label: '我的收藏', icon: <HeartOutlined /> },
-  { key: 'profile', label: '个人资料', icon: <IdcardOutlined /> },
-  { key: 'password', label: '修改密码', icon: <LockOutlined /> },
+  { key: 'orders', label: '我的订单', icon: <ProfileOutlined aria-hidden /> },
+  { key: 'address', label: '收货地址', icon: <EnvironmentOutlined aria-hidden /> },
+  { key: 'coupons', label: '优惠券', icon: <GiftOutlined aria-hidden /> },
+  { key: 'love', label: '我的收藏', icon: <HeartOutlined aria-hidden /> },
+  { key: 'profile', label: '个人资料', icon: <IdcardOutlined aria-hidden /> },
+  { key: 'password', label: '修改密码', icon: <LockOutlined aria-hidden /> },
 ] as const;
 type TabKey = (typeof TABS)[number]['key'];
 
@@ -85,7 +86,7 @@ function Workbench() {
     >
       <div className="workbench">
         <Card className="workbench-hello" size="small">
-          <Avatar size={48} style={{ background: '#1677ff', flex: 'none' }}>
+          <Avatar size={48} style={{ background: PALETTE.primary, flex: 'none' }}>
             {name.slice(0, 1)}
           </Avatar>
           <div className="workbench-hello-text">

@@ -2,6 +2,7 @@ import { SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
 import { Button, Card, Input, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { useSmsOutbox } from './useSmsOutbox.ts';
@@ -35,7 +36,7 @@ export function SmsOutboxPage() {
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Input.Search
-          allowClear
+          allowClear={CLEARABLE}
           placeholder="按手机号查找"
           aria-label="手机号"
           maxLength={11}

@@ -9,7 +9,10 @@ import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatDate } from '#web/shared/format.ts';
 import { useServerLang } from '#web/shared/ssr.ts';
+import { readableOnWhite } from '#web/shared/ui/contrast.ts';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
+import { PALETTE } from '#web/shared/ui/theme.ts';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { ContactCard } from './ContactCard.tsx';
 import { type MicrositeText, newsLang, textFor } from './i18n.ts';
 import { goodsOfCompanyHref } from './links.ts';
@@ -109,8 +112,13 @@ function Site({ site }: { site: Microsite }) {
   const english = site.locale === 'en';
   const company = site.company;
   const name = english ? company.en_name || site.title : company.company_name;
-  const style = { '--ms-theme': site.theme_color } as CSSProperties;
+  // The company's colour as chosen (borders), and darkened where it is text or lies under white text.
+  const style = {
+    '--ms-theme': site.theme_color,
+    '--ms-theme-ink': readableOnWhite(site.theme_color, PALETTE.primary),
+  } as CSSProperties;
   useDocumentHead(`${site.title} - ${name}`, site.slogan || site.intro[0] || name);
+  const header = useStickyInset('top');
 
   const nav = [
     ['#about', text.about],
@@ -121,13 +129,13 @@ function Site({ site }: { site: Microsite }) {
 
   return (
     <div className="ms" style={style} lang={english ? 'en' : 'zh-CN'}>
-      <header className="ms-header">
+      <header className="ms-header" ref={header}>
         <div className="ms-header-inner">
           <a href="#top" className="ms-brand">
             {company.logos.main ? (
               <img src={company.logos.main} alt="" width={32} height={32} className="ms-logo" />
             ) : (
-              <Avatar shape="square" size={32} className="ms-logo-avatar">
+              <Avatar shape="square" size={32} className="ms-logo-avatar" aria-hidden>
                 {site.title.slice(0, 1)}
               </Avatar>
             )}

@@ -29,7 +29,6 @@ const zh = {
   isNew: '新品',
   recommended: '推荐',
   noImage: '暂无图片',
-  goodsLabel: (name: string, price: string, stock: string) => `${name}，${price}，${stock}`,
 } as const;
 
 type Dictionary = { [K in keyof typeof zh]: (typeof zh)[K] extends string ? string : (typeof zh)[K] };
@@ -62,7 +61,6 @@ const en: Dictionary = {
   isNew: 'New',
   recommended: 'Featured',
   noImage: 'No image',
-  goodsLabel: (name, price, stock) => `${name}, ${price}, ${stock}`,
 };
 
 export type MicrositeText = Dictionary;

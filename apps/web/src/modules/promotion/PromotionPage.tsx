@@ -26,6 +26,7 @@ import { formatMonthDay, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath, useLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import {
   carFilter,
@@ -52,12 +53,21 @@ const DEBOUNCE_MS = 300;
 
 /** The car theme's own colours: dark with neon pink and cyan (not the shop's blue). */
 const PROMO_THEME = {
+  // Not the shop's theme underneath: its colours are for white pages.
+  inherit: false,
   algorithm: theme.darkAlgorithm,
   token: {
     colorPrimary: '#ff2e88',
     colorInfo: '#00e5ff',
     colorBgContainer: '#161a36',
     colorBgElevated: '#1d2245',
+    // The shop's theme (shared/ui/theme.ts) sets dark greys and blues for white pages; on this dark
+    // page text and links need light ones (4.5:1 on #161a36).
+    colorTextTertiary: 'rgba(255, 255, 255, 0.65)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.6)',
+    colorLink: '#00e5ff',
+    colorLinkHover: '#7df3ff',
     borderRadius: 10,
   },
   components: {
@@ -138,7 +148,7 @@ export function PromotionPage() {
     ) : (
       <Result
         className="promo-state"
-        icon={<CarOutlined />}
+        icon={<CarOutlined aria-hidden />}
         title="暂无进行中的汽车促销活动"
         extra={<Link to="/">去商城逛逛</Link>}
       />
@@ -203,24 +213,29 @@ function PageSkeleton() {
 function PromoHeader({ title, companyName }: { title: string; companyName: string }) {
   const slot = useRef<HTMLDivElement>(null);
   const stuck = useStuckHeader(slot);
+  const header = useStickyInset('top');
   const user = useUserInfo();
   return (
     // The slot keeps the header's height in the flow, so the page does not jump when it sticks.
     <div className="promo-header-slot" ref={slot}>
-      <header className={`promo-header${stuck ? ' is-stuck' : ''}`} data-stuck={stuck ? 'true' : 'false'}>
+      <header
+        ref={header}
+        className={`promo-header${stuck ? ' is-stuck' : ''}`}
+        data-stuck={stuck ? 'true' : 'false'}
+      >
         <div className="promo-header-inner">
-          <Link to="/" className="promo-brand" aria-label={`${companyName}首页`}>
-            <ThunderboltOutlined className="promo-brand-icon" />
+          <Link to="/" className="promo-brand" title={`${companyName}首页`}>
+            <ThunderboltOutlined aria-hidden className="promo-brand-icon" />
             <span className="promo-brand-name">{title}</span>
           </Link>
           <nav className="promo-nav" aria-label="活动导航">
             <a href="#cars">选车</a>
             <a href="#tickets">购票</a>
             <Link to="/" className="promo-nav-home">
-              <HomeOutlined /> <span className="promo-nav-text">商城</span>
+              <HomeOutlined aria-hidden /> <span className="promo-nav-text">商城</span>
             </Link>
             <Link to={user ? '/Workbench' : loginPath('/promotion')} className="promo-nav-user">
-              <UserOutlined />{' '}
+              <UserOutlined aria-hidden />{' '}
               <span className="promo-nav-text">{user ? user.real_name || user.username : '登录'}</span>
             </Link>
           </nav>
@@ -245,7 +260,7 @@ function Hero({ promotion }: { promotion: PromotionDetail }) {
         />
       )}
       <div className="promo-hero-text">
-        <Tag color="#ff2e88" className="promo-hero-tag">
+        <Tag color="#d6006e" variant="solid" className="promo-hero-tag">
           限时活动 {formatMonthDay(promotion.starts_at)} – {formatMonthDay(promotion.ends_at)}
         </Tag>
         <h1 id="promo-title" className="promo-hero-title">
@@ -401,6 +416,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
   const fromLogin = params.get('tickets');
   const [counts, setCounts] = useState<TicketCounts>(() => parseTicketsParam(fromLogin));
   const ref = useRef<HTMLElement>(null);
+  const ticketBar = useStickyInset('bottom');
 
   // Back from the login with a choice: show the tickets again.
   useEffect(() => {
@@ -460,7 +476,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
               <fieldset className="promo-counter" aria-label={`${t.name}数量`}>
                 <Button
                   shape="circle"
-                  icon={<MinusOutlined />}
+                  icon={<MinusOutlined aria-hidden />}
                   aria-label={`减少${t.name}`}
                   disabled={n <= 0}
                   onClick={() => setCount(t, n - 1)}
@@ -479,7 +495,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
                 />
                 <Button
                   shape="circle"
-                  icon={<PlusOutlined />}
+                  icon={<PlusOutlined aria-hidden />}
                   aria-label={`增加${t.name}`}
                   disabled={n >= max}
                   onClick={() => setCount(t, n + 1)}
@@ -489,7 +505,7 @@ function TicketSection({ promotion }: { promotion: PromotionDetail }) {
           );
         })}
       </ul>
-      <div className="promo-ticket-bar">
+      <div className="promo-ticket-bar" ref={ticketBar}>
         <div className="promo-ticket-total" aria-live="polite">
           共 <strong>{totals.quantity}</strong> 张，合计{' '}
           <strong className="promo-amount">{formatYuan(totals.amount)}</strong>

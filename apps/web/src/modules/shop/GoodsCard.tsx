@@ -22,8 +22,12 @@ export function GoodsCover({
 }) {
   if (!src) {
     return (
-      <span className="goods-cover-empty" role="img" aria-label={label}>
-        <PictureOutlined />
+      // A decorative cover (alt "") has a decorative stand-in; otherwise it says there is no picture.
+      <span
+        className="goods-cover-empty"
+        {...(alt ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+      >
+        <PictureOutlined aria-hidden />
       </span>
     );
   }
@@ -45,7 +49,6 @@ export interface GoodsCardText {
   sold: string;
   stock: string;
   noImage: string;
-  goodsLabel: (name: string, price: string, stock: string) => string;
 }
 
 const CARD_TEXT: GoodsCardText = {
@@ -55,7 +58,6 @@ const CARD_TEXT: GoodsCardText = {
   sold: '已售',
   stock: '库存',
   noImage: '暂无图片',
-  goodsLabel: (name, price, stock) => `${name}，${price}，${stock}`,
 };
 
 /**
@@ -74,18 +76,11 @@ export function GoodsCard({
   const soldOut = goods.stock <= 0;
   const stock = soldOut ? text.soldOut : `${text.stock} ${goods.stock}`;
   return (
-    <Link
-      to={href ?? goodsHref(goods.id)}
-      className="goods-card"
-      aria-label={text.goodsLabel(goods.name, formatYuan(goods.price), stock)}
-    >
+    // Named by what it shows, the goods' name first (WCAG 2.5.3); the picture repeats the name, so
+    // it is decoration here, and the badges drawn over it come last in the reading order.
+    <Link to={href ?? goodsHref(goods.id)} className="goods-card">
       <div className="goods-cover">
-        <GoodsCover src={goods.cover} alt={goods.name} label={text.noImage} />
-        <span className="goods-cover-badge">
-          {goods.is_new === 1 && <Tag color="green">{text.isNew}</Tag>}
-          {goods.is_recommend === 1 && <Tag color="orange">{text.recommended}</Tag>}
-          {soldOut && <Tag>{text.soldOut}</Tag>}
-        </span>
+        <GoodsCover src={goods.cover} alt="" />
       </div>
       <div className="goods-card-body">
         <div className="goods-card-name" title={goods.name}>
@@ -104,6 +99,11 @@ export function GoodsCard({
           <span>{stock}</span>
         </div>
       </div>
+      <span className="goods-cover-badge">
+        {goods.is_new === 1 && <Tag color="green">{text.isNew}</Tag>}
+        {goods.is_recommend === 1 && <Tag color="orange">{text.recommended}</Tag>}
+        {soldOut && <Tag>{text.soldOut}</Tag>}
+      </span>
     </Link>
   );
 }

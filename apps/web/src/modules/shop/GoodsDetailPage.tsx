@@ -23,6 +23,7 @@ import { queryId } from '#web/shared/query.ts';
 import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { PALETTE } from '#web/shared/ui/theme.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { GoodsCover } from './GoodsCard.tsx';
 import { maxQuantity, settleHref } from './links.ts';
@@ -159,7 +160,7 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
         <Space wrap size="middle" className="buy-box-actions">
           <Button
             size="large"
-            icon={<ShoppingCartOutlined />}
+            icon={<ShoppingCartOutlined aria-hidden />}
             onClick={addToCart}
             loading={cart.pending}
             disabled={soldOut}
@@ -172,7 +173,13 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
           <Button
             size="large"
             type="text"
-            icon={goods.loved ? <HeartFilled style={{ color: '#f5222d' }} /> : <HeartOutlined />}
+            icon={
+              goods.loved ? (
+                <HeartFilled aria-hidden style={{ color: PALETTE.price }} />
+              ) : (
+                <HeartOutlined aria-hidden />
+              )
+            }
             onClick={toggleLove}
             loading={love.isPending}
             aria-pressed={goods.loved}

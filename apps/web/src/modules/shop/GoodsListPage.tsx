@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
@@ -146,7 +147,7 @@ export function GoodsListPage() {
               onChange={(v: number | undefined) => go({ category_id: v })}
               placeholder="全部分类"
               aria-label="选择商品分类"
-              allowClear
+              allowClear={CLEARABLE}
               treeDefaultExpandAll
               popupMatchSelectWidth={false}
             />

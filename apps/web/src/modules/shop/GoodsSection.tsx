@@ -31,7 +31,7 @@ export function GoodsSection({
       <div className="shop-section-head">
         <h2 id={id}>{title}</h2>
         <Link to={more}>
-          查看更多 <RightOutlined />
+          查看更多 <RightOutlined aria-hidden />
         </Link>
       </div>
       {query.isPending && !query.isError ? (

@@ -12,6 +12,9 @@ import { useCompany } from '#web/shared/useCompany.ts';
 import { SiteLinks } from './SiteLinks.tsx';
 import { useDocumentHead } from './useDocumentHead.ts';
 import './shop.css';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { PALETTE } from '#web/shared/ui/theme.ts';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 
 const NAV = [
   { to: '/', label: '首页', end: true },
@@ -32,9 +35,9 @@ function SearchBox() {
       defaultValue={current ?? ''}
       placeholder="搜索商品"
       aria-label="搜索商品"
-      allowClear
+      allowClear={CLEARABLE}
       maxLength={50}
-      enterButton
+      enterButton="搜索"
       ref={box}
       onSearch={(value, _e, info) => {
         if (info?.source === 'clear') return;
@@ -70,6 +73,7 @@ export function ShopLayout({
 
   useDocumentHead(`${title} - ${name}`, description ?? `${name}网上商城：${title}`);
   useGuestCartMerge();
+  const header = useStickyInset('top');
 
   // A new page starts at its top; a query change within the page (a drawer, a tab) stays where it is.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes, on purpose
@@ -92,13 +96,18 @@ export function ShopLayout({
 
   return (
     <div className="shop">
-      <header className="shop-header">
+      <header className="shop-header" ref={header}>
         <div className="shop-header-inner">
-          <Link to="/" className="shop-brand" aria-label={`${name}首页`}>
+          <Link to="/" className="shop-brand" title={`${name}首页`}>
             {c?.logos.main ? (
               <img className="shop-logo" src={c.logos.main} alt="" height={36} />
             ) : (
-              <Avatar shape="square" size={36} style={{ background: '#1677ff', flex: 'none' }}>
+              <Avatar
+                shape="square"
+                size={36}
+                style={{ background: PALETTE.primary, flex: 'none' }}
+                aria-hidden
+              >
                 {name.slice(0, 1)}
               </Avatar>
             )}
@@ -120,14 +129,14 @@ export function ShopLayout({
           <div className="shop-actions">
             <Link to="/cart" className="shop-cart" aria-label={`购物车，${count} 种商品`}>
               <Badge count={count} size="small" overflowCount={99}>
-                <ShoppingCartOutlined style={{ fontSize: 22 }} />
+                <ShoppingCartOutlined aria-hidden style={{ fontSize: 22 }} />
               </Badge>
               <span className="shop-action-text">购物车</span>
             </Link>
             <span className="shop-user">
               {user ? (
                 <Link to="/Workbench" className="shop-user-link" title="进入个人中心">
-                  <UserOutlined /> <span className="shop-user-name">{userName}</span>
+                  <UserOutlined aria-hidden /> <span className="shop-user-name">{userName}</span>
                 </Link>
               ) : (
                 <>
@@ -145,7 +154,12 @@ export function ShopLayout({
               menu={{ items: mobileItems, onClick: ({ key }) => navigate(key) }}
               placement="bottomRight"
             >
-              <Button className="shop-menu-button" type="text" icon={<MenuOutlined />} aria-label="菜单" />
+              <Button
+                className="shop-menu-button"
+                type="text"
+                icon={<MenuOutlined aria-hidden />}
+                aria-label="菜单"
+              />
             </Dropdown>
           </div>
         </div>

@@ -1,10 +1,23 @@
 import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
 
+/** The first field a user fills in the form `name` (antd gives the form element that id). */
+function firstField(name: string): HTMLElement | null {
+  return (
+    document
+      .getElementById(name)
+      ?.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])',
+      ) ?? null
+  );
+}
+
 /**
  * A dialog that is one form: 取消 closes it, the OK button (`okText`, `ok` for its loading, danger
  * and disabled state) submits it, and the dialog's content is destroyed when hidden. `formProps`
  * says how each opening starts (`initialValues` with `preserve: false`, or `clearOnDestroy`).
+ * It opens with focus on its first field (antd focuses the close button); on closing, antd returns
+ * focus to the button that opened it.
  */
 export function FormModal<V extends object>({
   form,
@@ -42,6 +55,9 @@ export function FormModal<V extends object>({
       cancelText="取消"
       okButtonProps={{ htmlType: 'submit', ...ok }}
       destroyOnHidden
+      afterOpenChange={(opened) => {
+        if (opened) firstField(name)?.focus();
+      }}
       width={width}
       modalRender={(dom) => (
         <Form<V>

@@ -1,5 +1,6 @@
 import type { Paging } from '@portal/contract';
 import { type PaginationProps, Table, type TableProps } from 'antd';
+import { useEffect, useRef } from 'react';
 import { QueryEmpty } from './QueryEmpty.tsx';
 
 /** What ListTable needs of a paged list query. */
@@ -11,9 +12,38 @@ export interface ListQuery<T> {
 }
 
 /**
+ * A table wider than the screen (a phone) scrolls sideways; a keyboard user scrolls it only if the
+ * scrolling box can take focus (WCAG 2.1.1). While it overflows it is a named, focusable region.
+ */
+function useKeyboardScroll(label: string | undefined) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const scroller = box.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', `${label ?? '列表'}（可左右滚动）`);
+      } else {
+        scroller.removeAttribute('tabindex');
+        scroller.removeAttribute('role');
+        scroller.removeAttribute('aria-label');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    for (const child of scroller.children) observer.observe(child);
+    return () => observer.disconnect();
+  });
+  return box;
+}
+
+/**
  * A back-office list table fed by a paged query: small, scrolls sideways on narrow screens, rows
  * keyed by `id`, 加载中 while fetching, `empty` (or 加载失败 with a retry) when there are no rows,
- * and paged by `pagination(total)` (from `usePaging`).
+ * and paged by `pagination(total)` (from `usePaging`). Focus that loses its row stays on the list.
  */
 export function ListTable<T extends { id: number }>({
   query,
@@ -23,18 +53,30 @@ export function ListTable<T extends { id: number }>({
 }: Omit<TableProps<T>, 'dataSource' | 'loading' | 'locale' | 'pagination' | 'rowKey'> & {
   query: ListQuery<T>;
   empty: string;
+  'aria-label'?: string;
   pagination: (total: number) => PaginationProps;
 }) {
+  const box = useKeyboardScroll(props['aria-label']);
   return (
-    <Table<T>
-      rowKey="id"
-      size="small"
-      scroll={{ x: 'max-content' }}
-      {...props}
-      dataSource={query.data?.results ?? []}
-      loading={query.isFetching}
-      locale={{ emptyText: <QueryEmpty query={query} description={empty} /> }}
-      pagination={pagination(query.data?.paging.count ?? 0)}
-    />
+    // Where focus goes when the focused row leaves (a delete): see focusRescue.ts.
+    <div data-focus-home ref={box}>
+      <Table<T>
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        {...props}
+        rowSelection={
+          props.rowSelection && {
+            // antd names the header checkbox "Select all", in English.
+            getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }),
+            ...props.rowSelection,
+          }
+        }
+        dataSource={query.data?.results ?? []}
+        loading={query.isFetching}
+        locale={{ emptyText: <QueryEmpty query={query} description={empty} /> }}
+        pagination={pagination(query.data?.paging.count ?? 0)}
+      />
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Input, Select, Space } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
+import { CLEARABLE } from './clearable.tsx';
 
 /**
  * A back-office list's filters: a search box (搜索 button, clearable) and a status select
@@ -34,7 +35,7 @@ export function ListToolbar<S extends number>({
         <Input.Search
           aria-label={search.label}
           placeholder={search.placeholder}
-          allowClear
+          allowClear={CLEARABLE}
           enterButton="搜索"
           maxLength={search.maxLength}
           style={search.style}
@@ -43,7 +44,7 @@ export function ListToolbar<S extends number>({
         <Select
           aria-label={status.label}
           placeholder="全部状态"
-          allowClear
+          allowClear={CLEARABLE}
           style={{ width: 130 }}
           options={status.options}
           value={status.value}

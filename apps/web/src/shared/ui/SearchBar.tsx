@@ -1,16 +1,17 @@
 import { Input } from 'antd';
+import { CLEARABLE } from './clearable.tsx';
 
 /**
  * The search box of a public list page (/news, /searchPerson …); it starts from `value` (the text
  * in the address) and shows it again when the address changes. `onSearch` gets the trimmed text.
- * Without `button` the search button is the magnifier icon.
+ * The search button says 搜索 unless `button` names it otherwise.
  */
 export function SearchBar({
   value,
   label,
   placeholder,
   maxLength,
-  button = true,
+  button = '搜索',
   size,
   className,
   onSearch,
@@ -19,7 +20,7 @@ export function SearchBar({
   label: string;
   placeholder: string;
   maxLength: number;
-  button?: string | true;
+  button?: string;
   size?: 'large';
   className: string;
   onSearch: (value: string) => void;
@@ -32,7 +33,7 @@ export function SearchBar({
         placeholder={placeholder}
         aria-label={label}
         maxLength={maxLength}
-        allowClear
+        allowClear={CLEARABLE}
         enterButton={button}
         size={size}
         onSearch={(v) => onSearch(v.trim())}

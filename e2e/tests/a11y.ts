@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * The accessibility check every journey runs (docs/ARCHITECTURE.md, "What every screen passes").
+ * axe-core's WCAG 2.0/2.1 A and AA rules, at the two widths the product is built for; a critical or
+ * serious violation fails the journey. Every page a journey visits is scanned once per run (pages
+ * are told apart by path, numbers standing for ids, and by whether a user is logged in); a journey
+ * scans a state no address reaches (an open dialog) with `expectAccessible`.
+ */
+export const A11Y_WIDTHS = [
+  { width: 1366, height: 768 },
+  { width: 375, height: 812 },
+] as const;
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const FAILING = new Set(['critical', 'serious']);
+
+export interface Finding {
+  where: string;
+  width: number;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** The run's record of scans (one file per scan; the report at the end counts them). */
+export const a11yDir = (outputDir: string) => path.join(outputDir, 'a11y');
+
+/** Waits until the page is still: no request for a moment, no finite animation running. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          const iterations = a.effect?.getTiming().iterations ?? 1;
+          return iterations === Number.POSITIVE_INFINITY || a.playState !== 'running';
+        }),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+}
+
+/** One axe scan of the page as it is now; the critical and serious findings. */
+async function scan(page: Page, where: string, width: number): Promise<Finding[]> {
+  await page.evaluate(axe.source);
+  const result = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof axe }).axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      }),
+    TAGS,
+  );
+  return result.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .map((v) => ({
+      where,
+      width,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+/** Scans the page as it is, at both widths, recording the scans for the run's report. */
+export async function scanBothWidths(page: Page, where: string, testInfo: TestInfo): Promise<Finding[]> {
+  const before = page.viewportSize();
+  const findings: Finding[] = [];
+  for (const size of A11Y_WIDTHS) {
+    await page.setViewportSize(size);
+    await settle(page);
+    const found = await scan(page, where, size.width);
+    findings.push(...found);
+    record(testInfo, { where, width: size.width, findings: found.length });
+  }
+  if (before) await page.setViewportSize(before);
+  return findings;
+}
+
+function record(testInfo: TestInfo, entry: { where: string; width: number; findings: number }): void {
+  const dir = path.join(a11yDir(testInfo.project.outputDir), 'scans');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify(entry)}\n`);
+}
+
+/**
+ * Claims a page for this run: true the first time any worker asks for `key` (a file created with
+ * O_EXCL, so two workers never both scan the same page).
+ */
+function claim(testInfo: TestInfo, key: string): boolean {
+  const dir = path.join(a11yDir(testInfo.project.outputDir), 'pages');
+  fs.mkdirSync(dir, { recursive: true });
+  const name = Buffer.from(key).toString('base64url').slice(0, 200);
+  try {
+    fs.closeSync(fs.openSync(path.join(dir, name), 'wx'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A page's kind: its path, with numbers (ids) folded, so /order/3 and /order/4 are scanned once. */
+export function pageKind(url: string): string {
+  const { pathname } = new URL(url);
+  return pathname.replace(/\/\d+(?=\/|$)/g, '/:id').replace(/\/$/, '') || '/';
+}
+
+/** What a journey's pages visited, in order (main-frame documents and in-app navigations). */
+export function trackVisits(page: Page, baseURL: string): string[] {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = frame.url();
+    if (!url.startsWith(baseURL)) return;
+    if (new URL(url).pathname.startsWith('/api/')) return;
+    visited.push(url);
+  });
+  return visited;
+}
+
+/**
+ * After a journey: opens again each kind of page it visited that no journey of this run has
+ * scanned yet (same browser context, so the same user), and scans it at both widths.
+ */
+export async function scanVisited(page: Page, visited: string[], testInfo: TestInfo): Promise<Finding[]> {
+  const loggedIn = (await page.context().cookies()).some((c) => c.name === 'sessionid');
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const url of visited) {
+    const kind = pageKind(url);
+    const key = `${kind}|${loggedIn ? 'user' : 'guest'}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!claim(testInfo, key)) continue;
+    await page.goto(url);
+    findings.push(...(await scanBothWidths(page, `${kind}${loggedIn ? '' : ' (guest)'}`, testInfo)));
+  }
+  return findings;
+}
+
+export function describeFindings(findings: Finding[]): string {
+  return findings
+    .map(
+      (f) => `${f.where} @${f.width}px: [${f.impact}] ${f.rule} — ${f.help}\n    ${f.targets.join('\n    ')}`,
+    )
+    .join('\n');
+}
