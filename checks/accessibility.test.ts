@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
  * - an antd icon is decoration (`aria-hidden`) or carries a Chinese name (`aria-label`): antd names
  *   every icon after itself in English ("search", "down"), and a button's name then starts with it;
  * - a clearable field uses CLEARABLE (shared/ui/clearable.tsx): antd names its clear button "Clear";
+ * - a Tree or TreeSelect uses TREE_SWITCHER: antd's expand arrow names every branch "caret-down …";
  * - no colour that failed contrast comes back (antd's defaults the theme replaced, src/shared/ui/theme.ts).
  */
 const web = path.resolve(import.meta.dirname, '../apps/web/src');
@@ -41,6 +42,10 @@ function sourceFindings(source: string): string[] {
   }
   if (/^\s*allowClear\s*$|allowClear(?:=\{true\})?[\s/>]/m.test(source))
     out.push('allowClear without CLEARABLE');
+  for (const m of source.matchAll(/<(Tree|TreeSelect)\b([^>]*)>/g)) {
+    if (!(m[2] as string).includes('switcherIcon'))
+      out.push(`<${m[1]}> without switcherIcon={TREE_SWITCHER}`);
+  }
   return out;
 }
 
@@ -56,6 +61,7 @@ describe('accessibility in the web sources', () => {
     expect(sourceFindings('<Button icon={<PlusOutlined />}>新增</Button>')).toHaveLength(1);
     expect(sourceFindings('<Input\n  allowClear\n/>')).toHaveLength(1);
     expect(sourceFindings('<Input allowClear />')).toHaveLength(1);
+    expect(sourceFindings('<Tree\n  treeData={x}\n/>')).toHaveLength(1);
     expect(sourceFindings('<Select allowClear={CLEARABLE} /><PlusOutlined aria-hidden />')).toEqual([]);
     expect(colourFindings('.price { color: #F5222D; }')).toHaveLength(1);
   });

@@ -32,7 +32,7 @@ export const a11yDir = (outputDir: string) => path.join(outputDir, 'a11y');
 
 /** Waits until the page is still: no request for a moment, no finite animation running. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
   await page
     .waitForFunction(
       () =>
@@ -41,7 +41,7 @@ async function settle(page: Page): Promise<void> {
           return iterations === Number.POSITIVE_INFINITY || a.playState !== 'running';
         }),
       undefined,
-      { timeout: 5_000 },
+      { timeout: 3_000 },
     )
     .catch(() => {});
 }
@@ -119,7 +119,9 @@ export function trackVisits(page: Page, baseURL: string): string[] {
     if (frame !== page.mainFrame()) return;
     const url = frame.url();
     if (!url.startsWith(baseURL)) return;
-    if (new URL(url).pathname.startsWith('/api/')) return;
+    const { pathname } = new URL(url);
+    // Only the app's pages: not the API, not a file (a download, a picture opened on its own).
+    if (pathname.startsWith('/api/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) return;
     visited.push(url);
   });
   return visited;

@@ -250,7 +250,8 @@ export const test = base.extend<{
       }
       expect(findings, `accessibility (axe-core, WCAG 2.1 AA):\n${describeFindings(findings)}`).toEqual([]);
     },
-    { auto: true },
+    // Its own time limit: a journey that visits many new pages scans them all after it ends.
+    { auto: true, timeout: 180_000 },
   ],
   context: async ({ context, visits, baseURL }, use) => {
     context.on('page', tracking(visits, baseURL ?? ''));

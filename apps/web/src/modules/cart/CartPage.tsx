@@ -8,6 +8,7 @@ import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatYuan } from '#web/shared/format.ts';
 import { loginPath } from '#web/shared/session.ts';
+import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { type CartViewLine, priceChanged, purchasable } from './cartLines.ts';
@@ -36,18 +37,15 @@ function QuantityInput({ line, cart }: { line: CartViewLine; cart: CartApi }) {
     });
   };
   return (
-    <InputNumber
+    <QuantityStepper
       size="small"
-      min={1}
       max={max}
-      precision={0}
       value={draft}
+      label={`${line.name}的数量`}
+      inputLabel={`${line.name}的数量`}
       onChange={setDraft}
-      onStep={(v) => commit(v)}
-      onBlur={() => commit(draft)}
-      onPressEnter={() => commit(draft)}
+      onCommit={commit}
       disabled={!line.available || cart.pending}
-      aria-label={`${line.name}的数量`}
       className="cart-quantity"
     />
   );

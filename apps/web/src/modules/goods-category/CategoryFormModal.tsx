@@ -10,6 +10,7 @@ import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { iconOptions } from './categoryIcons.tsx';
 import { useCategory, useParentOptions, useSaveCategory } from './useCategories.ts';
@@ -101,6 +102,7 @@ export function CategoryFormModal({
       <Spin spinning={loading}>
         <Form.Item label="上级分类" name="parent_id" extra="不选即为顶级分类；分类最多三级">
           <TreeSelect
+            switcherIcon={TREE_SWITCHER}
             aria-label="上级分类"
             allowClear={CLEARABLE}
             showSearch
@@ -121,7 +123,7 @@ export function CategoryFormModal({
           rules={[zodRule(categoryFields.sort)]}
           extra="0–9999，数字越小越靠前"
         >
-          <InputNumber precision={0} style={{ width: '100%' }} placeholder="0" />
+          <InputNumber precision={0} controls={false} style={{ width: '100%' }} placeholder="0" />
         </Form.Item>
         <Form.Item label="图标" name="icon" rules={[zodRule(categoryFields.icon)]}>
           <AutoComplete

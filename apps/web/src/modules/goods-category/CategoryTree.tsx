@@ -2,6 +2,7 @@ import type { CategoryTreeNode } from '@portal/contract';
 import { Card, Spin, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useCategoryTree } from './useCategories.ts';
 
 export const ALL_KEY = 'all';
@@ -64,6 +65,7 @@ export function CategoryTree({
       ) : (
         <>
           <Tree
+            switcherIcon={TREE_SWITCHER}
             aria-label="分类树"
             blockNode
             showLine

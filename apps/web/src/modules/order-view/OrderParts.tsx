@@ -22,6 +22,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { eventActionName } from './orderEvents.ts';
 import './order-view.css';
+import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
 /** Tag colours of the order states (1 待付款 … 6 已退款). */
 export const ORDER_STATUS_COLORS: Record<number, string> = {
@@ -74,16 +75,19 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
     { title: '小计', dataIndex: 'amount', align: 'right', width: 110, render: (v: number) => formatYuan(v) },
   ];
+  const box = useKeyboardScroll('订单商品');
   return (
-    <Table<OrderItem>
-      rowKey="id"
-      size="small"
-      aria-label="订单商品"
-      columns={columns}
-      dataSource={[...items]}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-    />
+    <div ref={box}>
+      <Table<OrderItem>
+        rowKey="id"
+        size="small"
+        aria-label="订单商品"
+        columns={columns}
+        dataSource={[...items]}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
   );
 }
 

@@ -22,6 +22,7 @@ import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
+import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { PALETTE } from '#web/shared/ui/theme.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
@@ -129,14 +130,13 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
         <span className="buy-box-label" id="quantity-label">
           数量
         </span>
-        <InputNumber
-          min={1}
+        <QuantityStepper
           max={Math.max(1, max)}
-          precision={0}
           value={q}
+          label="数量"
+          labelledBy="quantity-label"
           onChange={(v) => setQuantity(v ?? 1)}
           disabled={soldOut || foreign}
-          aria-labelledby="quantity-label"
         />
         {soldOut ? (
           <Tag color="default">已售罄</Tag>

@@ -9,6 +9,7 @@ import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { findCategory, type ListState, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
@@ -42,6 +43,7 @@ function PriceFilter({ state, apply }: { state: ListState; apply: (from: string,
         placeholder="最低价"
         aria-label="最低价（元）"
         prefix="¥"
+        controls={false}
         className="price-input"
       />
       <span aria-hidden>—</span>
@@ -55,6 +57,7 @@ function PriceFilter({ state, apply }: { state: ListState; apply: (from: string,
         placeholder="最高价"
         aria-label="最高价（元）"
         prefix="¥"
+        controls={false}
         className="price-input"
       />
       <Button htmlType="submit">确定</Button>
@@ -129,6 +132,7 @@ export function GoodsListPage() {
           </Button>
           {tree.length > 0 && (
             <Tree
+              switcherIcon={TREE_SWITCHER}
               treeData={treeOptions as unknown as DataNode[]}
               selectedKeys={state.category_id ? [state.category_id] : []}
               defaultExpandAll
@@ -141,6 +145,7 @@ export function GoodsListPage() {
         <div className="goods-list-main">
           <div className="goods-list-toolbar shop-panel">
             <TreeSelect
+              switcherIcon={TREE_SWITCHER}
               className="goods-list-cat-select"
               treeData={treeOptions}
               value={state.category_id}

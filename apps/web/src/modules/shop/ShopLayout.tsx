@@ -1,5 +1,5 @@
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Badge, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartMergeNotice } from '#web/modules/cart/CartMergeNotice.tsx';
@@ -127,10 +127,11 @@ export function ShopLayout({
           </search>
 
           <div className="shop-actions">
+            {/* The count is drawn from data-count (CSS), so the visible text is 购物车 and the name says both. */}
             <Link to="/cart" className="shop-cart" aria-label={`购物车，${count} 种商品`}>
-              <Badge count={count} size="small" overflowCount={99}>
+              <span className="shop-cart-icon" data-count={count > 99 ? '99+' : count || undefined}>
                 <ShoppingCartOutlined aria-hidden style={{ fontSize: 22 }} />
-              </Badge>
+              </span>
               <span className="shop-action-text">购物车</span>
             </Link>
             <span className="shop-user">

@@ -5,8 +5,9 @@ export type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
 /**
  * Asks before something that cannot be undone (delete, reject, cancel an order): a red `okText`
- * button and `cancelText` (取消 unless given). `onOk` runs on OK; the dialog waits while its
- * promise is pending.
+ * button and `cancelText` (取消 unless given, and focused when it opens). `onOk` runs on OK; the
+ * dialog waits while its promise is pending. When it closes, focus goes back to what opened it, or
+ * to the list if that left with the deleted row (focusRescue.ts).
  */
 export function confirmDanger(
   modal: ModalApi,
@@ -24,5 +25,14 @@ export function confirmDanger(
     onOk: ModalFuncProps['onOk'];
   },
 ) {
-  return modal.confirm({ title, content, okText, okButtonProps: { danger: true }, cancelText, onOk });
+  // Focus starts on the harmless answer: Enter pressed by habit does not delete.
+  return modal.confirm({
+    title,
+    content,
+    okText,
+    okButtonProps: { danger: true },
+    cancelText,
+    autoFocusButton: 'cancel',
+    onOk,
+  });
 }

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * A table wider than the screen (a phone) scrolls sideways; a keyboard user scrolls it only if the
+ * scrolling box can take focus (WCAG 2.1.1). While it overflows it is a named, focusable region.
+ */
+export function useKeyboardScroll(label: string | undefined) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const scroller = box.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!scroller || typeof ResizeObserver === 'undefined') return;
+    const update = () => {
+      if (scroller.scrollWidth > scroller.clientWidth) {
+        scroller.tabIndex = 0;
+        scroller.setAttribute('role', 'region');
+        scroller.setAttribute('aria-label', `${label ?? '列表'}（可左右滚动）`);
+      } else {
+        scroller.removeAttribute('tabindex');
+        scroller.removeAttribute('role');
+        scroller.removeAttribute('aria-label');
+      }
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(scroller);
+    for (const child of scroller.children) observer.observe(child);
+    return () => observer.disconnect();
+  });
+  return box;
+}
