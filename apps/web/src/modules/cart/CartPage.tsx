@@ -1,6 +1,6 @@
 import { DeleteOutlined, ShoppingOutlined } from '@ant-design/icons';
 import { CART_MAX_QUANTITY } from '@portal/contract';
-import { Alert, Button, Checkbox, Empty, InputNumber, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { GoodsCover } from '#web/modules/shop/GoodsCard.tsx';
@@ -8,6 +8,7 @@ import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { formatYuan } from '#web/shared/format.ts';
 import { loginPath } from '#web/shared/session.ts';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
@@ -71,6 +72,7 @@ function LineNotes({ line }: { line: CartViewLine }) {
 }
 
 function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
+  const { modal } = App.useApp();
   const name = line.name || (line.loaded ? `商品 ${line.goods_id}` : '');
   return (
     <li className={`cart-line${line.available ? '' : ' cart-line--off'}`}>
@@ -111,23 +113,23 @@ function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
         {line.loaded ? formatYuan(line.price * line.quantity) : '—'}
       </div>
       <div className="cart-line-action">
-        <Popconfirm
-          title="确定要从购物车删除该商品吗？"
-          okText="删除"
-          cancelText="取消"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => cart.remove([line])}
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={`删除${name}`}
+          disabled={cart.pending}
+          onClick={() =>
+            confirmDanger(modal, {
+              title: '确定要从购物车删除该商品吗？',
+              content: name,
+              okText: '删除',
+              onOk: () => cart.remove([line]),
+            })
+          }
         >
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={`删除${name}`}
-            disabled={cart.pending}
-          >
-            <span className="cart-action-text">删除</span>
-          </Button>
-        </Popconfirm>
+          <span className="cart-action-text">删除</span>
+        </Button>
       </div>
     </li>
   );
@@ -135,6 +137,7 @@ function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
 
 /** `/cart`: the guest or member cart — select, change quantities, remove, and go to checkout. */
 export function CartPage() {
+  const { modal } = App.useApp();
   const cart = useCart();
   const navigate = useNavigate();
   const { lines, totals } = cart;
@@ -196,18 +199,21 @@ export function CartPage() {
           >
             全选
           </Checkbox>
-          <Popconfirm
-            title={`确定要删除选中的 ${selectedLines.length} 种商品吗？`}
-            okText="删除"
-            cancelText="取消"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => cart.remove(selectedLines)}
-            disabled={selectedLines.length === 0}
+          <Button
+            type="link"
+            danger
+            disabled={selectedLines.length === 0 || cart.pending}
+            onClick={() =>
+              confirmDanger(modal, {
+                title: `确定要删除选中的 ${selectedLines.length} 种商品吗？`,
+                content: '删除后可在商品页重新加入购物车。',
+                okText: '删除',
+                onOk: () => cart.remove(selectedLines),
+              })
+            }
           >
-            <Button type="link" danger disabled={selectedLines.length === 0 || cart.pending}>
-              删除选中
-            </Button>
-          </Popconfirm>
+            删除选中
+          </Button>
           <div className="cart-bar-sum">
             <span>
               已选 <b>{totals.quantity}</b> 件商品

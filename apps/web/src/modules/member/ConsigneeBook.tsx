@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { CONSIGNEE_MAX, type Consignee, consigneeText } from '@portal/contract';
-import { Button, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Radio, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { ConsigneeFormModal, type ConsigneeFormTarget } from './ConsigneeFormModal.tsx';
 import { useConsignees, useDeleteConsignee, useSetDefaultConsignee } from './useConsignees.ts';
@@ -21,6 +22,7 @@ export function ConsigneeBook({
 }) {
   const list = useConsignees();
   const remove = useDeleteConsignee();
+  const { modal } = App.useApp();
   const setDefault = useSetDefaultConsignee();
   const [target, setTarget] = useState<ConsigneeFormTarget | null>(null);
   const rows = list.data ?? [];
@@ -52,23 +54,25 @@ export function ConsigneeBook({
       <Button type="link" size="small" onClick={() => setTarget({ mode: 'edit', consignee: c })}>
         编辑
       </Button>
-      <Popconfirm
-        title="确定删除这个收货地址吗？"
-        description={`${c.name} ${consigneeText(c)}`}
-        okText="删除"
-        cancelText="取消"
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        onConfirm={() =>
-          remove.mutateAsync(c.id).then(
-            () => toastSuccess('收货地址已删除'),
-            () => {},
-          )
+      <Button
+        type="link"
+        size="small"
+        danger
+        onClick={() =>
+          confirmDanger(modal, {
+            title: '确定删除这个收货地址吗？',
+            content: `${c.name} ${consigneeText(c)}`,
+            okText: '删除',
+            onOk: () =>
+              remove.mutateAsync(c.id).then(
+                () => toastSuccess('收货地址已删除'),
+                () => {},
+              ),
+          })
         }
       >
-        <Button type="link" size="small" danger>
-          删除
-        </Button>
-      </Popconfirm>
+        删除
+      </Button>
     </Space>
   );
 

@@ -1,13 +1,15 @@
-import { Button, Pagination, Popconfirm } from 'antd';
+import { App, Button, Pagination } from 'antd';
 import { Link } from 'react-router';
 import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { useLoves, useToggleLove } from '#web/modules/shop/useShopGoods.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 
 /** 我的收藏: liked goods linking to their detail, each with 取消收藏. */
 export function MyLoves() {
+  const { modal } = App.useApp();
   const { page, pageSize, setPage, pagination } = usePaging();
   const list = useLoves(page, pageSize);
   const unlove = useToggleLove(); // on a liked goods it unlikes
@@ -34,21 +36,26 @@ export function MyLoves() {
         {rows.map((g) => (
           <div key={g.id} className="love-item">
             <GoodsCard goods={g} />
-            <Popconfirm
-              title={`取消收藏「${g.name}」吗？`}
-              okText="取消收藏"
-              cancelText="保留"
-              onConfirm={() =>
-                unlove.mutateAsync(g.id).then(
-                  () => toastSuccess('已取消收藏'),
-                  () => {},
-                )
+            <Button
+              block
+              size="small"
+              loading={unlove.isPending && unlove.variables === g.id}
+              onClick={() =>
+                confirmDanger(modal, {
+                  title: `取消收藏「${g.name}」吗？`,
+                  content: '可以在商品页重新收藏。',
+                  okText: '取消收藏',
+                  cancelText: '保留',
+                  onOk: () =>
+                    unlove.mutateAsync(g.id).then(
+                      () => toastSuccess('已取消收藏'),
+                      () => {},
+                    ),
+                })
               }
             >
-              <Button block size="small" loading={unlove.isPending && unlove.variables === g.id}>
-                取消收藏
-              </Button>
-            </Popconfirm>
+              取消收藏
+            </Button>
           </div>
         ))}
       </div>

@@ -1,18 +1,6 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { hasAction, type Review, type ShopGoodsDetail } from '@portal/contract';
-import {
-  Alert,
-  Breadcrumb,
-  Button,
-  Descriptions,
-  InputNumber,
-  List,
-  Rate,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Breadcrumb, Button, Descriptions, List, Rate, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAddToCart } from '#web/modules/cart/useCart.ts';
