@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
  *   every icon after itself in English ("search", "down"), and a button's name then starts with it;
  * - a clearable field uses CLEARABLE (shared/ui/clearable.tsx): antd names its clear button "Clear";
  * - a Tree or TreeSelect uses TREE_SWITCHER: antd's expand arrow names every branch "caret-down …";
+ * - an InputNumber has no antd arrows (`controls={false}`; a quantity uses QuantityStepper): they
+ *   are mouse-only and named "Increase Value";
  * - no colour that failed contrast comes back (antd's defaults the theme replaced, src/shared/ui/theme.ts).
  */
 const web = path.resolve(import.meta.dirname, '../apps/web/src');
@@ -42,7 +44,10 @@ function sourceFindings(source: string): string[] {
   }
   if (/^\s*allowClear\s*$|allowClear(?:=\{true\})?[\s/>]/m.test(source))
     out.push('allowClear without CLEARABLE');
-  for (const m of source.matchAll(/<(Tree|TreeSelect)\b([^>]*)>/g)) {
+  for (const m of source.matchAll(/<InputNumber(?:<\w+>)?\s([\s\S]*?)(?:\/>|\n\s*>)/g)) {
+    if (!(m[1] as string).includes('controls={false}')) out.push('<InputNumber> with antd’s arrows');
+  }
+  for (const m of source.matchAll(/<(Tree|TreeSelect)(?:<\w+>)?\s([\s\S]*?)(?:\/>|\n\s*>)/g)) {
     if (!(m[2] as string).includes('switcherIcon'))
       out.push(`<${m[1]}> without switcherIcon={TREE_SWITCHER}`);
   }
@@ -62,6 +67,10 @@ describe('accessibility in the web sources', () => {
     expect(sourceFindings('<Input\n  allowClear\n/>')).toHaveLength(1);
     expect(sourceFindings('<Input allowClear />')).toHaveLength(1);
     expect(sourceFindings('<Tree\n  treeData={x}\n/>')).toHaveLength(1);
+    expect(sourceFindings('<InputNumber min={1} />')).toHaveLength(1);
+    expect(sourceFindings('<InputNumber<string>\n  onChange={(v) => f(v)}\n  controls={false}\n/>')).toEqual(
+      [],
+    );
     expect(sourceFindings('<Select allowClear={CLEARABLE} /><PlusOutlined aria-hidden />')).toEqual([]);
     expect(colourFindings('.price { color: #F5222D; }')).toHaveLength(1);
   });

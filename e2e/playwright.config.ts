@@ -37,6 +37,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
+  // Prints what the accessibility check scanned (tests/a11y.ts).
+  globalTeardown: './a11y-report.ts',
   // One folder per port too: a run clears its output folder at start, so two runs must not share one.
   outputDir: path.join(root, 'test-results', `port-${PORT}`),
   use: {

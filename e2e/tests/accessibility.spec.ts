@@ -1,0 +1,35 @@
+import { expect } from '@playwright/test';
+import { newMobile, test } from './helpers.ts';
+import { expectFocusOn, tabTo } from './keyboard.ts';
+
+/**
+ * The accessibility check (a11y.ts) scans every page a journey visits. These are the public pages
+ * no other journey opens; visiting them puts them through the same scan at both widths.
+ */
+test('the public pages no other journey opens pass the accessibility check', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/home', /.+/],
+    ['/shop', /用户登录/],
+    ['/loginIndex', /用户登录/],
+    ['/forgotPassword', /找回密码/],
+    ['/goodsService', /商品服务/],
+    ['/product', /全部商品/],
+    ['/404', /页面不存在/],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByText(heading).first(), path).toBeVisible();
+  }
+});
+
+test('获取验证码 sends the code and moves focus to the code field (the button disables itself)', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: '注册会员' });
+  await form.getByLabel('手机号').fill(newMobile());
+  const send = form.getByRole('button', { name: '获取验证码' });
+  await tabTo(page, send, { max: 6 });
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
+  await expectFocusOn(form.getByLabel('验证码', { exact: true }), 'the 验证码 field');
+});
