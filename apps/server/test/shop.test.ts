@@ -1,6 +1,6 @@
 import { Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpCatalogue } from '../src/modules/catalogue/index.ts';
+import { rebuildCatalogueIndex } from '../src/modules/catalogue/index.ts';
 import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
 import { databaseCounters } from '../src/platform/limits/counters.ts';
 import { nowIso } from '../src/platform/time.ts';
@@ -27,7 +27,7 @@ async function goods(
     on_sale: v.onSale ?? 1,
   });
   // Goods written straight to the table: tell the catalogue (the back office will do this itself).
-  await bumpCatalogue(h.db, cid);
+  await rebuildCatalogueIndex(h.db, cid);
   return id;
 }
 
@@ -141,7 +141,7 @@ describe('catalogue', () => {
     await m.call('/goods/love', { goods_id: kept });
     await m.call('/goods/love', { goods_id: gone });
     await h.db.updateTable('goods').set({ on_sale: 0 }).where('id', '=', gone).execute();
-    await bumpCatalogue(h.db, companyId);
+    await rebuildCatalogueIndex(h.db, companyId);
 
     const page = (await m.call('/goods/love/list', { page: 1, page_size: 1 })).d;
     expect(page.results.map((x: { id: number }) => x.id)).toEqual([kept]);
@@ -482,7 +482,6 @@ describe('orders', () => {
       payments: paymentMethods(),
       payMinutes: 30,
       shopOf: async () => undefined,
-      goodsChanged: () => {},
     });
     expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
     expect(await stockOf(g)).toBe(2);

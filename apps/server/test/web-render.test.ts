@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bumpCatalogue } from '../src/modules/catalogue/index.ts';
+import { rebuildCatalogueIndex } from '../src/modules/catalogue/index.ts';
 import type { App } from '../src/platform/http/reply.ts';
 import { createCompany, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -35,7 +35,7 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
     });
     goodsId = await createGoods(h.db, companyId, { name: '渲染测试绿茶', price: 2380, stock: 7 });
     hostileId = await createGoods(h.db, companyId, { name: HOSTILE, price: 100, stock: 1 });
-    await bumpCatalogue(h.db, companyId);
+    await rebuildCatalogueIndex(h.db, companyId);
     app = (await buildApp({
       database: h.database,
       config: { ...loadConfig({ DATA_DIR: '/tmp/portal-test' }), webDist: dist },
@@ -85,7 +85,7 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
       address: '某地',
     });
     await createGoods(h.db, other, { name: '另一家的乌龙茶', price: 990, stock: 3 });
-    await bumpCatalogue(h.db, other);
+    await rebuildCatalogueIndex(h.db, other);
     const pages = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         get('/', { host: i % 2 ? 'ssrother.example.com' : host }).then((r) => ({ i, html: r.body })),

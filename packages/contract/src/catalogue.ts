@@ -12,7 +12,7 @@ import {
   paging,
   text,
 } from './fields.ts';
-import { GOODS_SORTS, MAX_PRICE_CENTS } from './shop-constants.ts';
+import { GOODS_MAX_PAGES, GOODS_SORTS, MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** A goods row of the public catalogue (only goods on sale are listed). */
 export const shopGoodsSchema = z.object({
@@ -55,6 +55,7 @@ export type ShopGoodsDetail = z.infer<typeof shopGoodsDetailSchema>;
 /** GET /goods/staff/shopgoods/ — the public goods list. Prices in cents. */
 export const shopGoodsQuery = form({
   ...paging,
+  page: optionalInt('页码', { min: 1, max: GOODS_MAX_PAGES }),
   company_id: optionalId('单位'),
   category_id: optionalId('商品分类'),
   keyword: optionalText('关键字', { max: 50 }),
@@ -63,6 +64,8 @@ export const shopGoodsQuery = form({
   sort: optionalChoice('排序方式', GOODS_SORTS),
   is_new: optionalInt('新品', { min: 0, max: 1 }),
   is_recommend: optionalInt('推荐', { min: 0, max: 1 }),
+  /** 1: only goods in stock. */
+  in_stock: optionalInt('仅看有货', { min: 0, max: 1 }),
   ids: z.optional(idList('商品', 100)),
 });
 export type ShopGoodsQuery = z.output<typeof shopGoodsQuery>;

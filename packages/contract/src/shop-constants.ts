@@ -10,3 +10,9 @@ export const GOODS_SORTS = {
   price_desc: '价格从高到低',
 } as const;
 export type GoodsSort = keyof typeof GOODS_SORTS;
+
+/**
+ * Pages the public goods list goes to, as the big shops do (ADR 0014): a page beyond is refused
+ * (页码不能大于100) and the pager stops there, asking the shopper to narrow the search.
+ */
+export const GOODS_MAX_PAGES = 100;

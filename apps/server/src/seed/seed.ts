@@ -1,6 +1,7 @@
 import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/index.ts';
+import { indexGoods } from '../modules/catalogue/index.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
@@ -155,6 +156,7 @@ async function idOf(db: Database, table: 'user_groups' | 'positions', companyId:
     .values({ company_id: companyId, name })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await indexGoods(db, companyId, [row.id]);
   return row.id;
 }
 

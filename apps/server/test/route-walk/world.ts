@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBER_ROLE, SUPER_ADMIN_ROLE } from '@portal/contract';
 import type { Selectable } from 'kysely';
-import { bumpCatalogue } from '#server/modules/catalogue/index.ts';
+import { rebuildCatalogueIndex } from '#server/modules/catalogue/index.ts';
 import { hashToken, newToken } from '#server/platform/auth/tokens.ts';
 import type { DB } from '#server/platform/db/schema.ts';
 import { nowIso } from '#server/platform/time.ts';
@@ -186,7 +186,7 @@ export async function seedCompany(w: World, tag: string, secret: boolean): Promi
   const g1 = await goods('走查龙井');
   const g2 = await goods('走查毛峰');
   await goods(`${mark}未上架商品`, 0);
-  await bumpCatalogue(db, companyId);
+  await rebuildCatalogueIndex(db, companyId);
   const coupon = (name: string, code: string) =>
     db
       .insertInto('coupons')

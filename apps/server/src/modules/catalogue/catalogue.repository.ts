@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
-/** The columns of a goods row that the catalogue snapshot keeps (live counters are read per request). */
+/** The columns of a goods row a list shows (ShopGoods without the category name). */
 export interface CatalogueRow {
   id: number;
   category_id: number | null;
@@ -12,19 +13,52 @@ export interface CatalogueRow {
   cover: string;
   price: number;
   original_price: number;
-  sales: number;
-  is_new: number;
-  is_recommend: number;
-  sort: number;
-  created_at: string;
-}
-
-export interface LiveCounters {
-  id: number;
   stock: number;
   sales: number;
   love_count: number;
+  is_new: number;
+  is_recommend: number;
+  created_at: string;
 }
+
+const LIST_COLUMNS = [
+  'g.id',
+  'g.category_id',
+  'g.name',
+  'g.subtitle',
+  'g.cover',
+  'g.price',
+  'g.original_price',
+  'g.stock',
+  'g.sales',
+  'g.love_count',
+  'g.is_new',
+  'g.is_recommend',
+  'g.created_at',
+] as const;
+
+export type CatalogueSort = 'new' | 'sales' | 'price_asc' | 'price_desc';
+
+/** What a list asks for; every condition is served by an index (migration 012, ADR 0014). */
+export interface CatalogueFilter {
+  /** A category and its level: goods in its subtree (`cat<level>` = id). */
+  category?: { id: number; level: number };
+  /** Search tokens (search-tokens.ts), all of which a goods must hold. */
+  tokens?: readonly string[];
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  isNew?: number | undefined;
+  isRecommend?: number | undefined;
+  inStock?: boolean;
+}
+
+/** Each sort and its tie-break, in the direction of its index so the database walks it in order. */
+const ORDER: Record<CatalogueSort, [column: 'g.created_at' | 'g.sales' | 'g.price', dir: 'asc' | 'desc']> = {
+  new: ['g.created_at', 'desc'],
+  sales: ['g.sales', 'desc'],
+  price_asc: ['g.price', 'asc'],
+  price_desc: ['g.price', 'desc'],
+};
 
 /** The columns of a goods row that every check of goods for sale needs (goods-rules.ts). */
 const SALE_COLUMNS = [
@@ -66,42 +100,77 @@ const lovedOnSale = (db: Database, companyId: number, userId: number) =>
     .innerJoin('goods_loves as l', 'l.goods_id', 'g.id')
     .where('l.user_id', '=', userId);
 
-export const catalogueRepository = {
-  /** Every goods on sale of a company, newest first. */
-  onSale: (db: Database, companyId: number): Promise<CatalogueRow[]> =>
-    goodsOnSale(db, companyId)
-      .select([
+/**
+ * The listed goods of a company matching a filter. `on_sale = 1` is written as a literal (and
+ * `del_flag = 0` by the scope) so the planner can use the partial list indexes.
+ */
+function listed(db: Database, companyId: number, f: CatalogueFilter) {
+  let q = inCompany(db, companyId).selectFrom('goods', 'g').where(sql<boolean>`g.on_sale = 1`);
+  if (f.category) {
+    const column = f.category.level === 1 ? 'g.cat1' : f.category.level === 2 ? 'g.cat2' : 'g.cat3';
+    q = q.where(column, '=', f.category.id);
+  }
+  if (f.tokens && f.tokens.length > 0) {
+    if (dialectOf(db) === 'pg') {
+      q = q.where(sql<boolean>`g.search_tokens @> ${[...f.tokens]}::text[]`);
+    } else {
+      // Tokens hold only letters, digits and CJK characters: quoted, they are plain FTS5 phrases.
+      const match = f.tokens.map((t) => `"${t}"`).join(' ');
+      // company-scope: goods_search is keyed by goods id; the outer query is the company's goods
+      q = q.where(
         'g.id',
-        'g.category_id',
-        'g.name',
-        'g.subtitle',
-        'g.cover',
-        'g.price',
-        'g.original_price',
-        'g.sales',
-        'g.is_new',
-        'g.is_recommend',
-        'g.sort',
-        'g.created_at',
-      ])
-      .orderBy('g.created_at', 'desc')
-      .orderBy('g.id', 'desc')
-      .execute(),
+        'in',
+        sql<number>`(select rowid from goods_search where goods_search match ${match})`,
+      );
+    }
+  }
+  if (f.minPrice !== undefined) q = q.where('g.price', '>=', f.minPrice);
+  if (f.maxPrice !== undefined) q = q.where('g.price', '<=', f.maxPrice);
+  if (f.isNew !== undefined) q = q.where('g.is_new', '=', f.isNew);
+  if (f.isRecommend !== undefined) q = q.where('g.is_recommend', '=', f.isRecommend);
+  if (f.inStock) q = q.where('g.stock', '>', 0);
+  return q;
+}
 
-  /**
-   * Stock, sales and likes of some goods, by primary key. The company is checked on the rows, not in
-   * the WHERE: with `company_id = ?` there SQLite picks the company index and scans every goods row.
-   */
-  async counters(db: Database, companyId: number, ids: readonly number[]): Promise<LiveCounters[]> {
-    if (ids.length === 0) return [];
-    // company-scope: by primary key, the company checked on the rows (see above)
-    const rows = await db
-      .selectFrom('goods')
-      .select(['id', 'company_id', 'stock', 'sales', 'love_count'])
-      .where('id', 'in', ids)
-      .execute();
-    return rows.filter((r) => r.company_id === companyId);
+export const catalogueRepository = {
+  /** A page of the listed goods matching `f`, in `sort` order. */
+  list(
+    db: Database,
+    companyId: number,
+    f: CatalogueFilter,
+    sort: CatalogueSort,
+    limit: number,
+    offset: number,
+  ) {
+    const [column, dir] = ORDER[sort];
+    return listed(db, companyId, f)
+      .select(LIST_COLUMNS)
+      .orderBy(column, dir)
+      .orderBy('g.id', dir)
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<CatalogueRow[]>;
   },
+
+  /** How many listed goods match `f`. */
+  count: (db: Database, companyId: number, f: CatalogueFilter) => countRows(listed(db, companyId, f)),
+
+  /** Listed goods by id (the list's `ids`), in no particular order. */
+  byIds: (db: Database, companyId: number, ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([] as CatalogueRow[])
+      : (listed(db, companyId, {}).select(LIST_COLUMNS).where('g.id', 'in', ids).execute() as Promise<
+          CatalogueRow[]
+        >),
+
+  /** The member's liked goods still listed, newest like first. */
+  lovedPage: (db: Database, companyId: number, userId: number, limit: number, offset: number) =>
+    lovedOnSale(db, companyId, userId)
+      .select(LIST_COLUMNS)
+      .orderBy('l.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute() as Promise<CatalogueRow[]>,
 
   /** A goods of the company with every column, in whatever state (the service applies `isAvailable`). */
   detail: (db: Database, companyId: number, id: number) =>
@@ -163,14 +232,6 @@ export const catalogueRepository = {
       .executeTakeFirstOrThrow();
     return { loved, love_count: row.love_count };
   },
-
-  lovedIds: (db: Database, companyId: number, userId: number, limit: number, offset: number) =>
-    lovedOnSale(db, companyId, userId)
-      .select('l.goods_id')
-      .orderBy('l.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
 
   lovedCount: (db: Database, companyId: number, userId: number) =>
     countRows(lovedOnSale(db, companyId, userId)),

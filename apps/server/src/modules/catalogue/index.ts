@@ -4,19 +4,21 @@ import { defineModule } from '#server/platform/module.ts';
 import type { CategoryRows } from '../goods-category/index.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { catalogueService } from './catalogue.service.ts';
+import { indexPending } from './catalogue-index.ts';
 
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
-export { bumpCatalogue } from './catalogue.service.ts';
+export { indexCategorySubtree, indexGoods, rebuildCatalogueIndex } from './catalogue-index.ts';
 export { isAvailable, isDeleted, overLimit, stockShort } from './goods-rules.ts';
 export { changeGoods, type GoodsDelta } from './goods-stock.ts';
 
 /** The public catalogue (goods lists and detail, likes). */
-export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows; recheckMs: number }) {
+export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows }) {
   const catalogue = catalogueService(db, deps);
   return defineModule({
     name: 'catalogue',
-    /** After a commit that changed goods' stock or sales: this process forgets their counters. */
-    goodsChanged: (companyId: number) => catalogue.forgetCounters(companyId),
     routes: (app) => catalogueRoutes(app, catalogue),
+    // Goods written without their index (a database from before it, a bulk load): a few thousand
+    // at a time, so a start never waits on the size of the catalogue.
+    jobs: [{ name: '建立商品搜索索引', everyMs: 2_000, run: () => indexPending(db) }],
   });
 }

@@ -13,6 +13,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '#server/platform/db/versioned-cache.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { indexCategorySubtree } from '../catalogue/index.ts';
 import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
 
 /** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */
@@ -226,6 +227,9 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         if (path !== before.path) {
           await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
         }
+        // The goods under it are listed by their ancestors and found by the category names.
+        if (path !== before.path || input.name !== before.name)
+          await indexCategorySubtree(trx, caller.companyId, id);
         await audit(trx, caller, {
           action: 'update',
           entity: 'goods_category',

@@ -38,8 +38,6 @@ export interface OrderDeps {
   /** Minutes an unpaid order waits before it is cancelled. */
   payMinutes: number;
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
-  /** Called after a commit that changed goods' stock or sales: drops this process's cached counters. */
-  goodsChanged: (companyId: number) => void;
 }
 
 export interface OrderCreateInput {
@@ -278,7 +276,6 @@ export function orderService(db: Database, deps: OrderDeps) {
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
     const placeOnce = () => db.transaction().execute(placeIn);
     const placed = await onUnique(placeOnce, placeOnce);
-    deps.goodsChanged(caller.companyId);
     // Answered from what was written: no reads after the commit but the shop's contact.
     return {
       order: await toDetail(db, placed.order, placed.items, [placed.event]),
@@ -341,7 +338,6 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
       return { row: { ...order, ...set }, items };
     });
-    if (stockBack || salesSign) deps.goodsChanged(moved.row.company_id);
     return moved;
   }
 

@@ -159,6 +159,14 @@ export interface GoodsTable {
   sort: Generated<number>;
   /** Most pieces of this goods in one order; 0 = no limit (tickets: 12). */
   max_per_order: Generated<number>;
+  /** The category's ancestors at levels 1–3 (the category itself at its level), for lists by subtree. */
+  cat1: number | null;
+  cat2: number | null;
+  cat3: number | null;
+  /** 0 until the catalogue has indexed its search tokens (modules/catalogue/catalogue-index.ts). */
+  search_version: Generated<number>;
+  /** PostgreSQL only: the search tokens (SQLite keeps them in the goods_search FTS5 table). */
+  search_tokens: Generated<string[]>;
 }
 
 export interface GoodsLoveTable {

@@ -11,6 +11,7 @@ import { appSearch } from './008-app-search.ts';
 import { promotion } from './009-promotion.ts';
 import { smsCodeIp } from './010-sms-code-ip.ts';
 import { loginLimits } from './011-login-limits.ts';
+import { catalogueIndex } from './012-catalogue-index.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '009-promotion': promotion(dialect),
     '010-sms-code-ip': smsCodeIp,
     '011-login-limits': loginLimits,
+    '012-catalogue-index': catalogueIndex(dialect),
   };
 }

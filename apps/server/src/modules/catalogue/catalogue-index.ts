@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import type { Database } from '#server/platform/db/database.ts';
+import { dialectOf } from '#server/platform/db/dialect-of.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+import { documentTokens } from './search-tokens.ts';
+
+/**
+ * What the catalogue's list reads besides the goods' own columns (ADR 0014): the category
+ * ancestors (`cat1`–`cat3`) and the search tokens of name, subtitle and category names. Whoever
+ * writes a goods' name, subtitle or category, or a category's name or place, calls `indexGoods`
+ * or `indexCategorySubtree` in the same transaction; the list then answers from it at once, in
+ * every process. Goods written without it (a database from before, a bulk load) have
+ * `search_version` 0 and are indexed by the catalogue's job (`indexPending`).
+ */
+export const SEARCH_VERSION = 1;
+
+/** Goods indexed per statement batch. */
+const BATCH = 500;
+
+interface CategoryInfo {
+  path: string;
+  name: string;
+}
+
+async function categoriesOf(trx: Database, companyId: number): Promise<Map<number, CategoryInfo>> {
+  const rows = await inCompany(trx, companyId)
+    .selectFrom('goods_categories', 'c', { withDeleted: true })
+    .select(['c.id', 'c.path', 'c.name'])
+    .execute();
+  return new Map(rows.map((r) => [r.id, { path: r.path, name: r.name }]));
+}
+
+/** The ids from the root down to the category itself ("/1/5/12/" → [1, 5, 12]). */
+const ancestry = (path: string) => path.split('/').filter(Boolean).map(Number);
+
+/** Indexes some goods of a company (any state): their ancestors and search tokens. */
+export async function indexGoods(trx: Database, companyId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const categories = await categoriesOf(trx, companyId);
+  const pg = dialectOf(trx) === 'pg';
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const goods = await inCompany(trx, companyId)
+      .selectFrom('goods', 'g', { withDeleted: true })
+      .select(['g.id', 'g.name', 'g.subtitle', 'g.category_id'])
+      .where('g.id', 'in', ids.slice(start, start + BATCH))
+      .execute();
+    const rows = goods.map((g) => {
+      const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
+      const names = path.map((id) => categories.get(id)?.name ?? '');
+      return {
+        id: g.id,
+        cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,
+        tokens: documentTokens(g.name, g.subtitle, ...names),
+      };
+    });
+    if (rows.length === 0) continue;
+    if (pg) {
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${r.id}::int, ${r.cat[0]}::int, ${r.cat[1]}::int, ${r.cat[2]}::int, ${r.tokens}::text[])`,
+        ),
+      );
+      // company-scope: the ids were read from this company's goods above
+      await sql`update goods as g set cat1 = v.cat1, cat2 = v.cat2, cat3 = v.cat3, search_tokens = v.tokens,
+          search_version = ${SEARCH_VERSION}
+        from (values ${values}) as v(id, cat1, cat2, cat3, tokens) where g.id = v.id`.execute(trx);
+    } else {
+      for (const r of rows) {
+        await inCompany(trx, companyId)
+          .updateTable('goods', { withDeleted: true })
+          .set({ cat1: r.cat[0], cat2: r.cat[1], cat3: r.cat[2], search_version: SEARCH_VERSION })
+          .where('id', '=', r.id)
+          .execute();
+      }
+      const list = sql.join(rows.map((r) => sql`${r.id}`));
+      // company-scope: goods_search is keyed by goods id; the ids were read from this company's goods
+      await sql`delete from goods_search where rowid in (${list})`.execute(trx);
+      for (const r of rows)
+        await sql`insert into goods_search (rowid, tokens) values (${r.id}, ${r.tokens.join(' ')})`.execute(
+          trx,
+        );
+    }
+  }
+}
+
+/** Indexes again every goods under a category that was renamed or moved (its own and its descendants'). */
+export async function indexCategorySubtree(trx: Database, companyId: number, categoryId: number) {
+  const rows = await inCompany(trx, companyId)
+    .selectFrom('goods', 'g', { withDeleted: true })
+    .select('g.id')
+    .where((eb) =>
+      eb.or([
+        eb('g.category_id', '=', categoryId),
+        eb('g.cat1', '=', categoryId),
+        eb('g.cat2', '=', categoryId),
+        eb('g.cat3', '=', categoryId),
+      ]),
+    )
+    .execute();
+  await indexGoods(
+    trx,
+    companyId,
+    rows.map((r) => r.id),
+  );
+}
+
+/** Indexes every goods of a company (a bulk load, a benchmark's seed), a batch per transaction. */
+export async function rebuildCatalogueIndex(db: Database, companyId: number): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const ids = (
+      await inCompany(db, companyId)
+        .selectFrom('goods', 'g', { withDeleted: true })
+        .select('g.id')
+        .where('g.id', '>', after)
+        .orderBy('g.id')
+        .limit(BATCH * 10)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return;
+    await db.transaction().execute((trx) => indexGoods(trx, companyId, ids));
+    after = ids[ids.length - 1] as number;
+  }
+}
+
+/**
+ * Indexes up to `limit` goods that have not been (written before this index existed, or loaded in
+ * bulk); answers how many. Idempotent: processes running it at once write the same values.
+ */
+export async function indexPending(db: Database, limit = 5000): Promise<number> {
+  // company-scope: the job of every company, each batch indexed within its own company
+  const pending = await db
+    .selectFrom('goods')
+    .select(['id', 'company_id'])
+    .where('search_version', '=', sql.lit(0))
+    .limit(limit)
+    .execute();
+  const byCompany = new Map<number, number[]>();
+  for (const p of pending) byCompany.set(p.company_id, [...(byCompany.get(p.company_id) ?? []), p.id]);
+  for (const [companyId, ids] of byCompany)
+    await db.transaction().execute((trx) => indexGoods(trx, companyId, ids));
+  return pending.length;
+}
