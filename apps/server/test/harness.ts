@@ -48,6 +48,7 @@ export async function testApp(env: Record<string, string> = {}) {
 
   const harness = {
     app,
+    config,
     db,
     database,
     routes,

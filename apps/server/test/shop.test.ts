@@ -1,6 +1,5 @@
 import { Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildCatalogueIndex } from '../src/modules/catalogue/index.ts';
 import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
 import { databaseCounters } from '../src/platform/limits/counters.ts';
 import { nowIso } from '../src/platform/time.ts';
@@ -26,8 +25,6 @@ async function goods(
     stock: v.stock,
     on_sale: v.onSale ?? 1,
   });
-  // Goods written straight to the table: tell the catalogue (the back office will do this itself).
-  await rebuildCatalogueIndex(h.db, cid);
   return id;
 }
 
@@ -141,7 +138,6 @@ describe('catalogue', () => {
     await m.call('/goods/love', { goods_id: kept });
     await m.call('/goods/love', { goods_id: gone });
     await h.db.updateTable('goods').set({ on_sale: 0 }).where('id', '=', gone).execute();
-    await rebuildCatalogueIndex(h.db, companyId);
 
     const page = (await m.call('/goods/love/list', { page: 1, page_size: 1 })).d;
     expect(page.results.map((x: { id: number }) => x.id)).toEqual([kept]);

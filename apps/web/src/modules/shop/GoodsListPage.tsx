@@ -1,4 +1,4 @@
-import { GOODS_SORTS, type GoodsSort } from '@portal/contract/constants';
+import { GOODS_MAX_PAGES, GOODS_SORTS, type GoodsSort } from '@portal/contract/constants';
 import { Breadcrumb, Button, InputNumber, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -215,8 +215,13 @@ export function GoodsListPage() {
               className="goods-list-pagination"
               page={state.page}
               pageSize={state.page_size}
-              total={data.paging.count}
-              totalText={(t) => `共 ${t} 件商品`}
+              // The list goes to page 100 (GOODS_MAX_PAGES, as the big shops do): the pager stops there.
+              total={Math.min(data.paging.count, GOODS_MAX_PAGES * state.page_size)}
+              totalText={() =>
+                data.paging.count > GOODS_MAX_PAGES * state.page_size
+                  ? `共 ${data.paging.count} 件商品，显示前 ${GOODS_MAX_PAGES} 页，可用分类或关键字缩小范围`
+                  : `共 ${data.paging.count} 件商品`
+              }
               onChange={(next) => go(next, true)}
             />
           )}

@@ -1,5 +1,5 @@
 import type { CategoryTreeNode } from '@portal/contract';
-import { GOODS_SORTS, type GoodsSort, PAGE_SIZE_OPTIONS } from '@portal/contract/constants';
+import { GOODS_MAX_PAGES, GOODS_SORTS, type GoodsSort, PAGE_SIZE_OPTIONS } from '@portal/contract/constants';
 import { yuanToCents } from '#web/shared/format.ts';
 import type { ShopGoodsParams } from './useShopGoods.ts';
 
@@ -40,7 +40,8 @@ export function parseListQuery(params: URLSearchParams): ListState {
     price_to: yuanText(params.get('price_to')),
     sort: sort && SORTS.includes(sort) ? sort : DEFAULT_SORT,
     recommend: params.get('recommend') === '1',
-    page: positiveInt(params.get('page')) ?? 1,
+    // The list goes to page GOODS_MAX_PAGES; an address beyond shows the last one.
+    page: Math.min(positiveInt(params.get('page')) ?? 1, GOODS_MAX_PAGES),
     page_size:
       size && (PAGE_SIZE_OPTIONS as readonly number[]).includes(size) ? size : GOODS_DEFAULT_PAGE_SIZE,
   };

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexPending } from '../src/modules/catalogue/catalogue-index.ts';
+import { createCategory, createGoods } from '../src/seed/seed.ts';
+import { type Harness, testApp } from './harness.ts';
+
+/**
+ * The public goods list answered from the database's indexes (issue 22, ADR 0014): keywords of
+ * any length, category subtrees, each sort, writes seen at once by every process, the page cap.
+ */
+let h: Harness;
+let second: Harness['app'];
+let companyId: number;
+const cats: Record<string, number> = {};
+const ids: Record<string, number> = {};
+
+type Row = { id: number; name: string; price: number; sales: number; stock: number };
+const listOn = async (app: Harness['app'], query: Record<string, string | number>) =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: `/api/goods/staff/shopgoods/?${new URLSearchParams({ company_id: String(companyId), ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) })}`,
+    })
+  ).json();
+const list = (query: Record<string, string | number> = {}) => listOn(h.app, query);
+const names = (r: { d: { results: Row[] } }) => r.d.results.map((g) => g.name);
+
+beforeAll(async () => {
+  h = await testApp();
+  companyId = await h.company('目录测试');
+  const food = await createCategory(h.db, companyId, '食品饮料', null);
+  const tea = await createCategory(h.db, companyId, '茶叶', food);
+  const green = await createCategory(h.db, companyId, '绿茶', tea);
+  const black = await createCategory(h.db, companyId, '红茶', tea);
+  const phones = await createCategory(h.db, companyId, '手机', null);
+  Object.assign(cats, { food: food.id, tea: tea.id, green: green.id, black: black.id, phones: phones.id });
+  const goods = async (name: string, category: number, price: number, fields: Record<string, unknown> = {}) =>
+    createGoods(h.db, companyId, { name, price, stock: 10, category_id: category, ...fields });
+  ids.longjing = await goods('清芳 明前特级西湖龙井 250g', green.id, 68800, { sales: 5 });
+  ids.biluochun = await goods('碧螺春 一级 100g', green.id, 12800, { sales: 50 });
+  ids.dianhong = await goods('滇红金芽 250g', black.id, 29800, { sales: 20, stock: 0 });
+  ids.phone = await goods('星耀 X5 Pro 5G 智能手机 12GB+256GB', phones.id, 299900, { sales: 100 });
+  ids.cup = await goods('玲珑茶具 一壶六杯', food.id, 46800, { sales: 1 });
+  // A second process on the same database: what one writes, the other lists at once.
+  const { buildApp } = await import('../src/app.ts');
+  second = await buildApp({ database: h.database, config: { ...h.config } });
+  await second.ready();
+});
+afterAll(async () => {
+  await second?.close();
+  await h?.close();
+});
+
+describe('the goods list', () => {
+  it('finds one Chinese character anywhere, category names included: 茶 finds the teas', async () => {
+    const tea = await list({ keyword: '茶' });
+    expect(names(tea).sort()).toEqual(
+      ['清芳 明前特级西湖龙井 250g', '碧螺春 一级 100g', '滇红金芽 250g', '玲珑茶具 一壶六杯'].sort(),
+    );
+    expect(tea.d.paging.count).toBe(4);
+    expect(names(await list({ keyword: '西湖龙井' }))).toEqual(['清芳 明前特级西湖龙井 250g']);
+    expect(names(await list({ keyword: '龙井茶' }))).toEqual([]); // 井茶 is in no goods
+    expect(names(await list({ keyword: '绿茶' })).sort()).toEqual(
+      ['清芳 明前特级西湖龙井 250g', '碧螺春 一级 100g'].sort(),
+    );
+    expect(names(await list({ keyword: 'x5 pro' }))).toEqual(['星耀 X5 Pro 5G 智能手机 12GB+256GB']);
+    expect(names(await list({ keyword: '  +-  ' }))).toEqual([]);
+  });
+
+  it('lists a category with its whole subtree, at every level', async () => {
+    expect((await list({ category_id: cats.food as number })).d.paging.count).toBe(4);
+    expect((await list({ category_id: cats.tea as number })).d.paging.count).toBe(3);
+    expect(names(await list({ category_id: cats.black as number }))).toEqual(['滇红金芽 250g']);
+    expect(names(await list({ category_id: cats.tea as number, keyword: '碧螺' }))).toEqual([
+      '碧螺春 一级 100g',
+    ]);
+    expect((await list({ category_id: 999_999 })).d.paging.count).toBe(0);
+  });
+
+  it('sorts by newest, sales and price both ways, and filters price and stock', async () => {
+    const order = async (sort: string) =>
+      (await list({ category_id: cats.food as number, sort })).d.results.map((g: Row) => g.id);
+    expect(await order('sales')).toEqual([ids.biluochun, ids.dianhong, ids.longjing, ids.cup]);
+    expect(await order('price_asc')).toEqual([ids.biluochun, ids.dianhong, ids.cup, ids.longjing]);
+    expect(await order('price_desc')).toEqual([ids.longjing, ids.cup, ids.dianhong, ids.biluochun]);
+    expect(await order('new')).toEqual([ids.cup, ids.dianhong, ids.biluochun, ids.longjing]);
+    const inStock = await list({ category_id: cats.tea as number, in_stock: 1 });
+    expect(names(inStock).sort()).toEqual(['清芳 明前特级西湖龙井 250g', '碧螺春 一级 100g'].sort());
+    const band = await list({ keyword: '茶', min_price: 20000, max_price: 50000 });
+    expect(names(band).sort()).toEqual(['滇红金芽 250g', '玲珑茶具 一壶六杯'].sort());
+  });
+
+  it('shows a write at once in every process: off sale, on sale, a new price, a rename', async () => {
+    await h.db
+      .updateTable('goods')
+      .set({ on_sale: 0 })
+      .where('id', '=', ids.cup as number)
+      .execute();
+    expect(names(await listOn(second, { keyword: '茶具' }))).toEqual([]);
+    await h.db
+      .updateTable('goods')
+      .set({ on_sale: 1, price: 1 })
+      .where('id', '=', ids.cup as number)
+      .execute();
+    expect((await listOn(second, { sort: 'price_asc' })).d.results[0].id).toBe(ids.cup);
+  });
+
+  it('re-indexes the goods of a renamed category', async () => {
+    const shop = await h.as(12, companyId);
+    const renamed = await h.post(
+      '/api/shop/goods/category/update',
+      { id: cats.black as number, name: '乌龙', parent_id: cats.tea as number },
+      shop.headers,
+    );
+    expect(renamed.json().c).toBe(0);
+    expect(names(await list({ keyword: '乌龙' }))).toEqual(['滇红金芽 250g']);
+    expect(names(await list({ keyword: '红茶' }))).toEqual([]);
+  });
+
+  it('follows a payment in the sales order at once', async () => {
+    await h.db
+      .updateTable('goods')
+      .set({ stock: 100 })
+      .where('id', '=', ids.longjing as number)
+      .execute();
+    const m = await h.member(companyId);
+    const order = await m.call('/order/create', {
+      goods_id: ids.longjing as number,
+      quantity: 60,
+      consignee_id: m.consigneeId,
+      payment_method: 'bank_transfer',
+    });
+    expect(order.c).toBe(0);
+    const shop = await h.as(12, companyId);
+    expect((await h.post('/api/order/pay/confirm', { id: order.d.order.id }, shop.headers)).json().c).toBe(0);
+    const top = await listOn(second, { category_id: cats.food as number, sort: 'sales' });
+    expect(top.d.results[0]).toMatchObject({ id: ids.longjing, sales: 65 });
+  });
+
+  it('goes to page 100 and refuses page 101 with the field’s message', async () => {
+    expect((await list({ page: 100 })).c).toBe(0);
+    const beyond = await list({ page: 101 });
+    expect(beyond.c).toBe(10001);
+    expect(beyond.m).toBe('页码不能大于100');
+  });
+
+  it('indexes goods written without their index in the background job', async () => {
+    const raw = await h.db
+      .insertInto('goods')
+      .values({
+        company_id: companyId,
+        category_id: cats.green as number,
+        name: '安吉白茶 明前',
+        price: 100,
+        stock: 1,
+        on_sale: 1,
+        del_flag: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(names(await list({ keyword: '安吉' }))).toEqual([]);
+    expect(await indexPending(h.db)).toBeGreaterThanOrEqual(1);
+    expect((await list({ keyword: '安吉' })).d.results.map((g: Row) => g.id)).toEqual([raw.id]);
+    expect((await list({ category_id: cats.food as number, keyword: '白茶' })).d.paging.count).toBe(1);
+  });
+});
