@@ -26,6 +26,11 @@ const names = (r: { d: { results: Row[] } }) => r.d.results.map((g) => g.name);
 
 beforeAll(async () => {
   h = await testApp();
+  // A second process on the same database, started before any goods exist (its start-up job has
+  // nothing to index): what one writes, the other lists at once.
+  const { buildApp } = await import('../src/app.ts');
+  second = await buildApp({ database: h.database, config: { ...h.config } });
+  await second.ready();
   companyId = await h.company('目录测试');
   const food = await createCategory(h.db, companyId, '食品饮料', null);
   const tea = await createCategory(h.db, companyId, '茶叶', food);
@@ -40,10 +45,6 @@ beforeAll(async () => {
   ids.dianhong = await goods('滇红金芽 250g', black.id, 29800, { sales: 20, stock: 0 });
   ids.phone = await goods('星耀 X5 Pro 5G 智能手机 12GB+256GB', phones.id, 299900, { sales: 100 });
   ids.cup = await goods('玲珑茶具 一壶六杯', food.id, 46800, { sales: 1 });
-  // A second process on the same database: what one writes, the other lists at once.
-  const { buildApp } = await import('../src/app.ts');
-  second = await buildApp({ database: h.database, config: { ...h.config } });
-  await second.ready();
 });
 afterAll(async () => {
   await second?.close();

@@ -156,7 +156,6 @@ async function idOf(db: Database, table: 'user_groups' | 'positions', companyId:
     .values({ company_id: companyId, name })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await indexGoods(db, companyId, [row.id]);
   return row.id;
 }
 
@@ -297,6 +296,7 @@ export async function createGoods(db: Database, companyId: number, fields: Goods
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await indexGoods(db, companyId, [row.id]);
   return row.id;
 }
 
