@@ -31,8 +31,16 @@ export async function allTables(handle: DatabaseHandle): Promise<string[]> {
           where table_schema = current_schema() and table_type = 'BASE TABLE'`
       : sql<{
           name: string;
-        }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
-  return (await q.execute(handle.db)).rows.map((r) => r.name).sort();
+          sql: string | null;
+        }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  const rows = (await q.execute(handle.db)).rows as { name: string; sql?: string | null }[];
+  // A full-text index (FTS5: a virtual table and its shadow tables, all companies' goods in one) is
+  // derived from rows that are fingerprinted themselves (goods); it is left out.
+  const virtual = rows.filter((r) => /^create virtual table/i.test(r.sql ?? '')).map((r) => r.name);
+  return rows
+    .map((r) => r.name)
+    .filter((name) => !virtual.some((v) => name === v || name.startsWith(`${v}_`)))
+    .sort();
 }
 
 async function rowsOf(handle: DatabaseHandle, table: string): Promise<Row[]> {
