@@ -109,7 +109,10 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   const shopOf = companies.defaultShop;
   const sms = smsCodes(db, counters, config.smsGateway ? gatewaySender(config.smsGateway) : outboxSender);
   const categories = goodsCategoryModule(db, { recheckMs: config.cacheRecheckMs });
-  const catalogue = catalogueModule(db, { categoryRows: categories.rows });
+  const catalogue = catalogueModule(db, {
+    categoryRows: categories.rows,
+    answerMaxAgeMs: config.cacheRecheckMs,
+  });
   const payment = paymentModule({ shopOf });
   const modules: PortalModule[] = [
     accountModule(db, {
@@ -133,6 +136,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       payments: payment.payments,
       payMinutes: config.orderPayMinutes,
       shopOf,
+      goodsChanged: catalogue.goodsChanged,
     }),
     payment,
     feedbackModule(db, { companies, counters }),

@@ -25,7 +25,9 @@ const list = (query: Record<string, string | number> = {}) => listOn(h.app, quer
 const names = (r: { d: { results: Row[] } }) => r.d.results.map((g) => g.name);
 
 beforeAll(async () => {
-  h = await testApp();
+  // Answers are not remembered here (CACHE_RECHECK_MS 0): every list reads the database; the
+  // remembered answers are tested with a process of their own below.
+  h = await testApp({ CACHE_RECHECK_MS: '0' });
   // A second process on the same database, started before any goods exist (its start-up job has
   // nothing to index): what one writes, the other lists at once.
   const { buildApp } = await import('../src/app.ts');
@@ -105,6 +107,46 @@ describe('the goods list', () => {
     expect((await listOn(second, { sort: 'price_asc' })).d.results[0].id).toBe(ids.cup);
   });
 
+  it('remembers an answer for CACHE_RECHECK_MS at most, and forgets it at once after its own order', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const cached = await buildApp({ database: h.database, config: { ...h.config, cacheRecheckMs: 400 } });
+    try {
+      const query = { category_id: cats.green as number, sort: 'price_desc' };
+      const priceOf = async () =>
+        (await listOn(cached, query)).d.results.find((g: Row) => g.id === ids.biluochun).price;
+      expect(await priceOf()).toBe(12800);
+      await h.db
+        .updateTable('goods')
+        .set({ price: 12900 })
+        .where('id', '=', ids.biluochun as number)
+        .execute();
+      // Another process's write: remembered for up to 400 ms here, then shown.
+      await expect.poll(priceOf, { timeout: 3_000, interval: 50 }).toBe(12900);
+      // This process's own order: the stock it took shows in the next answer.
+      const stockOf = async () =>
+        (await listOn(cached, query)).d.results.find((g: Row) => g.id === ids.biluochun).stock;
+      const before = await stockOf();
+      const m = await h.member(companyId);
+      const placed = (
+        await cached.inject({
+          method: 'POST',
+          url: '/api/order/create',
+          headers: m.headers,
+          payload: {
+            goods_id: ids.biluochun,
+            quantity: 1,
+            consignee_id: m.consigneeId,
+            payment_method: 'bank_transfer',
+          },
+        })
+      ).json();
+      expect(placed.c).toBe(0);
+      expect(await stockOf()).toBe(before - 1);
+    } finally {
+      await cached.close();
+    }
+  });
+
   it('re-indexes the goods of a renamed category', async () => {
     const shop = await h.as(12, companyId);
     const renamed = await h.post(
@@ -162,7 +204,8 @@ describe('the goods list', () => {
       .executeTakeFirstOrThrow();
     expect(names(await list({ keyword: '安吉' }))).toEqual([]);
     expect(await indexPending(h.db)).toBeGreaterThanOrEqual(1);
-    expect((await list({ keyword: '安吉' })).d.results.map((g: Row) => g.id)).toEqual([raw.id]);
+    // This process remembers its empty answer for up to CACHE_RECHECK_MS; the other asks afresh.
+    expect((await listOn(second, { keyword: '安吉' })).d.results.map((g: Row) => g.id)).toEqual([raw.id]);
     expect((await list({ category_id: cats.food as number, keyword: '白茶' })).d.paging.count).toBe(1);
   });
 });

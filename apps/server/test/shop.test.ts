@@ -478,6 +478,7 @@ describe('orders', () => {
       payments: paymentMethods(),
       payMinutes: 30,
       shopOf: async () => undefined,
+      goodsChanged: () => {},
     });
     expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
     expect(await stockOf(g)).toBe(2);

@@ -27,13 +27,44 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isSpec = (v: unknown): v is GoodsSpec =>
   !!v && typeof v === 'object' && isString((v as GoodsSpec).name) && isString((v as GoodsSpec).value);
 
+/** Answers a process remembers at most per company, and companies. */
+const MAX_ANSWERS = 2000;
+const MAX_COMPANIES = 1000;
+
+type Answer = { count: number; items: CatalogueRow[] };
+
 /**
  * The public catalogue, answered from the database's indexes (ADR 0014): a list is one indexed
- * query for its page and one for its count, so whatever a write committed is in the next answer
- * of every process, and nothing is kept in memory but the category names (the category module's
- * shared snapshot).
+ * query for its page and one for its count. Each process remembers an answer for
+ * `answerMaxAgeMs` (CACHE_RECHECK_MS, 1 s), bounded per company; a write this process commits
+ * (an order, a payment) forgets its company's answers at once (`forget`), and another process's
+ * write shows within that time. Nothing is loaded wholesale, nothing waits for a rebuild.
  */
-export function catalogueService(db: Database, deps: { categoryRows: CategoryRows }) {
+export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
+  const answers = new Map<number, Map<string, { at: number; answer: Answer }>>();
+  function remembered(companyId: number, key: string) {
+    const a = answers.get(companyId)?.get(key);
+    if (a && Date.now() - a.at < deps.answerMaxAgeMs) return a.answer;
+    return undefined;
+  }
+  function remember(companyId: number, key: string, answer: Answer) {
+    if (deps.answerMaxAgeMs <= 0) return;
+    let mine = answers.get(companyId);
+    if (!mine) {
+      if (answers.size >= MAX_COMPANIES) answers.delete(answers.keys().next().value as number);
+      mine = new Map();
+      answers.set(companyId, mine);
+    }
+    if (mine.size >= MAX_ANSWERS) mine.clear();
+    mine.set(key, { at: Date.now(), answer });
+  }
+
+  /** Listed goods by id, in the order of `ids` (a goods no longer listed is left out). */
+  async function inOrder(companyId: number, ids: readonly number[]) {
+    const byId = new Map((await repo.byIds(db, companyId, ids)).map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((i): i is CatalogueRow => i !== undefined);
+  }
+
   function toShopGoods(item: CatalogueRow, names: Map<number, string>): ShopGoods {
     return {
       id: item.id,
@@ -92,8 +123,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       const p = pageParams(q);
       const { rows, names } = await categoryNames(companyId);
       if (q.ids) {
-        const byId = new Map((await repo.byIds(db, companyId, q.ids)).map((r) => [r.id, r]));
-        const items = q.ids.map((id) => byId.get(id)).filter((i): i is CatalogueRow => i !== undefined);
+        const items = await inOrder(companyId, q.ids);
         return {
           count: items.length,
           page: 1,
@@ -103,11 +133,23 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       }
       const f = filterOf(rows, q);
       if (!f) return { count: 0, page: p.page, pageSize: p.pageSize, results: [] };
-      const [items, count] = await Promise.all([
-        repo.list(db, companyId, f, q.sort ?? 'new', p.pageSize, p.offset),
-        repo.count(db, companyId, f),
-      ]);
-      return { count, page: p.page, pageSize: p.pageSize, results: items.map((i) => toShopGoods(i, names)) };
+      const sort = q.sort ?? 'new';
+      const key = JSON.stringify([f, sort, p.page, p.pageSize]);
+      let answer = remembered(companyId, key);
+      if (!answer) {
+        const [items, count] = await Promise.all([
+          repo.list(db, companyId, f, sort, p.pageSize, p.offset),
+          repo.count(db, companyId, f),
+        ]);
+        answer = { items, count };
+        remember(companyId, key, answer);
+      }
+      return {
+        count: answer.count,
+        page: p.page,
+        pageSize: p.pageSize,
+        results: answer.items.map((i) => toShopGoods(i, names)),
+      };
     },
 
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
@@ -142,8 +184,11 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
           .execute((trx) => repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso()));
       // Two toggles at once may both find no like: the second one's insert yields to the first's
       // and removes that like again (repo.toggleLove), so parallel toggles never fail.
-      return toggle();
+      return toggle().finally(() => answers.delete(caller.companyId));
     },
+
+    /** After this process committed a write to a company's goods: its answers are forgotten. */
+    forget: (companyId: number) => answers.delete(companyId),
 
     /** The caller's liked goods still on sale, newest like first. */
     async loved(caller: Caller, { page, pageSize, offset }: PageParams) {

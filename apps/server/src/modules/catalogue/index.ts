@@ -12,10 +12,12 @@ export { isAvailable, isDeleted, overLimit, stockShort } from './goods-rules.ts'
 export { changeGoods, type GoodsDelta } from './goods-stock.ts';
 
 /** The public catalogue (goods lists and detail, likes). */
-export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows }) {
+export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
   const catalogue = catalogueService(db, deps);
   return defineModule({
     name: 'catalogue',
+    /** After a commit that changed goods (stock, sales): this process forgets the company's answers. */
+    goodsChanged: (companyId: number) => catalogue.forget(companyId),
     routes: (app) => catalogueRoutes(app, catalogue),
     // Goods written without their index (a database from before it, a bulk load): a few thousand
     // at a time, so a start never waits on the size of the catalogue.

@@ -38,6 +38,8 @@ export interface OrderDeps {
   /** Minutes an unpaid order waits before it is cancelled. */
   payMinutes: number;
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
+  /** Called after a commit that changed goods' stock or sales: this process's list answers are dropped. */
+  goodsChanged: (companyId: number) => void;
 }
 
 export interface OrderCreateInput {
@@ -276,6 +278,7 @@ export function orderService(db: Database, deps: OrderDeps) {
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
     const placeOnce = () => db.transaction().execute(placeIn);
     const placed = await onUnique(placeOnce, placeOnce);
+    deps.goodsChanged(caller.companyId);
     // Answered from what was written: no reads after the commit but the shop's contact.
     return {
       order: await toDetail(db, placed.order, placed.items, [placed.event]),
@@ -338,6 +341,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
       return { row: { ...order, ...set }, items };
     });
+    if (stockBack || salesSign) deps.goodsChanged(moved.row.company_id);
     return moved;
   }
 
