@@ -1,5 +1,5 @@
 import { GOODS_MAX_PAGES, GOODS_SORTS, type GoodsSort } from '@portal/contract/constants';
-import { Breadcrumb, Button, InputNumber, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
+import { Breadcrumb, Button, Checkbox, InputNumber, Segmented, Space, Tag, Tree, TreeSelect } from 'antd';
 import type { DataNode } from 'antd/es/tree';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -95,7 +95,8 @@ export function GoodsListPage() {
     state.keyword !== '' ||
     state.category_id !== undefined ||
     state.price_from !== '' ||
-    state.price_to !== '';
+    state.price_to !== '' ||
+    state.in_stock;
 
   const fromCents = yuanToCents(state.price_from);
   const toCents = yuanToCents(state.price_to);
@@ -167,6 +168,9 @@ export function GoodsListPage() {
               state={state}
               apply={(from, to) => go({ price_from: from, price_to: to })}
             />
+            <Checkbox checked={state.in_stock} onChange={(e) => go({ in_stock: e.target.checked })}>
+              仅看有货
+            </Checkbox>
           </div>
 
           {filtered && (
@@ -190,6 +194,11 @@ export function GoodsListPage() {
               {state.recommend && (
                 <Tag closable onClose={() => go({ recommend: false })}>
                   推荐商品
+                </Tag>
+              )}
+              {state.in_stock && (
+                <Tag closable onClose={() => go({ in_stock: false })}>
+                  仅看有货
                 </Tag>
               )}
             </Space>

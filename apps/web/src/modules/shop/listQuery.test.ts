@@ -18,6 +18,7 @@ describe('goods list state in the URL', () => {
       price_to: '',
       sort: 'new',
       recommend: false,
+      in_stock: false,
       page: 1,
       page_size: 20,
     });
@@ -26,7 +27,7 @@ describe('goods list state in the URL', () => {
 
   it('reads and writes every filter, and survives a round trip', () => {
     const q =
-      '?keyword=%E8%8C%B6&category_id=3&price_from=10&price_to=99.5&sort=price_asc&recommend=1&page=2&page_size=10';
+      '?keyword=%E8%8C%B6&category_id=3&price_from=10&price_to=99.5&sort=price_asc&recommend=1&in_stock=1&page=2&page_size=10';
     const state = parse(q);
     expect(state).toEqual({
       keyword: '茶',
@@ -35,10 +36,16 @@ describe('goods list state in the URL', () => {
       price_to: '99.5',
       sort: 'price_asc',
       recommend: true,
+      in_stock: true,
       page: 2,
       page_size: 10,
     });
     expect(parse(listQueryString(state))).toEqual(state);
+  });
+
+  it('stops at page 100, as the list does', () => {
+    expect(parse('?page=100').page).toBe(100);
+    expect(parse('?page=5000').page).toBe(100);
   });
 
   it('ignores what it cannot use', () => {

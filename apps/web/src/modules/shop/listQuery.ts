@@ -18,6 +18,8 @@ export interface ListState {
   sort: GoodsSort;
   /** Recommended goods only (the home page's 推荐商品 → 查看更多). */
   recommend: boolean;
+  /** Goods in stock only (仅看有货). */
+  in_stock: boolean;
   page: number;
   page_size: number;
 }
@@ -40,6 +42,7 @@ export function parseListQuery(params: URLSearchParams): ListState {
     price_to: yuanText(params.get('price_to')),
     sort: sort && SORTS.includes(sort) ? sort : DEFAULT_SORT,
     recommend: params.get('recommend') === '1',
+    in_stock: params.get('in_stock') === '1',
     // The list goes to page GOODS_MAX_PAGES; an address beyond shows the last one.
     page: Math.min(positiveInt(params.get('page')) ?? 1, GOODS_MAX_PAGES),
     page_size:
@@ -56,6 +59,7 @@ export function listQueryString(state: Partial<ListState>): string {
   if (state.price_to) q.set('price_to', state.price_to);
   if (state.sort && state.sort !== DEFAULT_SORT) q.set('sort', state.sort);
   if (state.recommend) q.set('recommend', '1');
+  if (state.in_stock) q.set('in_stock', '1');
   if (state.page && state.page > 1) q.set('page', String(state.page));
   if (state.page_size && state.page_size !== GOODS_DEFAULT_PAGE_SIZE)
     q.set('page_size', String(state.page_size));
@@ -75,6 +79,7 @@ export function toApiParams(state: ListState): ShopGoodsParams {
     ...(state.keyword ? { keyword: state.keyword } : {}),
     ...(state.category_id ? { category_id: state.category_id } : {}),
     ...(state.recommend ? { is_recommend: 1 as const } : {}),
+    ...(state.in_stock ? { in_stock: 1 as const } : {}),
     ...(min !== undefined ? { min_price: min } : {}),
     ...(max !== undefined ? { max_price: max } : {}),
   };

@@ -16,6 +16,7 @@ export interface ShopGoodsParams {
   sort?: GoodsSort | undefined;
   is_new?: 0 | 1 | undefined;
   is_recommend?: 0 | 1 | undefined;
+  in_stock?: 0 | 1 | undefined;
   ids?: number[] | undefined;
 }
 
