@@ -111,7 +111,8 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   const categories = goodsCategoryModule(db, { recheckMs: config.cacheRecheckMs });
   const catalogue = catalogueModule(db, {
     categoryRows: categories.rows,
-    answerMaxAgeMs: config.cacheRecheckMs,
+    // Half the recheck time: another process's write shows within half a second.
+    answerMaxAgeMs: config.cacheRecheckMs / 2,
   });
   const payment = paymentModule({ shopOf });
   const modules: PortalModule[] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexPending } from '../src/modules/catalogue/catalogue-index.ts';
+import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -177,6 +178,16 @@ describe('the goods list', () => {
     expect((await h.post('/api/order/pay/confirm', { id: order.d.order.id }, shop.headers)).json().c).toBe(0);
     const top = await listOn(second, { category_id: cats.food as number, sort: 'sales' });
     expect(top.d.results[0]).toMatchObject({ id: ids.longjing, sales: 65 });
+  });
+
+  it('counts no further than one past the last page', async () => {
+    const bulk = await createCategory(h.db, companyId, '散装', null);
+    await bumpCategories(h.db, companyId); // written straight to the table: the category snapshot learns of it
+    for (let i = 0; i < 105; i++)
+      await createGoods(h.db, companyId, { name: `散装${i}`, price: 100, stock: 1, category_id: bulk.id });
+    // page_size 1: the list stops at page 100, so 101 means "more than 100".
+    expect((await list({ category_id: bulk.id, page_size: 1 })).d.paging.count).toBe(101);
+    expect((await list({ category_id: bulk.id, page_size: 20 })).d.paging.count).toBe(105);
   });
 
   it('goes to page 100 and refuses page 101 with the field’s message', async () => {

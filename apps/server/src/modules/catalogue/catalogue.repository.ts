@@ -152,8 +152,14 @@ export const catalogueRepository = {
       .execute() as Promise<CatalogueRow[]>;
   },
 
-  /** How many listed goods match `f`. */
-  count: (db: Database, companyId: number, f: CatalogueFilter) => countRows(listed(db, companyId, f)),
+  /** How many listed goods match `f`, counting no further than `limit` (a list stops at 100 pages). */
+  async countUpTo(db: Database, companyId: number, f: CatalogueFilter, limit: number): Promise<number> {
+    const row = await db
+      .selectFrom(listed(db, companyId, f).select('g.id').limit(limit).as('s'))
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
 
   /** Listed goods by id (the list's `ids`), in no particular order. */
   byIds: (db: Database, companyId: number, ids: readonly number[]) =>

@@ -1,4 +1,10 @@
-import type { GoodsSpec, ShopGoods, ShopGoodsDetail, ShopGoodsQuery } from '@portal/contract';
+import {
+  GOODS_MAX_PAGES,
+  type GoodsSpec,
+  type ShopGoods,
+  type ShopGoodsDetail,
+  type ShopGoodsQuery,
+} from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, pageParams } from '#server/platform/core/paging.ts';
@@ -35,8 +41,8 @@ type Answer = { count: number; items: CatalogueRow[] };
 
 /**
  * The public catalogue, answered from the database's indexes (ADR 0014): a list is one indexed
- * query for its page and one for its count. Each process remembers an answer for
- * `answerMaxAgeMs` (CACHE_RECHECK_MS, 1 s), bounded per company; a write this process commits
+ * query for its page and one for its count (up to one past the last page). Each process remembers
+ * an answer for `answerMaxAgeMs` (half of CACHE_RECHECK_MS: 0.5 s), bounded per company; a write this process commits
  * (an order, a payment) forgets its company's answers at once (`forget`), and another process's
  * write shows within that time. Nothing is loaded wholesale, nothing waits for a rebuild.
  */
@@ -139,7 +145,8 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!answer) {
         const [items, count] = await Promise.all([
           repo.list(db, companyId, f, sort, p.pageSize, p.offset),
-          repo.count(db, companyId, f),
+          // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
+          repo.countUpTo(db, companyId, f, GOODS_MAX_PAGES * p.pageSize + 1),
         ]);
         answer = { items, count };
         remember(companyId, key, answer);

@@ -228,7 +228,7 @@ export function GoodsListPage() {
               total={Math.min(data.paging.count, GOODS_MAX_PAGES * state.page_size)}
               totalText={() =>
                 data.paging.count > GOODS_MAX_PAGES * state.page_size
-                  ? `共 ${data.paging.count} 件商品，显示前 ${GOODS_MAX_PAGES} 页，可用分类或关键字缩小范围`
+                  ? `超过 ${GOODS_MAX_PAGES * state.page_size} 件商品，显示前 ${GOODS_MAX_PAGES} 页，可用分类或关键字缩小范围`
                   : `共 ${data.paging.count} 件商品`
               }
               onChange={(next) => go(next, true)}
