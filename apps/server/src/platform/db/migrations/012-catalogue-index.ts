@@ -12,7 +12,8 @@ const LISTED = sql`on_sale = 1 and del_flag = 0`;
  * - search tokens (modules/catalogue/search-tokens.ts): on PostgreSQL a `text[]` with a GIN index,
  *   on SQLite a contentless FTS5 table keyed by goods id; `search_version` says which goods still
  *   need them (the catalogue's start-up job fills them, a few hundred rows at a time);
- * - partial indexes over listed goods for each sort, over all goods and within a top category.
+ * - partial indexes over listed goods for each sort, over all goods and within a category at
+ *   each level.
  */
 export function catalogueIndex(dialect: Dialect) {
   return {
@@ -39,8 +40,13 @@ export function catalogueIndex(dialect: Dialect) {
       await index('goods_list_cat1_new', 'company_id, cat1, created_at, id');
       await index('goods_list_cat1_price', 'company_id, cat1, price, id');
       await index('goods_list_cat1_sales', 'company_id, cat1, sales, id');
-      await index('goods_list_cat2', 'company_id, cat2, created_at, id');
-      await index('goods_list_cat3', 'company_id, cat3, created_at, id');
+      // Second and third levels: a leaf may hold tens of thousands of goods (sorting them per
+      // request is what an index walk avoids).
+      for (const level of ['cat2', 'cat3']) {
+        await index(`goods_list_${level}_new`, `company_id, ${level}, created_at, id`);
+        await index(`goods_list_${level}_price`, `company_id, ${level}, price, id`);
+        await index(`goods_list_${level}_sales`, `company_id, ${level}, sales, id`);
+      }
       await sql`create index goods_search_pending on goods (search_version) where search_version = 0`.execute(
         db,
       );
