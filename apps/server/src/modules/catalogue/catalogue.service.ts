@@ -42,9 +42,10 @@ type Answer = { count: number; items: CatalogueRow[] };
 /**
  * The public catalogue, answered from the database's indexes (ADR 0014): a list is one indexed
  * query for its page and one for its count (up to one past the last page). Each process remembers
- * an answer for `answerMaxAgeMs` (half of CACHE_RECHECK_MS: 0.5 s), bounded per company; a write this process commits
- * (an order, a payment) forgets its company's answers at once (`forget`), and another process's
- * write shows within that time. Nothing is loaded wholesale, nothing waits for a rebuild.
+ * an answer for `answerMaxAgeMs` (half of CACHE_RECHECK_MS: 0.5 s), bounded per company; a write
+ * this process commits (an order, a payment) forgets its company's answers at once (`forget`),
+ * and another process's write shows within that time. Nothing is loaded wholesale, nothing waits
+ * for a rebuild.
  */
 export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
   const answers = new Map<number, Map<string, { at: number; answer: Answer }>>();
