@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CatalogueFilter,
+  type CatalogueSort,
+  catalogueRepository,
+} from '../src/modules/catalogue/catalogue.repository.ts';
 import { indexPending } from '../src/modules/catalogue/catalogue-index.ts';
+import { queryTokens } from '../src/modules/catalogue/search-tokens.ts';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -188,6 +194,57 @@ describe('the goods list', () => {
     // page_size 1: the list stops at page 100, so 101 means "more than 100".
     expect((await list({ category_id: bulk.id, page_size: 1 })).d.paging.count).toBe(101);
     expect((await list({ category_id: bulk.id, page_size: 20 })).d.paging.count).toBe(105);
+  });
+
+  it('answers a keyword held by many goods by walking the sort, the same as from the token index', async () => {
+    const gifts = await createCategory(h.db, companyId, '礼品', null);
+    const boxes = await createCategory(h.db, companyId, '礼盒', gifts);
+    await bumpCategories(h.db, companyId);
+    const words = ['精装礼盒', '星耀 Pro 礼盒', '茶礼 PRO', '坚果礼盒装', '月饼', 'Proof 纸盒', '礼 盒'];
+    for (let i = 0; i < 140; i++)
+      await createGoods(h.db, companyId, {
+        name: `${words[i % words.length]} ${i}`,
+        price: 1000 + ((i * 37) % 50) * 100,
+        sales: (i * 13) % 29,
+        stock: i % 11 === 0 ? 0 : 5,
+        category_id: i % 3 === 0 ? gifts.id : boxes.id,
+      });
+    const cases: [string, number, Partial<CatalogueFilter>][] = [
+      ['礼盒', gifts.id, {}],
+      ['pro', gifts.id, { inStock: true }],
+      ['礼', boxes.id, { minPrice: 2000 }],
+      ['盒', 0, {}],
+    ];
+    for (const [keyword, category, more] of cases) {
+      const f: CatalogueFilter = {
+        tokens: queryTokens(keyword),
+        ...(category ? { category: { id: category, level: category === gifts.id ? 1 : 2 } } : {}),
+        ...more,
+      };
+      for (const sort of ['new', 'sales', 'price_asc', 'price_desc'] as CatalogueSort[])
+        for (const offset of [0, 7]) {
+          const ids = (plan: 'index' | 'walk') =>
+            catalogueRepository
+              .list(h.db, companyId, f, sort, 10, offset, plan)
+              .then((rows) => rows.map((r) => r.id));
+          const fromIndex = await ids('index');
+          expect(fromIndex.length, `${keyword} ${sort}`).toBeGreaterThan(0);
+          expect(await ids('walk'), `${keyword} ${sort} ${offset}`).toEqual(fromIndex);
+        }
+    }
+    // Through the list: at page_size 1 more than 101 goods hold 礼盒, so the walk answers.
+    const many = await list({ category_id: gifts.id, keyword: '礼盒', page_size: 1, sort: 'price_asc' });
+    expect(many.d.paging.count).toBe(101);
+    const first = await catalogueRepository.list(
+      h.db,
+      companyId,
+      { tokens: ['礼盒'], category: { id: gifts.id, level: 1 } },
+      'price_asc',
+      1,
+      0,
+      'index',
+    );
+    expect(many.d.results.map((g: Row) => g.id)).toEqual(first.map((r) => r.id));
   });
 
   it('goes to page 100 and refuses page 101 with the field’s message', async () => {

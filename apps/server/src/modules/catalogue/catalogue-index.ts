@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { documentTokens } from './search-tokens.ts';
+import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
 
 /**
  * What the catalogue's list reads besides the goods' own columns (ADR 0014): the category
@@ -10,9 +10,11 @@ import { documentTokens } from './search-tokens.ts';
  * writes a goods' name, subtitle or category, or a category's name or place, calls `indexGoods`
  * or `indexCategorySubtree` in the same transaction; the list then answers from it at once, in
  * every process. Goods written without it (a database from before, a bulk load) have
- * `search_version` 0 and are indexed by the catalogue's job (`indexPending`).
+ * `search_version` below SEARCH_VERSION and are indexed by the catalogue's job (`indexPending`).
+ * A new version comes with a migration that moves the partial index `goods_search_pending` to
+ * `search_version < <new version>` (013), so the job finds what it must index again.
  */
-export const SEARCH_VERSION = 1;
+export const SEARCH_VERSION = 2;
 
 /** Goods indexed per statement batch. */
 const BATCH = 500;
@@ -47,39 +49,43 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
     const rows = goods.map((g) => {
       const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
       const names = path.map((id) => categories.get(id)?.name ?? '');
+      const tokens = documentTokens(g.name, g.subtitle, ...names);
       return {
         id: g.id,
         cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,
-        tokens: documentTokens(g.name, g.subtitle, ...names),
+        tokens,
+        text: searchText(g.name, g.subtitle, ...names),
+        // SQLite's documents also place the goods in its company and subtree (the query then
+        // needs no second index); PostgreSQL combines its category index with the GIN index.
+        document: [
+          ...tokens,
+          scopeToken.company(companyId),
+          ...path.slice(0, 3).map((id) => scopeToken.category(id)),
+        ].join(' '),
       };
     });
     if (rows.length === 0) continue;
-    if (pg) {
-      const values = sql.join(
-        rows.map(
-          (r) =>
-            sql`(${r.id}::int, ${r.cat[0]}::int, ${r.cat[1]}::int, ${r.cat[2]}::int, ${r.tokens}::text[])`,
-        ),
-      );
-      // company-scope: the ids were read from this company's goods above
-      await sql`update goods as g set cat1 = v.cat1, cat2 = v.cat2, cat3 = v.cat3, search_tokens = v.tokens,
-          search_version = ${SEARCH_VERSION}
-        from (values ${values}) as v(id, cat1, cat2, cat3, tokens) where g.id = v.id`.execute(trx);
-    } else {
-      for (const r of rows) {
-        await inCompany(trx, companyId)
-          .updateTable('goods', { withDeleted: true })
-          .set({ cat1: r.cat[0], cat2: r.cat[1], cat3: r.cat[2], search_version: SEARCH_VERSION })
-          .where('id', '=', r.id)
-          .execute();
-      }
+    // One statement for the batch in both dialects (casts type the NULLs of a VALUES list).
+    const int = (v: number | null) => sql`cast(${v} as integer)`;
+    const values = sql.join(
+      rows.map((r) =>
+        pg
+          ? sql`(${int(r.id)}, ${int(r.cat[0])}, ${int(r.cat[1])}, ${int(r.cat[2])}, ${r.text}, cast(${r.tokens} as text[]))`
+          : sql`(${int(r.id)}, ${int(r.cat[0])}, ${int(r.cat[1])}, ${int(r.cat[2])}, ${r.text})`,
+      ),
+    );
+    // company-scope: the ids were read from this company's goods above
+    await sql`with v(id, cat1, cat2, cat3, text${pg ? sql`, tokens` : sql``}) as (values ${values})
+      update goods set cat1 = v.cat1, cat2 = v.cat2, cat3 = v.cat3, search_text = v.text,
+        search_version = ${SEARCH_VERSION}
+        ${pg ? sql`, search_tokens = v.tokens` : sql``}
+      from v where goods.id = v.id`.execute(trx);
+    if (!pg) {
       const list = sql.join(rows.map((r) => sql`${r.id}`));
       // company-scope: goods_search is keyed by goods id; the ids were read from this company's goods
       await sql`delete from goods_search where rowid in (${list})`.execute(trx);
-      for (const r of rows)
-        await sql`insert into goods_search (rowid, tokens) values (${r.id}, ${r.tokens.join(' ')})`.execute(
-          trx,
-        );
+      const documents = sql.join(rows.map((r) => sql`(${r.id}, ${r.document})`));
+      await sql`insert into goods_search (rowid, tokens) values ${documents}`.execute(trx);
     }
   }
 }
@@ -125,15 +131,15 @@ export async function rebuildCatalogueIndex(db: Database, companyId: number): Pr
 }
 
 /**
- * Indexes up to `limit` goods that have not been (written before this index existed, or loaded in
- * bulk); answers how many. Idempotent: processes running it at once write the same values.
+ * Indexes up to `limit` goods that have not been, or by an older version of the index (written
+ * before it existed, or loaded in bulk); answers how many. Idempotent: processes running it at once write the same values.
  */
 export async function indexPending(db: Database, limit = 5000): Promise<number> {
   // company-scope: the job of every company, each batch indexed within its own company
   const pending = await db
     .selectFrom('goods')
     .select(['id', 'company_id'])
-    .where('search_version', '=', sql.lit(0))
+    .where('search_version', '<', sql.lit(SEARCH_VERSION))
     .limit(limit)
     .execute();
   const byCompany = new Map<number, number[]>();

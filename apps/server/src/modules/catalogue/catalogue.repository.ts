@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { scopeToken, textNeedle } from './search-tokens.ts';
 
 /** The columns of a goods row a list shows (ShopGoods without the category name). */
 export interface CatalogueRow {
@@ -100,35 +101,67 @@ const lovedOnSale = (db: Database, companyId: number, userId: number) =>
     .innerJoin('goods_loves as l', 'l.goods_id', 'g.id')
     .where('l.user_id', '=', userId);
 
+/** The conditions of a filter besides its keyword, on goods `g`. */
+function conditions(f: CatalogueFilter): RawBuilder<boolean>[] {
+  const c: RawBuilder<boolean>[] = [];
+  if (f.category) c.push(sql<boolean>`${sql.ref(`g.cat${f.category.level}`)} = ${f.category.id}`);
+  if (f.minPrice !== undefined) c.push(sql<boolean>`g.price >= ${f.minPrice}`);
+  if (f.maxPrice !== undefined) c.push(sql<boolean>`g.price <= ${f.maxPrice}`);
+  if (f.isNew !== undefined) c.push(sql<boolean>`g.is_new = ${f.isNew}`);
+  if (f.isRecommend !== undefined) c.push(sql<boolean>`g.is_recommend = ${f.isRecommend}`);
+  if (f.inStock) c.push(sql<boolean>`g.stock > 0`);
+  return c;
+}
+
 /**
- * The listed goods of a company matching a filter. `on_sale = 1` is written as a literal (and
- * `del_flag = 0` by the scope) so the planner can use the partial list indexes.
+ * How a list with a keyword is found (ADR 0014):
+ * - `index`: the goods that hold the keyword's tokens, from the token index (few of them);
+ * - `walk`: a walk of the sort's index that checks each goods' `search_text` (many of them: the
+ *   walk stops after the page, the index would hand over all).
  */
-function listed(db: Database, companyId: number, f: CatalogueFilter) {
+export type CataloguePlan = 'index' | 'walk';
+
+/** The FTS5 query of a filter: its scope token (the category, or the company) and each keyword token. */
+function match(companyId: number, f: CatalogueFilter) {
+  const scope = f.category ? scopeToken.category(f.category.id) : scopeToken.company(companyId);
+  // Tokens hold only letters, digits and CJK characters: quoted, they are plain FTS5 phrases.
+  return [scope, ...(f.tokens ?? [])].map((t) => `"${t}"`).join(' ');
+}
+
+/**
+ * SQLite: the listed goods of a company holding a keyword, found from the token index first (a
+ * cross join fixes that order: from the goods' side the planner would probe the index once per
+ * goods of the category).
+ */
+function fromTokenIndex(db: Database, companyId: number, f: CatalogueFilter) {
+  // company-scope: starts from the token index; only this company's live, listed goods are joined
+  let q = db
+    .selectFrom(sql<{ rowid: number }>`goods_search`.as('goods_search'))
+    .crossJoin('goods as g')
+    .where(sql<boolean>`g.id = goods_search.rowid`)
+    .where(sql<boolean>`goods_search match ${match(companyId, f)}`)
+    .where('g.company_id', '=', companyId)
+    .where(sql<boolean>`g.del_flag = 0 and g.on_sale = 1`);
+  for (const c of conditions(f)) q = q.where(c);
+  return q;
+}
+
+/**
+ * The listed goods of a company matching a filter, as `g`. `on_sale = 1` is written as a literal
+ * (and `del_flag = 0` by the scope) so the planner can use the partial list indexes. A keyword is
+ * found by `plan`: on SQLite from its token index (`fromTokenIndex`), on PostgreSQL by the GIN
+ * index as its planner sees fit; or by the text walk on either.
+ */
+function listed(db: Database, companyId: number, f: CatalogueFilter, plan: CataloguePlan = 'index') {
+  const tokens = f.tokens ?? [];
+  if (tokens.length > 0 && plan === 'index' && dialectOf(db) === 'sqlite')
+    return fromTokenIndex(db, companyId, f);
   let q = inCompany(db, companyId).selectFrom('goods', 'g').where(sql<boolean>`g.on_sale = 1`);
-  if (f.category) {
-    const column = f.category.level === 1 ? 'g.cat1' : f.category.level === 2 ? 'g.cat2' : 'g.cat3';
-    q = q.where(column, '=', f.category.id);
-  }
-  if (f.tokens && f.tokens.length > 0) {
-    if (dialectOf(db) === 'pg') {
-      q = q.where(sql<boolean>`g.search_tokens @> ${[...f.tokens]}::text[]`);
-    } else {
-      // Tokens hold only letters, digits and CJK characters: quoted, they are plain FTS5 phrases.
-      const match = f.tokens.map((t) => `"${t}"`).join(' ');
-      // company-scope: goods_search is keyed by goods id; the outer query is the company's goods
-      q = q.where(
-        'g.id',
-        'in',
-        sql<number>`(select rowid from goods_search where goods_search match ${match})`,
-      );
-    }
-  }
-  if (f.minPrice !== undefined) q = q.where('g.price', '>=', f.minPrice);
-  if (f.maxPrice !== undefined) q = q.where('g.price', '<=', f.maxPrice);
-  if (f.isNew !== undefined) q = q.where('g.is_new', '=', f.isNew);
-  if (f.isRecommend !== undefined) q = q.where('g.is_recommend', '=', f.isRecommend);
-  if (f.inStock) q = q.where('g.stock', '>', 0);
+  for (const c of conditions(f)) q = q.where(c);
+  if (tokens.length > 0 && plan === 'walk') {
+    const contains = dialectOf(db) === 'pg' ? sql.raw('strpos') : sql.raw('instr');
+    for (const t of tokens) q = q.where(sql<boolean>`${contains}(g.search_text, ${textNeedle(t)}) > 0`);
+  } else if (tokens.length > 0) q = q.where(sql<boolean>`g.search_tokens @> ${tokens}::text[]`);
   return q;
 }
 
@@ -141,9 +174,10 @@ export const catalogueRepository = {
     sort: CatalogueSort,
     limit: number,
     offset: number,
+    plan: CataloguePlan = 'index',
   ) {
     const [column, dir] = ORDER[sort];
-    return listed(db, companyId, f)
+    return listed(db, companyId, f, plan)
       .select(LIST_COLUMNS)
       .orderBy(column, dir)
       .orderBy('g.id', dir)

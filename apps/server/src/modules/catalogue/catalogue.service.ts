@@ -33,22 +33,26 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const isSpec = (v: unknown): v is GoodsSpec =>
   !!v && typeof v === 'object' && isString((v as GoodsSpec).name) && isString((v as GoodsSpec).value);
 
-/** Answers a process remembers at most per company, and companies. */
+/** Answers a process remembers at most, over all companies (a page of 20 is about 8 kB). */
 const MAX_ANSWERS = 2000;
-const MAX_COMPANIES = 1000;
 
 type Answer = { count: number; items: CatalogueRow[] };
 
 /**
  * The public catalogue, answered from the database's indexes (ADR 0014): a list is one indexed
  * query for its page and one for its count (up to one past the last page). Each process remembers
- * an answer for `answerMaxAgeMs` (half of CACHE_RECHECK_MS: 0.5 s), bounded per company; a write
+ * an answer for `answerMaxAgeMs` (half of CACHE_RECHECK_MS: 0.5 s), MAX_ANSWERS in all; a write
  * this process commits (an order, a payment) forgets its company's answers at once (`forget`),
  * and another process's write shows within that time. Nothing is loaded wholesale, nothing waits
  * for a rebuild.
  */
 export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
   const answers = new Map<number, Map<string, { at: number; answer: Answer }>>();
+  let held = 0;
+  function forgetCompany(companyId: number) {
+    held -= answers.get(companyId)?.size ?? 0;
+    answers.delete(companyId);
+  }
   function remembered(companyId: number, key: string) {
     const a = answers.get(companyId)?.get(key);
     if (a && Date.now() - a.at < deps.answerMaxAgeMs) return a.answer;
@@ -56,13 +60,14 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   }
   function remember(companyId: number, key: string, answer: Answer) {
     if (deps.answerMaxAgeMs <= 0) return;
+    // Full: the company that started remembering longest ago (often this one) starts afresh.
+    if (held >= MAX_ANSWERS) forgetCompany(answers.keys().next().value as number);
     let mine = answers.get(companyId);
     if (!mine) {
-      if (answers.size >= MAX_COMPANIES) answers.delete(answers.keys().next().value as number);
       mine = new Map();
       answers.set(companyId, mine);
     }
-    if (mine.size >= MAX_ANSWERS) mine.clear();
+    if (!mine.has(key)) held += 1;
     mine.set(key, { at: Date.now(), answer });
   }
 
@@ -72,7 +77,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     return ids.map((id) => byId.get(id)).filter((i): i is CatalogueRow => i !== undefined);
   }
 
-  function toShopGoods(item: CatalogueRow, names: Map<number, string>): ShopGoods {
+  function toShopGoods(item: CatalogueRow, categories: Map<number, CategoryRow>): ShopGoods {
     return {
       id: item.id,
       name: item.name,
@@ -84,27 +89,27 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       sales: item.sales,
       love_count: item.love_count,
       category_id: item.category_id,
-      category_name: item.category_id === null ? '' : (names.get(item.category_id) ?? ''),
+      category_name: item.category_id === null ? '' : (categories.get(item.category_id)?.name ?? ''),
       is_new: item.is_new,
       is_recommend: item.is_recommend,
       create_time: item.created_at,
     };
   }
 
-  // Category names per category snapshot (the rows array is shared until categories change).
-  const namesOf = new WeakMap<readonly unknown[], Map<number, string>>();
-  async function categoryNames(companyId: number) {
+  // The categories by id per category snapshot (the rows array is shared until categories change).
+  const byIdOf = new WeakMap<readonly CategoryRow[], Map<number, CategoryRow>>();
+  async function categoriesById(companyId: number) {
     const rows = await deps.categoryRows(companyId);
-    let names = namesOf.get(rows);
-    if (!names) {
-      names = new Map(rows.map((r) => [r.id, r.name]));
-      namesOf.set(rows, names);
+    let byId = byIdOf.get(rows);
+    if (!byId) {
+      byId = new Map(rows.map((r) => [r.id, r]));
+      byIdOf.set(rows, byId);
     }
-    return { rows, names };
+    return byId;
   }
 
   /** The filter of a query, or null when nothing can match (an unknown category, a keyword of no letters). */
-  function filterOf(rows: readonly CategoryRow[], q: ShopGoodsQuery): CatalogueFilter | null {
+  function filterOf(categories: Map<number, CategoryRow>, q: ShopGoodsQuery): CatalogueFilter | null {
     const f: CatalogueFilter = {
       minPrice: q.min_price,
       maxPrice: q.max_price,
@@ -113,7 +118,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       inStock: q.in_stock === 1,
     };
     if (q.category_id !== undefined) {
-      const category = rows.find((c) => c.id === q.category_id);
+      const category = categories.get(q.category_id);
       if (!category) return null;
       f.category = { id: category.id, level: category.level };
     }
@@ -128,49 +133,60 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   return {
     async list(companyId: number, q: ShopGoodsQuery) {
       const p = pageParams(q);
-      const { rows, names } = await categoryNames(companyId);
+      const categories = await categoriesById(companyId);
       if (q.ids) {
         const items = await inOrder(companyId, q.ids);
         return {
           count: items.length,
           page: 1,
           pageSize: Math.max(items.length, 1),
-          results: items.map((i) => toShopGoods(i, names)),
+          results: items.map((i) => toShopGoods(i, categories)),
         };
       }
-      const f = filterOf(rows, q);
+      const f = filterOf(categories, q);
       if (!f) return { count: 0, page: p.page, pageSize: p.pageSize, results: [] };
       const sort = q.sort ?? 'new';
       const key = JSON.stringify([f, sort, p.page, p.pageSize]);
       let answer = remembered(companyId, key);
       if (!answer) {
-        const [items, count] = await Promise.all([
-          repo.list(db, companyId, f, sort, p.pageSize, p.offset),
-          // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
-          repo.countUpTo(db, companyId, f, GOODS_MAX_PAGES * p.pageSize + 1),
-        ]);
-        answer = { items, count };
+        // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
+        const cap = GOODS_MAX_PAGES * p.pageSize + 1;
+        if (f.tokens) {
+          // A keyword held by few goods: they come from the token index; by many: the sort's
+          // index is walked, checking each goods' text, and stops after the page (ADR 0014).
+          const count = await repo.countUpTo(db, companyId, f, cap);
+          const plan = count >= cap ? 'walk' : 'index';
+          const items =
+            count === 0 ? [] : await repo.list(db, companyId, f, sort, p.pageSize, p.offset, plan);
+          answer = { items, count };
+        } else {
+          const [items, count] = await Promise.all([
+            repo.list(db, companyId, f, sort, p.pageSize, p.offset),
+            repo.countUpTo(db, companyId, f, cap),
+          ]);
+          answer = { items, count };
+        }
         remember(companyId, key, answer);
       }
       return {
         count: answer.count,
         page: p.page,
         pageSize: p.pageSize,
-        results: answer.items.map((i) => toShopGoods(i, names)),
+        results: answer.items.map((i) => toShopGoods(i, categories)),
       };
     },
 
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
       const row = await repo.detail(db, companyId, id);
       if (!row || !isAvailable(row)) throw new AppError('GOODS_UNAVAILABLE');
-      const [{ names }, stats, loved] = await Promise.all([
-        categoryNames(companyId),
+      const [categories, stats, loved] = await Promise.all([
+        categoriesById(companyId),
         reviewRepository.stats(db, companyId, id),
         caller ? repo.loved(db, caller.companyId, caller.userId, id) : Promise.resolve(false),
       ]);
       const images = parseJsonArray(row.images, isString);
       return {
-        ...toShopGoods(row, names),
+        ...toShopGoods(row, categories),
         images: images.length > 0 ? images : row.cover ? [row.cover] : [],
         specs: parseJsonArray(row.specs, isSpec),
         description: row.description,
@@ -192,20 +208,20 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
           .execute((trx) => repo.toggleLove(trx, caller.companyId, caller.userId, goodsId, nowIso()));
       // Two toggles at once may both find no like: the second one's insert yields to the first's
       // and removes that like again (repo.toggleLove), so parallel toggles never fail.
-      return toggle().finally(() => answers.delete(caller.companyId));
+      return toggle().finally(() => forgetCompany(caller.companyId));
     },
 
     /** After this process committed a write to a company's goods: its answers are forgotten. */
-    forget: (companyId: number) => answers.delete(companyId),
+    forget: forgetCompany,
 
     /** The caller's liked goods still on sale, newest like first. */
     async loved(caller: Caller, { page, pageSize, offset }: PageParams) {
-      const [items, count, { names }] = await Promise.all([
+      const [items, count, categories] = await Promise.all([
         repo.lovedPage(db, caller.companyId, caller.userId, pageSize, offset),
         repo.lovedCount(db, caller.companyId, caller.userId),
-        categoryNames(caller.companyId),
+        categoriesById(caller.companyId),
       ]);
-      return { count, page, pageSize, results: items.map((i) => toShopGoods(i, names)) };
+      return { count, page, pageSize, results: items.map((i) => toShopGoods(i, categories)) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTokens, queryTokens } from './search-tokens.ts';
+import { documentTokens, queryTokens, searchText, textNeedle } from './search-tokens.ts';
 
 /** Whether a goods with these texts answers the keyword (what both databases compute). */
 const finds = (keyword: string, ...texts: string[]) => {
@@ -42,5 +42,39 @@ describe('search tokens', () => {
   it('stay bounded', () => {
     expect(queryTokens('茶'.repeat(200)).length).toBeLessThanOrEqual(32);
     expect(documentTokens('a'.repeat(500)).length).toBe(20);
+  });
+
+  it('answer the same from the text as from the tokens', () => {
+    const parts = [
+      '星耀',
+      'X5',
+      'Pro',
+      '５Ｇ',
+      '智能手机',
+      '西湖龙井',
+      '茶',
+      'iPhone15',
+      '12GB+256GB',
+      '—',
+      'プロ',
+      '한국',
+      ' ',
+      '-',
+    ];
+    let seed = 1;
+    const rand = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const phrase = (n: number) =>
+      Array.from({ length: n }, () => parts[Math.floor(rand() * parts.length)]).join(rand() < 0.5 ? '' : ' ');
+    for (let i = 0; i < 2000; i++) {
+      const texts = [phrase(4), phrase(2), phrase(1)];
+      const keyword = phrase(1 + Math.floor(rand() * 2)).slice(0, 1 + Math.floor(rand() * 6));
+      const text = searchText(...texts);
+      const byText =
+        queryTokens(keyword).length > 0 && queryTokens(keyword).every((t) => text.includes(textNeedle(t)));
+      expect(byText, `${keyword} in ${texts.join('|')}`).toBe(finds(keyword, ...texts));
+    }
   });
 });

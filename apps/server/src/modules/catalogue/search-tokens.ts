@@ -65,3 +65,27 @@ export function queryTokens(keyword: string): string[] {
   }
   return [...tokens].slice(0, MAX_QUERY_TOKENS);
 }
+
+/**
+ * The document as text, for checking a goods row by row (ADR 0014): its runs lower-cased and
+ * width-folded, each between spaces (" 星耀 x5 pro 智能手机 "). A goods holds a keyword's tokens
+ * exactly when the text contains each Chinese token and " " + each Latin token (a word starting
+ * with it) — the same answer as the token index, without it.
+ */
+export function searchText(...texts: string[]): string {
+  const words = runs(texts.join(' ')).map((r) => (r.cjk ? r.text : [...r.text].slice(0, MAX_WORD).join('')));
+  return ` ${words.join(' ')} `;
+}
+
+/** How `searchText` is checked for one query token: the substring it must contain. */
+export const textNeedle = (token: string) => (CJK.test(token) ? token : ` ${token}`);
+
+/**
+ * Tokens that place a goods in its company and category subtree, so that the token index answers
+ * "this keyword in this category" by itself. A private-use character starts them: no keyword
+ * yields one (`runs` keeps only letters, digits and CJK).
+ */
+export const scopeToken = {
+  company: (companyId: number) => `\uE000k${companyId}`,
+  category: (categoryId: number) => `\uE000c${categoryId}`,
+};

@@ -163,8 +163,10 @@ export interface GoodsTable {
   cat1: number | null;
   cat2: number | null;
   cat3: number | null;
-  /** 0 until the catalogue has indexed its search tokens (modules/catalogue/catalogue-index.ts). */
+  /** Below SEARCH_VERSION until the catalogue has indexed the goods (modules/catalogue/catalogue-index.ts). */
   search_version: Generated<number>;
+  /** The searched text (name, subtitle, category names) as runs between spaces (search-tokens.ts `searchText`). */
+  search_text: Generated<string>;
   /** PostgreSQL only: the search tokens (SQLite keeps them in the goods_search FTS5 table). */
   search_tokens: Generated<string[]>;
 }

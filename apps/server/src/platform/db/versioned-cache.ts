@@ -13,16 +13,13 @@ import type { Database } from './database.ts';
  * company, and an unknown or disabled one is refused (`companyMissing`, 10005 单位不存在) and
  * dropped. So public reads that name any `company_id` cannot fill the cache with made-up ids and
  * push real companies out, and a disabled company is refused within `recheckMs`.
- *
- * With `maxAgeMs`, a value is loaded again once it is that old even if its version has not moved:
- * for data that changes too often to bump a shared version row on every change (sales).
  */
 export function versionedCache<T>(
   scope: string,
   load: (db: Database, companyId: number) => Promise<T>,
-  { recheckMs = 1000, maxCompanies = 1000, maxAgeMs = Number.POSITIVE_INFINITY, now = Date.now } = {},
+  { recheckMs = 1000, maxCompanies = 1000, now = Date.now } = {},
 ) {
-  const entries = new Map<number, { version: number; value: T; checkedAt: number; loadedAt: number }>();
+  const entries = new Map<number, { version: number; value: T; checkedAt: number }>();
   const loading = new Map<string, Promise<T>>();
 
   /** The company's version of this scope (0 before the first bump); undefined if the company is not active. */
@@ -43,19 +40,18 @@ export function versionedCache<T>(
     async get(db: Database, companyId: number): Promise<T> {
       const hit = entries.get(companyId);
       const t = now();
-      const fresh = hit && t - hit.loadedAt < maxAgeMs;
-      if (hit && fresh && t - hit.checkedAt < recheckMs) return hit.value;
+      if (hit && t - hit.checkedAt < recheckMs) return hit.value;
       const v = await version(db, companyId);
       if (v === undefined) {
         entries.delete(companyId);
         throw companyMissing();
       }
-      if (hit && fresh && hit.version === v) {
+      if (hit && hit.version === v) {
         hit.checkedAt = t;
         return hit.value;
       }
       // Concurrent misses share one load: a big snapshot is read once, not once per request.
-      const key = `${companyId}:${v}:${hit?.loadedAt ?? ''}`;
+      const key = `${companyId}:${v}`;
       let pending = loading.get(key);
       if (!pending) {
         pending = load(db, companyId).finally(() => loading.delete(key));
@@ -64,7 +60,7 @@ export function versionedCache<T>(
       const value = await pending;
       entries.delete(companyId);
       if (entries.size >= maxCompanies) entries.delete(entries.keys().next().value as number);
-      entries.set(companyId, { version: v, value, checkedAt: t, loadedAt: t });
+      entries.set(companyId, { version: v, value, checkedAt: t });
       return value;
     },
     /** Call after the writing transaction has committed. */

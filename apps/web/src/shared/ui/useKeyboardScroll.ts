@@ -6,14 +6,27 @@ import { useEffect, useRef } from 'react';
  */
 export function useKeyboardScroll(label: string | undefined) {
   const box = useRef<HTMLDivElement>(null);
+  const name = useRef(label);
+  name.current = label;
+  const watched = useRef<{ scroller: HTMLElement; observer: ResizeObserver; update: () => void } | null>(
+    null,
+  );
+  // Runs after every render (the table may have replaced its scrolling box), but observes a box
+  // only once: a render of the same box only re-checks it.
   useEffect(() => {
-    const scroller = box.current?.querySelector<HTMLElement>('.ant-table-content');
+    const scroller = box.current?.querySelector<HTMLElement>('.ant-table-content') ?? null;
+    if (watched.current?.scroller === scroller) {
+      watched.current?.update();
+      return;
+    }
+    watched.current?.observer.disconnect();
+    watched.current = null;
     if (!scroller || typeof ResizeObserver === 'undefined') return;
     const update = () => {
       if (scroller.scrollWidth > scroller.clientWidth) {
         scroller.tabIndex = 0;
         scroller.setAttribute('role', 'region');
-        scroller.setAttribute('aria-label', `${label ?? '列表'}（可左右滚动）`);
+        scroller.setAttribute('aria-label', `${name.current ?? '列表'}（可左右滚动）`);
       } else {
         scroller.removeAttribute('tabindex');
         scroller.removeAttribute('role');
@@ -24,7 +37,8 @@ export function useKeyboardScroll(label: string | undefined) {
     const observer = new ResizeObserver(update);
     observer.observe(scroller);
     for (const child of scroller.children) observer.observe(child);
-    return () => observer.disconnect();
+    watched.current = { scroller, observer, update };
   });
+  useEffect(() => () => watched.current?.observer.disconnect(), []);
   return box;
 }

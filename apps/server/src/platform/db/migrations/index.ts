@@ -12,6 +12,7 @@ import { promotion } from './009-promotion.ts';
 import { smsCodeIp } from './010-sms-code-ip.ts';
 import { loginLimits } from './011-login-limits.ts';
 import { catalogueIndex } from './012-catalogue-index.ts';
+import { catalogueSearchText } from './013-catalogue-search-text.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '010-sms-code-ip': smsCodeIp,
     '011-login-limits': loginLimits,
     '012-catalogue-index': catalogueIndex(dialect),
+    '013-catalogue-search-text': catalogueSearchText,
   };
 }
