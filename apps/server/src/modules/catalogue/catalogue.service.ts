@@ -15,6 +15,7 @@ import { reviewRepository } from '../review/index.ts';
 import {
   type CatalogueFilter,
   type CatalogueRow,
+  type CatalogueSort,
   goodsForSale,
   catalogueRepository as repo,
 } from './catalogue.repository.ts';
@@ -47,7 +48,9 @@ type Answer = { count: number; items: CatalogueRow[] };
  * for a rebuild.
  */
 export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
-  const answers = new Map<number, Map<string, { at: number; answer: Answer }>>();
+  // An answer is remembered from the moment it is asked: requests for it meanwhile share the one
+  // query instead of each running it (50 clients on an expired answer ran it 50 times).
+  const answers = new Map<number, Map<string, { at: number; answer: Promise<Answer> }>>();
   let held = 0;
   function forgetCompany(companyId: number) {
     held -= answers.get(companyId)?.size ?? 0;
@@ -58,7 +61,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     if (a && Date.now() - a.at < deps.answerMaxAgeMs) return a.answer;
     return undefined;
   }
-  function remember(companyId: number, key: string, answer: Answer) {
+  function remember(companyId: number, key: string, answer: Promise<Answer>) {
     if (deps.answerMaxAgeMs <= 0) return;
     // Full: the company that started remembering longest ago (often this one) starts afresh.
     if (held >= MAX_ANSWERS) forgetCompany(answers.keys().next().value as number);
@@ -68,7 +71,39 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       answers.set(companyId, mine);
     }
     if (!mine.has(key)) held += 1;
-    mine.set(key, { at: Date.now(), answer });
+    const entry = { at: Date.now(), answer };
+    mine.set(key, entry);
+    // A failed query is not remembered (unless a newer answer has taken its place).
+    answer.catch(() => {
+      if (answers.get(companyId)?.get(key) === entry) {
+        answers.get(companyId)?.delete(key);
+        held -= 1;
+      }
+    });
+  }
+
+  /** The page and count of a filter, from the database. */
+  async function answerOf(
+    companyId: number,
+    f: CatalogueFilter,
+    sort: CatalogueSort,
+    p: PageParams,
+  ): Promise<Answer> {
+    // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
+    const cap = GOODS_MAX_PAGES * p.pageSize + 1;
+    if (f.tokens) {
+      // A keyword held by few goods: they come from the token index; by many: the sort's index
+      // is walked, checking each goods' text, and stops after the page (ADR 0014).
+      const count = await repo.countUpTo(db, companyId, f, cap);
+      const plan = count >= cap ? 'walk' : 'index';
+      const items = count === 0 ? [] : await repo.list(db, companyId, f, sort, p.pageSize, p.offset, plan);
+      return { items, count };
+    }
+    const [items, count] = await Promise.all([
+      repo.list(db, companyId, f, sort, p.pageSize, p.offset),
+      repo.countUpTo(db, companyId, f, cap),
+    ]);
+    return { items, count };
   }
 
   /** Listed goods by id, in the order of `ids` (a goods no longer listed is left out). */
@@ -147,27 +182,12 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!f) return { count: 0, page: p.page, pageSize: p.pageSize, results: [] };
       const sort = q.sort ?? 'new';
       const key = JSON.stringify([f, sort, p.page, p.pageSize]);
-      let answer = remembered(companyId, key);
-      if (!answer) {
-        // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
-        const cap = GOODS_MAX_PAGES * p.pageSize + 1;
-        if (f.tokens) {
-          // A keyword held by few goods: they come from the token index; by many: the sort's
-          // index is walked, checking each goods' text, and stops after the page (ADR 0014).
-          const count = await repo.countUpTo(db, companyId, f, cap);
-          const plan = count >= cap ? 'walk' : 'index';
-          const items =
-            count === 0 ? [] : await repo.list(db, companyId, f, sort, p.pageSize, p.offset, plan);
-          answer = { items, count };
-        } else {
-          const [items, count] = await Promise.all([
-            repo.list(db, companyId, f, sort, p.pageSize, p.offset),
-            repo.countUpTo(db, companyId, f, cap),
-          ]);
-          answer = { items, count };
-        }
-        remember(companyId, key, answer);
+      let pending = remembered(companyId, key);
+      if (!pending) {
+        pending = answerOf(companyId, f, sort, p);
+        remember(companyId, key, pending);
       }
+      const answer = await pending;
       return {
         count: answer.count,
         page: p.page,
