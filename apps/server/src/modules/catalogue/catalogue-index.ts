@@ -49,19 +49,18 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
     const rows = goods.map((g) => {
       const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
       const names = path.map((id) => categories.get(id)?.name ?? '');
-      const tokens = documentTokens(g.name, g.subtitle, ...names);
+      // The document also places the goods in its company and category subtree, so the token
+      // index alone answers "this keyword in this category" (scopeToken).
+      const tokens = [
+        ...documentTokens(g.name, g.subtitle, ...names),
+        scopeToken.company(companyId),
+        ...path.slice(0, 3).map((id) => scopeToken.category(id)),
+      ];
       return {
         id: g.id,
         cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,
         tokens,
         text: searchText(g.name, g.subtitle, ...names),
-        // SQLite's documents also place the goods in its company and subtree (the query then
-        // needs no second index); PostgreSQL combines its category index with the GIN index.
-        document: [
-          ...tokens,
-          scopeToken.company(companyId),
-          ...path.slice(0, 3).map((id) => scopeToken.category(id)),
-        ].join(' '),
       };
     });
     if (rows.length === 0) continue;
@@ -84,7 +83,7 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       const list = sql.join(rows.map((r) => sql`${r.id}`));
       // company-scope: goods_search is keyed by goods id; the ids were read from this company's goods
       await sql`delete from goods_search where rowid in (${list})`.execute(trx);
-      const documents = sql.join(rows.map((r) => sql`(${r.id}, ${r.document})`));
+      const documents = sql.join(rows.map((r) => sql`(${r.id}, ${r.tokens.join(' ')})`));
       await sql`insert into goods_search (rowid, tokens) values ${documents}`.execute(trx);
     }
   }

@@ -121,12 +121,18 @@ function conditions(f: CatalogueFilter): RawBuilder<boolean>[] {
  */
 export type CataloguePlan = 'index' | 'walk';
 
-/** The FTS5 query of a filter: its scope token (the category, or the company) and each keyword token. */
-function match(companyId: number, f: CatalogueFilter) {
-  const scope = f.category ? scopeToken.category(f.category.id) : scopeToken.company(companyId);
+/** The tokens a filter's goods hold: its scope token (the category, or the company) and the keyword's. */
+const tokensOf = (companyId: number, f: CatalogueFilter) => [
+  f.category ? scopeToken.category(f.category.id) : scopeToken.company(companyId),
+  ...(f.tokens ?? []),
+];
+
+/** The FTS5 query of a filter. */
+const match = (companyId: number, f: CatalogueFilter) =>
   // Tokens hold only letters, digits and CJK characters: quoted, they are plain FTS5 phrases.
-  return [scope, ...(f.tokens ?? [])].map((t) => `"${t}"`).join(' ');
-}
+  tokensOf(companyId, f)
+    .map((t) => `"${t}"`)
+    .join(' ');
 
 /**
  * SQLite: the listed goods of a company holding a keyword, found from the token index first (a
@@ -161,7 +167,8 @@ function listed(db: Database, companyId: number, f: CatalogueFilter, plan: Catal
   if (tokens.length > 0 && plan === 'walk') {
     const contains = dialectOf(db) === 'pg' ? sql.raw('strpos') : sql.raw('instr');
     for (const t of tokens) q = q.where(sql<boolean>`${contains}(g.search_text, ${textNeedle(t)}) > 0`);
-  } else if (tokens.length > 0) q = q.where(sql<boolean>`g.search_tokens @> ${tokens}::text[]`);
+  } else if (tokens.length > 0)
+    q = q.where(sql<boolean>`g.search_tokens @> ${tokensOf(companyId, f)}::text[]`);
   return q;
 }
 
