@@ -4,7 +4,7 @@ import {
   type CatalogueSort,
   catalogueRepository,
 } from '../src/modules/catalogue/catalogue.repository.ts';
-import { indexPending } from '../src/modules/catalogue/catalogue-index.ts';
+import { indexGoods, indexPending } from '../src/modules/catalogue/catalogue-index.ts';
 import { queryTokens } from '../src/modules/catalogue/search-tokens.ts';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
@@ -74,6 +74,10 @@ describe('the goods list', () => {
     );
     expect(names(await list({ keyword: 'x5 pro' }))).toEqual(['星耀 X5 Pro 5G 智能手机 12GB+256GB']);
     expect(names(await list({ keyword: '  +-  ' }))).toEqual([]);
+    // The index's scope tokens cannot be asked for.
+    expect(names(await list({ keyword: `c${cats.tea}` }))).toEqual([]);
+    expect(names(await list({ keyword: `k${companyId}` }))).toEqual([]);
+    expect(names(await list({ keyword: `\uE000k${companyId}` }))).toEqual([]);
   });
 
   it('lists a category with its whole subtree, at every level', async () => {
@@ -100,17 +104,25 @@ describe('the goods list', () => {
   });
 
   it('shows a write at once in every process: off sale, on sale, a new price, a rename', async () => {
-    await h.db
-      .updateTable('goods')
-      .set({ on_sale: 0 })
-      .where('id', '=', ids.cup as number)
-      .execute();
-    expect(names(await listOn(second, { keyword: '茶具' }))).toEqual([]);
-    await h.db
-      .updateTable('goods')
-      .set({ on_sale: 1, price: 1 })
-      .where('id', '=', ids.cup as number)
-      .execute();
+    // Putting goods on or off sale re-indexes them in the same transaction (catalogue-index.ts).
+    const onSale = (value: number, more: { price?: number } = {}) =>
+      h.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('goods')
+          .set({ on_sale: value, ...more })
+          .where('id', '=', ids.cup as number)
+          .execute();
+        await indexGoods(trx, companyId, [ids.cup as number]);
+      });
+    await onSale(0);
+    const off = await listOn(second, { keyword: '茶具' });
+    expect(names(off)).toEqual([]);
+    expect(off.d.paging.count).toBe(0);
+    expect((await listOn(second, { category_id: cats.food as number, keyword: '茶' })).d.paging.count).toBe(
+      3,
+    );
+    await onSale(1, { price: 1 });
+    expect((await listOn(second, { keyword: '茶具' })).d.paging.count).toBe(1);
     expect((await listOn(second, { sort: 'price_asc' })).d.results[0].id).toBe(ids.cup);
   });
 

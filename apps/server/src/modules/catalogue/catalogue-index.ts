@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { isAvailable } from './goods-rules.ts';
 import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
 
 /**
  * What the catalogue's list reads besides the goods' own columns (ADR 0014): the category
- * ancestors (`cat1`–`cat3`) and the search tokens of name, subtitle and category names. Whoever
- * writes a goods' name, subtitle or category, or a category's name or place, calls `indexGoods`
+ * ancestors (`cat1`–`cat3`), the search tokens of name, subtitle and category names, and — while
+ * the goods is listed (on sale, not deleted) — its scope tokens. Whoever writes a goods' name,
+ * subtitle, category, `on_sale` or `del_flag`, or a category's name or place, calls `indexGoods`
  * or `indexCategorySubtree` in the same transaction; the list then answers from it at once, in
  * every process. Goods written without it (a database from before, a bulk load) have
  * `search_version` below SEARCH_VERSION and are indexed by the catalogue's job (`indexPending`).
@@ -43,19 +45,18 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
   for (let start = 0; start < ids.length; start += BATCH) {
     const goods = await inCompany(trx, companyId)
       .selectFrom('goods', 'g', { withDeleted: true })
-      .select(['g.id', 'g.name', 'g.subtitle', 'g.category_id'])
+      .select(['g.id', 'g.name', 'g.subtitle', 'g.category_id', 'g.on_sale', 'g.del_flag'])
       .where('g.id', 'in', ids.slice(start, start + BATCH))
       .execute();
     const rows = goods.map((g) => {
       const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
       const names = path.map((id) => categories.get(id)?.name ?? '');
-      // The document also places the goods in its company and category subtree, so the token
-      // index alone answers "this keyword in this category" (scopeToken).
-      const tokens = [
-        ...documentTokens(g.name, g.subtitle, ...names),
-        scopeToken.company(companyId),
-        ...path.slice(0, 3).map((id) => scopeToken.category(id)),
-      ];
+      // A listed goods' document also places it in its company and category subtree, so the
+      // token index alone answers "listed goods with this keyword in this category" (scopeToken).
+      const scope = isAvailable(g)
+        ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
+        : [];
+      const tokens = [...documentTokens(g.name, g.subtitle, ...names), ...scope];
       return {
         id: g.id,
         cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,

@@ -104,7 +104,10 @@ const lovedOnSale = (db: Database, companyId: number, userId: number) =>
 /** The conditions of a filter besides its keyword, on goods `g`. */
 function conditions(f: CatalogueFilter): RawBuilder<boolean>[] {
   const c: RawBuilder<boolean>[] = [];
-  if (f.category) c.push(sql<boolean>`${sql.ref(`g.cat${f.category.level}`)} = ${f.category.id}`);
+  if (f.category) {
+    const column = f.category.level === 1 ? 'g.cat1' : f.category.level === 2 ? 'g.cat2' : 'g.cat3';
+    c.push(sql<boolean>`${sql.ref(column)} = ${f.category.id}`);
+  }
   if (f.minPrice !== undefined) c.push(sql<boolean>`g.price >= ${f.minPrice}`);
   if (f.maxPrice !== undefined) c.push(sql<boolean>`g.price <= ${f.maxPrice}`);
   if (f.isNew !== undefined) c.push(sql<boolean>`g.is_new = ${f.isNew}`);
@@ -152,6 +155,36 @@ function fromTokenIndex(db: Database, companyId: number, f: CatalogueFilter) {
   return q;
 }
 
+/** Whether the token index alone finds a filter's goods: a keyword, and no condition but the category. */
+const byTokensAlone = (f: CatalogueFilter) =>
+  (f.tokens?.length ?? 0) > 0 &&
+  f.minPrice === undefined &&
+  f.maxPrice === undefined &&
+  f.isNew === undefined &&
+  f.isRecommend === undefined &&
+  !f.inStock;
+
+/** `select count(*)` of a query, counting no further than `limit`. */
+async function countOf(db: Database, matching: RawBuilder<unknown>, limit: number) {
+  const row = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (${matching} limit ${limit}) as s`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * How many listed goods hold a filter's tokens (up to `limit`), from the token index alone: only
+ * listed goods hold scope tokens (catalogue-index.ts), so no goods row is read to count them.
+ */
+function countInTokenIndex(db: Database, companyId: number, f: CatalogueFilter, limit: number) {
+  const pg = dialectOf(db) === 'pg';
+  // company-scope: the scope token (the company's, or its category's) is held by the company's listed goods only
+  const inGoods = sql`select 1 from goods as g where g.search_tokens @> ${tokensOf(companyId, f)}::text[]`;
+  const inFts = sql`select rowid from goods_search where goods_search match ${match(companyId, f)}`;
+  const matching = pg ? inGoods : inFts;
+  return countOf(db, matching, limit);
+}
+
 /**
  * The listed goods of a company matching a filter, as `g`. `on_sale = 1` is written as a literal
  * (and `del_flag = 0` by the scope) so the planner can use the partial list indexes. A keyword is
@@ -195,6 +228,7 @@ export const catalogueRepository = {
 
   /** How many listed goods match `f`, counting no further than `limit` (a list stops at 100 pages). */
   async countUpTo(db: Database, companyId: number, f: CatalogueFilter, limit: number): Promise<number> {
+    if (byTokensAlone(f)) return countInTokenIndex(db, companyId, f, limit);
     const row = await db
       .selectFrom(listed(db, companyId, f).select('g.id').limit(limit).as('s'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
