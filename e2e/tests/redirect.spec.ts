@@ -18,6 +18,16 @@ test('anonymous visit to a protected screen goes through login and back', async 
   await expect(page.getByRole('table', { name: '分类列表' })).toBeVisible();
 });
 
+test('a guest sent from checkout to the login is told why and can go back to the cart', async ({ page }) => {
+  await page.goto('/settle');
+
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fsettle$/);
+  await expect(page.getByText('结算前请先登录：登录后回到确认订单，购物车中的商品不会丢失。')).toBeVisible();
+  await page.getByRole('link', { name: '返回购物车' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: '购物车', level: 1 })).toBeVisible();
+});
+
 test('the redirect keeps the query of the wanted path', async ({ page }) => {
   await page.goto('/crm/goods_category?tab=1');
 

@@ -10,6 +10,7 @@ import { startSession } from '#web/shared/session.ts';
 import { useEarlyInput } from '#web/shared/ui/earlyInput.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { loginReason } from './loginReason.ts';
 
 /** The redirect travels on to the register page, so a new member lands where the login would have. */
 function registerQuery(params: URLSearchParams): string {
@@ -52,6 +53,7 @@ export function LoginPanel({ title = '用户登录', memberLinks = true }: Login
   const company = useCompany();
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
+  const reason = loginReason(params.get('redirect'));
 
   const submit = (v: Values) => {
     setError(null);
@@ -74,6 +76,7 @@ export function LoginPanel({ title = '用户登录', memberLinks = true }: Login
 
   return (
     <Card title={title} style={{ width: 360, maxWidth: '100%' }}>
+      {reason && <Alert type="info" showIcon title={reason.message} style={{ marginBottom: 16 }} />}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form<Values>
         form={form}
@@ -114,6 +117,11 @@ export function LoginPanel({ title = '用户登录', memberLinks = true }: Login
         <div className="login-links">
           <Link to={`/register${registerQuery(params)}`}>注册会员</Link>
           <Link to="/forgotPassword">忘记密码</Link>
+        </div>
+      )}
+      {reason && (
+        <div className="login-links">
+          <Link to={reason.back.to}>{reason.back.label}</Link>
         </div>
       )}
     </Card>

@@ -1,8 +1,10 @@
-import { DEFAULT_REMEMBER, registerBody } from '@portal/contract';
+import { Codes, DEFAULT_REMEMBER, registerBody } from '@portal/contract';
 import { Alert, Button, Card, Form, Input, Result } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingAfterLogin, WORKBENCH_PATH } from '#web/app/guard.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath, startSession, useUserInfo } from '#web/shared/session.ts';
@@ -41,6 +43,9 @@ export function RegisterPage() {
   const referrer = params.get('HigherMobile')?.trim() || undefined;
   const companyId = queryId(params.get('company_id')) ?? company.data?.id;
   const redirect = params.get('redirect');
+  const toLogin = redirect ? loginPath(redirect) : '/login';
+  // 该手机号已注册: the way to log in with it sits under the field.
+  const [taken, setTaken] = useState(false);
 
   const submit = (v: Values) =>
     register.mutate(
@@ -58,7 +63,10 @@ export function RegisterPage() {
           toastSuccess('注册成功');
           navigate(landingAfterLogin(redirect, result.user.role), { replace: true });
         },
-        onError: (e) => showFieldError(form, e, FIELDS),
+        onError: (e) => {
+          setTaken(isApiError(e) && e.c === Codes.MOBILE_TAKEN.c);
+          showFieldError(form, e, FIELDS);
+        },
       },
     );
 
@@ -97,9 +105,18 @@ export function RegisterPage() {
               aria-label="注册会员"
               layout="vertical"
               onFinish={submit}
+              onValuesChange={(changed) => {
+                if ('mobile' in changed) setTaken(false);
+              }}
               requiredMark
             >
-              <Form.Item label="手机号" name="mobile" required rules={[zodRule(rules.mobile)]}>
+              <Form.Item
+                label="手机号"
+                name="mobile"
+                required
+                rules={[zodRule(rules.mobile)]}
+                extra={taken ? <Link to={toLogin}>用该手机号登录</Link> : undefined}
+              >
                 <Input
                   placeholder="11 位手机号，注册后即为登录用户名"
                   maxLength={11}
@@ -122,7 +139,7 @@ export function RegisterPage() {
             <div className="auth-links text-links">
               <span>
                 已有账号？
-                <Link to={redirect ? loginPath(redirect) : '/login'}>去登录</Link>
+                <Link to={toLogin}>去登录</Link>
               </span>
               <Link to="/forgotPassword">忘记密码</Link>
             </div>
