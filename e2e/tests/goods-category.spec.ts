@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { cellOf, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { cellOf, expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
 
 const categoryTree = (page: Page) => page.getByRole('tree', { name: '分类树' });
 const categoryTable = (page: Page) => page.getByRole('table', { name: '分类列表' });
@@ -98,9 +98,14 @@ test('shop creates, edits and deletes a three-level branch', async ({ page }) =>
   await expect(row(page, grandchild)).toContainText(`上级：${renamed}`);
   await expect(treeNode(page, renamed)).toBeVisible();
 
-  // The top category still has a child: refused, and it stays.
-  await deleteRow(page, top);
-  await expect(toast(page, `分类“${top}”下还有子分类，不能删除`)).toBeVisible();
+  // The top category still has a child: refused before asking anything, and it stays.
+  await row(page, top).getByRole('button', { name: '删除' }).click();
+  const refused = page.getByRole('dialog', { name: `不能删除分类「${top}」` });
+  await expect(refused).toContainText(`分类「${top}」下还有 1 个子分类，请先删除或移走子分类。`);
+  await expect(refused).not.toContainText('删除后不可恢复');
+  await expectAccessible(page, '不能删除分类 dialog');
+  await refused.getByRole('button', { name: '知道了' }).click();
+  await expect(refused).toBeHidden();
   await expect(row(page, top)).toBeVisible();
   await expect(treeNode(page, top)).toBeVisible();
 

@@ -1,5 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { versionedCache } from '../src/platform/db/versioned-cache.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -44,6 +45,20 @@ describe('goods categories', () => {
       goods_count: 0,
       status: 1,
     });
+
+    // 商品数 counts the subtree: goods in the leaf show on its parent and grandparent too.
+    await addGoods(leaf.id);
+    await addGoods(leaf.id);
+    await addGoods(mid.id);
+    await bumpCategories(h.db, companyId); // goods written straight to the table
+    const counts = async () => {
+      const list = await call('/shop/goods/category/list', { keyword: '电' });
+      const countOf = (id: number) =>
+        list.d.results.find((c: { id: number; goods_count: number }) => c.id === id)?.goods_count;
+      return [countOf(root.id), countOf(mid.id), countOf(leaf.id)];
+    };
+    // The snapshot re-reads its version within CACHE_RECHECK_MS.
+    await expect.poll(counts, { timeout: 5_000, interval: 100 }).toEqual([3, 3, 2]);
 
     const tree = await call('/goods/categorys', {});
     const node = tree.d.results.find((n: { id: number }) => n.id === root.id);

@@ -49,7 +49,15 @@ interface Snapshot {
 /** One company's categories with parent names and counts: two queries, the rest in memory. */
 async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> {
   const [rows, goods] = await Promise.all([repo.all(db, companyId), repo.goodsCounts(db, companyId)]);
-  const goodsBy = new Map(goods.map((g) => [g.category_id, Number(g.n)]));
+  const direct = new Map(goods.map((g) => [g.category_id, Number(g.n)]));
+  // 商品数 of a category counts its whole subtree: a parent shows the goods of its children.
+  const goodsBy = new Map<number, number>();
+  for (const r of rows) {
+    const n = direct.get(r.id) ?? 0;
+    if (n === 0) continue;
+    for (const id of r.path.split('/').filter(Boolean).map(Number))
+      goodsBy.set(id, (goodsBy.get(id) ?? 0) + n);
+  }
   const nameBy = new Map(rows.map((r) => [r.id, r.name]));
   const childrenBy = new Map<number, number>();
   for (const r of rows)

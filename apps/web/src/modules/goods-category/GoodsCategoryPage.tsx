@@ -10,6 +10,7 @@ import { useCan } from '#web/shared/usePermission.ts';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
 import { CategoryTree } from './CategoryTree.tsx';
+import { deleteRefusal } from './deleteCheck.ts';
 import { useCategoryList, useDeleteCategories, useDeleteCategory } from './useCategories.ts';
 import './goods-category.css';
 
@@ -49,21 +50,31 @@ export function GoodsCategoryPage() {
     setSelected([]);
   };
 
-  const confirmOne = (row: Category) =>
-    confirmDanger(modal, {
+  /** What stands in the way is said first (no 删除后不可恢复 for a deletion that would be refused). */
+  const refuse = (title: string, why: string) => modal.info({ title, content: why, okText: '知道了' });
+
+  const confirmOne = (row: Category) => {
+    const why = deleteRefusal([row], { alone: true });
+    if (why) return refuse(`不能删除分类「${row.name}」`, why);
+    return confirmDanger(modal, {
       title: `确定删除分类「${row.name}」吗？`,
       content: '删除后不可恢复。',
       okText: '删除',
       onOk: () => remove.mutateAsync(row.id).then(deleted, () => {}),
     });
+  };
 
-  const confirmBatch = () =>
-    confirmDanger(modal, {
+  const confirmBatch = () => {
+    const rows = (list.data?.results ?? []).filter((r) => selected.includes(r.id));
+    const why = deleteRefusal(rows, { alone: false });
+    if (why) return refuse('不能删除选中的分类', why);
+    return confirmDanger(modal, {
       title: `确定删除选中的 ${selected.length} 个分类吗？`,
       content: '删除后不可恢复。只要其中有分类还有子分类或商品，本次将一个也不删除。',
       okText: '删除',
       onOk: () => removeMany.mutateAsync(selected).then(deleted, () => {}),
     });
+  };
 
   return (
     <div className="goods-category">

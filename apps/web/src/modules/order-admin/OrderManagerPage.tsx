@@ -72,7 +72,7 @@ function ActionButtons({
   ));
 }
 
-/** 订单管理 (/crm/order_manager): search, filter, detail with history, state changes by permission. */
+/** 订单列表 (/crm/order_manager, in the 订单管理 group): search, filter, detail with history, state changes by permission. */
 export function OrderManagerPage() {
   const { perm } = usePermission();
   const can = (codename: string) => hasAction(perm, 'order', codename);
@@ -161,7 +161,7 @@ export function OrderManagerPage() {
   ];
 
   return (
-    <Card title="订单管理">
+    <Card title="订单列表">
       <ListToolbar
         className="order-toolbar"
         search={{

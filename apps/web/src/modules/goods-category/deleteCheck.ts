@@ -1,0 +1,18 @@
+import type { Category } from '@portal/contract';
+
+type Counted = Pick<Category, 'name' | 'children_count' | 'goods_count'>;
+
+/**
+ * Why categories cannot be deleted, known from the list before asking (the server checks again):
+ * a category with sub-categories (alone: a batch may take a parent with its children) or with goods
+ * in its subtree. Null when nothing stands in the way.
+ */
+export function deleteRefusal(rows: readonly Counted[], { alone }: { alone: boolean }): string | null {
+  for (const row of rows) {
+    if (alone && row.children_count > 0)
+      return `分类「${row.name}」下还有 ${row.children_count} 个子分类，请先删除或移走子分类。`;
+    if (row.goods_count > 0)
+      return `分类「${row.name}」及其子分类下还有 ${row.goods_count} 件商品，请先把商品移到其他分类或删除。`;
+  }
+  return null;
+}
