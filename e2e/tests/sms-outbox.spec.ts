@@ -1,7 +1,9 @@
-import { expect } from '@playwright/test';
-import { newMobile, test } from './helpers.ts';
+import { expect, type Page } from '@playwright/test';
+import { newMobile, sideMenu, test } from './helpers.ts';
 
-test('a code asked for on /register shows in the administrator’s SMS outbox', async ({ openPage }) => {
+test('a code asked for on /register shows in the administrator’s and the shop manager’s SMS outbox', async ({
+  openPage,
+}) => {
   const mobile = newMobile('139');
   const guest = await openPage();
   await guest.goto('/register');
@@ -11,9 +13,21 @@ test('a code asked for on /register shows in the administrator’s SMS outbox', 
 
   const admin = await openPage('admin');
   await admin.goto('/manager/sms-outbox');
-  await admin.getByRole('searchbox', { name: '手机号' }).fill(mobile);
-  await admin.getByRole('searchbox', { name: '手机号' }).press('Enter');
-  const row = admin.getByRole('table', { name: '短信发件箱' }).getByRole('row').filter({ hasText: mobile });
+  await expectSentTo(admin, mobile);
+
+  // The shop manager helps a customer whose code did not arrive: 客服 > 短信发件箱 in /crm.
+  const shop = await openPage('shop');
+  await shop.goto('/crm/goods_category');
+  await sideMenu(shop).getByRole('menuitem', { name: '客服' }).click();
+  await sideMenu(shop).getByRole('menuitem', { name: '短信发件箱' }).click();
+  await expect(shop).toHaveURL(/\/crm\/sms_outbox$/);
+  await expectSentTo(shop, mobile);
+});
+
+async function expectSentTo(page: Page, mobile: string) {
+  await page.getByRole('searchbox', { name: '手机号' }).fill(mobile);
+  await page.getByRole('searchbox', { name: '手机号' }).press('Enter');
+  const row = page.getByRole('table', { name: '短信发件箱' }).getByRole('row').filter({ hasText: mobile });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(/注册验证码为\d{6}/);
-});
+}

@@ -246,19 +246,25 @@ describe('account security: lock-out, enumeration, password checks, SMS outbox',
         remoteAddress: newIp(),
         payload: { mobile, purpose: 'register', company_id: other },
       });
-      const read = async (cid: number) => {
-        const admin = await h.as(1, cid);
-        return (
+      const ask = async (cid: number, role: number) =>
+        (
           await h.app.inject({
             method: 'GET',
             url: `/api/sms/outbox/?mobile=${mobile}`,
-            headers: admin.headers,
+            headers: (await h.as(role, cid)).headers,
           })
-        ).json().d.results as { content: string }[];
-      };
+        ).json();
+      const read = async (cid: number, role = 1) => (await ask(cid, role)).d.results as { content: string }[];
       expect(await read(other)).toHaveLength(1);
       expect(await read(companyId)).toEqual([]);
       expect(await read(125)).toEqual([]);
+      // The shop manager (12) reads it too, for customers whose code did not arrive; the
+      // warehouse (13) may not, nor may anyone not logged in.
+      expect(await read(other, 12)).toHaveLength(1);
+      expect(await read(companyId, 12)).toEqual([]);
+      expect((await ask(other, 13)).c).toBe(Codes.FORBIDDEN.c);
+      const anonymous = await h.app.inject({ method: 'GET', url: `/api/sms/outbox/?mobile=${mobile}` });
+      expect(anonymous.json().c).toBe(Codes.NOT_LOGGED_IN.c);
     });
 
     it('with a gateway configured, delivers through it and the outbox keeps no code', async () => {

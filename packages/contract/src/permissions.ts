@@ -74,6 +74,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_feedback',
     'review_message',
     'reply_opinion',
+    'view_sms_outbox',
   ],
   13: ['view_goods_category', 'view_order', 'ship_order'],
   14: ['view_goods_category', 'view_supplier', 'review_supplier'],
