@@ -35,13 +35,19 @@ test('the redirect keeps the query of the wanted path', async ({ page }) => {
   expect(new URL(page.url()).searchParams.get('redirect')).toBe('/crm/goods_category?tab=1');
 });
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no/such/page');
+test('an unknown path answers 404 and shows the 404 page in the shop’s frame', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
 
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
   await expect(page.getByText('抱歉，您访问的页面不存在或已被移除。')).toBeVisible();
   await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
   await expect(page).toHaveURL(/\/no\/such\/page$/);
+  // The shop's header (search) and footer are there, and a way on.
+  await expect(page.getByRole('searchbox').first()).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await page.getByRole('link', { name: '看看全部商品' }).click();
+  await expect(page).toHaveURL(/\/product$/);
 });
 
 test('an unknown screen inside an area shows the 404 page in the shell', async ({ page }) => {

@@ -159,4 +159,27 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
       expect(dataOf(res.body)).toBeNull();
     }
   });
+
+  it('a path that names no page answers 404 with the app, which shows 页面不存在', async () => {
+    for (const known of [
+      '/',
+      '/product?keyword=茶',
+      '/login',
+      '/dzc',
+      '/crm',
+      '/crm/goods_category',
+      '/Workbench',
+    ])
+      expect((await get(encodeURI(known))).statusCode, known).toBe(200);
+    for (const unknown of ['/no/such/page', '/crm/no_such_screen', '/404', '/goodsDetail/extra']) {
+      const res = await get(unknown);
+      expect(res.statusCode, unknown).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    // The API keeps its own answer for an unknown call.
+    const api = await get('/api/no/such/call');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().c).toBe(10009);
+  });
 });

@@ -19,9 +19,10 @@ import {
 } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders.tsx';
 import { buildRoutes, type RouteHandle } from './app/routeObjects.tsx';
+import { NOT_FOUND_PAGE } from './app/routes/table.ts';
 import { isApiError, setTransport, type Transport, TransportError } from './shared/api/client.ts';
 import { USER_COOKIE } from './shared/session.ts';
 import { SsrContext, type SsrRequestContext } from './shared/ssr.ts';
@@ -86,6 +87,21 @@ function extractUsedStyles(used: Set<string>): string {
 
 const routes = buildRoutes();
 const handler = createStaticHandler(routes);
+
+/**
+ * Whether a path names a page of the app: the server answers any other path with HTTP 404 (and
+ * the app, which shows its 页面不存在 page). A path matched only by a catch-all is unknown, also
+ * inside an area (/crm/no_such_screen).
+ */
+export function isKnownPath(pathname: string): boolean {
+  const last = matchRoutes(routes, pathname)?.at(-1);
+  // /404 is the 页面不存在 page itself (the spec lists it): it, too, says so with its status.
+  return (
+    last !== undefined &&
+    last.route.path !== '*' &&
+    (last.route.handle as RouteHandle | undefined)?.page !== NOT_FOUND_PAGE
+  );
+}
 
 /** Every enabled query suspends the render until its data is there (a failed one: see renderPage). */
 class RenderQueryClient extends QueryClient {

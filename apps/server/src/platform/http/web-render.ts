@@ -11,7 +11,7 @@ import type { App } from './reply.ts';
  * apps/web/dist-ssr; docs/adr/0009-server-rendered-public-pages.md). Declared here by shape: the
  * server does not depend on the web package.
  */
-interface PageRenderer {
+export interface PageRenderer {
   renderPage(req: {
     url: string;
     hostname: string;
@@ -20,6 +20,8 @@ interface PageRenderer {
     call: (url: string, init: RequestInit) => Promise<Response>;
     signal: AbortSignal;
   }): Promise<string | null>;
+  /** Whether a path names a page of the app (older builds lack it: every path is then a page). */
+  isKnownPath?(pathname: string): boolean;
 }
 
 /** A render that takes longer than this is dropped and the browser renders the page instead. */

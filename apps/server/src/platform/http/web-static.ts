@@ -43,7 +43,8 @@ function isFile(file: string) {
 /**
  * Serves the built web app: files under `dist`, and `index.html` for every other non-API path so
  * history routing works — or, for a public page the server renders, that page's HTML
- * (web-render.ts). Hashed assets are cached for a year, pages never.
+ * (web-render.ts); with status 404 for a path that names no page (the renderer knows the routes).
+ * Hashed assets are cached for a year, pages never.
  */
 export async function registerWebStatic(app: App, dist: string) {
   const root = path.resolve(dist);
@@ -69,6 +70,11 @@ export async function registerWebStatic(app: App, dist: string) {
     }
     reply.header('cache-control', 'no-cache');
     reply.header('content-security-policy', CSP);
+    // A path that names no page gets the app (its 页面不存在 page) with the status that says so.
+    if (renderer?.isKnownPath && !renderer.isKnownPath(urlPath)) {
+      reply.code(404);
+      return reply.sendFile('index.html', { cacheControl: false });
+    }
     if (sendRendered && (await sendRendered(request, reply))) return reply;
     return reply.sendFile('index.html', { cacheControl: false });
   });
