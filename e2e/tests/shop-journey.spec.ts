@@ -75,6 +75,13 @@ test('a guest finds tea, registers with the outbox code, keeps the cart, orders 
   await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
   await expect(page).toHaveURL(/\/search\?keyword=%E6%AF%9B%E5%B3%B0/);
   await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+  // 茶 finds the teas by their category (绿茶) too, not only goods with 茶 in the name.
+  await page.getByRole('searchbox', { name: '搜索商品' }).fill('茶');
+  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=%E8%8C%B6/);
+  await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+  // Covers keep their whole picture in every card size (contained, never cropped).
+  await expect(page.locator('.goods-cover img').first()).toHaveCSS('object-fit', 'contain');
 
   // Filter: the 绿茶 category and a price range keep it; a range above its price drops it.
   await page.goto('/product');

@@ -53,7 +53,7 @@ export function GoodsThumb({ src, alt, size = 48 }: { src: string; alt: string; 
       height={size}
       className="order-thumb"
       preview={false}
-      style={{ objectFit: 'cover' }}
+      style={{ objectFit: 'contain' }}
     />
   );
 }
