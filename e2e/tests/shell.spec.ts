@@ -1,5 +1,14 @@
 import { expect } from '@playwright/test';
-import { chooseUserMenu, cookieNamed, localToken, login, loginForm, test, userMenu } from './helpers.ts';
+import {
+  chooseUserMenu,
+  cookieNamed,
+  expectAccessible,
+  localToken,
+  login,
+  loginForm,
+  test,
+  userMenu,
+} from './helpers.ts';
 
 const WEEKDAYS = ['星期日', '星期一', '星期二', '星期三', '星期四', '星期五', '星期六'];
 /** The clock's text: HH:mm:ss, the weekday and YYYY年MM月DD日 (three spans, no separator). */
@@ -92,6 +101,25 @@ test.describe('top bar', () => {
     const banner = page.getByRole('banner');
     await expect(banner.getByTestId('company-address')).toHaveText(/浙江省杭州市西湖区文三路2号/);
     await expect(banner.getByTestId('shop-phone')).toHaveText(/0571-88880126/);
+  });
+
+  test('the super administrator switches from 管理中心 to 商城管理 in the top bar', async ({ page }) => {
+    await login(page, 'admin');
+    await expect(page).toHaveURL(/\/manager\//);
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: '管理中心：切换工作区域' }).click();
+    await expect(page.getByRole('menuitem', { name: '商城管理' })).toBeVisible();
+    await expectAccessible(page, '切换工作区域 menu');
+    await page.getByRole('menuitem', { name: '商城管理' }).click();
+    await expect(page).toHaveURL(/\/crm\/[a-z_]+$/);
+    await expect(banner.getByRole('button', { name: '商城管理：切换工作区域' })).toBeVisible();
+    await expect(page.getByRole('tree', { name: '分类树' })).toBeVisible();
+  });
+
+  test('a user of one area sees its name only', async ({ page }) => {
+    await login(page, 'instructor');
+    await expect(page.getByRole('banner').getByText('指导中心', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /切换工作区域/ })).toHaveCount(0);
   });
 
   test('the user menu opens personal info', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type { UserPermission } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { areaIndexTarget, canAccess, findScreen, visibleMenu } from './access.ts';
+import { areaIndexTarget, canAccess, findScreen, visibleMenu, workAreas } from './access.ts';
 import { AREAS } from './table.ts';
 
 const crm = AREAS.find((a) => a.area === 'crm');
@@ -44,5 +44,19 @@ describe('canAccess and findScreen', () => {
   });
   it('finds the shared screens under every area', () => {
     for (const a of AREAS) expect(findScreen(AREAS, `${a.path}/personal-info`)?.title).toBe('个人信息');
+  });
+});
+
+describe('workAreas', () => {
+  const paths = (perm: UserPermission | null, own: string) => workAreas(AREAS, perm, own).map((a) => a.path);
+  const outbox: UserPermission = { message: [{ codename: 'view_sms_outbox', name: '查看短信发件箱' }] };
+
+  it('offers every area whose own screens the permissions open, and the role’s area', () => {
+    expect(paths(outbox, 'manager')).toEqual(['/crm', '/manager']);
+    expect(paths(viewer, 'manager')).toEqual(['/crm', '/manager']);
+  });
+  it('offers only the role’s area when nothing else opens, or before the permissions arrive', () => {
+    expect(paths(nobody, 'student')).toEqual(['/student']);
+    expect(paths(null, 'crm')).toEqual(['/crm']);
   });
 });

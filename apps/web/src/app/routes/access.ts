@@ -48,3 +48,20 @@ export function findScreen(areas: readonly AreaEntry[], pathname: string): Scree
   const area = areas.find((a) => a.path === `/${areaSeg}`);
   return area ? screensOf(area.children).find((s) => s.path === screenSeg) : undefined;
 }
+
+/**
+ * The areas a user may work in, in table order: their role's own area, and every area where the
+ * loaded permissions open at least one screen of its own (the personal screens every area carries
+ * do not count). Before the permissions arrive: the role's area only.
+ */
+export function workAreas(
+  areas: readonly AreaEntry[],
+  perm: UserPermission | null | undefined,
+  ownArea: string,
+): AreaEntry[] {
+  return areas.filter(
+    (a) =>
+      a.area === ownArea ||
+      (perm != null && screensOf(a.children).some((s) => s.access !== undefined && canAccess(s.access, perm))),
+  );
+}

@@ -6,6 +6,7 @@ import { useUserInfo } from '#web/shared/session.ts';
 import { PALETTE } from '#web/shared/ui/theme.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { useShop } from '#web/shared/useShop.ts';
+import { AreaSwitch } from './AreaSwitch.tsx';
 import { Clock } from './Clock.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -32,7 +33,7 @@ export function TopBar({ area }: { area: AreaEntry }) {
           {companyName}
         </Typography.Text>
         <Divider orientation="vertical" className="shell-brand-sep" />
-        <Typography.Text className="shell-area">{area.title}</Typography.Text>
+        <AreaSwitch area={area} />
       </div>
       <div className="shell-status">
         <Clock />
