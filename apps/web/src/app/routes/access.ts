@@ -62,6 +62,7 @@ export function workAreas(
   return areas.filter(
     (a) =>
       a.area === ownArea ||
-      (perm != null && screensOf(a.children).some((s) => s.access !== undefined && canAccess(s.access, perm))),
+      (perm != null &&
+        screensOf(a.children).some((s) => s.access !== undefined && canAccess(s.access, perm))),
   );
 }
