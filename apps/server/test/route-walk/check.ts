@@ -31,7 +31,10 @@ export interface ReplyRules {
   expectStatus?: number | undefined;
   /** Text that must not appear anywhere in the reply (company A's private data, files outside the build). */
   secrets?: readonly string[] | undefined;
-  /** A reply that is not JSON is fine when it succeeded (the web app's pages and files). */
+  /**
+   * A reply that is not JSON is fine when it succeeded (the web app's pages and files), or when it
+   * is the web app answering a path that names no page: HTTP 404 with the app's HTML.
+   */
   htmlOk?: boolean;
 }
 
@@ -59,6 +62,13 @@ export function replyProblem(res: InjectResponse, rules: ReplyRules): string | u
   if (rules.method === 'HEAD') return undefined;
   if (!type.includes('json')) {
     if (rules.htmlOk && res.statusCode < 400) return undefined;
+    if (
+      rules.htmlOk &&
+      res.statusCode === 404 &&
+      type.includes('text/html') &&
+      res.body.includes('<div id="root">')
+    )
+      return undefined;
     return `HTTP ${res.statusCode} content-type ${type}, not JSON: ${short}`;
   }
   let body: unknown;
