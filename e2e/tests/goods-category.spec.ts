@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { cellOf, expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import {
+  cellOf,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  login,
+  test,
+  toast,
+  uniqueSuffix,
+} from './helpers.ts';
 
 const categoryTree = (page: Page) => page.getByRole('tree', { name: '分类树' });
 const categoryTable = (page: Page) => page.getByRole('table', { name: '分类列表' });
@@ -177,4 +185,24 @@ test('a list that fails to load says so and loads again on 重试', async ({ pag
   await page.unroute('**/api/shop/goods/category/list');
   await table.getByRole('button', { name: '重试' }).click();
   await expect(row(page, '数码电器')).toBeVisible();
+});
+
+test('on a phone the category screen and the order list keep their search and list on the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await login(page, 'shop');
+  await expect(categoryTable(page)).toBeVisible();
+  // The tree sits above the list instead of pushing it off the screen.
+  const tree = page.getByRole('tree', { name: '分类树' });
+  const list = categoryTable(page);
+  expect((await list.boundingBox())?.width).toBeGreaterThan(200);
+  expect((await tree.boundingBox())?.y ?? 0).toBeLessThan((await list.boundingBox())?.y ?? 0);
+  await expect(page.getByRole('button', { name: '搜索' })).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('/crm/order_manager');
+  await expect(page.getByRole('table', { name: '订单列表' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '搜索' })).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
 });

@@ -31,14 +31,14 @@ export function ListToolbar<S extends number>({
 }) {
   return (
     <div className={className}>
-      <Space wrap>
+      <Space wrap className="list-toolbar-filters">
         <Input.Search
           aria-label={search.label}
           placeholder={search.placeholder}
           allowClear={CLEARABLE}
           enterButton="搜索"
           maxLength={search.maxLength}
-          style={search.style}
+          style={{ maxWidth: '100%', ...search.style }}
           onSearch={search.onSearch}
         />
         <Select
