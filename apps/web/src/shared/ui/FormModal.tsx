@@ -2,14 +2,27 @@ import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The first field a user fills in the form `name` (antd gives the form element that id). */
+const FIELD =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
+
 function firstField(name: string): HTMLElement | null {
-  return (
-    document
-      .getElementById(name)
-      ?.querySelector<HTMLElement>(
-        'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]), [role="combobox"]:not([aria-disabled="true"])',
-      ) ?? null
-  );
+  return document.getElementById(name)?.querySelector<HTMLElement>(FIELD) ?? null;
+}
+
+/**
+ * Once the dialog has opened: focus to its first field, unless the user is in one of its fields
+ * already (the opening animation ends late on a busy machine: someone typing into the second
+ * field by then had the rest of their typing moved into the first).
+ */
+function focusFirstField(name: string) {
+  const active = document.activeElement;
+  if (
+    active instanceof HTMLElement &&
+    active.matches(FIELD) &&
+    document.getElementById(name)?.contains(active)
+  )
+    return;
+  firstField(name)?.focus();
 }
 
 /**
@@ -56,7 +69,7 @@ export function FormModal<V extends object>({
       okButtonProps={{ htmlType: 'submit', ...ok }}
       destroyOnHidden
       afterOpenChange={(opened) => {
-        if (opened) firstField(name)?.focus();
+        if (opened) focusFirstField(name);
       }}
       width={width}
       modalRender={(dom) => (
