@@ -1,6 +1,6 @@
 import type { Area } from '@portal/contract';
 import { lazyPage } from '#web/app/lazy.ts';
-import type { AreaEntry, MenuEntry } from '../types.ts';
+import type { AreaEntry, MenuEntry, ScreenEntry } from '../types.ts';
 
 /** Personal screens every protected area carries (spec §2, shared children): one group, one loader each. */
 const PERSONAL: MenuEntry = {
@@ -45,3 +45,13 @@ export function area(
     children: [...own, PERSONAL],
   };
 }
+
+/** 短信发件箱: the company's own outbox (codes and notices sent to its members), in any area that offers it. */
+export const smsOutboxScreen = (path: string): ScreenEntry => ({
+  kind: 'screen',
+  path,
+  title: '短信发件箱',
+  icon: 'MessageOutlined',
+  access: { module: 'message', codename: 'view_sms_outbox' },
+  page: lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
+});

@@ -1,5 +1,5 @@
 import { lazyPage } from '#web/app/lazy.ts';
-import { area } from './area.ts';
+import { area, smsOutboxScreen } from './area.ts';
 
 /** 商城管理: goods, orders, purchasing and customer service. */
 export const CRM = area('crm', '商城管理', 'ShopOutlined', 'goods_manager', [
@@ -76,16 +76,8 @@ export const CRM = area('crm', '商城管理', 'ShopOutlined', 'goods_manager', 
         access: { module: 'feedback', codename: 'view_feedback' },
         page: lazyPage(() => import('#web/modules/feedback/OnlineQuestionPage.tsx'), 'OnlineQuestionPage'),
       },
-      {
-        // The codes and notices the shop's customers were sent (registration, password), for
-        // helping a customer whose SMS did not arrive; the company's own only.
-        kind: 'screen',
-        path: 'sms_outbox',
-        title: '短信发件箱',
-        icon: 'MessageOutlined',
-        access: { module: 'message', codename: 'view_sms_outbox' },
-        page: lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
-      },
+      // The codes and notices the shop's customers were sent, for one whose SMS did not arrive.
+      smsOutboxScreen('sms_outbox'),
     ],
   },
 ]);

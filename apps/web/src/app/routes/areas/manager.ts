@@ -1,5 +1,4 @@
-import { lazyPage } from '#web/app/lazy.ts';
-import { area } from './area.ts';
+import { area, smsOutboxScreen } from './area.ts';
 
 /** 管理中心: system administration. */
 export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'workflow', [
@@ -8,15 +7,6 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
     key: 'system',
     title: '系统管理',
     icon: 'SettingOutlined',
-    children: [
-      {
-        kind: 'screen',
-        path: 'sms-outbox',
-        title: '短信发件箱',
-        icon: 'MessageOutlined',
-        access: { module: 'message', codename: 'view_sms_outbox' },
-        page: lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
-      },
-    ],
+    children: [smsOutboxScreen('sms-outbox')],
   },
 ]);
