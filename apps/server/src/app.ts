@@ -114,7 +114,11 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     // Half the recheck time: another process's write shows within half a second.
     answerMaxAgeMs: config.cacheRecheckMs / 2,
   });
-  const payment = paymentModule({ shopOf });
+  const payment = paymentModule(db, {
+    shopOf,
+    payMinutes: config.payMinutes,
+    sandbox: config.paymentSandbox,
+  });
   const modules: PortalModule[] = [
     accountModule(db, {
       counters,
@@ -135,7 +139,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     couponModule(db),
     orderModule(db, {
       payments: payment.payments,
-      payMinutes: config.orderPayMinutes,
+      accounts: payment.accounts,
       shopOf,
       goodsChanged: catalogue.goodsChanged,
     }),

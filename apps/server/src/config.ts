@@ -16,8 +16,13 @@ export interface Config {
   /** How often a cached per-company snapshot (categories) checks the stored version. */
   cacheRecheckMs: number;
   logLevel: string;
-  /** Minutes an unpaid order waits before it is cancelled and its stock given back. */
-  orderPayMinutes: number;
+  /**
+   * Minutes an unpaid order of each payment method waits before it is cancelled and its stock
+   * given back (a bank transfer takes days, an online payment minutes).
+   */
+  payMinutes: { bank_transfer: number; cod: number; sandbox: number };
+  /** The test payment provider (ADR 0015): on with PAYMENT_SANDBOX=1; moves no money. */
+  paymentSandbox: { secret: string } | undefined;
   webDist: string | undefined;
   login: {
     maxFailuresPerAccount: number;
@@ -45,7 +50,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: Number(env.SESSION_CACHE_MS ?? 5000),
     cacheRecheckMs: Number(env.CACHE_RECHECK_MS ?? 1000),
     logLevel: env.LOG_LEVEL ?? 'info',
-    orderPayMinutes: Number(env.ORDER_PAY_MINUTES ?? 30),
+    payMinutes: {
+      sandbox: Number(env.ORDER_PAY_MINUTES ?? 30),
+      bank_transfer: Number(env.TRANSFER_PAY_HOURS ?? 72) * 60,
+      cod: Number(env.COD_CONFIRM_HOURS ?? 24) * 60,
+    },
+    paymentSandbox:
+      env.PAYMENT_SANDBOX === '1'
+        ? { secret: env.PAYMENT_SANDBOX_SECRET || 'portal-payment-sandbox' }
+        : undefined,
     webDist: env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist'),
     login: {
       maxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES ?? 5),

@@ -31,7 +31,7 @@ const buy = (m: Member, items: Line[] | string, extra: Record<string, string | n
   m.call('/order/create', {
     items: typeof items === 'string' ? items : JSON.stringify(items),
     consignee_id: m.consigneeId,
-    payment_method: 'bank_transfer',
+    payment_method: 'cod',
     ...extra,
   });
 
@@ -256,7 +256,7 @@ describe('buy-now of several lines', () => {
     const anon = await h.post('/api/order/create', {
       items: JSON.stringify([{ goods_id: adult, quantity: 1 }]),
       consignee_id: 1,
-      payment_method: 'bank_transfer',
+      payment_method: 'cod',
     });
     expect(anon.json().c).toBe(10003);
 
@@ -284,7 +284,7 @@ describe('buy-now of several lines', () => {
           { goods_id: child, quantity: 1 },
         ],
         consignee_id: m.consigneeId,
-        payment_method: 'bank_transfer',
+        payment_method: 'cod',
       },
     });
     expect(r.json().c).toBe(0);

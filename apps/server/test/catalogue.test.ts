@@ -155,7 +155,7 @@ describe('the goods list', () => {
             goods_id: ids.biluochun,
             quantity: 1,
             consignee_id: m.consigneeId,
-            payment_method: 'bank_transfer',
+            payment_method: 'cod',
           },
         })
       ).json();
@@ -189,7 +189,7 @@ describe('the goods list', () => {
       goods_id: ids.longjing as number,
       quantity: 60,
       consignee_id: m.consigneeId,
-      payment_method: 'bank_transfer',
+      payment_method: 'cod',
     });
     expect(order.c).toBe(0);
     const shop = await h.as(12, companyId);

@@ -40,7 +40,10 @@ export async function testApp(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
   await migrateToLatest(database);
   await seedReference(database);
-  const config = { ...loadConfig({ DATA_DIR: '/tmp/portal-test', ...env }), webDist: undefined };
+  const config = {
+    ...loadConfig({ DATA_DIR: '/tmp/portal-test', PAYMENT_SANDBOX: '1', ...env }),
+    webDist: undefined,
+  };
   const routes: { method: string | string[]; url: string; access: unknown }[] = [];
   const app = await buildApp({ database, config, onRoute: (r) => routes.push(r) });
   await app.ready();

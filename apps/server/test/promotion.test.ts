@@ -243,7 +243,7 @@ describe('tickets: at most 12 of a type per order', () => {
     const buy = (quantity: number) =>
       call(
         '/order/create',
-        { goods_id: adult, quantity, consignee_id: m.consigneeId, payment_method: 'bank_transfer' },
+        { goods_id: adult, quantity, consignee_id: m.consigneeId, payment_method: 'cod' },
         m.headers,
       );
     const refused = await buy(13);
@@ -289,7 +289,7 @@ describe('tickets: at most 12 of a type per order', () => {
       .join(',');
     const placed = await call(
       '/order/create',
-      { cart_ids: cartIds, consignee_id: m.consigneeId, payment_method: 'bank_transfer' },
+      { cart_ids: cartIds, consignee_id: m.consigneeId, payment_method: 'cod' },
       m.headers,
     );
     expect(placed.c).toBe(0);
@@ -313,7 +313,7 @@ describe('tickets: at most 12 of a type per order', () => {
       {
         cart_ids: String(added.d.results[0].id),
         consignee_id: m.consigneeId,
-        payment_method: 'bank_transfer',
+        payment_method: 'cod',
       },
       m.headers,
     );

@@ -262,7 +262,7 @@ describe('orders', () => {
           goods_id: g,
           quantity: 1,
           consignee_id: m.consigneeId,
-          payment_method: 'bank_transfer',
+          payment_method: 'cod',
         });
       }),
     );
@@ -322,7 +322,7 @@ describe('orders', () => {
         goods_id: g,
         quantity: 1,
         consignee_id: m.consigneeId,
-        payment_method: 'bank_transfer',
+        payment_method: 'cod',
         ...body,
       });
 
@@ -346,7 +346,7 @@ describe('orders', () => {
       goods_id: g,
       quantity: 1,
       consignee_id: m.consigneeId,
-      payment_method: 'bank_transfer',
+      payment_method: 'cod',
     });
     const id = placed.d.order.id;
     const itemId = placed.d.order.items[0].id;
@@ -438,7 +438,7 @@ describe('orders', () => {
   it('refuses bad order input and changes nothing', async () => {
     const g = await goods(companyId, { name: '坏输入商品', price: 100, stock: 3 });
     const m = await member();
-    const base = { goods_id: g, consignee_id: m.consigneeId, payment_method: 'bank_transfer' };
+    const base = { goods_id: g, consignee_id: m.consigneeId, payment_method: 'cod' };
     expect((await m.call('/order/create', { ...base, quantity: -2 })).m).toBe('数量不能小于1');
     expect((await m.call('/order/create', { ...base, quantity: 4 })).c).toBe(20202);
     expect((await m.call('/order/create', { ...base, quantity: 1, payment_method: 'bitcoin' })).m).toBe(
@@ -473,10 +473,11 @@ describe('orders', () => {
       .execute();
     // The sweep runs every minute; here it is run by hand through the same service the timer calls.
     const { orderService } = await import('../src/modules/order/order.service.ts');
-    const { paymentMethods } = await import('../src/modules/payment/index.ts');
+    const { offlineProvider, paymentMethods } = await import('../src/modules/payment/index.ts');
+    const NO_ACCOUNT = { bank_name: '', branch_name: '', account_name: '', account_no: '' };
     const sweeper = orderService(h.db, {
-      payments: paymentMethods(),
-      payMinutes: 30,
+      payments: paymentMethods([offlineProvider], { bank_transfer: 4320, cod: 1440, sandbox: 30 }),
+      accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
       shopOf: async () => undefined,
       goodsChanged: () => {},
     });

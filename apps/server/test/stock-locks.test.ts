@@ -22,7 +22,7 @@ const buy = (m: Member, ids: number[]) =>
   m.call('/order/create', {
     items: JSON.stringify(ids.map((goods_id) => ({ goods_id, quantity: 1 }))),
     consignee_id: m.consigneeId,
-    payment_method: 'bank_transfer',
+    payment_method: 'cod',
   });
 const staffCall = async (url: string, id: number) =>
   (await h.post(`/api${url}`, { id }, staff.headers)).json();

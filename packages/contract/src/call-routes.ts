@@ -132,8 +132,15 @@ export const orderCalls = {
   get: r<typeof C.orderCalls.get>('POST', '/order/detail', { login: true }),
   cancel: r<typeof C.orderCalls.cancel>('POST', '/order/cancel', { login: true }),
   receive: r<typeof C.orderCalls.receive>('POST', '/order/receive', { login: true }),
+  uploadReceipt: r<typeof C.orderCalls.uploadReceipt>('POST', '/order/receipt/upload', { login: true }),
+  deleteReceipt: r<typeof C.orderCalls.deleteReceipt>('POST', '/order/receipt/delete', { login: true }),
+  receiptFile: r<typeof C.orderCalls.receiptFile>('GET', '/order/receipt/file', { login: true }),
+  payOnline: r<typeof C.orderCalls.payOnline>('POST', '/order/pay/online', { login: true }),
   manageList: r<typeof C.orderCalls.manageList>('POST', '/order/manage/list', { permission: 'view_order' }),
   manageGet: r<typeof C.orderCalls.manageGet>('POST', '/order/manage/detail', { permission: 'view_order' }),
+  manageReceiptFile: r<typeof C.orderCalls.manageReceiptFile>('GET', '/order/manage/receipt/file', {
+    permission: 'view_order',
+  }),
   confirmPayment: r<typeof C.orderCalls.confirmPayment>('POST', '/order/pay/confirm', {
     permission: 'confirm_order_payment',
   }),
@@ -146,6 +153,15 @@ export const orderCalls = {
 
 export const paymentCalls = {
   methods: r<typeof C.paymentCalls.methods>('GET', '/payment/methods', { public: true }),
+  account: r<typeof C.paymentCalls.account>('GET', '/payment/account', {
+    permission: 'change_payment_account',
+  }),
+  saveAccount: r<typeof C.paymentCalls.saveAccount>('POST', '/payment/account/save', {
+    permission: 'change_payment_account',
+  }),
+  sandboxPage: r<typeof C.paymentCalls.sandboxPage>('GET', '/payment/sandbox/pay', { public: true }),
+  sandboxPay: r<typeof C.paymentCalls.sandboxPay>('POST', '/payment/sandbox/pay', { public: true }),
+  notify: r<typeof C.paymentCalls.notify>('POST', '/payment/notify/sandbox', { public: true }),
 };
 
 export const promotionCalls = {

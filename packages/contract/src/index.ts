@@ -17,6 +17,7 @@ export * from './goods-category.ts';
 export * from './member.ts';
 export * from './microsite.ts';
 export * from './order.ts';
+export * from './payment.ts';
 export * from './permissions.ts';
 export * from './promotion.ts';
 export * from './roles.ts';

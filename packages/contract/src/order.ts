@@ -14,6 +14,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
@@ -54,20 +55,6 @@ export const ORDER_TRANSITIONS: Record<
 export function canDo(action: OrderAction, status: number) {
   return ORDER_TRANSITIONS[action].from.includes(status);
 }
-
-/** Payment methods of the built-in offline provider (confirmed by shop staff). */
-export const PAYMENT_METHODS = {
-  bank_transfer: '银行转账',
-  cod: '货到付款',
-} as const;
-export type PaymentMethod = keyof typeof PAYMENT_METHODS;
-
-export const paymentMethodSchema = z.object({
-  method: z.string(),
-  name: z.string(),
-  instructions: z.string(),
-});
-export type PaymentMethodInfo = z.infer<typeof paymentMethodSchema>;
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -116,9 +103,22 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** A transfer receipt the shopper uploaded (the file itself: `/order/receipt/file`). */
+export const orderReceiptSchema = z.object({
+  id: z.number().int(),
+  filename: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  create_time: z.string(),
+});
+export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
+
 export const orderDetailSchema = orderSchema.extend({
   events: z.array(orderEventSchema),
   payment_instructions: z.string(),
+  /** Where to transfer to, while a bank-transfer order awaits payment. */
+  transfer_account: transferAccountSchema.nullable(),
+  receipts: z.array(orderReceiptSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
@@ -231,14 +231,26 @@ export const orderShipBody = form({
   tracking_no: text('运单号', { max: 50 }),
 });
 export const orderRefundBody = form({ id: id('订单'), note: text('退款原因', { max: 200 }) });
+/**
+ * A transfer receipt: the order and one file (a picture or a PDF, RECEIPT_MAX_BYTES at most, its
+ * type read from its content), as multipart. On the server the file arrives as the multipart
+ * parser's `{filename, mimetype, size, path}`; a browser sends a Blob.
+ */
+export const orderReceiptUploadBody = form({
+  id: id('订单'),
+  file: z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
+    { error: '请选择转账凭证文件' },
+  ),
+});
+export const orderReceiptBody = form({ id: id('订单'), receipt_id: id('转账凭证') });
+/** `{ url }`: where the shopper pays the order online (the provider's pay page). */
+export const onlinePayResult = z.object({ url: z.string() });
+
 export const orderCountsSchema = z.record(z.string(), z.number().int());
 
 /** `/order/counts` takes nothing. */
 export const orderCountsBody = form({});
-
-/** The shop's payment methods (`/payment/methods`). */
-export const paymentMethodList = z.object({ results: z.array(paymentMethodSchema) });
-export const paymentMethodsQuery = form({ company_id: optionalId('单位') });
 
 const tags = ['order'];
 const member = { login: true } as const;
@@ -298,6 +310,42 @@ export const orderCalls = {
     input: orderIdBody,
     output: orderDetailSchema,
   }),
+  uploadReceipt: defineCall({
+    method: 'POST',
+    path: '/order/receipt/upload',
+    summary: '上传转账凭证（multipart：id, file）',
+    tags: tags,
+    access: member,
+    input: orderReceiptUploadBody,
+    output: orderDetailSchema,
+  }),
+  deleteReceipt: defineCall({
+    method: 'POST',
+    path: '/order/receipt/delete',
+    summary: '删除转账凭证（付款确认前）',
+    tags: tags,
+    access: member,
+    input: orderReceiptBody,
+    output: orderDetailSchema,
+  }),
+  receiptFile: defineCall({
+    method: 'GET',
+    path: '/order/receipt/file',
+    summary: '我的订单的转账凭证文件',
+    tags: tags,
+    access: member,
+    input: orderReceiptBody,
+    output: z.object({}),
+  }),
+  payOnline: defineCall({
+    method: 'POST',
+    path: '/order/pay/online',
+    summary: '在线支付：得到支付页面地址',
+    tags: tags,
+    access: member,
+    input: orderIdBody,
+    output: onlinePayResult,
+  }),
   manageList: defineCall({
     method: 'POST',
     path: '/order/manage/list',
@@ -315,6 +363,15 @@ export const orderCalls = {
     access: { permission: 'view_order' },
     input: orderIdBody,
     output: orderDetailSchema,
+  }),
+  manageReceiptFile: defineCall({
+    method: 'GET',
+    path: '/order/manage/receipt/file',
+    summary: '订单的转账凭证文件（店员）',
+    tags: tags,
+    access: { permission: 'view_order' },
+    input: orderReceiptBody,
+    output: z.object({}),
   }),
   confirmPayment: defineCall({
     method: 'POST',
@@ -351,17 +408,5 @@ export const orderCalls = {
     access: { permission: 'refund_order' },
     input: orderRefundBody,
     output: orderDetailSchema,
-  }),
-};
-
-export const paymentCalls = {
-  methods: defineCall({
-    method: 'GET',
-    path: '/payment/methods',
-    summary: '支付方式',
-    tags: ['payment'],
-    access: { public: true },
-    input: paymentMethodsQuery,
-    output: paymentMethodList,
   }),
 };

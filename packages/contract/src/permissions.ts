@@ -22,6 +22,7 @@ export const PERMISSIONS = {
     cancel_order: '取消订单',
     refund_order: '订单退款',
     reply_review: '回复评价',
+    change_payment_account: '设置收款账户',
   },
   message: {
     view_sms_outbox: '查看短信发件箱',
@@ -68,6 +69,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'cancel_order',
     'refund_order',
     'reply_review',
+    'change_payment_account',
     'change_promotion',
     'view_supplier',
     'review_supplier',
@@ -78,7 +80,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   ],
   13: ['view_goods_category', 'view_order', 'ship_order'],
   14: ['view_goods_category', 'view_supplier', 'review_supplier'],
-  18: ['view_order', 'confirm_order_payment', 'refund_order'],
+  18: ['view_order', 'confirm_order_payment', 'refund_order', 'change_payment_account'],
   20: ['view_goods_category', 'view_order'],
   21: [
     'view_goods_category',

@@ -322,4 +322,16 @@ export async function seedDemoShop(db: Database, leaves: { id: number; name: str
       })
       .execute();
   }
+  // The shop's receiving account, so bank transfer is offered (an example account, not a real one).
+  await db
+    .insertInto('payment_accounts')
+    .values({
+      company_id: DEFAULT_COMPANY_ID,
+      bank_name: '中国工商银行',
+      branch_name: '北京海淀支行',
+      account_name: '启航企业服务有限公司',
+      account_no: '6222 0202 0000 1234 567',
+      updated_at: now,
+    })
+    .execute();
 }

@@ -224,7 +224,7 @@ export async function seedCompany(w: World, tag: string, secret: boolean): Promi
       goods_id: g1,
       quantity: 1,
       consignee_id: address.id,
-      payment_method: 'bank_transfer',
+      payment_method: 'cod',
       remark: `${mark}订单备注`,
     });
     return (placed as unknown as { order: { id: number; items: { id: number }[] } }).order;

@@ -3,15 +3,17 @@ import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
 import { orderRoutes } from './order.routes.ts';
 import { type OrderDeps, orderService } from './order.service.ts';
+import { orderPaymentService } from './order-payment.service.ts';
 
 export { orderRepository } from './order.repository.ts';
 
-/** Orders: placing, the state machine, and the expiry of unpaid orders. */
+/** Orders: placing, the state machine, paying (receipts, online), and the expiry of unpaid orders. */
 export function orderModule(db: Database, deps: OrderDeps) {
   const orders = orderService(db, deps);
+  const payments = orderPaymentService(db, deps, orders);
   return defineModule({
     name: 'order',
-    routes: (app) => orderRoutes(app, orders),
+    routes: (app) => orderRoutes(app, orders, payments),
     // Unpaid orders past their time are cancelled every minute (and once at start).
     jobs: [{ name: '取消超时未付款订单', everyMs: 60_000, run: () => orders.expireDue() }],
   });

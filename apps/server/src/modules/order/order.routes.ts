@@ -1,11 +1,31 @@
-import { orderCalls as calls } from '@portal/contract';
+import { orderCalls as calls, paymentCalls, RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import { paged } from '#server/platform/core/paging.ts';
+import type { StoredFile } from '#server/platform/files/stored-files.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { OrderService } from './order.service.ts';
+import type { OrderPaymentService } from './order-payment.service.ts';
+
+/**
+ * A stored file as its own response: pictures shown inline, anything else (PDF) downloaded; never
+ * sniffed, never cached by a shared cache, and unable to run script if opened directly.
+ */
+function sendFile(reply: FastifyReply, file: StoredFile) {
+  const inline = file.mimetype.startsWith('image/');
+  return reply
+    .header('content-type', file.mimetype)
+    .header(
+      'content-disposition',
+      `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+    )
+    .header('cache-control', 'private, max-age=300')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+    .send(file.content);
+}
 
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
-export function orderRoutes(app: App, orders: OrderService) {
+export function orderRoutes(app: App, orders: OrderService, payments: OrderPaymentService) {
   serve(app, calls.create, ({ input, caller }) => orders.place(caller, input));
   serve(app, calls.list, async ({ input, caller }) => {
     const r = await orders.list(caller, input);
@@ -15,6 +35,34 @@ export function orderRoutes(app: App, orders: OrderService) {
   serve(app, calls.get, ({ input, caller }) => orders.detail(caller, input.id));
   serve(app, calls.cancel, ({ input, caller }) => orders.cancel(caller, input.id));
   serve(app, calls.receive, ({ input, caller }) => orders.receive(caller, input.id));
+
+  serve(
+    app,
+    calls.uploadReceipt,
+    ({ input, caller }) =>
+      payments.uploadReceipt(caller, input.id, input.file as Exclude<typeof input.file, Blob>),
+    { upload: { maxFileBytes: RECEIPT_MAX_BYTES, maxFiles: 1, types: RECEIPT_TYPES } },
+  );
+  serve(app, calls.deleteReceipt, ({ input, caller }) =>
+    payments.deleteReceipt(caller, input.id, input.receipt_id),
+  );
+  serve(app, calls.receiptFile, async ({ input, caller, reply }) =>
+    sendFile(
+      reply,
+      await payments.receiptFile(
+        { companyId: caller.companyId, userId: caller.userId },
+        input.id,
+        input.receipt_id,
+      ),
+    ),
+  );
+  serve(app, calls.manageReceiptFile, async ({ input, caller, reply }) =>
+    sendFile(reply, await payments.receiptFile({ companyId: caller.companyId }, input.id, input.receipt_id)),
+  );
+  serve(app, calls.payOnline, ({ input, caller }) => payments.payOnline(caller, input.id));
+  serve(app, paymentCalls.notify, ({ input }) =>
+    payments.notify('sandbox', input as unknown as Record<string, string>),
+  );
 
   serve(app, calls.manageList, async ({ input, caller }) => {
     const r = await orders.manageList(caller, input);

@@ -30,13 +30,15 @@ import {
 } from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
-import type { PaymentMethods, ShopContact } from '../payment/index.ts';
+import type { PaymentAccounts, PaymentMethods, ShopContact } from '../payment/index.ts';
 import { type OrderRow, type OrderScope, orderRepository as repo } from './order.repository.ts';
+import { orderPaymentRepository as paid } from './order-payment.repository.ts';
 
 export interface OrderDeps {
+  /** The methods in use, each with its deadline (modules/payment). */
   payments: PaymentMethods;
-  /** Minutes an unpaid order waits before it is cancelled. */
-  payMinutes: number;
+  /** The shop's receiving account (bank transfer). */
+  accounts: PaymentAccounts;
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
   /** Called after a commit that changed goods' stock or sales: this process's list answers are dropped. */
   goodsChanged: (companyId: number) => void;
@@ -55,8 +57,15 @@ export interface OrderCreateInput {
   remark?: string;
 }
 
-/** Who acts on an order: a member, a member of staff, or the expiry sweep. */
-type Actor = { caller: Caller; staff: boolean } | { system: true };
+/** Who acts on an order: a member, a member of staff, or the system (expiry sweep, payment provider). */
+export type Actor = { caller: Caller; staff: boolean } | { system: true; name?: string };
+
+/** What a move may carry: a note for the history, the shipment's waybill. */
+export interface MoveExtra {
+  note?: string;
+  shipping_company?: string;
+  tracking_no?: string;
+}
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export function newOrderNo(d = new Date()) {
@@ -115,18 +124,29 @@ export function orderService(db: Database, deps: OrderDeps) {
     items: readonly ItemRow[],
     known?: EventRow[],
   ): Promise<OrderDetail> {
-    const provider =
-      row.status === ORDER_STATUS.AWAITING_PAYMENT ? deps.payments.provider(row.payment_method) : undefined;
-    const [events, shop] = await Promise.all([
+    const awaiting = row.status === ORDER_STATUS.AWAITING_PAYMENT;
+    const provider = awaiting ? deps.payments.provider(row.payment_method) : undefined;
+    const transfer = awaiting && row.payment_method === 'bank_transfer';
+    const [events, shop, account, receipts] = await Promise.all([
       known ?? repo.events(conn, row.company_id, row.id),
       provider ? deps.shopOf(row.company_id) : undefined,
+      transfer ? deps.accounts.of(row.company_id) : null,
+      row.payment_method === 'bank_transfer' ? paid.receipts(conn, row.company_id, row.id) : [],
     ]);
     return {
       ...toOrder(row, items),
       events: events.map(({ created_at, ...e }) => ({ ...e, create_time: created_at })),
       payment_instructions: provider
-        ? provider.instructions(row.payment_method as PaymentMethod, row, shop)
+        ? provider.instructions(row.payment_method as PaymentMethod, row, { shop, account })
         : '',
+      transfer_account: account,
+      receipts: receipts.map((r) => ({
+        id: r.id,
+        filename: r.filename,
+        mimetype: r.mimetype,
+        size: r.size,
+        create_time: r.created_at,
+      })),
     };
   }
 
@@ -160,9 +180,20 @@ export function orderService(db: Database, deps: OrderDeps) {
   }
 
   async function place(caller: Caller, input: OrderCreateInput) {
-    // The contract takes every known method; only those of a provider in use can be paid.
-    if (!deps.payments.provider(input.payment_method))
-      throw new AppError('PARAM_ERROR', '请选择支付方式', 'payment_method');
+    // The contract takes every known method; only those of a provider in use, with what they
+    // need (a transfer needs the shop's receiving account), can be paid.
+    const method = input.payment_method;
+    if (
+      !deps.payments.usable(
+        method,
+        method === 'bank_transfer' ? await deps.accounts.of(caller.companyId) : null,
+      )
+    )
+      throw new AppError(
+        'PARAM_ERROR',
+        deps.payments.provider(method) ? '本店暂未设置收款账户，请选择其他支付方式' : '请选择支付方式',
+        'payment_method',
+      );
     const placeIn = async (trx: Database) => {
       const now = nowIso();
       const lines = await linesOf(trx, caller, input);
@@ -220,7 +251,7 @@ export function orderService(db: Database, deps: OrderDeps) {
           consignee_address: consigneeText(consignee),
           payment_method: input.payment_method,
           remark: input.remark ?? '',
-          expires_at: new Date(Date.now() + deps.payMinutes * 60_000).toISOString(),
+          expires_at: new Date(Date.now() + deps.payments.payMinutes(method) * 60_000).toISOString(),
           paid_at: null,
           shipped_at: null,
           completed_at: null,
@@ -286,62 +317,72 @@ export function orderService(db: Database, deps: OrderDeps) {
     };
   }
 
-  /** One state change with its side effects and its event, in one transaction. */
-  async function move(
+  /**
+   * One state change with its side effects and its event, in the caller's transaction (`move`
+   * opens one). Answers the order as it is now, its lines, and whether goods' stock or sales changed.
+   */
+  async function moveIn(
+    trx: Database,
     actor: Actor,
     scope: OrderScope,
     id: number,
     action: OrderAction,
-    extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
+    extra: MoveExtra = {},
   ) {
     const rule = ORDER_TRANSITIONS[action];
     // What the move does to each line's goods: stock back when the order closes unpaid or is
     // refunded, sales counted when it is paid and taken back when refunded.
     const stockBack = action === 'cancel' || action === 'expire' || action === 'refund';
     const salesSign = action === 'pay' ? 1 : action === 'refund' ? -1 : 0;
-    const moved = await db.transaction().execute(async (trx) => {
-      const order = await repo.find(trx, scope, id);
-      if (!order) throw new AppError('NOT_FOUND');
-      if (!canDo(action, order.status))
-        throw new AppError('ORDER_STATE', `订单${ORDER_STATUS_NAMES[order.status]}，不能${rule.name}`);
-      const now = nowIso();
-      const set: Parameters<typeof repo.moveStatus>[4] = { status: rule.to, updated_at: now };
-      if (action === 'pay') set.paid_at = now;
-      if (action === 'ship')
-        Object.assign(set, {
-          shipped_at: now,
-          shipping_company: extra.shipping_company,
-          tracking_no: extra.tracking_no,
-        });
-      if (action === 'receive') set.completed_at = now;
-      if (action === 'cancel' || action === 'expire' || action === 'refund') set.closed_at = now;
-      if (!(await repo.moveStatus(trx, order.company_id, id, rule.from, set)))
-        throw new AppError('ORDER_STATE');
-
-      const items = await repo.items(trx, order.company_id, [id]);
-      if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
-        await releaseCoupon(trx, order.company_id, order.member_coupon_id);
-      }
-      await repo.insertEvent(trx, order.company_id, {
-        order_id: id,
-        from_status: order.status,
-        to_status: rule.to,
-        action,
-        actor_id: 'system' in actor ? null : actor.caller.userId,
-        actor_name: 'system' in actor ? '系统' : `${actor.caller.username}${actor.staff ? '（店员）' : ''}`,
-        note: extra.note ?? (action === 'ship' ? `${extra.shipping_company} ${extra.tracking_no}` : ''),
-        created_at: now,
+    const order = await repo.find(trx, scope, id);
+    if (!order) throw new AppError('NOT_FOUND');
+    if (!canDo(action, order.status))
+      throw new AppError('ORDER_STATE', `订单${ORDER_STATUS_NAMES[order.status]}，不能${rule.name}`);
+    const now = nowIso();
+    const set: Parameters<typeof repo.moveStatus>[4] = { status: rule.to, updated_at: now };
+    if (action === 'pay') set.paid_at = now;
+    if (action === 'ship')
+      Object.assign(set, {
+        shipped_at: now,
+        shipping_company: extra.shipping_company,
+        tracking_no: extra.tracking_no,
       });
-      // Goods last (changeGoods): in goods-id order, held only until the commit.
-      const deltas: GoodsDelta[] = items.map((i) => ({
-        goods_id: i.goods_id,
-        stock: stockBack ? i.quantity : 0,
-        sales: salesSign * i.quantity,
-      }));
-      if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
-      return { row: { ...order, ...set }, items };
+    if (action === 'receive') set.completed_at = now;
+    if (action === 'cancel' || action === 'expire' || action === 'refund') set.closed_at = now;
+    if (!(await repo.moveStatus(trx, order.company_id, id, rule.from, set)))
+      throw new AppError('ORDER_STATE');
+
+    const items = await repo.items(trx, order.company_id, [id]);
+    if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
+      await releaseCoupon(trx, order.company_id, order.member_coupon_id);
+    }
+    await repo.insertEvent(trx, order.company_id, {
+      order_id: id,
+      from_status: order.status,
+      to_status: rule.to,
+      action,
+      actor_id: 'system' in actor ? null : actor.caller.userId,
+      actor_name:
+        'system' in actor
+          ? (actor.name ?? '系统')
+          : `${actor.caller.username}${actor.staff ? '（店员）' : ''}`,
+      note: extra.note ?? (action === 'ship' ? `${extra.shipping_company} ${extra.tracking_no}` : ''),
+      created_at: now,
     });
-    if (stockBack || salesSign) deps.goodsChanged(moved.row.company_id);
+    // Goods last (changeGoods): in goods-id order, held only until the commit.
+    const deltas: GoodsDelta[] = items.map((i) => ({
+      goods_id: i.goods_id,
+      stock: stockBack ? i.quantity : 0,
+      sales: salesSign * i.quantity,
+    }));
+    if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
+    return { row: { ...order, ...set }, items, goodsChanged: stockBack || salesSign !== 0 };
+  }
+
+  /** One state change in its own transaction; this process's list answers learn of the goods. */
+  async function move(...args: Parameters<typeof moveIn> extends [Database, ...infer R] ? R : never) {
+    const moved = await db.transaction().execute((trx) => moveIn(trx, ...args));
+    if (moved.goodsChanged) deps.goodsChanged(moved.row.company_id);
     return moved;
   }
 
@@ -365,6 +406,10 @@ export function orderService(db: Database, deps: OrderDeps) {
 
   return {
     place,
+    moveIn,
+    toDetail,
+    /** The order as the member or staff sees it (after a payment-side change). */
+    show: (conn: Database, scope: OrderScope, id: number) => detail(conn, scope, id),
     list: (caller: Caller, f: Parameters<typeof page>[1]) => page(mine(caller), f),
     manageList: (caller: Caller, f: Parameters<typeof page>[1]) => page(shop(caller), f),
     detail: (caller: Caller, id: number) => detail(db, mine(caller), id),
@@ -388,7 +433,7 @@ export function orderService(db: Database, deps: OrderDeps) {
       caller: Caller,
       id: number,
       action: 'pay' | 'ship' | 'cancel' | 'refund',
-      extra: { note?: string; shipping_company?: string; tracking_no?: string } = {},
+      extra: MoveExtra = {},
     ) {
       return moveAndShow({ caller, staff: true }, shop(caller), id, action, extra);
     },

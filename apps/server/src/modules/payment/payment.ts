@@ -1,4 +1,9 @@
-import { PAYMENT_METHODS, type PaymentMethod } from '@portal/contract';
+import {
+  ONLINE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  type TransferAccount,
+} from '@portal/contract';
 
 export interface ShopContact {
   ShopName: string;
@@ -7,50 +12,105 @@ export interface ShopContact {
   address: string;
 }
 
+/** An order as a provider sees it. */
+export interface PayableOrder {
+  company_id: number;
+  order_no: string;
+  pay_amount: number;
+}
+
+/** What a provider's signed notification says happened. */
+export interface PaymentNotice {
+  companyId: number;
+  orderNo: string;
+  tradeNo: string;
+  /** Cents. */
+  amount: number;
+}
+
 /**
- * A payment provider: how an order of a method is paid. A provider that confirms payments itself
- * (an online gateway) would add a callback route; the built-in one is confirmed by shop staff.
+ * A payment provider: how an order of its methods is paid (ADR 0015). The offline one is confirmed
+ * by shop staff; an online one (`online`) sends the shopper to its pay page and reports the payment
+ * by a signed notification, which the order module turns into the order's `pay` move.
  */
 export interface PaymentProvider {
+  readonly name: string;
   readonly methods: readonly PaymentMethod[];
   /** How to pay: for an order, with its number and amount; without one, in general (checkout). */
   instructions(
     method: PaymentMethod,
     order: { order_no: string; pay_amount: number } | undefined,
-    shop: ShopContact | undefined,
+    context: { shop: ShopContact | undefined; account: TransferAccount | null },
   ): string;
+  online?: {
+    /** Where the shopper pays the order; `returnTo` is where the provider sends them back. */
+    payUrl(order: PayableOrder, returnTo: string): string;
+    /** Checks a notification's signature; throws PAY_SIGNATURE when it is not the provider's. */
+    verify(body: Record<string, string>): PaymentNotice;
+  };
 }
 
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+export const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
+
+const contactOf = (shop: ShopContact | undefined) =>
+  shop ? `${shop.ShopName}，电话 ${shop.phone || shop.mobile}` : '本店客服';
+
+/** The account as one line: 开户银行 支行，户名 …，账号 …. */
+export function accountText(a: TransferAccount) {
+  return `${a.bank_name}${a.branch_name ? ` ${a.branch_name}` : ''}，户名 ${a.account_name}，账号 ${a.account_no}`;
+}
 
 /** Works without internet: bank transfer or cash on delivery, confirmed by shop staff. */
 export const offlineProvider: PaymentProvider = {
+  name: 'offline',
   methods: ['bank_transfer', 'cod'],
-  instructions(method, order, shop) {
-    const contact = shop ? `${shop.ShopName}，电话 ${shop.phone || shop.mobile}` : '本店客服';
+  instructions(method, order, { shop, account }) {
+    const contact = contactOf(shop);
     const amount = order ? yuan(order.pay_amount) : '订单金额';
     if (method === 'bank_transfer') {
       const orderNo = order ? `订单号 ${order.order_no}` : '订单号';
-      return `请转账 ${amount}，并在附言中注明${orderNo}；到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
+      const to = account ? `至 ${accountText(account)}` : '';
+      return `请转账 ${amount}${to}，并在附言中注明${orderNo}；转账后请上传转账凭证，到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
     }
-    return `货到付款：送货时请向快递员支付 ${amount}；店员确认后安排发货。如有疑问请联系${contact}。`;
+    return `货到付款：店员确认订单后安排发货，送货时请向快递员支付 ${amount}。如有疑问请联系${contact}。`;
   },
 };
 
-/** The providers in use, by method. */
-export function paymentMethods(providers: readonly PaymentProvider[] = [offlineProvider]) {
+/** Minutes each method waits for its payment (bank transfers take days; online payment minutes). */
+export type PayMinutes = Record<PaymentMethod, number>;
+
+/** The providers in use, by method, with each method's deadline. */
+export function paymentMethods(providers: readonly PaymentProvider[], payMinutes: PayMinutes) {
   const byMethod = new Map<PaymentMethod, PaymentProvider>();
   for (const p of providers) for (const m of p.methods) byMethod.set(m, p);
+  const byName = new Map(providers.map((p) => [p.name, p]));
   return {
     provider(method: string): PaymentProvider | undefined {
       return byMethod.get(method as PaymentMethod);
     },
-    list(shop: ShopContact | undefined) {
-      return [...byMethod.entries()].map(([method, p]) => ({
-        method,
-        name: PAYMENT_METHODS[method],
-        instructions: p.instructions(method, undefined, shop),
-      }));
+    /** The online provider of this name, when it is in use. */
+    online(name: string) {
+      const p = byName.get(name);
+      return p?.online ? { ...p.online, name: p.name } : undefined;
+    },
+    payMinutes(method: PaymentMethod) {
+      return payMinutes[method];
+    },
+    /** Whether the method can be used now: a transfer needs the shop's receiving account. */
+    usable(method: PaymentMethod, account: TransferAccount | null) {
+      return byMethod.has(method) && (method !== 'bank_transfer' || account !== null);
+    },
+    isOnline: (method: string) => ONLINE_PAYMENT_METHODS.includes(method as PaymentMethod),
+    list(shop: ShopContact | undefined, account: TransferAccount | null) {
+      return [...byMethod.entries()]
+        .filter(([method]) => method !== 'bank_transfer' || account !== null)
+        .map(([method, p]) => ({
+          method,
+          name: PAYMENT_METHODS[method],
+          instructions: p.instructions(method, undefined, { shop, account }),
+          pay_minutes: payMinutes[method],
+          account: method === 'bank_transfer' ? account : null,
+        }));
     },
   };
 }

@@ -262,6 +262,49 @@ export interface OrderTable {
   closed_at: string | null;
   created_at: string;
   updated_at: string;
+  receipt_count: Generated<number>;
+}
+
+export interface PaymentAccountTable {
+  id: Generated<number>;
+  company_id: number;
+  bank_name: string;
+  branch_name: string;
+  account_name: string;
+  account_no: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface StoredFileTable {
+  id: Generated<number>;
+  company_id: number;
+  purpose: string;
+  filename: string;
+  mimetype: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface OrderReceiptTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  file_id: number;
+  created_at: string;
+}
+
+export interface PaymentTradeTable {
+  id: Generated<number>;
+  company_id: number;
+  order_id: number;
+  provider: string;
+  trade_no: string;
+  amount: number;
+  created_at: string;
 }
 
 export interface OrderItemTable {
@@ -578,4 +621,8 @@ export interface DB {
   news_categories: NewsCategoryTable;
   news: NewsTable;
   advertisings: AdvertisingTable;
+  payment_accounts: PaymentAccountTable;
+  stored_files: StoredFileTable;
+  order_receipts: OrderReceiptTable;
+  payment_trades: PaymentTradeTable;
 }

@@ -56,6 +56,10 @@ export const TABLES = {
   news_categories: { owner: 'company' },
   news: { owner: 'company' },
   advertisings: { owner: 'company' },
+  payment_accounts: { owner: 'company', updatedBy: true },
+  stored_files: { owner: 'company', createdBy: true },
+  order_receipts: { owner: 'company' },
+  payment_trades: { owner: 'company' },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

@@ -13,6 +13,7 @@ import { smsCodeIp } from './010-sms-code-ip.ts';
 import { loginLimits } from './011-login-limits.ts';
 import { catalogueIndex } from './012-catalogue-index.ts';
 import { catalogueSearchText } from './013-catalogue-search-text.ts';
+import { payments } from './014-payments.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '011-login-limits': loginLimits,
     '012-catalogue-index': catalogueIndex(dialect),
     '013-catalogue-search-text': catalogueSearchText,
+    '014-payments': payments(dialect),
   };
 }

@@ -1,0 +1,87 @@
+import { RECEIPT_MAX_FILES } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+
+/** An order's transfer receipts and the online payments reported for it. */
+export const orderPaymentRepository = {
+  receipts: (db: Database, companyId: number, orderId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('order_receipts', 'r')
+      .innerJoin('stored_files as f', 'f.id', 'r.file_id')
+      .select(['r.id', 'r.file_id', 'f.filename', 'f.mimetype', 'f.size', 'r.created_at'])
+      .where('r.order_id', '=', orderId)
+      .orderBy('r.id')
+      .execute(),
+
+  receipt: (db: Database, companyId: number, orderId: number, id: number) =>
+    inCompany(db, companyId)
+      .selectFrom('order_receipts')
+      .select(['id', 'file_id'])
+      .where('order_id', '=', orderId)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  /**
+   * Counts one more receipt on an order that awaits payment and holds fewer than the limit: one
+   * conditional update, so parallel uploads cannot pass the limit and none lands after the payment
+   * was confirmed. False when the order is not in that state or is full.
+   */
+  async takeReceiptSlot(db: Database, companyId: number, orderId: number, status: number) {
+    const r = await inCompany(db, companyId)
+      .updateTable('orders')
+      .set({ receipt_count: sql`receipt_count + 1` })
+      .where('id', '=', orderId)
+      .where('status', '=', status)
+      .where('receipt_count', '<', RECEIPT_MAX_FILES)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async releaseReceiptSlot(db: Database, companyId: number, orderId: number) {
+    await inCompany(db, companyId)
+      .updateTable('orders')
+      .set({ receipt_count: sql`receipt_count - 1` })
+      .where('id', '=', orderId)
+      .where('receipt_count', '>', 0)
+      .execute();
+  },
+
+  insertReceipt: (
+    db: Database,
+    companyId: number,
+    v: { order_id: number; file_id: number; created_at: string },
+  ) => inCompany(db, companyId).insertInto('order_receipts', v).execute(),
+
+  deleteReceipt: (db: Database, companyId: number, id: number) =>
+    inCompany(db, companyId).deleteFrom('order_receipts').where('id', '=', id).execute(),
+
+  /** Records a provider's trade; false when it was recorded before (a repeated notification). */
+  async recordTrade(
+    db: Database,
+    companyId: number,
+    v: { order_id: number; provider: string; trade_no: string; amount: number; created_at: string },
+  ) {
+    const r = await inCompany(db, companyId)
+      .insertInto('payment_trades', v)
+      .onConflict((oc) => oc.columns(['provider', 'trade_no']).doNothing())
+      .executeTakeFirst();
+    return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+  },
+
+  trade: (db: Database, companyId: number, provider: string, tradeNo: string) =>
+    inCompany(db, companyId)
+      .selectFrom('payment_trades')
+      .select(['order_id', 'amount'])
+      .where('provider', '=', provider)
+      .where('trade_no', '=', tradeNo)
+      .executeTakeFirst(),
+
+  /** The order of a number in the company (notifications name orders by number). */
+  idOfNumber: (db: Database, companyId: number, orderNo: string) =>
+    inCompany(db, companyId)
+      .selectFrom('orders')
+      .select('id')
+      .where('order_no', '=', orderNo)
+      .executeTakeFirst(),
+};
