@@ -17,6 +17,13 @@ test('login page', async ({ page }, testInfo) => {
   await shoot(page, testInfo, 'login');
 });
 
+test('area home', async ({ page }, testInfo) => {
+  await login(page, 'admin');
+  await expect(page.getByRole('heading', { level: 1, name: '管理中心' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^商城管理/ })).toBeVisible();
+  await shoot(page, testInfo, 'area-home');
+});
+
 test('category screen', async ({ page }, testInfo) => {
   await login(page, 'shop');
   await expect(

@@ -1,6 +1,6 @@
 import type { UserPermission } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { areaIndexTarget, canAccess, findScreen, visibleMenu, workAreas } from './access.ts';
+import { areaIndexTarget, canAccess, findScreen, screensOf, visibleMenu, workAreas } from './access.ts';
 import { AREAS } from './table.ts';
 
 const crm = AREAS.find((a) => a.area === 'crm');
@@ -16,7 +16,49 @@ describe('areaIndexTarget', () => {
   });
   it('falls back to personal-info when nothing else is allowed', () => {
     expect(areaIndexTarget(crm, nobody)).toBe('/crm/personal-info');
-    expect(areaIndexTarget(manager, viewer)).toBe('/manager/personal-info');
+  });
+  it('opens the area home where it stands in for the spec first screen, whatever the permissions', () => {
+    expect(areaIndexTarget(manager, viewer)).toBe('/manager/workflow');
+    expect(areaIndexTarget(manager, null)).toBe('/manager/workflow');
+  });
+});
+
+describe('area homes', () => {
+  // Spec §2: each area index redirects to this screen; until it is built, the area home is there.
+  const FIRST_SCREENS = {
+    car: 'car_auto_parts',
+    tool: 'double_color_ball',
+    business: 'prepare',
+    student: 'business-watch',
+    instructor: 'business-guide',
+    manager: 'workflow',
+  } as const;
+
+  it.each(Object.entries(FIRST_SCREENS))(
+    '/%s/%s is the area home, and the index goes there',
+    (key, first) => {
+      const a = AREAS.find((x) => x.area === key);
+      if (!a) throw new Error(`no area ${key}`);
+      expect(a.firstScreen).toBe(first);
+      const home = findScreen(AREAS, `/${key}/${first}`);
+      expect(home?.home?.purpose).toMatch(/。$/);
+      expect(home?.title).toBe(`${a.title}首页`);
+      expect(home?.access).toBeUndefined();
+      expect(areaIndexTarget(a, nobody)).toBe(`/${key}/${first}`);
+      // First in the side menu, for everyone.
+      expect(visibleMenu(a.children, nobody)[0]).toBe(home);
+    },
+  );
+
+  it('an area home does not make an area one the user may switch to', () => {
+    expect(workAreas(AREAS, nobody, 'car').map((a) => a.path)).toEqual(['/car']);
+  });
+
+  it('no area routes two screens at one path', () => {
+    for (const a of AREAS) {
+      const paths = screensOf(a.children).map((s) => s.path);
+      expect(new Set(paths).size, a.path).toBe(paths.length);
+    }
   });
 });
 

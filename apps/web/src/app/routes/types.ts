@@ -32,6 +32,19 @@ export interface ScreenEntry extends ShellFlags {
   icon?: MenuIcon;
   access?: Access;
   page: LazyPage;
+  /** One line on what the screen is for: an area home shows it beside the screen's link. */
+  summary?: string;
+  /** Set on an area's home screen (`areas/area.ts`, `modules/area-home`): what it says. */
+  home?: AreaHome;
+}
+
+/**
+ * What an area's home says about the area. The rest of the home (what the user can do now, the
+ * other areas they may open) comes from the route table and the user's permissions.
+ */
+export interface AreaHome {
+  /** What the area is for, in one or two sentences (spec §1–2, design/training.md). */
+  purpose: string;
 }
 
 /** A menu level without a route of its own. */

@@ -1,6 +1,6 @@
 import type { Area } from '@portal/contract';
 import { lazyPage } from '#web/app/lazy.ts';
-import type { AreaEntry, MenuEntry, ScreenEntry } from '../types.ts';
+import type { AreaEntry, AreaHome, MenuEntry, ScreenEntry } from '../types.ts';
 
 /** Personal screens every protected area carries (spec §2, shared children): one group, one loader each. */
 const PERSONAL: MenuEntry = {
@@ -14,6 +14,7 @@ const PERSONAL: MenuEntry = {
       path: 'personal-info',
       title: '个人信息',
       icon: 'IdcardOutlined',
+      summary: '查看个人资料和最近的登录记录',
       page: lazyPage(() => import('#web/modules/account/PersonalInfoPage.tsx'), 'PersonalInfoPage'),
     },
     {
@@ -21,19 +22,41 @@ const PERSONAL: MenuEntry = {
       path: 'password-reset',
       title: '修改密码',
       icon: 'LockOutlined',
+      summary: '更换登录密码',
       page: lazyPage(() => import('#web/modules/account/PasswordResetPage.tsx'), 'PasswordResetPage'),
     },
   ],
 };
 
-/** A protected area: its own menu, then the personal screens. */
+/** One page for every area home: it reads its area and what to say from the route table. */
+const AREA_HOME_PAGE = lazyPage(() => import('#web/modules/area-home/AreaHomePage.tsx'), 'AreaHomePage');
+
+/**
+ * A protected area: its own menu, then the personal screens. With `home`, the area's home comes
+ * first, at the spec's first screen: it stands in for that screen until the screen is built (then
+ * the home moves to a path of its own or goes), so the area index never ends on 页面不存在.
+ */
 export function area(
   key: Area,
   title: string,
   icon: AreaEntry['icon'],
   firstScreen: string,
   own: MenuEntry[] = [],
+  home?: AreaHome,
 ): AreaEntry {
+  const homeScreen: ScreenEntry[] = home
+    ? [
+        {
+          kind: 'screen',
+          path: firstScreen,
+          title: `${title}首页`,
+          // The area's own icon: 门户首页 above it has the house.
+          icon,
+          page: AREA_HOME_PAGE,
+          home,
+        },
+      ]
+    : [];
   return {
     kind: 'area',
     area: key,
@@ -42,7 +65,7 @@ export function area(
     icon,
     firstScreen,
     requiresAuth: true,
-    children: [...own, PERSONAL],
+    children: [...homeScreen, ...own, PERSONAL],
   };
 }
 
@@ -52,6 +75,7 @@ export const smsOutboxScreen = (path: string): ScreenEntry => ({
   path,
   title: '短信发件箱',
   icon: 'MessageOutlined',
+  summary: '查看本单位发出的验证码和通知短信',
   access: { module: 'message', codename: 'view_sms_outbox' },
   page: lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
 });

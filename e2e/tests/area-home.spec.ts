@@ -1,0 +1,122 @@
+import { expect, type Page } from '@playwright/test';
+import {
+  AREA_TITLES,
+  type Area,
+  DEMO_ACCOUNTS,
+  expectNoSidewaysScroll,
+  login,
+  loginForm,
+  sideMenu,
+  submitLogin,
+  test,
+  userMenu,
+} from './helpers.ts';
+
+/**
+ * Issue 11: every area opens on a home that says what the area is for and what the user can do
+ * now. Until an area's first screen of spec §2 is built, its home stands there; /crm has its own
+ * screens and opens on the first one the user may use (login.spec.ts).
+ */
+const FIRST_SCREENS: Partial<Record<Area, string>> = {
+  manager: 'workflow',
+  car: 'car_auto_parts',
+  tool: 'double_color_ball',
+  business: 'prepare',
+  student: 'business-watch',
+  instructor: 'business-guide',
+};
+
+const main = (page: Page) => page.getByRole('main');
+const nowSection = (page: Page) => main(page).getByRole('region', { name: '现在可以做的事' });
+
+/** The area home of `area` is on screen: its name, what it is for, what can be done now. */
+async function expectAreaHome(page: Page, area: Area, { menu = true } = {}) {
+  const title = AREA_TITLES[area];
+  await expect(page).toHaveURL(new RegExp(`/${area}/${FIRST_SCREENS[area]}$`));
+  await expect(main(page).getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  // Plainly: the area's own screens are not there yet.
+  await expect(main(page)).toContainText(new RegExp(`${title}的(其他)?功能正在建设中`));
+  await expect(nowSection(page).getByRole('link', { name: /^个人信息/ })).toBeVisible();
+  await expect(nowSection(page).getByRole('link', { name: /^修改密码/ })).toBeVisible();
+  await expect(page).toHaveTitle(`${title}首页 - 企业门户`);
+  await expect(page.getByText('页面不存在')).toHaveCount(0);
+  if (!menu) return;
+  // The side menu names the home, and it is the selected entry.
+  const entry = sideMenu(page).getByRole('menuitem', { name: `${title}首页` });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveClass(/ant-menu-item-selected/);
+}
+
+/** Opens /login and waits until the server-rendered page is running before typing. */
+async function openLogin(page: Page) {
+  await page.goto('/login');
+  await page.waitForLoadState('networkidle');
+}
+
+test.describe('each role whose area is not built yet lands on its area home', () => {
+  for (const who of DEMO_ACCOUNTS.filter((a) => FIRST_SCREENS[a.area])) {
+    test(`${who.username} (role ${who.role}) → /${who.area}/${FIRST_SCREENS[who.area]}`, async ({ page }) => {
+      await openLogin(page);
+      await login(page, who.username);
+      await expectAreaHome(page, who.area);
+      await expect(main(page)).toContainText(`您好，${who.realName}`);
+    });
+  }
+});
+
+test('/car/car_auto_parts shows the car area home, and its links lead on and back', async ({ page }) => {
+  await page.goto('/car/car_auto_parts');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcar%2Fcar_auto_parts$/);
+  await page.waitForLoadState('networkidle');
+  await expect(loginForm(page)).toBeVisible();
+  await submitLogin(page, 'car');
+  await expect(userMenu(page)).toContainText('车贸专员');
+  await expectAreaHome(page, 'car');
+  await expect(main(page)).toContainText('汽车配件');
+  // A car user works in one area: nothing to switch to.
+  await expect(main(page).getByRole('region', { name: '切换工作区域' })).toHaveCount(0);
+
+  await nowSection(page)
+    .getByRole('link', { name: /^个人信息/ })
+    .click();
+  await expect(page).toHaveURL(/\/car\/personal-info$/);
+  await expect(main(page).getByText('车贸专员', { exact: true })).toBeVisible();
+
+  await sideMenu(page).getByRole('menuitem', { name: '车贸管理首页' }).click();
+  await expectAreaHome(page, 'car');
+
+  // The area index opens the home too.
+  await page.goto('/car');
+  await expectAreaHome(page, 'car');
+});
+
+test('the super administrator’s home offers the SMS outbox and 商城管理', async ({ page }) => {
+  await openLogin(page);
+  await login(page, 'admin');
+  await expectAreaHome(page, 'manager');
+  // 管理中心 has one screen of its own so far: the rest is being built.
+  await expect(main(page)).toContainText('管理中心的其他功能正在建设中');
+  await expect(nowSection(page).getByRole('link', { name: /^短信发件箱/ })).toBeVisible();
+
+  const areas = main(page).getByRole('region', { name: '切换工作区域' });
+  await areas.getByRole('link', { name: /^商城管理/ }).click();
+  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  await expect(page.getByRole('tree', { name: '分类树' })).toBeVisible();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: '商城管理：切换工作区域' }),
+  ).toBeVisible();
+});
+
+test('on a phone the area home fits the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openLogin(page);
+  await login(page, 'student');
+  // The side menu starts folded to its icons here (shell.spec.ts).
+  await expectAreaHome(page, 'student', { menu: false });
+  await expect(main(page)).toContainText('投票表决');
+  for (const link of await nowSection(page).getByRole('link').all()) {
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  }
+  await expectNoSidewaysScroll(page);
+});
