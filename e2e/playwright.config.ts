@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SANDBOX_SECRET } from './sandbox.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,6 +70,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // The test payment provider, with the secret the payment journey signs its callbacks with.
+      PAYMENT_SANDBOX: '1',
+      PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+    },
   },
 });

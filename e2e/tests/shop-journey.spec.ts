@@ -1,26 +1,12 @@
 import { expect, type Page } from '@playwright/test';
-import { newMobile, outboxCode, test, toast } from './helpers.ts';
+import { newMobile, test, toast } from './helpers.ts';
+import { addConsignee, placedOrderNo, register } from './shop.ts';
 
 // The shop journeys of issue 3, through the real UI on a freshly seeded server. Each test uses goods
 // no other test orders, so the stock it reads is its own.
 
 // Long journeys through many pages: more than the default minute on a loaded 2-core machine.
 test.describe.configure({ timeout: 180_000 });
-
-/** Registers through /register with the code from the outbox; the new member is logged in. */
-async function register(page: Page, mobile: string, name: string) {
-  await page.goto('/register');
-  const form = page.getByRole('form', { name: '注册会员' });
-  await form.getByLabel('手机号').fill(mobile);
-  await form.getByRole('button', { name: '获取验证码' }).click();
-  await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeVisible();
-  await form.getByLabel('验证码').fill(await outboxCode(page.request, mobile));
-  await form.getByLabel('密码', { exact: true }).fill('Member1234');
-  await form.getByLabel('确认密码').fill('Member1234');
-  await form.getByLabel('姓名（选填）').fill(name);
-  await form.getByRole('button', { name: '注册' }).click();
-  await expect(page).not.toHaveURL(/\/register/);
-}
 
 /** The stock the goods detail page shows (库存 N 件). */
 async function shownStock(page: Page, goodsUrl: string): Promise<number> {
@@ -33,35 +19,7 @@ async function stockOnPage(page: Page): Promise<number> {
   return Number(text.match(/\d+/)?.[0]);
 }
 
-/** Adds a consignee on the settle page (the member has none yet). */
-async function addConsignee(page: Page, name: string, mobile: string) {
-  await page.getByRole('button', { name: '新增收货地址' }).click();
-  const form = page.getByRole('form', { name: '收货地址' });
-  await form.getByLabel('收货人').fill(name);
-  await form.getByLabel('手机号').fill(mobile);
-  await form.getByLabel('省份').fill('浙江省');
-  await form.getByLabel('城市').fill('杭州市');
-  await form.getByLabel('区县').fill('西湖区');
-  await form.getByLabel('详细地址').fill('文三路 100 号 3 幢 201 室');
-  await page
-    .getByRole('dialog')
-    .getByRole('button', { name: /保\s*存/ })
-    .click();
-  await expect(page.getByRole('radiogroup', { name: '选择收货地址' })).toContainText(name);
-}
-
 const orderCard = (page: Page, orderNo: string) => page.getByRole('article', { name: `订单 ${orderNo}` });
-
-async function placedOrderNo(page: Page): Promise<string> {
-  await expect(page.getByText('订单提交成功')).toBeVisible();
-  const shown = await page
-    .getByText(/订单号[:：]\s*\d+/)
-    .first()
-    .textContent();
-  const no = shown?.match(/\d{8,}/)?.[0];
-  if (!no) throw new Error('the placed order shows no order number');
-  return no;
-}
 
 test('a guest finds tea, registers with the outbox code, keeps the cart, orders with a coupon, cancels and the stock comes back', async ({
   page,

@@ -176,7 +176,7 @@ describe('the receiving account and each method’s deadline', () => {
     const methods = (await getJson('/api/payment/methods', m.headers)).d.results;
     const transfer = methods.find((r: { method: string }) => r.method === 'bank_transfer');
     expect(transfer).toMatchObject({ name: '银行转账', pay_minutes: 72 * 60, account: ACCOUNT });
-    expect(transfer.instructions).toContain('6217 0000 1111 2222');
+    expect(transfer.instructions).toContain('请将订单金额转账至本店收款账户');
     // Another company's visitors see that company's methods, not this account.
     const other = (await getJson(`/api/payment/methods?company_id=${otherCompany}`)).d.results;
     expect(other.map((r: { method: string }) => r.method)).not.toContain('bank_transfer');

@@ -17,11 +17,6 @@ export type PaymentMethod = keyof typeof PAYMENT_METHODS;
 /** Methods whose payment is confirmed by the provider's callback, not by shop staff. */
 export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['sandbox'];
 
-/** Transfer receipts: at most this many per order, each at most RECEIPT_MAX_BYTES, of these types. */
-export const RECEIPT_MAX_FILES = 3;
-export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
-export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-
 /** A company's receiving bank account, shown to shoppers who pay by transfer. */
 export const transferAccountSchema = z.object({
   bank_name: z.string(),

@@ -16,3 +16,8 @@ export type GoodsSort = keyof typeof GOODS_SORTS;
  * (页码不能大于100) and the pager stops there, asking the shopper to narrow the search.
  */
 export const GOODS_MAX_PAGES = 100;
+
+/** Transfer receipts: at most this many per order, each at most RECEIPT_MAX_BYTES, of these types. */
+export const RECEIPT_MAX_FILES = 3;
+export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
+export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;

@@ -52,16 +52,14 @@ export function paymentRoutes(app: App, { payments, accounts, shopOf, sandbox }:
   serve(app, calls.sandboxPage, async ({ input, reply }) => {
     const cents = checked(input);
     const shop = await shopOf(Number(input.merchant_id));
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .send(
-        sandboxPayPage({
-          params: input,
-          shopName: shop?.ShopName ?? '商户',
-          amountCents: cents,
-          action: SANDBOX_PAY_PATH,
-        }),
-      );
+    return reply.header('content-type', 'text/html; charset=utf-8').send(
+      sandboxPayPage({
+        params: input,
+        shopName: shop?.ShopName ?? '商户',
+        amountCents: cents,
+        action: SANDBOX_PAY_PATH,
+      }),
+    );
   });
 
   serve(app, calls.sandboxPay, async ({ input, reply }) => {

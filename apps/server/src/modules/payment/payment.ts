@@ -55,11 +55,6 @@ export const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
 const contactOf = (shop: ShopContact | undefined) =>
   shop ? `${shop.ShopName}，电话 ${shop.phone || shop.mobile}` : '本店客服';
 
-/** The account as one line: 开户银行 支行，户名 …，账号 …. */
-export function accountText(a: TransferAccount) {
-  return `${a.bank_name}${a.branch_name ? ` ${a.branch_name}` : ''}，户名 ${a.account_name}，账号 ${a.account_no}`;
-}
-
 /** Works without internet: bank transfer or cash on delivery, confirmed by shop staff. */
 export const offlineProvider: PaymentProvider = {
   name: 'offline',
@@ -69,8 +64,9 @@ export const offlineProvider: PaymentProvider = {
     const amount = order ? yuan(order.pay_amount) : '订单金额';
     if (method === 'bank_transfer') {
       const orderNo = order ? `订单号 ${order.order_no}` : '订单号';
-      const to = account ? `至 ${accountText(account)}` : '';
-      return `请转账 ${amount}${to}，并在附言中注明${orderNo}；转账后请上传转账凭证，到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
+      const to = account ? '至本店收款账户' : '';
+      const pay = order ? `请转账 ${amount} ${to}` : `请将订单金额转账${to}`;
+      return `${pay}，并在附言中注明${orderNo}；转账后请上传转账凭证（银行回单或截图），到账后由店员确认收款并安排发货。如有疑问请联系${contact}。`;
     }
     return `货到付款：店员确认订单后安排发货，送货时请向快递员支付 ${amount}。如有疑问请联系${contact}。`;
   },

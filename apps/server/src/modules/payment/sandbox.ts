@@ -62,8 +62,8 @@ export function sandboxProvider(secret: string): PaymentProvider {
     name: 'sandbox',
     methods: ['sandbox'],
     instructions(_method, order) {
-      const amount = order ? `¥${amountText(order.pay_amount)}` : '订单金额';
-      return `在线支付（测试环境，不会真实扣款）：点击“去支付”在支付页面确认支付 ${amount}，支付成功后订单自动进入待发货。`;
+      const amount = order ? ` ¥${amountText(order.pay_amount)}` : '';
+      return `在线支付（测试环境，不会真实扣款）：点击“去支付”，在支付页面确认支付${amount}，支付成功后订单自动进入待发货。`;
     },
     online: {
       payUrl(order, returnTo) {
@@ -71,7 +71,7 @@ export function sandboxProvider(secret: string): PaymentProvider {
           merchant_id: String(order.company_id),
           order_no: order.order_no,
           amount: amountText(order.pay_amount),
-          subject: `订单 ${order.order_no}`,
+          subject: '商城订单',
           return_url: returnTo,
         };
         params.sign = signParams(params, secret);

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   BranchesOutlined,
   CarOutlined,
   CommentOutlined,
@@ -30,6 +31,7 @@ import {
 export const MENU_ICONS = {
   AppstoreOutlined,
   AuditOutlined,
+  BankOutlined,
   BranchesOutlined,
   CarOutlined,
   CommentOutlined,

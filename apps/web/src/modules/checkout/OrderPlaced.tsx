@@ -1,6 +1,8 @@
 import type { OrderCreateResult } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { orderKeys, useOrder } from '#web/modules/member/useOrders.ts';
+import { PayOnlineButton, ReceiptGallery, TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import { orderHref } from './links.ts';
@@ -11,7 +13,11 @@ import { orderHref } from './links.ts';
  */
 export function OrderPlaced({ result }: { result: OrderCreateResult }) {
   const navigate = useNavigate();
-  const { order, price_changes: changes } = result;
+  const { price_changes: changes } = result;
+  // The order as it is now (a receipt uploaded here, a payment made): the placed one until it loads.
+  const live = useOrder(result.order.id).data;
+  const order = live ?? result.order;
+  const awaiting = order.status === 1;
   const focusHere = useFocusOnMount<HTMLElement>();
   return (
     // Takes focus when it replaces the form, so the result is read out and Tab goes on from it.
@@ -39,7 +45,14 @@ export function OrderPlaced({ result }: { result: OrderCreateResult }) {
         title="订单提交成功"
         subTitle={`订单号：${order.order_no}`}
         extra={[
-          <Button key="order" type="primary" onClick={() => navigate(orderHref(order.id))}>
+          ...(awaiting && order.payment_method === 'sandbox'
+            ? [<PayOnlineButton key="pay" orderId={order.id} />]
+            : []),
+          <Button
+            key="order"
+            type={awaiting && order.payment_method === 'sandbox' ? 'default' : 'primary'}
+            onClick={() => navigate(orderHref(order.id))}
+          >
             查看订单
           </Button>,
           <Button key="shop" onClick={() => navigate('/product')}>
@@ -70,6 +83,16 @@ export function OrderPlaced({ result }: { result: OrderCreateResult }) {
             { key: 'instructions', label: '付款说明', children: order.payment_instructions || '—' },
           ]}
         />
+        {awaiting && order.transfer_account && (
+          <TransferAccountView
+            account={order.transfer_account}
+            amount={order.pay_amount}
+            orderNo={order.order_no}
+          />
+        )}
+        {order.payment_method === 'bank_transfer' && (
+          <ReceiptGallery order={order} viewer="member" queryKey={orderKeys.all} />
+        )}
       </div>
     </Card>
   );

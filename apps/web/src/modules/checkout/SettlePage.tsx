@@ -11,6 +11,9 @@ import { useConsignees } from '#web/modules/member/useConsignees.ts';
 import { couponKeys, useCouponCheck } from '#web/modules/member/useCoupons.ts';
 import { useCreateOrder } from '#web/modules/member/useOrders.ts';
 import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
+import { TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
+import { deadlineText } from '#web/modules/payment/paymentRules.ts';
+import { usePaymentMethods } from '#web/modules/payment/usePayment.ts';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { goodsDetailQuery, shopKeys, useShopCompany } from '#web/modules/shop/useShopGoods.ts';
@@ -29,7 +32,6 @@ import {
   type SettleLine,
   settleTotals,
 } from './settle.ts';
-import { usePaymentMethods } from './usePaymentMethods.ts';
 import './checkout.css';
 
 const REMARK_MAX = 200;
@@ -185,7 +187,7 @@ function Settle() {
   const couponOk = coupon.kind === 'none' || (check.data !== undefined && !check.isError);
   const totals = settleTotals(source.lines, coupon.kind === 'none' ? 0 : (check.data?.discount ?? 0));
   const changed = changedLines(source.lines);
-  const instructions = methods?.find((m) => m.method === method)?.instructions;
+  const chosenMethod = methods?.find((m) => m.method === method);
 
   if (placed) return <OrderPlaced result={placed} />;
 
@@ -338,7 +340,17 @@ function Settle() {
                   onChange={(e) => setMethod(e.target.value as string)}
                   options={methods.map((m) => ({ value: m.method, label: m.name }))}
                 />
-                {instructions && <div className="settle-instructions">{instructions}</div>}
+                {chosenMethod && (
+                  <div className="settle-instructions">
+                    {chosenMethod.account && <TransferAccountView account={chosenMethod.account} />}
+                    <div>{chosenMethod.instructions}</div>
+                    {chosenMethod.method !== 'cod' && (
+                      <Typography.Text strong className="payment-deadline">
+                        {`请在下单后 ${deadlineText(chosenMethod.pay_minutes)}内完成付款，逾期订单将自动取消`}
+                      </Typography.Text>
+                    )}
+                  </div>
+                )}
               </Space>
             )}
           </Section>

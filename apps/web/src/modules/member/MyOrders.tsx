@@ -3,6 +3,8 @@ import { App, Button, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { GoodsThumb, OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
+import { PayOnlineButton } from '#web/modules/payment/PaymentParts.tsx';
+import { payErrorText } from '#web/modules/payment/paymentRules.ts';
 import { goodsHref } from '#web/modules/shop/links.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
@@ -56,10 +58,13 @@ function useMemberActions() {
 
 type MemberActions = ReturnType<typeof useMemberActions>;
 
-/** 取消订单 and 确认收货, each where the order's state allows it (on the card and in the drawer). */
+/** 去支付, 取消订单 and 确认收货, each where the order's state allows it (on the card and in the drawer). */
 function MemberActionButtons({ order, actions }: { order: Order; actions: MemberActions }) {
   return (
     <>
+      {order.status === ORDER_STATUS.AWAITING_PAYMENT && order.payment_method === 'sandbox' && (
+        <PayOnlineButton orderId={order.id} />
+      )}
       {canDo('cancel', order.status) && (
         <Button danger onClick={() => actions.cancel(order)}>
           取消订单
@@ -160,7 +165,16 @@ function OrderCard({
 }
 
 /** 我的订单: state tabs with counts, orders with their actions, the detail drawer with the history. */
-export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (id: number | null) => void }) {
+export function MyOrders({
+  openId,
+  onOpen,
+  payError,
+}: {
+  openId: number | null;
+  onOpen: (id: number | null) => void;
+  /** The refusal's code when the payment provider sent the shopper back unpaid. */
+  payError?: string | null;
+}) {
   const [status, setStatus] = useState(0);
   const { page, pageSize, setPage, pagination } = usePaging();
   const [reviewing, setReviewing] = useState<OrderItem | null>(null);
@@ -230,6 +244,7 @@ export function MyOrders({ openId, onOpen }: { openId: number | null; onOpen: (i
         detail={detail}
         open={openId !== null}
         onClose={() => onOpen(null)}
+        notice={payErrorText(payError ?? null)}
         actions={(d) => (
           <Space>
             <MemberActionButtons order={d} actions={actions} />

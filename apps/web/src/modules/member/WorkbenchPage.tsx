@@ -67,7 +67,13 @@ function Workbench() {
     );
 
   const panels: Record<TabKey, ReactNode> = {
-    orders: <MyOrders openId={openOrder} onOpen={(id) => go({ order: id === null ? null : String(id) })} />,
+    orders: (
+      <MyOrders
+        openId={openOrder}
+        payError={params.get('pay_error')}
+        onOpen={(id) => go({ order: id === null ? null : String(id), pay_error: null })}
+      />
+    ),
     address: <ConsigneeBook />,
     coupons: <MyCoupons />,
     love: <MyLoves />,

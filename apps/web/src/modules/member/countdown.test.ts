@@ -29,6 +29,10 @@ describe('formatRemaining', () => {
     expect(formatRemaining(60)).toBe('1分00秒');
     expect(formatRemaining(29 * 60 + 5)).toBe('29分05秒');
     expect(formatRemaining(3600 + 2 * 60 + 59)).toBe('1小时02分');
+    expect(formatRemaining(23 * 3600 + 59 * 60)).toBe('23小时59分');
+    // A bank transfer waits days.
+    expect(formatRemaining(72 * 3600 - 1)).toBe('2天23小时');
+    expect(formatRemaining(24 * 3600)).toBe('1天0小时');
     expect(formatRemaining(-5)).toBe('0秒');
   });
 });

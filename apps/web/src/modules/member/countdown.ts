@@ -6,13 +6,14 @@ export function secondsLeft(until: number | null, now: number): number {
   return Math.max(0, Math.ceil((until - now) / 1000));
 }
 
-/** `29分05秒`, `45秒`, or `1小时02分`: how long an unpaid order still waits. */
+/** `29分05秒`, `45秒`, `1小时02分` or `2天23小时` (a bank transfer's days): how long an unpaid order still waits. */
 export function formatRemaining(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   const pad = (n: number) => String(n).padStart(2, '0');
+  if (h >= 24) return `${Math.floor(h / 24)}天${h % 24}小时`;
   if (h > 0) return `${h}小时${pad(m)}分`;
   if (m > 0) return `${m}分${pad(sec)}秒`;
   return `${sec}秒`;

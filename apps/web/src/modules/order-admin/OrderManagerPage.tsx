@@ -12,17 +12,22 @@ import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
-import { type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
+import { ConfirmPaymentModal, type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
 import { useManagedOrder, useManagedOrders, useStaffAction } from './useOrderAdmin.ts';
 import './order.css';
 
 const STATUS_OPTIONS = optionsOf(ORDER_STATUS_NAMES);
 
 /** One place for the actions, so the row and the drawer behave the same. */
-function useRunAction(open: { ship: (o: OrderTarget) => void; refund: (o: OrderTarget) => void }) {
+function useRunAction(open: {
+  pay: (o: OrderTarget) => void;
+  ship: (o: OrderTarget) => void;
+  refund: (o: OrderTarget) => void;
+}) {
   const { modal } = App.useApp();
   const act = useStaffAction();
   return (action: StaffAction, order: OrderTarget & { pay_amount: number }) => {
+    if (action === 'pay') return open.pay(order);
     if (action === 'ship') return open.ship(order);
     if (action === 'refund') return open.refund(order);
     const run = (done: string) => () =>
@@ -30,14 +35,6 @@ function useRunAction(open: { ship: (o: OrderTarget) => void; refund: (o: OrderT
         .mutateAsync({ action, id: order.id })
         .then(() => toastSuccess(done))
         .catch(() => {});
-    if (action === 'pay')
-      return modal.confirm({
-        title: `确认已收到订单 ${order.order_no} 的货款 ${formatYuan(order.pay_amount)} 吗？`,
-        content: '确认后订单进入待发货。',
-        okText: '确认收款',
-        cancelText: '取消',
-        onOk: run('已确认收款'),
-      });
     return confirmDanger(modal, {
       title: `确定取消订单 ${order.order_no} 吗？`,
       content: '取消后库存和优惠券将退回，此操作不可撤销。',
@@ -81,10 +78,11 @@ export function OrderManagerPage() {
   const [detailId, setDetailId] = useState<number | null>(null);
   const [shipping, setShipping] = useState<OrderTarget | null>(null);
   const [refunding, setRefunding] = useState<OrderTarget | null>(null);
+  const [confirming, setConfirming] = useState<OrderTarget | null>(null);
 
   const list = useManagedOrders({ page, page_size: pageSize, keyword, status });
   const detail = useManagedOrder(detailId);
-  const run = useRunAction({ ship: setShipping, refund: setRefunding });
+  const run = useRunAction({ pay: setConfirming, ship: setShipping, refund: setRefunding });
 
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
@@ -193,6 +191,7 @@ export function OrderManagerPage() {
           ) : null;
         }}
       />
+      <ConfirmPaymentModal order={confirming} onClose={() => setConfirming(null)} />
       <ShipModal order={shipping} onClose={() => setShipping(null)} />
       <RefundModal order={refunding} onClose={() => setRefunding(null)} />
     </Card>

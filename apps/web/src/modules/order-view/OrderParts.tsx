@@ -6,6 +6,7 @@ import {
   type OrderItem,
 } from '@portal/contract';
 import {
+  Alert,
   Descriptions,
   Drawer,
   Image,
@@ -17,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
@@ -177,6 +179,16 @@ export function OrderDetailView({ order, extraInfo }: { order: OrderDetail; extr
           <div>{order.payment_instructions}</div>
         </div>
       )}
+      {order.status === 1 && order.transfer_account && (
+        <TransferAccountView
+          account={order.transfer_account}
+          amount={order.pay_amount}
+          orderNo={order.order_no}
+        />
+      )}
+      {order.payment_method === 'bank_transfer' && (
+        <ReceiptGallery order={order} viewer={extraInfo ? 'staff' : 'member'} />
+      )}
       <OrderItemsTable items={order.items} />
       <OrderAmounts order={order} />
       <div>
@@ -198,12 +210,15 @@ export function OrderDetailDrawer({
   onClose,
   actions,
   extraInfo = false,
+  notice,
 }: {
   detail: QueryState & { isPending: boolean; data?: OrderDetail | undefined };
   open: boolean;
   onClose: () => void;
   actions: (order: OrderDetail) => ReactNode;
   extraInfo?: boolean;
+  /** A message above the order (a payment the provider could not complete). */
+  notice?: string | null;
 }) {
   const d = detail.data;
   return (
@@ -218,7 +233,10 @@ export function OrderDetailDrawer({
       {detail.isPending ? (
         <PageSpin />
       ) : d ? (
-        <OrderDetailView order={d} extraInfo={extraInfo} />
+        <>
+          {notice && <Alert type="error" showIcon role="alert" title={notice} style={{ marginBottom: 16 }} />}
+          <OrderDetailView order={d} extraInfo={extraInfo} />
+        </>
       ) : (
         <QueryEmpty query={detail} description="订单不存在" />
       )}

@@ -143,4 +143,12 @@ export const api = {
    */
   call: <X extends Call | CallRoute>(call: X, ...[input, opts]: CallArgs<CallOf<X>>) =>
     request<CallOutput<X>>(call.method, call.path, input as Params | undefined, opts),
+  /**
+   * The address of a declared GET call, for what the browser fetches itself (a picture, a file to
+   * download): the session cookie goes with it, the token header cannot.
+   */
+  href: <X extends Call | CallRoute>(call: X, input: CallInput<CallOf<X>>) => {
+    if (call.method !== 'GET') throw new Error(`${call.path} is not a GET call`);
+    return `${API_BASE}${call.path}${toQuery(input as Params)}`;
+  },
 };
