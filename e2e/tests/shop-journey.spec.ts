@@ -40,6 +40,20 @@ test('a guest finds tea, registers with the outbox code, keeps the cart, orders 
   await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
   // Covers keep their whole picture in every card size (contained, never cropped).
   await expect(page.locator('.goods-cover img').first()).toHaveCSS('object-fit', 'contain');
+  // Pinyin initials, as typed on a phone: hsmf finds 黄山毛峰.
+  await page.getByRole('searchbox', { name: '搜索商品' }).fill('hsmf');
+  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
+  // Nothing found: no dead end — nearby categories and the best sellers.
+  await page.getByRole('searchbox', { name: '搜索商品' }).fill('量子红茶机');
+  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await expect(page.getByText('没有找到与“量子红茶机”相关的商品')).toBeVisible();
+  const nearby = page.getByRole('region', { name: '看看这些分类' });
+  await expect(nearby.getByRole('link', { name: '红茶', exact: true })).toBeVisible();
+  const popular = page.getByRole('region', { name: '热销商品' });
+  await expect(popular.getByRole('link').first()).toBeVisible();
+  await nearby.getByRole('link', { name: '红茶', exact: true }).click();
+  await expect(page.getByRole('link', { name: /滇红金芽/ }).first()).toBeVisible();
 
   // Filter: the 绿茶 category and a price range keep it; a range above its price drops it.
   await page.goto('/product');

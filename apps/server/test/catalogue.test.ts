@@ -80,6 +80,22 @@ describe('the goods list', () => {
     expect(names(await list({ keyword: `\uE000k${companyId}` }))).toEqual([]);
   });
 
+  it('finds a name by its pinyin: initials anywhere, whole from the start, typed in any case', async () => {
+    const longjing = ['清芳 明前特级西湖龙井 250g'];
+    expect(names(await list({ keyword: 'xhlj' }))).toEqual(longjing);
+    expect(names(await list({ keyword: 'MingQian' }))).toEqual(longjing);
+    expect(names(await list({ keyword: 'qf mqtj' }))).toEqual(longjing);
+    expect(names(await list({ keyword: 'blc' }))).toEqual(['碧螺春 一级 100g']);
+    expect(names(await list({ keyword: 'dhjy' }))).toEqual(['滇红金芽 250g']);
+    // With a category and a Chinese word together.
+    expect(names(await list({ keyword: '一级 blc', category_id: cats.tea as number }))).toEqual([
+      '碧螺春 一级 100g',
+    ]);
+    expect(names(await list({ keyword: 'xhljz' }))).toEqual([]);
+    // Category names are found in Chinese only: 茶叶 (cyy) is no goods' name.
+    expect(names(await list({ keyword: 'cyy' }))).toEqual([]);
+  });
+
   it('lists a category with its whole subtree, at every level', async () => {
     expect((await list({ category_id: cats.food as number })).d.paging.count).toBe(4);
     expect((await list({ category_id: cats.tea as number })).d.paging.count).toBe(3);

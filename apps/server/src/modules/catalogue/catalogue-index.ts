@@ -3,6 +3,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { isAvailable } from './goods-rules.ts';
+import { pinyinWords } from './pinyin-words.ts';
 import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
 
 /**
@@ -16,7 +17,7 @@ import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
  * A new version comes with a migration that moves the partial index `goods_search_pending` to
  * `search_version < <new version>` (013), so the job finds what it must index again.
  */
-export const SEARCH_VERSION = 2;
+export const SEARCH_VERSION = 3;
 
 /** Goods indexed per statement batch. */
 const BATCH = 500;
@@ -56,12 +57,14 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       const scope = isAvailable(g)
         ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
         : [];
-      const tokens = [...documentTokens(g.name, g.subtitle, ...names), ...scope];
+      // The name's pinyin (initials and whole) is found too: "xhlj" finds 西湖龙井.
+      const texts = [g.name, g.subtitle, ...names, pinyinWords(g.name)];
+      const tokens = [...documentTokens(...texts), ...scope];
       return {
         id: g.id,
         cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,
         tokens,
-        text: searchText(g.name, g.subtitle, ...names),
+        text: searchText(...texts),
       };
     });
     if (rows.length === 0) continue;

@@ -10,6 +10,7 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
+import { EmptyResults } from './EmptyResults.tsx';
 import { GoodsGrid, GoodsGridSkeleton } from './GoodsCard.tsx';
 import { findCategory, type ListState, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
 import { ShopLayout } from './ShopLayout.tsx';
@@ -213,10 +214,18 @@ export function GoodsListPage() {
             >
               <GoodsGrid goods={results} />
             </div>
-          ) : (
+          ) : goods.isError || !filtered ? (
             <div className="shop-panel">
-              <QueryEmpty query={goods} description={filtered ? '没有找到符合条件的商品' : '暂无商品'} />
+              <QueryEmpty query={goods} description="暂无商品" />
             </div>
+          ) : (
+            <EmptyResults
+              state={state}
+              tree={tree}
+              onWiden={() =>
+                navigate(`/search${listQueryString({ keyword: state.keyword, sort: state.sort })}`)
+              }
+            />
           )}
 
           {data && data.paging.count > 0 && (

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath } from '#web/shared/session.ts';
 import { maxQuantity, settleHref } from './links.ts';
-import { findCategory, listQueryString, parseListQuery, toApiParams } from './listQuery.ts';
+import {
+  findCategory,
+  listQueryString,
+  parseListQuery,
+  suggestCategories,
+  toApiParams,
+} from './listQuery.ts';
 
 /** How the goods page reads `?id=`. */
 const goodsIdOf = (raw: string | null) => queryId(raw) ?? null;
@@ -112,5 +118,41 @@ describe('links', () => {
     // Event tickets: at most 12 per order, still bounded by stock.
     expect(maxQuantity(500, 12)).toBe(12);
     expect(maxQuantity(5, 12)).toBe(5);
+  });
+});
+
+describe('suggestCategories', () => {
+  const node = (id: number, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
+    id,
+    parent_id: null,
+    name,
+    sort: 0,
+    icon: '',
+    status: 1,
+    level: 1,
+    children,
+  });
+  const tree = [
+    node(1, '食品饮料', [node(2, '茶叶', [node(3, '绿茶'), node(4, '红茶')]), node(5, '粮油')]),
+    node(6, '数码', [node(7, '手机'), node(8, 'iPad 平板')]),
+  ];
+
+  it('offers the categories that share a character with the keyword, the most and the deepest first', () => {
+    expect(suggestCategories(tree, '绿茶饮料').map((c) => c.name)).toEqual([
+      '绿茶',
+      '食品饮料',
+      '红茶',
+      '茶叶',
+    ]);
+    expect(suggestCategories(tree, '红茶包', 2)).toEqual([
+      { id: 4, name: '红茶', path: ['食品饮料', '茶叶', '红茶'] },
+      { id: 3, name: '绿茶', path: ['食品饮料', '茶叶', '绿茶'] },
+    ]);
+    expect(suggestCategories(tree, 'IPAD mini').map((c) => c.name)).toEqual(['iPad 平板']);
+  });
+
+  it('falls back to the top-level categories when nothing is shared', () => {
+    expect(suggestCategories(tree, 'zzz').map((c) => c.name)).toEqual(['食品饮料', '数码']);
+    expect(suggestCategories([], '茶')).toEqual([]);
   });
 });

@@ -99,3 +99,35 @@ export function findCategory(
   }
   return null;
 }
+
+/**
+ * Categories to offer when a search finds nothing: those whose name shares a character or a
+ * Latin word with the keyword (most shared first, then the deeper, more specific one), else the
+ * top-level categories. At most `max`, each with the names of its path.
+ */
+export function suggestCategories(
+  nodes: readonly CategoryTreeNode[],
+  keyword: string,
+  max = 8,
+): { id: number; name: string; path: string[] }[] {
+  const wanted = new Set([...keyword.toLowerCase().matchAll(/\p{Script=Han}|[a-z0-9]+/gu)].map((m) => m[0]));
+  const scored: { id: number; name: string; path: string[]; score: number; depth: number }[] = [];
+  const walk = (list: readonly CategoryTreeNode[], path: string[]) => {
+    for (const n of list) {
+      const here = [...path, n.name];
+      const parts = new Set(
+        [...n.name.toLowerCase().matchAll(/\p{Script=Han}|[a-z0-9]+/gu)].map((m) => m[0]),
+      );
+      const score = [...wanted].filter((w) => parts.has(w)).length;
+      if (score > 0) scored.push({ id: n.id, name: n.name, path: here, score, depth: here.length });
+      walk(n.children, here);
+    }
+  };
+  walk(nodes, []);
+  if (scored.length === 0)
+    return nodes.slice(0, max).map((n) => ({ id: n.id, name: n.name, path: [n.name] }));
+  return scored
+    .sort((a, b) => b.score - a.score || b.depth - a.depth || a.id - b.id)
+    .slice(0, max)
+    .map(({ id, name, path }) => ({ id, name, path }));
+}

@@ -14,6 +14,7 @@ import { loginLimits } from './011-login-limits.ts';
 import { catalogueIndex } from './012-catalogue-index.ts';
 import { catalogueSearchText } from './013-catalogue-search-text.ts';
 import { payments } from './014-payments.ts';
+import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-catalogue-index': catalogueIndex(dialect),
     '013-catalogue-search-text': catalogueSearchText,
     '014-payments': payments(dialect),
+    '016-catalogue-pinyin': cataloguePinyin,
   };
 }
