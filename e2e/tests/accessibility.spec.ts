@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { newMobile, test } from './helpers.ts';
+import { expectAccessible, newMobile, test } from './helpers.ts';
 import { expectFocusOn, tabTo } from './keyboard.ts';
 
 /**
@@ -32,4 +32,25 @@ test('获取验证码 sends the code and moves focus to the code field (the butt
   await page.keyboard.press('Enter');
   await expect(form.getByRole('button', { name: /秒后重新获取/ })).toBeDisabled();
   await expectFocusOn(form.getByLabel('验证码', { exact: true }), 'the 验证码 field');
+});
+
+test('registration names its 用户协议 and 隐私政策: each opens in a dialog and focus comes back to its link', async ({
+  page,
+}) => {
+  await page.goto('/register');
+  await page.waitForLoadState('networkidle');
+  const form = page.getByRole('form', { name: '注册会员' });
+  for (const [link, heading] of [
+    ['《用户协议》', '三、购买与付款'],
+    ['《隐私政策》', '一、我们收集的信息'],
+  ] as const) {
+    await form.getByRole('button', { name: link }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(link.slice(1, -1)) });
+    await expect(dialog.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(dialog).toContainText('启航企业服务有限公司');
+    await expectAccessible(page, `${link} dialog`);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expectFocusOn(form.getByRole('button', { name: link }), `the ${link} link`);
+  }
 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { maskMobile } from '../../apps/web/src/modules/member/memberForm.ts';
-import { expectNoSidewaysScroll, registerMember, submitLogin, test } from './helpers.ts';
+import { expectAccessible, expectNoSidewaysScroll, registerMember, submitLogin, test } from './helpers.ts';
 
 test('/app shows the newest release of each platform with a QR code that downloads as PNG', async ({
   page,
@@ -105,6 +105,14 @@ test('/searchExperiment finds public projects by keyword and category', async ({
   await expect(page).toHaveURL(/category=finance/);
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(page.getByRole('article', { name: '费用报销审批流程' })).toBeVisible();
+
+  // A card opens its project: the whole introduction and how to take part (a visitor logs in first).
+  await page.getByRole('button', { name: '费用报销审批流程' }).click();
+  const dialog = page.getByRole('dialog', { name: '费用报销审批流程' });
+  await expect(dialog).toContainText('财务管理');
+  await expectAccessible(page, '实训项目 dialog');
+  await dialog.getByRole('button', { name: '登录后参加实训' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fstudent%2Fbusiness-watch/);
 });
 
 test('the finder pages fit a 375 px screen without sideways scrolling', async ({ page }) => {

@@ -167,7 +167,9 @@ export async function registerMember(
   expect(sent.c).toBe(0);
   const code = await outboxCode(request, mobile);
   const registered = await (
-    await request.post('/api/account/register', { form: { mobile, code, password, real_name: realName } })
+    await request.post('/api/account/register', {
+      form: { mobile, code, password, real_name: realName, agreement: 1 },
+    })
   ).json();
   expect(registered.c).toBe(0);
   return { mobile, password, token: registered.d.token as string };

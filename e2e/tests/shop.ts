@@ -14,6 +14,10 @@ export async function register(page: Page, mobile: string, name: string) {
   await form.getByLabel('密码', { exact: true }).fill('Member1234');
   await form.getByLabel('确认密码').fill('Member1234');
   await form.getByLabel('姓名（选填）').fill(name);
+  // The consent is required: refused beside the box until it is ticked.
+  await form.getByRole('button', { name: '注册' }).click();
+  await expect(form.getByText('请阅读并同意《用户协议》和《隐私政策》')).toBeVisible();
+  await form.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' }).check();
   await form.getByRole('button', { name: '注册' }).click();
   await expect(page).not.toHaveURL(/\/register/);
 }

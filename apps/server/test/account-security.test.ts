@@ -169,7 +169,7 @@ describe('account security: lock-out, enumeration, password checks, SMS outbox',
         method: 'POST',
         url: '/api/account/register',
         remoteAddress: newIp(),
-        payload: { mobile, code, password: 'abc12345', company_id: companyId },
+        payload: { mobile, code, password: 'abc12345', company_id: companyId, agreement: 1 },
       });
       expect(reg.json().c).toBe(0);
       await clearSmsLimits(mobile);
@@ -200,7 +200,7 @@ describe('account security: lock-out, enumeration, password checks, SMS outbox',
           method: 'POST',
           url,
           remoteAddress: newIp(),
-          payload: { mobile, code: '123456', password: 'abc12345', company_id: companyId },
+          payload: { mobile, code: '123456', password: 'abc12345', company_id: companyId, agreement: 1 },
         });
       const wrong = { c: Codes.SMS_CODE_WRONG.c, m: Codes.SMS_CODE_WRONG.m, field: 'code' };
       expect((await call('/api/account/register', taken)).json()).toEqual(wrong);
@@ -216,7 +216,7 @@ describe('account security: lock-out, enumeration, password checks, SMS outbox',
           method: 'POST',
           url: '/api/account/register',
           remoteAddress: from,
-          payload: { mobile, code: '123456', password: 'abc12345', company_id: companyId },
+          payload: { mobile, code: '123456', password: 'abc12345', company_id: companyId, agreement: 1 },
         });
       for (let i = 0; i < ACCOUNT_CODE_LIMITS.perIpPerHour; i++) {
         expect((await tryRegister(newMobile())).json().c).toBe(Codes.SMS_CODE_WRONG.c);

@@ -164,6 +164,7 @@ describe('account: login, session, password, permissions', () => {
         { codename: 'view_order', name: '查看订单' },
         { codename: 'confirm_order_payment', name: '确认收款' },
         { codename: 'refund_order', name: '订单退款' },
+        { codename: 'change_payment_account', name: '设置收款账户' },
       ],
     });
   });

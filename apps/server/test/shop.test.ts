@@ -1,4 +1,4 @@
-import { Codes, MEMBER_ROLE } from '@portal/contract';
+import { AGREEMENT_VERSION, Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
 import { databaseCounters } from '../src/platform/limits/counters.ts';
@@ -509,7 +509,29 @@ describe('members', () => {
     expect((await h.post('/api/account/send/code', { mobile, purpose: 'register' })).json().c).toBe(20701);
     const code = await outboxCode(mobile);
     const wrong = code === '000000' ? '111111' : '000000';
-    const body = { mobile, password: 'abc12345', HigherMobile: '13900000001', company_id: companyId };
+    const body = {
+      mobile,
+      password: 'abc12345',
+      HigherMobile: '13900000001',
+      company_id: companyId,
+      agreement: 1,
+    };
+    // Without accepting the agreement and privacy policy: refused before the code is looked at.
+    for (const agreement of [undefined, 0, '0', 'yes']) {
+      const { agreement: _a, ...rest } = body;
+      const refused = (
+        await h.post('/api/account/register', {
+          ...rest,
+          ...(agreement === undefined ? {} : { agreement }),
+          code,
+        })
+      ).json();
+      expect(refused).toMatchObject({
+        c: 10001,
+        m: '请阅读并同意《用户协议》和《隐私政策》',
+        field: 'agreement',
+      });
+    }
     expect((await h.post('/api/account/register', { ...body, code: wrong })).json().c).toBe(20702);
     const reg = await h.post('/api/account/register', { ...body, code });
     expect(reg.json().d.user).toMatchObject({ username: mobile, role: MEMBER_ROLE, company_id: companyId });
@@ -518,10 +540,13 @@ describe('members', () => {
     expect((await h.post('/api/account/register', { ...body, code })).json().c).toBe(20702);
     const row = await h.db
       .selectFrom('users')
-      .select(['referrer_mobile'])
+      .select(['referrer_mobile', 'agreement_version', 'agreed_at'])
       .where('username', '=', mobile)
       .executeTakeFirstOrThrow();
     expect(row.referrer_mobile).toBe('13900000001');
+    // The consent is recorded: which version, when.
+    expect(row.agreement_version).toBe(AGREEMENT_VERSION);
+    expect(Date.now() - Date.parse(row.agreed_at ?? '')).toBeLessThan(60_000);
     expect((await h.post('/api/account/register', { ...body, mobile: '123', code })).json().m).toBe(
       '手机号格式不正确',
     );
@@ -539,6 +564,7 @@ describe('members', () => {
         code: await outboxCode(mobile),
         password: 'abc12345',
         company_id: companyId,
+        agreement: 1,
       })
     ).json();
     const headers = { authorization: `Token ${reg.d.token}` };
@@ -570,6 +596,7 @@ describe('members', () => {
       code: '123456',
       password: 'abc12345',
       company_id: disabled,
+      agreement: 1,
     });
     expect(reg.json()).toMatchObject({ c: 10005, m: '单位不存在' });
     const stored = await Promise.all(

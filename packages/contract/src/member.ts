@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginResult, PASSWORD_MIN, sessionInfo } from './account.ts';
 import { defineCall } from './call.ts';
+import { AGREEMENT_REQUIRED } from './constants.ts';
 import { pageOf } from './envelope.ts';
 import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
 
@@ -26,6 +27,12 @@ export const sendCodeBody = form({
 });
 export const sendCodeResult = z.object({ resend_after: z.number().int(), expires_in: z.number().int() });
 
+/** `agreement=1`: the member read and accepted the agreement and privacy policy; nothing else is accepted. */
+const agreement = z.preprocess(
+  (v) => (v === true || v === '1' || v === 'true' ? 1 : v),
+  z.literal(1, { error: AGREEMENT_REQUIRED }),
+);
+
 export const registerBody = form({
   mobile: mobile(),
   code: smsCode,
@@ -34,6 +41,7 @@ export const registerBody = form({
   /** Who referred the member (named route `register` params). */
   HigherMobile: optionalText('推荐人手机号', { max: 11 }),
   company_id: optionalId('单位'),
+  agreement,
 });
 
 export const passwordFindBody = form({ mobile: mobile(), code: smsCode, password: password('新密码') });

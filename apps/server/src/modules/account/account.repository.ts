@@ -120,6 +120,7 @@ export const accountRepository = {
       role: number;
       referrerMobile: string;
       referrerCompanyId: number | null;
+      agreementVersion: string;
       now: string;
     },
   ) =>
@@ -140,6 +141,8 @@ export const accountRepository = {
           last_login_at: null,
           referrer_mobile: v.referrerMobile,
           referrer_company_id: v.referrerCompanyId,
+          agreement_version: v.agreementVersion,
+          agreed_at: v.now,
           created_at: v.now,
           updated_at: v.now,
         })

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_ID, MEMBER_ROLE, type SmsPurpose } from '@portal/contract';
+import { AGREEMENT_VERSION, DEFAULT_COMPANY_ID, MEMBER_ROLE, type SmsPurpose } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError, companyMissing } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -89,6 +89,8 @@ export function memberService(
         real_name?: string;
         HigherMobile?: string;
         company_id?: number;
+        /** Validated by the contract: 1, the member accepted the agreement. */
+        agreement: 1;
       },
       client: Client,
     ) {
@@ -108,6 +110,7 @@ export function memberService(
           role: MEMBER_ROLE,
           referrerMobile: input.HigherMobile ?? '',
           referrerCompanyId: input.HigherMobile ? company.id : null,
+          agreementVersion: AGREEMENT_VERSION,
           now: nowIso(),
         });
         row = await repo.findById(db, company.id, id);

@@ -72,6 +72,9 @@ export interface UserTable {
   referrer_company_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The 用户协议/隐私政策 version a member accepted at registration (AGREEMENT_VERSION), and when. */
+  agreement_version: string | null;
+  agreed_at: string | null;
 }
 
 export interface SessionTable {

@@ -5,18 +5,13 @@ import { Link } from 'react-router';
 import { formatDate } from '#web/shared/format.ts';
 import { newsHref } from './links.ts';
 
-/** An article in a list: cover thumbnail (lazy), title, summary, category, date, readings. */
-export function NewsCard({
-  news,
-  layout,
-  video,
-}: {
-  news: NewsSummary;
-  layout: 'row' | 'card';
-  video?: boolean;
-}) {
+/**
+ * An article in a list: cover thumbnail (lazy), title, summary, category, date, readings. The play
+ * badge only on an article with a video (its page plays it), never as decoration.
+ */
+export function NewsCard({ news, layout }: { news: NewsSummary; layout: 'row' | 'card' }) {
   const href = newsHref(news.id);
-  const showVideo = video || news.video !== '';
+  const showVideo = news.video !== '';
   return (
     <article className={`news-item news-item--${layout}`}>
       <Link to={href} className="news-item-cover" tabIndex={-1} aria-hidden>
@@ -29,7 +24,7 @@ export function NewsCard({
         )}
         {showVideo && (
           <span className="news-item-video">
-            <PlayCircleFilled aria-hidden /> {news.video ? '视频' : '纪录片'}
+            <PlayCircleFilled aria-hidden /> 视频
           </span>
         )}
       </Link>

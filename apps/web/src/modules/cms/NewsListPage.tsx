@@ -92,7 +92,7 @@ function NewsList({ code }: { code?: string }) {
         ) : results.length > 0 ? (
           <div className={documentary ? 'news-grid' : 'news-rows'} aria-busy={news.isFetching}>
             {results.map((n) => (
-              <NewsCard key={n.id} news={n} layout={documentary ? 'card' : 'row'} video={documentary} />
+              <NewsCard key={n.id} news={n} layout={documentary ? 'card' : 'row'} />
             ))}
           </div>
         ) : (

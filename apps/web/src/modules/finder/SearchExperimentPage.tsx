@@ -5,9 +5,13 @@ import {
   PROJECT_CATEGORY_LIST,
   type ProjectCategory,
 } from '@portal/contract';
-import { Skeleton, Tag, Typography } from 'antd';
+import { landingArea } from '@portal/contract/constants';
+import { Button, Descriptions, Modal, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { formatDate } from '#web/shared/format.ts';
 import { pageFromQuery, searchHref, textFromQuery } from '#web/shared/searchQuery.ts';
+import { loginPath, useUserInfo } from '#web/shared/session.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SearchBar } from '#web/shared/ui/SearchBar.tsx';
 import { FinderGrid, FinderPage, FinderPaging } from './FinderParts.tsx';
@@ -16,16 +20,31 @@ import './finder.css';
 
 const PATH = '/searchExperiment';
 
-function ExperimentCard({ e }: { e: Experiment }) {
+/** Where a student takes part in training (the student area's first screen, spec §2). */
+const STUDENT_HOME = '/student/business-watch';
+
+function ExperimentCard({ e, onOpen }: { e: Experiment; onOpen: (e: Experiment) => void }) {
   return (
-    <article className="experiment-card shop-panel" aria-label={e.name}>
+    // The whole card opens the project (its title is the button a keyboard or reader reaches).
+    <article className="experiment-card shop-panel" aria-label={e.name} onClick={() => onOpen(e)}>
       {e.cover ? (
         <img className="experiment-cover" src={e.cover} alt="" loading="lazy" width={600} height={300} />
       ) : (
         <div className="experiment-cover" aria-hidden />
       )}
       <div className="experiment-card-body">
-        <h2 className="experiment-card-name">{e.name}</h2>
+        <h2 className="experiment-card-name">
+          <button
+            type="button"
+            className="experiment-card-open"
+            onClick={(ev) => {
+              ev.stopPropagation();
+              onOpen(e);
+            }}
+          >
+            {e.name}
+          </button>
+        </h2>
         <Tag color="blue">{e.category_name}</Tag>
         {e.level_name && <Tag>{e.level_name}</Tag>}
         <Typography.Paragraph className="experiment-card-intro" ellipsis={{ rows: 3, tooltip: e.intro }}>
@@ -33,6 +52,51 @@ function ExperimentCard({ e }: { e: Experiment }) {
         </Typography.Paragraph>
       </div>
     </article>
+  );
+}
+
+/** One project: everything the card shortens, and how to take part. */
+function ExperimentDialog({ e, onClose }: { e: Experiment | null; onClose: () => void }) {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const student = user !== null && landingArea(user.role) === 'student';
+  const join = () => navigate(student ? STUDENT_HOME : loginPath(STUDENT_HOME));
+  return (
+    <Modal
+      open={e !== null}
+      title={e?.name}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={[
+        <Button key="close" onClick={onClose}>
+          关闭
+        </Button>,
+        <Button key="join" type="primary" onClick={join}>
+          {student ? '进入学生中心参加实训' : user ? '用学生账号登录后参加' : '登录后参加实训'}
+        </Button>,
+      ]}
+    >
+      {e && (
+        <div className="experiment-detail">
+          {e.cover && (
+            <img className="experiment-detail-cover" src={e.cover} alt="" width={600} height={300} />
+          )}
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'category', label: '分类', children: e.category_name },
+              ...(e.level_name ? [{ key: 'level', label: '难度', children: e.level_name }] : []),
+              { key: 'created', label: '发布时间', children: formatDate(e.created_at) },
+            ]}
+          />
+          <Typography.Paragraph className="experiment-detail-intro">{e.intro}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            实训以小组进行：学生分角色在流程的各个环节编辑、签署单据，投票和汇报，由指导老师指导和评价。
+          </Typography.Paragraph>
+        </div>
+      )}
+    </Modal>
   );
 }
 
@@ -49,6 +113,7 @@ export function SearchExperimentPage() {
   const category: ProjectCategory | '' = isCategory(raw) ? raw : '';
   const { page, page_size } = pageFromQuery(params);
   const list = useExperiments({ keyword, category, page, page_size });
+  const [open, setOpen] = useState<Experiment | null>(null);
   const data = list.data;
   const go = (next: {
     keyword?: string;
@@ -97,7 +162,7 @@ export function SearchExperimentPage() {
       ) : data && data.results.length > 0 ? (
         <FinderGrid query={list}>
           {data.results.map((e) => (
-            <ExperimentCard key={e.id} e={e} />
+            <ExperimentCard key={e.id} e={e} onOpen={setOpen} />
           ))}
         </FinderGrid>
       ) : (
@@ -116,6 +181,7 @@ export function SearchExperimentPage() {
         totalText={(t) => `共 ${t} 个项目`}
         onChange={go}
       />
+      <ExperimentDialog e={open} onClose={() => setOpen(null)} />
     </FinderPage>
   );
 }

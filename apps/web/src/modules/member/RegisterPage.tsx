@@ -1,5 +1,5 @@
-import { Codes, DEFAULT_REMEMBER, registerBody } from '@portal/contract';
-import { Alert, Button, Card, Form, Input, Result } from 'antd';
+import { AGREEMENT_REQUIRED, Codes, DEFAULT_REMEMBER, registerBody } from '@portal/contract';
+import { Alert, Button, Card, Checkbox, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingAfterLogin, WORKBENCH_PATH } from '#web/app/guard.ts';
@@ -11,6 +11,7 @@ import { loginPath, startSession, useUserInfo } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { type AgreementKind, AgreementModal } from './agreements.tsx';
 import { maskMobile } from './memberForm.ts';
 import { PasswordPair } from './PasswordPair.tsx';
 import { SmsCodeField } from './SmsCodeField.tsx';
@@ -23,9 +24,10 @@ interface Values {
   password: string;
   confirm: string;
   real_name?: string;
+  agreement?: boolean;
 }
 
-const FIELDS = ['mobile', 'code', 'password', 'real_name'] as const;
+const FIELDS = ['mobile', 'code', 'password', 'real_name', 'agreement'] as const;
 const rules = registerBody.shape;
 
 /**
@@ -46,6 +48,14 @@ export function RegisterPage() {
   const toLogin = redirect ? loginPath(redirect) : '/login';
   // 该手机号已注册: the way to log in with it sits under the field.
   const [taken, setTaken] = useState(false);
+  const [reading, setReading] = useState<AgreementKind | null>(null);
+  const c = company.data;
+  const party = {
+    name: c?.company_name || '本站',
+    phone: c?.phone || c?.mobile || '',
+    email: c?.email ?? '',
+    address: c?.address ?? '',
+  };
 
   const submit = (v: Values) =>
     register.mutate(
@@ -56,6 +66,7 @@ export function RegisterPage() {
         real_name: v.real_name?.trim() || undefined,
         HigherMobile: referrer,
         company_id: companyId,
+        agreement: 1,
       },
       {
         onSuccess: (result) => {
@@ -130,12 +141,38 @@ export function RegisterPage() {
               <Form.Item label="姓名（选填）" name="real_name" rules={[zodRule(rules.real_name)]}>
                 <Input placeholder="您的称呼" maxLength={20} autoComplete="name" />
               </Form.Item>
+              <Form.Item
+                name="agreement"
+                valuePropName="checked"
+                className="agreement-item"
+                extra={
+                  <span className="agreement-links">
+                    请阅读
+                    <Button type="link" size="small" onClick={() => setReading('terms')}>
+                      《用户协议》
+                    </Button>
+                    和
+                    <Button type="link" size="small" onClick={() => setReading('privacy')}>
+                      《隐私政策》
+                    </Button>
+                  </span>
+                }
+                rules={[
+                  {
+                    validator: (_, checked) =>
+                      checked ? Promise.resolve() : Promise.reject(new Error(AGREEMENT_REQUIRED)),
+                  },
+                ]}
+              >
+                <Checkbox aria-label="我已阅读并同意《用户协议》和《隐私政策》">我已阅读并同意</Checkbox>
+              </Form.Item>
               <Form.Item style={{ marginBottom: 12 }}>
                 <Button type="primary" htmlType="submit" block size="large" loading={register.isPending}>
                   注册
                 </Button>
               </Form.Item>
             </Form>
+            <AgreementModal kind={reading} party={party} onClose={() => setReading(null)} />
             <div className="auth-links text-links">
               <span>
                 已有账号？

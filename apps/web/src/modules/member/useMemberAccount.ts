@@ -19,6 +19,8 @@ export interface RegisterInput {
   real_name?: string | undefined;
   HigherMobile?: string | undefined;
   company_id?: number | undefined;
+  /** The member accepted the 用户协议 and 隐私政策 (the form does not submit otherwise). */
+  agreement: 1;
 }
 
 /** `POST /account/register`: answers like a login. */

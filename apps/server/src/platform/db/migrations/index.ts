@@ -15,6 +15,7 @@ import { catalogueIndex } from './012-catalogue-index.ts';
 import { catalogueSearchText } from './013-catalogue-search-text.ts';
 import { payments } from './014-payments.ts';
 import { cataloguePinyin } from './016-catalogue-pinyin.ts';
+import { memberAgreement } from './017-member-agreement.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-catalogue-search-text': catalogueSearchText,
     '014-payments': payments(dialect),
     '016-catalogue-pinyin': cataloguePinyin,
+    '017-member-agreement': memberAgreement,
   };
 }
