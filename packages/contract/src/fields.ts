@@ -91,6 +91,13 @@ export const optionalEmail = (label = '邮箱', max = 100) =>
     `${label}格式不正确`,
   );
 
+/** An optional 6-digit administrative division code (GB/T 2260: 330106 = 浙江省杭州市西湖区). */
+export const optionalDivisionCode = (label: string) =>
+  optionalText(label, { max: 6 }).refine(
+    (v) => v === undefined || v === '' || /^\d{6}$/.test(v),
+    `${label}代码必须是6位数字`,
+  );
+
 export const MAX_ID = 2_147_483_647;
 export const id = (label: string) => int(label, { min: 1, max: MAX_ID });
 export const optionalId = (label: string) => optionalInt(label, { min: 1, max: MAX_ID });

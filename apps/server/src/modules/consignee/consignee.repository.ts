@@ -9,6 +9,9 @@ const COLUMNS = [
   'province',
   'city',
   'district',
+  'province_code',
+  'city_code',
+  'district_code',
   'address',
   'is_default',
   'created_at',
@@ -20,6 +23,9 @@ export interface ConsigneeFields {
   province: string;
   city: string;
   district: string;
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
   address: string;
 }
 
@@ -58,6 +64,9 @@ export const consigneeRepository = {
           province: v.province,
           city: v.city,
           district: v.district,
+          province_code: v.province_code,
+          city_code: v.city_code,
+          district_code: v.district_code,
           address: v.address,
           is_default: v.isDefault,
           created_at: v.now,

@@ -203,6 +203,10 @@ export interface ConsigneeTable {
   province: string;
   city: string;
   district: string;
+  /** GB/T 2260 codes (migration 015); null on addresses saved before. */
+  province_code: string | null;
+  city_code: string | null;
+  district_code: string | null;
   address: string;
   is_default: number;
   del_flag: Generated<number>;

@@ -14,6 +14,7 @@ import { loginLimits } from './011-login-limits.ts';
 import { catalogueIndex } from './012-catalogue-index.ts';
 import { catalogueSearchText } from './013-catalogue-search-text.ts';
 import { payments } from './014-payments.ts';
+import { consigneeDivisions } from './015-consignee-divisions.ts';
 import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
 
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-catalogue-index': catalogueIndex(dialect),
     '013-catalogue-search-text': catalogueSearchText,
     '014-payments': payments(dialect),
+    '015-consignee-divisions': consigneeDivisions,
     '016-catalogue-pinyin': cataloguePinyin,
     '017-member-agreement': memberAgreement,
   };
