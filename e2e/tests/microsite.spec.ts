@@ -52,28 +52,28 @@ test('every microsite path shows its own company, goods and phone', async ({ pag
   }
 });
 
-test('a goods of a microsite opens with its own company’s detail, not for sale on this site', async ({
-  page,
-}) => {
+test('a goods and a news item of a microsite open inside the site, in its frame', async ({ page }) => {
   await openSite(page, '/zc');
   await page
     .locator('#products')
     .getByRole('link', { name: /^正辰 ZC-60 精密行星减速机/ })
     .click();
-  await expect(page).toHaveURL(/\/goodsDetail\?id=\d+&company_id=\d+/);
-  await expect(page.getByRole('heading', { level: 1, name: '正辰 ZC-60 精密行星减速机' })).toBeVisible();
-  await expect(page.getByText('本商品由其他企业销售，不能在本站下单')).toBeVisible();
-  await expect(page.getByRole('button', { name: '加入购物车' })).toHaveCount(0);
-});
+  await expect(page).toHaveURL(/\/zc\?goods=\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: '正辰 ZC-60 精密行星减速机' })).toBeFocused();
+  await expect(page.locator('.ms-brand-name')).toHaveText('正辰机械制造有限公司');
+  // Ordered from the company itself: the way there is its contact.
+  await page.getByRole('link', { name: '联系我们订购' }).click();
+  await expect(page).toHaveURL(/\/zc#contact$/);
+  await expect(page.locator('#contact')).toContainText('0512-66880201');
 
-test('a news item of a microsite opens with its own company’s article', async ({ page }) => {
-  await openSite(page, '/zc');
   const first = page.locator('#news').getByRole('link').first();
   const title = ((await first.textContent()) ?? '').trim();
   await first.click();
-  await expect(page).toHaveURL(/\/detail\?id=\d+&company_id=\d+/);
+  await expect(page).toHaveURL(/\/zc\?news=\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('文章不存在或已下线')).toHaveCount(0);
+  await page.getByRole('link', { name: '← 返回新闻动态' }).click();
+  await expect(page.locator('#news')).toBeVisible();
 });
 
 test('/dzcen is in English: headings, no Chinese interface words, html lang=en', async ({ page }) => {
@@ -88,6 +88,31 @@ test('/dzcen is in English: headings, no Chinese interface words, html lang=en',
   const text = (await page.locator('body').textContent()) ?? '';
   for (const word of CHINESE_WORDS) expect(text, word).not.toContain(word);
   await expect(page).toHaveTitle(/Dezechuang/);
+
+  // Its news and products open inside the English site, with English words around them.
+  await page
+    .locator('#news')
+    .getByRole('link', { name: 'Dezechuang launches the DZC-G5 LoRa gateway' })
+    .click();
+  await expect(page).toHaveURL(/\/dzcen\?news=\d+$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Dezechuang launches the DZC-G5 LoRa gateway' }),
+  ).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('link', { name: '← Back to news' })).toBeVisible();
+  const article = (await page.locator('body').textContent()) ?? '';
+  for (const word of CHINESE_WORDS) expect(article, word).not.toContain(word);
+  await page.goto('/dzcen');
+  await page
+    .locator('#products')
+    .getByRole('link', { name: /^DZC-G5 LoRa Gateway/ })
+    .click();
+  await expect(page).toHaveURL(/\/dzcen\?goods=\d+$/);
+  await expect(page.getByRole('link', { name: 'Contact us to order' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+  await expect(page.getByText('Supplied directly by Dezechuang Electronics')).toBeVisible();
+  const goods = (await page.locator('body').textContent()) ?? '';
+  for (const word of CHINESE_WORDS) expect(goods, word).not.toContain(word);
 
   // Leaving the English site gives the document its Chinese language back.
   await page.goto('/dzc');

@@ -560,14 +560,20 @@ async function insertGoods(db: Database, companyId: number, site: SiteCompany, b
     n += 1;
     const created = new Date(base + n * 6 * 3600_000).toISOString();
     const src = img(image);
+    // A catalogue written in English (the exporter of /dzc and /dzcen) is described in English.
+    const english = !/\p{Script=Han}/u.test(name);
     await createGoods(db, companyId, {
       category_id: category.id,
       name,
       subtitle,
       cover: src,
       images: JSON.stringify([src]),
-      specs: JSON.stringify([{ name: '品牌', value: site.company_name }]),
-      description: `${name}：${subtitle}。${site.company_name}官方直供。`,
+      specs: JSON.stringify([
+        english ? { name: 'Brand', value: site.en_name } : { name: '品牌', value: site.company_name },
+      ]),
+      description: english
+        ? `${name}: ${subtitle}. Supplied directly by ${site.en_name}.`
+        : `${name}：${subtitle}。${site.company_name}官方直供。`,
       price,
       original_price: Math.round((price * 1.15) / 100) * 100,
       sales: (n * 23) % 300,

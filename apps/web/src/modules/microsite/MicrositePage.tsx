@@ -3,7 +3,6 @@ import { Avatar, Button, ConfigProvider, Result, Skeleton } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { newsHref } from '#web/modules/cms/links.ts';
 import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -15,7 +14,8 @@ import { PALETTE } from '#web/shared/ui/theme.ts';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { ContactCard } from './ContactCard.tsx';
 import { type MicrositeText, newsLang, textFor } from './i18n.ts';
-import { goodsOfCompanyHref } from './links.ts';
+import { micrositeGoodsHref, micrositeNewsHref, micrositeView } from './links.ts';
+import { MicrositeArticle, MicrositeGoods } from './MicrositeDetail.tsx';
 import { useMicrosite, useMicrositeGoods, useMicrositeNews } from './useMicrosite.ts';
 import '#web/modules/shop/shop.css';
 import './microsite.css';
@@ -57,7 +57,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Products({ site, text }: { site: Microsite; text: MicrositeText }) {
+function Products({ site, path, text }: { site: Microsite; path: string; text: MicrositeText }) {
   const goods = useMicrositeGoods(site.company.id);
   const list = goods.data?.results ?? [];
   return (
@@ -67,7 +67,7 @@ function Products({ site, text }: { site: Microsite; text: MicrositeText }) {
       ) : list.length > 0 ? (
         <div className="goods-grid">
           {list.map((g) => (
-            <GoodsCard key={g.id} goods={g} href={goodsOfCompanyHref(g.id, site.company.id)} text={text} />
+            <GoodsCard key={g.id} goods={g} href={micrositeGoodsHref(path, g.id)} text={text} />
           ))}
         </div>
       ) : (
@@ -77,7 +77,7 @@ function Products({ site, text }: { site: Microsite; text: MicrositeText }) {
   );
 }
 
-function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
+function NewsList({ site, path, text }: { site: Microsite; path: string; text: MicrositeText }) {
   const news = useMicrositeNews(site.company.id, newsLang(site.locale));
   const list: NewsSummary[] = news.data?.results ?? [];
   return (
@@ -90,7 +90,7 @@ function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
         <ul className="ms-panel ms-news">
           {list.map((n) => (
             <li key={n.id}>
-              <Link to={newsHref(n.id, site.company.id)} className="ms-news-title">
+              <Link to={micrositeNewsHref(path, n.id)} className="ms-news-title">
                 {n.title}
               </Link>
               <time dateTime={n.published_at} className="ms-news-date">
@@ -107,7 +107,73 @@ function NewsList({ site, text }: { site: Microsite; text: MicrositeText }) {
   );
 }
 
-function Site({ site }: { site: Microsite }) {
+/** The site's home: banner, about, products, news, contact. */
+function Home({
+  site,
+  path,
+  text,
+  english,
+}: {
+  site: Microsite;
+  path: string;
+  text: MicrositeText;
+  english: boolean;
+}) {
+  const company = site.company;
+  return (
+    <>
+      <div className="ms-banner">
+        {site.banner && (
+          <img
+            src={site.banner}
+            alt=""
+            width={1200}
+            height={360}
+            className="ms-banner-img"
+            fetchPriority="high"
+          />
+        )}
+        <div className="ms-banner-text">
+          <h1>{site.title}</h1>
+          {site.slogan && <p>{site.slogan}</p>}
+        </div>
+      </div>
+
+      <div className="ms-main">
+        <Section id="about" title={text.about}>
+          <div className={`ms-panel ms-intro${english ? '' : ' ms-intro--indent'}`}>
+            {site.intro.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          {site.highlights.length > 0 && (
+            <>
+              <h3 className="ms-sub-title">{text.highlights}</h3>
+              <ul className="ms-highlights">
+                {site.highlights.map((h) => (
+                  <li key={h.title} className="ms-highlight">
+                    <strong>{h.title}</strong>
+                    <span>{h.text}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </Section>
+
+        <Products site={site} path={path} text={text} />
+        <NewsList site={site} path={path} text={text} />
+
+        <Section id="contact" title={text.contact}>
+          <ContactCard contact={site.contact} icp={company.ICP} icpUrl={company.icpUrl} text={text} />
+        </Section>
+      </div>
+    </>
+  );
+}
+
+function Site({ site, path, search }: { site: Microsite; path: string; search: string }) {
+  const view = micrositeView(search);
   const text = textFor(site.locale);
   const english = site.locale === 'en';
   const company = site.company;
@@ -126,6 +192,8 @@ function Site({ site }: { site: Microsite }) {
     ['#news', text.news],
     ['#contact', text.contact],
   ] as const;
+  // On an article or a goods the section links lead back to the site's home at that section.
+  const sectionHref = (hash: string) => (view.kind === 'home' ? hash : `${path}${hash}`);
 
   return (
     <div className="ms" style={style} lang={english ? 'en' : 'zh-CN'}>
@@ -142,11 +210,17 @@ function Site({ site }: { site: Microsite }) {
             <span className="ms-brand-name">{name}</span>
           </a>
           <nav className="ms-nav" aria-label={text.menu}>
-            {nav.map(([href, label]) => (
-              <a key={href} href={href}>
-                {label}
-              </a>
-            ))}
+            {nav.map(([href, label]) =>
+              view.kind === 'home' ? (
+                <a key={href} href={href}>
+                  {label}
+                </a>
+              ) : (
+                <Link key={href} to={sectionHref(href)}>
+                  {label}
+                </Link>
+              ),
+            )}
             <Link to="/" className="ms-nav-home">
               {text.portalHome}
             </Link>
@@ -155,52 +229,17 @@ function Site({ site }: { site: Microsite }) {
       </header>
 
       <main id="top">
-        <div className="ms-banner">
-          {site.banner && (
-            <img
-              src={site.banner}
-              alt=""
-              width={1200}
-              height={360}
-              className="ms-banner-img"
-              fetchPriority="high"
-            />
-          )}
-          <div className="ms-banner-text">
-            <h1>{site.title}</h1>
-            {site.slogan && <p>{site.slogan}</p>}
+        {view.kind === 'news' ? (
+          <div className="ms-main">
+            <MicrositeArticle key={view.id} site={site} path={path} id={view.id} text={text} />
           </div>
-        </div>
-
-        <div className="ms-main">
-          <Section id="about" title={text.about}>
-            <div className={`ms-panel ms-intro${english ? '' : ' ms-intro--indent'}`}>
-              {site.intro.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </div>
-            {site.highlights.length > 0 && (
-              <>
-                <h3 className="ms-sub-title">{text.highlights}</h3>
-                <ul className="ms-highlights">
-                  {site.highlights.map((h) => (
-                    <li key={h.title} className="ms-highlight">
-                      <strong>{h.title}</strong>
-                      <span>{h.text}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </Section>
-
-          <Products site={site} text={text} />
-          <NewsList site={site} text={text} />
-
-          <Section id="contact" title={text.contact}>
-            <ContactCard contact={site.contact} icp={company.ICP} icpUrl={company.icpUrl} text={text} />
-          </Section>
-        </div>
+        ) : view.kind === 'goods' ? (
+          <div className="ms-main">
+            <MicrositeGoods key={view.id} site={site} path={path} id={view.id} text={text} />
+          </div>
+        ) : (
+          <Home site={site} path={path} text={text} english={english} />
+        )}
       </main>
 
       <footer className="ms-footer">
@@ -223,7 +262,7 @@ function Site({ site }: { site: Microsite }) {
  * English interface words and antd's English locale.
  */
 export function MicrositePage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const path = pathname.replace(/\/+$/, '') || '/';
   const site = useMicrosite(path);
   const navigate = useNavigate();
@@ -233,7 +272,7 @@ export function MicrositePage() {
   useHtmlLang(site.data?.locale === 'en' ? 'en' : undefined);
 
   let body: ReactNode;
-  if (site.data) body = <Site site={site.data} />;
+  if (site.data) body = <Site site={site.data} path={path} search={search} />;
   else if (site.isError) {
     const missing = isApiError(site.error);
     body = (

@@ -29,6 +29,18 @@ const zh = {
   isNew: '新品',
   recommended: '推荐',
   noImage: '暂无图片',
+  backToSite: '返回首页',
+  backToNews: '返回新闻动态',
+  backToProducts: '返回产品中心',
+  published: '发布于',
+  price: '价格',
+  specs: '规格参数',
+  details: '商品详情',
+  enquire: '联系我们订购',
+  articleMissing: '文章不存在或已下线',
+  goodsMissing: '商品不存在或已下架',
+  previous: '上一篇',
+  next: '下一篇',
 } as const;
 
 type Dictionary = { [K in keyof typeof zh]: (typeof zh)[K] extends string ? string : (typeof zh)[K] };
@@ -61,6 +73,18 @@ const en: Dictionary = {
   isNew: 'New',
   recommended: 'Featured',
   noImage: 'No image',
+  backToSite: 'Back to home',
+  backToNews: 'Back to news',
+  backToProducts: 'Back to products',
+  published: 'Published',
+  price: 'Price',
+  specs: 'Specifications',
+  details: 'Details',
+  enquire: 'Contact us to order',
+  articleMissing: 'This article does not exist or has been withdrawn',
+  goodsMissing: 'This product does not exist or is no longer for sale',
+  previous: 'Previous',
+  next: 'Next',
 };
 
 export type MicrositeText = Dictionary;
