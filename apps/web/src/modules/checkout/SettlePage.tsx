@@ -15,6 +15,7 @@ import { TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
 import { deadlineText } from '#web/modules/payment/paymentRules.ts';
 import { usePaymentMethods } from '#web/modules/payment/usePayment.ts';
 import { goodsHref } from '#web/modules/shop/links.ts';
+import { PHONE_MEDIA } from '#web/modules/shop/phone.ts';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { goodsDetailQuery, shopKeys, useShopCompany } from '#web/modules/shop/useShopGoods.ts';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -22,6 +23,7 @@ import { formatYuan } from '#web/shared/format.ts';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { type CouponChoice, CouponPicker } from './CouponPicker.tsx';
 import { OrderPlaced } from './OrderPlaced.tsx';
 import {
@@ -124,7 +126,7 @@ function useSettleLines(buyNow: BuyNow | null): LinesState {
 export function SettlePage() {
   return (
     <RequireLogin>
-      <ShopLayout title="确认订单" description="确认收货地址、优惠券与支付方式后提交订单。">
+      <ShopLayout title="确认订单" description="确认收货地址、优惠券与支付方式后提交订单。" phoneBar="own">
         <Settle />
       </ShopLayout>
     </RequireLogin>
@@ -156,6 +158,7 @@ function Settle() {
   const payments = usePaymentMethods();
   const create = useCreateOrder();
   const now = useNow(true, 60_000);
+  const submitBar = useStickyInset('bottom', PHONE_MEDIA);
 
   /** The user's choices; until they choose (or when the chosen address is deleted), the defaults. */
   const [pickedConsignee, setConsigneeId] = useState<number | null>(null);
@@ -388,32 +391,38 @@ function Settle() {
                 {chosen.name} {chosen.mobile}
               </div>
             )}
-            {error && (
-              <Alert
-                type="error"
-                showIcon
-                role="alert"
-                title={error}
-                style={{ marginBottom: 12 }}
-                closable={{ onClose: () => setError(null) }}
-              />
-            )}
-            {blockers.length > 0 && !create.isPending && (
-              <Typography.Text type="secondary" className="settle-blocker">
-                {blockers[0]}
-              </Typography.Text>
-            )}
-            <Button
-              type="primary"
-              size="large"
-              block
-              danger
-              loading={create.isPending}
-              disabled={blockers.length > 0 || (coupon.kind !== 'none' && check.isFetching)}
-              onClick={submit}
-            >
-              提交订单
-            </Button>
+            {/* On a phone this is the fixed bar at the bottom: 应付金额 and 提交订单 (checkout.css). */}
+            <div className="settle-submit" ref={submitBar}>
+              {error && (
+                <Alert
+                  type="error"
+                  showIcon
+                  role="alert"
+                  title={error}
+                  className="settle-submit-error"
+                  closable={{ onClose: () => setError(null) }}
+                />
+              )}
+              {blockers.length > 0 && !create.isPending && (
+                <Typography.Text type="secondary" className="settle-blocker">
+                  {blockers[0]}
+                </Typography.Text>
+              )}
+              <div className="settle-submit-payable">
+                应付金额 <b>{formatYuan(totals.payable)}</b>
+              </div>
+              <Button
+                type="primary"
+                size="large"
+                block
+                danger
+                loading={create.isPending}
+                disabled={blockers.length > 0 || (coupon.kind !== 'none' && check.isFetching)}
+                onClick={submit}
+              >
+                提交订单
+              </Button>
+            </div>
           </Card>
         </aside>
       </div>

@@ -3,7 +3,7 @@ import { hasAction, type Review, type ShopGoodsDetail } from '@portal/contract';
 import { Alert, Breadcrumb, Button, Descriptions, List, Rate, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAddToCart } from '#web/modules/cart/useCart.ts';
+import { useAddToCart, useCartCount } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
@@ -13,10 +13,12 @@ import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { PALETTE } from '#web/shared/ui/theme.ts';
+import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { GoodsCover } from './GoodsCard.tsx';
 import { maxQuantity, settleHref } from './links.ts';
 import { listQueryString } from './listQuery.ts';
+import { cartBadge, cartLinkLabel, PHONE_MEDIA } from './phone.ts';
 import { ShopLayout } from './ShopLayout.tsx';
 import { ShopNotFound } from './ShopNotFound.tsx';
 import { useGoodsDetail, useGoodsReviews, useShopCompany, useToggleLove } from './useShopGoods.ts';
@@ -66,7 +68,9 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const cart = useAddToCart();
+  const count = useCartCount();
   const love = useToggleLove();
+  const bar = useStickyInset('bottom', PHONE_MEDIA);
 
   const addToCart = async () => {
     if (await cart.add({ id: goods.id, price: goods.price, stock: goods.stock }, q)) {
@@ -145,19 +149,28 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
           action={<Button onClick={() => navigate(-1)}>返回</Button>}
         />
       ) : (
-        <Space wrap size="middle" className="buy-box-actions">
-          <Button
-            size="large"
-            icon={<ShoppingCartOutlined aria-hidden />}
-            onClick={addToCart}
-            loading={cart.pending}
-            disabled={soldOut}
-          >
-            加入购物车
-          </Button>
-          <Button size="large" type="primary" danger onClick={buyNow} disabled={soldOut}>
-            {soldOut ? '已售罄' : '立即购买'}
-          </Button>
+        <div className="buy-box-actions">
+          {/* On a phone this is the fixed bar at the bottom (phone.css), with a way to the cart. */}
+          <div className="buy-bar" ref={bar}>
+            <Link to="/cart" className="buy-bar-cart" aria-label={cartLinkLabel(count)}>
+              <span className="shop-cart-icon" data-count={cartBadge(count)}>
+                <ShoppingCartOutlined aria-hidden />
+              </span>
+              <span>购物车</span>
+            </Link>
+            <Button
+              size="large"
+              icon={<ShoppingCartOutlined aria-hidden />}
+              onClick={addToCart}
+              loading={cart.pending}
+              disabled={soldOut}
+            >
+              加入购物车
+            </Button>
+            <Button size="large" type="primary" danger onClick={buyNow} disabled={soldOut}>
+              {soldOut ? '已售罄' : '立即购买'}
+            </Button>
+          </div>
           <Button
             size="large"
             type="text"
@@ -174,7 +187,7 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
           >
             {goods.loved ? '已收藏' : '收藏'}
           </Button>
-        </Space>
+        </div>
       )}
     </div>
   );
@@ -306,6 +319,8 @@ export function GoodsDetailPage() {
 
   return (
     <ShopLayout
+      // The buy bar takes the phone's bottom; goods sold elsewhere have none, so the tabs stay.
+      phoneBar={foreign ? 'tabs' : 'own'}
       title={goods?.name ?? '商品详情'}
       description={
         goods

@@ -9,9 +9,12 @@ import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { loginPath, useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
+import { cartBadge, cartLinkLabel } from './phone.ts';
+import { ShopTabBar } from './ShopTabBar.tsx';
 import { SiteLinks } from './SiteLinks.tsx';
 import { useDocumentHead } from './useDocumentHead.ts';
 import './shop.css';
+import './phone.css';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PALETTE } from '#web/shared/ui/theme.ts';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
@@ -51,15 +54,19 @@ function SearchBox() {
 
 /**
  * The frame of every public shop page: header (logo, search, nav, cart, user), the notice of a merged
- * guest cart, the page, and the company footer. Sets the document title and description.
+ * guest cart, the page, and the company footer; on a phone the tab bar at the bottom, or with
+ * `phoneBar="own"` none: the page's own fixed bar (goods page, checkout) takes the bottom and the
+ * page is padded by its height. Sets the document title and description.
  */
 export function ShopLayout({
   title,
   description,
+  phoneBar = 'tabs',
   children,
 }: {
   title: string;
   description?: string;
+  phoneBar?: 'tabs' | 'own';
   children: ReactNode;
 }) {
   const company = useCompany();
@@ -95,7 +102,7 @@ export function ShopLayout({
   ];
 
   return (
-    <div className="shop">
+    <div className={`shop shop--${phoneBar === 'tabs' ? 'tabs' : 'own-bar'}`}>
       <header className="shop-header" ref={header}>
         <div className="shop-header-inner">
           <Link to="/" className="shop-brand" title={`${name}首页`}>
@@ -128,8 +135,8 @@ export function ShopLayout({
 
           <div className="shop-actions">
             {/* The count is drawn from data-count (CSS), so the visible text is 购物车 and the name says both. */}
-            <Link to="/cart" className="shop-cart" aria-label={`购物车，${count} 种商品`}>
-              <span className="shop-cart-icon" data-count={count > 99 ? '99+' : count || undefined}>
+            <Link to="/cart" className="shop-cart" aria-label={cartLinkLabel(count)}>
+              <span className="shop-cart-icon" data-count={cartBadge(count)}>
                 <ShoppingCartOutlined aria-hidden style={{ fontSize: 22 }} />
               </span>
               <span className="shop-action-text">购物车</span>
@@ -175,6 +182,7 @@ export function ShopLayout({
         <SiteLinks />
         <CompanyFooter company={c} />
       </div>
+      {phoneBar === 'tabs' && <ShopTabBar />}
     </div>
   );
 }
