@@ -143,14 +143,12 @@ const match = (companyId: number, f: CatalogueFilter) =>
  * goods of the category).
  */
 function fromTokenIndex(db: Database, companyId: number, f: CatalogueFilter) {
-  // company-scope: starts from the token index; only this company's live, listed goods are joined
-  let q = db
-    .selectFrom(sql<{ rowid: number }>`goods_search`.as('goods_search'))
-    .crossJoin('goods as g')
+  // From the token index to the company's live goods (the scope adds company and del_flag).
+  let q = inCompany(db, companyId)
+    .fromIndex(sql<{ rowid: number }>`goods_search`.as('goods_search'), 'goods', 'g')
     .where(sql<boolean>`g.id = goods_search.rowid`)
     .where(sql<boolean>`goods_search match ${match(companyId, f)}`)
-    .where('g.company_id', '=', companyId)
-    .where(sql<boolean>`g.del_flag = 0 and g.on_sale = 1`);
+    .where(sql<boolean>`g.on_sale = 1`);
   for (const c of conditions(f)) q = q.where(c);
   return q;
 }

@@ -1,5 +1,12 @@
 import { SUPER_ADMIN_ROLE } from '@portal/contract';
-import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
+import {
+  type AliasedRawBuilder,
+  type Expression,
+  type Insertable,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import { nowIso } from '../time.ts';
@@ -107,6 +114,26 @@ function scopeOf(db: Database, companyId: number | undefined, userId?: number) {
       const qb = where(db.updateTable(table), condition(table, table, opts));
       if (userId === undefined || !('updatedBy' in TABLES[table])) return qb;
       return (qb as unknown as { set(v: object): typeof qb }).set({ updated_by: userId });
+    },
+    /**
+     * `select … from <source> cross join table as alias` of the scope's rows: a query that starts
+     * from an index of its own (SQLite's FTS5 token index, whose rows are goods ids) and then reads
+     * the scope's rows of `table`, in that join order (the planner keeps a cross join's order).
+     */
+    fromIndex<S extends string, I, T extends CompanyTable, A extends string>(
+      source: AliasedRawBuilder<I, S>,
+      table: T,
+      alias: A,
+      opts: ScopeOptions = {},
+    ) {
+      const joined = db
+        .selectFrom(source)
+        .crossJoin(`${table} as ${alias}` as `${T} as ${A}`) as unknown as SelectQueryBuilder<
+        DB & { [K in S]: I } & { [K in A]: DB[T] },
+        S | A,
+        object
+      >;
+      return where(joined, condition(table, alias, opts));
     },
     /** `delete from table` of the scope's rows: only for tables that are not soft-deleted. */
     deleteFrom<T extends Exclude<CompanyTable, SoftDeleteTable>>(table: T) {
