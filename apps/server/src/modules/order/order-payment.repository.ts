@@ -69,14 +69,6 @@ export const orderPaymentRepository = {
     return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
 
-  trade: (db: Database, companyId: number, provider: string, tradeNo: string) =>
-    inCompany(db, companyId)
-      .selectFrom('payment_trades')
-      .select(['order_id', 'amount'])
-      .where('provider', '=', provider)
-      .where('trade_no', '=', tradeNo)
-      .executeTakeFirst(),
-
   /** The order of a number in the company (notifications name orders by number). */
   idOfNumber: (db: Database, companyId: number, orderNo: string) =>
     inCompany(db, companyId)

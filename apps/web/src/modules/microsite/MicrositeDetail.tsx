@@ -1,11 +1,12 @@
 import type { Microsite } from '@portal/contract';
 import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paragraphs } from '#web/modules/cms/links.ts';
 import { useNewsDetail } from '#web/modules/cms/useCms.ts';
 import { useGoodsDetail } from '#web/modules/shop/useShopGoods.ts';
 import { formatDate, formatYuan } from '#web/shared/format.ts';
-import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import type { MicrositeText } from './i18n.ts';
 import { micrositeNewsHref } from './links.ts';
@@ -17,10 +18,39 @@ interface DetailProps {
   text: MicrositeText;
 }
 
-function Loading({ text }: { text: MicrositeText }) {
+/** The link back to the section the detail came from. */
+function Back({ to, label }: { to: string; label: string }) {
   return (
-    <div className="ms-panel" role="status" aria-busy="true" aria-label={text.loading}>
-      <Skeleton active paragraph={{ rows: 6 }} />
+    <Link to={to} className="ms-back">
+      ← {label}
+    </Link>
+  );
+}
+
+/** While the detail loads, or when it is missing or failed: the way back and what happened. */
+function NotShown({
+  query,
+  back,
+  missing,
+  text,
+}: {
+  query: QueryState & { isPending: boolean };
+  back: ReactNode;
+  missing: string;
+  text: MicrositeText;
+}) {
+  if (query.isPending)
+    return (
+      <div className="ms-panel" role="status" aria-busy="true" aria-label={text.loading}>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </div>
+    );
+  return (
+    <div className="ms-detail">
+      {back}
+      <div className="ms-empty">
+        <QueryEmpty query={query} description={missing} failed={text.loadFailed} retry={text.retry} />
+      </div>
     </div>
   );
 }
@@ -30,26 +60,9 @@ export function MicrositeArticle({ site, path, id, text }: DetailProps) {
   const news = useNewsDetail(id, site.company.id);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const n = news.data;
-  const back = (
-    <Link to={`${path}#news`} className="ms-back">
-      ← {text.backToNews}
-    </Link>
-  );
-  if (news.isPending) return <Loading text={text} />;
-  if (!n)
-    return (
-      <div className="ms-detail">
-        {back}
-        <div className="ms-empty">
-          <QueryEmpty
-            query={news}
-            description={text.articleMissing}
-            failed={text.loadFailed}
-            retry={text.retry}
-          />
-        </div>
-      </div>
-    );
+  const back = <Back to={`${path}#news`} label={text.backToNews} />;
+  if (news.isPending || !n)
+    return <NotShown query={news} back={back} missing={text.articleMissing} text={text} />;
   return (
     <article className="ms-detail ms-panel" aria-labelledby="ms-detail-title">
       {back}
@@ -98,26 +111,9 @@ export function MicrositeGoods({ site, path, id, text }: DetailProps) {
   const goods = useGoodsDetail(id, site.company.id);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const g = goods.data;
-  const back = (
-    <Link to={`${path}#products`} className="ms-back">
-      ← {text.backToProducts}
-    </Link>
-  );
-  if (goods.isPending) return <Loading text={text} />;
-  if (!g)
-    return (
-      <div className="ms-detail">
-        {back}
-        <div className="ms-empty">
-          <QueryEmpty
-            query={goods}
-            description={text.goodsMissing}
-            failed={text.loadFailed}
-            retry={text.retry}
-          />
-        </div>
-      </div>
-    );
+  const back = <Back to={`${path}#products`} label={text.backToProducts} />;
+  if (goods.isPending || !g)
+    return <NotShown query={goods} back={back} missing={text.goodsMissing} text={text} />;
   const image = g.images[0] || g.cover;
   return (
     <article className="ms-detail ms-panel" aria-labelledby="ms-detail-title">

@@ -82,17 +82,19 @@ describe('goods list state in the URL', () => {
   });
 });
 
+/** A category of a test tree. */
+const node = (id: number, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
+  id,
+  parent_id: null,
+  name,
+  sort: 0,
+  icon: '',
+  status: 1,
+  level: 1,
+  children,
+});
+
 describe('findCategory', () => {
-  const node = (id: number, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
-    id,
-    parent_id: null,
-    name,
-    sort: 0,
-    icon: '',
-    status: 1,
-    level: 1,
-    children,
-  });
   const tree = [node(1, '食品', [node(2, '茶叶', [node(3, '绿茶')])]), node(4, '数码')];
 
   it('finds a category at any depth with its path', () => {
@@ -122,16 +124,6 @@ describe('links', () => {
 });
 
 describe('suggestCategories', () => {
-  const node = (id: number, name: string, children: CategoryTreeNode[] = []): CategoryTreeNode => ({
-    id,
-    parent_id: null,
-    name,
-    sort: 0,
-    icon: '',
-    status: 1,
-    level: 1,
-    children,
-  });
   const tree = [
     node(1, '食品饮料', [node(2, '茶叶', [node(3, '绿茶'), node(4, '红茶')]), node(5, '粮油')]),
     node(6, '数码', [node(7, '手机'), node(8, 'iPad 平板')]),
