@@ -73,14 +73,25 @@ test('a member buys with the keyboard alone: skip link, search, goods, cart, add
   for (const [label, value] of [
     ['收货人', '键盘用户'],
     ['手机号', member.mobile],
-    ['省份', '浙江省'],
-    ['城市', '杭州市'],
-    ['区县', '西湖区'],
-    ['详细地址', '文三路 100 号 3 幢 201 室'],
   ] as const) {
     await tabTo(page, address.getByLabel(label), { max: 5 });
     await page.keyboard.type(value);
   }
+  // 所在地区: typed to search the divisions, the arrow key to the match, Enter picks it.
+  const region = address.getByRole('combobox', { name: '所在地区' });
+  await expect(region).toBeEnabled({ timeout: 20_000 });
+  await tabTo(page, region, { max: 5 });
+  await page.keyboard.type('杭州 西湖');
+  await expect(page.locator('.consignee-region-popup').getByRole('menuitemcheckbox').first()).toHaveText(
+    '浙江省 / 杭州市 / 西湖区',
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(address.locator('.ant-select-content, .ant-select-selection-item').first()).toContainText(
+    '浙江省 / 杭州市 / 西湖区',
+  );
+  await tabTo(page, address.getByLabel('详细地址'), { max: 5 });
+  await page.keyboard.type('文三路 100 号 3 幢 201 室');
   await tabTo(page, dialog.getByRole('button', { name: /保\s*存/ }), { max: 6 });
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

@@ -22,15 +22,26 @@ export async function register(page: Page, mobile: string, name: string) {
   await expect(page).not.toHaveURL(/\/register/);
 }
 
-/** Adds a consignee on the settle page (the member has none yet). */
+/** The open menus of the 所在地区 cascade (省, then 市, then 区县). */
+export const regionMenu = (page: Page, column: number) =>
+  page.locator('.consignee-region-popup .ant-cascader-menu').nth(column);
+
+/** Picks 省 / 市 / 区县 in the address dialog's cascade with the mouse, column by column. */
+export async function pickRegion(page: Page, path: readonly [string, string, string]) {
+  const form = page.getByRole('form', { name: '收货地址' });
+  await form.getByRole('combobox', { name: '所在地区' }).click();
+  for (const [column, name] of path.entries())
+    await regionMenu(page, column).getByRole('menuitemcheckbox', { name, exact: true }).click();
+  await expect(page.locator('.consignee-region-popup')).toBeHidden();
+}
+
+/** Adds a consignee on the settle page (the member has none yet): 浙江省 / 杭州市 / 西湖区 from the cascade. */
 export async function addConsignee(page: Page, name: string, mobile: string) {
   await page.getByRole('button', { name: '新增收货地址' }).click();
   const form = page.getByRole('form', { name: '收货地址' });
   await form.getByLabel('收货人').fill(name);
   await form.getByLabel('手机号').fill(mobile);
-  await form.getByLabel('省份').fill('浙江省');
-  await form.getByLabel('城市').fill('杭州市');
-  await form.getByLabel('区县').fill('西湖区');
+  await pickRegion(page, ['浙江省', '杭州市', '西湖区']);
   await form.getByLabel('详细地址').fill('文三路 100 号 3 幢 201 室');
   await page
     .getByRole('dialog')

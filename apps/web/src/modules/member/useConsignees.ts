@@ -31,16 +31,19 @@ export function useDeleteConsignee() {
   return useInvalidatingMutation(consigneeKeys.all, (id: number) => api.call(calls.remove, { id }));
 }
 
-/** 设为默认: the same update call with the address's own values and `is_default=1`. */
+/**
+ * 设为默认: the same update call with the address's own values and `is_default=1` — its county's
+ * code, or for an address saved before codes were kept its typed names (saved unchanged).
+ */
 export function useSetDefaultConsignee() {
   return useInvalidatingMutation(consigneeKeys.all, (c: Consignee) =>
     api.call(calls.save, {
       id: c.id,
       name: c.name,
       mobile: c.mobile,
-      province: c.province,
-      city: c.city,
-      district: c.district,
+      ...(c.district_code
+        ? { district_code: c.district_code }
+        : { province: c.province, city: c.city, district: c.district }),
       address: c.address,
       is_default: 1,
     }),
