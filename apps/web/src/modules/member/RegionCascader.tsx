@@ -20,14 +20,20 @@ export function regionLabel(labels: string[]) {
     .join(' / ');
 }
 
+/** Without the level words, so 杭州西湖 finds 杭州市 / 西湖区. */
+const bareText = (s: string) => s.replace(/[省市区县\s]/g, '');
+
 /**
- * Typed search: the whole path as written (杭州市西湖区), or words each found in the path
- * (杭州 西湖). antd's own matches one name at a time.
+ * Typed search: the whole path as written (杭州市西湖区), without its level words (杭州西湖), or
+ * words each found in the path (杭州 西湖). antd's own matches one name at a time.
  */
-function matches(input: string, path: { label?: unknown }[]) {
+export function regionMatches(input: string, path: { label?: unknown }[]) {
   const labels = path.map((o) => String(o.label ?? ''));
   const text = input.trim();
-  if (labels.join('').includes(text.replace(/\s+/g, ''))) return true;
+  const joined = labels.join('');
+  if (joined.includes(text.replace(/\s+/g, ''))) return true;
+  const bare = bareText(text);
+  if (bare.length >= 2 && bareText(joined).includes(bare)) return true;
   const words = text.split(/\s+/).filter(Boolean);
   return words.length > 1 && words.every((w) => labels.some((l) => l.includes(w)));
 }
@@ -106,7 +112,7 @@ export default function RegionCascader({
       suffixIcon={options ? <DownOutlined aria-hidden /> : <LoadingOutlined spin aria-hidden />}
       allowClear={CLEARABLE}
       placeholder={options ? '请选择省 / 市 / 区县，可输入搜索' : '正在加载地区…'}
-      showSearch={{ limit: 50, filter: matches }}
+      showSearch={{ limit: 50, filter: regionMatches }}
       displayRender={regionLabel}
       notFoundContent="没有找到该地区"
       classNames={{ popup: { root: 'consignee-region-popup' } }}
