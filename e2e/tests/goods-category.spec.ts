@@ -1,22 +1,33 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  cellOf,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  login,
-  test,
-  toast,
-  uniqueSuffix,
-} from './helpers.ts';
+import { cellOf, expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectFocusSeen, tabTo } from './keyboard.ts';
 
 const categoryTree = (page: Page) => page.getByRole('tree', { name: '分类树' });
 const categoryTable = (page: Page) => page.getByRole('table', { name: '分类列表' });
 
-/** The table row whose name cell reads exactly `name` (child rows also show 上级：<parent>). */
+/** The table row whose name cell reads exactly `name`. */
 const row = (page: Page, name: string) =>
   categoryTable(page)
     .getByRole('row')
     .filter({ has: page.getByText(name, { exact: true }) });
+
+/** The names of the table's rows, top to bottom, each with its depth in the tree (0 for the top). */
+const rowsInOrder = (page: Page) =>
+  categoryTable(page)
+    .locator('tbody tr[data-row-key]')
+    .evaluateAll((trs) =>
+      trs.map((tr) => {
+        const level = /ant-table-row-level-(\d+)/.exec(tr.className)?.[1] ?? '0';
+        return `${level}:${tr.querySelector('.category-name')?.textContent ?? ''}`;
+      }),
+    );
+
+/** Logs in and opens 商品分类 (the area opens on its home). */
+async function openCategories(page: Page, username = 'shop') {
+  await login(page, username);
+  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await page.goto('/crm/goods_category');
+}
 
 const treeNode = (page: Page, name: string) => categoryTree(page).getByRole('treeitem', { name });
 
@@ -64,8 +75,7 @@ test('shop creates, edits and deletes a three-level branch', async ({ page }) =>
   const renamed = `E2E改名${tag}`;
   const table = categoryTable(page);
 
-  await login(page, 'shop');
-  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  await openCategories(page);
   await expect(treeNode(page, '数码电器')).toBeVisible();
   await search(page, tag);
   await expect(table.getByText('暂无分类')).toBeVisible();
@@ -76,12 +86,18 @@ test('shop creates, edits and deletes a three-level branch', async ({ page }) =>
   await expect(treeNode(page, top)).toBeVisible();
 
   await addCategory(page, child, top);
-  await expect(row(page, child)).toContainText(`上级：${top}`);
+  await expect(row(page, child)).toBeVisible();
   await expect(await cellOf(table, row(page, top), '子分类数')).toHaveText('1');
 
   await addCategory(page, grandchild, child);
-  await expect(row(page, grandchild)).toContainText(`上级：${child}`);
+  await expect(row(page, grandchild)).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(4); // the header and our three
+  // The table is a tree: each under its parent, open while the search shows them.
+  await expect.poll(() => rowsInOrder(page)).toEqual([`0:${top}`, `1:${child}`, `2:${grandchild}`]);
+  await expect(table.getByRole('button', { name: `收起子分类：${top}` })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
 
   // The tree nests them, open: top > child > grandchild (branches added later open too).
   for (const name of [top, child])
@@ -103,7 +119,7 @@ test('shop creates, edits and deletes a three-level branch', async ({ page }) =>
   await expect(row(page, renamed)).toBeVisible();
   await expect(row(page, child)).toHaveCount(0);
   await expect(await cellOf(table, row(page, renamed), '排序')).toHaveText('7');
-  await expect(row(page, grandchild)).toContainText(`上级：${renamed}`);
+  await expect.poll(() => rowsInOrder(page)).toEqual([`0:${top}`, `1:${renamed}`, `2:${grandchild}`]);
   await expect(treeNode(page, renamed)).toBeVisible();
 
   // The top category still has a child: refused before asking anything, and it stays.
@@ -144,7 +160,7 @@ test('shop creates, edits and deletes a three-level branch', async ({ page }) =>
 });
 
 test('the add form checks the name next to the field', async ({ page }) => {
-  await login(page, 'shop');
+  await openCategories(page);
   await page.getByRole('button', { name: '新增分类' }).click();
   const dialog = page.getByRole('dialog', { name: '新增分类' });
   const name = dialog.getByLabel('分类名称', { exact: true });
@@ -172,12 +188,13 @@ test('the add form checks the name next to the field', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await search(page, '数码电器');
   await expect(categoryTable(page).getByRole('row')).toHaveCount(2); // the header and the seeded one
+  await expect(categoryTable(page).locator('mark')).toHaveText('数码电器');
 });
 
 test('a list that fails to load says so and loads again on 重试', async ({ page }) => {
   // The network fails for the list call only; the client stays silent, the table must not.
   await page.route('**/api/shop/goods/category/list', (route) => route.abort('connectionfailed'));
-  await login(page, 'shop');
+  await openCategories(page);
   const table = categoryTable(page);
   await expect(table.getByText('加载失败，请检查网络后重试')).toBeVisible();
   await expect(table.getByText('暂无分类')).toBeHidden();
@@ -187,22 +204,40 @@ test('a list that fails to load says so and loads again on 重试', async ({ pag
   await expect(row(page, '数码电器')).toBeVisible();
 });
 
-test('on a phone the category screen and the order list keep their search and list on the screen', async ({
+test('the tree unfolds in the table, by mouse and by keyboard, and a search shows the way to a match', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await login(page, 'shop');
-  await expect(categoryTable(page)).toBeVisible();
-  // The tree sits above the list instead of pushing it off the screen.
-  const tree = page.getByRole('tree', { name: '分类树' });
-  const list = categoryTable(page);
-  expect((await list.boundingBox())?.width).toBeGreaterThan(200);
-  expect((await tree.boundingBox())?.y ?? 0).toBeLessThan((await list.boundingBox())?.y ?? 0);
-  await expect(page.getByRole('button', { name: '搜索' })).toBeInViewport({ ratio: 1 });
-  await expectNoSidewaysScroll(page);
+  await openCategories(page);
+  const table = categoryTable(page);
+  const digital = row(page, '数码电器');
+  await expect(digital).toBeVisible();
+  // Listing everything, the top level comes folded: its 商品数 counts the whole branch.
+  await expect(row(page, '手机通讯')).toHaveCount(0);
+  await expect(await cellOf(table, digital, '商品数')).toHaveText(/^[1-9]\d*$/);
 
-  await page.goto('/crm/order_manager');
-  await expect(page.getByRole('table', { name: '订单列表' })).toBeVisible();
-  await expect(page.getByRole('button', { name: '搜索' })).toBeInViewport({ ratio: 1 });
-  await expectNoSidewaysScroll(page);
+  // The mouse opens a branch…
+  await digital.getByRole('button', { name: '展开子分类：数码电器' }).click();
+  await expect(row(page, '手机通讯')).toBeVisible();
+  await expect(row(page, '手机通讯')).toHaveClass(/ant-table-row-level-1/);
+  await expect(row(page, '智能手机')).toHaveCount(0);
+
+  // …and so does the keyboard: Tab reaches the next 展开, Enter opens it, Enter again folds it.
+  const phones = row(page, '手机通讯').getByRole('button', { name: '展开子分类：手机通讯' });
+  await tabTo(page, phones, { max: 20 });
+  await expectFocusSeen(page, 'the 展开 button of 手机通讯');
+  await page.keyboard.press('Enter');
+  const fold = row(page, '手机通讯').getByRole('button', { name: '收起子分类：手机通讯' });
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(row(page, '智能手机')).toHaveClass(/ant-table-row-level-2/);
+  await expect(fold).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(row(page, '智能手机')).toHaveCount(0);
+
+  // A search shows each match where it stands: under its parent and grandparent, marked.
+  await search(page, '老人手机');
+  await expect.poll(() => rowsInOrder(page)).toEqual(['0:数码电器', '1:手机通讯', '2:老人手机']);
+  await expect(table.locator('mark')).toHaveText(['老人手机']);
+  // Paged by the top-level rows: one here.
+  await expect(page.getByText(/^共 1 条$/)).toBeVisible();
+  await expectAccessible(page, 'the category table searched');
 });

@@ -130,12 +130,29 @@ test('a shop administrator works the category list with the keyboard alone', asy
   await page.keyboard.press('Tab');
   await page.keyboard.type('demo123456');
   await page.keyboard.press('Enter');
+  // The area's home offers the screen: its link, then Enter.
+  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await tabTo(
+    page,
+    page.getByRole('region', { name: '现在可以做的事' }).getByRole('link', { name: /^商品分类/ }),
+    { max: 40 },
+  );
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  const add = page.getByRole('button', { name: '新增分类' });
+  await expect(add).toBeVisible();
+  // The link left with its page: focus stays on the page (its main part, or the list once it has
+  // come), never the document's body. 新增分类 is reached from there, forwards or back.
+  await expectFocusSeen(page, 'after the link to 商品分类');
+  const addIsBehind = await add.evaluate(
+    (el) =>
+      document.activeElement !== null &&
+      (el.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
 
   // 新增分类 opens on the first field; the parent picked by typing, then its clear button is
   // reached, named and drawn; Enter on 保存 closes the dialog back onto 新增分类.
-  const add = page.getByRole('button', { name: '新增分类' });
-  await tabTo(page, add);
+  await tabTo(page, add, { back: addIsBehind });
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: '新增分类' });
   const parent = dialog.getByRole('combobox', { name: '上级分类' });

@@ -3,7 +3,12 @@ import { login, sideMenu, test } from './helpers.ts';
 
 test('warehouse sees the category screen without add, edit or delete', async ({ page }) => {
   await login(page, 'warehouse');
-  // Viewing is allowed, so the area index forwards to the category screen.
+  // The area opens on its home, which offers the category screen: viewing is allowed.
+  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await page
+    .getByRole('region', { name: '现在可以做的事' })
+    .getByRole('link', { name: /^商品分类/ })
+    .click();
   await expect(page).toHaveURL(/\/crm\/goods_category$/);
 
   const table = page.getByRole('table', { name: '分类列表' });

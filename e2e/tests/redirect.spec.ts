@@ -57,8 +57,9 @@ test('an unknown screen inside an area shows the 404 page in the shell', async (
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
   await expect(userMenu(page)).toContainText('商城管理员');
   await page.getByRole('link', { name: '返回首页' }).click();
-  // Back to the area index, which forwards to its first allowed screen.
-  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  // Back to the area index, which forwards to the area's home (its first screen of spec §2).
+  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await expect(page.getByText('页面不存在', { exact: true })).toHaveCount(0);
 });
 
 test('a redirect that normalises to another host is ignored: the login lands on the role’s area', async ({
@@ -67,6 +68,6 @@ test('a redirect that normalises to another host is ignored: the login lands on 
   await page.goto(`/login?redirect=${encodeURIComponent('/.//evil.example/steal')}`);
   await submitLogin(page, 'shop');
 
-  await expect(page).toHaveURL(/\/crm\/goods_category$/);
+  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
   await expect(userMenu(page)).toContainText('商城管理员');
 });

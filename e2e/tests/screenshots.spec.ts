@@ -26,6 +26,7 @@ test('area home', async ({ page }, testInfo) => {
 
 test('category screen', async ({ page }, testInfo) => {
   await login(page, 'shop');
+  await page.goto('/crm/goods_category');
   await expect(
     page.getByRole('tree', { name: '分类树' }).getByRole('treeitem', { name: '智能手机' }),
   ).toBeVisible();

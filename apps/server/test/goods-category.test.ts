@@ -105,6 +105,52 @@ describe('goods categories', () => {
     expect(wild.d.results).toEqual([]);
   });
 
+  it('lists as a tree: paged by top-level rows, each with its subtree; a search keeps the ancestors', async () => {
+    const tag = '树表';
+    const a = await add(`${tag}甲`);
+    const a1 = await add('一号', a.id);
+    const a11 = await add(`${tag}深处`, a1.id);
+    const a2 = await add('二号', a.id);
+    const b = await add(`${tag}乙`);
+    const b1 = await add('三号', b.id);
+    await addGoods(a11.id);
+    await bumpCategories(h.db, companyId);
+    type Row = { id: number; parent_id: number | null; goods_count: number };
+    const ids = (r: { d: { results: Row[] } }) => r.d.results.map((c) => c.id);
+
+    // Under 甲: its children are the top level, each followed by its subtree.
+    const underA = await call('/shop/goods/category/list', { tree: 1, parent_id: a.id });
+    expect(ids(underA)).toEqual([a1.id, a11.id, a2.id]);
+    expect(underA.d.paging.count).toBe(2);
+
+    // The top level, paged by its rows: 甲 and 乙 on pages of their own, with their subtrees.
+    const tops = await call('/shop/goods/category/list', { tree: 1, keyword: tag, page_size: 1 });
+    expect(tops.d.paging).toMatchObject({ count: 2, num_pages: 2 });
+    // 甲 matches, and so does 深处 two levels down: 一号 comes along as the way to it.
+    expect(ids(tops)).toEqual([a.id, a1.id, a11.id]);
+    const second = await call('/shop/goods/category/list', { tree: 1, keyword: tag, page: 2, page_size: 1 });
+    expect(ids(second)).toEqual([b.id]);
+    // 商品数 still counts each row's whole subtree (the snapshot re-reads its version in time).
+    const deep = async () =>
+      ((await call('/shop/goods/category/list', { tree: 1, keyword: '深处' })).d.results as Row[]).map(
+        (c) => [c.id, c.goods_count],
+      );
+    await expect.poll(deep, { timeout: 5_000, interval: 100 }).toEqual([
+      [a.id, 1],
+      [a1.id, 1],
+      [a11.id, 1],
+    ]);
+
+    // A status filter keeps the ancestors too, whatever their own status.
+    await call('/shop/goods/category/update', { id: b1.id, name: '三号', status: 0 });
+    const off = await call('/shop/goods/category/list', { tree: 1, status: 0, keyword: '三号' });
+    expect(ids(off)).toEqual([b.id, b1.id]);
+    // Without `tree` the list stays flat: only the matching rows.
+    const flat = await call('/shop/goods/category/list', { status: 0, keyword: '三号' });
+    expect(ids(flat)).toEqual([b1.id]);
+    expect((await call('/shop/goods/category/list', { tree: 2 })).m).toContain('树形');
+  });
+
   it('edits a category, moves a subtree and keeps levels right', async () => {
     const a = await add('甲');
     const b = await add('乙');

@@ -51,6 +51,13 @@ export const categoryListBody = form({
   keyword: optionalText('关键字', { max: 50 }),
   parent_id: optionalInt('上级分类', { min: 0, max: 2_147_483_647 }),
   status: z.optional(flag('状态')),
+  /**
+   * 1: the list as a tree (the back office's table). Paging counts the top-level rows (the children
+   * of `parent_id`, or the top level); each is followed by the rows of its subtree that are shown,
+   * parents before children in display order. With a keyword or status, a matching row comes with
+   * its ancestors, so it is shown where it stands in the tree.
+   */
+  tree: z.optional(flag('树形')),
 });
 export type CategoryListQuery = z.output<typeof categoryListBody>;
 

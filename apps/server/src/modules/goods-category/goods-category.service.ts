@@ -40,6 +40,58 @@ export function buildTree(rows: CategoryRow[]): CategoryTreeNode[] {
   return roots;
 }
 
+/**
+ * The categories a tree list shows under `scope` (a category id, or null for the top level): the
+ * rows that `matches`, each with its ancestors up to the scope, as the scope's children (`tops`)
+ * and, per shown category, its shown children (`childrenOf`). `rows` is in display order, and so is
+ * every list of the result.
+ */
+export function shownForest<T extends { id: number; parent_id: number | null }>(
+  rows: readonly T[],
+  scope: number | null,
+  matches: (row: T) => boolean,
+): { tops: T[]; childrenOf: Map<number, T[]> } {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const shown = new Set<number>();
+  for (const row of rows) {
+    if (!matches(row) || shown.has(row.id)) continue;
+    // The chain from the row up to the scope; a row outside the scope adds nothing.
+    const chain: number[] = [];
+    let at: T | undefined = row;
+    while (at && chain.length <= CATEGORY_MAX_DEPTH) {
+      chain.push(at.id);
+      if (at.parent_id === scope) {
+        for (const id of chain) shown.add(id);
+        break;
+      }
+      at = at.parent_id === null ? undefined : byId.get(at.parent_id);
+    }
+  }
+  const tops: T[] = [];
+  const childrenOf = new Map<number, T[]>();
+  for (const row of rows) {
+    if (!shown.has(row.id)) continue;
+    if (row.parent_id === scope) tops.push(row);
+    else if (row.parent_id !== null) {
+      const siblings = childrenOf.get(row.parent_id);
+      if (siblings) siblings.push(row);
+      else childrenOf.set(row.parent_id, [row]);
+    }
+  }
+  return { tops, childrenOf };
+}
+
+/** `tops` each followed by its shown subtree, parents before children. */
+function preorder<T extends { id: number }>(tops: readonly T[], childrenOf: Map<number, T[]>): T[] {
+  const out: T[] = [];
+  const visit = (row: T) => {
+    out.push(row);
+    for (const child of childrenOf.get(row.id) ?? []) visit(child);
+  };
+  for (const top of tops) visit(top);
+  return out;
+}
+
 interface Snapshot {
   /** Every live category of the company in display order (sort, id), with its counts. */
   categories: Category[];
@@ -141,11 +193,18 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       const { page, pageSize, offset } = pageParams(q);
       const keyword = q.keyword?.toLowerCase();
       const parentId = q.parent_id === 0 ? null : q.parent_id;
-      const matching = (await categoryCache.get(db, caller.companyId)).categories.filter(
-        (c) =>
-          (parentId === undefined || c.parent_id === parentId) &&
-          (q.status === undefined || c.status === q.status) &&
-          (!keyword || c.name.toLowerCase().includes(keyword)),
+      const { categories } = await categoryCache.get(db, caller.companyId);
+      const matches = (c: Category) =>
+        (q.status === undefined || c.status === q.status) &&
+        (!keyword || c.name.toLowerCase().includes(keyword));
+      if (q.tree === 1) {
+        // Paged by the top-level rows; each comes with the part of its subtree that is shown.
+        const { tops, childrenOf } = shownForest(categories, parentId ?? null, matches);
+        const results = preorder(tops.slice(offset, offset + pageSize), childrenOf);
+        return { count: tops.length, page, pageSize, results };
+      }
+      const matching = categories.filter(
+        (c) => (parentId === undefined || c.parent_id === parentId) && matches(c),
       );
       const results = matching.slice(offset, offset + pageSize);
       return { count: matching.length, page, pageSize, results };

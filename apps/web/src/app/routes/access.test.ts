@@ -11,11 +11,12 @@ const viewer: UserPermission = { goods: [{ codename: 'view_goods_category', name
 const nobody: UserPermission = {};
 
 describe('areaIndexTarget', () => {
-  it('goes to the first permitted screen when the spec first screen is not built yet', () => {
-    expect(areaIndexTarget(crm, viewer)).toBe('/crm/goods_category');
+  const bare = { ...crm, children: crm.children.filter((e) => e.kind === 'group' || !e.home) };
+  it('goes to the first permitted screen when the spec first screen is not there', () => {
+    expect(areaIndexTarget(bare, viewer)).toBe('/crm/goods_category');
   });
   it('falls back to personal-info when nothing else is allowed', () => {
-    expect(areaIndexTarget(crm, nobody)).toBe('/crm/personal-info');
+    expect(areaIndexTarget(bare, nobody)).toBe('/crm/personal-info');
   });
   it('opens the area home where it stands in for the spec first screen, whatever the permissions', () => {
     expect(areaIndexTarget(manager, viewer)).toBe('/manager/workflow');
@@ -26,6 +27,7 @@ describe('areaIndexTarget', () => {
 describe('area homes', () => {
   // Spec §2: each area index redirects to this screen; until it is built, the area home is there.
   const FIRST_SCREENS = {
+    crm: 'goods_manager',
     car: 'car_auto_parts',
     tool: 'double_color_ball',
     business: 'prepare',
@@ -69,10 +71,10 @@ describe('visibleMenu', () => {
     );
 
   it('hides a screen the user lacks, and its emptied group', () => {
-    expect(titles(nobody)).toEqual([['个人信息', '修改密码']]);
+    expect(titles(nobody)).toEqual(['商城管理首页', ['个人信息', '修改密码']]);
   });
   it('shows it with the view permission', () => {
-    expect(titles(viewer)).toEqual([['商品分类'], ['个人信息', '修改密码']]);
+    expect(titles(viewer)).toEqual(['商城管理首页', ['商品分类'], ['个人信息', '修改密码']]);
   });
 });
 

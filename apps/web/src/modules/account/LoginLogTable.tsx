@@ -1,7 +1,7 @@
 import { LOGIN_REASONS, type LoginLog } from '@portal/contract';
-import { type TableColumnsType, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { useLoginLog } from './useAccount.ts';
 
@@ -9,13 +9,20 @@ import { useLoginLog } from './useAccount.ts';
 const reasonText = (v: string) =>
   v === 'ok' ? '—' : ((LOGIN_REASONS as Record<string, string>)[v] ?? (v || '—'));
 
-const columns: TableColumnsType<LoginLog> = [
-  { title: '登录时间', dataIndex: 'create_time', width: 180, render: (v: string) => formatDateTime(v) },
+const columns: ListColumns<LoginLog> = [
+  {
+    title: '登录时间',
+    dataIndex: 'create_time',
+    width: 180,
+    phone: 'title',
+    render: (v: string) => formatDateTime(v),
+  },
   { title: 'IP 地址', dataIndex: 'ip', width: 150 },
   {
     title: '结果',
     dataIndex: 'success',
     width: 90,
+    phone: 'title',
     render: (v: number) => (v === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
   },
   { title: '原因', dataIndex: 'reason', width: 220, render: reasonText },

@@ -1,11 +1,11 @@
 import { type BoardMessage, REVIEW_STATUS, REVIEW_STATUS_NAMES } from '@portal/contract';
-import { App, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { App, Button, Card, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -69,7 +69,7 @@ export function MessageBoardPage() {
           .catch(() => {}),
     });
 
-  const columns: TableColumnsType<BoardMessage> = [
+  const columns: ListColumns<BoardMessage> = [
     {
       title: '留言内容',
       dataIndex: 'content',
@@ -83,10 +83,15 @@ export function MessageBoardPage() {
         </Typography.Paragraph>
       ),
     },
-    { title: '昵称', dataIndex: 'nickname' },
+    { title: '昵称', dataIndex: 'nickname', phone: 'title' },
     { title: '留言时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
-    { title: 'IP', dataIndex: 'ip' },
-    { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
+    { title: 'IP', dataIndex: 'ip', phone: 'hidden' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      phone: 'title',
+      render: (v: number) => <ReviewStatusTag status={v} />,
+    },
     ...(pending
       ? []
       : [

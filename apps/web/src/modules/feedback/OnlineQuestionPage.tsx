@@ -1,11 +1,11 @@
 import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
-import { Button, Card, Form, Input, Space, Switch, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Form, Input, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
@@ -91,7 +91,7 @@ export function OnlineQuestionPage() {
   const list = useOpinions({ page, page_size: pageSize, status, keyword: keyword || undefined });
   useExistingPage(list.data?.paging, page, setPage);
 
-  const columns: TableColumnsType<Opinion> = [
+  const columns: ListColumns<Opinion> = [
     {
       title: '咨询内容',
       dataIndex: 'content',
@@ -120,6 +120,7 @@ export function OnlineQuestionPage() {
     {
       title: '访客',
       key: 'visitor',
+      phone: 'title',
       render: (_: unknown, row) => (
         <div>
           <div>{row.name}</div>
@@ -133,6 +134,7 @@ export function OnlineQuestionPage() {
     {
       title: '状态',
       dataIndex: 'status',
+      phone: 'title',
       render: (v: number, row) => (
         <Space size={4} wrap>
           <OpinionStatusTag status={v} />

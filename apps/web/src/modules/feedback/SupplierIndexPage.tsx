@@ -5,23 +5,13 @@ import {
   type Supplier,
   supplierReviewBody,
 } from '@portal/contract';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Space,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
@@ -165,10 +155,11 @@ export function SupplierIndexPage() {
       </>
     ) : null;
 
-  const columns: TableColumnsType<Supplier> = [
+  const columns: ListColumns<Supplier> = [
     {
       title: '公司名称',
       dataIndex: 'name',
+      phone: 'title',
       render: (v: string, row) => (
         <Button
           type="link"
@@ -192,7 +183,12 @@ export function SupplierIndexPage() {
       ),
     },
     { title: '申请时间', dataIndex: 'create_time', render: (v: string) => formatMinute(v) },
-    { title: '状态', dataIndex: 'status', render: (v: number) => <ReviewStatusTag status={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      phone: 'title',
+      render: (v: number) => <ReviewStatusTag status={v} />,
+    },
     actionsColumn((row) => (
       <Space size={0}>
         <Button type="link" size="small" onClick={() => setDetail(row)}>

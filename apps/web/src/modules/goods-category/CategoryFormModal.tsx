@@ -1,6 +1,7 @@
 import {
   CATEGORY_MAX_DEPTH,
   CATEGORY_NAME_MAX,
+  type Category,
   type CategoryTreeNode,
   categoryFields,
 } from '@portal/contract';
@@ -33,9 +34,12 @@ export type CategoryFormTarget =
 export function CategoryFormModal({
   target,
   onClose,
+  onSaved,
 }: {
   target: CategoryFormTarget | null;
   onClose: () => void;
+  /** The saved category, before the dialog closes. */
+  onSaved?: (saved: Category) => void;
 }) {
   const [form] = Form.useForm<Values>();
   const editId = target?.mode === 'edit' ? target.id : null;
@@ -80,7 +84,10 @@ export function CategoryFormModal({
         icon: v.icon?.trim() ?? '',
         status: v.status ? 1 : 0,
       },
-      savedWithToast(form, FIELDS, editId ? '分类已保存' : '分类已新增', () => onClose()),
+      savedWithToast<Category>(form, FIELDS, editId ? '分类已保存' : '分类已新增', (saved) => {
+        onSaved?.(saved);
+        onClose();
+      }),
     );
 
   const loading = editId !== null && detail.isPending;

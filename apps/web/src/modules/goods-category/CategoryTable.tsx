@@ -1,42 +1,60 @@
-import type { Category } from '@portal/contract';
-import { Button, type PaginationProps, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, type PaginationProps, Space, Tag, Typography } from 'antd';
+import type { Key } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
-import { type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { type ListColumns, type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { CategoryIcon } from './categoryIcons.tsx';
+import { type CategoryNode, splitMatch } from './treeRows.ts';
 
 export interface CategoryTableProps {
-  /** The paged list query. */
-  query: ListQuery<Category>;
-  /** The list's paging (`usePaging().pagination`). */
+  /** The paged tree list, its rows nested (`nestRows`). */
+  query: ListQuery<CategoryNode>;
+  /** The list's paging (`usePaging().pagination`): of the top-level rows. */
   pagination: (total: number) => PaginationProps;
+  /** The search, marked in the names. */
+  keyword: string;
+  /** The open branches, and what opening or folding one does. */
+  expanded: readonly number[];
+  onExpand: (open: boolean, row: CategoryNode) => void;
   selected: number[];
   onSelect: ((ids: number[]) => void) | null;
-  onEdit: ((row: Category) => void) | null;
-  onDelete: ((row: Category) => void) | null;
+  onEdit: ((row: CategoryNode) => void) | null;
+  onDelete: ((row: CategoryNode) => void) | null;
 }
 
-function columns(p: CategoryTableProps): TableColumnsType<Category> {
-  const cols: TableColumnsType<Category> = [
+/** The name, with the search's match marked (a row shown only as the way to a match has none). */
+function Name({ name, keyword }: { name: string; keyword: string }) {
+  const parts = splitMatch(name, keyword);
+  return (
+    <Typography.Text ellipsis={{ tooltip: name }} className="category-name">
+      {parts ? (
+        <>
+          {parts[0]}
+          <mark className="category-match">{parts[1]}</mark>
+          {parts[2]}
+        </>
+      ) : (
+        name
+      )}
+    </Typography.Text>
+  );
+}
+
+function columns(p: CategoryTableProps): ListColumns<CategoryNode> {
+  const cols: ListColumns<CategoryNode> = [
     {
       title: '名称',
       dataIndex: 'name',
-      minWidth: 140,
-      render: (v: string, row) => (
-        <div className="category-name">
-          <Typography.Text ellipsis={{ tooltip: v }}>{v}</Typography.Text>
-          {row.parent_name && (
-            <Typography.Text type="secondary" ellipsis className="category-parent">
-              上级：{row.parent_name}
-            </Typography.Text>
-          )}
-        </div>
-      ),
+      minWidth: 180,
+      phone: 'title',
+      render: (v: string) => <Name name={v} keyword={p.keyword} />,
     },
     {
       title: '图标',
       dataIndex: 'icon',
       width: 56,
       align: 'center',
+      phone: 'hidden',
       render: (v: string) => <CategoryIcon name={v} />,
     },
     { title: '排序', dataIndex: 'sort', width: 60, align: 'right' },
@@ -44,6 +62,7 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
       title: '状态',
       dataIndex: 'status',
       width: 68,
+      phone: 'title',
       render: (v: number) => (v === 1 ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
     },
     { title: '子分类数', dataIndex: 'children_count', width: 80, align: 'right' },
@@ -52,16 +71,14 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
       title: '更新时间',
       dataIndex: 'update_time',
       width: 140,
+      phone: 'hidden',
       render: (v: string) => formatMinute(v),
     },
   ];
   const { onEdit, onDelete } = p;
   if (onEdit || onDelete) {
-    cols.push({
-      title: '操作',
-      key: 'actions',
-      width: 104,
-      render: (_: unknown, row) => (
+    cols.push(
+      actionsColumn((row) => (
         <Space size={0}>
           {onEdit && (
             <Button type="link" size="small" onClick={() => onEdit(row)}>
@@ -74,23 +91,33 @@ function columns(p: CategoryTableProps): TableColumnsType<Category> {
             </Button>
           )}
         </Space>
-      ),
-    });
+      )),
+    );
   }
   return cols;
 }
 
-/** Right: the category list with paging 5/10/15/20 and row selection for batch delete. */
+/**
+ * The categories as a tree in the table: top-level rows paged 5/10/15/20, each unfolding into its
+ * sub-categories (the 展开 button before the name, by mouse or keyboard); 商品数 counts the
+ * subtree. Rows can be selected for batch delete, a parent and its children alike.
+ */
 export function CategoryTable(p: CategoryTableProps) {
   const { onSelect } = p;
   return (
-    <ListTable<Category>
+    <ListTable<CategoryNode>
       aria-label="分类列表"
-      data-testid="category-table"
       columns={columns(p)}
       query={p.query}
       empty="暂无分类"
       pagination={p.pagination}
+      rowName={(row) => row.name}
+      childLabel="子分类"
+      expandable={{
+        expandedRowKeys: p.expanded as Key[],
+        onExpand: p.onExpand,
+        indentSize: 20,
+      }}
       rowSelection={
         onSelect
           ? {

@@ -1,16 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Category, CategoryTreeNode } from '@portal/contract';
 import { App, Button, Card, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useNarrow } from '#web/shared/ui/useNarrow.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
 import { CategoryTree } from './CategoryTree.tsx';
 import { deleteRefusal } from './deleteCheck.ts';
+import { ancestorsOf, branchIds, type CategoryNode, nestRows, openBranches } from './treeRows.ts';
 import { useCategoryList, useDeleteCategories, useDeleteCategory } from './useCategories.ts';
 import './goods-category.css';
 
@@ -19,7 +21,11 @@ const STATUS_OPTIONS: { value: 0 | 1; label: string }[] = [
   { value: 0, label: '停用' },
 ];
 
-/** 商品分类 (/crm/goods_category): tree on the left, list on the right. */
+/**
+ * 商品分类 (/crm/goods_category): the category tree on the left (on a phone, a button that opens it),
+ * and the table of the branch chosen there, itself a tree: top-level rows that unfold into their
+ * sub-categories.
+ */
 export function GoodsCategoryPage() {
   const { modal } = App.useApp();
   const canAdd = useCan('goods', 'add_goods_category');
@@ -31,8 +37,36 @@ export function GoodsCategoryPage() {
   const { page, pageSize, setPage, pagination, keyword, status } = filters;
   const [selected, setSelected] = useState<number[]>([]);
   const [target, setTarget] = useState<CategoryFormTarget | null>(null);
+  const narrow = useNarrow();
 
-  const list = useCategoryList({ page, page_size: pageSize, keyword, parent_id: node?.id, status });
+  const list = useCategoryList({ page, page_size: pageSize, keyword, parent_id: node?.id, status, tree: 1 });
+  const nested = useMemo(() => nestRows(list.data?.results ?? []), [list.data]);
+  const treeList = useMemo(
+    () => ({ ...list, data: list.data && { ...list.data, results: nested } }),
+    [list, nested],
+  );
+
+  // Branches the user opened (listing everything) or folded (under a search, which opens them all).
+  const filtered = keyword !== '' || status !== undefined;
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const [folded, setFolded] = useState<ReadonlySet<number>>(new Set());
+  const expanded = openBranches(branchIds(nested), filtered, opened, folded);
+  const expand = (open: boolean, row: CategoryNode) => {
+    const change = (set: ReadonlySet<number>, add: boolean) => {
+      const next = new Set(set);
+      if (add) next.add(row.id);
+      else next.delete(row.id);
+      return next;
+    };
+    if (filtered) setFolded((f) => change(f, !open));
+    else setOpened((o) => change(o, open));
+  };
+  /** A category just saved is shown: its ancestors open. */
+  const reveal = (saved: Category) => {
+    const way = ancestorsOf(list.data?.results ?? [], saved.parent_id);
+    setOpened((o) => new Set([...o, ...way]));
+    setFolded((f) => new Set([...f].filter((id) => !way.includes(id))));
+  };
   const remove = useDeleteCategory();
   const removeMany = useDeleteCategories();
 
@@ -43,6 +77,7 @@ export function GoodsCategoryPage() {
   const refilter = (apply: () => void) => {
     apply();
     setSelected([]);
+    setFolded(new Set());
   };
 
   const deleted = (d: { deleted: number }) => {
@@ -79,6 +114,7 @@ export function GoodsCategoryPage() {
   return (
     <div className="goods-category">
       <CategoryTree
+        folded={narrow}
         selected={node}
         onSelect={(n) =>
           refilter(() => {
@@ -93,7 +129,7 @@ export function GoodsCategoryPage() {
           <Space>
             <span>商品分类</span>
             <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
-              {node ? `「${node.name}」的子分类` : '全部分类'}
+              {node ? `「${node.name}」下的分类` : '全部分类'}
             </Typography.Text>
           </Space>
         }
@@ -137,15 +173,18 @@ export function GoodsCategoryPage() {
           </Space>
         </ListToolbar>
         <CategoryTable
-          query={list}
+          query={treeList}
           pagination={pagination}
+          keyword={keyword}
+          expanded={expanded}
+          onExpand={expand}
           selected={selected}
           onSelect={canDelete ? setSelected : null}
           onEdit={canChange ? (row: Category) => setTarget({ mode: 'edit', id: row.id }) : null}
           onDelete={canDelete ? confirmOne : null}
         />
       </Card>
-      <CategoryFormModal target={target} onClose={() => setTarget(null)} />
+      <CategoryFormModal target={target} onClose={() => setTarget(null)} onSaved={reveal} />
     </div>
   );
 }

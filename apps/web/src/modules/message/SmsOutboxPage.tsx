@@ -1,19 +1,20 @@
 import { SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
-import { Button, Card, Input, Space, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { useSmsOutbox } from './useSmsOutbox.ts';
 
-const columns: TableColumnsType<SmsOutboxRow> = [
+const columns: ListColumns<SmsOutboxRow> = [
   { title: '发送时间', dataIndex: 'create_time', width: 180, render: (v: string) => formatDateTime(v) },
-  { title: '手机号', dataIndex: 'mobile', width: 140 },
+  { title: '手机号', dataIndex: 'mobile', width: 140, phone: 'title' },
   {
     title: '用途',
     dataIndex: 'purpose',
     width: 110,
+    phone: 'title',
     render: (v: string) => (SMS_PURPOSES as Record<string, string>)[v] ?? v,
   },
   { title: '短信内容', dataIndex: 'content' },

@@ -1,12 +1,12 @@
 import { hasAction, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
-import { App, Button, Card, Space, type TableColumnsType, Typography } from 'antd';
+import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
-import { ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
@@ -87,10 +87,11 @@ export function OrderManagerPage() {
   const paging = list.data?.paging;
   useExistingPage(paging, page, setPage);
 
-  const columns: TableColumnsType<Order> = [
+  const columns: ListColumns<Order> = [
     {
       title: '订单号 / 下单时间',
       dataIndex: 'order_no',
+      phone: 'title',
       render: (v: string, row) => (
         <div>
           <Button
@@ -147,7 +148,12 @@ export function OrderManagerPage() {
         </div>
       ),
     },
-    { title: '状态', dataIndex: 'status', render: (v: number) => <OrderStatusTag status={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      phone: 'title',
+      render: (v: number) => <OrderStatusTag status={v} />,
+    },
     actionsColumn((row) => (
       <Space size={0}>
         <Button type="link" size="small" onClick={() => setDetailId(row.id)}>

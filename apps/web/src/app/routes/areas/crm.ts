@@ -1,91 +1,110 @@
 import { lazyPage } from '#web/app/lazy.ts';
 import { area, smsOutboxScreen } from './area.ts';
 
-/** 商城管理: goods, orders, purchasing and customer service. */
-export const CRM = area('crm', '商城管理', 'ShopOutlined', 'goods_manager', [
+/**
+ * 商城管理: goods, orders, purchasing and customer service. Its home stands at `goods_manager` (the
+ * spec's first screen, the goods list) until the goods list is built.
+ */
+export const CRM = area(
+  'crm',
+  '商城管理',
+  'ShopOutlined',
+  'goods_manager',
+  [
+    {
+      kind: 'group',
+      key: 'goods',
+      title: '商品管理',
+      icon: 'AppstoreOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'goods_category',
+          title: '商品分类',
+          icon: 'TagsOutlined',
+          summary: '新增、修改和删除商品分类，查看各分类下的商品数',
+          access: { module: 'goods', codename: 'view_goods_category' },
+          page: lazyPage(
+            () => import('#web/modules/goods-category/GoodsCategoryPage.tsx'),
+            'GoodsCategoryPage',
+          ),
+        },
+      ],
+    },
+    {
+      kind: 'group',
+      key: 'order',
+      title: '订单管理',
+      icon: 'ProfileOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'order_manager',
+          title: '订单列表',
+          icon: 'FileTextOutlined',
+          summary: '查找订单，确认收款、发货、退款或取消',
+          access: { module: 'order', codename: 'view_order' },
+          page: lazyPage(() => import('#web/modules/order-admin/OrderManagerPage.tsx'), 'OrderManagerPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'payment_account',
+          title: '收款账户',
+          icon: 'BankOutlined',
+          summary: '设置顾客转账时看到的收款银行和账号',
+          access: { module: 'order', codename: 'change_payment_account' },
+          page: lazyPage(() => import('#web/modules/payment/PaymentAccountPage.tsx'), 'PaymentAccountPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
+      key: 'purchase',
+      title: '采购管理',
+      icon: 'ShoppingOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'supplier_index',
+          title: '供应商管理',
+          icon: 'AuditOutlined',
+          summary: '审核供应商的入驻申请',
+          access: { module: 'supplier', codename: 'view_supplier' },
+          page: lazyPage(() => import('#web/modules/feedback/SupplierIndexPage.tsx'), 'SupplierIndexPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
+      key: 'service',
+      title: '客服',
+      icon: 'CustomerServiceOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'message_board',
+          title: '留言审核',
+          icon: 'CommentOutlined',
+          summary: '审核访客在留言板的留言，决定是否公开',
+          access: { module: 'feedback', codename: 'view_feedback' },
+          page: lazyPage(() => import('#web/modules/feedback/MessageBoardPage.tsx'), 'MessageBoardPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'online_question',
+          title: '在线咨询',
+          icon: 'QuestionCircleOutlined',
+          summary: '回复访客的在线咨询',
+          access: { module: 'feedback', codename: 'view_feedback' },
+          page: lazyPage(() => import('#web/modules/feedback/OnlineQuestionPage.tsx'), 'OnlineQuestionPage'),
+        },
+        // The codes and notices the shop's customers were sent, for one whose SMS did not arrive.
+        smsOutboxScreen('sms_outbox'),
+      ],
+    },
+  ],
   {
-    kind: 'group',
-    key: 'goods',
-    title: '商品管理',
-    icon: 'AppstoreOutlined',
-    children: [
-      {
-        kind: 'screen',
-        path: 'goods_category',
-        title: '商品分类',
-        icon: 'TagsOutlined',
-        access: { module: 'goods', codename: 'view_goods_category' },
-        page: lazyPage(
-          () => import('#web/modules/goods-category/GoodsCategoryPage.tsx'),
-          'GoodsCategoryPage',
-        ),
-      },
-    ],
+    purpose:
+      '商城管理是商城和 ERP 的后台：维护商品和商品分类，处理订单与收款，管理库存、采购和供应商，设置优惠券和促销活动，并通过留言、咨询和短信为顾客服务。',
   },
-  {
-    kind: 'group',
-    key: 'order',
-    title: '订单管理',
-    icon: 'ProfileOutlined',
-    children: [
-      {
-        kind: 'screen',
-        path: 'order_manager',
-        title: '订单列表',
-        icon: 'FileTextOutlined',
-        access: { module: 'order', codename: 'view_order' },
-        page: lazyPage(() => import('#web/modules/order-admin/OrderManagerPage.tsx'), 'OrderManagerPage'),
-      },
-      {
-        kind: 'screen',
-        path: 'payment_account',
-        title: '收款账户',
-        icon: 'BankOutlined',
-        access: { module: 'order', codename: 'change_payment_account' },
-        page: lazyPage(() => import('#web/modules/payment/PaymentAccountPage.tsx'), 'PaymentAccountPage'),
-      },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'purchase',
-    title: '采购管理',
-    icon: 'ShoppingOutlined',
-    children: [
-      {
-        kind: 'screen',
-        path: 'supplier_index',
-        title: '供应商管理',
-        icon: 'AuditOutlined',
-        access: { module: 'supplier', codename: 'view_supplier' },
-        page: lazyPage(() => import('#web/modules/feedback/SupplierIndexPage.tsx'), 'SupplierIndexPage'),
-      },
-    ],
-  },
-  {
-    kind: 'group',
-    key: 'service',
-    title: '客服',
-    icon: 'CustomerServiceOutlined',
-    children: [
-      {
-        kind: 'screen',
-        path: 'message_board',
-        title: '留言审核',
-        icon: 'CommentOutlined',
-        access: { module: 'feedback', codename: 'view_feedback' },
-        page: lazyPage(() => import('#web/modules/feedback/MessageBoardPage.tsx'), 'MessageBoardPage'),
-      },
-      {
-        kind: 'screen',
-        path: 'online_question',
-        title: '在线咨询',
-        icon: 'QuestionCircleOutlined',
-        access: { module: 'feedback', codename: 'view_feedback' },
-        page: lazyPage(() => import('#web/modules/feedback/OnlineQuestionPage.tsx'), 'OnlineQuestionPage'),
-      },
-      // The codes and notices the shop's customers were sent, for one whose SMS did not arrive.
-      smsOutboxScreen('sms_outbox'),
-    ],
-  },
-]);
+);
