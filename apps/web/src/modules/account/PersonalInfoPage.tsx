@@ -1,5 +1,5 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Descriptions, Space } from 'antd';
+import { Avatar, Button, Card, Descriptions, Flex, Space } from 'antd';
 import { useRef } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { printElement } from '#web/shared/print.ts';
@@ -35,12 +35,14 @@ export function PersonalInfoPage() {
           ) : !user ? (
             <QueryEmpty query={info} description="暂无个人信息" />
           ) : (
-            <Space align="start" size="large" style={{ width: '100%' }}>
+            // On a phone the details go under the picture, one to a line.
+            <Flex wrap gap="large" align="flex-start">
               <Avatar size={72} src={user.avatarUrl || undefined} alt={user.real_name}>
                 {(user.real_name || user.username).slice(0, 1)}
               </Avatar>
               <Descriptions
-                column={2}
+                column={{ xs: 1, sm: 1, md: 2 }}
+                style={{ flex: '1 1 280px', minWidth: 0 }}
                 bordered
                 size="small"
                 items={[
@@ -59,7 +61,7 @@ export function PersonalInfoPage() {
                   },
                 ]}
               />
-            </Space>
+            </Flex>
           )}
         </Card>
       </div>
