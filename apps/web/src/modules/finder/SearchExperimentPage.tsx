@@ -25,8 +25,8 @@ const STUDENT_HOME = '/student/business-watch';
 
 function ExperimentCard({ e, onOpen }: { e: Experiment; onOpen: (e: Experiment) => void }) {
   return (
-    // The whole card opens the project (its title is the button a keyboard or reader reaches).
-    <article className="experiment-card shop-panel" aria-label={e.name} onClick={() => onOpen(e)}>
+    // The whole card opens the project: its title's button covers the card (finder.css).
+    <article className="experiment-card shop-panel" aria-label={e.name}>
       {e.cover ? (
         <img className="experiment-cover" src={e.cover} alt="" loading="lazy" width={600} height={300} />
       ) : (
@@ -34,14 +34,7 @@ function ExperimentCard({ e, onOpen }: { e: Experiment; onOpen: (e: Experiment) 
       )}
       <div className="experiment-card-body">
         <h2 className="experiment-card-name">
-          <button
-            type="button"
-            className="experiment-card-open"
-            onClick={(ev) => {
-              ev.stopPropagation();
-              onOpen(e);
-            }}
-          >
+          <button type="button" className="experiment-card-open" onClick={() => onOpen(e)}>
             {e.name}
           </button>
         </h2>
