@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
+import { brandModule } from './modules/brand/index.ts';
 import { cartModule } from './modules/cart/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { cmsModule } from './modules/cms/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     finderModule(db, { counters }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
+    brandModule(db),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
   ];

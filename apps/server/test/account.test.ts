@@ -138,9 +138,13 @@ describe('account: login, session, password, permissions', () => {
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: shop.headers })
     ).json().d;
     expect(perm.goods.map((e: { codename: string }) => e.codename).sort()).toEqual([
+      'add_goods_brand',
       'add_goods_category',
+      'change_goods_brand',
       'change_goods_category',
+      'delete_goods_brand',
       'delete_goods_category',
+      'view_goods_brand',
       'view_goods_category',
     ]);
     const warehouse = await h.as(13, companyId);
@@ -148,7 +152,10 @@ describe('account: login, session, password, permissions', () => {
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: warehouse.headers })
     ).json().d;
     expect(wperm).toEqual({
-      goods: [{ codename: 'view_goods_category', name: '查看商品分类' }],
+      goods: [
+        { codename: 'view_goods_category', name: '查看商品分类' },
+        { codename: 'view_goods_brand', name: '查看品牌' },
+      ],
       order: [
         { codename: 'view_order', name: '查看订单' },
         { codename: 'ship_order', name: '订单发货' },

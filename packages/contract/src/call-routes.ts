@@ -14,6 +14,19 @@ export const accountCalls = {
   loginLog: r<typeof C.accountCalls.loginLog>('GET', '/account/login/log', { login: true }),
 };
 
+export const brandCalls = {
+  list: r<typeof C.brandCalls.list>('POST', '/goods/brand/list', { permission: 'view_goods_brand' }),
+  get: r<typeof C.brandCalls.get>('POST', '/goods/brand', { permission: 'view_goods_brand' }),
+  create: r<typeof C.brandCalls.create>('POST', '/goods/brand/add', { permission: 'add_goods_brand' }),
+  update: r<typeof C.brandCalls.update>('POST', '/goods/brand/update', { permission: 'change_goods_brand' }),
+  remove: r<typeof C.brandCalls.remove>('POST', '/goods/brand/delete', { permission: 'delete_goods_brand' }),
+  removeMany: r<typeof C.brandCalls.removeMany>('POST', '/goods/brand/selected/delete', {
+    permission: 'delete_goods_brand',
+  }),
+  select: r<typeof C.brandCalls.select>('POST', '/goods/brands', { permission: 'view_goods_brand' }),
+  check: r<typeof C.brandCalls.check>('POST', '/goods/brand/check', { permission: 'view_goods_brand' }),
+};
+
 export const cartCalls = {
   list: r<typeof C.cartCalls.list>('POST', '/cart/list', { login: true }),
   add: r<typeof C.cartCalls.add>('POST', '/cart/add', { login: true }),

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activity.ts';
+export * from './brand.ts';
 export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';
@@ -20,6 +21,7 @@ export * from './order.ts';
 export * from './payment.ts';
 export * from './permissions.ts';
 export * from './promotion.ts';
+export * from './resource.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './system.ts';

@@ -314,6 +314,21 @@ export interface PaymentTradeTable {
   created_at: string;
 }
 
+export interface GoodsBrandTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  logo: Generated<string>;
+  description: Generated<string>;
+  sort: Generated<number>;
+  status: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OrderItemTable {
   id: Generated<number>;
   company_id: number;
@@ -632,4 +647,5 @@ export interface DB {
   stored_files: StoredFileTable;
   order_receipts: OrderReceiptTable;
   payment_trades: PaymentTradeTable;
+  goods_brands: GoodsBrandTable;
 }

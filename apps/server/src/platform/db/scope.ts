@@ -67,6 +67,7 @@ export const TABLES = {
   stored_files: { owner: 'company', createdBy: true },
   order_receipts: { owner: 'company' },
   payment_trades: { owner: 'company' },
+  goods_brands: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

@@ -17,6 +17,7 @@ import { payments } from './014-payments.ts';
 import { consigneeDivisions } from './015-consignee-divisions.ts';
 import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
+import { goodsBrands } from './018-goods-brands.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -38,5 +39,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '015-consignee-divisions': consigneeDivisions,
     '016-catalogue-pinyin': cataloguePinyin,
     '017-member-agreement': memberAgreement,
+    '018-goods-brands': goodsBrands(dialect),
   };
 }

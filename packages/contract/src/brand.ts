@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { flag, optionalInt, optionalText, text } from './fields.ts';
+import { defineResource } from './resource.ts';
+
+/** Longest brand name. */
+export const BRAND_NAME_MAX = 30;
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** A picture address (the file store's, or an https address). */
+  logo: z.string(),
+  description: z.string(),
+  sort: z.number().int(),
+  /** 1 in use, 0 stopped (kept on old goods, not offered for new ones). */
+  status: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+export const BRAND_STATUS = { 1: '启用', 0: '停用' } as const;
+
+/** An image address: a path of this site or an http(s) address, nothing else. */
+const imageAddress = (label: string) =>
+  optionalText(label, { max: 300 }).refine(
+    (v) => v === undefined || v === '' || /^(\/(?!\/)|https?:\/\/)[^\s"'<>]+$/i.test(v),
+    `${label}须为本站路径或 http(s) 地址`,
+  );
+
+/**
+ * The company's brands (`/crm/goods_brand`; spec §7 `/goods/brand/*`, `/goods/brands`): the first
+ * resource declared with `defineResource`.
+ */
+export const brandResource = defineResource({
+  label: '品牌',
+  tags: ['brand'],
+  item: brandSchema,
+  fields: {
+    name: text('品牌名称', { max: BRAND_NAME_MAX }),
+    logo: imageAddress('品牌标志'),
+    description: optionalText('品牌介绍', { max: 500 }),
+    sort: optionalInt('排序', { min: 0, max: 9999 }),
+    status: flag('状态'),
+  },
+  filters: { status: z.optional(flag('状态')) },
+  sorts: { sort: '排序', newest: '最新', name: '名称' },
+  unique: ['name'],
+  paths: {
+    list: '/goods/brand/list',
+    get: '/goods/brand',
+    create: '/goods/brand/add',
+    update: '/goods/brand/update',
+    remove: '/goods/brand/delete',
+    removeMany: '/goods/brand/selected/delete',
+    select: '/goods/brands',
+    check: '/goods/brand/check',
+  },
+  permissions: {
+    view: 'view_goods_brand',
+    add: 'add_goods_brand',
+    change: 'change_goods_brand',
+    delete: 'delete_goods_brand',
+  },
+});
+
+export const brandCalls = brandResource.calls;

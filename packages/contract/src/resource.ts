@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
+import { form, id, idList, optionalChoice, optionalId, optionalText, paging, text } from './fields.ts';
+import type { Codename } from './permissions.ts';
+
+/**
+ * A back-office resource (design/back-office.md, docs/ARCHITECTURE.md "Adding a back-office
+ * resource"): declared once — its label, item, writable fields, filters, sorts and the
+ * specification's paths with a permission each — and read by both sides. The declaration makes
+ * the calls (list, get, create, update, remove, removeMany, select, check); the server serves them
+ * with `serveResource` (apps/server/src/platform/resource) and only the rules that are special; the
+ * web makes its list page and form from the same declaration.
+ */
+export interface ResourceSpec<
+  Item extends z.ZodObject<{ id: z.ZodNumber }>,
+  Fields extends z.ZodRawShape,
+  Filters extends z.ZodRawShape,
+  Sorts extends string,
+  Unique extends string,
+> {
+  /** The Chinese name of one row (品牌): messages and titles say it. */
+  label: string;
+  tags: readonly string[];
+  item: Item;
+  /** The writable fields (fields.ts helpers, so their Chinese messages come along). */
+  fields: Fields;
+  /** Filters of the list besides the keyword (each a column of the same name). */
+  filters: Filters;
+  /** The list's orders, name → Chinese label; the first is the default. */
+  sorts: Record<Sorts, string>;
+  /** Fields unique per company (the `check` call asks about one). */
+  unique: readonly Unique[];
+  paths: {
+    list: string;
+    get: string;
+    create: string;
+    update: string;
+    remove: string;
+    removeMany: string;
+    select: string;
+    /** The uniqueness check (the specification's `…/check`, or one of our own where it has none). */
+    check: string;
+  };
+  permissions: { view: Codename; add: Codename; change: Codename; delete: Codename };
+}
+
+/** Most rows one picker (`select`) answers. */
+export const RESOURCE_SELECT_MAX = 50;
+/** Most ids one batch action takes. */
+export const RESOURCE_BATCH_MAX = 200;
+
+export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
+export type SelectOption = z.infer<typeof selectOptionSchema>;
+
+export function defineResource<
+  Item extends z.ZodObject<{ id: z.ZodNumber }>,
+  Fields extends z.ZodRawShape,
+  Filters extends z.ZodRawShape,
+  Sorts extends string,
+  Unique extends string,
+>(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique>) {
+  const { label, tags, item, paths, permissions: p } = spec;
+  const view = { permission: p.view } as const;
+  const listBody = form({
+    ...paging,
+    keyword: optionalText('关键字', { max: 50 }),
+    sort: optionalChoice('排序方式', spec.sorts),
+    ...spec.filters,
+  });
+  const idBody = form({ id: id(label) });
+  const createBody = form(spec.fields);
+  const updateBody = form({ id: id(label), ...spec.fields });
+  const idsBody = form({ ids: idList(label, RESOURCE_BATCH_MAX) });
+  const selectBody = form({ keyword: optionalText('关键字', { max: 50 }) });
+  const uniqueNames = Object.fromEntries(spec.unique.map((u) => [u, u])) as Record<Unique, Unique>;
+  const checkBody = form({
+    field: optionalChoice('字段', uniqueNames),
+    value: text('内容', { max: 200 }),
+    id: optionalId(label),
+  });
+  const calls = {
+    list: defineCall({
+      method: 'POST',
+      path: paths.list,
+      summary: `${label}列表`,
+      tags,
+      access: view,
+      input: listBody,
+      output: pageOf(item),
+    }),
+    get: defineCall({
+      method: 'POST',
+      path: paths.get,
+      summary: `${label}详情`,
+      tags,
+      access: view,
+      input: idBody,
+      output: item,
+    }),
+    create: defineCall({
+      method: 'POST',
+      path: paths.create,
+      summary: `新增${label}`,
+      tags,
+      access: { permission: p.add } as const,
+      input: createBody,
+      output: item,
+    }),
+    update: defineCall({
+      method: 'POST',
+      path: paths.update,
+      summary: `修改${label}`,
+      tags,
+      access: { permission: p.change } as const,
+      input: updateBody,
+      output: item,
+    }),
+    remove: defineCall({
+      method: 'POST',
+      path: paths.remove,
+      summary: `删除${label}`,
+      tags,
+      access: { permission: p.delete } as const,
+      input: idBody,
+      output: z.object({ count: z.number().int() }),
+    }),
+    removeMany: defineCall({
+      method: 'POST',
+      path: paths.removeMany,
+      summary: `批量删除${label}（全部成功或全部不删）`,
+      tags,
+      access: { permission: p.delete } as const,
+      input: idsBody,
+      output: z.object({ count: z.number().int() }),
+    }),
+    select: defineCall({
+      method: 'POST',
+      path: paths.select,
+      summary: `${label}选项（选择器）`,
+      tags,
+      access: view,
+      input: selectBody,
+      output: z.object({ results: z.array(selectOptionSchema) }),
+    }),
+    check: defineCall({
+      method: 'POST',
+      path: paths.check,
+      summary: `${label}唯一性检查`,
+      tags,
+      access: view,
+      input: checkBody,
+      output: z.object({ available: z.boolean(), message: z.string() }),
+    }),
+  };
+  return { ...spec, calls, schemas: { listBody, createBody, updateBody, idsBody, checkBody } };
+}
+
+export type Resource = ReturnType<typeof defineResource>;
