@@ -110,11 +110,11 @@ test('the super administrator’s home offers the SMS outbox and 商城管理', 
 
 /** The 商城管理 screens each shop role's permissions open (DEFAULT_ROLE_PERMISSIONS). */
 const CRM_SCREENS: Record<string, string[]> = {
-  shop: ['商品分类', '订单列表', '收款账户', '供应商管理', '留言审核', '在线咨询', '短信发件箱'],
-  warehouse: ['商品分类', '订单列表'],
-  purchaser: ['商品分类', '供应商管理'],
+  shop: ['商品分类', '品牌管理', '订单列表', '收款账户', '供应商管理', '留言审核', '在线咨询', '短信发件箱'],
+  warehouse: ['商品分类', '品牌管理', '订单列表'],
+  purchaser: ['商品分类', '品牌管理', '供应商管理'],
   finance: ['订单列表', '收款账户'],
-  sales: ['商品分类', '订单列表'],
+  sales: ['商品分类', '品牌管理', '订单列表'],
   service: ['商品分类', '订单列表', '留言审核', '在线咨询'],
 };
 

@@ -20,6 +20,7 @@ import {
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  TrademarkOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 
@@ -50,6 +51,7 @@ export const MENU_ICONS = {
   TagsOutlined,
   TeamOutlined,
   ToolOutlined,
+  TrademarkOutlined,
   UserOutlined,
 };
 

@@ -29,6 +29,15 @@ export const CRM = area(
             'GoodsCategoryPage',
           ),
         },
+        {
+          kind: 'screen',
+          path: 'goods_brand',
+          title: '品牌管理',
+          icon: 'TrademarkOutlined',
+          summary: '本单位的商品品牌：新增、修改、停用和批量删除',
+          access: { module: 'goods', codename: 'view_goods_brand' },
+          page: lazyPage(() => import('#web/modules/brand/BrandPage.tsx'), 'BrandPage'),
+        },
       ],
     },
     {

@@ -1,0 +1,213 @@
+import type { Paging } from '@portal/contract';
+import { App, Button, Card, Form, type FormInstance, Space } from 'antd';
+import { type Key, type ReactNode, useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
+import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { type ResourceRoutes, useResource } from './useResource.ts';
+import './resource.css';
+
+/** What a resource's form needs: its items, the values of a row, and the call's input from values. */
+export interface ResourceForm<T, V> {
+  /** The form's fields, whose server errors go beside them. */
+  fields: readonly string[];
+  /** A new row's starting values. */
+  initial: Partial<V>;
+  fromItem: (row: T) => V;
+  toInput: (values: V) => Record<string, unknown>;
+  /** The Form.Items (their rules from the declaration's fields, `zodRule`). */
+  items: (form: FormInstance<V>) => ReactNode;
+}
+
+/**
+ * The back-office page of a declared resource (design/back-office.md): search and status filter,
+ * 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
+ * selected rows with a confirmation naming how many — all following the caller's permissions
+ * (the server checks them again) — and the form in a dialog with the server's field errors beside
+ * the fields.
+ */
+export function ResourcePage<T extends { id: number }, V extends object>({
+  name,
+  label,
+  title,
+  routes,
+  can,
+  columns,
+  statusOptions,
+  searchPlaceholder,
+  rowName,
+  form: spec,
+}: {
+  name: string;
+  label: string;
+  title: string;
+  routes: ResourceRoutes;
+  can: { add: boolean; change: boolean; delete: boolean };
+  columns: ListColumns<T>;
+  statusOptions: { value: number; label: string }[];
+  searchPlaceholder: string;
+  rowName: (row: T) => string;
+  form: ResourceForm<T, V>;
+}) {
+  const { modal } = App.useApp();
+  const resource = useResource(name, routes);
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const list = resource.useList({
+    page,
+    page_size: pageSize,
+    keyword: keyword || undefined,
+    status,
+  } as never);
+  const save = resource.useSave();
+  const remove = resource.useRemove();
+  const [form] = Form.useForm<V>();
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  // Each opening is a new form (its initial values are the row's, or a new row's), so a form
+  // reopened for another row never keeps what the last one held.
+  const [opening, setOpening] = useState(0);
+  const openEditor = (target: T | 'new') => {
+    setOpening((n) => n + 1);
+    setEditing(target);
+    form.resetFields();
+    form.setFieldsValue((target === 'new' ? spec.initial : spec.fromItem(target)) as never);
+  };
+  const [selected, setSelected] = useState<number[]>([]);
+  // The declaration types the reply; this page is generic over its item.
+  const data = list.data as { results: T[]; paging: Paging } | undefined;
+  useExistingPage(data?.paging, page, setPage);
+
+  const removeRows = (rows: T[]) =>
+    confirmDanger(modal, {
+      title:
+        rows.length === 1
+          ? `确定删除${label}「${rowName(rows[0] as T)}」吗？`
+          : `确定删除选中的 ${rows.length} 个${label}吗？`,
+      content: '删除后不再列出，也不能在选择器中选到。',
+      okText: '删除',
+      onOk: () =>
+        remove
+          .mutateAsync(rows.map((r) => r.id))
+          .then((r) => {
+            toastSuccess(`已删除 ${(r as { count: number }).count} 个${label}`);
+            setSelected((s) => s.filter((id) => !rows.some((r) => r.id === id)));
+          })
+          .catch(() => {}),
+    });
+
+  const submit = (values: V) => {
+    const input = spec.toInput(values);
+    const id = editing && editing !== 'new' ? editing.id : undefined;
+    save.mutate(
+      id === undefined ? input : { ...input, id },
+      savedWithToast(form, spec.fields, id === undefined ? `已新增${label}` : `已保存${label}`, () =>
+        setEditing(null),
+      ),
+    );
+  };
+
+  const rows = data?.results ?? [];
+  const allColumns: ListColumns<T> = [
+    ...columns,
+    ...(can.change || can.delete
+      ? [
+          actionsColumn<T>((row) => (
+            <Space size={0}>
+              {can.change && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => openEditor(row)}
+                  aria-label={`编辑 ${rowName(row)}`}
+                >
+                  编辑
+                </Button>
+              )}
+              {can.delete && (
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() => removeRows([row])}
+                  aria-label={`删除 ${rowName(row)}`}
+                >
+                  删除
+                </Button>
+              )}
+            </Space>
+          )),
+        ]
+      : []),
+  ];
+  const chosen = rows.filter((r) => selected.includes(r.id));
+  const open = editing !== null;
+  const current = editing && editing !== 'new' ? editing : null;
+
+  return (
+    <Card title={title}>
+      <ListToolbar
+        className="resource-toolbar"
+        search={{
+          label: `搜索${label}`,
+          placeholder: searchPlaceholder,
+          maxLength: 50,
+          style: { width: 280, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{ label: '状态', options: statusOptions, value: status, onChange: filterStatus }}
+      >
+        <Space wrap>
+          {can.delete && (
+            <Button danger disabled={chosen.length === 0} onClick={() => removeRows(chosen)}>
+              批量删除{chosen.length > 0 ? `（${chosen.length}）` : ''}
+            </Button>
+          )}
+          {can.add && (
+            <Button type="primary" onClick={() => openEditor('new')}>
+              新增{label}
+            </Button>
+          )}
+        </Space>
+      </ListToolbar>
+      <ListTable<T>
+        aria-label={`${label}列表`}
+        columns={allColumns}
+        query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
+        empty={keyword || status !== undefined ? `没有找到符合条件的${label}` : `暂无${label}`}
+        pagination={pagination}
+        rowName={rowName}
+        {...(can.delete
+          ? {
+              rowSelection: {
+                selectedRowKeys: selected,
+                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row: T) => ({ 'aria-label': `选择 ${rowName(row)}` }),
+              },
+            }
+          : {})}
+      />
+      <FormModal<V>
+        key={opening}
+        form={form}
+        name={`${name}-form`}
+        label={current ? `编辑${label}` : `新增${label}`}
+        onFinish={submit}
+        formProps={{
+          preserve: false,
+          initialValues: (current ? spec.fromItem(current) : spec.initial) as never,
+        }}
+        title={current ? `编辑${label} · ${rowName(current)}` : `新增${label}`}
+        open={open}
+        onCancel={() => setEditing(null)}
+        okText="保存"
+        ok={{ loading: save.isPending }}
+      >
+        {spec.items(form)}
+      </FormModal>
+    </Card>
+  );
+}

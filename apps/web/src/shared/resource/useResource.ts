@@ -1,0 +1,61 @@
+import type { CallInput, CallOutput, CallRoute, Call as ContractCall } from '@portal/contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+import { useInvalidate } from '#web/shared/queryHooks.ts';
+
+/** The zod-free routes of a declared resource (`<name>Calls` of '@portal/contract/calls'). */
+export interface ResourceRoutes {
+  list: CallRoute;
+  get: CallRoute;
+  create: CallRoute;
+  update: CallRoute;
+  remove: CallRoute;
+  removeMany: CallRoute;
+  select: CallRoute;
+  check: CallRoute;
+}
+
+/** Every query of one resource lives under its key (`['resource', name]`). */
+export const resourceKeys = (name: string) => {
+  const all = ['resource', name] as const;
+  return {
+    all,
+    list: (params: object) => [...all, 'list', params] as const,
+    options: (keyword: string) => [...all, 'options', keyword] as const,
+  };
+};
+
+/**
+ * A resource's list, its writes and its picker, typed by the declaration. A write's refusal that
+ * names a field is left to the form (`toast: 'unlessField'`); the lists are reloaded after it.
+ */
+export function useResource<R extends ResourceRoutes>(name: string, routes: R) {
+  const keys = resourceKeys(name);
+  const invalidate = useInvalidate(keys.all);
+  type Out<K extends keyof ResourceRoutes> = CallOutput<R[K]>;
+  type In<K extends keyof ResourceRoutes> = CallInput<R[K]>;
+  const call = <K extends keyof ResourceRoutes>(k: K, input: In<K>, toast: 'unlessField' | boolean = true) =>
+    api.call(routes[k] as CallRoute<ContractCall>, input as never, { toast }) as Promise<Out<K>>;
+  return {
+    keys,
+    useList: (params: In<'list'>) =>
+      useQuery({
+        queryKey: keys.list(params as object),
+        queryFn: () => call('list', params),
+        placeholderData: keepPreviousData,
+      }),
+    useSave: () =>
+      useMutation({
+        mutationFn: (input: { id?: number } & Record<string, unknown>) =>
+          input.id === undefined
+            ? call('create', input as In<'create'>, 'unlessField')
+            : call('update', input as In<'update'>, 'unlessField'),
+        onSuccess: invalidate,
+      }),
+    useRemove: () =>
+      useMutation({
+        mutationFn: (ids: number[]) => call('removeMany', { ids } as In<'removeMany'>),
+        onSettled: invalidate,
+      }),
+  };
+}
