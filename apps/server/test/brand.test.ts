@@ -160,12 +160,13 @@ describe('brands: a declared resource', () => {
 
   it('refuses another company’s staff, members, roles without the permission and anonymous callers', async () => {
     const mine = (await post('/goods/brand/add', { name: '只属本单位', status: 1 })).d.id as number;
-    for (const [url, form] of [
+    const attempts: [string, Record<string, string | number | number[]>][] = [
       ['/goods/brand', { id: mine }],
       ['/goods/brand/update', { id: mine, name: '改名', status: 1 }],
       ['/goods/brand/delete', { id: mine }],
       ['/goods/brand/selected/delete', { ids: [mine] }],
-    ] as const)
+    ];
+    for (const [url, form] of attempts)
       expect((await post(url, form, otherAdmin)).c, url).toBe(Codes.NOT_FOUND.c);
     expect(
       (await post('/goods/brand/list', {}, otherAdmin)).d.results.map((b: { name: string }) => b.name),
