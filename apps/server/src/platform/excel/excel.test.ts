@@ -1,0 +1,484 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { form, int, optionalText, text } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AppError } from '#server/platform/core/errors.ts';
+import {
+  CHOICES_SHEET,
+  type ExcelColumn,
+  errorWorkbook,
+  escapeCell,
+  type ReadLimits,
+  readWorkbook,
+  type SheetRow,
+  templateWorkbook,
+  toBuffer,
+  validateRows,
+  writeWorkbook,
+} from './index.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'excel-test-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const save = (bytes: Buffer | Uint8Array) => {
+  const file = path.join(dir, `f${++n}.xlsx`);
+  fs.writeFileSync(file, bytes);
+  return file;
+};
+
+const columns: ExcelColumn[] = [
+  { key: 'code', label: '商品编码', required: true },
+  { key: 'name', label: '商品名称', required: true },
+  { key: 'unit', label: '单位' },
+  { key: 'price', label: '价格' },
+];
+const limits: ReadLimits = { maxRows: 1000, maxCells: 10_000, maxColumns: 50 };
+
+async function readAll(file: string, more: Partial<ReadLimits> = {}, cols = columns) {
+  const rows: SheetRow[] = [];
+  for await (const row of readWorkbook(file, { ...limits, ...more, columns: cols })) rows.push(row);
+  return rows;
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+/** A workbook made by ExcelJS's in-memory writer, as a user's spreadsheet program would save it. */
+async function book(fill: (wb: ExcelJS.Workbook) => void) {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return save(Buffer.from(await wb.xlsx.writeBuffer()));
+}
+
+/** Reads back a written file with ExcelJS itself (to see the raw cells). */
+async function rawCells(bytes: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  return wb;
+}
+
+describe('writeWorkbook and readWorkbook', () => {
+  it('round trip: Chinese headers, rows read back by label', async () => {
+    const rows = [
+      { code: 'G001', name: '西湖龙井 250g', unit: '盒', price: 128.5 },
+      { code: 'G002', name: '铁观音', unit: null, price: 66 },
+    ];
+    async function* source() {
+      yield* rows;
+    }
+    const bytes = await toBuffer(writeWorkbook(columns, source(), '商品'));
+    const wb = await rawCells(bytes);
+    expect(wb.worksheets[0]?.name).toBe('商品');
+    expect(wb.worksheets[0]?.getRow(1).values).toEqual([undefined, '商品编码', '商品名称', '单位', '价格']);
+    expect(await readAll(save(bytes))).toEqual([
+      { rowNumber: 2, values: { code: 'G001', name: '西湖龙井 250g', unit: '盒', price: '128.5' } },
+      { rowNumber: 3, values: { code: 'G002', name: '铁观音', price: '66' } },
+    ]);
+  });
+
+  it('escapes cells a spreadsheet would run, and reads them back as the same text', async () => {
+    expect(escapeCell('\r=1')).toBe("'\r=1");
+    expect(escapeCell('1-5')).toBe('1-5');
+    const risky = ['=1+1', '+86 138', '-5', '@SUM(A1)', '\t=1'];
+    const bytes = await toBuffer(
+      writeWorkbook(
+        columns,
+        risky.map((name, i) => ({ code: `C${i}`, name })),
+      ),
+    );
+    const sheet = (await rawCells(bytes)).worksheets[0] as ExcelJS.Worksheet;
+    risky.forEach((value, i) => {
+      const cell = sheet.getRow(i + 2).getCell(2);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.value).toBe(`'${value}`);
+    });
+    expect(sheet.getRow(2).getCell(1).value).toBe('C0');
+    const back = await readAll(save(bytes));
+    expect(back.map((r) => r.values.name)).toEqual(risky.map((v) => v.trim()));
+    expect(back[0]?.values.name).toBe('=1+1');
+  });
+
+  it('streams: rows are taken only as fast as the file is read, and a failing source fails the stream', async () => {
+    let taken = 0;
+    function* many() {
+      for (let i = 0; i < 100_000; i++) {
+        taken++;
+        yield { code: `S${i}`, name: '绿茶 250g 礼盒装', unit: '盒', price: i };
+      }
+    }
+    const stream = writeWorkbook(columns, many());
+    await new Promise((r) => setTimeout(r, 300));
+    expect(taken).toBeLessThan(5_000); // nobody read yet: the writer waits
+    const bytes = await toBuffer(stream);
+    expect(taken).toBe(100_000);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+
+    async function* failing() {
+      yield { code: 'A', name: '甲' };
+      throw new Error('source failed');
+    }
+    await expect(toBuffer(writeWorkbook(columns, failing()))).rejects.toThrow('source failed');
+  });
+
+  it('writes from a plain iterable, numbers and dates as such', async () => {
+    const bytes = await toBuffer(
+      writeWorkbook(
+        [...columns, { key: 'day', label: '日期' }],
+        [{ code: 'A', name: '茶', price: 3, day: new Date('2026-11-24T00:00:00Z') }],
+      ),
+    );
+    const row = (await rawCells(bytes)).worksheets[0]?.getRow(2);
+    expect(row?.getCell(4).value).toBe(3);
+    expect(row?.getCell(5).value).toEqual(new Date('2026-11-24T00:00:00Z'));
+    const [read] = await readAll(save(bytes), {}, [...columns, { key: 'day', label: '日期' }]);
+    expect(read?.values).toEqual({ code: 'A', name: '茶', price: '3', day: '2026-11-24' });
+  });
+});
+
+describe('readWorkbook on users’ files', () => {
+  it('reads shared and rich text, booleans, errors and Chinese date formats; a number format is no date', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '单位', '价格', '日期']);
+      ws.addRow([
+        'R1',
+        { richText: [{ text: '西湖', font: { bold: true } }, { text: '龙井' }] },
+        true,
+        { formula: '1/0', result: { error: '#DIV/0!' } },
+        new Date(Date.UTC(2026, 4, 1)),
+      ]);
+      ws.getCell('E2').numFmt = 'yyyy"年"m"月"d"日"';
+      ws.addRow(['R2', '红茶', false, 12.5, 46000]);
+      ws.getCell('D3').numFmt = '0.00';
+      ws.getCell('E3').numFmt = '[$-804]yyyy/m/d';
+    });
+    const rows = await readAll(file, {}, [...columns, { key: 'day', label: '日期' }]);
+    expect(rows.map((r) => r.values)).toEqual([
+      { code: 'R1', name: '西湖龙井', unit: 'TRUE', price: '#DIV/0!', day: '2026-05-01' },
+      { code: 'R2', name: '红茶', unit: 'FALSE', price: '12.5', day: '2025-12-09' },
+    ]);
+  });
+
+  it('reads a formula as its cached value, never evaluating it', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '价格']);
+      ws.addRow(['F1', { formula: 'A2&"x"', result: '缓存名称' }, { formula: '1+1', result: 5 }]);
+      ws.addRow(['F2', '普通', { formula: 'NOW()' }]);
+    });
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 2, values: { code: 'F1', name: '缓存名称', price: '5' } },
+      { rowNumber: 3, values: { code: 'F2', name: '普通' } },
+    ]);
+  });
+
+  it('matches headers by label (spaces and * ignored, extra columns ignored, any order)', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['备注', ' 商品名称 ', '商品编码*', '其他', '价格']);
+      ws.addRow(['忽略', '红茶', 'R1', 'x', 12]);
+    });
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 2, values: { code: 'R1', name: '红茶', price: '12' } },
+    ]);
+  });
+
+  it('refuses a sheet without a required column and names it in Chinese', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品名称', '单位']);
+      ws.addRow(['红茶', '盒']);
+    });
+    const error = await refusal(readAll(file));
+    expect(error.c).toBe(10001);
+    expect(error.message).toContain('「商品编码」');
+    expect(error.message).not.toContain('商品名称');
+  });
+
+  it('skips empty rows and starts at the first non-empty row; a hidden row is read like any other', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.getCell('A3').value = '商品编码';
+      ws.getCell('B3').value = '商品名称';
+      ws.getCell('A4').value = 'A1';
+      ws.getCell('B4').value = '甲';
+      ws.getCell('A6').value = '   ';
+      ws.getCell('E6').value = '不在列中';
+      ws.getCell('A7').value = 'A2';
+      ws.getCell('B7').value = '乙';
+      ws.getRow(7).hidden = true;
+    });
+    expect(await readAll(file)).toEqual([
+      { rowNumber: 4, values: { code: 'A1', name: '甲' } },
+      { rowNumber: 7, values: { code: 'A2', name: '乙' } },
+    ]);
+  });
+
+  it('reads merged cells as their top-left value', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '单位']);
+      ws.addRow(['M1', '绿茶', '盒']);
+      ws.addRow(['M2', '红茶', null]);
+      ws.addRow(['M3', '白茶', '袋']);
+      ws.mergeCells('C2:C3');
+    });
+    const rows = await readAll(file);
+    expect(rows.map((r) => r.values.unit)).toEqual(['盒', '盒', '袋']);
+  });
+
+  it('reads the first visible sheet', async () => {
+    const file = await book((wb) => {
+      const hidden = wb.addWorksheet('说明');
+      hidden.addRow(['商品编码', '商品名称']);
+      hidden.addRow(['HIDDEN', '不应读到']);
+      hidden.state = 'hidden';
+      const ws = wb.addWorksheet('商品');
+      ws.addRow(['商品编码', '商品名称']);
+      ws.addRow(['V1', '可见']);
+      wb.addWorksheet('第三页').addRow(['商品编码', '商品名称']);
+    });
+    expect(await readAll(file)).toEqual([{ rowNumber: 2, values: { code: 'V1', name: '可见' } }]);
+  });
+
+  it('reads dates (with and without a time) as ISO dates, and numbers as Excel shows them', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '日期', '价格']);
+      ws.addRow(['D1', '甲', new Date(Date.UTC(2026, 10, 24)), 0.1 + 0.2]);
+      ws.addRow(['D2', '乙', new Date(Date.UTC(2026, 0, 2, 8, 30)), 1e-7]);
+      ws.getColumn(3).numFmt = 'yyyy-mm-dd';
+      ws.getCell('C3').numFmt = 'yyyy-mm-dd hh:mm';
+    });
+    const cols = [...columns, { key: 'day', label: '日期' }];
+    const rows = await readAll(file, {}, cols);
+    expect(rows.map((r) => r.values.day)).toEqual(['2026-11-24', '2026-01-02 08:30:00']);
+    expect(rows.map((r) => r.values.price)).toEqual(['0.3', '1e-7']);
+  });
+});
+
+/** A zip holding `files`, stored (no compression). */
+function zipOf(files: Record<string, string>) {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const data = Buffer.from(content);
+    const nameBytes = Buffer.from(name);
+    const crc = zlib.crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc, 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(nameBytes.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    central.push(entry, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+describe('readWorkbook refusals', () => {
+  const sample = async (rows: number, cols = 2) =>
+    save(
+      await toBuffer(
+        writeWorkbook(
+          Array.from({ length: cols }, (_, i) => columns[i] ?? { key: `k${i}`, label: `列${i}` }),
+          Array.from({ length: rows }, (_, i) => ({ code: `C${i}`, name: `名称${i}`, unit: '个', price: i })),
+        ),
+      ),
+    );
+
+  it('refuses more rows than allowed', async () => {
+    const file = await sample(11);
+    expect(await readAll(file, { maxRows: 11 })).toHaveLength(11);
+    const error = await refusal(readAll(file, { maxRows: 10 }));
+    expect(error.c).toBe(10007);
+    expect(error.message).toBe('表格不能超过10行数据');
+  });
+
+  it('refuses more columns and more cells than allowed', async () => {
+    const wide = await sample(2, 6);
+    const error = await refusal(readAll(wide, { maxColumns: 5 }));
+    expect([error.c, error.message]).toEqual([10007, '表格不能超过5列']);
+    const many = await sample(20);
+    const cells = await refusal(readAll(many, { maxCells: 30 }));
+    expect([cells.c, cells.message]).toEqual([10007, '表格的单元格不能超过30个']);
+  });
+
+  it('refuses a file over its byte limit, and one that unpacks to too much', async () => {
+    const file = await sample(200);
+    const size = fs.statSync(file).size;
+    const error = await refusal(readAll(file, { maxBytes: size - 1 }));
+    expect(error.c).toBe(10007);
+    expect(error.message).toMatch(/^文件不能超过\d+ KB$/);
+    const bomb = await refusal(readAll(file, { maxUnpackedBytes: 10_000 }));
+    expect([bomb.c, bomb.message]).toEqual([10007, '文件解压后过大，请拆分后再导入']);
+  });
+
+  it('refuses a cell longer than Excel allows (32,767 characters), inline or shared', async () => {
+    const long = '长'.repeat(40_000);
+    const inline = save(await toBuffer(writeWorkbook(columns, [{ code: 'L1', name: long }])));
+    const shared = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称']);
+      ws.addRow(['L1', long]);
+    });
+    for (const file of [inline, shared]) {
+      const error = await refusal(readAll(file));
+      expect([error.c, error.message]).toEqual([10007, '单元格内容不能超过32767个字符']);
+    }
+  });
+
+  it('refuses a zip that is not a workbook, a broken workbook and a file that is no zip', async () => {
+    const notXlsx = save(zipOf({ 'word/document.xml': '<w:document/>', '[Content_Types].xml': '<Types/>' }));
+    const broken = save(
+      zipOf({
+        'xl/workbook.xml': '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        'xl/_rels/workbook.xml.rels':
+          '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+        'xl/worksheets/sheet1.xml':
+          '<worksheet><sheetData><row r="1"><c r="A1"><v>1</x></c></row></sheetData></worksheet>',
+      }),
+    );
+    const text = save(Buffer.from('商品编码,商品名称\nA,B\n'));
+    for (const file of [notXlsx, broken, text]) {
+      const error = await refusal(readAll(file));
+      expect([error.c, error.message]).toEqual([
+        10001,
+        '文件不是有效的Excel工作簿（.xlsx），请使用下载的模板',
+      ]);
+    }
+  });
+
+  it('refuses a workbook whose sheets are all hidden, and an empty sheet', async () => {
+    const hidden = await book((wb) => {
+      wb.addWorksheet('A').state = 'hidden';
+    });
+    expect((await refusal(readAll(hidden))).message).toBe('工作簿中没有可见的工作表');
+    const empty = await book((wb) => {
+      wb.addWorksheet('A');
+    });
+    expect((await refusal(readAll(empty))).message).toBe('表格是空的：第一行应是列名');
+  });
+});
+
+describe('validateRows', () => {
+  const schema = form({
+    code: text('商品编码', { max: 8 }),
+    name: text('商品名称', { max: 20 }),
+    unit: optionalText('单位', { max: 4 }),
+    price: int('价格', { min: 0, max: 100_000 }),
+  });
+
+  it('keeps valid rows parsed and refuses others with the fields’ Chinese messages by column label', async () => {
+    const rows: SheetRow[] = [
+      { rowNumber: 2, values: { code: 'A1', name: '龙井', price: '128' } },
+      { rowNumber: 3, values: { code: 'TOO-LONG-CODE', price: '-1' } },
+      { rowNumber: 4, values: { code: 'A3', name: '红茶', unit: '盒', price: '十元' } },
+    ];
+    const result = await validateRows(rows, schema, columns);
+    expect(result.valid).toEqual([{ rowNumber: 2, data: { code: 'A1', name: '龙井', price: 128 } }]);
+    expect(result.invalid).toEqual([
+      {
+        rowNumber: 3,
+        values: rows[1]?.values,
+        errors: { 商品编码: '商品编码不能超过8个字符', 商品名称: '商品名称不能为空', 价格: '价格不能小于0' },
+      },
+      { rowNumber: 4, values: rows[2]?.values, errors: { 价格: '价格必须是整数' } },
+    ]);
+  });
+
+  it('reads and validates a file, and writes the refused rows with 错误原因 last', async () => {
+    const file = save(
+      await toBuffer(
+        writeWorkbook(columns, [
+          { code: 'OK1', name: '绿茶', price: 10 },
+          { code: 'BAD', name: '', price: 'abc' },
+        ]),
+      ),
+    );
+    const result = await validateRows(readWorkbook(file, { ...limits, columns }), schema, columns);
+    expect(result.valid.map((r) => r.rowNumber)).toEqual([2]);
+    expect(result.invalid).toEqual([
+      {
+        rowNumber: 3,
+        values: { code: 'BAD', price: 'abc' },
+        errors: { 商品名称: '商品名称不能为空', 价格: '价格必须是整数' },
+      },
+    ]);
+    const errors = await toBuffer(errorWorkbook(columns, result.invalid));
+    const sheet = (await rawCells(errors)).worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      '原行号',
+      '商品编码',
+      '商品名称',
+      '单位',
+      '价格',
+      '错误原因',
+    ]);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      3,
+      'BAD',
+      undefined,
+      undefined,
+      'abc',
+      '商品名称不能为空；价格必须是整数',
+    ]);
+    // The refused rows' file imports again as it is (原行号 and 错误原因 are ignored).
+    expect(await readAll(save(errors))).toEqual([{ rowNumber: 2, values: { code: 'BAD', price: 'abc' } }]);
+  });
+});
+
+describe('templateWorkbook', () => {
+  it('has the headers, an example row and a sheet of allowed values with drop-downs', async () => {
+    const bytes = await templateWorkbook(
+      columns,
+      { code: 'G001', name: '西湖龙井', unit: '盒', price: 128 },
+      { unit: ['盒', '袋', '=罐'] },
+    );
+    const wb = await rawCells(bytes);
+    const [sheet, list] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(sheet.getRow(1).values).toEqual([undefined, '商品编码*', '商品名称*', '单位', '价格']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'G001', '西湖龙井', '盒', 128]);
+    expect(list.name).toBe(CHOICES_SHEET);
+    expect(list.getColumn(1).values).toEqual([undefined, '单位', '盒', '袋', "'=罐"]);
+    expect(sheet.getCell('C2').dataValidation).toMatchObject({
+      type: 'list',
+      formulae: ["'可选值'!$A$2:$A$4"],
+    });
+    // The template itself imports: its example row is a row.
+    expect(await readAll(save(bytes))).toEqual([
+      { rowNumber: 2, values: { code: 'G001', name: '西湖龙井', unit: '盒', price: '128' } },
+    ]);
+  });
+});

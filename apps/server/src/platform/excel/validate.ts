@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ExcelColumn } from './columns.ts';
+import type { SheetRow } from './read.ts';
+import type { RefusedRow } from './write.ts';
+
+export interface ValidatedRows<T> {
+  valid: { rowNumber: number; data: T }[];
+  invalid: RefusedRow[];
+}
+
+/**
+ * Every row checked by the same zod object the API uses (built from `fields.ts`), so the messages
+ * are the fields' Chinese messages; errors are keyed by the column's label (the first per column),
+ * a refusal of the whole row by 「整行」.
+ */
+export async function validateRows<S extends z.ZodType>(
+  rows: AsyncIterable<SheetRow> | Iterable<SheetRow>,
+  schema: S,
+  columns: readonly ExcelColumn[],
+): Promise<ValidatedRows<z.output<S>>> {
+  const labels = new Map(columns.map((c) => [c.key, c.label]));
+  const result: ValidatedRows<z.output<S>> = { valid: [], invalid: [] };
+  for await (const row of rows) {
+    const parsed = schema.safeParse(row.values);
+    if (parsed.success) {
+      result.valid.push({ rowNumber: row.rowNumber, data: parsed.data });
+      continue;
+    }
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      const label =
+        (typeof key === 'string' && labels.get(key)) || (key === undefined ? '整行' : String(key));
+      errors[label] ??= issue.message;
+    }
+    result.invalid.push({ rowNumber: row.rowNumber, values: row.values, errors });
+  }
+  return result;
+}
