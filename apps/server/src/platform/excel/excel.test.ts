@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { form, int, optionalText, text } from '@portal/contract';
 import ExcelJS from 'exceljs';
+import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/platform/core/errors.ts';
 import {
@@ -18,6 +19,8 @@ import {
   toBuffer,
   validateRows,
   writeWorkbook,
+  XLSX_MIME,
+  XLSX_UPLOAD_TYPES,
 } from './index.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'excel-test-'));
@@ -78,6 +81,8 @@ describe('writeWorkbook and readWorkbook', () => {
     const bytes = await toBuffer(writeWorkbook(columns, source(), '商品'));
     const wb = await rawCells(bytes);
     expect(wb.worksheets[0]?.name).toBe('商品');
+    const odd = await rawCells(await toBuffer(writeWorkbook(columns, [], '商品/库存:2026[全部]')));
+    expect(odd.worksheets[0]?.name).toBe('商品 库存 2026 全部');
     expect(wb.worksheets[0]?.getRow(1).values).toEqual([undefined, '商品编码', '商品名称', '单位', '价格']);
     expect(await readAll(save(bytes))).toEqual([
       { rowNumber: 2, values: { code: 'G001', name: '西湖龙井 250g', unit: '盒', price: '128.5' } },
@@ -250,6 +255,18 @@ describe('readWorkbook on users’ files', () => {
     expect(await readAll(file)).toEqual([{ rowNumber: 2, values: { code: 'V1', name: '可见' } }]);
   });
 
+  it('reads dates of a workbook in the 1904 date system', async () => {
+    const file = await book((wb) => {
+      wb.properties.date1904 = true;
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '日期']);
+      ws.addRow(['D1', '甲', new Date(Date.UTC(2026, 10, 24))]);
+      ws.getCell('C2').numFmt = 'yyyy-mm-dd';
+    });
+    const rows = await readAll(file, {}, [...columns, { key: 'day', label: '日期' }]);
+    expect(rows[0]?.values.day).toBe('2026-11-24');
+  });
+
   it('reads dates (with and without a time) as ISO dates, and numbers as Excel shows them', async () => {
     const file = await book((wb) => {
       const ws = wb.addWorksheet('Sheet1');
@@ -304,6 +321,22 @@ function zipOf(files: Record<string, string>) {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);
 }
+
+describe('upload types', () => {
+  it('an export typed by its first 4,100 bytes (as uploads are) may show only as a zip', async () => {
+    const bytes = await toBuffer(
+      writeWorkbook(
+        columns,
+        Array.from({ length: 3000 }, (_, i) => ({ code: `C${i}`, name: '绿茶' })),
+      ),
+    );
+    const sniffed = (await fileTypeFromBuffer(bytes.subarray(0, 4100)))?.mime;
+    expect(sniffed).toBe('application/zip');
+    expect(XLSX_UPLOAD_TYPES).toContain(sniffed);
+    expect(XLSX_UPLOAD_TYPES).toContain(XLSX_MIME);
+    expect((await fileTypeFromBuffer(bytes))?.mime).toBe(XLSX_MIME);
+  });
+});
 
 describe('readWorkbook refusals', () => {
   const sample = async (rows: number, cols = 2) =>

@@ -16,6 +16,13 @@ function cellValue(value: unknown): ExcelJS.CellValue {
 const rowOf = (columns: readonly ExcelColumn[], record: Record<string, unknown>) =>
   columns.map((c) => cellValue(record[c.key]));
 
+/** A sheet name Excel accepts: at most 31 characters, none of \ / ? * [ ] :. */
+const sheetNameOf = (name: string) =>
+  name
+    .replace(/[\\/?*[\]:]/g, ' ')
+    .slice(0, 31)
+    .trim() || '数据';
+
 const widthOf = (c: ExcelColumn) => c.width ?? Math.min(40, Math.max(10, c.label.length * 2 + 4));
 
 /** How many rows are written between looks at the reader's pace. */
@@ -45,7 +52,7 @@ export function writeWorkbook(
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ key: c.key, width: widthOf(c) }));
     const header = sheet.addRow(columns.map((c) => c.label));
     header.font = { bold: true };
@@ -110,7 +117,7 @@ export async function templateWorkbook(
   sheetName = '导入模板',
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c) => ({ key: c.key, width: widthOf(c) }));
   const header = sheet.addRow(columns.map((c) => (c.required ? `${c.label}*` : c.label)));
   header.font = { bold: true };
