@@ -184,3 +184,36 @@ describe('brands: a declared resource', () => {
     expect((await post('/goods/brand', { id: mine })).d.name).toBe('只属本单位');
   });
 });
+
+describe('public brands: one shared resource', () => {
+  it('are written by the super administrator only and read by every company', async () => {
+    const root = (await h.as(1, companyId)).headers;
+    const made = await post('/public/brand/add', { name: '公共品牌甲', status: 1 }, root);
+    expect(made).toMatchObject({ c: 0, d: { name: '公共品牌甲' } });
+    expect(await post('/public/brand/add', { name: '公共品牌甲', status: 1 }, root)).toMatchObject({
+      c: Codes.PUBLIC_BRAND_NAME_TAKEN.c,
+      field: 'name',
+    });
+    // A company's shop administrator reads and picks them, in either company, but cannot change them.
+    for (const headers of [admin, otherAdmin]) {
+      const list = await post('/public/brand/list', { keyword: '公共品牌' }, headers);
+      expect(list.d.results.map((b: { name: string }) => b.name)).toEqual(['公共品牌甲']);
+      expect(
+        (await post('/public/brands', {}, headers)).d.results.map((o: { label: string }) => o.label),
+      ).toContain('公共品牌甲');
+    }
+    expect((await post('/public/brand/add', { name: '商城加的', status: 1 })).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/public/brand/delete', { id: made.d.id })).c).toBe(Codes.FORBIDDEN.c);
+    // The company's own brands do not mix with them.
+    expect((await post('/goods/brand/list', { keyword: '公共品牌' })).d.results).toEqual([]);
+
+    const row = await h.db
+      .selectFrom('public_brands')
+      .select(['created_by'])
+      .where('id', '=', made.d.id)
+      .executeTakeFirstOrThrow();
+    expect(row.created_by).not.toBeNull();
+    expect((await post('/public/brand/delete', { id: made.d.id }, root)).d.count).toBe(1);
+    expect((await post('/public/brand/list', { keyword: '公共品牌' }, admin)).d.results).toEqual([]);
+  });
+});

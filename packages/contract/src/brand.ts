@@ -65,3 +65,35 @@ export const brandResource = defineResource({
 });
 
 export const brandCalls = brandResource.calls;
+
+/**
+ * Public brands shared by every company (spec §7 `/public/brand/*`, `/public/brands`): every
+ * company's staff read and pick them; only the super administrator changes them.
+ */
+export const publicBrandResource = defineResource({
+  label: '公共品牌',
+  tags: ['brand'],
+  item: brandSchema,
+  fields: brandResource.fields,
+  filters: brandResource.filters,
+  sorts: brandResource.sorts,
+  unique: ['name'],
+  paths: {
+    list: '/public/brand/list',
+    get: '/public/brand',
+    create: '/public/brand/add',
+    update: '/public/brand/update',
+    remove: '/public/brand/delete',
+    removeMany: '/public/brand/selected/delete',
+    select: '/public/brands',
+    check: '/public/brand/check',
+  },
+  permissions: {
+    view: 'view_goods_brand',
+    add: 'change_public_brand',
+    change: 'change_public_brand',
+    delete: 'change_public_brand',
+  },
+});
+
+export const publicBrandCalls = publicBrandResource.calls;

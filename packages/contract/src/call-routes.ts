@@ -199,6 +199,27 @@ export const promotionCalls = {
   getByGet: r<typeof C.promotionCalls.getByGet>('GET', '/shop/promotion', { public: true }),
 };
 
+export const publicBrandCalls = {
+  list: r<typeof C.publicBrandCalls.list>('POST', '/public/brand/list', { permission: 'view_goods_brand' }),
+  get: r<typeof C.publicBrandCalls.get>('POST', '/public/brand', { permission: 'view_goods_brand' }),
+  create: r<typeof C.publicBrandCalls.create>('POST', '/public/brand/add', {
+    permission: 'change_public_brand',
+  }),
+  update: r<typeof C.publicBrandCalls.update>('POST', '/public/brand/update', {
+    permission: 'change_public_brand',
+  }),
+  remove: r<typeof C.publicBrandCalls.remove>('POST', '/public/brand/delete', {
+    permission: 'change_public_brand',
+  }),
+  removeMany: r<typeof C.publicBrandCalls.removeMany>('POST', '/public/brand/selected/delete', {
+    permission: 'change_public_brand',
+  }),
+  select: r<typeof C.publicBrandCalls.select>('POST', '/public/brands', { permission: 'view_goods_brand' }),
+  check: r<typeof C.publicBrandCalls.check>('POST', '/public/brand/check', {
+    permission: 'view_goods_brand',
+  }),
+};
+
 export const reviewCalls = {
   list: r<typeof C.reviewCalls.list>('GET', '/goods/review/list', { public: true }),
   add: r<typeof C.reviewCalls.add>('POST', '/goods/review', { login: true }),

@@ -27,6 +27,7 @@ export const Codes = {
   CATEGORY_TOO_DEEP: { c: 20105, m: '分类最多三级' },
   CATEGORY_PARENT_MISSING: { c: 20106, m: '上级分类不存在' },
   BRAND_NAME_TAKEN: { c: 20111, m: '已有同名品牌' },
+  PUBLIC_BRAND_NAME_TAKEN: { c: 20112, m: '已有同名公共品牌' },
   GOODS_UNAVAILABLE: { c: 20201, m: '商品已下架或不存在' },
   STOCK_NOT_ENOUGH: { c: 20202, m: '商品库存不足' },
   CART_EMPTY: { c: 20203, m: '请选择要结算的商品' },

@@ -18,6 +18,7 @@ export const PERMISSIONS = {
     add_goods_brand: '新增品牌',
     change_goods_brand: '修改品牌',
     delete_goods_brand: '删除品牌',
+    change_public_brand: '管理公共品牌',
   },
   order: {
     view_order: '查看订单',

@@ -81,9 +81,14 @@ export async function snapshot(handle: DatabaseHandle): Promise<Snapshot> {
  * A hash per business table of every row not owned by `except` (the wrong caller's own company,
  * whose rows it may legitimately change): company A's rows and every row of shared tables.
  */
-export function fingerprint(snap: Snapshot, except: number): Record<string, string> {
+export function fingerprint(
+  snap: Snapshot,
+  except: number,
+  ignore: ReadonlySet<string> = new Set(),
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [t, all] of snap) {
+    if (ignore.has(t)) continue;
     const rows = all.filter((r) =>
       t === 'companies' ? Number(r.id) !== except : Number(r.company_id) !== except,
     );

@@ -1,4 +1,4 @@
-import { type Brand, type brandResource, brandSchema } from '@portal/contract';
+import { type Brand, type brandResource, brandSchema, type publicBrandResource } from '@portal/contract';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
 
 /** Where brands are kept and what is special about them (nothing yet: no goods name a brand before issue 12's goods library). */
@@ -31,4 +31,13 @@ export const brandStore: ResourceStore<typeof brandResource> = {
     sort: f.sort ?? 0,
     status: f.status,
   }),
+};
+
+/** Public brands: the same columns in a shared table (every company reads them). */
+export const publicBrandStore: ResourceStore<typeof publicBrandResource> = {
+  ...(brandStore as unknown as ResourceStore<typeof publicBrandResource>),
+  table: 'public_brands',
+  entity: 'public_brands',
+  shared: true,
+  uniqueCodes: { name: 'PUBLIC_BRAND_NAME_TAKEN' },
 };

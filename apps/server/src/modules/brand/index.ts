@@ -1,14 +1,18 @@
-import { brandResource } from '@portal/contract';
+import { brandResource, publicBrandResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
 import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
-import { brandStore } from './brand.store.ts';
+import { brandStore, publicBrandStore } from './brand.store.ts';
 
-/** The company's brands: a declared resource (packages/contract brand.ts) and its store. */
+/** The company's brands and the public brands: declared resources (packages/contract brand.ts) and their stores. */
 export function brandModule(db: Database) {
   const brands = resourceService(db, brandResource, brandStore);
+  const publicBrands = resourceService(db, publicBrandResource, publicBrandStore);
   return defineModule({
     name: 'brand',
-    routes: (app) => serveResource(app, brandResource, brands),
+    routes: (app) => {
+      serveResource(app, brandResource, brands);
+      serveResource(app, publicBrandResource, publicBrands);
+    },
   });
 }

@@ -329,6 +329,9 @@ export interface GoodsBrandTable {
   updated_at: string;
 }
 
+/** Brands every company picks from (no company_id; the super administrator writes them). */
+export type PublicBrandTable = Omit<GoodsBrandTable, 'company_id'>;
+
 export interface OrderItemTable {
   id: Generated<number>;
   company_id: number;
@@ -648,4 +651,5 @@ export interface DB {
   order_receipts: OrderReceiptTable;
   payment_trades: PaymentTradeTable;
   goods_brands: GoodsBrandTable;
+  public_brands: PublicBrandTable;
 }

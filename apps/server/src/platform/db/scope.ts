@@ -68,6 +68,7 @@ export const TABLES = {
   order_receipts: { owner: 'company' },
   payment_trades: { owner: 'company' },
   goods_brands: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  public_brands: { owner: 'shared', softDelete: true, createdBy: true, updatedBy: true },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

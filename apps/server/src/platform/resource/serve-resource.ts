@@ -25,7 +25,13 @@ type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
  */
 export interface ResourceStore<R extends Resource> {
   /** A company table with `del_flag` (soft delete), `created_at`, `updated_at`. */
-  table: CompanyTable;
+  table: CompanyTable | SharedResourceTable;
+  /**
+   * The rows are shared by every company (public brands): read by all, written only by callers
+   * holding the write permissions (the super administrator). Without it, rows are the caller's
+   * company's, through `inCompany`.
+   */
+  shared?: true;
   /** The audit log's entity name. */
   entity: string;
   /** Columns the keyword searches (contains, case-insensitive, wildcards literal). */
@@ -48,15 +54,39 @@ export interface ResourceStore<R extends Resource> {
   };
 }
 
+/** Shared tables a resource may keep (listed as `shared` in platform/db/scope.ts). */
+export type SharedResourceTable = 'public_brands';
+
 // The scope primitive is typed per table; a resource names its table at run time.
 // biome-ignore lint/suspicious/noExplicitAny: the one loosely typed seam of the block, checked by its API tests
 type Loose = any;
-const scope = (db: Database, companyId: number, userId?: number): Loose =>
-  inCompany(db, companyId, userId === undefined ? undefined : { userId });
+
+/**
+ * The live rows of a shared table, with the acting user in its audit columns: what `inCompany`
+ * is to a company table.
+ */
+function sharedScope(db: Database, table: string, userId?: number): Loose {
+  const live = (qb: Loose) => qb.where(sql.ref(`${table}.del_flag`), '=', 0);
+  return {
+    selectFrom: (t: string) => live(db.selectFrom(t as never)),
+    updateTable: (t: string) => {
+      const qb = live(db.updateTable(t as never));
+      return userId === undefined ? qb : qb.set({ updated_by: userId });
+    },
+    insertInto: (t: string, values: Record<string, unknown>) =>
+      db
+        .insertInto(t as never)
+        .values({ ...values, created_by: userId ?? null, updated_by: userId ?? null } as never),
+  };
+}
 
 /** The resource's service: the rules of every call, without HTTP. */
 export function resourceService<R extends Resource>(db: Database, resource: R, store: ResourceStore<R>) {
   const { table } = store;
+  const scope = (conn: Database, companyId: number, userId?: number): Loose =>
+    store.shared
+      ? sharedScope(conn, table, userId)
+      : inCompany(conn, companyId, userId === undefined ? undefined : { userId });
 
   const find = (conn: Database, companyId: number, ids: readonly number[]): Promise<Row[]> =>
     scope(conn, companyId).selectFrom(table).selectAll().where('id', 'in', ids).execute();

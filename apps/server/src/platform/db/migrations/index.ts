@@ -18,6 +18,7 @@ import { consigneeDivisions } from './015-consignee-divisions.ts';
 import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
 import { goodsBrands } from './018-goods-brands.ts';
+import { publicBrands } from './019-public-brands.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '016-catalogue-pinyin': cataloguePinyin,
     '017-member-agreement': memberAgreement,
     '018-goods-brands': goodsBrands(dialect),
+    '019-public-brands': publicBrands(dialect),
   };
 }
