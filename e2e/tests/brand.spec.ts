@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { readWorkbook } from '../../apps/server/src/platform/excel/index.ts';
 import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 品牌管理, the first screen of the back-office resource block (design/back-office.md): search,
@@ -51,6 +52,20 @@ test('a shop administrator adds, edits, finds and batch-deletes brands; a wareho
   await edit.getByRole('button', { name: /保\s*存/ }).click();
   await expect(toast(page, '已保存品牌')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: `青峰食品${tag}` })).toContainText('停用');
+
+  // The filtered list as an Excel file: the test reads it back.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: '导出 Excel' }).click();
+  const file = await (await download).path();
+  const names: string[] = [];
+  for await (const row of readWorkbook(file, {
+    columns: [{ key: 'name', label: '品牌名称' }],
+    maxRows: 100,
+    maxColumns: 20,
+    maxCells: 2000,
+  }))
+    names.push(row.values.name ?? '');
+  expect(names.sort()).toEqual([`清芳${tag}`, `青峰食品${tag}`].sort());
 
   // A warehouse keeper sees the list, not the buttons that change it.
   const keeper = await openPage('warehouse');

@@ -1,4 +1,7 @@
-import { Codes } from '@portal/contract';
+import { brandResource, Codes } from '@portal/contract';
+
+const brandColumns = brandResource.columns;
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, testApp } from './harness.ts';
 
@@ -215,5 +218,45 @@ describe('public brands: one shared resource', () => {
     expect(row.created_by).not.toBeNull();
     expect((await post('/public/brand/delete', { id: made.d.id }, root)).d.count).toBe(1);
     expect((await post('/public/brand/list', { keyword: '公共品牌' }, admin)).d.results).toEqual([]);
+  });
+});
+
+describe('export', () => {
+  it('writes the list under its filters as an Excel file, escaped, for the company only', async () => {
+    const { readWorkbook } = await import('../src/platform/excel/index.ts');
+    const fs = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    expect((await post('/goods/brand/add', { name: '导出品牌甲', description: '=1+2', status: 1 })).c).toBe(
+      0,
+    );
+    expect((await post('/goods/brand/add', { name: '导出品牌乙', status: 0 })).c).toBe(0);
+    expect((await post('/goods/brand/add', { name: '导出品牌丙', status: 1 }, otherAdmin)).c).toBe(0);
+
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/goods/brand/export?keyword=${encodeURIComponent('导出品牌')}&status=1`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain("filename*=UTF-8''");
+    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'brand-export-')), 'x.xlsx');
+    await fs.writeFile(file, res.rawPayload);
+    const columns = Object.entries(brandColumns).map(([key, label]) => ({ key, label }));
+    const rows = [];
+    for await (const row of readWorkbook(file, { columns, maxRows: 100, maxColumns: 20, maxCells: 2000 }))
+      rows.push(row.values);
+    // Only this company's, only the filter's, and a formula-like text comes back as the text.
+    expect(rows).toEqual([expect.objectContaining({ name: '导出品牌甲', description: '=1+2', status: '1' })]);
+
+    const member = await h.member(companyId);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/goods/brand/export', headers: member.headers })).json()
+        .c,
+    ).toBe(Codes.FORBIDDEN.c);
+    expect((await h.app.inject({ method: 'GET', url: '/api/goods/brand/export' })).json().c).toBe(
+      Codes.NOT_LOGGED_IN.c,
+    );
   });
 });

@@ -44,7 +44,7 @@ export async function testApp(env: Record<string, string> = {}) {
     ...loadConfig({ DATA_DIR: '/tmp/portal-test', PAYMENT_SANDBOX: '1', ...env }),
     webDist: undefined,
   };
-  const routes: { method: string | string[]; url: string; access: unknown }[] = [];
+  const routes: { method: string | string[]; url: string; access: unknown; file?: unknown }[] = [];
   const app = await buildApp({ database, config, onRoute: (r) => routes.push(r) });
   await app.ready();
   const { db } = database;

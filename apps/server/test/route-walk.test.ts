@@ -181,7 +181,7 @@ describe('wrong callers change nothing of company A and see none of its private 
   it.each(named(nonPublic))('%s', async (label, route) => {
     walkedCallers.add(label);
     const probes = wellShapedProbes(route, ctxOf(A));
-    const base = { method: route.method, console: isConsole(route) };
+    const base = { method: route.method, console: isConsole(route), htmlOk: route.file };
     const jobs: Job[] = [];
     for (const probe of probes) {
       jobs.push({
@@ -234,7 +234,7 @@ describe('hostile input to every route answers in its envelope, never with a ser
   it.each(named(routes))('%s', async (label, route) => {
     walkedHostile.add(label);
     const me = privileged(route);
-    const base = { method: route.method, console: isConsole(route), secrets: current() };
+    const base = { method: route.method, console: isConsole(route), secrets: current(), htmlOk: route.file };
     const jobs: Job[] = [];
     for (const probe of hostileProbes(route, ctxOf(B))) {
       const rules: ReplyRules = { ...base, expect: probe.expect };

@@ -36,6 +36,14 @@ export const brandResource = defineResource({
   label: '品牌',
   tags: ['brand'],
   item: brandSchema,
+  columns: {
+    name: '品牌名称',
+    description: '品牌介绍',
+    logo: '品牌标志',
+    sort: '排序',
+    status: '状态',
+    update_time: '更新时间',
+  },
   fields: {
     name: text('品牌名称', { max: BRAND_NAME_MAX }),
     logo: imageAddress('品牌标志'),
@@ -55,6 +63,7 @@ export const brandResource = defineResource({
     removeMany: '/goods/brand/selected/delete',
     select: '/goods/brands',
     check: '/goods/brand/check',
+    export: '/goods/brand/export',
   },
   permissions: {
     view: 'view_goods_brand',
@@ -74,6 +83,7 @@ export const publicBrandResource = defineResource({
   label: '公共品牌',
   tags: ['brand'],
   item: brandSchema,
+  columns: brandResource.columns,
   fields: brandResource.fields,
   filters: brandResource.filters,
   sorts: brandResource.sorts,
@@ -87,6 +97,7 @@ export const publicBrandResource = defineResource({
     removeMany: '/public/brand/selected/delete',
     select: '/public/brands',
     check: '/public/brand/check',
+    export: '/public/brand/export',
   },
   permissions: {
     view: 'view_goods_brand',

@@ -25,6 +25,11 @@ export interface Call<
   readonly access: A;
   readonly input: I;
   readonly output: O;
+  /**
+   * The call answers a file or a page on success (an Excel export, a receipt, a provider's pay
+   * page), not the envelope; a refusal is still the envelope.
+   */
+  readonly file?: true;
 }
 
 /** Declares a call; the literal types of `access` are kept, so the server knows when a caller is guaranteed. */

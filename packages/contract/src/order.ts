@@ -336,6 +336,7 @@ export const orderCalls = {
     access: member,
     input: orderReceiptBody,
     output: z.object({}),
+    file: true,
   }),
   payOnline: defineCall({
     method: 'POST',
@@ -372,6 +373,7 @@ export const orderCalls = {
     access: { permission: 'view_order' },
     input: orderReceiptBody,
     output: z.object({}),
+    file: true,
   }),
   confirmPayment: defineCall({
     method: 'POST',

@@ -118,6 +118,7 @@ export const paymentCalls = {
     access: { public: true },
     input: sandboxPayQuery,
     output: z.object({}),
+    file: true,
   }),
   sandboxPay: defineCall({
     method: 'POST',
@@ -127,6 +128,7 @@ export const paymentCalls = {
     access: { public: true },
     input: sandboxPayQuery,
     output: z.object({}),
+    file: true,
   }),
   notify: defineCall({
     method: 'POST',

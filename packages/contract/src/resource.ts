@@ -23,6 +23,8 @@ export interface ResourceSpec<
   label: string;
   tags: readonly string[];
   item: Item;
+  /** The item's columns as a spreadsheet shows them (export headers, import headers), in order. */
+  columns: Partial<Record<keyof z.output<Item> & string, string>>;
   /** The writable fields (fields.ts helpers, so their Chinese messages come along). */
   fields: Fields;
   /** Filters of the list besides the keyword (each a column of the same name). */
@@ -41,6 +43,8 @@ export interface ResourceSpec<
     select: string;
     /** The uniqueness check (the specification's `…/check`, or one of our own where it has none). */
     check: string;
+    /** The list as an Excel file (GET, the list's filters; ours: the specification names none). */
+    export: string;
   };
   permissions: { view: Codename; add: Codename; change: Codename; delete: Codename };
 }
@@ -49,6 +53,8 @@ export interface ResourceSpec<
 export const RESOURCE_SELECT_MAX = 50;
 /** Most ids one batch action takes. */
 export const RESOURCE_BATCH_MAX = 200;
+/** Most rows one export writes (narrow the list with its filters for more). */
+export const RESOURCE_EXPORT_MAX = 50_000;
 
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;
@@ -69,6 +75,11 @@ export function defineResource<
     ...spec.filters,
   });
   const idBody = form({ id: id(label) });
+  const exportQuery = form({
+    keyword: optionalText('关键字', { max: 50 }),
+    sort: optionalChoice('排序方式', spec.sorts),
+    ...spec.filters,
+  });
   const createBody = form(spec.fields);
   const updateBody = form({ id: id(label), ...spec.fields });
   const idsBody = form({ ids: idList(label, RESOURCE_BATCH_MAX) });
@@ -143,6 +154,16 @@ export function defineResource<
       input: selectBody,
       output: z.object({ results: z.array(selectOptionSchema) }),
     }),
+    export: defineCall({
+      method: 'GET',
+      path: paths.export,
+      summary: `导出${label}（Excel，按列表的筛选条件）`,
+      tags,
+      access: view,
+      input: exportQuery,
+      output: z.object({}),
+      file: true,
+    }),
     check: defineCall({
       method: 'POST',
       path: paths.check,
@@ -153,7 +174,7 @@ export function defineResource<
       output: z.object({ available: z.boolean(), message: z.string() }),
     }),
   };
-  return { ...spec, calls, schemas: { listBody, createBody, updateBody, idsBody, checkBody } };
+  return { ...spec, calls, schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody } };
 }
 
 export type Resource = ReturnType<typeof defineResource>;

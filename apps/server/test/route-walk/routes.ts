@@ -44,6 +44,8 @@ export interface WalkRoute {
   documented: boolean;
   /** A body route that declares a body schema (one without reads no body, so any body shape passes). */
   bodySchema: boolean;
+  /** Answers a file or a page on success (an export, a receipt), the envelope only on a refusal. */
+  file: boolean;
 }
 
 interface OpenApiOperation {
@@ -58,6 +60,8 @@ export interface RegisteredRoute {
   method: string | string[];
   url: string;
   access: unknown;
+  /** Declared to answer a file or a page on success (`Call.file`). */
+  file?: unknown;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -105,6 +109,7 @@ export function walkRoutes(registered: RegisteredRoute[], doc: OpenApiDocument):
         fields: fieldsOf(op, carrier),
         documented: op !== undefined,
         bodySchema: carrier === 'body' && op?.requestBody !== undefined,
+        file: r.file === true,
       });
     }
   }

@@ -5,6 +5,13 @@ import type { Caller } from '../auth/session-user.ts';
 import type { UploadSpec } from './multipart.ts';
 import { type App, callerOf, ok } from './reply.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers a file or a page on success (`Call.file`), the envelope on a refusal. */
+    file?: true;
+  }
+}
+
 /** The caller a handler gets: always there unless the call is public. */
 type CallerOf<C extends Call> = C['access'] extends { public: true } ? Caller | null : Caller;
 
@@ -40,7 +47,11 @@ export function serve<C extends Call>(
     method: call.method,
     url: call.path,
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
-    config: { access: call.access, ...(options.upload && { upload: options.upload }) },
+    config: {
+      access: call.access,
+      ...(call.file && { file: true }),
+      ...(options.upload && { upload: options.upload }),
+    },
     schema: {
       tags: [...call.tags],
       summary: call.summary,

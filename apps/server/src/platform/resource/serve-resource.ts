@@ -1,4 +1,4 @@
-import { type CodeName, RESOURCE_SELECT_MAX, type Resource } from '@portal/contract';
+import { type CodeName, RESOURCE_EXPORT_MAX, RESOURCE_SELECT_MAX, type Resource } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '../audit/audit.ts';
@@ -9,11 +9,14 @@ import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { containsLike } from '../db/like.ts';
 import { type CompanyTable, inCompany } from '../db/scope.ts';
+import { writeWorkbook, XLSX_MIME } from '../excel/index.ts';
 import type { App } from '../http/reply.ts';
 import { serve } from '../http/serve.ts';
 import { nowIso } from '../time.ts';
 
 type Row = Record<string, unknown> & { id: number };
+/** Rows an export reads per statement. */
+const EXPORT_PAGE = 500;
 type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
 
 /**
@@ -104,6 +107,27 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     return (await q.executeTakeFirst()) !== undefined;
   }
 
+  /** The company's (or the shared) live rows under the list's keyword and filters. */
+  function filtered(conn: Database, companyId: number, f: Record<string, unknown>) {
+    let q = scope(conn, companyId).selectFrom(table);
+    if (typeof f.keyword === 'string' && f.keyword !== '' && store.search.length > 0) {
+      const keyword = f.keyword;
+      q = q.where((eb: Loose) => containsLike(eb, [...store.search] as Loose[], keyword));
+    }
+    for (const name of Object.keys(resource.filters))
+      if (f[name] !== undefined) q = q.where(name, '=', f[name]);
+    return q;
+  }
+
+  /** All columns in the declared sort (the first one unless asked), `id` last. */
+  function ordered(q: Loose, f: Record<string, unknown>) {
+    const sortName = (f.sort as string | undefined) ?? Object.keys(resource.sorts)[0];
+    let out = q.selectAll();
+    const sorts = store.sorts as Record<string, readonly (readonly [string, string])[]>;
+    for (const [column, dir] of sorts[sortName as string] ?? []) out = out.orderBy(column, dir);
+    return out.orderBy('id', 'desc');
+  }
+
   const duplicate = (field: string) => {
     const code = (store.uniqueCodes as Record<string, CodeName>)[field];
     return new AppError(code ?? 'PARAM_ERROR', undefined, field);
@@ -129,25 +153,31 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
   return {
     async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
       const { page, pageSize, offset } = pageParams(input);
-      const f = input as Record<string, unknown>;
-      let q = scope(db, caller.companyId).selectFrom(table);
-      if (typeof f.keyword === 'string' && f.keyword !== '' && store.search.length > 0) {
-        const keyword = f.keyword;
-        q = q.where((eb: Loose) => containsLike(eb, [...store.search] as Loose[], keyword));
-      }
-      for (const name of Object.keys(resource.filters))
-        if (f[name] !== undefined) q = q.where(name, '=', f[name]);
-      const sortName = (f.sort as string | undefined) ?? Object.keys(resource.sorts)[0];
-      let ordered = q.selectAll();
-      for (const [column, dir] of (store.sorts as Record<string, readonly (readonly [string, string])[]>)[
-        sortName as string
-      ] ?? [])
-        ordered = ordered.orderBy(column, dir);
+      const q = filtered(db, caller.companyId, input as Record<string, unknown>);
       const [rows, total] = await Promise.all([
-        ordered.orderBy('id', 'desc').limit(pageSize).offset(offset).execute() as Promise<Row[]>,
+        ordered(q, input as Record<string, unknown>)
+          .limit(pageSize)
+          .offset(offset)
+          .execute() as Promise<Row[]>,
         q.select(sql<number>`count(*)`.as('n')).executeTakeFirst() as Promise<{ n: number | string }>,
       ]);
       return paged({ count: Number(total?.n ?? 0), results: rows.map(store.toItem) }, { page, pageSize });
+    },
+
+    /**
+     * The list's rows under its filters and sort, as items, page by page (500 at a time, at most
+     * RESOURCE_EXPORT_MAX): an export reads them as it writes, never all at once.
+     */
+    async *rows(caller: Caller, input: z.output<R['schemas']['exportQuery']>) {
+      const f = input as Record<string, unknown>;
+      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
+        const page = (await ordered(filtered(db, caller.companyId, f), f)
+          .limit(Math.min(EXPORT_PAGE, RESOURCE_EXPORT_MAX - offset))
+          .offset(offset)
+          .execute()) as Row[];
+        for (const row of page) yield store.toItem(row) as Record<string, unknown>;
+        if (page.length < EXPORT_PAGE) return;
+      }
     },
 
     get: async (caller: Caller, id: number) => store.toItem(await one(db, caller.companyId, id)),
@@ -248,4 +278,17 @@ export function serveResource<R extends Resource>(app: App, resource: R, service
   serve(app, c.removeMany, ({ input, caller }) => service.remove(caller, input.ids));
   serve(app, c.select, ({ input, caller }) => service.select(caller, input.keyword));
   serve(app, c.check, ({ input, caller }) => service.check(caller, input as never));
+  serve(app, c.export, async ({ input, caller, reply }) => {
+    const columns = Object.entries(resource.columns as Record<string, string>).map(([key, label]) => ({
+      key,
+      label,
+    }));
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const filename = `${resource.label}-${day}.xlsx`;
+    return reply
+      .header('content-type', XLSX_MIME)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+      .header('cache-control', 'private, no-store')
+      .send(writeWorkbook(columns, service.rows(caller, input as never), resource.label));
+  });
 }

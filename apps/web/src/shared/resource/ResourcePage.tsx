@@ -1,6 +1,7 @@
 import type { Paging } from '@portal/contract';
 import { App, Button, Card, Form, type FormInstance, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
+import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
@@ -26,7 +27,7 @@ export interface ResourceForm<T, V> {
 
 /**
  * The back-office page of a declared resource (design/back-office.md): search and status filter,
- * 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
+ * 导出 Excel of the filtered list, 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
  * selected rows with a confirmation naming how many — all following the caller's permissions
  * (the server checks them again) — and the form in a dialog with the server's field errors beside
  * the fields.
@@ -161,6 +162,10 @@ export function ResourcePage<T extends { id: number }, V extends object>({
         status={{ label: '状态', options: statusOptions, value: status, onChange: filterStatus }}
       >
         <Space wrap>
+          {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
+          <Button href={api.href(routes.export, { keyword: keyword || undefined, status } as never)} download>
+            导出 Excel
+          </Button>
           {can.delete && (
             <Button danger disabled={chosen.length === 0} onClick={() => removeRows(chosen)}>
               批量删除{chosen.length > 0 ? `（${chosen.length}）` : ''}

@@ -13,6 +13,7 @@ export interface ResourceRoutes {
   removeMany: CallRoute;
   select: CallRoute;
   check: CallRoute;
+  export: CallRoute;
 }
 
 /** Every query of one resource lives under its key (`['resource', name]`). */
