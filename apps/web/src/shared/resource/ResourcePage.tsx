@@ -56,16 +56,13 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   form: ResourceForm<T, V>;
 }) {
   const { modal } = App.useApp();
-  const resource = useResource(name, routes);
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
-  const list = resource.useList({
+  const { list, save, remove } = useResource(name, routes, {
     page,
     page_size: pageSize,
     keyword: keyword || undefined,
     status,
   } as never);
-  const save = resource.useSave();
-  const remove = resource.useRemove();
   const [form] = Form.useForm<V>();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   // Each opening is a new form (its initial values are the row's, or a new row's), so a form

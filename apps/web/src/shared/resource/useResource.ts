@@ -27,36 +27,30 @@ export const resourceKeys = (name: string) => {
 };
 
 /**
- * A resource's list, its writes and its picker, typed by the declaration. A write's refusal that
+ * A resource's list under `params` and its writes, typed by the declaration. A write's refusal that
  * names a field is left to the form (`toast: 'unlessField'`); the lists are reloaded after it.
  */
-export function useResource<R extends ResourceRoutes>(name: string, routes: R) {
+export function useResource<R extends ResourceRoutes>(name: string, routes: R, params: CallInput<R['list']>) {
   const keys = resourceKeys(name);
   const invalidate = useInvalidate(keys.all);
-  type Out<K extends keyof ResourceRoutes> = CallOutput<R[K]>;
   type In<K extends keyof ResourceRoutes> = CallInput<R[K]>;
   const call = <K extends keyof ResourceRoutes>(k: K, input: In<K>, toast: 'unlessField' | boolean = true) =>
-    api.call(routes[k] as CallRoute<ContractCall>, input as never, { toast }) as Promise<Out<K>>;
-  return {
-    keys,
-    useList: (params: In<'list'>) =>
-      useQuery({
-        queryKey: keys.list(params as object),
-        queryFn: () => call('list', params),
-        placeholderData: keepPreviousData,
-      }),
-    useSave: () =>
-      useMutation({
-        mutationFn: (input: { id?: number } & Record<string, unknown>) =>
-          input.id === undefined
-            ? call('create', input as In<'create'>, 'unlessField')
-            : call('update', input as In<'update'>, 'unlessField'),
-        onSuccess: invalidate,
-      }),
-    useRemove: () =>
-      useMutation({
-        mutationFn: (ids: number[]) => call('removeMany', { ids } as In<'removeMany'>),
-        onSettled: invalidate,
-      }),
-  };
+    api.call(routes[k] as CallRoute<ContractCall>, input as never, { toast }) as Promise<CallOutput<R[K]>>;
+  const list = useQuery({
+    queryKey: keys.list(params as object),
+    queryFn: () => call('list', params),
+    placeholderData: keepPreviousData,
+  });
+  const save = useMutation({
+    mutationFn: (input: { id?: number } & Record<string, unknown>) =>
+      input.id === undefined
+        ? call('create', input as In<'create'>, 'unlessField')
+        : call('update', input as In<'update'>, 'unlessField'),
+    onSuccess: invalidate,
+  });
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => call('removeMany', { ids } as In<'removeMany'>),
+    onSettled: invalidate,
+  });
+  return { keys, list, save, remove };
 }
