@@ -95,7 +95,6 @@ function preorder<T extends { id: number }>(tops: readonly T[], childrenOf: Map<
 interface Snapshot {
   /** Every live category of the company in display order (sort, id), with its counts. */
   categories: Category[];
-  rows: CategoryRow[];
 }
 
 /** One company's categories with parent names and counts: two queries, the rest in memory. */
@@ -131,7 +130,7 @@ async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> 
       update_time: r.updated_at,
     }),
   );
-  return { categories, rows };
+  return { categories };
 }
 
 /** A race past the sibling-name check ends at the unique index: the same answer as the check. */
@@ -154,6 +153,12 @@ export const bumpCategories = (trx: Database, companyId: number) =>
  * per-process snapshot checked against the version that `bumpCategories` moves (ADR 0005).
  */
 export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
+  // Two snapshots under one version: the tree alone, which the shop and the catalogue read on
+  // every page (a cold start reads only the categories), and the back office's rows with their
+  // goods counts, which group every goods of the company and are read only by the category screen.
+  const rowsCache = versionedCache(CATEGORY_CACHE_SCOPE, (conn, companyId) => repo.all(conn, companyId), {
+    recheckMs,
+  });
   const categoryCache = versionedCache(CATEGORY_CACHE_SCOPE, loadSnapshot, { recheckMs });
 
   /** The parent a category would hang under, checked: exists in the caller's company. */
@@ -185,6 +190,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       })
       .catch(siblingNameTaken);
     categoryCache.forget(caller.companyId);
+    rowsCache.forget(caller.companyId);
     return result;
   }
 
@@ -212,17 +218,17 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
 
     /** The company's live categories from the shared snapshot (the same array until a change). */
     async rows(companyId: number): Promise<readonly CategoryRow[]> {
-      return (await categoryCache.get(db, companyId)).rows;
+      return rowsCache.get(db, companyId);
     },
 
     async tree(companyId: number, status?: 0 | 1) {
-      const { rows } = await categoryCache.get(db, companyId);
+      const rows = await rowsCache.get(db, companyId);
       return buildTree(status === undefined ? rows : rows.filter((r) => r.status === status));
     },
 
     /** Categories that can take a child (level below the maximum), without `excludeId`'s own subtree. */
     async parents(caller: Caller, excludeId?: number) {
-      const { rows } = await categoryCache.get(db, caller.companyId);
+      const rows = await rowsCache.get(db, caller.companyId);
       const excluded = excludeId ? rows.find((r) => r.id === excludeId)?.path : undefined;
       return buildTree(
         rows.filter((r) => r.level < CATEGORY_MAX_DEPTH && !(excluded && r.path.startsWith(excluded))),
