@@ -1,5 +1,5 @@
 import { Codes } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { versionedCache } from '../src/platform/db/versioned-cache.ts';
 import { createGoods } from '../src/seed/seed.ts';
@@ -82,6 +82,34 @@ describe('goods categories', () => {
       await h.app.inject({ method: 'GET', url: `/api/goods/staff/category/?company_id=${companyId}` })
     ).json();
     expect(publicTree.d.results.some((n: { id: number }) => n.id === root.id)).toBe(true);
+  });
+
+  it('counts goods per category only for the category screen, never for the shop’s tree', async () => {
+    const { categoryRepository } = await import('../src/modules/goods-category/goods-category.repository.ts');
+    const counted = vi.spyOn(categoryRepository, 'goodsCounts');
+    try {
+      const fresh = await h.as(12);
+      // The shop's tree (and the catalogue's subtree filter) read the categories alone.
+      const treeOf = async () =>
+        (
+          await h.app.inject({
+            method: 'GET',
+            url: `/api/goods/staff/category/?company_id=${fresh.companyId}`,
+          })
+        ).json();
+      expect((await treeOf()).c).toBe(0);
+      expect(counted).not.toHaveBeenCalled();
+      // The category screen shows 商品数: its snapshot counts (once, then it is remembered).
+      const root = await call('/shop/goods/category/add', { name: '新单位分类' }, fresh.headers);
+      const list = await call('/shop/goods/category/list', {}, fresh.headers);
+      expect(list.d.results.map((c: { id: number }) => c.id)).toContain(root.d.id);
+      expect(counted).toHaveBeenCalledTimes(1);
+      // The changed tree is read again without counting.
+      expect(JSON.stringify((await treeOf()).d)).toContain('新单位分类');
+      expect(counted).toHaveBeenCalledTimes(1);
+    } finally {
+      counted.mockRestore();
+    }
   });
 
   it('pages and filters the list', async () => {
