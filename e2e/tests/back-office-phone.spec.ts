@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { login, registerMember, test } from './helpers.ts';
+import { login, memberOrder, test } from './helpers.ts';
 
 // Issue 11, item 3: the back office on a 375 px phone. Each list shows its rows as cards (the
 // row's name and status, its fields labelled, its actions as buttons), the category tree folds
@@ -11,43 +11,9 @@ const GOODS = '每日坚果 30 袋装';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** A POST as the holder of `token`; the envelope's `d` (the call must succeed). */
-async function call(
-  request: APIRequestContext,
-  token: string,
-  url: string,
-  form: Record<string, string | number>,
-) {
-  const body = await (
-    await request.post(`/api${url}`, { form, headers: { authorization: `Token ${token}` } })
-  ).json();
-  expect(body.c, `${url}: ${body.m}`).toBe(0);
-  return body.d;
-}
-
 /** A new member's order of GOODS, paid by transfer and waiting for the shop; its number. */
 async function placedOrder(request: APIRequestContext): Promise<string> {
-  const found = await (
-    await request.get('/api/goods/staff/shopgoods/', { params: { keyword: GOODS, page: 1, page_size: 5 } })
-  ).json();
-  const goodsId = (found.d.results as { id: number; name: string }[]).find((g) => g.name === GOODS)?.id;
-  if (!goodsId) throw new Error(`no goods ${GOODS}`);
-  const member = await registerMember(request, { realName: '手机端会员' });
-  const address = await call(request, member.token, '/consignee/update', {
-    name: '手机端会员',
-    mobile: member.mobile,
-    province: '浙江省',
-    city: '杭州市',
-    district: '西湖区',
-    address: '文三路 100 号',
-  });
-  const placed = await call(request, member.token, '/order/create', {
-    goods_id: goodsId,
-    quantity: 1,
-    consignee_id: address.id,
-    payment_method: 'bank_transfer',
-  });
-  return placed.order.order_no as string;
+  return (await memberOrder(request, GOODS, '手机端会员')).order.order_no;
 }
 
 /** The page does not scroll sideways: nothing is wider than the phone. */

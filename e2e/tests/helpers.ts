@@ -281,3 +281,49 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const findings = await scanBothWidths(page, where, test.info());
   expect(findings, `accessibility of ${where}:\n${describeFindings(findings)}`).toEqual([]);
 }
+
+/** A POST as the holder of `token`; the envelope's `d` (the call must succeed). */
+export async function apiCall(
+  request: APIRequestContext,
+  token: string,
+  url: string,
+  form: Record<string, string | number> = {},
+) {
+  const body = await (
+    await request.post(`/api${url}`, { form, headers: { authorization: `Token ${token}` } })
+  ).json();
+  expect(body.c, `${url}: ${body.m}`).toBe(0);
+  return body.d;
+}
+
+/**
+ * A new member (registered through the API) orders one of the named goods by buy-now, paid by
+ * transfer and waiting for the shop: the member and the order as the API answered it.
+ */
+export async function memberOrder(request: APIRequestContext, goods: string, realName: string) {
+  const found = await (
+    await request.get('/api/goods/staff/shopgoods/', { params: { keyword: goods, page: 1, page_size: 5 } })
+  ).json();
+  const goodsId = (found.d.results as { id: number; name: string }[]).find((g) => g.name === goods)?.id;
+  if (!goodsId) throw new Error(`no goods ${goods}`);
+  const member = await registerMember(request, { realName });
+  const address = await apiCall(request, member.token, '/consignee/update', {
+    name: realName,
+    mobile: member.mobile,
+    province: '浙江省',
+    city: '杭州市',
+    district: '西湖区',
+    address: '文三路 100 号',
+  });
+  const placed = await apiCall(request, member.token, '/order/create', {
+    goods_id: goodsId,
+    quantity: 1,
+    consignee_id: address.id,
+    payment_method: 'bank_transfer',
+  });
+  return {
+    goodsId,
+    member,
+    order: placed.order as { id: number; order_no: string; items: { id: number }[] },
+  };
+}

@@ -1,22 +1,11 @@
 import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO_PASSWORD, registerMember, test, toast } from './helpers.ts';
+import { apiCall, DEMO_PASSWORD, memberOrder, test, toast } from './helpers.ts';
 
 // Staff answer a review on the goods page (回复, permission order.reply_review); everyone sees it.
 // The goods is one no other test orders.
 const GOODS = '手撕牛肉干 五香味';
 
 test.describe.configure({ timeout: 120_000 });
-
-type Form = Record<string, string | number>;
-
-/** A POST as the holder of `token`, the envelope's `d` (the call must succeed). */
-async function call(request: APIRequestContext, token: string, url: string, form: Form = {}) {
-  const body = await (
-    await request.post(`/api${url}`, { form, headers: { authorization: `Token ${token}` } })
-  ).json();
-  expect(body.c, `${url}: ${body.m}`).toBe(0);
-  return body.d;
-}
 
 async function staffToken(request: APIRequestContext, username: string): Promise<string> {
   const body = await (
@@ -28,33 +17,16 @@ async function staffToken(request: APIRequestContext, username: string): Promise
 
 /** A new member orders the goods, the shop confirms payment and ships, the member receives and reviews. */
 async function reviewedGoods(request: APIRequestContext, content: string): Promise<number> {
-  const found = await (
-    await request.get('/api/goods/staff/shopgoods/', { params: { keyword: GOODS, page: 1, page_size: 5 } })
-  ).json();
-  const goodsId = (found.d.results as { id: number; name: string }[]).find((g) => g.name === GOODS)?.id;
-  if (!goodsId) throw new Error(`no goods ${GOODS}`);
-
-  const member = await registerMember(request, { realName: '评价会员' });
-  const address = await call(request, member.token, '/consignee/update', {
-    name: '评价会员',
-    mobile: member.mobile,
-    province: '浙江省',
-    city: '杭州市',
-    district: '西湖区',
-    address: '文三路 100 号',
-  });
-  const placed = await call(request, member.token, '/order/create', {
-    goods_id: goodsId,
-    quantity: 1,
-    consignee_id: address.id,
-    payment_method: 'bank_transfer',
-  });
-  const order = placed.order as { id: number; items: { id: number }[] };
+  const { goodsId, member, order } = await memberOrder(request, GOODS, '评价会员');
   const shop = await staffToken(request, 'shop');
-  await call(request, shop, '/order/pay/confirm', { id: order.id });
-  await call(request, shop, '/order/ship', { id: order.id, shipping_company: '顺丰', tracking_no: 'SF100' });
-  await call(request, member.token, '/order/receive', { id: order.id });
-  await call(request, member.token, '/goods/review', {
+  await apiCall(request, shop, '/order/pay/confirm', { id: order.id });
+  await apiCall(request, shop, '/order/ship', {
+    id: order.id,
+    shipping_company: '顺丰',
+    tracking_no: 'SF100',
+  });
+  await apiCall(request, member.token, '/order/receive', { id: order.id });
+  await apiCall(request, member.token, '/goods/review', {
     order_item_id: order.items[0]?.id ?? 0,
     rating: 5,
     content,
