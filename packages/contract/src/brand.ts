@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeLink } from './cms.ts';
 import { flag, optionalInt, optionalText, text } from './fields.ts';
 import { defineResource } from './resource.ts';
 
@@ -21,10 +22,10 @@ export type Brand = z.infer<typeof brandSchema>;
 
 export const BRAND_STATUS = { 1: '启用', 0: '停用' } as const;
 
-/** An image address: a path of this site or an http(s) address, nothing else. */
+/** An image address: a path of this site or an http(s) address (the links' rule, `isSafeLink`). */
 const imageAddress = (label: string) =>
   optionalText(label, { max: 300 }).refine(
-    (v) => v === undefined || v === '' || /^(\/(?!\/)|https?:\/\/)[^\s"'<>]+$/i.test(v),
+    (v) => v === undefined || v === '' || isSafeLink(v),
     `${label}须为本站路径或 http(s) 地址`,
   );
 

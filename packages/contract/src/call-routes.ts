@@ -24,8 +24,8 @@ export const brandCalls = {
     permission: 'delete_goods_brand',
   }),
   select: r<typeof C.brandCalls.select>('POST', '/goods/brands', { permission: 'view_goods_brand' }),
-  export: r<typeof C.brandCalls.export>('GET', '/goods/brand/export', { permission: 'view_goods_brand' }),
   check: r<typeof C.brandCalls.check>('POST', '/goods/brand/check', { permission: 'view_goods_brand' }),
+  export: r<typeof C.brandCalls.export>('GET', '/goods/brand/export', { permission: 'view_goods_brand' }),
 };
 
 export const cartCalls = {
@@ -216,10 +216,10 @@ export const publicBrandCalls = {
     permission: 'change_public_brand',
   }),
   select: r<typeof C.publicBrandCalls.select>('POST', '/public/brands', { permission: 'view_goods_brand' }),
-  export: r<typeof C.publicBrandCalls.export>('GET', '/public/brand/export', {
+  check: r<typeof C.publicBrandCalls.check>('POST', '/public/brand/check', {
     permission: 'view_goods_brand',
   }),
-  check: r<typeof C.publicBrandCalls.check>('POST', '/public/brand/check', {
+  export: r<typeof C.publicBrandCalls.export>('GET', '/public/brand/export', {
     permission: 'view_goods_brand',
   }),
 };

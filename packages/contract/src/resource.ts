@@ -67,19 +67,13 @@ export function defineResource<
   Unique extends string,
 >(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique>) {
   const { label, tags, item, paths, permissions: p } = spec;
-  const view = { permission: p.view } as const;
-  const listBody = form({
-    ...paging,
-    keyword: optionalText('关键字', { max: 50 }),
-    sort: optionalChoice('排序方式', spec.sorts),
-    ...spec.filters,
-  });
-  const idBody = form({ id: id(label) });
   const exportQuery = form({
     keyword: optionalText('关键字', { max: 50 }),
     sort: optionalChoice('排序方式', spec.sorts),
     ...spec.filters,
   });
+  const listBody = exportQuery.extend(paging);
+  const idBody = form({ id: id(label) });
   const createBody = form(spec.fields);
   const updateBody = form({ id: id(label), ...spec.fields });
   const idsBody = form({ ids: idList(label, RESOURCE_BATCH_MAX) });
@@ -90,89 +84,41 @@ export function defineResource<
     value: text('内容', { max: 200 }),
     id: optionalId(label),
   });
+  /** One of the resource's calls: a POST (all of the specification's are) needing `permission`. */
+  const call = <I extends z.ZodType, O extends z.ZodType>(
+    path: string,
+    summary: string,
+    permission: Codename,
+    input: I,
+    output: O,
+  ) => defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
+  const count = z.object({ count: z.number().int() });
   const calls = {
-    list: defineCall({
-      method: 'POST',
-      path: paths.list,
-      summary: `${label}列表`,
-      tags,
-      access: view,
-      input: listBody,
-      output: pageOf(item),
-    }),
-    get: defineCall({
-      method: 'POST',
-      path: paths.get,
-      summary: `${label}详情`,
-      tags,
-      access: view,
-      input: idBody,
-      output: item,
-    }),
-    create: defineCall({
-      method: 'POST',
-      path: paths.create,
-      summary: `新增${label}`,
-      tags,
-      access: { permission: p.add } as const,
-      input: createBody,
-      output: item,
-    }),
-    update: defineCall({
-      method: 'POST',
-      path: paths.update,
-      summary: `修改${label}`,
-      tags,
-      access: { permission: p.change } as const,
-      input: updateBody,
-      output: item,
-    }),
-    remove: defineCall({
-      method: 'POST',
-      path: paths.remove,
-      summary: `删除${label}`,
-      tags,
-      access: { permission: p.delete } as const,
-      input: idBody,
-      output: z.object({ count: z.number().int() }),
-    }),
-    removeMany: defineCall({
-      method: 'POST',
-      path: paths.removeMany,
-      summary: `批量删除${label}（全部成功或全部不删）`,
-      tags,
-      access: { permission: p.delete } as const,
-      input: idsBody,
-      output: z.object({ count: z.number().int() }),
-    }),
-    select: defineCall({
-      method: 'POST',
-      path: paths.select,
-      summary: `${label}选项（选择器）`,
-      tags,
-      access: view,
-      input: selectBody,
-      output: z.object({ results: z.array(selectOptionSchema) }),
-    }),
-    export: defineCall({
-      method: 'GET',
-      path: paths.export,
-      summary: `导出${label}（Excel，按列表的筛选条件）`,
-      tags,
-      access: view,
-      input: exportQuery,
-      output: z.object({}),
-      file: true,
-    }),
-    check: defineCall({
-      method: 'POST',
-      path: paths.check,
-      summary: `${label}唯一性检查`,
-      tags,
-      access: view,
-      input: checkBody,
-      output: z.object({ available: z.boolean(), message: z.string() }),
-    }),
+    list: call(paths.list, `${label}列表`, p.view, listBody, pageOf(item)),
+    get: call(paths.get, `${label}详情`, p.view, idBody, item),
+    create: call(paths.create, `新增${label}`, p.add, createBody, item),
+    update: call(paths.update, `修改${label}`, p.change, updateBody, item),
+    remove: call(paths.remove, `删除${label}`, p.delete, idBody, count),
+    removeMany: call(paths.removeMany, `批量删除${label}（全部成功或全部不删）`, p.delete, idsBody, count),
+    select: call(
+      paths.select,
+      `${label}选项（选择器）`,
+      p.view,
+      selectBody,
+      z.object({ results: z.array(selectOptionSchema) }),
+    ),
+    check: call(
+      paths.check,
+      `${label}唯一性检查`,
+      p.view,
+      checkBody,
+      z.object({ available: z.boolean(), message: z.string() }),
+    ),
+    export: {
+      ...call(paths.export, `导出${label}（Excel，按列表的筛选条件）`, p.view, exportQuery, z.object({})),
+      method: 'GET' as const,
+      file: true as const,
+    },
   };
   return { ...spec, calls, schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody } };
 }
