@@ -83,3 +83,15 @@ test('a shop administrator adds, edits, finds and batch-deletes brands; a wareho
   await expect(toast(page, '已删除 2 个品牌')).toBeVisible();
   await expect(page.getByText('没有找到符合条件的品牌')).toBeVisible();
 });
+
+test('the super administrator keeps the public brands every company picks from', async ({ page }) => {
+  const tag = uniqueSuffix();
+  await login(page, 'admin');
+  await page.goto('/manager/public-brand');
+  await page.getByRole('button', { name: '新增公共品牌' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增公共品牌' });
+  await dialog.getByLabel('品牌名称').fill(`公共${tag}`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已新增公共品牌')).toBeVisible();
+  await expect(page.getByRole('table', { name: '公共品牌列表' })).toContainText(`公共${tag}`);
+});

@@ -1,5 +1,5 @@
 import { BRAND_NAME_MAX, BRAND_STATUS, type Brand, brandResource } from '@portal/contract';
-import { brandCalls } from '@portal/contract/calls';
+import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
 import { Form, Input, InputNumber, Radio, Tag, Typography } from 'antd';
 import { formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
@@ -55,19 +55,29 @@ const columns: ListColumns<Brand> = [
   { title: '更新时间', dataIndex: 'update_time', width: 150, render: (v: string) => formatMinute(v) },
 ];
 
-/** 品牌管理 (/crm/goods_brand): the company's brands, the first screen of the resource block. */
-export function BrandPage() {
-  const can = {
-    add: useCan('goods', 'add_goods_brand'),
-    change: useCan('goods', 'change_goods_brand'),
-    delete: useCan('goods', 'delete_goods_brand'),
-  };
+/**
+ * A brands screen: the company's brands (品牌管理) and the public brands (公共品牌) are the same
+ * columns and form over two declared resources.
+ */
+function BrandsScreen({
+  name,
+  label,
+  title,
+  routes,
+  can,
+}: {
+  name: string;
+  label: string;
+  title: string;
+  routes: typeof brandCalls | typeof publicBrandCalls;
+  can: { add: boolean; change: boolean; delete: boolean };
+}) {
   return (
     <ResourcePage<Brand, Values>
-      name="brand"
-      label="品牌"
-      title="品牌管理"
-      routes={brandCalls}
+      name={name}
+      label={label}
+      title={title}
+      routes={routes}
       can={can}
       columns={columns}
       statusOptions={STATUS_OPTIONS}
@@ -121,5 +131,24 @@ export function BrandPage() {
         ),
       }}
     />
+  );
+}
+
+/** 品牌管理 (/crm/goods_brand): the company's brands, the first screen of the resource block. */
+export function BrandPage() {
+  const can = {
+    add: useCan('goods', 'add_goods_brand'),
+    change: useCan('goods', 'change_goods_brand'),
+    delete: useCan('goods', 'delete_goods_brand'),
+  };
+  return <BrandsScreen name="brand" label="品牌" title="品牌管理" routes={brandCalls} can={can} />;
+}
+
+/** 公共品牌 (/manager/public-brand): brands every company picks from; the super administrator keeps them. */
+export function PublicBrandPage() {
+  const keeper = useCan('goods', 'change_public_brand');
+  const can = { add: keeper, change: keeper, delete: keeper };
+  return (
+    <BrandsScreen name="public-brand" label="公共品牌" title="公共品牌" routes={publicBrandCalls} can={can} />
   );
 }

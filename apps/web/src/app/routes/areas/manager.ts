@@ -1,3 +1,4 @@
+import { lazyPage } from '#web/app/lazy.ts';
 import { area, smsOutboxScreen } from './area.ts';
 
 /** 管理中心: system administration; its home stands at `workflow` until the flow list is built. */
@@ -12,7 +13,18 @@ export const MANAGER = area(
       key: 'system',
       title: '系统管理',
       icon: 'SettingOutlined',
-      children: [smsOutboxScreen('sms-outbox')],
+      children: [
+        smsOutboxScreen('sms-outbox'),
+        {
+          kind: 'screen',
+          path: 'public-brand',
+          title: '公共品牌',
+          icon: 'TrademarkOutlined',
+          summary: '各单位共用的品牌：新增、修改、停用和删除',
+          access: { module: 'goods', codename: 'change_public_brand' },
+          page: lazyPage(() => import('#web/modules/brand/BrandPage.tsx'), 'PublicBrandPage'),
+        },
+      ],
     },
   ],
   {
