@@ -182,6 +182,40 @@ export function inCompany(db: Database, companyId: number, by?: { userId: number
 }
 export type CompanyScope = ReturnType<typeof inCompany>;
 
+/** The tables every company reads (`shared` above). */
+export type SharedTable = {
+  [K in keyof Tables]: Tables[K]['owner'] extends 'shared' ? K : never;
+}[keyof Tables];
+
+/**
+ * What `inCompany` is to a company table, for a shared one (public brands): its live rows (no
+ * company condition; `del_flag = 0` where it is soft-deleted), and, given the acting user, its
+ * audit columns filled on insert and update. Who may write is the route's permission.
+ */
+export function inShared(db: Database, by?: { userId: number }) {
+  const userId = by?.userId;
+  const rule = (t: SharedTable) => TABLES[t] as { softDelete?: true; createdBy?: true; updatedBy?: true };
+  const live = (t: SharedTable) =>
+    rule(t).softDelete ? (sql<boolean>`${sql.ref(`${t}.del_flag`)} = 0` as Expression<SqlBool>) : undefined;
+  return {
+    selectFrom<T extends SharedTable>(table: T) {
+      return where(db.selectFrom(table as T), live(table));
+    },
+    updateTable<T extends SharedTable>(table: T) {
+      const qb = where(db.updateTable(table as T), live(table));
+      if (userId === undefined || !rule(table).updatedBy) return qb;
+      return (qb as unknown as { set(v: object): typeof qb }).set({ updated_by: userId });
+    },
+    insertInto<T extends SharedTable>(table: T, values: Insertable<DB[T]>) {
+      const audit = {
+        ...(userId !== undefined && rule(table).createdBy && { created_by: userId }),
+        ...(userId !== undefined && rule(table).updatedBy && { updated_by: userId }),
+      };
+      return db.insertInto(table).values({ ...audit, ...values } as unknown as Insertable<DB[T]>);
+    },
+  };
+}
+
 /**
  * The super administrator's view across companies (design/architecture.md): only for role 1
  * (others get 10004), and recorded in the audit log with the reason before any row is read.

@@ -8,7 +8,7 @@ import { paged, pageParams } from '../core/paging.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { containsLike } from '../db/like.ts';
-import { type CompanyTable, inCompany } from '../db/scope.ts';
+import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
 import { writeWorkbook, XLSX_MIME } from '../excel/index.ts';
 import type { App } from '../http/reply.ts';
 import { serve } from '../http/serve.ts';
@@ -28,7 +28,7 @@ type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
  */
 export interface ResourceStore<R extends Resource> {
   /** A company table with `del_flag` (soft delete), `created_at`, `updated_at`. */
-  table: CompanyTable | SharedResourceTable;
+  table: CompanyTable | SharedTable;
   /**
    * The rows are shared by every company (public brands): read by all, written only by callers
    * holding the write permissions (the super administrator). Without it, rows are the caller's
@@ -57,38 +57,16 @@ export interface ResourceStore<R extends Resource> {
   };
 }
 
-/** Shared tables a resource may keep (listed as `shared` in platform/db/scope.ts). */
-export type SharedResourceTable = 'public_brands';
-
 // The scope primitive is typed per table; a resource names its table at run time.
 // biome-ignore lint/suspicious/noExplicitAny: the one loosely typed seam of the block, checked by its API tests
 type Loose = any;
-
-/**
- * The live rows of a shared table, with the acting user in its audit columns: what `inCompany`
- * is to a company table.
- */
-function sharedScope(db: Database, table: string, userId?: number): Loose {
-  const live = (qb: Loose) => qb.where(sql.ref(`${table}.del_flag`), '=', 0);
-  return {
-    selectFrom: (t: string) => live(db.selectFrom(t as never)),
-    updateTable: (t: string) => {
-      const qb = live(db.updateTable(t as never));
-      return userId === undefined ? qb : qb.set({ updated_by: userId });
-    },
-    insertInto: (t: string, values: Record<string, unknown>) =>
-      db
-        .insertInto(t as never)
-        .values({ ...values, created_by: userId ?? null, updated_by: userId ?? null } as never),
-  };
-}
 
 /** The resource's service: the rules of every call, without HTTP. */
 export function resourceService<R extends Resource>(db: Database, resource: R, store: ResourceStore<R>) {
   const { table } = store;
   const scope = (conn: Database, companyId: number, userId?: number): Loose =>
     store.shared
-      ? sharedScope(conn, table, userId)
+      ? inShared(conn, userId === undefined ? undefined : { userId })
       : inCompany(conn, companyId, userId === undefined ? undefined : { userId });
 
   const find = (conn: Database, companyId: number, ids: readonly number[]): Promise<Row[]> =>
