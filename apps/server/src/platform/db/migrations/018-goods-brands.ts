@@ -1,24 +1,16 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { createIndex, withBrandColumns, withId } from './helpers.ts';
 
 /** The company's brands (issue 12, the first resource of the back-office block). */
 export function goodsBrands(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('goods_brands'))
-        .addColumn('company_id', 'integer', (c) => c.notNull())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
+      await withBrandColumns(
+        withId(dialect, db.schema.createTable('goods_brands')).addColumn('company_id', 'integer', (c) =>
+          c.notNull(),
+        ),
+      ).execute();
       // One live brand of a name per company, also under concurrent saves.
       await db.schema
         .createIndex('goods_brands_name')

@@ -1,23 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { createIndex, withBrandColumns, withId } from './helpers.ts';
 
 /** Public brands every company picks from; only the super administrator changes them (issue 12). */
 export function publicBrands(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('public_brands'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('logo', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
+      await withBrandColumns(withId(dialect, db.schema.createTable('public_brands'))).execute();
       await db.schema
         .createIndex('public_brands_name')
         .on('public_brands')
