@@ -68,12 +68,4 @@ export const orderPaymentRepository = {
       .executeTakeFirst();
     return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
   },
-
-  /** The order of a number in the company (notifications name orders by number). */
-  idOfNumber: (db: Database, companyId: number, orderNo: string) =>
-    inCompany(db, companyId)
-      .selectFrom('orders')
-      .select('id')
-      .where('order_no', '=', orderNo)
-      .executeTakeFirst(),
 };

@@ -107,7 +107,14 @@ export function orderPaymentService(
       const order = await repo.find(db, mine(caller), id);
       if (!order) throw new AppError('NOT_FOUND', '订单不存在');
       const provider = deps.payments.provider(order.payment_method);
-      if (!provider?.online) throw new AppError('PAY_METHOD', '该订单的支付方式不是在线支付');
+      if (!provider?.online)
+        throw new AppError(
+          'PAY_METHOD',
+          // An online order from when the provider was on (the server restarted without it).
+          deps.payments.isOnline(order.payment_method)
+            ? '在线支付暂不可用，请联系商家或取消订单后重新下单'
+            : '该订单的支付方式不是在线支付',
+        );
       if (order.status !== ORDER_STATUS.AWAITING_PAYMENT) throw stateError(order, '付款');
       return { url: provider.online.payUrl(order, orderReturnPath(order.id)) };
     },
@@ -122,18 +129,17 @@ export function orderPaymentService(
       const notice = provider.verify(body);
       const { companyId } = notice;
       const result = await db.transaction().execute(async (trx) => {
-        const found = await paid.idOfNumber(trx, companyId, notice.orderNo);
-        if (!found) throw new AppError('NOT_FOUND', '订单不存在');
+        // Notifications name orders by number; the pay move reads the order again under its guard.
+        const order = await repo.findByNo(trx, { companyId }, notice.orderNo);
+        if (!order) throw new AppError('NOT_FOUND', '订单不存在');
         const fresh = await paid.recordTrade(trx, companyId, {
-          order_id: found.id,
+          order_id: order.id,
           provider: provider.name,
           trade_no: notice.tradeNo,
           amount: notice.amount,
           created_at: nowIso(),
         });
         if (!fresh) return { repeated: true, goodsChanged: false };
-        const order = await repo.find(trx, { companyId }, found.id);
-        if (!order) throw new AppError('NOT_FOUND', '订单不存在');
         if (deps.payments.provider(order.payment_method)?.name !== provider.name)
           throw new AppError('PAY_METHOD');
         if (order.pay_amount !== notice.amount) throw new AppError('PAY_AMOUNT');

@@ -49,6 +49,10 @@ export const orderRepository = {
   find: (db: Database, scope: OrderScope, id: number) =>
     orders(db, scope).where('o.id', '=', id).executeTakeFirst(),
 
+  /** An order by its number (a payment provider's notification names it so). */
+  findByNo: (db: Database, scope: OrderScope, orderNo: string) =>
+    orders(db, scope).where('o.order_no', '=', orderNo).executeTakeFirst(),
+
   page: (
     db: Database,
     scope: OrderScope,
