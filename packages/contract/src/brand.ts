@@ -55,6 +55,10 @@ export const brandResource = defineResource({
   filters: { status: z.optional(flag('状态')) },
   sorts: { sort: '排序', newest: '最新', name: '名称' },
   unique: ['name'],
+  excel: {
+    example: { name: '清芳', description: '高山绿茶，产自浙江', logo: '', sort: 10, status: '启用' },
+    choices: { status: { 启用: 1, 停用: 0 } },
+  },
   paths: {
     list: '/goods/brand/list',
     get: '/goods/brand',
@@ -89,6 +93,7 @@ export const publicBrandResource = defineResource({
   filters: brandResource.filters,
   sorts: brandResource.sorts,
   unique: ['name'],
+  excel: brandResource.excel,
   paths: {
     list: '/public/brand/list',
     get: '/public/brand',

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, idList, optionalChoice, optionalId, optionalText, paging, text } from './fields.ts';
+import {
+  choice,
+  form,
+  id,
+  idList,
+  optionalChoice,
+  optionalId,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
 import type { Codename } from './permissions.ts';
 
 /**
@@ -45,8 +55,30 @@ export interface ResourceSpec<
     check: string;
     /** The list as an Excel file (GET, the list's filters; ours: the specification names none). */
     export: string;
+    /**
+     * The Excel import (POST multipart: `file` and `mode`); default `<export's folder>/import`
+     * (ours). A resource whose specification names its import (`/goods/excel_data_save`) puts it here.
+     */
+    import?: string;
+    /** The import's template (GET .xlsx); default `<export's folder>/import/template` (ours). */
+    importTemplate?: string;
   };
   permissions: { view: Codename; add: Codename; change: Codename; delete: Codename };
+  /**
+   * The Excel import (design/back-office.md "Excel import"): its columns are the writable fields,
+   * headed by their `columns` label (or `labels` here); required when the field is.
+   */
+  excel?: {
+    /** The template's example row, as a user types it. */
+    example: Partial<Record<keyof Fields & string, string | number>>;
+    /** Headers of writable fields that `columns` does not name. */
+    labels?: Partial<Record<keyof Fields & string, string>>;
+    /**
+     * Fields whose cells pick from a list: the word a sheet shows → the value the field takes
+     * (`{启用: 1, 停用: 0}`). The template offers the words as a drop-down; the value itself is accepted too.
+     */
+    choices?: Partial<Record<keyof Fields & string, Record<string, string | number>>>;
+  };
 }
 
 /** Most rows one picker (`select`) answers. */
@@ -55,6 +87,63 @@ export const RESOURCE_SELECT_MAX = 50;
 export const RESOURCE_BATCH_MAX = 200;
 /** Most rows one export writes (narrow the list with its filters for more). */
 export const RESOURCE_EXPORT_MAX = 50_000;
+
+/** The largest .xlsx an import takes (the upload's limit; the browser checks it first). */
+export const RESOURCE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Most data rows one import reads. */
+export const RESOURCE_IMPORT_MAX_ROWS = 50_000;
+/** Most rows of each kind (refused, valid) a preview lists; the counts cover every row. */
+export const RESOURCE_IMPORT_PREVIEW_ROWS = 1000;
+
+/**
+ * What an import does with the file (the browser keeps the file and sends it again for each step:
+ * nothing is kept on the server between requests, ADR 0017): `preview` checks every row and saves
+ * nothing; `all` saves every row or, if any is refused, none; `valid` saves the rows that pass;
+ * `errors` answers the refused rows as an .xlsx with 错误原因.
+ */
+export const IMPORT_MODES = {
+  preview: '预览',
+  all: '全部导入',
+  valid: '仅导入有效行',
+  errors: '下载错误行',
+} as const;
+export type ImportMode = keyof typeof IMPORT_MODES;
+
+/** A file part of a multipart body as the server's parser hands it over (a Blob when the web sends it). */
+export const uploadedFile = (message: string) =>
+  z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
+    { error: message },
+  );
+
+/** One row of an import's preview: its number in the sheet, its cells, and each column's error. */
+export const importRowSchema = z.object({
+  row: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  /** Column label (or 整行) → the Chinese reason; empty when the row can be imported. */
+  errors: z.record(z.string(), z.string()),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** What an import answers: the counts, and in a preview the rows (refused first-class, see `rows`). */
+export const importResultSchema = z.object({
+  /** Data rows read (empty rows skipped). */
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** Rows written (0 in a preview). */
+  created: z.number().int(),
+  /** Preview: up to RESOURCE_IMPORT_PREVIEW_ROWS refused and as many valid rows, in sheet order. */
+  rows: z.array(importRowSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** A column of the import sheet (the server reads by it, the web shows the preview by it). */
+export interface ImportColumn {
+  key: string;
+  label: string;
+  required: boolean;
+}
 
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;
@@ -93,6 +182,47 @@ export function defineResource<
     output: O,
   ) => defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
   const count = z.object({ count: z.number().int() });
+  const folder = paths.export.replace(/\/[^/]*$/, '');
+  const importPath = paths.import ?? `${folder}/import`;
+  const templatePath = paths.importTemplate ?? `${folder}/import/template`;
+  const labels = { ...(spec.excel?.labels as Record<string, string> | undefined) };
+  const headers = spec.columns as Record<string, string | undefined>;
+  const importColumns: ImportColumn[] = Object.entries(spec.fields).map(([key, field]) => ({
+    key,
+    label: headers[key] ?? labels[key] ?? key,
+    required: !(field as z.ZodType).safeParse(undefined).success,
+  }));
+  const choices = (spec.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
+  /** A sheet's row as the create call checks it; a picked cell is its word or the value. */
+  const importRow = form(
+    Object.fromEntries(
+      Object.entries(spec.fields).map(([key, field]) => {
+        const words = choices[key];
+        if (!words) return [key, field];
+        const label = importColumns.find((c) => c.key === key)?.label ?? key;
+        const allowed = new Map<string, string>();
+        for (const [word, value] of Object.entries(words)) {
+          allowed.set(word, String(value));
+          allowed.set(String(value), String(value));
+        }
+        const list = Object.keys(words)
+          .map((w) => `「${w}」`)
+          .join('、');
+        const picked = z.preprocess((v, ctx) => {
+          if (typeof v !== 'string' || v.trim() === '') return v;
+          const value = allowed.get(v.trim());
+          if (value !== undefined) return value;
+          ctx.addIssue({ code: 'custom', message: `${label}只能是${list}`, input: v });
+          return z.NEVER;
+        }, field as z.ZodType);
+        return [key, picked];
+      }),
+    ) as Fields,
+  );
+  const importBody = form({
+    mode: choice('导入方式', IMPORT_MODES),
+    file: uploadedFile('请选择要导入的Excel文件'),
+  });
   const calls = {
     list: call(paths.list, `${label}列表`, p.view, listBody, pageOf(item)),
     get: call(paths.get, `${label}详情`, p.view, idBody, item),
@@ -119,8 +249,29 @@ export function defineResource<
       method: 'GET' as const,
       file: true as const,
     },
+    importTemplate: {
+      ...call(templatePath, `${label}导入模板（Excel）`, p.add, z.object({}), z.object({})),
+      method: 'GET' as const,
+      file: true as const,
+    },
+    import: {
+      ...call(
+        importPath,
+        `导入${label}（multipart：file .xlsx, mode 预览/全部导入/仅导入有效行/下载错误行）`,
+        p.add,
+        importBody,
+        importResultSchema,
+      ),
+      // `errors` answers the refused rows as an .xlsx; the other modes the envelope.
+      file: true as const,
+    },
   };
-  return { ...spec, calls, schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody } };
+  return {
+    ...spec,
+    calls,
+    importColumns,
+    schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },
+  };
 }
 
 export type Resource = ReturnType<typeof defineResource>;

@@ -2,30 +2,41 @@ import type { Caller } from '../auth/session-user.ts';
 import type { Database } from '../db/database.ts';
 import { nowIso } from '../time.ts';
 
+/** One write of the audit log. */
+export interface AuditEntry {
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityId: number;
+  before?: unknown;
+  after?: unknown;
+}
+
+const rowOf = (caller: Caller, entry: AuditEntry, at: string) => ({
+  company_id: caller.companyId,
+  user_id: caller.userId,
+  action: entry.action,
+  entity: entry.entity,
+  entity_id: entry.entityId,
+  before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
+  after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+  ip: caller.ip,
+  created_at: at,
+});
+
 /** Records an administrator's write (who, when, what, before/after) in the caller's transaction. */
-export async function audit(
-  db: Database,
-  caller: Caller,
-  entry: {
-    action: 'create' | 'update' | 'delete';
-    entity: string;
-    entityId: number;
-    before?: unknown;
-    after?: unknown;
-  },
-) {
+export async function audit(db: Database, caller: Caller, entry: AuditEntry) {
   await db
     .insertInto('audit_logs')
-    .values({
-      company_id: caller.companyId,
-      user_id: caller.userId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
-      ip: caller.ip,
-      created_at: nowIso(),
-    })
+    .values(rowOf(caller, entry, nowIso()))
+    .execute();
+}
+
+/** Records many writes of one request (an import's rows) in one statement, in the caller's transaction. */
+export async function auditMany(db: Database, caller: Caller, entries: readonly AuditEntry[]) {
+  if (entries.length === 0) return;
+  const at = nowIso();
+  await db
+    .insertInto('audit_logs')
+    .values(entries.map((e) => rowOf(caller, e, at)))
     .execute();
 }

@@ -438,7 +438,9 @@ describe('validateRows', () => {
       { rowNumber: 4, values: { code: 'A3', name: '红茶', unit: '盒', price: '十元' } },
     ];
     const result = await validateRows(rows, schema, columns);
-    expect(result.valid).toEqual([{ rowNumber: 2, data: { code: 'A1', name: '龙井', price: 128 } }]);
+    expect(result.valid).toEqual([
+      { rowNumber: 2, data: { code: 'A1', name: '龙井', price: 128 }, values: rows[0]?.values },
+    ]);
     expect(result.invalid).toEqual([
       {
         rowNumber: 3,

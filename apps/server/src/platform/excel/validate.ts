@@ -4,7 +4,8 @@ import type { SheetRow } from './read.ts';
 import type { RefusedRow } from './write.ts';
 
 export interface ValidatedRows<T> {
-  valid: { rowNumber: number; data: T }[];
+  /** The rows that pass: parsed, and their cells as read (a preview shows them). */
+  valid: { rowNumber: number; data: T; values: Record<string, string> }[];
   invalid: RefusedRow[];
 }
 
@@ -23,7 +24,7 @@ export async function validateRows<S extends z.ZodType>(
   for await (const row of rows) {
     const parsed = schema.safeParse(row.values);
     if (parsed.success) {
-      result.valid.push({ rowNumber: row.rowNumber, data: parsed.data });
+      result.valid.push({ rowNumber: row.rowNumber, data: parsed.data, values: row.values });
       continue;
     }
     const errors: Record<string, string> = {};

@@ -1,7 +1,19 @@
-import { type CodeName, RESOURCE_EXPORT_MAX, RESOURCE_SELECT_MAX, type Resource } from '@portal/contract';
+import { Readable } from 'node:stream';
+import {
+  type CodeName,
+  type ImportMode,
+  type ImportResult,
+  RESOURCE_EXPORT_MAX,
+  RESOURCE_IMPORT_MAX_BYTES,
+  RESOURCE_IMPORT_MAX_ROWS,
+  RESOURCE_IMPORT_PREVIEW_ROWS,
+  RESOURCE_SELECT_MAX,
+  type Resource,
+} from '@portal/contract';
+import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { audit } from '../audit/audit.ts';
+import { type AuditEntry, audit, auditMany } from '../audit/audit.ts';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import { paged, pageParams } from '../core/paging.ts';
@@ -9,7 +21,16 @@ import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { containsLike } from '../db/like.ts';
 import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
-import { writeWorkbook, XLSX_MIME } from '../excel/index.ts';
+import {
+  errorWorkbook,
+  type RefusedRow,
+  readWorkbook,
+  templateWorkbook,
+  validateRows,
+  writeWorkbook,
+  XLSX_MIME,
+  XLSX_UPLOAD_TYPES,
+} from '../excel/index.ts';
 import type { App } from '../http/reply.ts';
 import { serve } from '../http/serve.ts';
 import { nowIso } from '../time.ts';
@@ -18,6 +39,31 @@ type Row = Record<string, unknown> & { id: number };
 /** Rows an export reads per statement. */
 const EXPORT_PAGE = 500;
 type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
+
+/** Bounds of one import's sheet (the upload's byte limit is the route's, RESOURCE_IMPORT_MAX_BYTES). */
+const IMPORT_LIMITS = {
+  maxRows: RESOURCE_IMPORT_MAX_ROWS,
+  maxColumns: 50,
+  maxCells: RESOURCE_IMPORT_MAX_ROWS * 20,
+  maxBytes: RESOURCE_IMPORT_MAX_BYTES,
+};
+/** Rows one insert statement of an import writes (and values per uniqueness query). */
+const IMPORT_BATCH = 200;
+
+/** A row of an import that passed every check: its cells as read and the values to store. */
+interface ImportedRow {
+  rowNumber: number;
+  cells: Record<string, string>;
+  values: Record<string, unknown>;
+}
+/** An import's sheet, checked: what can be written and what is refused (with reasons). */
+interface CheckedSheet {
+  total: number;
+  valid: ImportedRow[];
+  invalid: RefusedRow[];
+}
+/** Thrown to roll back a preview's transaction (rules run in it, nothing stays). */
+const PREVIEW_ONLY = Symbol('preview only');
 
 /**
  * How a resource is stored and what is special about it (design/back-office.md). Everything else —
@@ -54,6 +100,8 @@ export interface ResourceStore<R extends Resource> {
     beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
     /** Before rows are removed, in the transaction: throw to refuse all of them with a reason. */
     beforeRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
+    /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
+    afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
   };
 }
 
@@ -111,10 +159,13 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     return new AppError(code ?? 'PARAM_ERROR', undefined, field);
   };
 
+  /** A value a unique field holds: an optional field left empty ('') holds none. */
+  const given = (v: unknown) => v !== undefined && v !== '';
+
   /** Refuses a value another live row holds (the unique index refuses a race the same way). */
   async function checkUnique(trx: Database, companyId: number, values: Record<string, unknown>, id?: number) {
     for (const field of resource.unique as readonly string[])
-      if (values[field] !== undefined && (await taken(trx, companyId, field, values[field], id)))
+      if (given(values[field]) && (await taken(trx, companyId, field, values[field], id)))
         throw duplicate(field);
   }
 
@@ -123,12 +174,186 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       return await db.transaction().execute(work);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const field = (resource.unique as readonly string[]).find((f) => values[f] !== undefined);
+      const field = (resource.unique as readonly string[]).find((f) => given(values[f]));
       throw duplicate(field ?? 'id');
     }
   }
 
+  const importColumns = resource.importColumns;
+  const labelOf = (key: string | undefined) =>
+    (key && importColumns.find((c) => c.key === key)?.label) || key || '整行';
+
+  /**
+   * Reads the sheet and checks what needs no database: each row by the fields (the create call's
+   * schemas, picked words → values) and the unique fields against the rows above it in the file.
+   */
+  async function readSheet(file: string): Promise<CheckedSheet> {
+    const rows = readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS });
+    const checked = await validateRows(rows, resource.schemas.importRow, importColumns);
+    const seen = new Map<string, Map<unknown, number>>();
+    const sheet: CheckedSheet = { total: 0, valid: [], invalid: checked.invalid };
+    for (const row of checked.valid) {
+      const values = store.toValues(row.data as Fields<R>);
+      const errors: Record<string, string> = {};
+      for (const field of resource.unique as readonly string[]) {
+        const value = values[field];
+        if (value === undefined || value === '') continue;
+        const first = seen.get(field) ?? new Map<unknown, number>();
+        seen.set(field, first);
+        const above = first.get(value);
+        if (above === undefined) first.set(value, row.rowNumber);
+        else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
+      }
+      if (Object.keys(errors).length > 0)
+        sheet.invalid.push({ rowNumber: row.rowNumber, values: row.values, errors });
+      else sheet.valid.push({ rowNumber: row.rowNumber, cells: row.values, values });
+    }
+    sheet.total = sheet.valid.length + sheet.invalid.length;
+    return sheet;
+  }
+
+  /**
+   * The checks against the stored rows, on `conn` (the commit's transaction): a unique value a
+   * live row holds already, and the store's rules (`beforeSave`; its refusal names the column).
+   * Rows refused here move to `invalid`.
+   */
+  async function checkStored(conn: Database, caller: Caller, sheet: CheckedSheet) {
+    const refuse = (row: ImportedRow, errors: Record<string, string>) =>
+      sheet.invalid.push({ rowNumber: row.rowNumber, values: row.cells, errors });
+    for (const field of resource.unique as readonly string[]) {
+      const values = [...new Set(sheet.valid.map((r) => r.values[field]).filter((v) => v !== undefined))];
+      const stored = new Set<unknown>();
+      for (let i = 0; i < values.length; i += IMPORT_BATCH) {
+        const found: Record<string, unknown>[] = await scope(conn, caller.companyId)
+          .selectFrom(table)
+          .select(field)
+          .where(field, 'in', values.slice(i, i + IMPORT_BATCH))
+          .execute();
+        for (const r of found) stored.add(r[field]);
+      }
+      if (stored.size === 0) continue;
+      const message = duplicate(field).message;
+      sheet.valid = sheet.valid.filter((row) => {
+        if (!stored.has(row.values[field])) return true;
+        refuse(row, { [labelOf(field)]: `${message}：「${String(row.values[field])}」` });
+        return false;
+      });
+    }
+    const beforeSave = store.rules?.beforeSave;
+    if (beforeSave) {
+      const kept: ImportedRow[] = [];
+      for (const row of sheet.valid) {
+        try {
+          await beforeSave(conn, row.values, caller);
+          kept.push(row);
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refuse(row, { [labelOf(error.field)]: error.message });
+        }
+      }
+      sheet.valid = kept;
+    }
+    sheet.invalid.sort((a, b) => a.rowNumber - b.rowNumber);
+  }
+
+  /** Writes the rows, audited each like a create, in the caller's transaction. */
+  async function insertRows(trx: Database, caller: Caller, rows: readonly ImportedRow[]) {
+    const now = nowIso();
+    const stamp = (r: ImportedRow) => ({ ...r.values, created_at: now, updated_at: now });
+    const into = scope(trx, caller.companyId, caller.userId);
+    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
+      const batch = rows.slice(i, i + IMPORT_BATCH);
+      // A shared table's scope inserts one row at a time (public brands: a few hundred at most).
+      const inserted: Row[] = store.shared
+        ? await Promise.all(
+            batch.map((r) => into.insertInto(table, stamp(r)).returningAll().executeTakeFirstOrThrow()),
+          )
+        : await into.insertInto(table, batch.map(stamp)).returningAll().execute();
+      const entries: AuditEntry[] = inserted.map((row) => ({
+        action: 'create',
+        entity: store.entity,
+        entityId: row.id,
+        after: row,
+      }));
+      await auditMany(trx, caller, entries);
+    }
+  }
+
+  const previewRows = (sheet: CheckedSheet) => {
+    const refused = sheet.invalid.slice(0, RESOURCE_IMPORT_PREVIEW_ROWS).map((r) => ({
+      row: r.rowNumber,
+      values: r.values,
+      errors: r.errors,
+    }));
+    const passed = sheet.valid
+      .slice(0, RESOURCE_IMPORT_PREVIEW_ROWS)
+      .map((r) => ({ row: r.rowNumber, values: r.cells, errors: {} }));
+    return [...refused, ...passed].sort((a, b) => a.row - b.row);
+  };
+
   return {
+    /** The import template: the columns, the declaration's example row, the picked fields' words. */
+    template() {
+      const choices = Object.fromEntries(
+        Object.entries((resource.excel?.choices ?? {}) as Record<string, Record<string, unknown>>).map(
+          ([key, words]) => [key, Object.keys(words)],
+        ),
+      );
+      return templateWorkbook(
+        importColumns,
+        (resource.excel?.example ?? {}) as Record<string, unknown>,
+        choices,
+        `${resource.label}导入模板`,
+      );
+    },
+
+    /**
+     * An import of the .xlsx at `file` (ADR 0017; stateless: the browser sends the file again for
+     * each step). `preview` checks every row and writes nothing; `all` writes every row or none;
+     * `valid` writes the rows that pass; both in one transaction, where the stored rows are checked
+     * again. `errors` answers the refused rows' file.
+     */
+    async importSheet(
+      caller: Caller,
+      file: string,
+      mode: ImportMode,
+    ): Promise<ImportResult | ReturnType<typeof errorWorkbook>> {
+      const sheet = await readSheet(file);
+      const counts = () => ({ total: sheet.total, valid: sheet.valid.length, invalid: sheet.invalid.length });
+      if (mode === 'preview' || mode === 'errors') {
+        if (store.rules?.beforeSave)
+          // The rules read (and could write) in a transaction that is always rolled back.
+          await db
+            .transaction()
+            .execute(async (trx) => {
+              await checkStored(trx, caller, sheet);
+              throw PREVIEW_ONLY;
+            })
+            .catch((error) => {
+              if (error !== PREVIEW_ONLY) throw error;
+            });
+        else await checkStored(db, caller, sheet);
+        if (mode === 'errors') {
+          if (sheet.invalid.length === 0) throw new AppError('PARAM_ERROR', '没有有误的行');
+          return errorWorkbook(importColumns, sheet.invalid);
+        }
+        return { ...counts(), created: 0, rows: previewRows(sheet) };
+      }
+      const first = sheet.valid[0]?.values ?? {};
+      return write(async (trx) => {
+        await checkStored(trx, caller, sheet);
+        if (mode === 'all' && sheet.invalid.length > 0)
+          throw new AppError(
+            'PARAM_ERROR',
+            `有${sheet.invalid.length}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
+          );
+        if (sheet.valid.length === 0)
+          throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
+        await insertRows(trx, caller, sheet.valid);
+        return { ...counts(), created: sheet.valid.length, rows: [] };
+      }, first);
+    },
+
     async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
       const { page, pageSize, offset } = pageParams(input);
       const q = filtered(db, caller.companyId, input as Record<string, unknown>);
@@ -193,6 +418,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await store.rules?.afterUpdate?.(trx, after, before, caller);
         await audit(trx, caller, { action: 'update', entity: store.entity, entityId: id, before, after });
         return after;
       }, values);
@@ -269,4 +495,27 @@ export function serveResource<R extends Resource>(app: App, resource: R, service
       .header('cache-control', 'private, no-store')
       .send(writeWorkbook(columns, service.rows(caller, input as never), resource.label));
   });
+  serve(app, c.importTemplate, async ({ reply }) =>
+    sendXlsx(reply, `${resource.label}导入模板.xlsx`, await service.template()),
+  );
+  serve(
+    app,
+    c.import,
+    async ({ input, caller, reply }) => {
+      const file = input.file as Exclude<typeof input.file, Blob>;
+      const out = await service.importSheet(caller, file.path, input.mode);
+      if (!(out instanceof Readable)) return out;
+      return sendXlsx(reply, `${resource.label}导入错误行.xlsx`, out);
+    },
+    { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: XLSX_UPLOAD_TYPES } },
+  );
+}
+
+/** An .xlsx reply (a download, never cached). */
+function sendXlsx(reply: FastifyReply, filename: string, body: Buffer | Readable) {
+  return reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
 }

@@ -1,0 +1,285 @@
+import { Codes, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, testApp } from './harness.ts';
+
+/**
+ * The Excel import every declared resource gets (design/back-office.md "Excel import", ADR 0017),
+ * on brands: template, preview with per-cell errors (fields, picked words, duplicates in the file
+ * and against the stored rows), commit all-or-nothing or only the valid rows (audited), the refused
+ * rows' file, the upload's bounds, and who may do it. SQLite, and PostgreSQL with TEST_PG_URL.
+ */
+let h: Harness;
+let companyId: number;
+let admin: Record<string, string>;
+let otherAdmin: Record<string, string>;
+let warehouse: Record<string, string>;
+
+const BOUNDARY = '----resource-import-test';
+const HEADERS = ['品牌名称*', '品牌标志', '品牌介绍', '排序', '状态*'];
+
+/** An .xlsx with the brand headers and `rows` (written by ExcelJS, as a spreadsheet saves it). */
+async function sheet(rows: (string | number | null)[][], headers = HEADERS) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('品牌');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+const send = (mode: string, content: Buffer, headers: Record<string, string> = admin, name = '品牌.xlsx') =>
+  h.app.inject({
+    method: 'POST',
+    url: '/api/goods/brand/import',
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart({ mode }, { name, content }),
+  });
+const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin, name?: string) =>
+  send(mode, content, headers, name).then((r) => r.json());
+
+const brandNames = async (company = companyId) =>
+  (
+    await h.db
+      .selectFrom('goods_brands')
+      .select('name')
+      .where('company_id', '=', company)
+      .where('del_flag', '=', 0)
+      .orderBy('name')
+      .execute()
+  ).map((r) => r.name);
+
+async function readXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+  const rows: unknown[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { wb, rows };
+}
+
+beforeAll(async () => {
+  h = await testApp();
+  companyId = await h.company('导入单位');
+  admin = (await h.as(12, companyId)).headers;
+  warehouse = (await h.as(13, companyId)).headers;
+  otherAdmin = (await h.as(12, await h.company('别家单位'))).headers;
+  // A brand already stored: an import of the same name is refused.
+  const made = await h.post('/api/goods/brand/add', { name: '已有品牌', status: 1 }, admin);
+  expect(made.json().c).toBe(0);
+});
+afterAll(() => h.close());
+
+/** Good rows, and bad ones of every kind: fields, picked words, duplicates in the file and in the DB. */
+const mixed = () =>
+  sheet([
+    ['清芳', '', '高山绿茶', 10, '启用'], // 2 ok
+    ['', '', '没有名称', 1, '启用'], // 3 name missing
+    ['星耀', '', '', 'x', '停用'], // 4 sort not a number
+    ['悦享', '', '', 3, '开启'], // 5 status not one of the words
+    ['清芳', '', '重复', 4, '启用'], // 6 same name as row 2
+    ['已有品牌', '', '', 5, '启用'], // 7 stored already
+    ['金禾', 'javascript:alert(1)', '', 6, '1'], // 8 bad logo address
+    ['山野', '', '=1+2', 7, '0'], // 9 ok (value instead of the word; a formula-like text)
+  ]);
+
+describe('resource import: brands', () => {
+  it('answers a template made from the declaration: headers, an example row, the allowed values', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/goods/brand/import/template',
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('品牌导入模板.xlsx'));
+    const { wb, rows } = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(HEADERS);
+    expect(rows[1]?.[0]).toBe('清芳');
+    expect(rows[1]?.[4]).toBe('启用');
+    const choices = wb.getWorksheet('可选值');
+    expect(choices?.getColumn(1).values?.slice(1)).toEqual(['状态', '启用', '停用']);
+    // The template imports as it is.
+    const preview = await upload('preview', res.rawPayload);
+    expect(preview).toMatchObject({ c: 0, d: { total: 1, valid: 1, invalid: 0 } });
+  });
+
+  it('previews every row with per-cell Chinese errors and saves nothing', async () => {
+    const before = await brandNames();
+    const res = await upload('preview', await mixed());
+    expect(res.c).toBe(0);
+    expect(res.d).toMatchObject({ total: 8, valid: 2, invalid: 6, created: 0 });
+    const byRow = Object.fromEntries(
+      res.d.rows.map((r: { row: number; errors: object }) => [r.row, r.errors]),
+    );
+    expect(byRow).toEqual({
+      2: {},
+      3: { 品牌名称: '品牌名称不能为空' },
+      4: { 排序: '排序必须是整数' },
+      5: { 状态: '状态只能是「启用」、「停用」' },
+      6: { 品牌名称: '品牌名称「清芳」与第2行重复' },
+      7: { 品牌名称: '已有同名品牌：「已有品牌」' },
+      8: { 品牌标志: '品牌标志须为本站路径或 http(s) 地址' },
+      9: {},
+    });
+    const row9 = res.d.rows.find((r: { row: number }) => r.row === 9);
+    expect(row9.values).toMatchObject({ name: '山野', description: '=1+2', status: '0' });
+    expect(await brandNames()).toEqual(before);
+  });
+
+  it('refuses the whole file with `all` when any row is bad, writing nothing', async () => {
+    const before = await brandNames();
+    const audits = await h.db.selectFrom('audit_logs').select('id').execute();
+    const res = await upload('all', await mixed());
+    expect(res).toMatchObject({
+      c: Codes.PARAM_ERROR.c,
+      m: '有6行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    });
+    expect(await brandNames()).toEqual(before);
+    expect(await h.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(audits.length);
+  });
+
+  it('answers the refused rows as an .xlsx with 错误原因, which imports again once corrected', async () => {
+    const res = await send('errors', await mixed());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const { rows } = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(['原行号', '品牌名称', '品牌标志', '品牌介绍', '排序', '状态', '错误原因']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(rows[1]?.[6]).toBe('品牌名称不能为空');
+    expect(rows[3]?.[6]).toBe('状态只能是「启用」、「停用」');
+  });
+
+  it('writes only the valid rows with `valid`, in one transaction, each audited like a create', async () => {
+    const res = await upload('valid', await mixed());
+    expect(res).toMatchObject({ c: 0, d: { total: 8, valid: 2, invalid: 6, created: 2, rows: [] } });
+    expect(await brandNames()).toEqual(['山野', '已有品牌', '清芳'].sort());
+    const stored = await h.db
+      .selectFrom('goods_brands')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('name', '=', '山野')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ description: '=1+2', sort: 7, status: 0 });
+    const audited = await h.db
+      .selectFrom('audit_logs')
+      .select(['action', 'entity', 'company_id', 'after_json'])
+      .where('entity', '=', 'goods_brands')
+      .where('entity_id', '=', stored.id)
+      .execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({ action: 'create', company_id: companyId });
+    expect(JSON.parse(audited[0]?.after_json ?? '{}')).toMatchObject({ name: '山野' });
+    // The list sees them.
+    const list = (await h.post('/api/goods/brand/list', { keyword: '山野' }, admin)).json();
+    expect(list.d.results).toHaveLength(1);
+    // Importing the same file again: its good rows are now stored, so nothing is left to write.
+    const again = await upload('valid', await mixed());
+    expect(again).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '表格中没有可以导入的品牌' });
+  });
+
+  it('writes every row with `all` when all are good', async () => {
+    const res = await upload(
+      'all',
+      await sheet([
+        ['东方', '/demo/logo.svg', '', 1, '启用'],
+        ['九阳', 'https://example.com/a.png', '厨房电器', '', '停用'],
+      ]),
+    );
+    expect(res).toMatchObject({ c: 0, d: { total: 2, valid: 2, invalid: 0, created: 2 } });
+    expect(await brandNames()).toEqual(expect.arrayContaining(['东方', '九阳']));
+  });
+
+  it('refuses what is not an .xlsx: a renamed text file, a fake workbook, a missing column', async () => {
+    const text = await upload(
+      'preview',
+      Buffer.from('品牌名称,状态\n清芳,启用\n'.repeat(300)),
+      admin,
+      '品牌.xlsx',
+    );
+    expect(text).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '文件类型不支持' });
+    // A zip (what an .xlsx is) that holds no workbook.
+    const zip = await sheet([['清芳', '', '', 1, '启用']]);
+    const fake = Buffer.from(zip);
+    // Break the workbook part's name inside the zip: still a zip, no longer a workbook.
+    const at = fake.indexOf('xl/workbook.xml');
+    expect(at).toBeGreaterThan(0);
+    for (let i = fake.indexOf('xl/workbook.xml'); i >= 0; i = fake.indexOf('xl/workbook.xml', i + 1))
+      fake.write('xl/notabook.xml', i);
+    expect(await upload('preview', fake)).toMatchObject({
+      c: Codes.PARAM_ERROR.c,
+      m: '文件不是有效的Excel工作簿（.xlsx），请使用下载的模板',
+    });
+    const missing = await upload('preview', await sheet([['清芳', 1]], ['品牌名称', '排序']));
+    expect(missing).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '表头缺少必填列「状态」，请使用下载的模板' });
+    const noFile = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/api/goods/brand/import',
+        headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: multipart({ mode: 'preview', file: 'x' }),
+      })
+    ).json();
+    expect(noFile).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '请选择要导入的Excel文件' });
+    const badMode = await upload('everything', await sheet([['清芳', '', '', 1, '启用']]));
+    expect(badMode).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '导入方式不正确' });
+  });
+
+  it('refuses a file over the limit with 10007 before reading it', async () => {
+    const big = Buffer.concat([
+      await sheet([['大文件', '', '', 1, '启用']]),
+      Buffer.alloc(RESOURCE_IMPORT_MAX_BYTES),
+    ]);
+    const res = await upload('preview', big);
+    expect(res.c).toBe(Codes.PAYLOAD_TOO_LARGE.c);
+    expect(await brandNames()).not.toContain('大文件');
+  });
+
+  it('imports into the caller’s company only: another company’s rows neither block nor change', async () => {
+    const res = await upload('valid', await sheet([['清芳', '', '', 1, '启用']]), otherAdmin);
+    // The name is taken in the first company only: the other company imports it into its own.
+    expect(res).toMatchObject({ c: 0, d: { created: 1 } });
+    const rows = await h.db
+      .selectFrom('goods_brands')
+      .select(['company_id'])
+      .where('name', '=', '清芳')
+      .where('del_flag', '=', 0)
+      .execute();
+    expect(rows.map((r) => r.company_id)).toHaveLength(2);
+    expect(rows.filter((r) => r.company_id === companyId)).toHaveLength(1);
+  });
+
+  it('refuses an anonymous visitor and a role without the add permission; nothing changes', async () => {
+    const before = await brandNames();
+    const file = await sheet([['匿名品牌', '', '', 1, '启用']]);
+    const anonymous = await upload('valid', file, {});
+    expect(anonymous.c).toBe(Codes.NOT_LOGGED_IN.c);
+    const noRight = await upload('valid', file, warehouse);
+    expect(noRight.c).toBe(Codes.FORBIDDEN.c);
+    const template = await h.app.inject({
+      method: 'GET',
+      url: '/api/goods/brand/import/template',
+      headers: warehouse,
+    });
+    expect(template.json().c).toBe(Codes.FORBIDDEN.c);
+    expect((await h.app.inject({ method: 'GET', url: '/api/goods/brand/import/template' })).json().c).toBe(
+      Codes.NOT_LOGGED_IN.c,
+    );
+    expect(await brandNames()).toEqual(before);
+  });
+});
