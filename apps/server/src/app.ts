@@ -18,6 +18,7 @@ import { couponModule } from './modules/coupon/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
+import { goodsLibraryModule } from './modules/goods-library/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
@@ -150,6 +151,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     brandModule(db),
+    goodsLibraryModule(db, { goodsChanged: catalogue.goodsChanged }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
   ];

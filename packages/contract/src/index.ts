@@ -18,6 +18,7 @@ export * from './goods-category.ts';
 export * from './member.ts';
 export * from './microsite.ts';
 export * from './order.ts';
+export * from './goods-library.ts';
 export * from './payment.ts';
 export * from './permissions.ts';
 export * from './promotion.ts';

@@ -280,7 +280,7 @@ export async function createCategory(
 type GoodsFields = Pick<Insertable<GoodsTable>, 'name' | 'price' | 'stock'> &
   Partial<Omit<Insertable<GoodsTable>, 'company_id'>>;
 
-/** Inserts a goods on sale; fields not given take the column defaults (tests and the demo seed). */
+/** Inserts a goods on sale in the shop; fields not given take the column defaults (tests and the demo seed). */
 export async function createGoods(db: Database, companyId: number, fields: GoodsFields) {
   const now = nowIso();
   const row = await db
@@ -296,6 +296,13 @@ export async function createGoods(db: Database, companyId: number, fields: Goods
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A code of the library's form unless given (SP000123).
+  if (fields.code === undefined)
+    await db
+      .updateTable('goods')
+      .set({ code: `SP${String(row.id).padStart(6, '0')}` })
+      .where('id', '=', row.id)
+      .execute();
   await indexGoods(db, companyId, [row.id]);
   return row.id;
 }

@@ -1,7 +1,13 @@
 import { type Brand, type brandResource, brandSchema, type publicBrandResource } from '@portal/contract';
+import { AppError } from '#server/platform/core/errors.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { indexGoods } from '../catalogue/index.ts';
 
-/** Where brands are kept and what is special about them (nothing yet: no goods name a brand before issue 12's goods library). */
+/**
+ * Where brands are kept and what is special about them: a brand its goods still name is not
+ * deleted, and a renamed brand's goods are searched by the new name at once.
+ */
 export const brandStore: ResourceStore<typeof brandResource> = {
   table: 'goods_brands',
   entity: 'goods_brands',
@@ -31,6 +37,38 @@ export const brandStore: ResourceStore<typeof brandResource> = {
     sort: f.sort ?? 0,
     status: f.status,
   }),
+  rules: {
+    async beforeRemove(trx, rows, caller) {
+      const used = await inCompany(trx, caller.companyId)
+        .selectFrom('goods', 'g')
+        .select(['g.brand_id', 'g.name'])
+        .where(
+          'g.brand_id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .executeTakeFirst();
+      if (!used) return;
+      const brand = rows.find((r) => r.id === used.brand_id);
+      throw new AppError(
+        'BRAND_IN_USE',
+        `品牌「${String(brand?.name)}」下还有商品（如「${used.name}」），不能删除`,
+      );
+    },
+    async afterUpdate(trx, after, before, caller) {
+      if (after.name === before.name) return;
+      const goods = await inCompany(trx, caller.companyId)
+        .selectFrom('goods', 'g')
+        .select('g.id')
+        .where('g.brand_id', '=', after.id)
+        .execute();
+      await indexGoods(
+        trx,
+        caller.companyId,
+        goods.map((g) => g.id),
+      );
+    },
+  },
 };
 
 /** Public brands: the same columns in a shared table (every company reads them). */
@@ -40,4 +78,6 @@ export const publicBrandStore: ResourceStore<typeof publicBrandResource> = {
   entity: 'public_brands',
   shared: true,
   uniqueCodes: { name: 'PUBLIC_BRAND_NAME_TAKEN' },
+  // Goods name their company's brands only.
+  rules: {},
 };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { isAvailable } from './goods-rules.ts';
+import { isListed } from './goods-rules.ts';
 import { pinyinWords } from './pinyin-words.ts';
 import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
 
@@ -10,14 +10,15 @@ import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
  * What the catalogue's list reads besides the goods' own columns (ADR 0014): the category
  * ancestors (`cat1`–`cat3`), the search tokens of name, subtitle and category names, and — while
  * the goods is listed (on sale, not deleted) — its scope tokens. Whoever writes a goods' name,
- * subtitle, category, `on_sale` or `del_flag`, or a category's name or place, calls `indexGoods`
+ * subtitle, keywords, brand, category, `on_sale`, `is_public` or `del_flag`, or a category's name or
+ * place, or a brand's name, calls `indexGoods`
  * or `indexCategorySubtree` in the same transaction; the list then answers from it at once, in
  * every process. Goods written without it (a database from before, a bulk load) have
  * `search_version` below SEARCH_VERSION and are indexed by the catalogue's job (`indexPending`).
  * A new version comes with a migration that moves the partial index `goods_search_pending` to
  * `search_version < <new version>` (013), so the job finds what it must index again.
  */
-export const SEARCH_VERSION = 3;
+export const SEARCH_VERSION = 4;
 
 /** Goods indexed per statement batch. */
 const BATCH = 500;
@@ -46,7 +47,9 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
   for (let start = 0; start < ids.length; start += BATCH) {
     const goods = await inCompany(trx, companyId)
       .selectFrom('goods', 'g', { withDeleted: true })
-      .select(['g.id', 'g.name', 'g.subtitle', 'g.category_id', 'g.on_sale', 'g.del_flag'])
+      .leftJoin('goods_brands as b', 'b.id', 'g.brand_id')
+      .select(['g.id', 'g.name', 'g.subtitle', 'g.keywords', 'g.category_id', 'g.on_sale', 'g.is_public'])
+      .select(['g.del_flag', 'b.name as brand_name'])
       .where('g.id', 'in', ids.slice(start, start + BATCH))
       .execute();
     const rows = goods.map((g) => {
@@ -54,11 +57,12 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       const names = path.map((id) => categories.get(id)?.name ?? '');
       // A listed goods' document also places it in its company and category subtree, so the
       // token index alone answers "listed goods with this keyword in this category" (scopeToken).
-      const scope = isAvailable(g)
+      const scope = isListed(g)
         ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
         : [];
       // The name's pinyin (initials and whole) is found too: "xhlj" finds 西湖龙井.
-      const texts = [g.name, g.subtitle, ...names, pinyinWords(g.name)];
+      // Its brand and keywords too (issue 12): "狮峰" finds the goods of the brand 狮峰.
+      const texts = [g.name, g.subtitle, ...names, g.brand_name ?? '', g.keywords, pinyinWords(g.name)];
       const tokens = [...documentTokens(...texts), ...scope];
       return {
         id: g.id,

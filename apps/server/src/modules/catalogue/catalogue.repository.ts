@@ -148,7 +148,7 @@ function fromTokenIndex(db: Database, companyId: number, f: CatalogueFilter) {
     .fromIndex(sql<{ rowid: number }>`goods_search`.as('goods_search'), 'goods', 'g')
     .where(sql<boolean>`g.id = goods_search.rowid`)
     .where(sql<boolean>`goods_search match ${match(companyId, f)}`)
-    .where(sql<boolean>`g.on_sale = 1`);
+    .where(sql<boolean>`g.on_sale = 1 and g.is_public = 1`);
   for (const c of conditions(f)) q = q.where(c);
   return q;
 }
@@ -183,7 +183,7 @@ function countInTokenIndex(db: Database, companyId: number, f: CatalogueFilter, 
 }
 
 /**
- * The listed goods of a company matching a filter, as `g`. `on_sale = 1` is written as a literal
+ * The listed goods of a company matching a filter, as `g`. `on_sale = 1 and is_public = 1` is written as a literal
  * (and `del_flag = 0` by the scope) so the planner can use the partial list indexes. A keyword is
  * found by `plan`: on SQLite from its token index (`fromTokenIndex`), on PostgreSQL by the GIN
  * index as its planner sees fit; or by the text walk on either.
@@ -192,7 +192,9 @@ function listed(db: Database, companyId: number, f: CatalogueFilter, plan: Catal
   const tokens = f.tokens ?? [];
   if (tokens.length > 0 && plan === 'index' && dialectOf(db) === 'sqlite')
     return fromTokenIndex(db, companyId, f);
-  let q = inCompany(db, companyId).selectFrom('goods', 'g').where(sql<boolean>`g.on_sale = 1`);
+  let q = inCompany(db, companyId)
+    .selectFrom('goods', 'g')
+    .where(sql<boolean>`g.on_sale = 1 and g.is_public = 1`);
   for (const c of conditions(f)) q = q.where(c);
   if (tokens.length > 0 && plan === 'walk') {
     const contains = dialectOf(db) === 'pg' ? sql.raw('strpos') : sql.raw('instr');

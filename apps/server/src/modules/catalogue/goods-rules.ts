@@ -12,6 +12,13 @@ export const isDeleted = (g: { del_flag: number }) => g.del_flag !== 0;
 /** On sale and not deleted: may be shown, liked, put in a cart and ordered. */
 export const isAvailable = (g: { on_sale: number; del_flag: number }) => g.on_sale === 1 && !isDeleted(g);
 
+/**
+ * Available and public: shown in the shop's lists and search. A goods the shop made private
+ * (`/shop/goods/selected/public`) is still sold by its link.
+ */
+export const isListed = (g: { on_sale: number; del_flag: number; is_public: number }) =>
+  isAvailable(g) && g.is_public === 1;
+
 /** The refusal when `stock` is less than wanted (sold out when none is left). */
 export function stockShort(name: string, stock: number): AppError {
   return new AppError(

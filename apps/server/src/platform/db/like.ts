@@ -9,7 +9,12 @@ export function containsLike<DB, TB extends keyof DB>(
   columns: ReferenceExpression<DB, TB>[],
   text: string,
 ) {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = sql<string>`${`%${escaped}%`} escape '\\'`;
+  const pattern = containsPattern(text);
   return eb.or(columns.map((column) => eb(eb.fn<string>('lower', [column]), 'like', pattern)));
+}
+
+/** The `like` pattern (with its `escape`) of "contains `text`", lower-cased, wildcards literal. */
+export function containsPattern(text: string) {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<string>`${`%${escaped}%`} escape '\\'`;
 }

@@ -172,6 +172,44 @@ export interface GoodsTable {
   search_text: Generated<string>;
   /** PostgreSQL only: the search tokens (SQLite keeps them in the goods_search FTS5 table). */
   search_tokens: Generated<string[]>;
+  /** Unique among the company's live goods ('' = none yet: written before codes or by a bulk load). */
+  code: Generated<string>;
+  keywords: Generated<string>;
+  brand_id: number | null;
+  /** GOODS_TYPES key. */
+  goods_type: Generated<string>;
+  /** The library's 启用 (1) / 停用 (0). */
+  status: Generated<number>;
+  /** Pushed to the shop (the shop sells it while `on_sale`). */
+  in_shop: Generated<number>;
+  /** Listed in the shop's lists and search (0: reachable by its link only). */
+  is_public: Generated<number>;
+  /** Live specifications (goods_skus); 0 = sold as the goods itself. */
+  sku_count: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+/** A specification of a goods (a SKU): its own price, cost, weight, barcode and stock. */
+export interface GoodsSkuTable {
+  id: Generated<number>;
+  company_id: number;
+  goods_id: number;
+  /** JSON array of {name, value}. */
+  specs: string;
+  /** The values joined ("红色 / 500ml"): unique per goods among live rows. */
+  spec_text: string;
+  barcode: Generated<string>;
+  price: number;
+  cost: Generated<number>;
+  /** Grams. */
+  weight: Generated<number>;
+  stock: Generated<number>;
+  on_sale: Generated<number>;
+  sort: Generated<number>;
+  del_flag: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface GoodsLoveTable {
@@ -653,3 +691,4 @@ export interface DB {
   goods_brands: GoodsBrandTable;
   public_brands: PublicBrandTable;
 }
+  goods_skus: GoodsSkuTable;

@@ -19,6 +19,7 @@ import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
 import { goodsBrands } from './018-goods-brands.ts';
 import { publicBrands } from './019-public-brands.ts';
+import { goodsLibrary } from './020-goods-library.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '017-member-agreement': memberAgreement,
     '018-goods-brands': goodsBrands(dialect),
     '019-public-brands': publicBrands(dialect),
+    '020-goods-library': goodsLibrary(dialect),
   };
 }

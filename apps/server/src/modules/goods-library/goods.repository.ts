@@ -1,0 +1,170 @@
+import { type GoodsSku, goodsSkuSchema, type LibraryGoods, libraryGoodsSchema } from '@portal/contract';
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsPattern } from '#server/platform/db/like.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+
+/** The library's filters (the list's, the export's). */
+export interface GoodsFilter {
+  keyword?: string | undefined;
+  status?: number | undefined;
+  /** The category and its subtree: its level's ancestor column (`cat1`–`cat3`) equals it. */
+  category?: { id: number; level: number } | undefined;
+  brand_id?: number | undefined;
+  goods_type?: string | undefined;
+  in_shop?: number | undefined;
+  on_sale?: number | undefined;
+}
+
+export const GOODS_ORDERS: Record<string, readonly (readonly [string, 'asc' | 'desc'])[]> = {
+  newest: [['g.created_at', 'desc']],
+  code: [['g.code', 'asc']],
+  name: [['g.name', 'asc']],
+  price: [['g.price', 'asc']],
+  stock: [['g.stock', 'asc']],
+};
+
+/** The company's live goods with their category and brand names, as `g`. */
+export function goodsWithNames(db: Database, companyId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods', 'g')
+    .leftJoin('goods_categories as c', 'c.id', 'g.category_id')
+    .leftJoin('goods_brands as b', 'b.id', 'g.brand_id')
+    .selectAll('g')
+    .select(['c.name as category_name', 'b.name as brand_name']);
+}
+
+type GoodsRow = Awaited<ReturnType<ReturnType<typeof goodsWithNames>['executeTakeFirstOrThrow']>>;
+
+/** The conditions of a filter on goods `g` (the keyword: name, code or keywords contain it). */
+function conditions(f: GoodsFilter): RawBuilder<boolean>[] {
+  const c: RawBuilder<boolean>[] = [];
+  if (f.keyword) {
+    const pattern = containsPattern(f.keyword);
+    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern}`;
+    c.push(sql<boolean>`(${like('g.name')} or ${like('g.code')} or ${like('g.keywords')})`);
+  }
+  if (f.category) {
+    const column = f.category.level === 1 ? 'g.cat1' : f.category.level === 2 ? 'g.cat2' : 'g.cat3';
+    c.push(sql<boolean>`${sql.ref(column)} = ${f.category.id}`);
+  }
+  const equal: [keyof GoodsFilter, string][] = [
+    ['status', 'g.status'],
+    ['brand_id', 'g.brand_id'],
+    ['goods_type', 'g.goods_type'],
+    ['in_shop', 'g.in_shop'],
+    ['on_sale', 'g.on_sale'],
+  ];
+  for (const [name, column] of equal)
+    if (f[name] !== undefined) c.push(sql<boolean>`${sql.ref(column)} = ${f[name] as string | number}`);
+  return c;
+}
+
+/** The company's live goods under a filter, with their names. */
+export function filteredGoods(db: Database, companyId: number, f: GoodsFilter) {
+  let q = goodsWithNames(db, companyId);
+  for (const c of conditions(f)) q = q.where(c);
+  return q;
+}
+
+export async function countGoods(db: Database, companyId: number, f: GoodsFilter) {
+  let q = inCompany(db, companyId).selectFrom('goods', 'g');
+  for (const c of conditions(f)) q = q.where(c);
+  const row = await q.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const json = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function toLibraryGoods(row: GoodsRow): LibraryGoods {
+  return libraryGoodsSchema.parse({
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    subtitle: row.subtitle,
+    keywords: row.keywords,
+    category_id: row.category_id,
+    category_name: row.category_name ?? '',
+    brand_id: row.brand_id,
+    brand_name: row.brand_name ?? '',
+    unit: row.unit,
+    goods_type: row.goods_type,
+    price: row.price,
+    stock: row.stock,
+    sales: row.sales,
+    cover: row.cover,
+    images: json<string[]>(row.images, []),
+    description: row.description,
+    sku_count: row.sku_count,
+    status: row.status,
+    in_shop: row.in_shop,
+    on_sale: row.on_sale,
+    is_public: row.is_public,
+    max_per_order: row.max_per_order,
+    create_time: row.created_at,
+    update_time: row.updated_at,
+  });
+}
+
+/** The live specifications of some goods of the company, in their order. */
+export function skusOf(db: Database, companyId: number, goodsIds: readonly number[]) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_skus', 's')
+    .selectAll('s')
+    .where('s.goods_id', 'in', goodsIds)
+    .orderBy('s.sort')
+    .orderBy('s.id')
+    .execute();
+}
+
+type SkuRow = Awaited<ReturnType<typeof skusOf>>[number];
+
+export const toSku = (row: SkuRow): GoodsSku =>
+  goodsSkuSchema.parse({
+    id: row.id,
+    goods_id: row.goods_id,
+    specs: json(row.specs, []),
+    spec_text: row.spec_text,
+    barcode: row.barcode,
+    price: row.price,
+    cost: row.cost,
+    weight: row.weight,
+    stock: row.stock,
+    on_sale: row.on_sale,
+  });
+
+/**
+ * Sets a goods' price, stock and specification count from its live specifications (the lowest
+ * price, the sum of stock); a goods without any keeps its own.
+ */
+export async function rollUpSkus(trx: Database, companyId: number, goodsId: number, now: string) {
+  const row = await inCompany(trx, companyId)
+    .selectFrom('goods_skus', 's')
+    .where('s.goods_id', '=', goodsId)
+    .select([
+      sql<number | string>`count(*)`.as('n'),
+      sql<number | string | null>`min(s.price)`.as('price'),
+      sql<number | string | null>`sum(s.stock)`.as('stock'),
+    ])
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  if (n === 0) {
+    await inCompany(trx, companyId)
+      .updateTable('goods')
+      .set({ sku_count: 0, updated_at: now })
+      .where('id', '=', goodsId)
+      .execute();
+    return;
+  }
+  await inCompany(trx, companyId)
+    .updateTable('goods')
+    .set({ sku_count: n, price: Number(row?.price ?? 0), stock: Number(row?.stock ?? 0), updated_at: now })
+    .where('id', '=', goodsId)
+    .execute();
+}

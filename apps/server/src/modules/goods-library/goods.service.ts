@@ -1,0 +1,471 @@
+import {
+  type CodeName,
+  GOODS_SKU_MAX,
+  type goodsCalls,
+  goodsResource,
+  type LibraryGoods,
+  RESOURCE_EXPORT_MAX,
+} from '@portal/contract';
+import type { z } from 'zod';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { paged, pageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { isUniqueViolation } from '#server/platform/db/errors.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { indexGoods } from '../catalogue/index.ts';
+import {
+  countGoods,
+  filteredGoods,
+  GOODS_ORDERS,
+  type GoodsFilter,
+  goodsWithNames,
+  rollUpSkus,
+  skusOf,
+  toLibraryGoods,
+  toSku,
+} from './goods.repository.ts';
+import { goodsStore } from './goods.store.ts';
+
+type Fields = z.output<typeof goodsResource.schemas.createBody>;
+type ListInput = z.output<typeof goodsResource.schemas.listBody>;
+type ExportInput = z.output<typeof goodsResource.schemas.exportQuery>;
+type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
+type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
+const EXPORT_PAGE = 500;
+
+/** "红色 / 500ml": the values of a specification, in order (unique per goods). */
+export const specText = (specs: readonly { value: string }[]) => specs.map((s) => s.value).join(' / ');
+
+/**
+ * The goods library's rules (ADR 0021). The resource block serves the picker, the uniqueness
+ * check and the batch delete; the list, the form's reads and writes and the specifications are
+ * here because a goods is written with its specifications, its names and its catalogue index in
+ * one transaction.
+ */
+export function goodsLibraryService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+  const base = resourceService(db, goodsResource, goodsStore);
+
+  /** The filter of a list input: the category's level read for its subtree. */
+  async function filterOf(companyId: number, input: ExportInput): Promise<GoodsFilter> {
+    let category: GoodsFilter['category'];
+    if (input.category_id !== undefined) {
+      const c = await inCompany(db, companyId)
+        .selectFrom('goods_categories', 'c')
+        .select('c.path')
+        .where('c.id', '=', input.category_id)
+        .executeTakeFirst();
+      // An unknown category finds nothing (level 0 matches no ancestor column).
+      category = { id: input.category_id, level: c ? c.path.split('/').filter(Boolean).length : 0 };
+      if (!c) return { keyword: '\u0000' };
+    }
+    return { ...input, category };
+  }
+
+  function ordered(q: ReturnType<typeof filteredGoods>, sort: string | undefined) {
+    let out = q;
+    for (const [column, dir] of GOODS_ORDERS[sort ?? 'newest'] ?? [])
+      out = out.orderBy(column as 'g.id', dir);
+    return out.orderBy('g.id', 'desc');
+  }
+
+  async function one(conn: Database, companyId: number, id: number) {
+    const row = await goodsWithNames(conn, companyId).where('g.id', '=', id).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', '商品不存在或已被删除');
+    return row;
+  }
+
+  /** Refusals that name a field, checked before writing (the unique indexes refuse a race alike). */
+  async function checkRefs(trx: Database, companyId: number, f: Fields) {
+    const category = await inCompany(trx, companyId)
+      .selectFrom('goods_categories', 'c')
+      .select('c.id')
+      .where('c.id', '=', f.category_id)
+      .executeTakeFirst();
+    if (!category) throw new AppError('PARAM_ERROR', '商品分类不存在，请重新选择', 'category_id');
+    if (f.brand_id !== undefined) {
+      const brand = await inCompany(trx, companyId)
+        .selectFrom('goods_brands', 'b')
+        .select('b.id')
+        .where('b.id', '=', f.brand_id)
+        .executeTakeFirst();
+      if (!brand) throw new AppError('PARAM_ERROR', '品牌不存在，请重新选择', 'brand_id');
+    }
+  }
+
+  /** Barcodes of `lines` that another live specification of the company holds. */
+  async function checkSkus(
+    trx: Database,
+    companyId: number,
+    goodsId: number | undefined,
+    lines: readonly SkuLine[],
+  ) {
+    const texts = lines.map((l) => specText(l.specs));
+    const seen = new Set<string>();
+    for (const [i, t] of texts.entries()) {
+      if (seen.has(t)) throw new AppError('GOODS_SKU_DUPLICATE', `第${i + 1}个规格「${t}」重复`, 'skus');
+      seen.add(t);
+    }
+    const barcodes = lines.map((l) => l.barcode ?? '').filter((b) => b !== '');
+    if (new Set(barcodes).size !== barcodes.length)
+      throw new AppError('GOODS_BARCODE_TAKEN', '同一商品的规格条形码不能重复', 'skus');
+    if (barcodes.length === 0) return;
+    let q = inCompany(trx, companyId)
+      .selectFrom('goods_skus', 's')
+      .select(['s.barcode', 's.id'])
+      .where('s.barcode', 'in', barcodes);
+    if (goodsId !== undefined) q = q.where('s.goods_id', '<>', goodsId);
+    const taken = await q.executeTakeFirst();
+    if (taken)
+      throw new AppError('GOODS_BARCODE_TAKEN', `条形码 ${taken.barcode} 已被其他商品规格使用`, 'skus');
+  }
+
+  /** The unique index that refused a write, as the field error it stands for. */
+  function refusalOf(error: unknown): AppError {
+    const text = String((error as { message?: unknown })?.message ?? '');
+    const code: CodeName = /barcode/.test(text)
+      ? 'GOODS_BARCODE_TAKEN'
+      : /spec_text/.test(text)
+        ? 'GOODS_SKU_DUPLICATE'
+        : 'GOODS_CODE_TAKEN';
+    return new AppError(code, undefined, code === 'GOODS_CODE_TAKEN' ? 'code' : 'skus');
+  }
+
+  async function write<T>(companyId: number, work: (trx: Database) => Promise<T>): Promise<T> {
+    try {
+      const out = await db.transaction().execute(work);
+      deps.goodsChanged(companyId);
+      return out;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw refusalOf(error);
+      throw error;
+    }
+  }
+
+  const skuValues = (line: SkuLine) => ({
+    specs: JSON.stringify(line.specs),
+    spec_text: specText(line.specs),
+    barcode: line.barcode ?? '',
+    price: line.price,
+    cost: line.cost ?? 0,
+    weight: line.weight ?? 0,
+  });
+
+  /**
+   * Writes a goods' specifications as `lines` say: lines with an id change those, lines without
+   * are added (with their opening stock), live ones not named are removed — refused while they
+   * hold stock (stock leaves only through stock records). The first specifications of a goods
+   * that had none take over its stock.
+   */
+  async function writeSkus(
+    trx: Database,
+    caller: Caller,
+    goodsId: number,
+    lines: readonly SkuLine[],
+    now: string,
+  ) {
+    const { companyId } = caller;
+    const current = await skusOf(trx, companyId, [goodsId]);
+    const byId = new Map(current.map((s) => [s.id, s]));
+    for (const line of lines)
+      if (line.id !== undefined && !byId.has(line.id))
+        throw new AppError('NOT_FOUND', '规格不存在或已被删除，请刷新后重试', 'skus');
+    const kept = new Set(lines.map((l) => l.id).filter((id) => id !== undefined));
+    const removed = current.filter((s) => !kept.has(s.id));
+    const holding = removed.find((s) => s.stock > 0);
+    if (holding)
+      throw new AppError(
+        'PARAM_ERROR',
+        `规格「${holding.spec_text}」还有库存${holding.stock}，请先通过出库清零再删除`,
+        'skus',
+      );
+    const scope = inCompany(trx, companyId);
+    if (removed.length > 0)
+      await scope
+        .updateTable('goods_skus')
+        .set({ del_flag: 1, updated_at: now })
+        .where(
+          'id',
+          'in',
+          removed.map((s) => s.id),
+        )
+        .execute();
+    // Changed ones first, so a value a removed or changed line let go can be taken by a new one.
+    for (const [i, line] of lines.entries())
+      if (line.id !== undefined)
+        await scope
+          .updateTable('goods_skus')
+          .set({ ...skuValues(line), sort: i, updated_at: now })
+          .where('id', '=', line.id)
+          .execute();
+    let inherited = 0;
+    if (current.length === 0 && lines.some((l) => l.id === undefined)) {
+      const goods = await scope
+        .selectFrom('goods', 'g')
+        .select('g.stock')
+        .where('g.id', '=', goodsId)
+        .executeTakeFirst();
+      inherited = goods?.stock ?? 0;
+    }
+    for (const [i, line] of lines.entries()) {
+      if (line.id !== undefined) continue;
+      await scope
+        .insertInto('goods_skus', {
+          ...skuValues(line),
+          goods_id: goodsId,
+          stock: (line.stock ?? 0) + inherited,
+          sort: i,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      inherited = 0;
+    }
+    // Every specification gone: the goods keeps what they held (nothing, by the rule above).
+    await rollUpSkus(trx, companyId, goodsId, now);
+  }
+
+  const goodsValues = (f: Fields) => ({
+    code: f.code,
+    name: f.name,
+    subtitle: f.subtitle ?? '',
+    keywords: f.keywords ?? '',
+    category_id: f.category_id,
+    brand_id: f.brand_id ?? null,
+    unit: f.unit || '件',
+    goods_type: f.goods_type,
+    images: JSON.stringify(f.images),
+    cover: f.images[0] ?? '',
+    description: f.description ?? '',
+    status: f.status,
+  });
+
+  async function create(caller: Caller, f: Fields, shop?: { in_shop: 1 }) {
+    const lines = f.skus ?? [];
+    if (lines.length === 0 && f.price === undefined)
+      throw new AppError('PARAM_ERROR', '销售价不能为空', 'price');
+    const id = await write(caller.companyId, async (trx) => {
+      await checkRefs(trx, caller.companyId, f);
+      if (await goodsTaken(trx, caller.companyId, f.code))
+        throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
+      await checkSkus(trx, caller.companyId, undefined, lines);
+      const now = nowIso();
+      const row = await inCompany(trx, caller.companyId, { userId: caller.userId })
+        .insertInto('goods', {
+          ...goodsValues(f),
+          price: f.price ?? 0,
+          stock: lines.length === 0 ? (f.stock ?? 0) : 0,
+          on_sale: 0,
+          del_flag: 0,
+          in_shop: shop?.in_shop ?? 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (lines.length > 0) await writeSkus(trx, caller, row.id, lines, now);
+      await indexGoods(trx, caller.companyId, [row.id]);
+      const after = await one(trx, caller.companyId, row.id);
+      await audit(trx, caller, { action: 'create', entity: 'goods', entityId: row.id, after });
+      return row.id;
+    });
+    return get(caller, id);
+  }
+
+  async function goodsTaken(trx: Database, companyId: number, code: string, exceptId?: number) {
+    let q = inCompany(trx, companyId).selectFrom('goods', 'g').select('g.id').where('g.code', '=', code);
+    if (exceptId !== undefined) q = q.where('g.id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  async function update(caller: Caller, id: number, f: Fields) {
+    await write(caller.companyId, async (trx) => {
+      const before = await one(trx, caller.companyId, id);
+      await checkRefs(trx, caller.companyId, f);
+      if (await goodsTaken(trx, caller.companyId, f.code, id))
+        throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
+      const lines = f.skus;
+      if (lines) await checkSkus(trx, caller.companyId, id, lines);
+      const now = nowIso();
+      const hasSkus = lines ? lines.length > 0 : before.sku_count > 0;
+      await inCompany(trx, caller.companyId, { userId: caller.userId })
+        .updateTable('goods')
+        .set({
+          ...goodsValues(f),
+          // A goods without specifications is priced itself; its stock moves only by stock records.
+          ...(!hasSkus && f.price !== undefined && { price: f.price }),
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+      if (lines) await writeSkus(trx, caller, id, lines, now);
+      await indexGoods(trx, caller.companyId, [id]);
+      const after = await one(trx, caller.companyId, id);
+      await audit(trx, caller, { action: 'update', entity: 'goods', entityId: id, before, after });
+    });
+    return get(caller, id);
+  }
+
+  async function get(caller: Caller, id: number): Promise<LibraryGoods> {
+    return toLibraryGoods(await one(db, caller.companyId, id));
+  }
+
+  /** Changes a flag of some goods of the company, all or none (an unknown id refuses them all). */
+  async function setFlags(
+    caller: Caller,
+    ids: readonly number[],
+    set: { goods_type?: string; on_sale?: number; in_shop?: number; is_public?: number },
+    guard?: (rows: { id: number; name: string; in_shop: number; sku_count: number }[]) => void,
+  ) {
+    const unique = [...new Set(ids)];
+    return write(caller.companyId, async (trx) => {
+      const scope = inCompany(trx, caller.companyId, { userId: caller.userId });
+      const rows = await scope
+        .selectFrom('goods', 'g')
+        .select(['g.id', 'g.name', 'g.in_shop', 'g.sku_count', 'g.on_sale', 'g.is_public', 'g.goods_type'])
+        .where('g.id', 'in', unique)
+        .execute();
+      if (rows.length !== unique.length)
+        throw new AppError('NOT_FOUND', '所选商品不存在或已被删除，请刷新后重试');
+      guard?.(rows);
+      const now = nowIso();
+      await scope
+        .updateTable('goods')
+        .set({ ...set, updated_at: now })
+        .where('id', 'in', unique)
+        .execute();
+      for (const row of rows)
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'goods',
+          entityId: row.id,
+          before: row,
+          after: set,
+        });
+      if (set.on_sale !== undefined || set.is_public !== undefined || set.in_shop !== undefined)
+        await indexGoods(trx, caller.companyId, unique);
+      return { count: rows.length };
+    });
+  }
+
+  return {
+    ...base,
+    get: (caller: Caller, id: number) => get(caller, id),
+    create: (caller: Caller, f: Fields) => create(caller, f),
+    update,
+
+    async list(caller: Caller, input: ListInput) {
+      const { page, pageSize, offset } = pageParams(input);
+      const f = await filterOf(caller.companyId, input);
+      const [rows, count] = await Promise.all([
+        ordered(filteredGoods(db, caller.companyId, f), input.sort)
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        countGoods(db, caller.companyId, f),
+      ]);
+      return paged({ count, results: rows.map(toLibraryGoods) }, { page, pageSize });
+    },
+
+    /** The export's rows, page by page (never all at once). */
+    async *rows(caller: Caller, input: ExportInput) {
+      const f = await filterOf(caller.companyId, input);
+      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
+        const page = await ordered(filteredGoods(db, caller.companyId, f), input.sort)
+          .limit(EXPORT_PAGE)
+          .offset(offset)
+          .execute();
+        for (const row of page) yield toLibraryGoods(row) as unknown as Record<string, unknown>;
+        if (page.length < EXPORT_PAGE) return;
+      }
+    },
+
+    async skuList(caller: Caller, goodsId: number) {
+      await one(db, caller.companyId, goodsId);
+      return { results: (await skusOf(db, caller.companyId, [goodsId])).map(toSku) };
+    },
+
+    /** Adds or changes one specification (the others stay as they are). */
+    async skuSave(caller: Caller, input: SkuInput) {
+      const { goods_id: goodsId, ...line } = input;
+      const saved = await write(caller.companyId, async (trx) => {
+        const before = await one(trx, caller.companyId, goodsId);
+        const current = (await skusOf(trx, caller.companyId, [goodsId])).map(toSku);
+        if (line.id === undefined && current.length >= GOODS_SKU_MAX)
+          throw new AppError('PARAM_ERROR', `规格最多${GOODS_SKU_MAX}个`, 'skus');
+        const lines: SkuLine[] = current.map((s) => (s.id === line.id ? line : { ...s, id: s.id }));
+        if (line.id === undefined) lines.push(line);
+        else if (!current.some((s) => s.id === line.id))
+          throw new AppError('NOT_FOUND', '规格不存在或已被删除，请刷新后重试');
+        await checkSkus(trx, caller.companyId, goodsId, lines);
+        await writeSkus(trx, caller, goodsId, lines, nowIso());
+        const after = await one(trx, caller.companyId, goodsId);
+        await audit(trx, caller, { action: 'update', entity: 'goods', entityId: goodsId, before, after });
+        const text = specText(line.specs);
+        return (await skusOf(trx, caller.companyId, [goodsId])).find((s) => s.spec_text === text);
+      });
+      if (!saved) throw new AppError('NOT_FOUND', '规格不存在或已被删除');
+      return toSku(saved);
+    },
+
+    async skuRemove(caller: Caller, skuId: number) {
+      return write(caller.companyId, async (trx) => {
+        const sku = await inCompany(trx, caller.companyId)
+          .selectFrom('goods_skus', 's')
+          .selectAll('s')
+          .where('s.id', '=', skuId)
+          .executeTakeFirst();
+        if (!sku) throw new AppError('NOT_FOUND', '规格不存在或已被删除');
+        const rest = (await skusOf(trx, caller.companyId, [sku.goods_id])).filter((s) => s.id !== skuId);
+        await writeSkus(
+          trx,
+          caller,
+          sku.goods_id,
+          rest.map((s) => ({ ...toSku(s), id: s.id })),
+          nowIso(),
+        );
+        await audit(trx, caller, { action: 'delete', entity: 'goods_skus', entityId: skuId, before: sku });
+        return { count: 1 };
+      });
+    },
+
+    async checkType(caller: Caller, ids: readonly number[], goodsType: string) {
+      const rows = await inCompany(db, caller.companyId)
+        .selectFrom('goods', 'g')
+        .select(['g.id', 'g.name', 'g.goods_type'])
+        .where('g.id', 'in', [...new Set(ids)])
+        .execute();
+      return {
+        matching: rows.filter((r) => r.goods_type === goodsType).map((r) => r.id),
+        others: rows.filter((r) => r.goods_type !== goodsType),
+      };
+    },
+
+    setType: (caller: Caller, ids: readonly number[], goodsType: string) =>
+      setFlags(caller, ids, { goods_type: goodsType }),
+
+    pushToShop: (caller: Caller, ids: readonly number[], onSale: number | undefined) =>
+      setFlags(caller, ids, { in_shop: 1, ...(onSale !== undefined && { on_sale: onSale }) }),
+
+    setOnSale: (caller: Caller, ids: readonly number[], onSale: number) =>
+      setFlags(caller, ids, { on_sale: onSale }, (rows) => {
+        const outside = rows.find((r) => r.in_shop !== 1);
+        if (onSale === 1 && outside)
+          throw new AppError('GOODS_NOT_IN_SHOP', `「${outside.name}」尚未推送到商城，请先推送`);
+      }),
+
+    setPublic: (caller: Caller, ids: readonly number[], isPublic: number) =>
+      setFlags(caller, ids, { is_public: isPublic }, (rows) => {
+        const outside = rows.find((r) => r.in_shop !== 1);
+        if (outside) throw new AppError('GOODS_NOT_IN_SHOP', `「${outside.name}」尚未推送到商城，请先推送`);
+      }),
+
+    removeFromShop: (caller: Caller, ids: readonly number[]) =>
+      setFlags(caller, ids, { in_shop: 0, on_sale: 0 }),
+  };
+}
+
+export type GoodsLibraryService = ReturnType<typeof goodsLibraryService>;

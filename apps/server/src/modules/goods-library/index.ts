@@ -1,0 +1,30 @@
+import { goodsCalls, goodsResource } from '@portal/contract';
+import type { Database } from '#server/platform/db/database.ts';
+import { serve } from '#server/platform/http/serve.ts';
+import { defineModule } from '#server/platform/module.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
+import { goodsLibraryService } from './goods.service.ts';
+
+/**
+ * The goods library and the shop's goods (`/goods/*`, `/shop/goods/*`; ADR 0021): the resource's
+ * calls from the block, the specifications, types, and what the shop sells.
+ */
+export function goodsLibraryModule(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+  const goods = goodsLibraryService(db, deps);
+  return defineModule({
+    name: 'goods-library',
+    routes: (app) => {
+      serveResource(app, goodsResource, goods as never);
+      const c = goodsCalls;
+      serve(app, c.skuList, ({ input, caller }) => goods.skuList(caller, input.goods_id));
+      serve(app, c.skuSave, ({ input, caller }) => goods.skuSave(caller, input));
+      serve(app, c.skuRemove, ({ input, caller }) => goods.skuRemove(caller, input.id));
+      serve(app, c.checkType, ({ input, caller }) => goods.checkType(caller, input.ids, input.goods_type));
+      serve(app, c.setType, ({ input, caller }) => goods.setType(caller, input.ids, input.goods_type));
+      serve(app, c.pushToShop, ({ input, caller }) => goods.pushToShop(caller, input.ids, input.on_sale));
+      serve(app, c.setOnSale, ({ input, caller }) => goods.setOnSale(caller, input.ids, input.on_sale));
+      serve(app, c.setPublic, ({ input, caller }) => goods.setPublic(caller, input.ids, input.is_public));
+      serve(app, c.removeFromShop, ({ input, caller }) => goods.removeFromShop(caller, input.ids));
+    },
+  });
+}

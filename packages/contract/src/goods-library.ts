@@ -1,0 +1,302 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { isSafeLink } from './cms.ts';
+import {
+  choice,
+  flag,
+  form,
+  id,
+  idList,
+  int,
+  optionalChoice,
+  optionalId,
+  optionalInt,
+  optionalText,
+  text,
+} from './fields.ts';
+import type { Codename } from './permissions.ts';
+import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
+
+/**
+ * The goods library (`/crm/goods_manager`, `new_goods`, `goods_detail`; spec §7 `/goods/*`,
+ * ADR 0021): every goods the company keeps — what it sells, buys, makes or uses — with a code
+ * unique in the company, its category, brand, unit, type, images and its specifications (SKUs:
+ * spec values, barcode, price, cost, weight). A goods is in the shop once pushed there
+ * (`in_shop`); the shop sells it while it is on sale.
+ */
+
+export const GOODS_TYPES = {
+  normal: '普通商品',
+  material: '原材料',
+  finished: '成品',
+  service: '服务',
+  virtual: '虚拟商品',
+} as const;
+export type GoodsType = keyof typeof GOODS_TYPES;
+
+export const GOODS_STATUS = { 1: '启用', 0: '停用' } as const;
+
+/** Most specifications (SKUs) of one goods, spec values per SKU, images per goods. */
+export const GOODS_SKU_MAX = 50;
+export const GOODS_SPEC_MAX = 3;
+export const GOODS_IMAGE_MAX = 10;
+export const GOODS_CODE_MAX = 40;
+export const GOODS_NAME_MAX = 60;
+
+/** A goods code or barcode: letters, digits and - _ . (what scanners and spreadsheets keep). */
+const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+const codeText = (label: string, max: number) =>
+  text(label, { max }).refine((v) => CODE_PATTERN.test(v), `${label}只能包含字母、数字和 - _ .`);
+const optionalCode = (label: string, max: number) =>
+  optionalText(label, { max }).refine(
+    (v) => v === undefined || v === '' || CODE_PATTERN.test(v),
+    `${label}只能包含字母、数字和 - _ .`,
+  );
+
+export const goodsSpecValueSchema = z.object({ name: z.string(), value: z.string() });
+
+/** One specification of a goods (a SKU), as read. Money in cents, weight in grams. */
+export const goodsSkuSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  specs: z.array(goodsSpecValueSchema),
+  /** The spec values joined for showing ("红色 / 500ml"). */
+  spec_text: z.string(),
+  barcode: z.string(),
+  price: z.number().int(),
+  cost: z.number().int(),
+  weight: z.number().int(),
+  stock: z.number().int(),
+  /** 1: the shop sells this specification; 0: stopped (`/shop/goods/detail/delete`). */
+  on_sale: z.number().int(),
+});
+export type GoodsSku = z.infer<typeof goodsSkuSchema>;
+
+/** A specification as written: `id` names one to change; without it, a new one. */
+export const goodsSkuLine = z.object(
+  {
+    id: optionalId('规格'),
+    specs: z
+      .array(
+        z.object({
+          name: text('规格名', { max: 20 }),
+          value: text('规格值', { max: 30 }),
+        }),
+        { error: '规格格式不正确' },
+      )
+      .min(1, '每个规格至少填写一项规格值')
+      .max(GOODS_SPEC_MAX, `每个规格最多${GOODS_SPEC_MAX}项规格值`),
+    barcode: optionalCode('条形码', 32),
+    price: int('销售价', { min: 0, max: MAX_PRICE_CENTS }),
+    cost: optionalInt('成本价', { min: 0, max: MAX_PRICE_CENTS }),
+    weight: optionalInt('重量', { min: 0, max: 10_000_000 }),
+    /** Opening stock of a new specification (later, stock moves only through stock records). */
+    stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
+  },
+  { error: '规格格式不正确' },
+);
+export type GoodsSkuLine = z.input<typeof goodsSkuLine>;
+
+const imageList = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',') : v),
+  z
+    .array(
+      z
+        .string({ error: '商品图片格式不正确' })
+        .max(300, '图片地址不能超过300个字符')
+        .refine((v) => isSafeLink(v), '商品图片须为本站路径或 http(s) 地址'),
+      { error: '商品图片格式不正确' },
+    )
+    .max(GOODS_IMAGE_MAX, `商品图片最多${GOODS_IMAGE_MAX}张`),
+);
+
+/** A goods of the library as the list and the form read it. */
+export const libraryGoodsSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  subtitle: z.string(),
+  keywords: z.string(),
+  category_id: z.number().int().nullable(),
+  category_name: z.string(),
+  brand_id: z.number().int().nullable(),
+  brand_name: z.string(),
+  unit: z.string(),
+  goods_type: z.string(),
+  /** The lowest price of its specifications (or its own price without any), cents. */
+  price: z.number().int(),
+  stock: z.number().int(),
+  sales: z.number().int(),
+  cover: z.string(),
+  images: z.array(z.string()),
+  description: z.string(),
+  sku_count: z.number().int(),
+  status: z.number().int(),
+  in_shop: z.number().int(),
+  on_sale: z.number().int(),
+  is_public: z.number().int(),
+  max_per_order: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type LibraryGoods = z.infer<typeof libraryGoodsSchema>;
+
+export const goodsResource = defineResource({
+  label: '商品',
+  tags: ['goods'],
+  item: libraryGoodsSchema,
+  columns: {
+    code: '商品编码',
+    name: '商品名称',
+    category_name: '商品分类',
+    brand_name: '品牌',
+    unit: '单位',
+    goods_type: '商品类型',
+    price: '价格（分）',
+    stock: '库存',
+    sales: '销量',
+    status: '状态',
+    on_sale: '在售',
+    update_time: '更新时间',
+  },
+  fields: {
+    code: codeText('商品编码', GOODS_CODE_MAX),
+    name: text('商品名称', { max: GOODS_NAME_MAX }),
+    subtitle: optionalText('副标题', { max: 100 }),
+    keywords: optionalText('搜索关键词', { max: 100 }),
+    category_id: id('商品分类'),
+    brand_id: optionalId('品牌'),
+    unit: optionalText('单位', { max: 10 }),
+    goods_type: choice('商品类型', GOODS_TYPES),
+    /** The price of a goods without specifications (ignored when it has some). */
+    price: optionalInt('销售价', { min: 0, max: MAX_PRICE_CENTS }),
+    /** Opening stock of a goods without specifications, at creation. */
+    stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
+    images: imageList,
+    description: optionalText('商品详情', { max: 20_000 }),
+    status: flag('状态'),
+    skus: z.optional(
+      z.array(goodsSkuLine, { error: '规格格式不正确' }).max(GOODS_SKU_MAX, `规格最多${GOODS_SKU_MAX}个`),
+    ),
+  },
+  filters: {
+    status: z.optional(flag('状态')),
+    category_id: optionalId('商品分类'),
+    brand_id: optionalId('品牌'),
+    goods_type: optionalChoice('商品类型', GOODS_TYPES),
+    in_shop: z.optional(flag('是否在商城')),
+    on_sale: z.optional(flag('是否在售')),
+  },
+  sorts: { newest: '最新', code: '编码', name: '名称', price: '价格', stock: '库存' },
+  unique: ['code'],
+  paths: {
+    list: '/goods/list',
+    get: '/goods/get',
+    create: '/goods/create',
+    update: '/goods/save',
+    remove: '/goods/delete',
+    removeMany: '/goods/selected/delete',
+    select: '/goods/select',
+    check: '/goods/check',
+    export: '/goods/export',
+  },
+  permissions: {
+    view: 'view_goods',
+    add: 'add_goods',
+    change: 'change_goods',
+    delete: 'delete_goods',
+  },
+});
+
+/** A goods call of the specification: a POST needing `permission`. */
+const goodsCall = <I extends z.ZodType, O extends z.ZodType>(
+  path: string,
+  summary: string,
+  permission: Codename,
+  input: I,
+  output: O,
+) => defineCall({ method: 'POST', path, summary, tags: ['goods'], access: { permission }, input, output });
+
+const count = z.object({ count: z.number().int() });
+const goodsIds = idList('商品', RESOURCE_BATCH_MAX);
+
+export const goodsCalls = {
+  ...goodsResource.calls,
+  /** The specifications of one goods. */
+  skuList: goodsCall(
+    '/goods/detail/list',
+    '商品规格列表',
+    'view_goods',
+    form({ goods_id: id('商品') }),
+    z.object({ results: z.array(goodsSkuSchema) }),
+  ),
+  /** Adds (without `id`) or changes one specification of a goods. */
+  skuSave: goodsCall(
+    '/goods/detail/save',
+    '保存商品规格',
+    'change_goods',
+    form({ goods_id: id('商品'), ...goodsSkuLine.shape }),
+    goodsSkuSchema,
+  ),
+  /** Removes one specification (a goods keeps at least its others; its past orders keep their lines). */
+  skuRemove: goodsCall(
+    '/goods/detail/delete',
+    '删除商品规格',
+    'change_goods',
+    form({ id: id('规格') }),
+    count,
+  ),
+  /** Which of `ids` are of `goods_type` (a bill of materials takes only materials, say). */
+  checkType: goodsCall(
+    '/goods/checkGoodsType',
+    '检查商品类型',
+    'view_goods',
+    form({ ids: goodsIds, goods_type: choice('商品类型', GOODS_TYPES) }),
+    z.object({
+      matching: z.array(z.number().int()),
+      others: z.array(z.object({ id: z.number().int(), name: z.string(), goods_type: z.string() })),
+    }),
+  ),
+  /** Sets the type of the chosen goods. */
+  setType: goodsCall(
+    '/goods/setGoodsType',
+    '批量设置商品类型',
+    'change_goods',
+    form({ ids: goodsIds, goods_type: choice('商品类型', GOODS_TYPES) }),
+    count,
+  ),
+  /** Puts the chosen goods in the shop (off sale until put on sale, unless `on_sale`). */
+  pushToShop: goodsCall(
+    '/goods/push/to/shop',
+    '推送商品到商城',
+    'change_shop_goods',
+    form({ ids: goodsIds, on_sale: z.optional(flag('是否上架')) }),
+    count,
+  ),
+  /** On sale (1) or off sale (0), in a batch; goods not in the shop are refused. */
+  setOnSale: goodsCall(
+    '/shop/goods/selected/onsale',
+    '批量上架或下架',
+    'change_shop_goods',
+    form({ ids: goodsIds, on_sale: flag('是否上架') }),
+    count,
+  ),
+  /** Listed in the shop's lists and search (1) or reachable only by its link (0), in a batch. */
+  setPublic: goodsCall(
+    '/shop/goods/selected/public',
+    '批量设置公开或不公开',
+    'change_shop_goods',
+    form({ ids: goodsIds, is_public: flag('是否公开') }),
+    count,
+  ),
+  /** Takes the chosen goods out of the shop (off sale; the library keeps them). */
+  removeFromShop: goodsCall(
+    '/shop/goods/selected/delete',
+    '从商城移除商品',
+    'change_shop_goods',
+    form({ ids: goodsIds }),
+    count,
+  ),
+};
