@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { flag, form, int, optionalId, optionalText, paging } from './fields.ts';
+import {
+  choice,
+  flag,
+  form,
+  id,
+  int,
+  MOBILE_PATTERN,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+  time,
+} from './fields.ts';
+import { defineResource } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** A coupon of the company, as a member sees it. Amounts in cents. */
@@ -16,7 +30,9 @@ export const couponSchema = z.object({
   /** 0 = unlimited. */
   total: z.number().int(),
   claimed: z.number().int(),
-  /** The caller's own copy: none, unused or used. */
+  /** Copies one member may hold (claimed or issued). */
+  per_member: z.number().int(),
+  /** The caller's own copies: one unused; none (may claim one); or all they may hold used. */
   mine: z.enum(['none', 'unused', 'used']),
 });
 export type Coupon = z.infer<typeof couponSchema>;
@@ -68,5 +84,153 @@ export const couponCalls = {
     access: member,
     input: couponCheckBody,
     output: couponCheckResult,
+  }),
+};
+
+/** Longest coupon name and code. */
+export const COUPON_NAME_MAX = 30;
+export const COUPON_CODE_MAX = 30;
+/** Most copies one member may hold of one coupon. */
+export const COUPON_PER_MEMBER_MAX = 99;
+/** Most copies one coupon may have in all (0 = unlimited). */
+export const COUPON_TOTAL_MAX = 1_000_000;
+/** Most mobiles one issue names. */
+export const COUPON_ISSUE_MOBILES_MAX = 200;
+/** Most members one issue "to all members" reaches (a larger company issues by mobile, in batches). */
+export const COUPON_ISSUE_ALL_MAX = 10_000;
+
+/** 1 issued (claimable, issuable), 0 stopped: no new copies; copies already held stay usable until the end time. */
+export const COUPON_STATUS = { 1: '发放中', 0: '已停发' } as const;
+
+/** A coupon as the back office sees it (amounts in cents). */
+export const couponAdminSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  amount: z.number().int(),
+  min_amount: z.number().int(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** 0 = unlimited. */
+  total: z.number().int(),
+  claimed: z.number().int(),
+  per_member: z.number().int(),
+  status: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type CouponAdmin = z.infer<typeof couponAdminSchema>;
+
+/** A coupon code: letters, digits, - and _ (members type it at checkout). */
+const couponCode = optionalText('优惠码', { max: COUPON_CODE_MAX }).refine(
+  (v) => v === undefined || v === '' || /^[A-Za-z0-9_-]+$/.test(v),
+  '优惠码只能包含字母、数字、- 和 _',
+);
+
+/**
+ * The shop's coupons in the back office (`/crm/coupon_index`; spec §7 `/coupon/create`,
+ * `/coupon/update`, `/coupon/delete`, `/coupon/selected/delete`). `/coupon/list`, `/coupon/get` and
+ * `/coupon/check` are the member's calls (list, claim, check at checkout), so the back office's
+ * list, single read, picker, code check and export are ours, under `/coupon/admin/…`.
+ */
+export const couponResource = defineResource({
+  label: '优惠券',
+  tags: ['coupon'],
+  item: couponAdminSchema,
+  columns: {
+    name: '优惠券名称',
+    code: '优惠码',
+    amount: '优惠金额（分）',
+    min_amount: '使用门槛（分）',
+    start_time: '开始时间',
+    end_time: '结束时间',
+    total: '发放总量（0 为不限）',
+    claimed: '已领取',
+    per_member: '每人限领',
+    status: '状态',
+  },
+  fields: {
+    name: text('优惠券名称', { max: COUPON_NAME_MAX }),
+    code: couponCode,
+    amount: int('优惠金额', { min: 1, max: MAX_PRICE_CENTS }),
+    min_amount: optionalInt('使用门槛', { min: 0, max: MAX_PRICE_CENTS }),
+    start_time: time('开始时间'),
+    end_time: time('结束时间'),
+    total: optionalInt('发放总量', { min: 0, max: COUPON_TOTAL_MAX }),
+    per_member: optionalInt('每人限领', { min: 1, max: COUPON_PER_MEMBER_MAX }),
+    status: flag('状态'),
+  },
+  filters: { status: z.optional(flag('状态')) },
+  sorts: { newest: '最新', end_time: '结束时间', name: '名称' },
+  unique: ['code'],
+  paths: {
+    list: '/coupon/admin/list',
+    get: '/coupon/admin/get',
+    create: '/coupon/create',
+    update: '/coupon/update',
+    remove: '/coupon/delete',
+    removeMany: '/coupon/selected/delete',
+    select: '/coupon/admin/select',
+    check: '/coupon/admin/check',
+    export: '/coupon/admin/export',
+  },
+  permissions: {
+    view: 'view_coupon',
+    add: 'add_coupon',
+    change: 'change_coupon',
+    delete: 'delete_coupon',
+  },
+});
+
+export const COUPON_ISSUE_TARGETS = { mobiles: '指定会员', all: '全部会员' } as const;
+
+/** Mobiles as a list or as text separated by spaces, new lines, commas or semicolons; each checked, repeats dropped. */
+const mobileList = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[\s,，;；、]+/).filter((m) => m !== '') : v),
+    z
+      .array(z.string({ error: `${label}格式不正确` }).trim(), { error: `${label}格式不正确` })
+      .superRefine((list, ctx) => {
+        const bad = list.find((m) => !MOBILE_PATTERN.test(m));
+        if (bad !== undefined)
+          ctx.addIssue({ code: 'custom', message: `手机号「${bad.slice(0, 20)}」格式不正确` });
+      })
+      .transform((list) => [...new Set(list)])
+      .pipe(z.array(z.string()).max(max, `${label}一次最多${max}个`))
+      .optional(),
+  );
+
+/** POST /coupon/issue — one copy each to the members named by mobile, or to every member of the company. */
+export const couponIssueBody = form({
+  coupon_id: id('优惠券'),
+  target: choice('发放对象', COUPON_ISSUE_TARGETS),
+  mobiles: mobileList('会员手机号', COUPON_ISSUE_MOBILES_MAX),
+}).superRefine((v, ctx) => {
+  if (v.target === 'mobiles' && (v.mobiles === undefined || v.mobiles.length === 0))
+    ctx.addIssue({ code: 'custom', path: ['mobiles'], message: '请填写会员手机号' });
+});
+export type CouponIssueBody = z.output<typeof couponIssueBody>;
+
+export const couponIssueResult = z.object({
+  /** Copies given now. */
+  issued: z.number().int(),
+  /** Members who got none, with the reason (already holding as many as one may): the first 200. */
+  skipped: z.array(z.object({ mobile: z.string(), reason: z.string() })),
+  /** How many members got none in all. */
+  skipped_count: z.number().int(),
+  coupon: couponAdminSchema,
+});
+export type CouponIssueResult = z.infer<typeof couponIssueResult>;
+
+export const couponAdminCalls = {
+  ...couponResource.calls,
+  issue: defineCall({
+    method: 'POST',
+    path: '/coupon/issue',
+    summary: '发放优惠券给指定会员（手机号）或全部会员：每人一张，不超过发放总量和每人限领',
+    tags: ['coupon'],
+    access: { permission: 'change_coupon' },
+    input: couponIssueBody,
+    output: couponIssueResult,
   }),
 };

@@ -40,6 +40,12 @@ export const PERMISSIONS = {
   promotion: {
     change_promotion: '管理促销活动',
   },
+  coupon: {
+    view_coupon: '查看优惠券',
+    add_coupon: '新增优惠券',
+    change_coupon: '修改和发放优惠券',
+    delete_coupon: '删除优惠券',
+  },
   supplier: {
     view_supplier: '查看供应商申请',
     review_supplier: '审核供应商申请',
@@ -90,6 +96,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'reply_review',
     'change_payment_account',
     'change_promotion',
+    'view_coupon',
+    'add_coupon',
+    'change_coupon',
+    'delete_coupon',
     'view_supplier',
     'review_supplier',
     'view_feedback',
@@ -108,7 +118,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   ],
   14: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_supplier', 'review_supplier'],
   18: ['view_goods', 'view_order', 'confirm_order_payment', 'refund_order', 'change_payment_account'],
-  20: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_order'],
+  20: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_order', 'view_coupon'],
   21: [
     'view_goods_category',
     'view_order',
@@ -117,6 +127,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_feedback',
     'review_message',
     'reply_opinion',
+    'view_coupon',
   ],
 };
 

@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { alsoByGet, defineCall } from './call.ts';
 import { shopGoodsSchema } from './catalogue.ts';
 import { deletedResult, pageOf } from './envelope.ts';
-import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import {
+  flag,
+  form,
+  id,
+  idList,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+  time,
+} from './fields.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Tickets of one type per order (spec §5 and §9): the counter and the server allow 0 to 12. */
@@ -103,38 +114,6 @@ export type PromotionDetailBody = z.output<typeof promotionDetailBody>;
 /** A promotion as staff see it after a write (with its state). */
 export const promotionAdminSchema = promotionSchema.extend({ status: z.number().int() });
 export type PromotionAdmin = z.infer<typeof promotionAdminSchema>;
-
-/** `YYYY-MM-DD HH:mm:ss`, read as China time (UTC+8). */
-const PLAIN_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-/** ISO-8601 with its zone: `YYYY-MM-DDTHH:mm[:ss[.sss]]` then `Z` or `±HH:mm`. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
-
-/** The time in ms, or undefined unless `v` is one of the two forms and a real date and time. */
-function parseTime(v: string): number | undefined {
-  const plain = PLAIN_TIME.test(v);
-  const iso = plain ? null : ISO_TIME.exec(v);
-  if (!plain && !iso) return undefined;
-  const ms = Date.parse(plain ? `${v.replace(' ', 'T')}+08:00` : v);
-  if (Number.isNaN(ms)) return undefined;
-  // Date.parse rolls 02-31 over into March and 24:00 into the next day: the wall time must read back.
-  const sign = iso?.[1] === '-' ? -1 : 1;
-  const offsetMinutes = plain ? 480 : iso?.[1] ? sign * (Number(iso[2]) * 60 + Number(iso[3])) : 0;
-  const wall = new Date(ms + offsetMinutes * 60_000).toISOString();
-  const upTo = v[16] === ':' ? 19 : 16;
-  return wall.slice(0, upTo) === v.slice(0, upTo).replace(' ', 'T') ? ms : undefined;
-}
-
-/** An ISO-8601 time with `Z` or an offset, or `YYYY-MM-DD HH:mm:ss` in China time; stored as ISO UTC. */
-function time(label: string) {
-  return text(label, { max: 40 }).transform((v, ctx) => {
-    const ms = parseTime(v);
-    if (ms === undefined) {
-      ctx.addIssue({ code: 'custom', message: `${label}格式不正确` });
-      return z.NEVER;
-    }
-    return new Date(ms).toISOString();
-  });
-}
 
 const promotionFields = {
   title: text('活动名称', { max: 50 }),

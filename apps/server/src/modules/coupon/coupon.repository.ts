@@ -1,3 +1,4 @@
+import { MEMBER_ROLE } from '@portal/contract';
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -13,11 +14,18 @@ const COLUMNS = [
   'c.end_time',
   'c.total',
   'c.claimed',
+  'c.per_member',
 ] as const;
 
+/** Rows one insert writes (well under both dialects' parameter limits). */
+const INSERT_CHUNK = 500;
+
 export const couponRepository = {
+  /** A live coupon of the company, issued or stopped (a stopped one's copies stay usable). */
   find: (db: Database, companyId: number, by: { id?: number; code?: string }) => {
-    let q = inCompany(db, companyId).selectFrom('coupons', 'c').select(COLUMNS).where('c.status', '=', 1);
+    let q = inCompany(db, companyId)
+      .selectFrom('coupons', 'c')
+      .select([...COLUMNS, 'c.status']);
     if (by.id !== undefined) q = q.where('c.id', '=', by.id);
     if (by.code !== undefined) q = q.where('c.code', '=', by.code).where('c.code', '!=', '');
     return q.executeTakeFirst();
@@ -59,33 +67,52 @@ export const couponRepository = {
   mineCount: (db: Database, companyId: number, userId: number) =>
     countRows(inCompany(db, companyId).selectFrom('member_coupons').where('user_id', '=', userId)),
 
+  /** The member's copies of the coupons, oldest first. */
   copies: (db: Database, companyId: number, userId: number, couponIds: readonly number[]) =>
     couponIds.length === 0
       ? Promise.resolve([])
       : inCompany(db, companyId)
           .selectFrom('member_coupons')
-          .select(['id', 'coupon_id', 'status'])
+          .select(['id', 'coupon_id', 'status', 'seq'])
           .where('user_id', '=', userId)
           .where('coupon_id', 'in', couponIds)
+          .orderBy('id')
           .execute(),
 
-  /** Takes one from the coupon's total; false when none is left. */
-  async takeOne(db: Database, companyId: number, couponId: number) {
+  /**
+   * Locks the coupons' rows for the rest of the transaction (a write that changes nothing) and
+   * reads them: claims, issues, a change of the total and a delete of the same coupon then run one
+   * after the other, each seeing what the one before wrote.
+   */
+  lock: (db: Database, companyId: number, ids: readonly number[]) =>
+    inCompany(db, companyId)
+      .updateTable('coupons')
+      .set({ claimed: sql`claimed` })
+      .where('id', 'in', ids)
+      .returning(['id', 'name', 'claimed', 'total', 'per_member', 'status', 'start_time', 'end_time'])
+      .execute(),
+
+  /** Takes `n` from the coupon's total; false when fewer are left. */
+  async take(db: Database, companyId: number, couponId: number, n: number) {
     const r = await inCompany(db, companyId)
       .updateTable('coupons')
-      .set({ claimed: sql`claimed + 1` })
+      .set({ claimed: sql`claimed + ${n}` })
       .where('id', '=', couponId)
-      .where((eb) => eb.or([eb('total', '=', 0), eb('claimed', '<', eb.ref('total'))]))
+      .where((eb) => eb.or([eb('total', '=', 0), eb(sql`claimed + ${n}`, '<=', eb.ref('total'))]))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
-  insertCopy: async (db: Database, v: { companyId: number; couponId: number; userId: number; now: string }) =>
+  insertCopy: async (
+    db: Database,
+    v: { companyId: number; couponId: number; userId: number; seq: number; now: string },
+  ) =>
     (
       await inCompany(db, v.companyId)
         .insertInto('member_coupons', {
           coupon_id: v.couponId,
           user_id: v.userId,
+          seq: v.seq,
           status: 0,
           claimed_at: v.now,
         })
@@ -93,13 +120,81 @@ export const couponRepository = {
         .executeTakeFirstOrThrow()
     ).id,
 
-  /** Marks an unused copy used by an order; false if it was used meanwhile. */
-  async markUsed(db: Database, companyId: number, copyId: number, orderId: number, now: string) {
+  /** One copy each, numbered after the member's last one. */
+  async insertCopies(
+    db: Database,
+    companyId: number,
+    couponId: number,
+    copies: readonly { userId: number; seq: number }[],
+    now: string,
+  ) {
+    for (let i = 0; i < copies.length; i += INSERT_CHUNK)
+      await inCompany(db, companyId)
+        .insertInto(
+          'member_coupons',
+          copies.slice(i, i + INSERT_CHUNK).map((c) => ({
+            coupon_id: couponId,
+            user_id: c.userId,
+            seq: c.seq,
+            status: 0,
+            claimed_at: now,
+          })),
+        )
+        .execute();
+  },
+
+  /** Per member holding copies of the coupon: how many, and the last copy's number. */
+  holders: (db: Database, companyId: number, couponId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('member_coupons')
+      .select(['user_id', sql<number>`count(*)`.as('held'), sql<number>`max(seq)`.as('last')])
+      .where('coupon_id', '=', couponId)
+      .groupBy('user_id')
+      .execute(),
+
+  /** Per coupon: how many members hold an unused copy. */
+  unusedHolders: (db: Database, companyId: number, couponIds: readonly number[]) =>
+    inCompany(db, companyId)
+      .selectFrom('member_coupons')
+      .select(['coupon_id', sql<number>`count(distinct user_id)`.as('n')])
+      .where('coupon_id', 'in', couponIds)
+      .where('status', '=', 0)
+      .groupBy('coupon_id')
+      .execute(),
+
+  /** Active members of the company (all, up to `limit`, or those with the mobiles). */
+  members: (db: Database, companyId: number, opts: { mobiles?: readonly string[]; limit: number }) => {
+    let q = inCompany(db, companyId)
+      .selectFrom('users')
+      .select(['id', 'mobile'])
+      .where('role', '=', MEMBER_ROLE)
+      .where('status', '=', 1);
+    if (opts.mobiles) q = q.where('mobile', 'in', opts.mobiles);
+    return q.orderBy('id').limit(opts.limit).execute();
+  },
+
+  /**
+   * Takes an unused copy for an order being placed (marks it used); false when another order took
+   * it meanwhile (its row lock makes a concurrent order wait, then find it used).
+   */
+  async reserve(db: Database, companyId: number, copyId: number, now: string) {
     const r = await inCompany(db, companyId)
       .updateTable('member_coupons')
-      .set({ status: 1, order_id: orderId, used_at: now })
+      .set({ status: 1, used_at: now })
       .where('id', '=', copyId)
       .where('status', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** Names the order a reserved copy was used by. */
+  async markUsed(db: Database, companyId: number, copyId: number, orderId: number) {
+    const r = await inCompany(db, companyId)
+      .updateTable('member_coupons')
+      .set({ order_id: orderId })
+      .where('id', '=', copyId)
+      .where('status', '=', 1)
+      .where('order_id', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },

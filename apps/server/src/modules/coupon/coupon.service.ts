@@ -7,12 +7,20 @@ import { onUnique } from '#server/platform/db/errors.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { couponRepository as repo } from './coupon.repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+type Found = NonNullable<Awaited<ReturnType<typeof repo.find>>>;
+type Row = Omit<Found, 'status'>;
+type Copy = Awaited<ReturnType<typeof repo.copies>>[number];
 type Mine = Coupon['mine'];
 
-const toCoupon = (r: Row, mine: Mine): Coupon => ({ ...r, mine });
+const toCoupon = ({ status: _status, ...r }: Row & { status?: number }, mine: Mine): Coupon => ({
+  ...r,
+  mine,
+});
 const mineOf = (status: number | undefined): Mine =>
   status === undefined ? 'none' : status === 0 ? 'unused' : 'used';
+/** A member's copies of one coupon as the list shows them: one unused; all they may hold used; or none yet. */
+const mineOfCopies = (coupon: { per_member: number }, copies: readonly { status: number }[]): Mine =>
+  copies.some((c) => c.status === 0) ? 'unused' : copies.length >= coupon.per_member ? 'used' : 'none';
 
 export interface CouponRef {
   coupon_id?: number;
@@ -29,51 +37,78 @@ async function findValid(db: Database, caller: Caller, ref: CouponRef, now: stri
 }
 
 /**
- * Whether the member can use the coupon on an order of `amount`, given their copy (none yet: one
- * must be left to claim). The claim itself is the guard against a concurrent last claim.
+ * Whether the member can use the coupon on an order of `amount`, given their copies: an unused one,
+ * or one still to claim (issued, one left, under their limit). The claim itself is the guard
+ * against a concurrent last claim.
  */
-function assertUsable(coupon: Row, copy: { status: number } | undefined, amount: number) {
-  if (copy && copy.status !== 0) throw new AppError('COUPON_USED');
-  if (!copy && coupon.total > 0 && coupon.claimed >= coupon.total) throw new AppError('COUPON_SOLD_OUT');
+function assertUsable(coupon: Found, copies: readonly Copy[], amount: number) {
+  if (!copies.some((c) => c.status === 0)) {
+    if (copies.length >= coupon.per_member) throw new AppError('COUPON_USED');
+    if (coupon.status !== 1) throw new AppError('COUPON_STOPPED');
+    if (coupon.total > 0 && coupon.claimed >= coupon.total) throw new AppError('COUPON_SOLD_OUT');
+  }
   if (amount < coupon.min_amount) throw new AppError('COUPON_MIN_AMOUNT');
 }
 
-async function claim(trx: Database, caller: Caller, coupon: Row, now: string) {
-  if (!(await repo.takeOne(trx, caller.companyId, coupon.id))) throw new AppError('COUPON_SOLD_OUT');
+/**
+ * One more copy for the caller: takes one from the total first (which locks the coupon's row, so
+ * claims and issues of the coupon run one after the other), then counts the member's copies
+ * against the per-member limit.
+ */
+async function claim(trx: Database, caller: Caller, coupon: Found, now: string) {
+  if (coupon.status !== 1) throw new AppError('COUPON_STOPPED');
+  if (!(await repo.take(trx, caller.companyId, coupon.id, 1))) throw new AppError('COUPON_SOLD_OUT');
+  const held = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
+  if (held.length >= coupon.per_member) throw new AppError('COUPON_CLAIMED');
+  const seq = Math.max(0, ...held.map((c) => c.seq)) + 1;
   return onUnique(
     () =>
-      repo.insertCopy(trx, { companyId: caller.companyId, couponId: coupon.id, userId: caller.userId, now }),
+      repo.insertCopy(trx, {
+        companyId: caller.companyId,
+        couponId: coupon.id,
+        userId: caller.userId,
+        seq,
+        now,
+      }),
     new AppError('COUPON_CLAIMED'),
   );
 }
 
 /**
- * Checks a coupon for an order of `amount` and marks the member's copy used by `orderId`, claiming
- * it first when the member has none. Runs inside the order's transaction; a copy used by a
- * concurrent order makes this one fail (one use per member).
+ * Checks a coupon for an order of `amount` and takes one of the member's copies for it: their
+ * oldest unused copy that no concurrent order took, or one claimed now when they have none left and
+ * may claim. Runs inside the order's transaction; `markUsed` names the order once it exists.
  */
 export async function useCoupon(trx: Database, caller: Caller, ref: CouponRef, amount: number) {
   const now = nowIso();
   const coupon = await findValid(trx, caller, ref, now);
-  const [copy] = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
-  assertUsable(coupon, copy, amount);
-  // A concurrent order that claimed it first is using it: one use per member.
-  const copyId =
-    copy?.id ??
-    (await claim(trx, caller, coupon, now).catch((error) => {
+  const copies = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
+  assertUsable(coupon, copies, amount);
+  let copyId: number | undefined;
+  for (const c of copies)
+    if (c.status === 0 && (await repo.reserve(trx, caller.companyId, c.id, now))) {
+      copyId = c.id;
+      break;
+    }
+  if (copyId === undefined) {
+    // Every copy was taken by concurrent orders: one more, if the member may hold one more.
+    if (copies.length >= coupon.per_member) throw new AppError('COUPON_USED');
+    copyId = await claim(trx, caller, coupon, now).catch((error) => {
       throw error instanceof AppError && error.c === Codes.COUPON_CLAIMED.c
         ? new AppError('COUPON_USED')
         : error;
-    }));
+    });
+    if (!(await repo.reserve(trx, caller.companyId, copyId, now))) throw new AppError('COUPON_USED');
+  }
+  const taken = copyId;
   return {
     couponId: coupon.id,
-    copyId,
+    copyId: taken,
     name: coupon.name,
     discount: couponDiscount(coupon, amount),
     /** Call once the order row exists. */
     markUsed: async (orderId: number) => {
-      if (!(await repo.markUsed(trx, caller.companyId, copyId, orderId, now)))
-        throw new AppError('COUPON_USED');
+      if (!(await repo.markUsed(trx, caller.companyId, taken, orderId))) throw new AppError('COUPON_USED');
     },
   };
 }
@@ -97,25 +132,32 @@ export function couponService(db: Database) {
         repo.active(db, caller.companyId, now, p.pageSize, p.offset),
         repo.activeCount(db, caller.companyId, now),
       ]);
-      const copies = new Map(
-        (
-          await repo.copies(
-            db,
-            caller.companyId,
-            caller.userId,
-            rows.map((r) => r.id),
-          )
-        ).map((c) => [c.coupon_id, c.status]),
+      const copies = await repo.copies(
+        db,
+        caller.companyId,
+        caller.userId,
+        rows.map((r) => r.id),
       );
-      return { count, results: rows.map((r) => toCoupon(r, mineOf(copies.get(r.id)))) };
+      return {
+        count,
+        results: rows.map((r) =>
+          toCoupon(
+            r,
+            mineOfCopies(
+              r,
+              copies.filter((c) => c.coupon_id === r.id),
+            ),
+          ),
+        ),
+      };
     },
 
     async get(caller: Caller, ref: CouponRef): Promise<Coupon> {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const coupon = await findValid(trx, caller, ref, now);
-        const [copy] = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
-        if (copy) throw new AppError('COUPON_CLAIMED');
+        const copies = await repo.copies(trx, caller.companyId, caller.userId, [coupon.id]);
+        if (copies.length >= coupon.per_member) throw new AppError('COUPON_CLAIMED');
         await claim(trx, caller, coupon, now);
         return toCoupon({ ...coupon, claimed: coupon.claimed + 1 }, 'unused');
       });
@@ -123,9 +165,12 @@ export function couponService(db: Database) {
 
     async check(caller: Caller, ref: CouponRef, amount: number) {
       const coupon = await findValid(db, caller, ref, nowIso());
-      const [copy] = await repo.copies(db, caller.companyId, caller.userId, [coupon.id]);
-      assertUsable(coupon, copy, amount);
-      return { coupon: toCoupon(coupon, mineOf(copy?.status)), discount: couponDiscount(coupon, amount) };
+      const copies = await repo.copies(db, caller.companyId, caller.userId, [coupon.id]);
+      assertUsable(coupon, copies, amount);
+      return {
+        coupon: toCoupon(coupon, mineOfCopies(coupon, copies)),
+        discount: couponDiscount(coupon, amount),
+      };
     },
   };
 }

@@ -263,8 +263,13 @@ export interface CouponTable {
   end_time: string;
   total: number;
   claimed: Generated<number>;
+  /** Copies one member may hold. */
+  per_member: Generated<number>;
+  /** 1 issued, 0 stopped (no new copies; held ones stay usable). */
   status: Generated<number>;
   del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -274,6 +279,8 @@ export interface MemberCouponTable {
   company_id: number;
   coupon_id: number;
   user_id: number;
+  /** The member's n-th copy of the coupon (1..per_member): unique per coupon and member. */
+  seq: Generated<number>;
   /** 0 unused, 1 used. */
   status: number;
   order_id: number | null;

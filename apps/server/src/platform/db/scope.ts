@@ -47,7 +47,7 @@ export const TABLES = {
   goods_loves: { owner: 'company' },
   cart_items: { owner: 'company' },
   consignees: { owner: 'company', softDelete: true },
-  coupons: { owner: 'company', softDelete: true },
+  coupons: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   member_coupons: { owner: 'company' },
   orders: { owner: 'company' },
   order_items: { owner: 'company' },

@@ -21,6 +21,7 @@ const coupon = (over: Partial<Coupon> = {}): Coupon => ({
   end_time: '2025-12-31T23:59:59.000Z',
   total: 0,
   claimed: 0,
+  per_member: 1,
   mine: 'unused',
   ...over,
 });

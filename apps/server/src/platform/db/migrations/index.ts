@@ -20,6 +20,7 @@ import { memberAgreement } from './017-member-agreement.ts';
 import { goodsBrands } from './018-goods-brands.ts';
 import { publicBrands } from './019-public-brands.ts';
 import { goodsLibrary } from './020-goods-library.ts';
+import { couponAdmin } from './022-coupon-admin.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-goods-brands': goodsBrands(dialect),
     '019-public-brands': publicBrands(dialect),
     '020-goods-library': goodsLibrary(dialect),
+    '022-coupon-admin': couponAdmin,
   };
 }
