@@ -1,0 +1,135 @@
+import { type CompanyLogin, LOGIN_REASONS, LOGIN_RESULTS } from '@portal/contract';
+import { Card, DatePicker, Input, Space, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime } from '#web/shared/format.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { optionsOf } from '#web/shared/ui/options.ts';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useCompanyLogins } from './usePeople.ts';
+import './people.css';
+
+const RESULT_OPTIONS = optionsOf(LOGIN_RESULTS);
+
+/** The reason a login record carries, in words (contract); a success needs none. */
+export const reasonText = (v: string) =>
+  v === 'ok' ? '—' : ((LOGIN_REASONS as Record<string, string>)[v] ?? (v || '—'));
+
+/** The columns of a company's login records (this list and one user's page). */
+export const loginColumns = (withUser: boolean): ListColumns<CompanyLogin> => [
+  {
+    title: '登录时间',
+    dataIndex: 'create_time',
+    width: 170,
+    phone: 'title',
+    render: (v: string) => formatDateTime(v),
+  },
+  ...(withUser
+    ? ([
+        {
+          title: '用户',
+          key: 'user',
+          render: (_: unknown, r: CompanyLogin) =>
+            r.user_id ? (
+              <Link to={`/crm/user/${r.user_id}`} aria-label={`查看用户 ${r.real_name || r.username}`}>
+                {r.real_name || r.username}
+                {r.real_name && r.real_name !== r.username && (
+                  <Typography.Text type="secondary"> （{r.username}）</Typography.Text>
+                )}
+              </Link>
+            ) : (
+              r.username
+            ),
+        },
+        { title: '角色', dataIndex: 'role_name', width: 110, render: (v: string) => v || '—' },
+      ] satisfies ListColumns<CompanyLogin>)
+    : []),
+  { title: 'IP 地址', dataIndex: 'ip', width: 140 },
+  {
+    title: '结果',
+    dataIndex: 'success',
+    width: 80,
+    phone: 'title',
+    render: (v: number) => (v === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
+  },
+  { title: '原因', dataIndex: 'reason', width: 160, render: reasonText },
+  {
+    title: '浏览器',
+    dataIndex: 'user_agent',
+    ellipsis: true,
+    phone: 'hidden',
+    render: (v: string) => <Typography.Text title={v}>{v}</Typography.Text>,
+  },
+];
+
+/**
+ * 登录记录 (/crm/login): every login attempt on the company's accounts — by user, result, day
+ * range and IP; a user's name opens their page (/crm/user/{id}). Each user's own records stay in
+ * 个人信息 (`/account/login/log`).
+ */
+export function LoginRecordPage() {
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const [days, setDays] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [ip, setIp] = useState('');
+  const list = useCompanyLogins({
+    page,
+    page_size: pageSize,
+    keyword: keyword || undefined,
+    success: status as 0 | 1 | undefined,
+    date_from: days?.[0]?.format('YYYY-MM-DD'),
+    date_to: days?.[1]?.format('YYYY-MM-DD'),
+    ip: ip || undefined,
+  });
+  useExistingPage(list.data?.paging, page, setPage);
+  const filtered = Boolean(keyword || status !== undefined || days || ip);
+
+  return (
+    <Card title="登录记录">
+      <ListToolbar
+        className="people-toolbar"
+        search={{
+          label: '搜索用户',
+          placeholder: '用户名 / 姓名',
+          maxLength: 50,
+          style: { width: 240, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{ label: '登录结果', options: RESULT_OPTIONS, value: status, onChange: filterStatus }}
+      >
+        <Space wrap>
+          <DatePicker.RangePicker
+            aria-label="登录日期"
+            placeholder={['开始日期', '结束日期']}
+            allowClear={CLEARABLE}
+            value={days}
+            onChange={(v) => {
+              setDays(v);
+              setPage(1);
+            }}
+          />
+          <Input.Search
+            aria-label="按 IP 地址筛选"
+            placeholder="IP 地址"
+            allowClear={CLEARABLE}
+            maxLength={45}
+            style={{ width: 180, maxWidth: '100%' }}
+            onSearch={(v) => {
+              setIp(v.trim());
+              setPage(1);
+            }}
+          />
+        </Space>
+      </ListToolbar>
+      <ListTable<CompanyLogin>
+        aria-label="登录记录列表"
+        columns={loginColumns(true)}
+        query={list}
+        empty={filtered ? '没有符合条件的登录记录' : '暂无登录记录'}
+        pagination={pagination}
+      />
+    </Card>
+  );
+}
