@@ -16,6 +16,7 @@ import { companyModule } from './modules/company/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
+import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
 import { goodsLibraryModule } from './modules/goods-library/index.ts';
@@ -27,6 +28,7 @@ import { reviewModule } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
+import { fileStoreOf } from './platform/files/file-store.ts';
 import { isInfrastructure } from './platform/http/access.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyGuards } from './platform/http/body-guards.ts';
 import { clientError, registerErrorHandler } from './platform/http/error-handler.ts';
@@ -151,6 +153,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     brandModule(db),
+    fileModule(db, fileStoreOf(config)),
     goodsLibraryModule(db, { goodsChanged: catalogue.goodsChanged }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Settings } from './platform/files/file-store.ts';
 
 export interface Config {
   port: number;
@@ -32,6 +33,32 @@ export interface Config {
   };
   /** An HTTP gateway that delivers text messages; unset keeps them in the SMS outbox (README). */
   smsGateway: { url: string; token: string } | undefined;
+  /** The file store's S3-compatible bucket (FILES_S3_*); unset keeps files under `dataDir/files` (ADR 0018). */
+  fileS3: S3Settings | undefined;
+}
+
+/** The S3 settings from FILES_S3_*: all or none (a half-configured store fails at start, not at the first upload). */
+function fileS3Of(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!env.FILES_S3_ENDPOINT) return undefined;
+  const settings = {
+    endpoint: env.FILES_S3_ENDPOINT,
+    bucket: env.FILES_S3_BUCKET ?? '',
+    region: env.FILES_S3_REGION || 'us-east-1',
+    accessKeyId: env.FILES_S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.FILES_S3_SECRET_ACCESS_KEY ?? '',
+    prefix: (env.FILES_S3_PREFIX ?? '').replace(/^\/+/, ''),
+  };
+  if (!/^https?:\/\/[^/\s]+/.test(settings.endpoint))
+    throw new Error('FILES_S3_ENDPOINT must be http(s)://host');
+  for (const [name, value] of [
+    ['FILES_S3_BUCKET', settings.bucket],
+    ['FILES_S3_ACCESS_KEY_ID', settings.accessKeyId],
+    ['FILES_S3_SECRET_ACCESS_KEY', settings.secretAccessKey],
+  ]) {
+    if (!value) throw new Error(`FILES_S3_ENDPOINT is set but ${name} is not`);
+  }
+  if (settings.prefix && !settings.prefix.endsWith('/')) settings.prefix += '/';
+  return settings;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -69,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGateway: env.SMS_GATEWAY_URL
       ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN ?? '' }
       : undefined,
+    fileS3: fileS3Of(env),
   };
 }

@@ -13,6 +13,8 @@ export * from './coupon.ts';
 export * from './envelope.ts';
 export * from './feedback.ts';
 export * from './fields.ts';
+export * from './file-constants.ts';
+export * from './files.ts';
 export * from './finder.ts';
 export * from './goods-category.ts';
 export * from './member.ts';

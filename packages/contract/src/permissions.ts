@@ -50,6 +50,12 @@ export const PERMISSIONS = {
     view_supplier: '查看供应商申请',
     review_supplier: '审核供应商申请',
   },
+  file: {
+    view_file: '查看文件',
+    add_file: '上传文件',
+    change_file: '重命名文件',
+    delete_file: '删除文件',
+  },
   feedback: {
     view_feedback: '查看咨询与留言',
     review_message: '审核留言',
@@ -106,6 +112,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'review_message',
     'reply_opinion',
     'view_sms_outbox',
+    'view_file',
+    'add_file',
+    'change_file',
+    'delete_file',
   ],
   13: [
     'view_goods_category',
@@ -115,10 +125,28 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_goods',
     'view_order',
     'ship_order',
+    'view_file',
+    'add_file',
   ],
-  14: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_supplier', 'review_supplier'],
-  18: ['view_goods', 'view_order', 'confirm_order_payment', 'refund_order', 'change_payment_account'],
-  20: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_order', 'view_coupon'],
+  14: [
+    'view_goods_category',
+    'view_goods_brand',
+    'view_goods',
+    'view_supplier',
+    'review_supplier',
+    'view_file',
+    'add_file',
+  ],
+  18: [
+    'view_goods',
+    'view_order',
+    'confirm_order_payment',
+    'refund_order',
+    'change_payment_account',
+    'view_file',
+    'add_file',
+  ],
+  20: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_order', 'view_coupon', 'view_file'],
   21: [
     'view_goods_category',
     'view_order',
@@ -128,6 +156,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'review_message',
     'reply_opinion',
     'view_coupon',
+    'view_file',
   ],
 };
 

@@ -6,6 +6,7 @@
  */
 export * from './codes.ts';
 export * from './constants.ts';
+export * from './file-constants.ts';
 export * from './microsite-paths.ts';
 export * from './permissions.ts';
 export * from './roles.ts';

@@ -341,6 +341,31 @@ export interface StoredFileTable {
   created_at: string;
 }
 
+/** A file of the company's file store (issue 12, ADR 0018): its bytes are in the store under `storage_key`. */
+export interface FileTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  mime: string;
+  /** image | pdf | office */
+  kind: string;
+  size: number;
+  sha256: string;
+  /** The key in the store (disk folder or S3 bucket); an image's is also its public address. */
+  storage_key: string;
+  /** An image's thumbnail in the store; null for documents. */
+  thumb_key: string | null;
+  width: number | null;
+  height: number | null;
+  del_flag: Generated<number>;
+  /** 1 once a deleted file's bytes are gone from the store (platform/files/file-store.ts). */
+  purged: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OrderReceiptTable {
   id: Generated<number>;
   company_id: number;
@@ -693,6 +718,7 @@ export interface DB {
   advertisings: AdvertisingTable;
   payment_accounts: PaymentAccountTable;
   stored_files: StoredFileTable;
+  files: FileTable;
   order_receipts: OrderReceiptTable;
   payment_trades: PaymentTradeTable;
   goods_brands: GoodsBrandTable;

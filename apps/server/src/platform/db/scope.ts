@@ -66,6 +66,7 @@ export const TABLES = {
   advertisings: { owner: 'company' },
   payment_accounts: { owner: 'company', updatedBy: true },
   stored_files: { owner: 'company', createdBy: true },
+  files: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   order_receipts: { owner: 'company' },
   payment_trades: { owner: 'company' },
   goods_brands: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },

@@ -7,8 +7,8 @@ import { nowIso } from '../time.ts';
 /**
  * Files kept in the database (ADR 0015): every process sees the same files, and a file is written
  * in the transaction of the record that owns it (a receipt and its order's count are one write).
- * For small files a company keeps with its records — transfer receipts (≤ 5 MB). The file store of
- * goods images and documents (issue 12) adds a disk or S3 backend behind the same two functions.
+ * For small files a company keeps with its records — transfer receipts (≤ 5 MB). Goods images,
+ * logos and documents are in the file store instead (modules/file, ./file-store.ts; ADR 0018).
  */
 
 /** A file as an upload route received it (platform/http/multipart.ts): typed from its content. */

@@ -19,6 +19,7 @@ import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
 import { goodsBrands } from './018-goods-brands.ts';
 import { publicBrands } from './019-public-brands.ts';
+import { files } from './021-files.ts';
 import { goodsLibrary } from './020-goods-library.ts';
 import { couponAdmin } from './022-coupon-admin.ts';
 
@@ -45,6 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-goods-brands': goodsBrands(dialect),
     '019-public-brands': publicBrands(dialect),
     '020-goods-library': goodsLibrary(dialect),
+    '021-files': files(dialect),
     '022-coupon-admin': couponAdmin,
   };
 }
