@@ -15,6 +15,7 @@ import { cmsModule } from './modules/cms/index.ts';
 import { companyModule } from './modules/company/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
+import { crmPeopleModule } from './modules/crm-people/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     brandModule(db),
     fileModule(db, fileStoreOf(config)),
     goodsLibraryModule(db, { goodsChanged: catalogue.goodsChanged }),
+    crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
   ];

@@ -61,6 +61,18 @@ export const PERMISSIONS = {
     review_message: '审核留言',
     reply_opinion: '回复咨询',
   },
+  customer: {
+    view_member: '查看会员',
+    change_member_status: '停用或启用会员',
+    view_customer: '查看客户',
+    add_customer: '新增客户',
+    change_customer: '修改客户',
+    delete_customer: '删除客户',
+  },
+  company: {
+    change_company: '修改单位信息',
+    view_login_log: '查看登录记录和用户',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
@@ -116,6 +128,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'add_file',
     'change_file',
     'delete_file',
+    'view_member',
+    'change_member_status',
+    'view_customer',
+    'add_customer',
+    'change_customer',
+    'delete_customer',
+    'change_company',
+    'view_login_log',
   ],
   13: [
     'view_goods_category',
@@ -146,7 +166,19 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_file',
     'add_file',
   ],
-  20: ['view_goods_category', 'view_goods_brand', 'view_goods', 'view_order', 'view_coupon', 'view_file'],
+  20: [
+    'view_goods_category',
+    'view_goods_brand',
+    'view_goods',
+    'view_order',
+    'view_member',
+    'view_coupon',
+    'view_customer',
+    'add_customer',
+    'change_customer',
+    'delete_customer',
+    'view_file',
+  ],
   21: [
     'view_goods_category',
     'view_order',
@@ -155,6 +187,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_feedback',
     'review_message',
     'reply_opinion',
+    'view_member',
+    'change_member_status',
     'view_coupon',
     'view_file',
   ],

@@ -99,14 +99,18 @@ export function startSession(result: LoginResult, opts: { remember: boolean }): 
 }
 
 /**
- * After a profile change: the cookie's display name follows. Not a session change, so the session
- * listeners (which drop the user's cached queries) are not told; `useUserInfo` readers are.
+ * After a profile change: the cookie's display name (or the company's name and address, after the
+ * company profile is saved) follows. Not a session change, so the session listeners (which drop
+ * the user's cached queries) are not told; `useUserInfo` readers are.
  */
-export function updateUserInfo(patch: Pick<UserInfo, 'real_name'>): void {
+export function updateUserInfo(
+  patch: Partial<Pick<UserInfo, 'real_name' | 'company_name' | 'address'>>,
+): void {
   const info = readUserInfo();
   if (!info) return;
   const record = storage.get('user');
-  if (record) storage.set('user', { ...record, ...patch });
+  // The auth record (spec §3) keeps the name only; the company's fields live in the cookie.
+  if (record && patch.real_name !== undefined) storage.set('user', { ...record, real_name: patch.real_name });
   Cookies.set(USER_COOKIE, JSON.stringify({ ...info, ...patch }), {
     ...COOKIE_OPTIONS,
     ...(record?.remember ? { expires: REMEMBER_DAYS } : {}),

@@ -5,7 +5,8 @@ import { companyRepository as repo } from './company.repository.ts';
 
 type CompanyRow = Omit<CompanyTable, 'id'> & { id: number };
 
-function toCompany(row: CompanyRow): Company {
+/** A company row as spec §3 names its fields (the public call and the profile screen answer it). */
+export function toCompany(row: CompanyRow): Company {
   return {
     id: row.id,
     code: row.code,

@@ -5,6 +5,7 @@ import { companyRoutes } from './company.routes.ts';
 import { companyService } from './company.service.ts';
 
 export type { CompanyService } from './company.service.ts';
+export { toCompany } from './company.service.ts';
 
 /** Companies (tenants) and their shops as the public site sees them. */
 export function companyModule(db: Database) {

@@ -23,7 +23,7 @@ export function visibleMenu(
   const out: MenuEntry[] = [];
   for (const e of entries) {
     if (e.kind === 'screen') {
-      if (canAccess(e.access, perm)) out.push(e);
+      if (!e.linkOnly && canAccess(e.access, perm)) out.push(e);
     } else {
       const children = visibleMenu(e.children, perm);
       if (children.length > 0) out.push({ ...e, children });
@@ -37,16 +37,26 @@ export function visibleMenu(
  * allowed screen of the area, else personal-info.
  */
 export function areaIndexTarget(area: AreaEntry, perm: UserPermission | null | undefined): string {
-  const screens = screensOf(area.children).filter((s) => canAccess(s.access, perm));
+  const screens = screensOf(area.children).filter((s) => !s.linkOnly && canAccess(s.access, perm));
   const first = screens.find((s) => s.path === area.firstScreen) ?? screens[0];
   return `${area.path}/${first?.path ?? FALLBACK_SCREEN}`;
 }
 
+/** Whether a screen's path (`goods_category`, or `user/:id` with one parameter) routes `segments`. */
+function routes(path: string, segments: readonly string[]) {
+  const parts = path.split('/');
+  return (
+    parts.length === segments.length &&
+    parts.every((p, i) => (p.startsWith(':') ? segments[i] !== '' : p === segments[i]))
+  );
+}
+
 /** The screen entry routed at `pathname`, if any. */
 export function findScreen(areas: readonly AreaEntry[], pathname: string): ScreenEntry | undefined {
-  const [, areaSeg, screenSeg] = pathname.split('/');
+  const [, areaSeg, ...rest] = pathname.split('/');
   const area = areas.find((a) => a.path === `/${areaSeg}`);
-  return area ? screensOf(area.children).find((s) => s.path === screenSeg) : undefined;
+  const segments = rest.length > 1 && rest.at(-1) === '' ? rest.slice(0, -1) : rest;
+  return area ? screensOf(area.children).find((s) => routes(s.path, segments)) : undefined;
 }
 
 /**
