@@ -13,6 +13,9 @@ import {
   text,
 } from './fields.ts';
 import type { Codename } from './permissions.ts';
+import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
+
+export * from './resource-limits.ts';
 
 /**
  * A back-office resource (design/back-office.md, docs/ARCHITECTURE.md "Adding a back-office
@@ -81,34 +84,6 @@ export interface ResourceSpec<
   };
 }
 
-/** Most rows one picker (`select`) answers. */
-export const RESOURCE_SELECT_MAX = 50;
-/** Most ids one batch action takes. */
-export const RESOURCE_BATCH_MAX = 200;
-/** Most rows one export writes (narrow the list with its filters for more). */
-export const RESOURCE_EXPORT_MAX = 50_000;
-
-/** The largest .xlsx an import takes (the upload's limit; the browser checks it first). */
-export const RESOURCE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Most data rows one import reads. */
-export const RESOURCE_IMPORT_MAX_ROWS = 50_000;
-/** Most rows of each kind (refused, valid) a preview lists; the counts cover every row. */
-export const RESOURCE_IMPORT_PREVIEW_ROWS = 1000;
-
-/**
- * What an import does with the file (the browser keeps the file and sends it again for each step:
- * nothing is kept on the server between requests, ADR 0017): `preview` checks every row and saves
- * nothing; `all` saves every row or, if any is refused, none; `valid` saves the rows that pass;
- * `errors` answers the refused rows as an .xlsx with 错误原因.
- */
-export const IMPORT_MODES = {
-  preview: '预览',
-  all: '全部导入',
-  valid: '仅导入有效行',
-  errors: '下载错误行',
-} as const;
-export type ImportMode = keyof typeof IMPORT_MODES;
-
 /** A file part of a multipart body as the server's parser hands it over (a Blob when the web sends it). */
 export const uploadedFile = (message: string) =>
   z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
@@ -133,17 +108,12 @@ export const importResultSchema = z.object({
   invalid: z.number().int(),
   /** Rows written (0 in a preview). */
   created: z.number().int(),
+  /** The sheet's columns (key, header), in order: what a preview shows. */
+  columns: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   /** Preview: up to RESOURCE_IMPORT_PREVIEW_ROWS refused and as many valid rows, in sheet order. */
   rows: z.array(importRowSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
-
-/** A column of the import sheet (the server reads by it, the web shows the preview by it). */
-export interface ImportColumn {
-  key: string;
-  label: string;
-  required: boolean;
-}
 
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;

@@ -319,7 +319,12 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       mode: ImportMode,
     ): Promise<ImportResult | ReturnType<typeof errorWorkbook>> {
       const sheet = await readSheet(file);
-      const counts = () => ({ total: sheet.total, valid: sheet.valid.length, invalid: sheet.invalid.length });
+      const counts = () => ({
+        total: sheet.total,
+        valid: sheet.valid.length,
+        invalid: sheet.invalid.length,
+        columns: importColumns,
+      });
       if (mode === 'preview' || mode === 'errors') {
         if (store.rules?.beforeSave)
           // The rules read (and could write) in a transaction that is always rolled back.

@@ -122,12 +122,101 @@ async function request<T>(method: string, path: string, params?: Params, opts: R
   if (body === null || typeof body !== 'object' || typeof body.c !== 'number') {
     throw new TransportError(`${method} ${path}: unexpected reply`);
   }
-  if (body.c === 0) return body.d as T;
+  return settle<T>(body, opts);
+}
 
+/** The envelope's `d`, or its refusal thrown (and toasted as asked; a session expiry leaves). */
+function settle<T>(body: Envelope, opts: RequestOptions): T {
+  if (body.c === 0) return body.d as T;
   const err = new ApiError(body.c, body.m ?? '', body.field);
   if (body.c === SESSION_EXPIRED_CODE) sessionExpired(err.m);
   else if (err.m && shouldToast(opts.toast, err)) toastError(err.m);
   throw err;
+}
+
+export interface TransferOptions extends RequestOptions {
+  /** How much of the request body has been sent (0–1), as a large upload goes. */
+  onProgress?: (sent: number) => void;
+}
+
+/** A file the server answered (`Call.file`): its content and the name it gave it. */
+export interface ReceivedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** The name in a Content-Disposition header (`filename*=UTF-8''…` first). */
+export function filenameOf(disposition: string | null, fallback = 'download') {
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      // a broken escape: the plain name, or the fallback
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A request by XMLHttpRequest (fetch reports no upload progress), for a file sent or received: the
+ * envelope's `d`, or the file when the reply is one (a refusal is still the envelope).
+ */
+function transfer(
+  method: string,
+  path: string,
+  params: Params | undefined,
+  opts: TransferOptions,
+): Promise<{ d: unknown } | { file: ReceivedFile }> {
+  const failed = (cause?: unknown) => new TransportError(`${method} ${path} failed`, { cause });
+  return new Promise<XMLHttpRequest>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const isGet = method === 'GET';
+    xhr.open(method, `${API_BASE}${path}${isGet ? toQuery(params) : ''}`);
+    xhr.responseType = 'blob';
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Token ${token}`);
+    const { onProgress, signal } = opts;
+    if (onProgress)
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+      };
+    xhr.onload = () => resolve(xhr);
+    xhr.onerror = () => reject(failed());
+    xhr.onabort = () => reject(failed(signal?.reason));
+    if (signal?.aborted) return reject(failed(signal.reason));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(isGet ? null : toBody(params));
+  }).then(async (xhr) => {
+    const blob = xhr.response as Blob;
+    if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) {
+      if (xhr.status !== 200) throw failed(xhr.status);
+      return { file: { blob, filename: filenameOf(xhr.getResponseHeader('content-disposition')) } };
+    }
+    let body: Envelope;
+    try {
+      body = JSON.parse(await blob.text()) as Envelope;
+    } catch (cause) {
+      throw failed(cause);
+    }
+    if (body === null || typeof body !== 'object' || typeof body.c !== 'number') throw failed();
+    return { d: settle(body, opts) };
+  });
+}
+
+/** Hands a received file to the browser's downloads. */
+export function saveFile({ blob, filename }: ReceivedFile) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Arguments of `api.call`: the input may be left out when every field of it is optional. */
@@ -147,6 +236,33 @@ export const api = {
    * The address of a declared GET call, for what the browser fetches itself (a picture, a file to
    * download): the session cookie goes with it, the token header cannot.
    */
+  /**
+   * A declared call whose input holds a file (multipart), reporting the upload's progress
+   * (`onProgress`); answers as `call`.
+   */
+  upload: async <X extends Call | CallRoute>(
+    call: X,
+    input: CallInput<CallOf<X>>,
+    opts: TransferOptions = {},
+  ) => {
+    const out = await transfer(call.method, call.path, input as Params, opts);
+    if ('file' in out) throw new TransportError(`${call.path}: a file where the envelope was expected`);
+    return out.d as CallOutput<X>;
+  },
+  /**
+   * A declared call that answers a file (`Call.file`) with a body the browser cannot put in a link
+   * (a POST, a file sent along): the file is handed to the browser's downloads; a refusal is thrown.
+   */
+  download: async <X extends Call | CallRoute>(
+    call: X,
+    input: CallInput<CallOf<X>>,
+    opts: TransferOptions = {},
+  ) => {
+    const out = await transfer(call.method, call.path, input as Params, opts);
+    if (!('file' in out)) throw new TransportError(`${call.path}: the envelope where a file was expected`);
+    saveFile(out.file);
+    return out.file;
+  },
   href: <X extends Call | CallRoute>(call: X, input: CallInput<CallOf<X>>) => {
     if (call.method !== 'GET') throw new Error(`${call.path} is not a GET call`);
     return `${API_BASE}${call.path}${toQuery(input as Params)}`;

@@ -10,6 +10,7 @@ import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { ImportDialog } from './ImportDialog.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
 
@@ -21,13 +22,13 @@ export interface ResourceForm<T, V> {
   initial: Partial<V>;
   fromItem: (row: T) => V;
   toInput: (values: V) => Record<string, unknown>;
-  /** The Form.Items (their rules from the declaration's fields, `zodRule`). */
-  items: (form: FormInstance<V>) => ReactNode;
+  /** The Form.Items (their rules from the declaration's fields, `zodRule`); `row` is the row being edited, null for a new one. */
+  items: (form: FormInstance<V>, row: T | null) => ReactNode;
 }
 
 /**
  * The back-office page of a declared resource (design/back-office.md): search and status filter,
- * 导出 Excel of the filtered list, 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
+ * 导出 Excel of the filtered list, 导入 from Excel (template, preview, commit; ImportDialog), 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
  * selected rows with a confirmation naming how many — all following the caller's permissions
  * (the server checks them again) — and the form in a dialog with the server's field errors beside
  * the fields.
@@ -43,6 +44,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   searchPlaceholder,
   rowName,
   form: spec,
+  rowActions,
 }: {
   name: string;
   label: string;
@@ -54,10 +56,12 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   searchPlaceholder: string;
   rowName: (row: T) => string;
   form: ResourceForm<T, V>;
+  /** A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a coupon. */
+  rowActions?: (row: T) => ReactNode;
 }) {
   const { modal } = App.useApp();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
-  const { list, save, remove } = useResource(name, routes, {
+  const { list, save, remove, invalidate } = useResource(name, routes, {
     page,
     page_size: pageSize,
     keyword: keyword || undefined,
@@ -75,6 +79,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
     form.setFieldsValue((target === 'new' ? spec.initial : spec.fromItem(target)) as never);
   };
   const [selected, setSelected] = useState<number[]>([]);
+  const [importing, setImporting] = useState(false);
   // The declaration types the reply; this page is generic over its item.
   const data = list.data as { results: T[]; paging: Paging } | undefined;
   useExistingPage(data?.paging, page, setPage);
@@ -111,10 +116,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   const rows = data?.results ?? [];
   const allColumns: ListColumns<T> = [
     ...columns,
-    ...(can.change || can.delete
+    ...(can.change || can.delete || rowActions
       ? [
           actionsColumn<T>((row) => (
             <Space size={0}>
+              {rowActions?.(row)}
               {can.change && (
                 <Button
                   type="link"
@@ -168,6 +174,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
               批量删除{chosen.length > 0 ? `（${chosen.length}）` : ''}
             </Button>
           )}
+          {can.add && <Button onClick={() => setImporting(true)}>导入</Button>}
           {can.add && (
             <Button type="primary" onClick={() => openEditor('new')}>
               新增{label}
@@ -192,6 +199,15 @@ export function ResourcePage<T extends { id: number }, V extends object>({
             }
           : {})}
       />
+      {can.add && (
+        <ImportDialog
+          label={label}
+          routes={routes}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={invalidate}
+        />
+      )}
       <FormModal<V>
         key={opening}
         form={form}
@@ -208,7 +224,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
         okText="保存"
         ok={{ loading: save.isPending }}
       >
-        {spec.items(form)}
+        {spec.items(form, current)}
       </FormModal>
     </Card>
   );

@@ -14,6 +14,8 @@ export interface ResourceRoutes {
   select: CallRoute;
   check: CallRoute;
   export: CallRoute;
+  importTemplate: CallRoute;
+  import: CallRoute;
 }
 
 /** Every query of one resource lives under its key (`['resource', name]`). */
@@ -52,5 +54,5 @@ export function useResource<R extends ResourceRoutes>(name: string, routes: R, p
     mutationFn: (ids: number[]) => call('removeMany', { ids } as In<'removeMany'>),
     onSettled: invalidate,
   });
-  return { keys, list, save, remove };
+  return { keys, list, save, remove, invalidate };
 }

@@ -1,0 +1,39 @@
+/**
+ * The resource block's limits and the import's modes, in a file without zod (a page that reads one
+ * loads no schema); the declarations are in resource.ts, which re-exports these.
+ */
+
+/** Most rows one picker (`select`) answers. */
+export const RESOURCE_SELECT_MAX = 50;
+/** Most ids one batch action takes. */
+export const RESOURCE_BATCH_MAX = 200;
+/** Most rows one export writes (narrow the list with its filters for more). */
+export const RESOURCE_EXPORT_MAX = 50_000;
+
+/** The largest .xlsx an import takes (the upload's limit; the browser checks it first). */
+export const RESOURCE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Most data rows one import reads. */
+export const RESOURCE_IMPORT_MAX_ROWS = 50_000;
+/** Most rows of each kind (refused, valid) a preview lists; the counts cover every row. */
+export const RESOURCE_IMPORT_PREVIEW_ROWS = 1000;
+
+/**
+ * What an import does with the file (the browser keeps the file and sends it again for each step:
+ * nothing is kept on the server between requests, ADR 0017): `preview` checks every row and saves
+ * nothing; `all` saves every row or, if any is refused, none; `valid` saves the rows that pass;
+ * `errors` answers the refused rows as an .xlsx with 错误原因.
+ */
+export const IMPORT_MODES = {
+  preview: '预览',
+  all: '全部导入',
+  valid: '仅导入有效行',
+  errors: '下载错误行',
+} as const;
+export type ImportMode = keyof typeof IMPORT_MODES;
+
+/** A column of the import sheet (the server reads by it, the web shows the preview by it). */
+export interface ImportColumn {
+  key: string;
+  label: string;
+  required: boolean;
+}
