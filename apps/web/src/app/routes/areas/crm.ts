@@ -68,6 +68,23 @@ export const CRM = area(
     },
     {
       kind: 'group',
+      key: 'marketing',
+      title: '营销',
+      icon: 'GiftOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'coupon_index',
+          title: '优惠券',
+          icon: 'RedEnvelopeOutlined',
+          summary: '新增、停发和删除优惠券，按手机号或向全部会员发放',
+          access: { module: 'coupon', codename: 'view_coupon' },
+          page: lazyPage(() => import('#web/modules/coupon/CouponPage.tsx'), 'CouponPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
       key: 'purchase',
       title: '采购管理',
       icon: 'ShoppingOutlined',
