@@ -3,6 +3,7 @@ import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
 import { Form, Input, InputNumber, Radio, Tag, Typography } from 'antd';
 import { formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -105,13 +106,8 @@ function BrandsScreen({
             <Form.Item label="品牌名称" name="name" required rules={[zodRule(rules.name)]}>
               <Input maxLength={BRAND_NAME_MAX} showCount placeholder="如：青峰" />
             </Form.Item>
-            <Form.Item
-              label="品牌标志"
-              name="logo"
-              rules={[zodRule(rules.logo)]}
-              extra="图片地址：本站路径（如 /demo/logo.svg）或 https 地址"
-            >
-              <Input maxLength={300} placeholder="选填" />
+            <Form.Item label="品牌标志" name="logo" rules={[zodRule(rules.logo)]}>
+              <ImageUpload alt="品牌标志" />
             </Form.Item>
             <Form.Item label="品牌介绍" name="description" rules={[zodRule(rules.description)]}>
               <Input.TextArea rows={3} maxLength={500} showCount placeholder="选填" />

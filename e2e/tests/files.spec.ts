@@ -1,0 +1,85 @@
+import { expect } from '@playwright/test';
+import sharp from 'sharp';
+import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+
+// The file store's upload field (apps/web/src/shared/ui/ImageUpload.tsx) on the brand form's
+// 品牌标志: refusals in Chinese beside the field, a picture picked from the keyboard, its preview,
+// the saved brand showing its logo, and the logo readable by an anonymous visitor (ADR 0018).
+
+test('a shop administrator uploads a brand logo with the image field; anyone sees the logo', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const tag = uniqueSuffix();
+  const logo = await sharp({ create: { width: 240, height: 120, channels: 3, background: '#1677ff' } })
+    .png()
+    .toBuffer();
+  await login(page, 'shop');
+  await page.goto('/crm/goods_brand');
+  await page.getByRole('button', { name: '新增品牌' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增品牌' });
+  await dialog.getByLabel('品牌名称').fill(`标志${tag}`);
+
+  // The field's label names its button; a keyboard user opens the file picker with Enter.
+  const pick = dialog.getByLabel('品牌标志');
+  await expect(pick).toHaveText(/选择图片/);
+  await pick.focus();
+  const refused = [
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('不是图片') },
+    { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('这只是文字，不是 PNG 图片'.repeat(20)) },
+  ];
+  const messages = ['请选择 JPG、PNG、WebP 或 GIF 图片', '文件类型不支持'];
+  for (const [i, file] of refused.entries()) {
+    const chooser = page.waitForEvent('filechooser');
+    await pick.press('Enter');
+    await (await chooser).setFiles(file);
+    await expect(dialog.getByRole('alert').filter({ hasText: messages[i] as string })).toBeVisible();
+  }
+  await expect(dialog.getByRole('img', { name: '品牌标志' })).toHaveCount(0);
+
+  const chooser = page.waitForEvent('filechooser');
+  await pick.press('Enter');
+  await (await chooser).setFiles({ name: '标志.png', mimeType: 'image/png', buffer: logo });
+  const preview = dialog.getByRole('img', { name: '品牌标志' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(dialog.getByRole('button', { name: '移除品牌标志' })).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('');
+  await expectAccessible(page, '新增品牌 dialog with a logo');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已新增品牌')).toBeVisible();
+
+  // The list shows the logo; its address is the file store's public image address.
+  const search = page.getByRole('searchbox', { name: '搜索品牌' });
+  await search.fill(tag);
+  await search.press('Enter');
+  const shown = page.getByRole('table', { name: '品牌列表' }).getByRole('img', { name: `标志${tag} 标志` });
+  await expect(shown).toBeVisible();
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  const src = (await shown.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^\/api\/file\/image\?key=[0-9a-f]{32}\.png$/);
+
+  // An anonymous visitor (no session) reads the logo; the reply is a picture that cannot run anything.
+  const stranger = await browser.newContext({ baseURL });
+  const reply = await stranger.request.get(src);
+  expect(reply.status()).toBe(200);
+  expect(reply.headers()['content-type']).toBe('image/png');
+  expect(reply.headers()['x-content-type-options']).toBe('nosniff');
+  expect(reply.headers()['content-security-policy']).toContain('sandbox');
+  expect((await reply.body()).equals(logo)).toBe(true);
+  // …but not the company's file list.
+  const list = await (await stranger.request.post('/api/file/get', { form: {} })).json();
+  expect(list.c).toBe(10003);
+  await stranger.close();
+
+  // Editing keeps the logo; 移除 clears it.
+  await page.getByRole('button', { name: `编辑 标志${tag}` }).click();
+  const edit = page.getByRole('dialog', { name: `编辑品牌 · 标志${tag}` });
+  await expect(edit.getByRole('img', { name: '品牌标志' })).toHaveAttribute('src', src);
+  await edit.getByRole('button', { name: '移除品牌标志' }).click();
+  await expect(edit.getByRole('img', { name: '品牌标志' })).toHaveCount(0);
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已保存品牌')).toBeVisible();
+  await expect(page.getByRole('table', { name: '品牌列表' }).getByRole('img')).toHaveCount(0);
+});
