@@ -264,6 +264,49 @@ describe('resource import: brands', () => {
     expect(rows.filter((r) => r.company_id === companyId)).toHaveLength(1);
   });
 
+  it('imports shared rows (public brands) for the super administrator only, each audited', async () => {
+    const root = (await h.as(1, companyId)).headers;
+    const tag = Date.now().toString(36);
+    const file = await sheet([
+      [`公共导入甲${tag}`, '', '', 1, '启用'],
+      [`公共导入乙${tag}`, '', '', 2, '停用'],
+      ['', '', '', 3, '启用'],
+    ]);
+    const post = (headers: Record<string, string>) =>
+      h.app
+        .inject({
+          method: 'POST',
+          url: '/api/public/brand/import',
+          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload: multipart({ mode: 'valid' }, { name: '公共品牌.xlsx', content: file }),
+        })
+        .then((r) => r.json());
+    expect((await post(admin)).c).toBe(Codes.FORBIDDEN.c);
+    expect(await post(root)).toMatchObject({ c: 0, d: { created: 2, invalid: 1 } });
+    const rows = await h.db
+      .selectFrom('public_brands')
+      .select(['id', 'name', 'status'])
+      .where('name', 'like', `公共导入%${tag}`)
+      .execute();
+    expect(rows.map((r) => [r.name, r.status]).sort()).toEqual(
+      [
+        [`公共导入乙${tag}`, 0],
+        [`公共导入甲${tag}`, 1],
+      ].sort(),
+    );
+    const audited = await h.db
+      .selectFrom('audit_logs')
+      .select('entity_id')
+      .where('entity', '=', 'public_brands')
+      .where(
+        'entity_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    expect(audited).toHaveLength(2);
+  });
+
   it('refuses an anonymous visitor and a role without the add permission; nothing changes', async () => {
     const before = await brandNames();
     const file = await sheet([['匿名品牌', '', '', 1, '启用']]);
