@@ -155,6 +155,32 @@ export const promotionItemSchema = z.object({
   sort: z.number().int(),
 });
 
+/** POST /shop/promotion/admin/list (ours) — the company's promotions in every state, for staff. */
+export const promotionAdminListBody = form({
+  ...paging,
+  keyword: optionalText('关键字', { max: 50 }),
+  status: z.optional(flag('状态')),
+});
+/** A promotion in the back office's list: its state and how many cars and ticket types it holds. */
+export const promotionAdminRowSchema = promotionAdminSchema.extend({
+  car_count: z.number().int(),
+  ticket_count: z.number().int(),
+});
+export type PromotionAdminRow = z.infer<typeof promotionAdminRowSchema>;
+/** A goods of a promotion as staff see it (also when it is off sale). */
+export const promotionItemAdminSchema = promotionItemSchema.extend({
+  name: z.string(),
+  price: z.number().int(),
+  on_sale: z.number().int(),
+});
+export type PromotionItemAdmin = z.infer<typeof promotionItemAdminSchema>;
+export const promotionAdminDetailSchema = promotionAdminSchema.extend({
+  items: z.array(promotionItemAdminSchema),
+});
+export type PromotionAdminDetail = z.infer<typeof promotionAdminDetailSchema>;
+/** POST /shop/promotion/item/delete (ours) — takes a goods out of a promotion. */
+export const promotionItemIdBody = form({ id: id('活动商品') });
+
 export const promotionIdBody = form({ id: id('活动') });
 export const promotionIdsBody = form({ ids: idList('活动', 100) });
 
@@ -218,6 +244,33 @@ const promotionPostCalls = {
     tags,
     access: staff,
     input: promotionIdBody,
+    output: deletedResult,
+  }),
+  adminList: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/admin/list',
+    summary: '本单位的促销活动（后台：含草稿、未开始和已结束的）',
+    tags,
+    access: staff,
+    input: promotionAdminListBody,
+    output: pageOf(promotionAdminRowSchema),
+  }),
+  adminGet: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/admin/get',
+    summary: '一个促销活动及其全部商品（后台，含已下架的商品）',
+    tags,
+    access: staff,
+    input: promotionIdBody,
+    output: promotionAdminDetailSchema,
+  }),
+  removeGoods: defineCall({
+    method: 'POST',
+    path: '/shop/promotion/item/delete',
+    summary: '把商品移出促销活动',
+    tags,
+    access: staff,
+    input: promotionItemIdBody,
     output: deletedResult,
   }),
   removeMany: defineCall({

@@ -1,7 +1,8 @@
 import { PROMOTION_STATUS } from '@portal/contract';
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
 import type { PromotionItemTable, PromotionTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { goodsOnSale } from '../catalogue/index.ts';
@@ -34,7 +35,82 @@ function items(db: Database, companyId: number, promotionId: number, kind: 'car'
     .where('pi.kind', '=', kind);
 }
 
+/** The company's promotions in every state but deleted, under the back office's filters. */
+function owned(db: Database, companyId: number, f: { keyword?: string; status?: number }) {
+  let q = inCompany(db, companyId).selectFrom('promotions', 'p').where('p.deleted_at', 'is', null);
+  if (f.keyword) {
+    const keyword = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['p.title', 'p.intro'], keyword));
+  }
+  if (f.status !== undefined) q = q.where('p.status', '=', f.status);
+  return q;
+}
+
 export const promotionRepository = {
+  adminPage: (
+    db: Database,
+    companyId: number,
+    f: { keyword?: string; status?: number },
+    limit: number,
+    offset: number,
+  ) =>
+    owned(db, companyId, f)
+      .select(['p.id', 'p.title', 'p.theme', 'p.banner', 'p.intro', 'p.starts_at', 'p.ends_at', 'p.status'])
+      .orderBy('p.starts_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+
+  /** How many items of each kind the promotions hold. */
+  itemCounts: (db: Database, companyId: number, promotionIds: readonly number[]) =>
+    promotionIds.length === 0
+      ? Promise.resolve([])
+      : inCompany(db, companyId)
+          .selectFrom('promotion_items')
+          .select(['promotion_id', 'kind', sql<number>`count(*)`.as('n')])
+          .where('promotion_id', 'in', promotionIds)
+          .groupBy(['promotion_id', 'kind'])
+          .execute(),
+
+  adminCount: (db: Database, companyId: number, f: { keyword?: string; status?: number }) =>
+    countRows(owned(db, companyId, f)),
+
+  /** Every goods of the promotion, on sale or not. */
+  adminItems: (db: Database, companyId: number, promotionId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('promotion_items', 'pi')
+      .innerJoin('goods as g', 'g.id', 'pi.goods_id')
+      .select([
+        'pi.id',
+        'pi.promotion_id',
+        'pi.goods_id',
+        'pi.kind',
+        'pi.mileage',
+        'pi.sort',
+        'g.name',
+        'g.price',
+        'g.on_sale',
+      ])
+      .where('pi.promotion_id', '=', promotionId)
+      .orderBy('pi.kind')
+      .orderBy('pi.sort')
+      .orderBy('pi.id')
+      .execute(),
+
+  /** An item of a live promotion of the company. */
+  ownItem: (db: Database, companyId: number, id: number) =>
+    inCompany(db, companyId)
+      .selectFrom('promotion_items', 'pi')
+      .innerJoin('promotions as p', 'p.id', 'pi.promotion_id')
+      .select(['pi.id', 'pi.promotion_id', 'pi.goods_id', 'pi.kind', 'pi.mileage', 'pi.sort'])
+      .where('pi.id', '=', id)
+      .where('p.deleted_at', 'is', null)
+      .executeTakeFirst(),
+
+  deleteItem: (db: Database, companyId: number, id: number) =>
+    inCompany(db, companyId).deleteFrom('promotion_items').where('id', '=', id).executeTakeFirst(),
+
   page: (db: Database, companyId: number, now: string, limit: number, offset: number) =>
     current(db, companyId, now)
       .select(PROMOTION_COLUMNS)

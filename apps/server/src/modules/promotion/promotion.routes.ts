@@ -22,6 +22,12 @@ export function promotionRoutes(app: App, promotions: PromotionService) {
   serve(app, calls.create, ({ input, caller }) => promotions.create(caller, input));
   serve(app, calls.update, ({ input: { id, ...input }, caller }) => promotions.update(caller, id, input));
   serve(app, calls.addGoods, ({ input, caller }) => promotions.add(caller, input));
+  serve(app, calls.adminList, async ({ input, caller }) => {
+    const p = pageParams(input);
+    return paged(await promotions.adminList(caller, input, p), p);
+  });
+  serve(app, calls.adminGet, ({ input, caller }) => promotions.adminGet(caller, input.id));
+  serve(app, calls.removeGoods, ({ input, caller }) => promotions.removeGoods(caller, input.id));
   serve(app, calls.remove, ({ input, caller }) => promotions.delete(caller, input.id));
   serve(app, calls.removeMany, ({ input, caller }) => promotions.selectedDelete(caller, input.ids));
 }

@@ -3,6 +3,7 @@ import {
   PROMOTION_TICKET_MAX,
   type PromotionAddBody,
   type PromotionAdmin,
+  type PromotionAdminDetail,
   type PromotionDetail,
   type PromotionDetailBody,
   type PromotionWrite,
@@ -119,6 +120,46 @@ export function promotionService(db: Database) {
       return onUnique(write, () =>
         Promise.reject(new AppError('PARAM_ERROR', `「${name}」已在活动中`, 'goods_id')),
       );
+    },
+
+    /** The back office's list: every state but deleted, with how many cars and tickets each holds. */
+    async adminList(caller: Caller, f: { keyword?: string; status?: number }, p: PageParams) {
+      const [rows, count] = await Promise.all([
+        repo.adminPage(db, caller.companyId, f, p.pageSize, p.offset),
+        repo.adminCount(db, caller.companyId, f),
+      ]);
+      const counts = await repo.itemCounts(
+        db,
+        caller.companyId,
+        rows.map((r) => r.id),
+      );
+      const countOf = (id: number, kind: string) =>
+        Number(counts.find((c) => c.promotion_id === id && c.kind === kind)?.n ?? 0);
+      return {
+        count,
+        results: rows.map((r) => ({
+          ...r,
+          car_count: countOf(r.id, 'car'),
+          ticket_count: countOf(r.id, 'ticket'),
+        })),
+      };
+    },
+
+    /** One promotion with every goods it holds (off sale too), for staff. */
+    async adminGet(caller: Caller, id: number): Promise<PromotionAdminDetail> {
+      const promotion = await own(db, caller, id);
+      return { ...promotion, items: await repo.adminItems(db, caller.companyId, id) };
+    },
+
+    /** Takes a goods out of a promotion (its per-order limit stays as it was). */
+    async removeGoods(caller: Caller, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const item = await repo.ownItem(trx, caller.companyId, id);
+        if (!item) throw new AppError('NOT_FOUND', '该商品不在活动中或活动已删除', 'id');
+        await repo.deleteItem(trx, caller.companyId, id);
+        await audit(trx, caller, { action: 'delete', entity: 'promotion_item', entityId: id, before: item });
+        return { deleted: 1 };
+      });
     },
 
     delete: (caller: Caller, id: number) => remove(caller, [id]),
