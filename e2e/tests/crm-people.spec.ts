@@ -142,7 +142,7 @@ test('a member’s detail shows their order; stopping them keeps them out until 
 
   await row.getByRole('button', { name: '详情会员', exact: true }).click();
   const drawer = page.getByRole('dialog', { name: '会员 · 详情会员' });
-  await expect(drawer.getByRole('list', { name: '会员的订单' })).toContainText(order.order_no);
+  await expect(drawer.getByRole('region', { name: /最近订单/ })).toContainText(order.order_no);
   await expect(drawer).toContainText(member.mobile);
   await expectAccessible(page, '会员详情 drawer');
 

@@ -34,7 +34,7 @@ export const loginColumns = (withUser: boolean): ListColumns<CompanyLogin> => [
           key: 'user',
           render: (_: unknown, r: CompanyLogin) =>
             r.user_id ? (
-              <Link to={`/crm/user/${r.user_id}`} aria-label={`查看用户 ${r.real_name || r.username}`}>
+              <Link to={`/crm/user/${r.user_id}`}>
                 {r.real_name || r.username}
                 {r.real_name && r.real_name !== r.username && (
                   <Typography.Text type="secondary"> （{r.username}）</Typography.Text>
@@ -129,6 +129,8 @@ export function LoginRecordPage() {
         query={list}
         empty={filtered ? '没有符合条件的登录记录' : '暂无登录记录'}
         pagination={pagination}
+        // The browser column is cut off (ellipsis), not scrolled.
+        scroll={undefined}
       />
     </Card>
   );

@@ -5,7 +5,7 @@ import {
   type MemberRow,
   ORDER_STATUS_NAMES,
 } from '@portal/contract';
-import { App, Button, Card, Descriptions, Drawer, List, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Drawer, Empty, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -15,6 +15,7 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -79,7 +80,7 @@ function MemberDetailView({ m, canSeeUser }: { m: MemberDetail; canSeeUser: bool
           bordered
           aria-label="会员的订单"
           dataSource={m.orders}
-          locale={{ emptyText: '暂无订单' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无订单" /> }}
           renderItem={(o) => (
             <List.Item>
               <div className="people-line">
@@ -103,7 +104,7 @@ function MemberDetailView({ m, canSeeUser }: { m: MemberDetail; canSeeUser: bool
           bordered
           aria-label="会员的优惠券"
           dataSource={m.coupons}
-          locale={{ emptyText: '暂无优惠券' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无优惠券" /> }}
           renderItem={(c) => (
             <List.Item>
               <div className="people-line">
@@ -210,7 +211,7 @@ export function MemberIndexPage() {
     },
     actionsColumn((m) => (
       <Space size={0}>
-        <Button type="link" size="small" onClick={() => setOpenId(m.id)} aria-label={`查看会员 ${nameOf(m)}`}>
+        <Button type="link" size="small" onClick={() => setOpenId(m.id)} aria-label={`详情 ${nameOf(m)}`}>
           详情
         </Button>
         {canChange && (
@@ -266,6 +267,8 @@ export function MemberIndexPage() {
       >
         {shown ? (
           <MemberDetailView m={shown} canSeeUser={canSeeUser} />
+        ) : detail.isLoading ? (
+          <PageSpin />
         ) : (
           <QueryEmpty query={detail} description="会员不存在" />
         )}
