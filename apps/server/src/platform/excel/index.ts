@@ -5,7 +5,7 @@
  */
 export { type ExcelColumn, escapeCell, XLSX_MIME, XLSX_UPLOAD_TYPES } from './columns.ts';
 export { type ReadLimits, type ReadOptions, readWorkbook, type SheetRow } from './read.ts';
-export { type ValidatedRows, validateRows } from './validate.ts';
+export { labelsOf, type ValidatedRows, validateRow, validateRows } from './validate.ts';
 export {
   CHOICES_SHEET,
   errorWorkbook,

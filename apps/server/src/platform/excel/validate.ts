@@ -10,6 +10,29 @@ export interface ValidatedRows<T> {
 }
 
 /**
+ * One row checked by the zod object the API uses: its parsed data, or its errors keyed by the
+ * column's label (the first per column; a refusal of the whole row by 「整行」).
+ */
+export function validateRow<S extends z.ZodType>(
+  row: SheetRow,
+  schema: S,
+  labels: ReadonlyMap<string, string>,
+): { data: z.output<S> } | { errors: Record<string, string> } {
+  const parsed = schema.safeParse(row.values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0];
+    const label = (typeof key === 'string' && labels.get(key)) || (key === undefined ? '整行' : String(key));
+    errors[label] ??= issue.message;
+  }
+  return { errors };
+}
+
+/** The labels of the columns by key, for validateRow. */
+export const labelsOf = (columns: readonly ExcelColumn[]) => new Map(columns.map((c) => [c.key, c.label]));
+
+/**
  * Every row checked by the same zod object the API uses (built from `fields.ts`), so the messages
  * are the fields' Chinese messages; errors are keyed by the column's label (the first per column),
  * a refusal of the whole row by 「整行」.
@@ -19,22 +42,13 @@ export async function validateRows<S extends z.ZodType>(
   schema: S,
   columns: readonly ExcelColumn[],
 ): Promise<ValidatedRows<z.output<S>>> {
-  const labels = new Map(columns.map((c) => [c.key, c.label]));
+  const labels = labelsOf(columns);
   const result: ValidatedRows<z.output<S>> = { valid: [], invalid: [] };
   for await (const row of rows) {
-    const parsed = schema.safeParse(row.values);
-    if (parsed.success) {
-      result.valid.push({ rowNumber: row.rowNumber, data: parsed.data, values: row.values });
-      continue;
-    }
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      const label =
-        (typeof key === 'string' && labels.get(key)) || (key === undefined ? '整行' : String(key));
-      errors[label] ??= issue.message;
-    }
-    result.invalid.push({ rowNumber: row.rowNumber, values: row.values, errors });
+    const checked = validateRow(row, schema, labels);
+    if ('data' in checked)
+      result.valid.push({ rowNumber: row.rowNumber, data: checked.data, values: row.values });
+    else result.invalid.push({ rowNumber: row.rowNumber, values: row.values, errors: checked.errors });
   }
   return result;
 }

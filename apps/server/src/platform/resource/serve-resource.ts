@@ -23,10 +23,11 @@ import { containsLike } from '../db/like.ts';
 import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
 import {
   errorWorkbook,
+  labelsOf,
   type RefusedRow,
   readWorkbook,
   templateWorkbook,
-  validateRows,
+  validateRow,
   writeWorkbook,
   XLSX_MIME,
   XLSX_UPLOAD_TYPES,
@@ -55,12 +56,6 @@ interface ImportedRow {
   rowNumber: number;
   cells: Record<string, string>;
   values: Record<string, unknown>;
-}
-/** An import's sheet, checked: what can be written and what is refused (with reasons). */
-interface CheckedSheet {
-  total: number;
-  valid: ImportedRow[];
-  invalid: RefusedRow[];
 }
 /** Thrown to roll back a preview's transaction (rules run in it, nothing stays). */
 const PREVIEW_ONLY = Symbol('preview only');
@@ -184,76 +179,94 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     (key && importColumns.find((c) => c.key === key)?.label) || key || '整行';
 
   /**
-   * Reads the sheet and checks what needs no database: each row by the fields (the create call's
-   * schemas, picked words → values) and the unique fields against the rows above it in the file.
+   * One pass over the sheet, a row at a time (never the whole sheet in memory): each row checked
+   * by the fields (the create call's schemas, picked words → values) and its unique fields against
+   * the rows above it in the file; then, 200 rows at a time on `conn`, against the stored rows
+   * (a unique value a live row holds) and the store's `beforeSave` (its refusal names the column);
+   * the rows that pass go to `write` (a commit's insert) while `write` is given. Keeps the refused
+   * rows (sorted by row) and the first `keep` passing rows.
    */
-  async function readSheet(file: string): Promise<CheckedSheet> {
-    const rows = readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS });
-    const checked = await validateRows(rows, resource.schemas.importRow, importColumns);
-    const seen = new Map<string, Map<unknown, number>>();
-    const sheet: CheckedSheet = { total: 0, valid: [], invalid: checked.invalid };
-    for (const row of checked.valid) {
-      const values = store.toValues(row.data as Fields<R>);
-      const errors: Record<string, string> = {};
-      for (const field of resource.unique as readonly string[]) {
-        const value = values[field];
-        if (value === undefined || value === '') continue;
-        const first = seen.get(field) ?? new Map<unknown, number>();
-        seen.set(field, first);
-        const above = first.get(value);
-        if (above === undefined) first.set(value, row.rowNumber);
-        else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
-      }
-      if (Object.keys(errors).length > 0)
-        sheet.invalid.push({ rowNumber: row.rowNumber, values: row.values, errors });
-      else sheet.valid.push({ rowNumber: row.rowNumber, cells: row.values, values });
-    }
-    sheet.total = sheet.valid.length + sheet.invalid.length;
-    return sheet;
-  }
+  async function scan(
+    conn: Database,
+    caller: Caller,
+    file: string,
+    opts: { keep: number; write?: (rows: ImportedRow[]) => Promise<void>; stopOnRefusal?: boolean },
+  ) {
+    const out = { total: 0, valid: 0, invalid: [] as RefusedRow[], kept: [] as ImportedRow[] };
+    const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) =>
+      out.invalid.push({ rowNumber, values: cells, errors });
+    const seen = new Map<string, Map<unknown, number>>(
+      (resource.unique as readonly string[]).map((f) => [f, new Map()]),
+    );
+    const unique = resource.unique as readonly string[];
+    const beforeSave = store.rules?.beforeSave;
+    let batch: ImportedRow[] = [];
 
-  /**
-   * The checks against the stored rows, on `conn` (the commit's transaction): a unique value a
-   * live row holds already, and the store's rules (`beforeSave`; its refusal names the column).
-   * Rows refused here move to `invalid`.
-   */
-  async function checkStored(conn: Database, caller: Caller, sheet: CheckedSheet) {
-    const refuse = (row: ImportedRow, errors: Record<string, string>) =>
-      sheet.invalid.push({ rowNumber: row.rowNumber, values: row.cells, errors });
-    for (const field of resource.unique as readonly string[]) {
-      const values = [...new Set(sheet.valid.map((r) => r.values[field]).filter((v) => v !== undefined))];
-      const stored = new Set<unknown>();
-      for (let i = 0; i < values.length; i += IMPORT_BATCH) {
+    const flush = async () => {
+      let rows = batch;
+      batch = [];
+      for (const field of unique) {
+        const values = [...new Set(rows.map((r) => r.values[field]).filter((v) => v !== undefined))];
+        if (values.length === 0) continue;
         const found: Record<string, unknown>[] = await scope(conn, caller.companyId)
           .selectFrom(table)
           .select(field)
-          .where(field, 'in', values.slice(i, i + IMPORT_BATCH))
+          .where(field, 'in', values)
           .execute();
-        for (const r of found) stored.add(r[field]);
+        if (found.length === 0) continue;
+        const stored = new Set(found.map((r) => r[field]));
+        const message = duplicate(field).message;
+        rows = rows.filter((row) => {
+          if (!stored.has(row.values[field])) return true;
+          refuse(row.rowNumber, row.cells, {
+            [labelOf(field)]: `${message}：「${String(row.values[field])}」`,
+          });
+          return false;
+        });
       }
-      if (stored.size === 0) continue;
-      const message = duplicate(field).message;
-      sheet.valid = sheet.valid.filter((row) => {
-        if (!stored.has(row.values[field])) return true;
-        refuse(row, { [labelOf(field)]: `${message}：「${String(row.values[field])}」` });
-        return false;
-      });
-    }
-    const beforeSave = store.rules?.beforeSave;
-    if (beforeSave) {
-      const kept: ImportedRow[] = [];
-      for (const row of sheet.valid) {
-        try {
-          await beforeSave(conn, row.values, caller);
-          kept.push(row);
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          refuse(row, { [labelOf(error.field)]: error.message });
+      if (beforeSave) {
+        const kept: ImportedRow[] = [];
+        for (const row of rows) {
+          try {
+            await beforeSave(conn, row.values, caller);
+            kept.push(row);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            refuse(row.rowNumber, row.cells, { [labelOf(error.field)]: error.message });
+          }
         }
+        rows = kept;
       }
-      sheet.valid = kept;
+      out.valid += rows.length;
+      for (const row of rows) if (out.kept.length < opts.keep) out.kept.push(row);
+      if (opts.write && rows.length > 0 && !(opts.stopOnRefusal && out.invalid.length > 0))
+        await opts.write(rows);
+    };
+
+    const labels = labelsOf(importColumns);
+    for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
+      out.total++;
+      const checked = validateRow(row, resource.schemas.importRow, labels);
+      if ('errors' in checked) {
+        refuse(row.rowNumber, row.values, checked.errors);
+        continue;
+      }
+      const values = store.toValues(checked.data as Fields<R>);
+      const errors: Record<string, string> = {};
+      for (const field of unique) {
+        const value = values[field];
+        if (value === undefined || value === '') continue;
+        const above = seen.get(field)?.get(value);
+        if (above === undefined) seen.get(field)?.set(value, row.rowNumber);
+        else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
+      }
+      if (Object.keys(errors).length > 0) refuse(row.rowNumber, row.values, errors);
+      else batch.push({ rowNumber: row.rowNumber, cells: row.values, values });
+      if (batch.length >= IMPORT_BATCH) await flush();
     }
-    sheet.invalid.sort((a, b) => a.rowNumber - b.rowNumber);
+    await flush();
+    out.invalid.sort((x, y) => x.rowNumber - y.rowNumber);
+    return out;
   }
 
   /** Writes the rows, audited each like a create, in the caller's transaction. */
@@ -261,35 +274,20 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     const now = nowIso();
     const stamp = (r: ImportedRow) => ({ ...r.values, created_at: now, updated_at: now });
     const into = scope(trx, caller.companyId, caller.userId);
-    for (let i = 0; i < rows.length; i += IMPORT_BATCH) {
-      const batch = rows.slice(i, i + IMPORT_BATCH);
+    const inserted: Row[] = [];
+    if (store.shared)
       // A shared table's scope inserts one row at a time (public brands: a few hundred at most).
-      const inserted: Row[] = store.shared
-        ? await Promise.all(
-            batch.map((r) => into.insertInto(table, stamp(r)).returningAll().executeTakeFirstOrThrow()),
-          )
-        : await into.insertInto(table, batch.map(stamp)).returningAll().execute();
-      const entries: AuditEntry[] = inserted.map((row) => ({
-        action: 'create',
-        entity: store.entity,
-        entityId: row.id,
-        after: row,
-      }));
-      await auditMany(trx, caller, entries);
-    }
-  }
-
-  const previewRows = (sheet: CheckedSheet) => {
-    const refused = sheet.invalid.slice(0, RESOURCE_IMPORT_PREVIEW_ROWS).map((r) => ({
-      row: r.rowNumber,
-      values: r.values,
-      errors: r.errors,
+      for (const r of rows)
+        inserted.push(await into.insertInto(table, stamp(r)).returningAll().executeTakeFirstOrThrow());
+    else inserted.push(...(await into.insertInto(table, rows.map(stamp)).returningAll().execute()));
+    const entries: AuditEntry[] = inserted.map((row) => ({
+      action: 'create',
+      entity: store.entity,
+      entityId: row.id,
+      after: row,
     }));
-    const passed = sheet.valid
-      .slice(0, RESOURCE_IMPORT_PREVIEW_ROWS)
-      .map((r) => ({ row: r.rowNumber, values: r.cells, errors: {} }));
-    return [...refused, ...passed].sort((a, b) => a.row - b.row);
-  };
+    await auditMany(trx, caller, entries);
+  }
 
   return {
     /** The import template: the columns, the declaration's example row, the picked fields' words. */
@@ -318,45 +316,66 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       file: string,
       mode: ImportMode,
     ): Promise<ImportResult | ReturnType<typeof errorWorkbook>> {
-      const sheet = await readSheet(file);
-      const counts = () => ({
-        total: sheet.total,
-        valid: sheet.valid.length,
-        invalid: sheet.invalid.length,
+      type Scanned = Awaited<ReturnType<typeof scan>>;
+      const counts = (r: Scanned) => ({
+        total: r.total,
+        valid: r.valid,
+        invalid: r.invalid.length,
         columns: importColumns,
       });
       if (mode === 'preview' || mode === 'errors') {
+        const keep = mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0;
+        let scanned: Scanned | undefined;
         if (store.rules?.beforeSave)
           // The rules read (and could write) in a transaction that is always rolled back.
           await db
             .transaction()
             .execute(async (trx) => {
-              await checkStored(trx, caller, sheet);
+              scanned = await scan(trx, caller, file, { keep });
               throw PREVIEW_ONLY;
             })
             .catch((error) => {
               if (error !== PREVIEW_ONLY) throw error;
             });
-        else await checkStored(db, caller, sheet);
+        else scanned = await scan(db, caller, file, { keep });
+        const r = scanned as Scanned;
         if (mode === 'errors') {
-          if (sheet.invalid.length === 0) throw new AppError('PARAM_ERROR', '没有有误的行');
-          return errorWorkbook(importColumns, sheet.invalid);
+          if (r.invalid.length === 0) throw new AppError('PARAM_ERROR', '没有有误的行');
+          return errorWorkbook(importColumns, r.invalid);
         }
-        return { ...counts(), created: 0, rows: previewRows(sheet) };
+        const rows = [
+          ...r.invalid.slice(0, RESOURCE_IMPORT_PREVIEW_ROWS).map((x) => ({
+            row: x.rowNumber,
+            values: x.values,
+            errors: x.errors,
+          })),
+          ...r.kept.map((x) => ({ row: x.rowNumber, values: x.cells, errors: {} })),
+        ].sort((x, y) => x.row - y.row);
+        return { ...counts(r), created: 0, rows };
       }
-      const first = sheet.valid[0]?.values ?? {};
+      // The unique index's race is answered as the first unique field's duplicate.
+      const named = Object.fromEntries(
+        (resource.unique as readonly string[]).slice(0, 1).map((f) => [f, '']),
+      );
       return write(async (trx) => {
-        await checkStored(trx, caller, sheet);
-        if (mode === 'all' && sheet.invalid.length > 0)
+        let created = 0;
+        const r = await scan(trx, caller, file, {
+          keep: 0,
+          stopOnRefusal: mode === 'all',
+          write: async (rows) => {
+            await insertRows(trx, caller, rows);
+            created += rows.length;
+          },
+        });
+        // Throwing rolls back whatever `all` wrote before the first refused row.
+        if (mode === 'all' && r.invalid.length > 0)
           throw new AppError(
             'PARAM_ERROR',
-            `有${sheet.invalid.length}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
+            `有${r.invalid.length}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
           );
-        if (sheet.valid.length === 0)
-          throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
-        await insertRows(trx, caller, sheet.valid);
-        return { ...counts(), created: sheet.valid.length, rows: [] };
-      }, first);
+        if (created === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
+        return { ...counts(r), created, rows: [] };
+      }, named);
     },
 
     async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
