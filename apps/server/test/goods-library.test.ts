@@ -19,7 +19,12 @@ let green: { id: number };
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
   h.app
-    .inject({ method: 'POST', url: `/api${url}`, headers: { ...headers, 'content-type': 'application/json' }, payload: body })
+    .inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    })
     .then((r) => r.json());
 
 const shopList = (query: Record<string, string | number> = {}) =>
@@ -39,7 +44,14 @@ const goods = (over: Body = {}): Body => ({
   status: 1,
   images: ['/demo/goods/tea.svg', '/demo/goods/tea2.svg'],
   skus: [
-    { specs: [{ name: '规格', value: '250克' }], price: 19900, cost: 12000, weight: 300, stock: 5, barcode: '6901234567001' },
+    {
+      specs: [{ name: '规格', value: '250克' }],
+      price: 19900,
+      cost: 12000,
+      weight: 300,
+      stock: 5,
+      barcode: '6901234567001',
+    },
     { specs: [{ name: '规格', value: '500克' }], price: 36900, cost: 22000, weight: 560, stock: 3 },
   ],
   ...over,
@@ -92,7 +104,9 @@ describe('goods library', () => {
     expect((await call('/goods/push/to/shop', { ids: [made.d.id] })).d.count).toBe(1);
     expect((await call('/shop/goods/selected/onsale', { ids: [made.d.id], on_sale: 1 })).d.count).toBe(1);
     for (const keyword of ['龙井', '狮峰', '明前'])
-      expect((await shopList({ keyword })).d.results.map((g: { name: string }) => g.name)).toEqual(['狮峰龙井']);
+      expect((await shopList({ keyword })).d.results.map((g: { name: string }) => g.name)).toEqual([
+        '狮峰龙井',
+      ]);
     // Private: off the lists and search, still sold by its link.
     expect((await call('/shop/goods/selected/public', { ids: [made.d.id], is_public: 0 })).d.count).toBe(1);
     expect((await shopList({ keyword: '龙井' })).d.results).toHaveLength(0);
@@ -116,7 +130,10 @@ describe('goods library', () => {
     const made = (await call('/goods/create', goods({ code: 'LJ-002', skus: lines }))).d;
     const [small, big] = (await call('/goods/detail/list', { goods_id: made.id })).d.results;
     // Dropping the 500克 line that holds 3 is refused, nothing changes.
-    const refused = await call('/goods/save', goods({ id: made.id, code: 'LJ-002', skus: [{ ...small, price: 18800 }] }));
+    const refused = await call(
+      '/goods/save',
+      goods({ id: made.id, code: 'LJ-002', skus: [{ ...small, price: 18800 }] }),
+    );
     expect(refused).toMatchObject({ c: Codes.PARAM_ERROR.c, field: 'skus' });
     expect(refused.m).toContain('500克');
     expect((await call('/goods/get', { id: made.id })).d.price).toBe(19900);
@@ -141,7 +158,13 @@ describe('goods library', () => {
     expect(after.map((s: { stock: number }) => s.stock)).toEqual([5, 3, 2]);
     // One line through its own call; the duplicate values and another goods' barcode are refused.
     expect(
-      (await call('/goods/detail/save', { goods_id: made.id, specs: [{ name: '规格', value: '礼盒' }], price: 1 })).c,
+      (
+        await call('/goods/detail/save', {
+          goods_id: made.id,
+          specs: [{ name: '规格', value: '礼盒' }],
+          price: 1,
+        })
+      ).c,
     ).toBe(Codes.GOODS_SKU_DUPLICATE.c);
     const other = (await call('/goods/create', goods({ code: 'LJ-003', skus: [], price: 1000 }))).d;
     expect(
@@ -156,9 +179,17 @@ describe('goods library', () => {
     ).toBe(Codes.GOODS_BARCODE_TAKEN.c);
     // The first specification of a goods without any takes over its stock.
     await h.db.updateTable('goods').set({ stock: 7 }).where('id', '=', other.id).execute();
-    const first = await call('/goods/detail/save', { goods_id: other.id, specs: [{ name: '规格', value: '散装' }], price: 900 });
+    const first = await call('/goods/detail/save', {
+      goods_id: other.id,
+      specs: [{ name: '规格', value: '散装' }],
+      price: 900,
+    });
     expect(first.d).toMatchObject({ stock: 7, spec_text: '散装' });
-    expect((await call('/goods/get', { id: other.id })).d).toMatchObject({ stock: 7, price: 900, sku_count: 1 });
+    expect((await call('/goods/get', { id: other.id })).d).toMatchObject({
+      stock: 7,
+      price: 900,
+      sku_count: 1,
+    });
     // Removing it is refused while it holds stock.
     expect((await call('/goods/detail/delete', { id: first.d.id })).c).toBe(Codes.PARAM_ERROR.c);
   });
@@ -174,30 +205,48 @@ describe('goods library', () => {
       [goods({ images: ['javascript:alert(1)'] }), 'images'],
       [goods({ skus: [{ specs: [], price: 1 }] }), 'skus'],
       [goods({ skus: [{ specs: [{ name: '色', value: '红' }], price: -1 }] }), 'skus'],
-      [goods({ skus: [{ specs: [{ name: '色', value: '红' }], price: 1 }, { specs: [{ name: '色', value: '红' }], price: 2 }] }), 'skus'],
+      [
+        goods({
+          skus: [
+            { specs: [{ name: '色', value: '红' }], price: 1 },
+            { specs: [{ name: '色', value: '红' }], price: 2 },
+          ],
+        }),
+        'skus',
+      ],
       [goods({ skus: [], price: undefined }), 'price'],
       [goods({ skus: 'many' }), 'skus'],
     ];
     for (const [body, field] of cases) {
-      const r = await call('/goods/create', { ...body, code: body.code === 'LJ-001' ? `BAD-${field}` : body.code });
+      const r = await call('/goods/create', {
+        ...body,
+        code: body.code === 'LJ-001' ? `BAD-${field}` : body.code,
+      });
       expect(r.c, `${field}: ${r.m}`).not.toBe(0);
       expect(r.field, r.m).toBe(field);
     }
     expect((await call('/goods/list', { keyword: 'BAD-' })).d.paging.count).toBe(0);
 
     const race = await Promise.all(
-      [1, 2, 3].map((n) => call('/goods/create', goods({ code: 'RACE-1', name: `并发${n}`, skus: [], price: 100 }))),
+      [1, 2, 3].map((n) =>
+        call('/goods/create', goods({ code: 'RACE-1', name: `并发${n}`, skus: [], price: 100 })),
+      ),
     );
     expect(race.filter((r) => r.c === 0)).toHaveLength(1);
-    for (const r of race.filter((x) => x.c !== 0)) expect(r).toMatchObject({ c: Codes.GOODS_CODE_TAKEN.c, field: 'code' });
+    for (const r of race.filter((x) => x.c !== 0))
+      expect(r).toMatchObject({ c: Codes.GOODS_CODE_TAKEN.c, field: 'code' });
     expect((await call('/goods/check', { value: 'RACE-1' })).d.available).toBe(false);
     expect((await call('/goods/check', { value: 'RACE-2' })).d.available).toBe(true);
   });
 
   it('sets types in a batch and checks them; the picker offers goods in use', async () => {
     const a = (await call('/goods/create', goods({ code: 'M-1', name: '茶青', skus: [], price: 500 }))).d;
-    const b = (await call('/goods/create', goods({ code: 'M-2', name: '包装盒', skus: [], price: 200, status: 0 }))).d;
-    expect((await call('/goods/setGoodsType', { ids: [a.id, b.id], goods_type: 'material' })).d.count).toBe(2);
+    const b = (
+      await call('/goods/create', goods({ code: 'M-2', name: '包装盒', skus: [], price: 200, status: 0 }))
+    ).d;
+    expect((await call('/goods/setGoodsType', { ids: [a.id, b.id], goods_type: 'material' })).d.count).toBe(
+      2,
+    );
     const checked = await call('/goods/checkGoodsType', { ids: [a.id, b.id], goods_type: 'material' });
     expect(checked.d.matching.sort()).toEqual([a.id, b.id].sort());
     const picked = await call('/goods/select', { keyword: '茶青' });
@@ -206,9 +255,19 @@ describe('goods library', () => {
   });
 
   it('goods from before (the seed, a bulk load) are in the library and the shop', async () => {
-    const old = await createGoods(h.db, companyId, { name: '老商品', price: 100, stock: 1, category_id: green.id });
+    const old = await createGoods(h.db, companyId, {
+      name: '老商品',
+      price: 100,
+      stock: 1,
+      category_id: green.id,
+    });
     const row = (await call('/goods/get', { id: old })).d;
-    expect(row).toMatchObject({ in_shop: 1, on_sale: 1, sku_count: 0, code: `SP${String(old).padStart(6, '0')}` });
+    expect(row).toMatchObject({
+      in_shop: 1,
+      on_sale: 1,
+      sku_count: 0,
+      code: `SP${String(old).padStart(6, '0')}`,
+    });
   });
 
   it('refuses another company, a visitor and roles without the permission, and changes nothing', async () => {
@@ -233,10 +292,14 @@ describe('goods library', () => {
     expect((await call('/goods/list', {}, warehouse)).c).toBe(0);
     expect((await call('/goods/push/to/shop', { ids: [mine.id] }, warehouse)).c).toBe(Codes.FORBIDDEN.c);
     expect((await call('/goods/list', {}, finance)).c).toBe(0);
-    expect((await call('/goods/save', goods({ id: mine.id, code: 'SCOPE-1', skus: [], price: 1 }), finance)).c).toBe(
-      Codes.FORBIDDEN.c,
-    );
+    expect(
+      (await call('/goods/save', goods({ id: mine.id, code: 'SCOPE-1', skus: [], price: 1 }), finance)).c,
+    ).toBe(Codes.FORBIDDEN.c);
     expect((await call('/goods/list', {}, service)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/goods/get', { id: mine.id })).d).toMatchObject({ name: '狮峰龙井', in_shop: 0, goods_type: 'normal' });
+    expect((await call('/goods/get', { id: mine.id })).d).toMatchObject({
+      name: '狮峰龙井',
+      in_shop: 0,
+      goods_type: 'normal',
+    });
   });
 });

@@ -155,6 +155,7 @@ export const goodsCalls = {
   pushToShop: r<typeof C.goodsCalls.pushToShop>('POST', '/goods/push/to/shop', {permission: 'change_shop_goods'}),
   setOnSale: r<typeof C.goodsCalls.setOnSale>('POST', '/shop/goods/selected/onsale', {permission: 'change_shop_goods'}),
   setPublic: r<typeof C.goodsCalls.setPublic>('POST', '/shop/goods/selected/public', {permission: 'change_shop_goods'}),
+  history: r<typeof C.goodsCalls.history>('POST', '/goods/log', {permission: 'view_goods'}),
   removeFromShop: r<typeof C.goodsCalls.removeFromShop>('POST', '/shop/goods/selected/delete', {permission: 'change_shop_goods'}),
 };
 

@@ -12,8 +12,10 @@ import {
   optionalId,
   optionalInt,
   optionalText,
+  paging,
   text,
 } from './fields.ts';
+import { pageOf } from './envelope.ts';
 import type { Codename } from './permissions.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
@@ -55,6 +57,17 @@ const optionalCode = (label: string, max: number) =>
     `${label}只能包含字母、数字和 - _ .`,
   );
 
+/** A nested value that a form post carries as its JSON text (a form has no nesting); an array or object as is. */
+const fromJson = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+
 export const goodsSpecValueSchema = z.object({ name: z.string(), value: z.string() });
 
 /** One specification of a goods (a SKU), as read. Money in cents, weight in grams. */
@@ -78,16 +91,18 @@ export type GoodsSku = z.infer<typeof goodsSkuSchema>;
 export const goodsSkuLine = z.object(
   {
     id: optionalId('规格'),
-    specs: z
-      .array(
-        z.object({
-          name: text('规格名', { max: 20 }),
-          value: text('规格值', { max: 30 }),
-        }),
-        { error: '规格格式不正确' },
-      )
-      .min(1, '每个规格至少填写一项规格值')
-      .max(GOODS_SPEC_MAX, `每个规格最多${GOODS_SPEC_MAX}项规格值`),
+    specs: fromJson(
+      z
+        .array(
+          z.object({
+            name: text('规格名', { max: 20 }),
+            value: text('规格值', { max: 30 }),
+          }),
+          { error: '规格格式不正确' },
+        )
+        .min(1, '每个规格至少填写一项规格值')
+        .max(GOODS_SPEC_MAX, `每个规格最多${GOODS_SPEC_MAX}项规格值`),
+    ),
     barcode: optionalCode('条形码', 32),
     price: int('销售价', { min: 0, max: MAX_PRICE_CENTS }),
     cost: optionalInt('成本价', { min: 0, max: MAX_PRICE_CENTS }),
@@ -143,6 +158,16 @@ export const libraryGoodsSchema = z.object({
 });
 export type LibraryGoods = z.infer<typeof libraryGoodsSchema>;
 
+/** One entry of a goods' history: who, when, what (the fields that changed, before → after). */
+export const goodsHistorySchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  username: z.string(),
+  action: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+});
+export type GoodsHistory = z.infer<typeof goodsHistorySchema>;
+
 export const goodsResource = defineResource({
   label: '商品',
   tags: ['goods'],
@@ -177,8 +202,11 @@ export const goodsResource = defineResource({
     images: imageList,
     description: optionalText('商品详情', { max: 20_000 }),
     status: flag('状态'),
-    skus: z.optional(
-      z.array(goodsSkuLine, { error: '规格格式不正确' }).max(GOODS_SKU_MAX, `规格最多${GOODS_SKU_MAX}个`),
+    /** The specifications: an array, or in a form post its JSON text (a form carries no nesting). */
+    skus: fromJson(
+      z.optional(
+        z.array(goodsSkuLine, { error: '规格格式不正确' }).max(GOODS_SKU_MAX, `规格最多${GOODS_SKU_MAX}个`),
+      ),
     ),
   },
   filters: {
@@ -290,6 +318,14 @@ export const goodsCalls = {
     'change_shop_goods',
     form({ ids: goodsIds, is_public: flag('是否公开') }),
     count,
+  ),
+  /** Who changed the goods when, and what (the audit log, newest first). */
+  history: goodsCall(
+    '/goods/log',
+    '商品修改记录',
+    'view_goods',
+    form({ id: id('商品'), ...paging }),
+    pageOf(goodsHistorySchema),
   ),
   /** Takes the chosen goods out of the shop (off sale; the library keeps them). */
   removeFromShop: goodsCall(

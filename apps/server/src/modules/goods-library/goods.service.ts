@@ -6,6 +6,7 @@ import {
   type LibraryGoods,
   RESOURCE_EXPORT_MAX,
 } from '@portal/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -17,6 +18,7 @@ import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { indexGoods } from '../catalogue/index.ts';
+import { moveToSku, openingStock } from '../stock/index.ts';
 import {
   countGoods,
   filteredGoods,
@@ -36,6 +38,45 @@ type ExportInput = z.output<typeof goodsResource.schemas.exportQuery>;
 type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
 type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
 const EXPORT_PAGE = 500;
+
+/** The fields a goods' history names, with their Chinese labels. */
+const HISTORY_FIELDS: Record<string, string> = {
+  code: '商品编码',
+  name: '商品名称',
+  subtitle: '副标题',
+  keywords: '搜索关键词',
+  category_name: '分类',
+  brand_name: '品牌',
+  unit: '单位',
+  goods_type: '商品类型',
+  price: '价格（分）',
+  stock: '库存',
+  sku_count: '规格数',
+  status: '状态',
+  in_shop: '在商城',
+  on_sale: '在售',
+  is_public: '公开',
+  max_per_order: '每单限购',
+  cover: '封面',
+};
+
+const shown = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** What an audit entry changed of the named fields (a field absent from `after` did not change). */
+export function changesOf(beforeJson: string | null, afterJson: string | null) {
+  const parse = (t: string | null) => {
+    try {
+      return t ? (JSON.parse(t) as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const before = parse(beforeJson);
+  const after = parse(afterJson);
+  return Object.entries(HISTORY_FIELDS)
+    .filter(([k]) => k in after && shown(before[k]) !== shown(after[k]))
+    .map(([k, field]) => ({ field, before: shown(before[k]), after: shown(after[k]) }));
+}
 
 /** "红色 / 500ml": the values of a specification, in order (unique per goods). */
 export const specText = (specs: readonly { value: string }[]) => specs.map((s) => s.value).join(' / ');
@@ -212,7 +253,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
     }
     for (const [i, line] of lines.entries()) {
       if (line.id !== undefined) continue;
-      await scope
+      const sku = await scope
         .insertInto('goods_skus', {
           ...skuValues(line),
           goods_id: goodsId,
@@ -221,7 +262,14 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The warehouses hold it too (ADR 0022): the opening stock is booked into the default
+      // warehouse; what the goods held moves to its first specification.
+      const actor = { userId: caller.userId, name: caller.username };
+      const stock = { goods_id: goodsId, sku_id: sku.id, quantity: line.stock ?? 0 };
+      await openingStock(trx, companyId, actor, stock, now);
+      await moveToSku(trx, companyId, actor, { ...stock, quantity: inherited, spec_text: specText(line.specs) }, now);
       inherited = 0;
     }
     // Every specification gone: the goods keeps what they held (nothing, by the rule above).
@@ -267,6 +315,15 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
         .returning('id')
         .executeTakeFirstOrThrow();
       if (lines.length > 0) await writeSkus(trx, caller, row.id, lines, now);
+      // Opening stock of a goods without specifications: into the default warehouse (ADR 0022).
+      else
+        await openingStock(
+          trx,
+          caller.companyId,
+          { userId: caller.userId, name: caller.username },
+          { goods_id: row.id, sku_id: 0, quantity: f.stock ?? 0 },
+          now,
+        );
       await indexGoods(trx, caller.companyId, [row.id]);
       const after = await one(trx, caller.companyId, row.id);
       await audit(trx, caller, { action: 'create', entity: 'goods', entityId: row.id, after });
@@ -430,6 +487,39 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
         await audit(trx, caller, { action: 'delete', entity: 'goods_skus', entityId: skuId, before: sku });
         return { count: 1 };
       });
+    },
+
+    /** The goods' audit entries, newest first, as the fields that changed (before → after). */
+    async history(caller: Caller, id: number, input: { page?: number; page_size?: number }) {
+      await one(db, caller.companyId, id);
+      const { page, pageSize, offset } = pageParams(input);
+      const base = inCompany(db, caller.companyId)
+        .selectFrom('audit_logs', 'a')
+        .where('a.entity', '=', 'goods')
+        .where('a.entity_id', '=', id);
+      const [rows, total] = await Promise.all([
+        base
+          .leftJoin('users as u', 'u.id', 'a.user_id')
+          .select(['a.id', 'a.action', 'a.before_json', 'a.after_json', 'a.created_at', 'u.username'])
+          .orderBy('a.id', 'desc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst(),
+      ]);
+      return paged(
+        {
+          count: Number(total?.n ?? 0),
+          results: rows.map((r) => ({
+            id: r.id,
+            time: r.created_at,
+            username: r.username ?? '',
+            action: r.action,
+            changes: changesOf(r.before_json, r.after_json),
+          })),
+        },
+        { page, pageSize },
+      );
     },
 
     async checkType(caller: Caller, ids: readonly number[], goodsType: string) {

@@ -24,6 +24,7 @@ export function goodsLibraryModule(db: Database, deps: { goodsChanged: (companyI
       serve(app, c.pushToShop, ({ input, caller }) => goods.pushToShop(caller, input.ids, input.on_sale));
       serve(app, c.setOnSale, ({ input, caller }) => goods.setOnSale(caller, input.ids, input.on_sale));
       serve(app, c.setPublic, ({ input, caller }) => goods.setPublic(caller, input.ids, input.is_public));
+      serve(app, c.history, ({ input, caller }) => goods.history(caller, input.id, input));
       serve(app, c.removeFromShop, ({ input, caller }) => goods.removeFromShop(caller, input.ids));
     },
   });

@@ -36,6 +36,11 @@ export interface ScreenEntry extends ShellFlags {
   summary?: string;
   /** Set on an area's home screen (`areas/area.ts`, `modules/area-home`): what it says. */
   home?: AreaHome;
+  /**
+   * Not in the side menu or on the area home: a screen opened from a link on another screen
+   * (`user/:id`, whose `path` may then end in one `:param` segment).
+   */
+  linkOnly?: true;
 }
 
 /**
@@ -45,6 +50,11 @@ export interface ScreenEntry extends ShellFlags {
 export interface AreaHome {
   /** What the area is for, in one or two sentences (spec §1–2, design/training.md). */
   purpose: string;
+  /**
+   * The home's own path once the spec's first screen is built (`/crm/home`: the goods list took
+   * `goods_manager`); without it the home stands at the first screen.
+   */
+  path?: string;
 }
 
 /** A menu level without a route of its own. */

@@ -34,7 +34,7 @@ const AREA_HOME_PAGE = lazyPage(() => import('#web/modules/area-home/AreaHomePag
 /**
  * A protected area: its own menu, then the personal screens. With `home`, the area's home comes
  * first, at the spec's first screen: it stands in for that screen until the screen is built (then
- * the home moves to a path of its own or goes), so the area index never ends on 页面不存在.
+ * the home moves to a path of its own, `home.path`, or goes), so the area index never ends on 页面不存在.
  */
 export function area(
   key: Area,
@@ -48,7 +48,7 @@ export function area(
     ? [
         {
           kind: 'screen',
-          path: firstScreen,
+          path: home.path ?? firstScreen,
           title: `${title}首页`,
           // The area's own icon: 门户首页 above it has the house.
           icon,

@@ -2,8 +2,9 @@ import { lazyPage } from '#web/app/lazy.ts';
 import { area, smsOutboxScreen } from './area.ts';
 
 /**
- * 商城管理: goods, orders, purchasing and customer service. Its home stands at `goods_manager` (the
- * spec's first screen, the goods list) until the goods list is built.
+ * 商城管理: goods, orders, stock, purchasing and customer service. The area opens on the goods
+ * library (`goods_manager`, the spec's first screen); its home has a path of its own (`home`) and
+ * is where a role that keeps no goods lands.
  */
 export const CRM = area(
   'crm',
@@ -17,6 +18,34 @@ export const CRM = area(
       title: '商品管理',
       icon: 'AppstoreOutlined',
       children: [
+        {
+          kind: 'screen',
+          path: 'goods_manager',
+          title: '商品库',
+          icon: 'AppstoreOutlined',
+          summary: '本单位的全部商品：编码、分类、品牌、规格和图片；推送到商城、上架下架',
+          access: { module: 'goods', codename: 'view_goods' },
+          page: lazyPage(() => import('#web/modules/goods-library/GoodsManagerPage.tsx'), 'GoodsManagerPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'new_goods',
+          title: '新增商品',
+          icon: 'FileTextOutlined',
+          summary: '新增商品或修改商品（?id=）：基本信息、规格、图片和详情',
+          access: { module: 'goods', codename: 'add_goods' },
+          page: lazyPage(() => import('#web/modules/goods-library/GoodsFormPage.tsx'), 'GoodsFormPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'goods_detail',
+          title: '商品详情',
+          icon: 'ProfileOutlined',
+          summary: '一个商品的规格、库存、销量和修改记录（?id=）',
+          access: { module: 'goods', codename: 'view_goods' },
+          linkOnly: true,
+          page: lazyPage(() => import('#web/modules/goods-library/GoodsInfoPage.tsx'), 'GoodsInfoPage'),
+        },
         {
           kind: 'screen',
           path: 'goods_category',
@@ -130,6 +159,7 @@ export const CRM = area(
     },
   ],
   {
+    path: 'home',
     purpose:
       '商城管理是商城和 ERP 的后台：维护商品和商品分类，处理订单与收款，管理库存、采购和供应商，设置优惠券和促销活动，并通过留言、咨询和短信为顾客服务。',
   },

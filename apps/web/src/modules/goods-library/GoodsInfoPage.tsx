@@ -1,0 +1,266 @@
+import type { GoodsHistory, GoodsSku, LibraryGoods } from '@portal/contract';
+import { goodsCalls } from '@portal/contract/calls';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Empty, Image, Select, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '#web/shared/api/client.ts';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { usePaging } from '#web/shared/ui/pagination.ts';
+import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
+import { useCan } from '#web/shared/usePermission.ts';
+import { shopTag, typeName } from './GoodsManagerPage.tsx';
+import { goodsKeys, useGoods, useGoodsBatch, useGoodsSkus } from './useGoods.ts';
+import './goods-library.css';
+
+const ACTIONS: Record<string, string> = { create: '新增', update: '修改', delete: '删除' };
+
+/** Without `?id=`: a search that picks the goods to open. */
+function PickGoods() {
+  const navigate = useNavigate();
+  const [keyword, setKeyword] = useState('');
+  const options = useQuery({
+    queryKey: [...goodsKeys.all, 'options', keyword],
+    queryFn: () => api.call(goodsCalls.select, { keyword: keyword || undefined }).then((d) => d.results),
+  });
+  return (
+    <Card title="商品详情">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Paragraph>选择要查看的商品（输入名称搜索）：</Typography.Paragraph>
+        <Select
+          aria-label="选择商品"
+          showSearch={{ filterOption: false, onSearch: setKeyword }}
+          placeholder="输入商品名称"
+          style={{ width: 360, maxWidth: '100%' }}
+          loading={options.isFetching}
+          options={(options.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+          notFoundContent={options.isFetching ? '加载中…' : '没有找到商品'}
+          onChange={(id: number) => navigate(`/crm/goods_detail?id=${id}`)}
+        />
+        <Link to="/crm/goods_manager">或到商品库中查找</Link>
+      </Space>
+    </Card>
+  );
+}
+
+function SkuTable({ skus }: { skus: GoodsSku[] }) {
+  const box = useKeyboardScroll('规格列表');
+  return (
+    <div ref={box}>
+      <Table<GoodsSku>
+        aria-label="规格列表"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        dataSource={skus}
+        columns={[
+          { title: '规格', dataIndex: 'spec_text' },
+          { title: '条形码', dataIndex: 'barcode', render: (v: string) => v || '—' },
+          { title: '销售价', dataIndex: 'price', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '成本价', dataIndex: 'cost', align: 'right', render: (v: number) => formatYuan(v) },
+          { title: '重量（克）', dataIndex: 'weight', align: 'right' },
+          { title: '库存', dataIndex: 'stock', align: 'right' },
+        ]}
+      />
+    </div>
+  );
+}
+
+function History({ id }: { id: number }) {
+  const { page, pageSize, pagination } = usePaging(5);
+  const history = useQuery({
+    queryKey: [...goodsKeys.all, 'history', id, page, pageSize],
+    queryFn: () => api.call(goodsCalls.history, { id, page, page_size: pageSize }),
+  });
+  const box = useKeyboardScroll('修改记录');
+  return (
+    <div ref={box}>
+      <Table<GoodsHistory>
+        aria-label="修改记录"
+        rowKey="id"
+        size="small"
+        loading={history.isFetching}
+        dataSource={history.data?.results ?? []}
+        pagination={pagination(history.data?.paging.count ?? 0)}
+        locale={{ emptyText: <Empty description="暂无修改记录" /> }}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: '时间', dataIndex: 'time', width: 150, render: (v: string) => formatMinute(v) },
+          { title: '操作人', dataIndex: 'username', width: 110, render: (v: string) => v || '—' },
+          { title: '操作', dataIndex: 'action', width: 70, render: (v: string) => ACTIONS[v] ?? v },
+          {
+            title: '内容',
+            dataIndex: 'changes',
+            render: (changes: GoodsHistory['changes']) =>
+              changes.length === 0 ? (
+                <Typography.Text type="secondary">规格或图片等</Typography.Text>
+              ) : (
+                <ul className="goods-history-changes">
+                  {changes.map((c) => (
+                    <li key={c.field}>
+                      {c.field}：{c.before || '（空）'} → {c.after || '（空）'}
+                    </li>
+                  ))}
+                </ul>
+              ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const canChange = useCan('goods', 'change_goods');
+  const canShop = useCan('goods', 'change_shop_goods');
+  const push = useGoodsBatch(goodsCalls.pushToShop);
+  const onSale = useGoodsBatch(goodsCalls.setOnSale);
+  const ask = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string) =>
+    modal.confirm({
+      title,
+      content,
+      okText,
+      cancelText: '取消',
+      onOk: () =>
+        run()
+          .then(() => toastSuccess(done))
+          .catch(() => {}),
+    });
+  const ids = [goods.id];
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Card title={goods.name}>
+        <div className="goods-info">
+          <Space wrap>
+            {canChange && <Button onClick={() => navigate(`/crm/new_goods?id=${goods.id}`)}>编辑</Button>}
+            {canShop && goods.in_shop !== 1 && (
+              <Button
+                type="primary"
+                onClick={() =>
+                  ask(
+                    `把「${goods.name}」推送到商城？`,
+                    '推送后上架，顾客才能看到和购买。',
+                    '推送',
+                    () => push.mutateAsync({ ids }),
+                    '已推送到商城',
+                  )
+                }
+              >
+                推送到商城
+              </Button>
+            )}
+            {canShop && goods.in_shop === 1 && goods.on_sale !== 1 && (
+              <Button
+                type="primary"
+                onClick={() =>
+                  ask(
+                    `上架「${goods.name}」？`,
+                    '上架后顾客立即能在商城找到并购买。',
+                    '上架',
+                    () => onSale.mutateAsync({ ids, on_sale: 1 }),
+                    '已上架',
+                  )
+                }
+              >
+                上架
+              </Button>
+            )}
+            {canShop && goods.on_sale === 1 && (
+              <Button
+                onClick={() =>
+                  ask(
+                    `下架「${goods.name}」？`,
+                    '下架后商城不再展示，顾客不能再购买。',
+                    '下架',
+                    () => onSale.mutateAsync({ ids, on_sale: 0 }),
+                    '已下架',
+                  )
+                }
+              >
+                下架
+              </Button>
+            )}
+            {goods.on_sale === 1 && (
+              <Link to={`/goodsDetail?id=${goods.id}`} target="_blank">
+                在商城中查看
+              </Link>
+            )}
+          </Space>
+          {goods.images.length > 0 && (
+            <Image.PreviewGroup>
+              <Space wrap className="goods-info-images">
+                {goods.images.map((src, i) => (
+                  <Image key={src} src={src} alt={`${goods.name} 图片 ${i + 1}`} width={96} height={96} />
+                ))}
+              </Space>
+            </Image.PreviewGroup>
+          )}
+          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
+            <Descriptions.Item label="商品编码">{goods.code || '—'}</Descriptions.Item>
+            <Descriptions.Item label="分类">{goods.category_name || '—'}</Descriptions.Item>
+            <Descriptions.Item label="品牌">{goods.brand_name || '—'}</Descriptions.Item>
+            <Descriptions.Item label="类型">{typeName(goods.goods_type)}</Descriptions.Item>
+            <Descriptions.Item label="单位">{goods.unit}</Descriptions.Item>
+            <Descriptions.Item label="状态">{goods.status === 1 ? '启用' : '停用'}</Descriptions.Item>
+            <Descriptions.Item label="价格">
+              {formatYuan(goods.price)}
+              {goods.sku_count > 1 ? ' 起' : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="库存">{goods.stock}</Descriptions.Item>
+            <Descriptions.Item label="销量">{goods.sales}</Descriptions.Item>
+            <Descriptions.Item label="商城">{shopTag(goods)}</Descriptions.Item>
+            <Descriptions.Item label="创建时间">{formatMinute(goods.create_time)}</Descriptions.Item>
+            <Descriptions.Item label="更新时间">{formatMinute(goods.update_time)}</Descriptions.Item>
+          </Descriptions>
+        </div>
+      </Card>
+      <Card title={`规格（${skus.length}）`}>
+        {skus.length > 0 ? (
+          <SkuTable skus={skus} />
+        ) : (
+          <Typography.Text type="secondary">没有规格：按商品本身定价和计库存。</Typography.Text>
+        )}
+      </Card>
+      {goods.description && (
+        <Card title="商品详情">
+          <Typography.Paragraph className="goods-info-description">{goods.description}</Typography.Paragraph>
+        </Card>
+      )}
+      <Card title="修改记录">
+        <History id={goods.id} />
+      </Card>
+    </Space>
+  );
+}
+
+/**
+ * 商品详情 (/crm/goods_detail?id=): one goods in full — its facts, images, specifications with
+ * their stock, sales, where it stands in the shop (推送, 上架, 下架 from here) and who changed it
+ * when. Opened without an id it offers a search to pick one.
+ */
+export function GoodsInfoPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('id');
+  const id = raw && /^\d+$/.test(raw) ? Number(raw) : null;
+  const goods = useGoods(id);
+  const skus = useGoodsSkus(id);
+  if (id === null) return <PickGoods />;
+  if (goods.isPending || skus.isPending) return <PageSpin />;
+  if (goods.isError || !goods.data)
+    return (
+      <Card title="商品详情">
+        <Alert
+          type="error"
+          showIcon
+          message="商品不存在或已被删除"
+          action={<Link to="/crm/goods_manager">返回商品库</Link>}
+        />
+      </Card>
+    );
+  return <GoodsInfo goods={goods.data} skus={skus.data ?? []} />;
+}

@@ -1,0 +1,122 @@
+import { expect } from '@playwright/test';
+import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+
+// 商品库 (issue 12): the shop administrator makes a goods with two specifications and images, pushes
+// it to the shop and puts it on sale; a visitor finds it in the shop at once.
+
+test('a goods with two specifications is made, pushed to the shop, put on sale and found by a visitor', async ({
+  page,
+  openPage,
+}) => {
+  test.slow();
+  const tag = uniqueSuffix();
+  const name = `高山云雾茶${tag}`;
+  const code = `YW-${tag}`;
+  await login(page, 'shop');
+  await page.goto('/crm/goods_manager');
+  await page.getByRole('button', { name: '新增商品' }).click();
+  await expect(page).toHaveURL(/\/crm\/new_goods$/);
+
+  // Saving empty: the fields say what is missing.
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('商品编码不能为空')).toBeVisible();
+  await expect(page.getByText('商品名称不能为空')).toBeVisible();
+
+  await page.getByLabel('商品编码').fill(code);
+  await page.getByLabel('商品名称').fill(name);
+  await page.getByLabel('商品分类').click();
+  await page.locator('.ant-select-tree-node-content-wrapper[title="智能手机"]').click();
+  await page.getByLabel('搜索关键词').fill(`云雾${tag}`);
+  // Two specifications of one spec name.
+  await page.getByRole('button', { name: '添加规格名' }).click();
+  await page.getByRole('textbox', { name: '规格名 1', exact: true }).fill('规格');
+  for (const [i, [value, price, stock]] of [
+    ['100克', '58', '4'],
+    ['250克', '128', '2'],
+  ].entries()) {
+    await page.getByRole('button', { name: '添加规格', exact: true }).click();
+    await page.getByRole('textbox', { name: `第 ${i + 1} 个规格的规格`, exact: true }).fill(value as string);
+    await page
+      .getByRole('spinbutton', { name: `第 ${i + 1} 个规格的销售价`, exact: true })
+      .fill(price as string);
+    await page
+      .getByRole('spinbutton', { name: `第 ${i + 1} 个规格的期初库存`, exact: true })
+      .fill(stock as string);
+  }
+  await page.getByRole('button', { name: '添加图片' }).click();
+  await page.getByRole('textbox', { name: '图片 1 地址（封面）' }).fill('/demo/goods/green-tea.svg');
+  await page.getByRole('button', { name: '添加图片' }).click();
+  await page.getByRole('textbox', { name: '图片 2 地址' }).fill('/demo/goods/black-tea.svg');
+  await expect(page.getByRole('img', { name: '商品图片 1' })).toBeVisible();
+  await page.getByLabel('商品详情').fill('高山茶园\n云雾滋养');
+  await expectAccessible(page, '新增商品 form filled');
+  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已新增商品')).toBeVisible();
+
+  // The goods in full: two specifications, price from the lowest, stock summed; not in the shop yet.
+  await expect(page).toHaveURL(/\/crm\/goods_detail\?id=\d+$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText(name).first()).toBeVisible();
+  const skus = page.getByRole('table', { name: '规格列表' });
+  await expect(skus.getByRole('row')).toHaveCount(3);
+  await expect(skus).toContainText('100克');
+  await expect(skus).toContainText('250克');
+  await expect(main).toContainText('¥58.00 起');
+  await expect(main.getByText('未推送')).toBeVisible();
+  await expect(page.getByRole('table', { name: '修改记录' })).toContainText('新增');
+
+  // The same code again is refused beside the field.
+  await page.goto('/crm/new_goods');
+  await page.getByLabel('商品编码').fill(code);
+  await page.getByLabel('商品名称').click();
+  await expect(page.getByText('商品编码已存在')).toBeVisible();
+
+  // In the library: found by its keyword; pushed to the shop and put on sale from the list.
+  await page.goto('/crm/goods_manager');
+  const search = page.getByRole('searchbox', { name: '搜索商品' });
+  await search.fill(`云雾${tag}`);
+  await search.press('Enter');
+  const table = page.getByRole('table', { name: '商品列表' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.getByRole('checkbox', { name: `选择 ${name}` }).check();
+  await page.getByRole('button', { name: /批量操作/ }).click();
+  await page.getByRole('menuitem', { name: '推送到商城' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '推送' }).click();
+  await expect(toast(page, '已推送 1 个商品到商城')).toBeVisible();
+  await page.getByRole('button', { name: /批量操作/ }).click();
+  await page.getByRole('menuitem', { name: '上架' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '上架' }).click();
+  await expect(toast(page, '已上架 1 个商品')).toBeVisible();
+  await expect(table.getByRole('row').filter({ hasText: name })).toContainText('在售');
+
+  // A visitor finds it by name in the shop, with its picture and lowest price.
+  const visitor = await openPage();
+  await visitor.goto(`/product?keyword=${encodeURIComponent(name)}`);
+  const card = visitor.getByRole('link', { name: new RegExp(name) }).first();
+  await expect(card).toBeVisible();
+  await expect(visitor.getByRole('main')).toContainText('58.00');
+});
+
+test('the goods screens on a phone: the list is cards and the detail keeps its name in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await login(page, 'shop');
+  await page.goto('/crm/goods_manager');
+  await expect(
+    page.getByRole('list', { name: '商品列表' }).or(page.getByRole('table', { name: '商品列表' })),
+  ).toBeVisible();
+  const search = page.getByRole('searchbox', { name: '搜索商品' });
+  await search.fill('星耀 X5 Pro');
+  await search.press('Enter');
+  const first = page.getByRole('link', { name: '星耀 X5 Pro 12GB+512GB' }).first();
+  await first.click();
+  await expect(page).toHaveURL(/\/crm\/goods_detail\?id=\d+$/);
+  await expect(page.getByText('星耀 X5 Pro 12GB+512GB').first()).toBeVisible();
+  // Without an id the page offers a search to pick one.
+  await page.goto('/crm/goods_detail');
+  await page.getByLabel('选择商品').fill('星耀');
+  await expect(page.getByRole('option', { name: /星耀/ }).first()).toBeAttached();
+  await page.getByLabel('选择商品').press('Enter');
+  await expect(page).toHaveURL(/\/crm\/goods_detail\?id=\d+$/);
+});
