@@ -239,6 +239,47 @@ describe('goods library', () => {
     expect((await call('/goods/check', { value: 'RACE-2' })).d.available).toBe(true);
   });
 
+  it('takes specifications as JSON text in a form post, and tells who changed what in its history', async () => {
+    const lines = [{ specs: [{ name: '颜色', value: '白' }], price: 2500, stock: 1 }];
+    const posted = await h
+      .post(
+        '/api/goods/create',
+        {
+          code: 'FORM-1',
+          name: '白瓷杯',
+          category_id: green.id,
+          goods_type: 'normal',
+          status: 1,
+          images: '/demo/goods/tea.svg',
+          skus: JSON.stringify(lines),
+        },
+        admin,
+      )
+      .then((r) => r.json());
+    expect(posted.d).toMatchObject({ sku_count: 1, price: 2500, images: ['/demo/goods/tea.svg'] });
+    const broken = await h
+      .post(
+        '/api/goods/create',
+        { code: 'FORM-2', name: '坏', category_id: green.id, goods_type: 'normal', status: 1, skus: '[{' },
+        admin,
+      )
+      .then((r) => r.json());
+    expect(broken).toMatchObject({ c: Codes.PARAM_ERROR.c, field: 'skus' });
+
+    await call(
+      '/goods/save',
+      goods({ id: posted.d.id, code: 'FORM-1', name: '白瓷茶杯', skus: undefined, price: 2500 }),
+    );
+    await call('/shop/goods/selected/onsale', { ids: [posted.d.id], on_sale: 0 });
+    const history = await call('/goods/log', { id: posted.d.id });
+    expect(history.d.paging.count).toBe(3);
+    const [flags, saved, made] = history.d.results;
+    expect(made).toMatchObject({ action: 'create' });
+    expect(saved.changes).toContainEqual({ field: '商品名称', before: '白瓷杯', after: '白瓷茶杯' });
+    expect(flags.changes).toEqual([]);
+    expect((await call('/goods/log', { id: posted.d.id }, otherAdmin)).c).not.toBe(0);
+  });
+
   it('sets types in a batch and checks them; the picker offers goods in use', async () => {
     const a = (await call('/goods/create', goods({ code: 'M-1', name: '茶青', skus: [], price: 500 }))).d;
     const b = (
