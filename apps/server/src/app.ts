@@ -26,6 +26,7 @@ import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { reviewModule } from './modules/review/index.ts';
+import { stockModule } from './modules/stock/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     brandModule(db),
     fileModule(db, fileStoreOf(config)),
     goodsLibraryModule(db, { goodsChanged: catalogue.goodsChanged }),
+    stockModule(db, { goodsChanged: catalogue.goodsChanged }),
     crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },

@@ -79,6 +79,13 @@ export const Codes = {
   CUSTOMER_NAME_TAKEN: { c: 21801, m: '已有同名客户' },
   LOGIN_PATH_TAKEN: { c: 21802, m: '该登录路径已被其他单位使用' },
   MEMBER_NOT_FOUND: { c: 21803, m: '会员不存在' },
+  WAREHOUSE_NAME_TAKEN: { c: 21901, m: '已有同名仓库' },
+  WAREHOUSE_IN_USE: { c: 21902, m: '仓库还有库存，不能删除' },
+  STOCK_INPUT_NO_TAKEN: { c: 21903, m: '入库单号已存在' },
+  STOCK_INPUT_CHECKED: { c: 21904, m: '入库单已审核，不能修改或删除' },
+  STOCK_INPUT_SELF_CHECK: { c: 21905, m: '不能审核自己填写的入库单，请由其他人审核' },
+  STOCK_SHORT: { c: 21906, m: '仓库库存不足' },
+  STOCK_RESERVED: { c: 21907, m: '可售库存不足：部分库存已被未发货的订单占用' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -19,6 +19,7 @@ export * from './files.ts';
 export * from './finder.ts';
 export * from './goods-category.ts';
 export * from './goods-library.ts';
+export * from './stock.ts';
 export * from './member.ts';
 export * from './microsite.ts';
 export * from './order.ts';

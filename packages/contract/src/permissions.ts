@@ -69,6 +69,13 @@ export const PERMISSIONS = {
     change_customer: '修改客户',
     delete_customer: '删除客户',
   },
+  stock: {
+    view_stock: '查看库存、入库单和流水',
+    add_stock_input: '填写入库单',
+    check_stock_input: '审核入库单',
+    change_stock: '库存调整和预警',
+    manage_warehouse: '管理仓库',
+  },
   company: {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
@@ -126,6 +133,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_sms_outbox',
     'view_file',
     'add_file',
+    'view_stock',
+    'add_stock_input',
+    'check_stock_input',
+    'change_stock',
+    'manage_warehouse',
     'change_file',
     'delete_file',
     'view_member',
@@ -147,6 +159,10 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'ship_order',
     'view_file',
     'add_file',
+    'view_stock',
+    'add_stock_input',
+    'change_stock',
+    'manage_warehouse',
   ],
   14: [
     'view_goods_category',
@@ -156,6 +172,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'review_supplier',
     'view_file',
     'add_file',
+    'view_stock',
   ],
   18: [
     'view_goods',
@@ -165,6 +182,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_payment_account',
     'view_file',
     'add_file',
+    'view_stock',
   ],
   20: [
     'view_goods_category',

@@ -11,3 +11,4 @@ export * from './microsite-paths.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
+export * from './stock-constants.ts';

@@ -2,6 +2,7 @@ import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/index.ts';
 import { indexGoods } from '../modules/catalogue/index.ts';
+import { openingStock } from '../modules/stock/index.ts';
 import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
@@ -304,6 +305,14 @@ export async function createGoods(db: Database, companyId: number, fields: Goods
       .where('id', '=', row.id)
       .execute();
   await indexGoods(db, companyId, [row.id]);
+  // What it holds is on hand in the company's default warehouse (ADR 0022).
+  await openingStock(
+    db,
+    companyId,
+    { userId: null, name: '系统' },
+    { goods_id: row.id, sku_id: 0, quantity: Number(fields.stock ?? 0) },
+    now,
+  );
   return row.id;
 }
 

@@ -225,6 +225,8 @@ export interface CartItemTable {
   company_id: number;
   user_id: number;
   goods_id: number;
+  /** The specification (goods_skus.id); 0 for a goods sold as itself (migration 026). */
+  sku_id: Generated<number>;
   quantity: number;
   price_at_add: number;
   selected: number;
@@ -407,6 +409,9 @@ export interface OrderItemTable {
   company_id: number;
   order_id: number;
   goods_id: number;
+  /** The specification bought (goods_skus.id), null without one; `sku_text` its values then. */
+  sku_id: number | null;
+  sku_text: Generated<string>;
   name: string;
   cover: string;
   price: number;
@@ -677,6 +682,110 @@ export interface ProjectTable {
   updated_at: string;
 }
 
+/** The company's business customers (`/crm/customer_index`); `contacts` is a JSON array. */
+export interface CustomerTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  contacts: string;
+  address: Generated<string>;
+  payment_terms: Generated<string>;
+  credit_days: Generated<number>;
+  credit_limit: Generated<number>;
+  salesperson_id: number | null;
+  salesperson_name: Generated<string>;
+  status: Generated<number>;
+  remark: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A warehouse of the company (migration 025); one is the default (`is_default`). */
+export interface WarehouseTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  code: Generated<string>;
+  address: Generated<string>;
+  keeper: Generated<string>;
+  status: Generated<number>;
+  is_default: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What is on hand of a goods (specification: `sku_id`, 0 without one) in a warehouse; never negative. */
+export interface StockLevelTable {
+  id: Generated<number>;
+  company_id: number;
+  warehouse_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  quantity: Generated<number>;
+  /** Below this the level is low (0 = no warning). */
+  warn_quantity: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One movement of a level (the ledger): signed quantity and the balance after it. */
+export interface StockMoveTable {
+  id: Generated<number>;
+  company_id: number;
+  warehouse_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  /** STOCK_MOVE_KINDS key. */
+  kind: string;
+  quantity: number;
+  balance_after: number;
+  unit_cost: Generated<number>;
+  reason: Generated<string>;
+  ref_type: Generated<string>;
+  ref_id: number | null;
+  ref_no: Generated<string>;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  created_at: string;
+}
+
+/** A stock-in record (入库单): counts once checked (status 1) by someone other than its maker. */
+export interface StockInputTable {
+  id: Generated<number>;
+  company_id: number;
+  input_no: string;
+  goods_id: number;
+  sku_id: Generated<number>;
+  goods_name: Generated<string>;
+  goods_code: Generated<string>;
+  spec_text: Generated<string>;
+  unit: Generated<string>;
+  warehouse_id: number;
+  warehouse_name: Generated<string>;
+  supplier_id: number | null;
+  supplier_name: Generated<string>;
+  quantity: number;
+  unit_cost: Generated<number>;
+  input_date: string;
+  remark: Generated<string>;
+  status: Generated<number>;
+  maker_name: Generated<string>;
+  checked_by: number | null;
+  checked_by_name: Generated<string>;
+  checked_at: string | null;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   cache_versions: CacheVersionTable;
   companies: CompanyTable;
@@ -691,6 +800,7 @@ export interface DB {
   audit_logs: AuditLogTable;
   goods_categories: GoodsCategoryTable;
   goods: GoodsTable;
+  goods_skus: GoodsSkuTable;
   promotions: PromotionTable;
   promotion_items: PromotionItemTable;
   goods_loves: GoodsLoveTable;
@@ -723,5 +833,9 @@ export interface DB {
   payment_trades: PaymentTradeTable;
   goods_brands: GoodsBrandTable;
   public_brands: PublicBrandTable;
+  customers: CustomerTable;
+  warehouses: WarehouseTable;
+  stock_levels: StockLevelTable;
+  stock_moves: StockMoveTable;
+  stock_inputs: StockInputTable;
 }
-  goods_skus: GoodsSkuTable;

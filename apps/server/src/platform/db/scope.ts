@@ -71,6 +71,11 @@ export const TABLES = {
   payment_trades: { owner: 'company' },
   goods_brands: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   public_brands: { owner: 'shared', softDelete: true, createdBy: true, updatedBy: true },
+  customers: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  warehouses: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  stock_levels: { owner: 'company' },
+  stock_moves: { owner: 'company' },
+  stock_inputs: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

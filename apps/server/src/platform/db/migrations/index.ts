@@ -22,6 +22,9 @@ import { publicBrands } from './019-public-brands.ts';
 import { files } from './021-files.ts';
 import { goodsLibrary } from './020-goods-library.ts';
 import { couponAdmin } from './022-coupon-admin.ts';
+import { customers } from './023-customers.ts';
+import { stock } from './025-stock.ts';
+import { skuOrders } from './026-sku-orders.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,7 +49,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '018-goods-brands': goodsBrands(dialect),
     '019-public-brands': publicBrands(dialect),
     '020-goods-library': goodsLibrary(dialect),
-    '021-files': files(dialect),
     '022-coupon-admin': couponAdmin,
+    '021-files': files(dialect),
+    '023-customers': customers(dialect),
+    '025-stock': stock(dialect),
+    '026-sku-orders': skuOrders,
   };
 }

@@ -1,0 +1,157 @@
+import { randomInt } from 'node:crypto';
+import { type StockInput, type stockInputResource, stockInputSchema } from '@portal/contract';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { nowIso } from '#server/platform/time.ts';
+
+/** A new record's number: RK, the day (China time) and 6 random digits. */
+export function newInputNo(d = new Date()) {
+  const day = new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `RK${day}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * What a record names, read in the writing transaction and kept on the record as it was then (a
+ * document keeps the names it was made with): the goods and its specification, the warehouse in
+ * use, an approved supplier.
+ */
+async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
+  const scope = inCompany(trx, caller.companyId);
+  const goods = await scope
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
+    .where('g.id', '=', Number(values.goods_id))
+    .executeTakeFirst();
+  if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
+  const skuId = Number(values.sku_id ?? 0);
+  let specText = '';
+  if (goods.sku_count > 0) {
+    if (skuId === 0) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
+    const sku = await scope
+      .selectFrom('goods_skus', 's')
+      .select('s.spec_text')
+      .where('s.id', '=', skuId)
+      .where('s.goods_id', '=', goods.id)
+      .executeTakeFirst();
+    if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
+    specText = sku.spec_text;
+  } else if (skuId !== 0) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
+  const warehouse = await scope
+    .selectFrom('warehouses', 'w')
+    .select(['w.name', 'w.status'])
+    .where('w.id', '=', Number(values.warehouse_id))
+    .executeTakeFirst();
+  if (warehouse?.status !== 1)
+    throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
+  let supplierName = '';
+  if (values.supplier_id !== null) {
+    const supplier = await scope
+      .selectFrom('suppliers', 's')
+      .select(['s.name', 's.status'])
+      .where('s.id', '=', Number(values.supplier_id))
+      .executeTakeFirst();
+    if (supplier?.status !== 1)
+      throw new AppError('PARAM_ERROR', '供应商不存在或未通过审核，请重新选择', 'supplier_id');
+    supplierName = supplier.name;
+  }
+  Object.assign(values, {
+    sku_id: skuId,
+    goods_name: goods.name,
+    goods_code: goods.code,
+    unit: goods.unit,
+    spec_text: specText,
+    warehouse_name: warehouse.name,
+    supplier_name: supplierName,
+  });
+}
+
+/**
+ * Stock-in records (入库单): written pending (待审核) by whoever holds `add_stock_input`; they
+ * count only when checked by someone else (stock.service.ts `check`). A checked record is neither
+ * changed nor deleted: the write waits for a check under way and is then refused.
+ */
+export const stockInputStore: ResourceStore<typeof stockInputResource> = {
+  table: 'stock_inputs',
+  entity: 'stock_inputs',
+  search: ['input_no', 'goods_name', 'goods_code', 'supplier_name', 'remark'],
+  sorts: {
+    newest: [['created_at', 'desc']],
+    date: [['input_date', 'desc']],
+  },
+  labelColumn: 'input_no',
+  uniqueCodes: { input_no: 'STOCK_INPUT_NO_TAKEN' },
+  toItem: (row): StockInput =>
+    stockInputSchema.parse({
+      id: row.id,
+      input_no: row.input_no,
+      goods_id: row.goods_id,
+      sku_id: row.sku_id,
+      goods_name: row.goods_name,
+      goods_code: row.goods_code,
+      spec_text: row.spec_text,
+      unit: row.unit,
+      warehouse_id: row.warehouse_id,
+      warehouse_name: row.warehouse_name,
+      supplier_id: row.supplier_id,
+      supplier_name: row.supplier_name,
+      quantity: row.quantity,
+      unit_cost: row.unit_cost,
+      amount: Number(row.quantity) * Number(row.unit_cost),
+      input_date: row.input_date,
+      remark: row.remark,
+      status: row.status,
+      maker_id: row.created_by,
+      maker_name: row.maker_name,
+      checked_by_name: row.checked_by_name,
+      checked_at: row.checked_at,
+      create_time: row.created_at,
+      update_time: row.updated_at,
+    }),
+  toValues: (f) => ({
+    input_no: f.input_no ?? '',
+    goods_id: f.goods_id,
+    sku_id: f.sku_id ?? 0,
+    warehouse_id: f.warehouse_id,
+    supplier_id: f.supplier_id ?? null,
+    quantity: f.quantity,
+    unit_cost: f.unit_cost ?? 0,
+    input_date: f.input_date,
+    remark: f.remark ?? '',
+  }),
+  rules: {
+    async beforeSave(trx, values, caller, before) {
+      if (before) {
+        // Locks the pending row (a check under way commits first) and refuses a checked one.
+        const r = await inCompany(trx, caller.companyId)
+          .updateTable('stock_inputs')
+          .set({ updated_at: nowIso() })
+          .where('id', '=', before.id)
+          .where('status', '=', 0)
+          .executeTakeFirst();
+        if (Number(r.numUpdatedRows) !== 1) throw new AppError('STOCK_INPUT_CHECKED');
+      }
+      await resolveRefs(trx, caller, values);
+      if (values.input_no === '') values.input_no = newInputNo();
+      if (!before) Object.assign(values, { status: 0, maker_name: caller.username });
+    },
+    async beforeRemove(trx, rows, caller) {
+      const checked = rows.find((r) => r.status === 1);
+      if (checked)
+        throw new AppError('STOCK_INPUT_CHECKED', `入库单 ${String(checked.input_no)} 已审核，不能删除`);
+      const r = await inCompany(trx, caller.companyId)
+        .updateTable('stock_inputs')
+        .set({ updated_at: nowIso() })
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .where('status', '=', 0)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== rows.length) throw new AppError('STOCK_INPUT_CHECKED');
+    },
+  },
+};

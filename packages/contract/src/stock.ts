@@ -1,0 +1,351 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
+import {
+  flag,
+  form,
+  id,
+  idList,
+  int,
+  MAX_ID,
+  optionalChoice,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
+import type { Codename } from './permissions.ts';
+import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
+import { STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
+
+export * from './stock-constants.ts';
+
+/**
+ * The company's stock (spec §2 `/crm/stock_manager`, §7 `/goods/input*`, `/goods/push/to/stock`;
+ * ADR 0022): warehouses, the on-hand level of each goods (and specification) per warehouse, the
+ * ledger of every movement, stock-in records that count once a second person checks them, and
+ * low-stock warnings.
+ */
+
+/** A day `YYYY-MM-DD` that exists (02-30 does not). */
+export const day = (label: string) =>
+  text(label, { max: 10 }).refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, `${label}格式应为YYYY-MM-DD`);
+const optionalDay = (label: string) => z.optional(day(label));
+
+const quantity = (label: string) => int(label, { min: 1, max: STOCK_QUANTITY_MAX });
+
+export const warehouseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  address: z.string(),
+  keeper: z.string(),
+  status: z.number().int(),
+  /** The default warehouse: shipments leave from it first, opening stock goes into it. */
+  is_default: z.number().int(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+
+/** The company's warehouses (ours: the specification names the screen, not the calls). */
+export const warehouseResource = defineResource({
+  label: '仓库',
+  tags: ['stock'],
+  item: warehouseSchema,
+  columns: { name: '仓库名称', code: '仓库编码', address: '地址', keeper: '负责人', status: '状态' },
+  fields: {
+    name: text('仓库名称', { max: 30 }),
+    code: optionalText('仓库编码', { max: 20 }),
+    address: optionalText('地址', { max: 200 }),
+    keeper: optionalText('负责人', { max: 30 }),
+    status: flag('状态'),
+  },
+  filters: { status: z.optional(flag('状态')) },
+  sorts: { default: '默认仓库在前', name: '名称', newest: '最新' },
+  unique: ['name'],
+  excel: {
+    example: {
+      name: '二号仓',
+      code: 'WH02',
+      address: '杭州市余杭区仓前街道1号',
+      keeper: '张三',
+      status: '启用',
+    },
+    choices: { status: { 启用: 1, 停用: 0 } },
+  },
+  paths: {
+    list: '/stock/warehouse/list',
+    get: '/stock/warehouse',
+    create: '/stock/warehouse/add',
+    update: '/stock/warehouse/update',
+    remove: '/stock/warehouse/delete',
+    removeMany: '/stock/warehouse/selected/delete',
+    select: '/stock/warehouses',
+    check: '/stock/warehouse/check',
+    export: '/stock/warehouse/export',
+  },
+  permissions: {
+    view: 'view_stock',
+    add: 'manage_warehouse',
+    change: 'manage_warehouse',
+    delete: 'manage_warehouse',
+  },
+});
+
+export const stockInputSchema = z.object({
+  id: z.number().int(),
+  input_no: z.string(),
+  goods_id: z.number().int(),
+  /** The specification received, 0 for a goods without specifications. */
+  sku_id: z.number().int(),
+  goods_name: z.string(),
+  goods_code: z.string(),
+  spec_text: z.string(),
+  unit: z.string(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+  supplier_id: z.number().int().nullable(),
+  supplier_name: z.string(),
+  quantity: z.number().int(),
+  /** Cents per unit. */
+  unit_cost: z.number().int(),
+  /** quantity × unit_cost, cents. */
+  amount: z.number().int(),
+  input_date: z.string(),
+  remark: z.string(),
+  /** 0 待审核, 1 已审核 (counted in the stock). */
+  status: z.number().int(),
+  maker_id: z.number().int().nullable(),
+  maker_name: z.string(),
+  checked_by_name: z.string(),
+  checked_at: z.string().nullable(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type StockInput = z.infer<typeof stockInputSchema>;
+
+/**
+ * Stock-in records (入库单; spec §7 `/goods/input`, `/goods/input/list|update|delete|selected/delete`;
+ * `/goods/input/add` is ours, the specification names no create). The number is given or made
+ * (RK + date + digits); a checked record is neither changed nor deleted.
+ */
+export const stockInputResource = defineResource({
+  label: '入库单',
+  tags: ['stock'],
+  item: stockInputSchema,
+  columns: {
+    input_no: '入库单号',
+    goods_code: '商品编码',
+    goods_name: '商品名称',
+    spec_text: '规格',
+    warehouse_name: '仓库',
+    supplier_name: '供应商',
+    quantity: '数量',
+    unit_cost: '单价（分）',
+    amount: '金额（分）',
+    input_date: '入库日期',
+    maker_name: '制单人',
+    checked_by_name: '审核人',
+    remark: '备注',
+  },
+  fields: {
+    input_no: optionalText('入库单号', { max: 30 }),
+    goods_id: id('商品'),
+    /** 0 or none: a goods without specifications. */
+    sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
+    warehouse_id: id('仓库'),
+    supplier_id: optionalId('供应商'),
+    quantity: quantity('入库数量'),
+    unit_cost: optionalInt('单价', { min: 0, max: 100_000_000 }),
+    input_date: day('入库日期'),
+    remark: optionalText('备注', { max: 200 }),
+  },
+  filters: {
+    status: z.optional(flag('审核状态')),
+    warehouse_id: optionalId('仓库'),
+    goods_id: optionalId('商品'),
+  },
+  sorts: { newest: '最新', date: '入库日期' },
+  unique: ['input_no'],
+  paths: {
+    list: '/goods/input/list',
+    get: '/goods/input',
+    create: '/goods/input/add',
+    update: '/goods/input/update',
+    remove: '/goods/input/delete',
+    removeMany: '/goods/input/selected/delete',
+    select: '/goods/input/select',
+    check: '/goods/input/no/check',
+    export: '/goods/input/export',
+  },
+  permissions: {
+    view: 'view_stock',
+    add: 'add_stock_input',
+    change: 'add_stock_input',
+    delete: 'add_stock_input',
+  },
+});
+
+export const stockLevelSchema = z.object({
+  id: z.number().int(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+  goods_id: z.number().int(),
+  goods_code: z.string(),
+  goods_name: z.string(),
+  unit: z.string(),
+  sku_id: z.number().int(),
+  spec_text: z.string(),
+  /** On hand in this warehouse. */
+  quantity: z.number().int(),
+  /** Below it the level is low; 0 = no warning. */
+  warn_quantity: z.number().int(),
+  low: z.boolean(),
+  /** What the shop may still sell of this goods (specification), all warehouses together. */
+  sellable: z.number().int(),
+  /** Cents per unit: the specification's cost, else the last checked stock-in's unit price. */
+  unit_cost: z.number().int(),
+  /** quantity × unit_cost, cents. */
+  value: z.number().int(),
+  update_time: z.string(),
+});
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+
+export const stockMoveSchema = z.object({
+  id: z.number().int(),
+  warehouse_id: z.number().int(),
+  warehouse_name: z.string(),
+  goods_id: z.number().int(),
+  goods_code: z.string(),
+  goods_name: z.string(),
+  sku_id: z.number().int(),
+  spec_text: z.string(),
+  kind: z.string(),
+  kind_name: z.string(),
+  /** Signed: + in, − out. */
+  quantity: z.number().int(),
+  balance_after: z.number().int(),
+  unit_cost: z.number().int(),
+  reason: z.string(),
+  ref_type: z.string(),
+  ref_id: z.number().int().nullable(),
+  ref_no: z.string(),
+  created_by_name: z.string(),
+  create_time: z.string(),
+});
+export type StockMove = z.infer<typeof stockMoveSchema>;
+
+const stockCall = <I extends z.ZodType, O extends z.ZodType>(
+  path: string,
+  summary: string,
+  permission: Codename,
+  input: I,
+  output: O,
+) => defineCall({ method: 'POST', path, summary, tags: ['stock'], access: { permission }, input, output });
+
+const kinds = Object.fromEntries(Object.keys(STOCK_MOVE_KINDS).map((k) => [k, k])) as {
+  [K in keyof typeof STOCK_MOVE_KINDS]: K;
+};
+
+export const stockInputCalls = stockInputResource.calls;
+
+export const stockCalls = {
+  /**
+   * Checks (审核) a pending stock-in record: by someone other than its maker; in one transaction
+   * the level rises, the ledger books a `purchase` move and the shop's sellable stock rises.
+   */
+  approve: stockCall(
+    '/goods/input/check',
+    '审核入库单（审核后计入库存）',
+    'check_stock_input',
+    form({ id: id('入库单') }),
+    stockInputSchema,
+  ),
+  /** The levels: per goods (specification) and warehouse. */
+  levels: stockCall(
+    '/stock/list',
+    '库存列表（按商品和仓库）',
+    'view_stock',
+    form({
+      keyword: optionalText('关键字', { max: 50 }),
+      warehouse_id: optionalId('仓库'),
+      goods_id: optionalId('商品'),
+      low: z.optional(flag('只看低于预警')),
+      ...paging,
+    }),
+    pageOf(stockLevelSchema),
+  ),
+  /** The ledger: every movement, newest first. */
+  moves: stockCall(
+    '/stock/move/list',
+    '库存流水',
+    'view_stock',
+    form({
+      keyword: optionalText('关键字', { max: 50 }),
+      warehouse_id: optionalId('仓库'),
+      goods_id: optionalId('商品'),
+      kind: optionalChoice('类型', kinds),
+      date_from: optionalDay('开始日期'),
+      date_to: optionalDay('结束日期'),
+      ...paging,
+    }),
+    pageOf(stockMoveSchema),
+  ),
+  /** A count adjustment (盘点调整): + or − on one level, with its reason; sellable stock moves alike. */
+  adjust: stockCall(
+    '/stock/adjust',
+    '库存盘点调整',
+    'change_stock',
+    form({
+      warehouse_id: id('仓库'),
+      goods_id: id('商品'),
+      sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
+      quantity: int('调整数量', { min: -STOCK_QUANTITY_MAX, max: STOCK_QUANTITY_MAX }).refine(
+        (n) => n !== 0,
+        '调整数量不能为0',
+      ),
+      reason: text('调整原因', { max: 200 }),
+    }),
+    stockLevelSchema,
+  ),
+  /** A level's low-stock threshold (0: no warning). */
+  warn: stockCall(
+    '/stock/warn/update',
+    '设置库存预警值',
+    'change_stock',
+    form({ id: id('库存'), warn_quantity: int('预警值', { min: 0, max: STOCK_QUANTITY_MAX }) }),
+    stockLevelSchema,
+  ),
+  /**
+   * Puts library goods into a warehouse's stock list (spec §7 `/goods/push/to/stock`): a level of
+   * 0 for each goods (each of its specifications) that has none there yet, optionally with a
+   * warning threshold. Stock itself enters only by checked stock-in records and adjustments.
+   */
+  push: stockCall(
+    '/goods/push/to/stock',
+    '推送商品到仓库库存',
+    'change_stock',
+    form({
+      ids: idList('商品', RESOURCE_BATCH_MAX),
+      warehouse_id: id('仓库'),
+      warn_quantity: optionalInt('预警值', { min: 0, max: STOCK_QUANTITY_MAX }),
+    }),
+    z.object({ count: z.number().int() }),
+  ),
+  /** Approved suppliers for the stock-in form's picker. */
+  suppliers: stockCall(
+    '/stock/suppliers',
+    '供应商选项（入库单）',
+    'view_stock',
+    form({ keyword: optionalText('关键字', { max: 50 }) }),
+    z.object({ results: z.array(selectOptionSchema) }),
+  ),
+};
+
+export const warehouseCalls = warehouseResource.calls;
