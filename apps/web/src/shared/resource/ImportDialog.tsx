@@ -216,11 +216,6 @@ export function ImportDialog({
       </Space>
     ) : (
       <Space wrap>
-        {result && result.invalid > 0 && (
-          <Button onClick={() => send('errors')} loading={busy?.mode === 'errors'}>
-            下载错误行
-          </Button>
-        )}
         <Button type="primary" onClick={close}>
           完成
         </Button>
@@ -290,7 +285,7 @@ export function ImportDialog({
             showIcon
             title={
               preview.invalid > 0
-                ? `有 ${preview.invalid} 行有误：可以下载错误行修正后重新导入，或仅导入有效的 ${preview.valid} 行；有误时不能导入全部。`
+                ? `有 ${preview.invalid} 行有误，不能导入全部：可以先下载错误行（含错误原因），再仅导入有效的 ${preview.valid} 行，修正错误行后另行导入。`
                 : `全部 ${preview.valid} 行都可以导入，尚未保存：请点击「导入全部」。`
             }
           />
@@ -371,7 +366,7 @@ export function ImportDialog({
             title={`已导入 ${result.created} 个${label}`}
             subTitle={
               result.invalid > 0
-                ? `有误的 ${result.invalid} 行没有导入，可以下载错误行修正后再导入。`
+                ? `有误的 ${result.invalid} 行没有导入：修正后可以再次导入这些行。`
                 : `表格中的 ${result.total} 行全部导入。`
             }
           />
