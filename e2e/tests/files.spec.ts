@@ -83,3 +83,57 @@ test('a shop administrator uploads a brand logo with the image field; anyone see
   await expect(toast(page, '已保存品牌')).toBeVisible();
   await expect(page.getByRole('table', { name: '品牌列表' }).getByRole('img')).toHaveCount(0);
 });
+
+test('文件管理: upload a document, find it, rename it and delete it; sales staff only read', async ({
+  page,
+  openPage,
+}) => {
+  const tag = uniqueSuffix();
+  const pdf = Buffer.from(`%PDF-1.4\n% 报价单 ${tag}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n`);
+  await login(page, 'shop');
+  await page.goto('/crm/file_manager');
+  await expect(page.getByText('文件管理').first()).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '上传文件' }).click();
+  await (await chooser).setFiles({ name: `报价单${tag}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await expect(toast(page, `已上传「报价单${tag}.pdf」`)).toBeVisible();
+
+  const search = page.getByRole('searchbox', { name: '搜索文件' });
+  await search.fill(tag);
+  await search.press('Enter');
+  const table = page.getByRole('table', { name: '文件列表' });
+  await expect(table.getByRole('row')).toHaveCount(2); // header + 1
+  await expect(table.getByRole('link', { name: `报价单${tag}.pdf` })).toHaveAttribute(
+    'href',
+    /\/api\/file\/content\?id=\d+/,
+  );
+  await expect(table).toContainText('PDF');
+  await expectAccessible(page, '文件管理');
+
+  // Rename: an empty name is refused beside the field, then saved.
+  await page.getByRole('button', { name: `重命名 报价单${tag}.pdf` }).click();
+  const dialog = page.getByRole('dialog', { name: `重命名 · 报价单${tag}.pdf` });
+  await dialog.getByLabel('文件名').fill('');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('文件名不能为空')).toBeVisible();
+  await dialog.getByLabel('文件名').fill(`采购报价${tag}.pdf`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已重命名')).toBeVisible();
+  await expect(table.getByRole('link', { name: `采购报价${tag}.pdf` })).toBeVisible();
+
+  // Sales staff see the list, not the buttons that change it.
+  const sales = await openPage('sales');
+  await sales.goto('/crm/file_manager');
+  await expect(sales.getByRole('table', { name: '文件列表' })).toBeVisible();
+  await expect(sales.getByRole('button', { name: '上传文件' })).toHaveCount(0);
+  await expect(sales.getByRole('button', { name: /^删除 / })).toHaveCount(0);
+
+  // Delete after a confirmation.
+  await page.getByRole('checkbox', { name: `选择 采购报价${tag}.pdf` }).check();
+  await page.getByRole('button', { name: '批量删除（1）' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: `确定删除文件「采购报价${tag}.pdf」吗？` });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(toast(page, '已删除 1 个文件')).toBeVisible();
+  await expect(page.getByText('没有找到符合条件的文件')).toBeVisible();
+});

@@ -1,10 +1,9 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { StoredFileInfo } from '@portal/contract';
-import { fileCalls } from '@portal/contract/calls';
-import { FILE_ACCEPT, FILE_IMAGE_MAX_BYTES, formatBytes, IMAGE_TYPES } from '@portal/contract/constants';
+import { FILE_ACCEPT, FILE_IMAGE_MAX_BYTES, formatBytes } from '@portal/contract/constants';
 import { Button, Progress } from 'antd';
 import { useId, useRef, useState } from 'react';
-import { api, isApiError } from '#web/shared/api/client.ts';
+import { useFileUpload } from './useFileUpload.ts';
 import './image-upload.css';
 
 const HINT = `JPG、PNG、WebP 或 GIF，不超过 ${formatBytes(FILE_IMAGE_MAX_BYTES)}`;
@@ -42,38 +41,17 @@ export function ImageUpload({
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const errorId = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const { upload: send, progress, busy, error, setError } = useFileUpload('image');
   const [preview, setPreview] = useState<{ address: string; thumb: string } | null>(null);
-  const busy = progress !== null;
   // The thumbnail of what was just uploaded, else the address itself.
   const shown = value ? (preview?.address === value ? preview.thumb || value : value) : '';
 
   async function upload(file: File) {
-    setError('');
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setError('请选择 JPG、PNG、WebP 或 GIF 图片');
-      return;
-    }
-    if (file.size > FILE_IMAGE_MAX_BYTES) {
-      setError(`图片不能超过 ${formatBytes(FILE_IMAGE_MAX_BYTES)}`);
-      return;
-    }
-    setProgress(0);
-    try {
-      const stored = await api.upload(
-        fileCalls.upload,
-        { file, kind: 'image' },
-        { toast: false, onProgress: (sent) => setProgress(Math.round(sent * 100)) },
-      );
-      setPreview({ address: stored.url, thumb: stored.thumb_url });
-      onChange?.(stored.url);
-      onUploaded?.(stored);
-    } catch (e) {
-      setError(isApiError(e) ? e.m : '上传失败，请检查网络后重试');
-    } finally {
-      setProgress(null);
-    }
+    const stored = await send(file);
+    if (!stored) return;
+    setPreview({ address: stored.url, thumb: stored.thumb_url });
+    onChange?.(stored.url);
+    onUploaded?.(stored);
   }
 
   return (
@@ -91,7 +69,7 @@ export function ImageUpload({
         <div className="image-upload__actions">
           <Button
             id={id}
-            icon={<UploadOutlined />}
+            icon={<UploadOutlined aria-hidden />}
             loading={busy}
             disabled={disabled}
             aria-describedby={`${hintId}${error ? ` ${errorId}` : ''}`}
@@ -101,7 +79,7 @@ export function ImageUpload({
           </Button>
           {value && !busy ? (
             <Button
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               disabled={disabled}
               aria-label={`移除${alt}`}
               onClick={() => {
@@ -129,7 +107,7 @@ export function ImageUpload({
         {busy ? (
           <Progress
             className="image-upload__progress"
-            percent={progress}
+            percent={progress ?? 0}
             size="small"
             aria-label={`${alt}上传进度`}
           />

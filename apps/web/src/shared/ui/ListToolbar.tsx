@@ -4,10 +4,10 @@ import { CLEARABLE } from './clearable.tsx';
 
 /**
  * A back-office list's filters: a search box (搜索 button, clearable) and a status select
- * (全部状态 when cleared), wrapped on narrow screens, then `children` (the list's buttons). Pair it
+ * (全部状态 when cleared, or its own placeholder), wrapped on narrow screens, then `children` (the list's buttons). Pair it
  * with `useListFilters`.
  */
-export function ListToolbar<S extends number>({
+export function ListToolbar<S extends number | string>({
   className,
   search,
   status,
@@ -27,6 +27,8 @@ export function ListToolbar<S extends number>({
     options: { value: S; label: string }[];
     value: S | undefined;
     onChange: (value?: S) => void;
+    /** What the cleared select says (全部状态 unless given: 全部类型 for a kind). */
+    placeholder?: string;
   };
 }) {
   return (
@@ -43,7 +45,7 @@ export function ListToolbar<S extends number>({
         />
         <Select
           aria-label={status.label}
-          placeholder="全部状态"
+          placeholder={status.placeholder ?? '全部状态'}
           allowClear={CLEARABLE}
           style={{ width: 130 }}
           options={status.options}

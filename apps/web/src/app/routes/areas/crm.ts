@@ -67,6 +67,15 @@ export const CRM = area(
           access: { module: 'goods', codename: 'view_goods_brand' },
           page: lazyPage(() => import('#web/modules/brand/BrandPage.tsx'), 'BrandPage'),
         },
+        {
+          kind: 'screen',
+          path: 'file_manager',
+          title: '文件管理',
+          icon: 'FileTextOutlined',
+          summary: '本单位上传的商品图片、品牌标志和文档：搜索、上传、重命名和删除',
+          access: { module: 'file', codename: 'view_file' },
+          page: lazyPage(() => import('#web/modules/file/FileManagerPage.tsx'), 'FileManagerPage'),
+        },
       ],
     },
     {
