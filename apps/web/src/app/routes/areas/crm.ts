@@ -119,6 +119,15 @@ export const CRM = area(
           access: { module: 'coupon', codename: 'view_coupon' },
           page: lazyPage(() => import('#web/modules/coupon/CouponPage.tsx'), 'CouponPage'),
         },
+        {
+          kind: 'screen',
+          path: 'promotion_index',
+          title: '促销活动',
+          icon: 'FireOutlined',
+          summary: '新增、发布和删除促销活动，管理活动中的汽车和门票',
+          access: { module: 'promotion', codename: 'change_promotion' },
+          page: lazyPage(() => import('#web/modules/promotion/PromotionAdminPage.tsx'), 'PromotionAdminPage'),
+        },
       ],
     },
     {
