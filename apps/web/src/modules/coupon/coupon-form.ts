@@ -22,7 +22,8 @@ export const toLocalInput = (iso: string) => dayjs(iso).format(LOCAL);
 /** A `datetime-local` value as an ISO time with its zone (what the server reads). */
 export const fromLocalInput = (local: string) => {
   const d = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? dayjs(local) : null;
-  return d?.isValid() ? d.toISOString() : local;
+  // dayjs rolls 02-31 over into March: only a time that reads back is one.
+  return d?.isValid() && d.format(LOCAL) === local ? d.toISOString() : local;
 };
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace(/\.00$/, '');
 
