@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { flag, form, id, idList, int, optionalInt } from './fields.ts';
+import { flag, form, id, idList, int, optionalId, optionalInt } from './fields.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 export const CART_MAX_LINES = 100;
@@ -24,14 +24,18 @@ export type CartAdjustReason = (typeof CART_ADJUST_REASONS)[number];
 export const cartLineSchema = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
+  /** The chosen specification (SKU), null for a goods sold as itself. */
+  sku_id: z.number().int().nullable(),
+  /** Its values ("红色 / L"), '' without one. */
+  sku_text: z.string(),
   name: z.string(),
   cover: z.string(),
-  /** The current price; `price_at_add` is what the shopper saw when adding it. */
+  /** The current price (the specification's when chosen); `price_at_add` is what the shopper saw when adding it. */
   price: z.number().int(),
   price_at_add: z.number().int(),
   quantity: z.number().int(),
   stock: z.number().int(),
-  /** 0 when the goods went off sale or were deleted: it cannot be checked out. */
+  /** 0 when the goods (or the chosen specification) went off sale or were deleted: it cannot be checked out. */
   available: z.number().int(),
   selected: z.number().int(),
 });
@@ -46,7 +50,8 @@ export type Cart = z.infer<typeof cartSchema>;
 
 const quantity = int('数量', { min: 1, max: CART_MAX_QUANTITY });
 
-export const cartAddBody = form({ goods_id: id('商品'), quantity });
+/** One line per goods and specification: a goods with specifications needs `sku_id`. */
+export const cartAddBody = form({ goods_id: id('商品'), sku_id: optionalId('规格'), quantity });
 export const cartUpdateBody = form({
   id: id('购物车商品'),
   quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
@@ -61,6 +66,7 @@ export const cartDeleteBody = form({ ids: idList('购物车商品', CART_MAX_LIN
 /** A guest cart line as the browser keeps it (storage key suffix `cart`). */
 export const guestCartLine = z.object({
   goods_id: id('商品'),
+  sku_id: optionalId('规格'),
   quantity,
   price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
 });
@@ -87,6 +93,9 @@ export const cartMergeResult = cartSchema.extend({
   adjusted: z.array(
     z.object({
       goods_id: z.number().int(),
+      /** The specification, when the line has one. */
+      sku_id: z.number().int().optional(),
+      /** The goods' name, with the specification's values when one was chosen. */
       name: z.string(),
       quantity: z.number().int(),
       reason: z.enum(CART_ADJUST_REASONS),

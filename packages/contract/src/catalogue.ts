@@ -36,9 +36,31 @@ export type ShopGoods = z.infer<typeof shopGoodsSchema>;
 export const goodsSpecSchema = z.object({ name: z.string(), value: z.string() });
 export type GoodsSpec = z.infer<typeof goodsSpecSchema>;
 
+/**
+ * A specification (SKU) the shop sells: its values (`[{name: '颜色', value: '红色'}]`), their text
+ * ("红色 / L"), its price (cents) and stock. Only live ones on sale are answered.
+ */
+export const shopGoodsSkuSchema = z.object({
+  id: z.number().int(),
+  specs: z.array(goodsSpecSchema),
+  spec_text: z.string(),
+  price: z.number().int(),
+  stock: z.number().int(),
+});
+export type ShopGoodsSku = z.infer<typeof shopGoodsSkuSchema>;
+
 export const shopGoodsDetailSchema = shopGoodsSchema.extend({
   images: z.array(z.string()),
+  /** Descriptive parameters (产地, 材质 …), not what is chosen: that is `skus`. */
   specs: z.array(goodsSpecSchema),
+  /**
+   * The specifications on sale. A goods with specifications is sold only as one of them (the
+   * cart and orders take its `sku_id`); empty for a goods sold as itself. `price` and `stock` of
+   * the goods are then the lowest price and the total stock of all its specifications.
+   */
+  skus: z.array(shopGoodsSkuSchema),
+  /** How many specifications the goods has (also stopped ones); > 0: a `sku_id` is required. */
+  sku_count: z.number().int(),
   description: z.string(),
   unit: z.string(),
   /** Most pieces one order may hold (event tickets: 12); 0 = no limit beyond stock. */

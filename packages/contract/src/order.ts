@@ -59,6 +59,10 @@ export function canDo(action: OrderAction, status: number) {
 export const orderItemSchema = z.object({
   id: z.number().int(),
   goods_id: z.number().int(),
+  /** The specification (SKU) bought, null for a goods sold as itself. */
+  sku_id: z.number().int().nullable(),
+  /** Its values when ordered ("红色 / L"), '' without one. */
+  sku_text: z.string(),
   name: z.string(),
   cover: z.string(),
   price: z.number().int(),
@@ -124,6 +128,9 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const priceChangeSchema = z.object({
   goods_id: z.number().int(),
+  /** The specification, when the line has one. */
+  sku_id: z.number().int().optional(),
+  /** The goods' name, with the specification's values when one was chosen. */
   name: z.string(),
   old_price: z.number().int(),
   new_price: z.number().int(),
@@ -140,10 +147,14 @@ export type OrderCreateResult = z.infer<typeof orderCreateResult>;
 /** The most lines one buy-now order may hold. */
 export const BUY_NOW_MAX_LINES = 20;
 
-/** One buy-now line: goods, quantity, and the price (cents) the shopper saw, when known. */
+/**
+ * One buy-now line: goods, its specification (required for a goods with specifications),
+ * quantity, and the price (cents) the shopper saw, when known.
+ */
 export const buyNowLine = z.object(
   {
     goods_id: id('商品'),
+    sku_id: optionalId('规格'),
     quantity: int('数量', { min: 1, max: CART_MAX_QUANTITY }),
     price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
   },
@@ -151,12 +162,14 @@ export const buyNowLine = z.object(
 );
 export type BuyNowLine = z.output<typeof buyNowLine>;
 
-const BUY_NOW_PART = /^(\d{1,10})x(\d{1,6})(?:@(\d{1,12}))?$/;
+const BUY_NOW_PART = /^(\d{1,10})(?::(\d{1,10}))?x(\d{1,6})(?:@(\d{1,12}))?$/;
 
 /**
- * The compact text of buy-now lines, `<goods_id>x<quantity>[@<price>]` joined by commas
- * (`12x2@8000,13x1`): the `items` of `/settle` and, in form posts, of `/order/create`. A part that is
- * not of that form is kept as text, so the schema refuses it.
+ * The compact text of buy-now lines, `<goods_id>[:<sku_id>]x<quantity>[@<price>]` joined by commas
+ * (`12x2@8000,13:34x1`: 2 of goods 12 seen at ¥80.00, 1 of goods 13 in its specification 34): the
+ * `items` of `/settle` and, in form posts, of `/order/create`. `:<sku_id>` came with
+ * specifications (docs/shop.md); a text without it means what it always did. A part that is not
+ * of that form is kept as text, so the schema refuses it.
  */
 export function parseBuyNowItems(text: string): unknown[] {
   const s = text.trim();
@@ -164,22 +177,35 @@ export function parseBuyNowItems(text: string): unknown[] {
   return s.split(',').map((part) => {
     const m = BUY_NOW_PART.exec(part.trim());
     if (!m) return part;
-    return { goods_id: Number(m[1]), quantity: Number(m[2]), ...(m[3] ? { price: Number(m[3]) } : {}) };
+    return {
+      goods_id: Number(m[1]),
+      ...(m[2] ? { sku_id: Number(m[2]) } : {}),
+      quantity: Number(m[3]),
+      ...(m[4] ? { price: Number(m[4]) } : {}),
+    };
   });
 }
 
 /** The inverse of `parseBuyNowItems`. */
 export function formatBuyNowItems(
-  lines: readonly { goods_id: number; quantity: number; price?: number | undefined }[],
+  lines: readonly {
+    goods_id: number;
+    sku_id?: number | undefined;
+    quantity: number;
+    price?: number | undefined;
+  }[],
 ) {
   return lines
-    .map((l) => `${l.goods_id}x${l.quantity}${l.price === undefined ? '' : `@${l.price}`}`)
+    .map(
+      (l) =>
+        `${l.goods_id}${l.sku_id === undefined ? '' : `:${l.sku_id}`}x${l.quantity}${l.price === undefined ? '' : `@${l.price}`}`,
+    )
     .join(',');
 }
 
 /**
- * Buy-now lines: a JSON array of `{goods_id, quantity, price?}` or the compact text of
- * `parseBuyNowItems`. 1 to BUY_NOW_MAX_LINES lines, each goods once.
+ * Buy-now lines: a JSON array of `{goods_id, sku_id?, quantity, price?}` or the compact text of
+ * `parseBuyNowItems`. 1 to BUY_NOW_MAX_LINES lines, each goods (or specification of a goods) once.
  */
 export const buyNowItems = z.preprocess(
   (v) => {
@@ -196,17 +222,22 @@ export const buyNowItems = z.preprocess(
     .array(buyNowLine, { error: '购买商品格式不正确' })
     .min(1, '请选择要购买的商品')
     .max(BUY_NOW_MAX_LINES, `一次最多购买${BUY_NOW_MAX_LINES}种商品`)
-    .refine((lines) => new Set(lines.map((l) => l.goods_id)).size === lines.length, '同一商品只能出现一次'),
+    .refine(
+      (lines) => new Set(lines.map((l) => `${l.goods_id}:${l.sku_id ?? 0}`)).size === lines.length,
+      '同一商品只能出现一次',
+    ),
 );
 
 /**
  * One of: `cart_ids` (the selected cart lines), `items` (buy now, several lines), or `goods_id` +
- * `quantity` (buy now, one goods; `expected_price` is the price the shopper saw).
+ * `sku_id` (a goods with specifications) + `quantity` (buy now, one goods; `expected_price` is the
+ * price the shopper saw).
  */
 export const orderCreateBody = form({
   cart_ids: z.optional(idList('购物车商品', CART_MAX_LINES)),
   items: z.optional(buyNowItems),
   goods_id: optionalId('商品'),
+  sku_id: optionalId('规格'),
   quantity: optionalInt('数量', { min: 1, max: CART_MAX_QUANTITY }),
   expected_price: optionalInt('价格', { min: 0, max: MAX_PRICE_CENTS }),
   consignee_id: id('收货地址'),

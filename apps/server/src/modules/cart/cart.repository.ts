@@ -5,6 +5,8 @@ import { inCompany } from '#server/platform/db/scope.ts';
 export interface CartRow {
   id: number;
   goods_id: number;
+  /** 0: a goods sold as itself. */
+  sku_id: number;
   quantity: number;
   price_at_add: number;
   selected: number;
@@ -16,15 +18,27 @@ export interface CartRow {
   del_flag: number;
   unit: string;
   max_per_order: number;
+  sku_count: number;
+  /** The chosen specification, as `skusById` reads it (null: none, or not found). */
+  sku_goods_id: number | null;
+  sku_text: string | null;
+  sku_specs: string | null;
+  sku_price: number | null;
+  sku_stock: number | null;
+  sku_on_sale: number | null;
+  sku_del_flag: number | null;
+  sku_sort: number | null;
 }
 
 function lines(db: Database, companyId: number, userId: number) {
   return inCompany(db, companyId)
     .selectFrom('cart_items', 'ci')
     .innerJoin('goods as g', 'g.id', 'ci.goods_id')
+    .leftJoin('goods_skus as s', 's.id', 'ci.sku_id')
     .select([
       'ci.id',
       'ci.goods_id',
+      'ci.sku_id',
       'ci.quantity',
       'ci.price_at_add',
       'ci.selected',
@@ -36,6 +50,15 @@ function lines(db: Database, companyId: number, userId: number) {
       'g.del_flag',
       'g.unit',
       'g.max_per_order',
+      'g.sku_count',
+      's.goods_id as sku_goods_id',
+      's.spec_text as sku_text',
+      's.specs as sku_specs',
+      's.price as sku_price',
+      's.stock as sku_stock',
+      's.on_sale as sku_on_sale',
+      's.del_flag as sku_del_flag',
+      's.sort as sku_sort',
     ])
     .where('ci.user_id', '=', userId);
 }
@@ -47,12 +70,14 @@ export const cartRepository = {
   byIds: (db: Database, companyId: number, userId: number, ids: readonly number[]): Promise<CartRow[]> =>
     lines(db, companyId, userId).where('ci.id', 'in', ids).orderBy('ci.id').execute(),
 
-  byGoods: (db: Database, companyId: number, userId: number, goodsId: number) =>
+  /** The line of a goods in a specification (`skuId` null: the goods sold as itself). */
+  byGoods: (db: Database, companyId: number, userId: number, goodsId: number, skuId: number | null) =>
     inCompany(db, companyId)
       .selectFrom('cart_items')
       .select(['id', 'quantity', 'price_at_add'])
       .where('user_id', '=', userId)
       .where('goods_id', '=', goodsId)
+      .where('sku_id', '=', skuId ?? 0)
       .executeTakeFirst(),
 
   count: (db: Database, companyId: number, userId: number) =>
@@ -60,12 +85,21 @@ export const cartRepository = {
 
   insert: (
     db: Database,
-    v: { companyId: number; userId: number; goodsId: number; quantity: number; price: number; now: string },
+    v: {
+      companyId: number;
+      userId: number;
+      goodsId: number;
+      skuId: number | null;
+      quantity: number;
+      price: number;
+      now: string;
+    },
   ) =>
     inCompany(db, v.companyId)
       .insertInto('cart_items', {
         user_id: v.userId,
         goods_id: v.goodsId,
+        sku_id: v.skuId ?? 0,
         quantity: v.quantity,
         price_at_add: v.price,
         selected: 1,

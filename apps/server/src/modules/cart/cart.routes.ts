@@ -6,7 +6,9 @@ import type { CartService } from './cart.service.ts';
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
 export function cartRoutes(app: App, carts: CartService) {
   serve(app, calls.list, ({ caller }) => carts.list(caller));
-  serve(app, calls.add, ({ input, caller }) => carts.add(caller, input.goods_id, input.quantity));
+  serve(app, calls.add, ({ input, caller }) =>
+    carts.add(caller, input.goods_id, input.quantity, input.sku_id),
+  );
   serve(app, calls.update, ({ input: { id, quantity, selected }, caller }) =>
     carts.update(caller, id, { quantity, selected }),
   );

@@ -11,22 +11,75 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { goodsForSale, isAvailable, overLimit, stockShort } from '../catalogue/index.ts';
+import {
+  goodsForSale,
+  isAvailable,
+  overLimit,
+  type SaleUnit,
+  type SkuForSale,
+  saleUnit,
+  skuStopped,
+  skusById,
+  stockShort,
+} from '../catalogue/index.ts';
 import { type CartRow, cartRepository as repo } from './cart.repository.ts';
 
+/**
+ * What a cart line sells now (its specification's price and stock when it has one), and whether
+ * it can be checked out: its goods on sale, its specification live and on sale, and a goods with
+ * specifications in one of them (a line of a goods that got specifications after it was added
+ * cannot be: the shopper chooses one).
+ */
+export function cartUnit(r: CartRow): SaleUnit & { ok: boolean } {
+  const skus = new Map<number, SkuForSale>();
+  if (r.sku_id !== 0 && r.sku_goods_id !== null)
+    skus.set(r.sku_id, {
+      id: r.sku_id,
+      goods_id: r.sku_goods_id,
+      specs: r.sku_specs ?? '[]',
+      spec_text: r.sku_text ?? '',
+      price: r.sku_price ?? 0,
+      stock: r.sku_stock ?? 0,
+      on_sale: r.sku_on_sale ?? 0,
+      del_flag: r.sku_del_flag ?? 1,
+      sort: r.sku_sort ?? 0,
+    });
+  try {
+    // A line's `id` is its own: the goods is `goods_id`.
+    const unit = saleUnit({ ...r, id: r.goods_id }, r.sku_id === 0 ? undefined : r.sku_id, skus);
+    return { ...unit, ok: isAvailable(r) && unit.available };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      sku_id: r.sku_id === 0 ? null : r.sku_id,
+      sku_text: r.sku_text ?? '',
+      price: r.sku_id === 0 ? r.price : (r.sku_price ?? r.price),
+      stock: 0,
+      label: r.name,
+      available: false,
+      ok: false,
+    };
+  }
+}
+
 export function toCart(rows: CartRow[]): Cart {
-  const results: CartLine[] = rows.map((r) => ({
-    id: r.id,
-    goods_id: r.goods_id,
-    name: r.name,
-    cover: r.cover,
-    price: r.price,
-    price_at_add: r.price_at_add,
-    quantity: r.quantity,
-    stock: r.stock,
-    available: isAvailable(r) ? 1 : 0,
-    selected: r.selected,
-  }));
+  const results: CartLine[] = rows.map((r) => {
+    const unit = cartUnit(r);
+    return {
+      id: r.id,
+      goods_id: r.goods_id,
+      sku_id: unit.sku_id,
+      sku_text: unit.sku_text,
+      name: r.name,
+      cover: r.cover,
+      price: unit.price,
+      price_at_add: r.price_at_add,
+      quantity: r.quantity,
+      stock: unit.stock,
+      available: unit.ok ? 1 : 0,
+      selected: r.selected,
+    };
+  });
   const chosen = results.filter((l) => l.selected === 1 && l.available === 1);
   return {
     results,
@@ -35,7 +88,10 @@ export function toCart(rows: CartRow[]): Cart {
   };
 }
 
-/** The member's server cart. Lines are unique per goods; quantities are bounded by the stock. */
+/**
+ * The member's server cart. Lines are unique per goods and specification; quantities are bounded
+ * by the stock (the specification's when it has one).
+ */
 export function cartService(db: Database) {
   const list = async (caller: Caller) => toCart(await repo.list(db, caller.companyId, caller.userId));
 
@@ -45,18 +101,32 @@ export function cartService(db: Database) {
     return goods;
   }
 
+  /** What a goods and `skuId` sell (saleUnit), refused when the specification is stopped. */
+  async function unitOf(
+    trx: Database,
+    caller: Caller,
+    goods: Parameters<typeof saleUnit>[0],
+    skuId?: number,
+  ) {
+    const skus = await skusById(trx, caller.companyId, skuId === undefined ? [] : [skuId]);
+    const unit = saleUnit(goods, skuId, new Map(skus.map((k) => [k.id, k])));
+    if (!unit.available) throw skuStopped(unit);
+    return unit;
+  }
+
   return {
     list,
 
-    async add(caller: Caller, goodsId: number, quantity: number) {
+    async add(caller: Caller, goodsId: number, quantity: number, skuId?: number) {
       // Two adds of the same goods at once: the unique line index refuses the second insert.
       await onUnique(
         () =>
           db.transaction().execute(async (trx) => {
             const goods = await availableGoods(trx, caller, goodsId);
-            const line = await repo.byGoods(trx, caller.companyId, caller.userId, goodsId);
+            const unit = await unitOf(trx, caller, goods, skuId);
+            const line = await repo.byGoods(trx, caller.companyId, caller.userId, goodsId, unit.sku_id);
             const total = (line?.quantity ?? 0) + quantity;
-            if (total > goods.stock) throw stockShort(goods.name, goods.stock);
+            if (total > unit.stock) throw stockShort(unit.label, unit.stock);
             const limit = overLimit(goods, total);
             if (limit) throw limit;
             if (total > CART_MAX_QUANTITY)
@@ -75,8 +145,9 @@ export function cartService(db: Database) {
                 companyId: caller.companyId,
                 userId: caller.userId,
                 goodsId,
+                skuId: unit.sku_id,
                 quantity,
-                price: goods.price,
+                price: unit.price,
                 now,
               });
             }
@@ -90,12 +161,13 @@ export function cartService(db: Database) {
       await db.transaction().execute(async (trx) => {
         const [line] = await repo.byIds(trx, caller.companyId, caller.userId, [id]);
         if (!line) throw new AppError('NOT_FOUND');
+        const unit = cartUnit(line);
         if (
           change.quantity !== undefined &&
           change.quantity > line.quantity &&
-          change.quantity > line.stock
+          change.quantity > unit.stock
         ) {
-          throw stockShort(line.name, line.stock);
+          throw stockShort(unit.label, unit.stock);
         }
         const limit = change.quantity === undefined ? null : overLimit(line, change.quantity);
         if (limit) throw limit;
@@ -118,7 +190,15 @@ export function cartService(db: Database) {
      * Merges the guest cart kept in the browser at login. Never fails for one line: a line whose
      * goods are gone is dropped and a quantity above the stock is lowered, and both are reported.
      */
-    async merge(caller: Caller, items: { goods_id: number; quantity: number; price?: number }[]) {
+    async merge(
+      caller: Caller,
+      items: {
+        goods_id: number;
+        sku_id?: number | undefined;
+        quantity: number;
+        price?: number | undefined;
+      }[],
+    ) {
       const run = () =>
         db.transaction().execute(async (trx) => {
           const adjusted: CartMergeResult['adjusted'] = [];
@@ -126,16 +206,35 @@ export function cartService(db: Database) {
           let count = await repo.count(trx, caller.companyId, caller.userId);
           for (const item of items) {
             const [goods] = await goodsForSale(trx, caller.companyId, [item.goods_id]);
-            if (!goods || !isAvailable(goods) || goods.stock === 0) {
-              const reason = goods && isAvailable(goods) ? 'sold_out' : 'unavailable';
-              adjusted.push({ goods_id: item.goods_id, name: goods?.name ?? '', quantity: 0, reason });
+            const skus = await skusById(
+              trx,
+              caller.companyId,
+              item.sku_id === undefined ? [] : [item.sku_id],
+            );
+            let unit: SaleUnit | undefined;
+            try {
+              if (goods) unit = saleUnit(goods, item.sku_id, new Map(skus.map((k) => [k.id, k])));
+            } catch (error) {
+              // A specification not chosen, gone or of another goods: the line cannot be kept.
+              if (!(error instanceof AppError)) throw error;
+            }
+            if (!goods || !unit || !isAvailable(goods) || !unit.available || unit.stock === 0) {
+              const reason =
+                goods && unit && isAvailable(goods) && unit.available ? 'sold_out' : 'unavailable';
+              adjusted.push({
+                goods_id: item.goods_id,
+                ...(item.sku_id !== undefined && { sku_id: item.sku_id }),
+                name: unit?.label ?? goods?.name ?? '',
+                quantity: 0,
+                reason,
+              });
               continue;
             }
-            const line = await repo.byGoods(trx, caller.companyId, caller.userId, item.goods_id);
+            const line = await repo.byGoods(trx, caller.companyId, caller.userId, item.goods_id, unit.sku_id);
             const wanted = (line?.quantity ?? 0) + item.quantity;
             // The first bound that holds the quantity down is the reason told.
             const bounds: [CartAdjustReason, number][] = [
-              ['stock', goods.stock],
+              ['stock', unit.stock],
               ['limit', goods.max_per_order || Infinity],
               ['cart_max', CART_MAX_QUANTITY],
             ];
@@ -145,7 +244,8 @@ export function cartService(db: Database) {
               const [reason] = bound;
               adjusted.push({
                 goods_id: goods.id,
-                name: goods.name,
+                ...(unit.sku_id !== null && { sku_id: unit.sku_id }),
+                name: unit.label,
                 quantity,
                 reason,
                 ...(reason === 'limit' ? { limit: goods.max_per_order } : {}),
@@ -163,12 +263,19 @@ export function cartService(db: Database) {
                 companyId: caller.companyId,
                 userId: caller.userId,
                 goodsId: goods.id,
+                skuId: unit.sku_id,
                 quantity,
-                price: item.price ?? goods.price,
+                price: item.price ?? unit.price,
                 now,
               });
             } else {
-              adjusted.push({ goods_id: goods.id, name: goods.name, quantity: 0, reason: 'cart_full' });
+              adjusted.push({
+                goods_id: goods.id,
+                ...(unit.sku_id !== null && { sku_id: unit.sku_id }),
+                name: unit.label,
+                quantity: 0,
+                reason: 'cart_full',
+              });
             }
           }
           return adjusted;

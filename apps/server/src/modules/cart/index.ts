@@ -5,6 +5,7 @@ import { cartRoutes } from './cart.routes.ts';
 import { cartService } from './cart.service.ts';
 
 export { type CartRow, cartRepository } from './cart.repository.ts';
+export { cartUnit } from './cart.service.ts';
 
 /** The member's cart. */
 export function cartModule(db: Database) {

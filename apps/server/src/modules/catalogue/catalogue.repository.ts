@@ -72,6 +72,7 @@ const SALE_COLUMNS = [
   'del_flag',
   'unit',
   'max_per_order',
+  'sku_count',
 ] as const;
 
 /**

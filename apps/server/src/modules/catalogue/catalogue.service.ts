@@ -20,6 +20,7 @@ import {
   catalogueRepository as repo,
 } from './catalogue.repository.ts';
 import { isAvailable } from './goods-rules.ts';
+import { skusOnSale } from './goods-skus.ts';
 import { queryTokens } from './search-tokens.ts';
 
 function parseJsonArray<T>(text: string, keep: (v: unknown) => v is T): T[] {
@@ -199,16 +200,25 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {
       const row = await repo.detail(db, companyId, id);
       if (!row || !isAvailable(row)) throw new AppError('GOODS_UNAVAILABLE');
-      const [categories, stats, loved] = await Promise.all([
+      const [categories, stats, loved, skus] = await Promise.all([
         categoriesById(companyId),
         reviewRepository.stats(db, companyId, id),
         caller ? repo.loved(db, caller.companyId, caller.userId, id) : Promise.resolve(false),
+        row.sku_count > 0 ? skusOnSale(db, companyId, id) : Promise.resolve([]),
       ]);
       const images = parseJsonArray(row.images, isString);
       return {
         ...toShopGoods(row, categories),
         images: images.length > 0 ? images : row.cover ? [row.cover] : [],
         specs: parseJsonArray(row.specs, isSpec),
+        skus: skus.map((k) => ({
+          id: k.id,
+          specs: parseJsonArray(k.specs, isSpec),
+          spec_text: k.spec_text,
+          price: k.price,
+          stock: k.stock,
+        })),
+        sku_count: row.sku_count,
         description: row.description,
         unit: row.unit,
         max_per_order: row.max_per_order,

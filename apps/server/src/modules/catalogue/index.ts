@@ -9,6 +9,15 @@ import { indexPending } from './catalogue-index.ts';
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
 export { indexCategorySubtree, indexGoods, rebuildCatalogueIndex } from './catalogue-index.ts';
 export { isAvailable, isDeleted, overLimit, stockShort } from './goods-rules.ts';
+export {
+  type SaleUnit,
+  type SkuForSale,
+  saleUnit,
+  skuStopped,
+  skusById,
+  skusOnSale,
+  unitLabel,
+} from './goods-skus.ts';
 export { changeGoods, type GoodsDelta } from './goods-stock.ts';
 
 /** The public catalogue (goods lists and detail, likes). */

@@ -37,6 +37,8 @@ const ITEM_COLUMNS = [
   'id',
   'order_id',
   'goods_id',
+  'sku_id',
+  'sku_text',
   'name',
   'cover',
   'price',

@@ -26,11 +26,15 @@ import {
   goodsForSale,
   isAvailable,
   overLimit,
+  saleUnit,
+  skuStopped,
+  skusById,
   stockShort,
 } from '../catalogue/index.ts';
 import { consigneeRepository } from '../consignee/index.ts';
 import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentAccounts, PaymentMethods, ShopContact } from '../payment/index.ts';
+import { returnOrder, shipOrder } from '../stock/index.ts';
 import { type OrderRow, type OrderScope, orderRepository as repo } from './order.repository.ts';
 import { orderPaymentRepository as paid } from './order-payment.repository.ts';
 
@@ -49,6 +53,7 @@ export interface OrderCreateInput {
   /** Buy now, several lines (validated by the contract: 1–BUY_NOW_MAX_LINES, each goods once). */
   items?: BuyNowLine[];
   goods_id?: number;
+  sku_id?: number;
   quantity?: number;
   expected_price?: number;
   consignee_id: number;
@@ -156,27 +161,75 @@ export function orderService(db: Database, deps: OrderDeps) {
     return toDetail(conn, row, await repo.items(conn, scope.companyId, [id]));
   }
 
+  interface WantedLine {
+    goods_id: number;
+    sku_id: number | undefined;
+    quantity: number;
+    seen_price: number | undefined;
+  }
+
   /**
    * The lines to order: the caller's selected cart lines, or the buy-now lines (`items`, or one
    * `goods_id`). Buy-now never reads or changes the cart.
    */
-  async function linesOf(trx: Database, caller: Caller, input: OrderCreateInput) {
+  async function linesOf(trx: Database, caller: Caller, input: OrderCreateInput): Promise<WantedLine[]> {
     const sources = [input.cart_ids?.length, input.items?.length, input.goods_id !== undefined];
     if (sources.filter(Boolean).length > 1)
       throw new AppError('PARAM_ERROR', '购物车结算与立即购买不能同时提交', 'items');
     if (input.items?.length) {
-      return input.items.map((l) => ({ goods_id: l.goods_id, quantity: l.quantity, seen_price: l.price }));
+      return input.items.map((l) => ({
+        goods_id: l.goods_id,
+        sku_id: l.sku_id,
+        quantity: l.quantity,
+        seen_price: l.price,
+      }));
     }
     if (input.cart_ids?.length) {
       const rows = await cartRepository.byIds(trx, caller.companyId, caller.userId, input.cart_ids);
       if (rows.length !== new Set(input.cart_ids).size)
         throw new AppError('NOT_FOUND', '购物车商品不存在，请刷新后重试', 'cart_ids');
-      return rows.map((r) => ({ goods_id: r.goods_id, quantity: r.quantity, seen_price: r.price_at_add }));
+      return rows.map((r) => ({
+        goods_id: r.goods_id,
+        sku_id: r.sku_id === 0 ? undefined : r.sku_id,
+        quantity: r.quantity,
+        seen_price: r.price_at_add,
+      }));
     }
     if (input.goods_id !== undefined) {
-      return [{ goods_id: input.goods_id, quantity: input.quantity ?? 1, seen_price: input.expected_price }];
+      return [
+        {
+          goods_id: input.goods_id,
+          sku_id: input.sku_id,
+          quantity: input.quantity ?? 1,
+          seen_price: input.expected_price,
+        },
+      ];
     }
     throw new AppError('CART_EMPTY');
+  }
+
+  /**
+   * Why `changeGoods` left goods `goodsId` unchanged, read again now: the goods or a specification
+   * of the order's lines was taken off sale meanwhile, or has too little stock.
+   */
+  async function refusalOf(
+    trx: Database,
+    companyId: number,
+    goodsId: number,
+    lines: readonly { goods_id: number; quantity: number; unit: { sku_id: number | null; label: string } }[],
+  ): Promise<AppError> {
+    const [fresh] = await goodsForSale(trx, companyId, [goodsId]);
+    const mine = lines.filter((l) => l.goods_id === goodsId);
+    if (!fresh || !isAvailable(fresh))
+      return new AppError('GOODS_UNAVAILABLE', `「${fresh?.name ?? mine[0]?.unit.label ?? ''}」已下架`);
+    const ids = mine.flatMap((l) => (l.unit.sku_id === null ? [] : [l.unit.sku_id]));
+    const skus = new Map((await skusById(trx, companyId, ids)).map((k) => [k.id, k]));
+    for (const l of mine) {
+      const unit = saleUnit(fresh, l.unit.sku_id ?? undefined, skus);
+      if (!unit.available) return skuStopped(unit);
+      if (unit.stock < l.quantity) return stockShort(unit.label, unit.stock);
+    }
+    return stockShort(fresh.name, fresh.stock);
   }
 
   async function place(caller: Caller, input: OrderCreateInput) {
@@ -206,17 +259,37 @@ export function orderService(db: Database, deps: OrderDeps) {
           )
         ).map((g) => [g.id, g]),
       );
+      const skus = new Map(
+        (
+          await skusById(
+            trx,
+            caller.companyId,
+            lines.flatMap((l) => (l.sku_id === undefined ? [] : [l.sku_id])),
+          )
+        ).map((k) => [k.id, k]),
+      );
       const priceChanges: PriceChange[] = [];
+      // The per-order limit holds for a goods, whichever specifications its pieces are in.
+      const pieces = new Map<number, number>();
       const priced = lines.map((l) => {
         const g = goods.get(l.goods_id);
         if (!g || !isAvailable(g))
           throw new AppError('GOODS_UNAVAILABLE', g ? `「${g.name}」已下架` : undefined);
-        const limit = overLimit(g, l.quantity);
+        const unit = saleUnit(g, l.sku_id, skus);
+        if (!unit.available) throw skuStopped(unit);
+        pieces.set(g.id, (pieces.get(g.id) ?? 0) + l.quantity);
+        const limit = overLimit(g, pieces.get(g.id) ?? l.quantity);
         if (limit) throw limit;
-        if (l.seen_price !== undefined && l.seen_price !== g.price) {
-          priceChanges.push({ goods_id: g.id, name: g.name, old_price: l.seen_price, new_price: g.price });
+        if (l.seen_price !== undefined && l.seen_price !== unit.price) {
+          priceChanges.push({
+            goods_id: g.id,
+            ...(unit.sku_id !== null && { sku_id: unit.sku_id }),
+            name: unit.label,
+            old_price: l.seen_price,
+            new_price: unit.price,
+          });
         }
-        return { ...l, goods: g, amount: g.price * l.quantity };
+        return { ...l, goods: g, unit, amount: unit.price * l.quantity };
       });
       const consignee = await consigneeRepository.find(
         trx,
@@ -268,9 +341,11 @@ export function orderService(db: Database, deps: OrderDeps) {
         priced.map((l) => ({
           order_id: orderId,
           goods_id: l.goods_id,
+          sku_id: l.unit.sku_id,
+          sku_text: l.unit.sku_text,
           name: l.goods.name,
           cover: l.goods.cover,
-          price: l.goods.price,
+          price: l.unit.price,
           quantity: l.quantity,
           amount: l.amount,
         })),
@@ -295,15 +370,10 @@ export function orderService(db: Database, deps: OrderDeps) {
       const short = await changeGoods(
         trx,
         caller.companyId,
-        priced.map((l) => ({ goods_id: l.goods_id, stock: -l.quantity })),
+        priced.map((l) => ({ goods_id: l.goods_id, sku_id: l.unit.sku_id, stock: -l.quantity })),
         { forSale: true, now },
       );
-      if (short !== undefined) {
-        const [fresh] = await goodsForSale(trx, caller.companyId, [short]);
-        throw fresh && !isAvailable(fresh)
-          ? new AppError('GOODS_UNAVAILABLE', `「${fresh.name}」已下架`)
-          : stockShort(goods.get(short)?.name ?? '', fresh?.stock ?? 0);
-      }
+      if (short !== undefined) throw await refusalOf(trx, caller.companyId, short, priced);
       return { order, items, event, priceChanges };
     };
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
@@ -353,6 +423,15 @@ export function orderService(db: Database, deps: OrderDeps) {
       throw new AppError('ORDER_STATE');
 
     const items = await repo.items(trx, order.company_id, [id]);
+    // The warehouses (ADR 0022): a shipment takes what the order reserved out of them (the
+    // default warehouse first; refused when short), a refund of a shipped order puts it back.
+    const stockActor =
+      'system' in actor
+        ? { userId: null, name: actor.name ?? '系统' }
+        : { userId: actor.caller.userId, name: actor.caller.username };
+    if (action === 'ship') await shipOrder(trx, order.company_id, order, items, stockActor, now);
+    if (action === 'refund' && order.status === ORDER_STATUS.SHIPPED)
+      await returnOrder(trx, order.company_id, order, stockActor, now);
     if ((action === 'cancel' || action === 'expire') && order.member_coupon_id !== null) {
       await releaseCoupon(trx, order.company_id, order.member_coupon_id);
     }
@@ -372,6 +451,7 @@ export function orderService(db: Database, deps: OrderDeps) {
     // Goods last (changeGoods): in goods-id order, held only until the commit.
     const deltas: GoodsDelta[] = items.map((i) => ({
       goods_id: i.goods_id,
+      sku_id: i.sku_id,
       stock: stockBack ? i.quantity : 0,
       sales: salesSign * i.quantity,
     }));

@@ -42,8 +42,8 @@ function QuantityInput({ line, cart }: { line: CartViewLine; cart: CartApi }) {
       size="small"
       max={max}
       value={draft}
-      label={`${line.name}的数量`}
-      inputLabel={`${line.name}的数量`}
+      label={`${lineName(line)}的数量`}
+      inputLabel={`${lineName(line)}的数量`}
       onChange={setDraft}
       onCommit={commit}
       disabled={!line.available || cart.pending}
@@ -71,9 +71,15 @@ function LineNotes({ line }: { line: CartViewLine }) {
   );
 }
 
+/** The goods' name with the chosen specification ("T恤（红色 / L）"), for labels. */
+function lineName(line: CartViewLine, goodsName = line.name) {
+  return line.sku_text ? `${goodsName}（${line.sku_text}）` : goodsName;
+}
+
 function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
   const { modal } = App.useApp();
-  const name = line.name || (line.loaded ? `商品 ${line.goods_id}` : '');
+  const goodsName = line.name || (line.loaded ? `商品 ${line.goods_id}` : '');
+  const name = lineName(line, goodsName);
   return (
     <li className={`cart-line${line.available ? '' : ' cart-line--off'}`}>
       <div className="cart-line-check">
@@ -90,11 +96,12 @@ function CartLineRow({ line, cart }: { line: CartViewLine; cart: CartApi }) {
       <div className="cart-line-info">
         {line.loaded ? (
           <Link to={goodsHref(line.goods_id)} className="cart-line-name">
-            {name}
+            {goodsName}
           </Link>
         ) : (
           <Skeleton active title={false} paragraph={{ rows: 1, width: '60%' }} />
         )}
+        {line.sku_text && <div className="cart-line-sku">规格：{line.sku_text}</div>}
         <div className="cart-line-notes">
           <LineNotes line={line} />
         </div>

@@ -82,6 +82,8 @@ describe('member lines', () => {
   const line = (over: Partial<CartLine>): CartLine => ({
     id: 1,
     goods_id: 1,
+    sku_id: null,
+    sku_text: '',
     name: 'A',
     cover: '',
     price: 1000,

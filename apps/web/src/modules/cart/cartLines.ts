@@ -1,13 +1,17 @@
-import type { CartLine, ShopGoods } from '@portal/contract';
+import type { CartLine, ShopGoods, ShopGoodsDetail } from '@portal/contract';
 import type { GuestLine } from './guestCart.ts';
 
 /** One line of the cart page, the same for a guest (local storage) and a member (the server cart). */
 export interface CartViewLine {
-  /** `m<id>` for a server line, `g<goods_id>` for a guest line. */
+  /** `m<id>` for a server line, `g<goods_id>` (`g<goods_id>:<sku_id>`) for a guest line. */
   key: string;
   /** The server line id; `null` for a guest line. */
   id: number | null;
   goods_id: number;
+  /** The chosen specification, null for a goods sold as itself. */
+  sku_id: number | null;
+  /** Its values ("红色 / L"), '' without one. */
+  sku_text: string;
   name: string;
   cover: string;
   /** The current price (cents). */
@@ -28,6 +32,8 @@ export function memberLines(lines: readonly CartLine[]): CartViewLine[] {
     key: `m${l.id}`,
     id: l.id,
     goods_id: l.goods_id,
+    sku_id: l.sku_id,
+    sku_text: l.sku_text,
     name: l.name,
     cover: l.cover,
     price: l.price,
@@ -42,29 +48,38 @@ export function memberLines(lines: readonly CartLine[]): CartViewLine[] {
 
 /**
  * Guest lines with the goods fetched by `ids` (goods on sale only). `goods` undefined: not fetched
- * yet. A goods missing from the answer is off sale or deleted, so its line is unavailable.
+ * yet. A goods missing from the answer is off sale or deleted, so its line is unavailable. A line
+ * of a specification takes its price and stock from its goods' detail (`details`, by goods id; a
+ * goods not in it yet: not fetched yet); a specification no longer on sale is unavailable.
  */
 export function guestLines(
   lines: readonly GuestLine[],
   goods: readonly ShopGoods[] | undefined,
+  details: ReadonlyMap<number, ShopGoodsDetail> = new Map(),
 ): CartViewLine[] {
   const byId = new Map((goods ?? []).map((g) => [g.id, g]));
   return lines.map((l) => {
     const g = byId.get(l.goods_id);
-    const seen = l.price ?? g?.price ?? 0;
+    const detail = l.sku_id === undefined ? undefined : details.get(l.goods_id);
+    const sku = detail?.skus.find((k) => k.id === l.sku_id);
+    const current = l.sku_id === undefined ? g : sku;
+    const seen = l.price ?? current?.price ?? 0;
+    const loaded = goods !== undefined && (l.sku_id === undefined || detail !== undefined);
     return {
-      key: `g${l.goods_id}`,
+      key: l.sku_id === undefined ? `g${l.goods_id}` : `g${l.goods_id}:${l.sku_id}`,
       id: null,
       goods_id: l.goods_id,
+      sku_id: l.sku_id ?? null,
+      sku_text: sku?.spec_text ?? l.sku_text ?? '',
       name: g?.name ?? (goods ? '商品已下架' : ''),
       cover: g?.cover ?? '',
-      price: g?.price ?? seen,
+      price: current?.price ?? seen,
       price_at_add: seen,
       quantity: l.quantity,
-      stock: g?.stock ?? 0,
-      available: goods === undefined ? true : g !== undefined,
+      stock: current?.stock ?? 0,
+      available: !loaded ? true : g !== undefined && (l.sku_id === undefined || sku !== undefined),
       selected: l.selected !== 0,
-      loaded: goods !== undefined,
+      loaded,
     };
   });
 }

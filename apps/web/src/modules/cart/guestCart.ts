@@ -4,11 +4,15 @@ import { STORAGE_KEYS, storage } from '#web/shared/storage.ts';
 
 /**
  * The guest cart: the cart of a visitor who is not logged in, kept in local storage under
- * `portal_cart` as `[{goods_id, quantity, price}]` (price = the price the shopper saw, in cents).
- * `selected` is ours (the 勾选 state of the cart page) and never leaves the browser.
+ * `portal_cart` as `[{goods_id, sku_id?, quantity, price}]` (price = the price the shopper saw, in
+ * cents; `sku_id` the specification chosen of a goods that has them). `selected` and `sku_text`
+ * (the specification's values, shown until the goods are fetched) are ours and never leave the
+ * browser.
  */
 export interface GuestLine {
   goods_id: number;
+  sku_id?: number | undefined;
+  sku_text?: string | undefined;
   quantity: number;
   price?: number | undefined;
   selected?: 0 | 1;
@@ -17,6 +21,17 @@ export interface GuestLine {
 const isId = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 2_147_483_647;
 const clampQuantity = (q: number, max = CART_MAX_QUANTITY) => Math.max(1, Math.min(Math.floor(q), max));
+
+/**
+ * Which line: a goods id (a goods sold as itself), or a goods and its specification. A line is
+ * one per goods and specification.
+ */
+export type GuestRef = number | { goods_id: number; sku_id?: number | undefined };
+
+const sameLine = (l: Pick<GuestLine, 'goods_id' | 'sku_id'>, ref: GuestRef) =>
+  typeof ref === 'number'
+    ? l.goods_id === ref && l.sku_id === undefined
+    : l.goods_id === ref.goods_id && (l.sku_id ?? 0) === (ref.sku_id ?? 0);
 
 /**
  * Whatever local storage holds → valid lines: integer ids, quantity 1..999, a price of at least 0,
@@ -28,13 +43,17 @@ export function sanitizeGuestCart(raw: unknown): GuestLine[] {
   const out: GuestLine[] = [];
   for (const item of raw) {
     if (!item || typeof item !== 'object') continue;
-    const { goods_id, quantity, price, selected } = item as Record<string, unknown>;
+    const { goods_id, sku_id, sku_text, quantity, price, selected } = item as Record<string, unknown>;
     if (!isId(goods_id) || typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity < 1)
       continue;
     const line: GuestLine = { goods_id, quantity: clampQuantity(quantity) };
+    if (isId(sku_id)) {
+      line.sku_id = sku_id;
+      if (typeof sku_text === 'string') line.sku_text = sku_text.slice(0, 100);
+    }
     if (Number.isInteger(price) && (price as number) >= 0) line.price = price as number;
     line.selected = selected === 0 ? 0 : 1;
-    const same = out.find((l) => l.goods_id === goods_id);
+    const same = out.find((l) => sameLine(l, line));
     if (same) same.quantity = clampQuantity(same.quantity + line.quantity);
     else if (out.length < CART_MAX_LINES) out.push(line);
   }
@@ -49,11 +68,17 @@ export type AddResult = { lines: GuestLine[]; ok: true } | { lines: GuestLine[];
  */
 export function addGuestLine(
   lines: readonly GuestLine[],
-  item: { goods_id: number; quantity: number; price: number },
+  item: {
+    goods_id: number;
+    sku_id?: number | undefined;
+    sku_text?: string | undefined;
+    quantity: number;
+    price: number;
+  },
   maxQuantity: number = CART_MAX_QUANTITY,
 ): AddResult {
   const max = Math.max(1, Math.min(maxQuantity, CART_MAX_QUANTITY));
-  const existing = lines.find((l) => l.goods_id === item.goods_id);
+  const existing = lines.find((l) => sameLine(l, item));
   if (existing) {
     return {
       ok: true,
@@ -69,6 +94,7 @@ export function addGuestLine(
   }
   const line: GuestLine = {
     goods_id: item.goods_id,
+    ...(item.sku_id !== undefined && { sku_id: item.sku_id, sku_text: item.sku_text ?? '' }),
     quantity: clampQuantity(item.quantity, max),
     price: item.price,
     selected: 1,
@@ -76,37 +102,34 @@ export function addGuestLine(
   return { ok: true, lines: [...lines, line] };
 }
 
-export function setGuestQuantity(
-  lines: readonly GuestLine[],
-  goodsId: number,
-  quantity: number,
-): GuestLine[] {
-  return lines.map((l) => (l.goods_id === goodsId ? { ...l, quantity: clampQuantity(quantity) } : l));
+export function setGuestQuantity(lines: readonly GuestLine[], ref: GuestRef, quantity: number): GuestLine[] {
+  return lines.map((l) => (sameLine(l, ref) ? { ...l, quantity: clampQuantity(quantity) } : l));
 }
 
-/** Selects or unselects the given goods, or every line when `goodsIds` is `'all'`. */
+/** Selects or unselects the given lines, or every line when `refs` is `'all'`. */
 export function setGuestSelected(
   lines: readonly GuestLine[],
-  goodsIds: readonly number[] | 'all',
+  refs: readonly GuestRef[] | 'all',
   selected: boolean,
 ): GuestLine[] {
   const flag = selected ? 1 : 0;
   return lines.map((l) =>
-    goodsIds === 'all' || goodsIds.includes(l.goods_id) ? { ...l, selected: flag } : l,
+    refs === 'all' || refs.some((r) => sameLine(l, r)) ? { ...l, selected: flag } : l,
   );
 }
 
-export function removeGuestLines(lines: readonly GuestLine[], goodsIds: readonly number[]): GuestLine[] {
-  return lines.filter((l) => !goodsIds.includes(l.goods_id));
+export function removeGuestLines(lines: readonly GuestLine[], refs: readonly GuestRef[]): GuestLine[] {
+  return lines.filter((l) => !refs.some((r) => sameLine(l, r)));
 }
 
 /** The body of `/cart/merge`: the contract's guest line only (no `selected`). */
 export function toMergeItems(lines: readonly GuestLine[]): GuestCartLine[] {
-  return lines.map((l) =>
-    l.price === undefined
-      ? { goods_id: l.goods_id, quantity: l.quantity }
-      : { goods_id: l.goods_id, quantity: l.quantity, price: l.price },
-  );
+  return lines.map((l) => ({
+    goods_id: l.goods_id,
+    ...(l.sku_id !== undefined && { sku_id: l.sku_id }),
+    quantity: l.quantity,
+    ...(l.price !== undefined && { price: l.price }),
+  }));
 }
 
 // --- the store: local storage, shared by every component and by other tabs -------------------

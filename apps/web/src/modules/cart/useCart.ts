@@ -1,10 +1,10 @@
 import type { Cart } from '@portal/contract';
 import { cartCalls as calls, catalogueCalls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { toastError } from '#web/shared/api/toast.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
-import { useShopCompany } from '../shop/useShopGoods.ts';
+import { goodsDetailQuery, useShopCompany } from '../shop/useShopGoods.ts';
 import { type CartViewLine, cartTotals, guestLines, memberLines } from './cartLines.ts';
 import {
   addGuestLine,
@@ -15,6 +15,9 @@ import {
   useGuestCart,
   writeGuestCart,
 } from './guestCart.ts';
+
+/** A guest line of the cart page, as the guest cart names it. */
+const guestRef = (l: CartViewLine) => ({ goods_id: l.goods_id, sku_id: l.sku_id ?? undefined });
 
 /** Every cart query lives under `cartKeys.all` (per user: a login or logout drops them). */
 export const cartKeys = {
@@ -42,7 +45,7 @@ export function useCartCount(): number {
 }
 
 type MemberOp =
-  | { op: 'add'; goods_id: number; quantity: number }
+  | { op: 'add'; goods_id: number; sku_id?: number | undefined; quantity: number }
   | { op: 'quantity'; id: number; quantity: number }
   | { op: 'select'; id: number; selected: boolean }
   | { op: 'selectAll'; ids: number[]; selected: boolean }
@@ -52,7 +55,11 @@ type MemberOp =
 function runMemberOp(o: MemberOp): Promise<Cart> {
   switch (o.op) {
     case 'add':
-      return api.call(calls.add, { goods_id: o.goods_id, quantity: o.quantity });
+      return api.call(calls.add, {
+        goods_id: o.goods_id,
+        ...(o.sku_id !== undefined && { sku_id: o.sku_id }),
+        quantity: o.quantity,
+      });
     case 'quantity':
       return api.call(calls.update, { id: o.id, quantity: o.quantity });
     case 'select':
@@ -73,9 +80,14 @@ function useMemberMutation() {
   });
 }
 
-/** What `add` needs of a goods: its id, the price the shopper sees and the stock. */
+/**
+ * What `add` needs of a goods: its id, the price the shopper sees and the stock (its chosen
+ * specification's, with `sku_id` and its values, for a goods that has them).
+ */
 export interface AddableGoods {
   id: number;
+  sku_id?: number | undefined;
+  sku_text?: string | undefined;
   price: number;
   stock: number;
 }
@@ -89,7 +101,7 @@ export function useAddToCart() {
     async add(goods: AddableGoods, quantity: number): Promise<boolean> {
       if (!loggedIn) return addToGuestCart(goods, quantity);
       try {
-        await mutation.mutateAsync({ op: 'add', goods_id: goods.id, quantity });
+        await mutation.mutateAsync({ op: 'add', goods_id: goods.id, sku_id: goods.sku_id, quantity });
         return true;
       } catch {
         return false;
@@ -99,7 +111,11 @@ export function useAddToCart() {
 }
 
 function addToGuestCart(goods: AddableGoods, quantity: number): boolean {
-  const r = addGuestLine(readGuestCart(), { goods_id: goods.id, quantity, price: goods.price }, goods.stock);
+  const r = addGuestLine(
+    readGuestCart(),
+    { goods_id: goods.id, sku_id: goods.sku_id, sku_text: goods.sku_text, quantity, price: goods.price },
+    goods.stock,
+  );
   if (!r.ok) {
     toastError(r.reason);
     return false;
@@ -131,6 +147,12 @@ export function useCart() {
     enabled: !loggedIn && ready && ids !== '',
     placeholderData: keepPreviousData,
   });
+  // Lines of a specification: its price and stock are in its goods' detail (shared with the goods page).
+  const skuGoods = [...new Set(guest.filter((l) => l.sku_id !== undefined).map((l) => l.goods_id))];
+  const skuDetails = useQueries({
+    queries: skuGoods.map((id) => goodsDetailQuery(companyId, id, !loggedIn && ready)),
+  });
+  const details = new Map(skuDetails.flatMap((d) => (d.data ? [[d.data.id, d.data] as const] : [])));
 
   const mutation = useMemberMutation();
   const member$ = async (o: MemberOp) => {
@@ -144,7 +166,7 @@ export function useCart() {
 
   const lines: CartViewLine[] = loggedIn
     ? memberLines(member.data?.results ?? [])
-    : guestLines(guest, ids === '' ? [] : guestGoods.data?.results);
+    : guestLines(guest, ids === '' ? [] : guestGoods.data?.results, details);
   const query = loggedIn ? member : guestGoods;
 
   return {
@@ -158,19 +180,19 @@ export function useCart() {
     pending: mutation.isPending,
 
     async add(goods: AddableGoods, quantity: number): Promise<boolean> {
-      if (loggedIn) return member$({ op: 'add', goods_id: goods.id, quantity });
+      if (loggedIn) return member$({ op: 'add', goods_id: goods.id, sku_id: goods.sku_id, quantity });
       return addToGuestCart(goods, quantity);
     },
 
     async setQuantity(line: CartViewLine, quantity: number): Promise<boolean> {
       if (line.id !== null) return member$({ op: 'quantity', id: line.id, quantity });
-      writeGuestCart(setGuestQuantity(readGuestCart(), line.goods_id, quantity));
+      writeGuestCart(setGuestQuantity(readGuestCart(), guestRef(line), quantity));
       return true;
     },
 
     async setSelected(line: CartViewLine, selected: boolean): Promise<boolean> {
       if (line.id !== null) return member$({ op: 'select', id: line.id, selected });
-      writeGuestCart(setGuestSelected(readGuestCart(), [line.goods_id], selected));
+      writeGuestCart(setGuestSelected(readGuestCart(), [guestRef(line)], selected));
       return true;
     },
 
@@ -185,13 +207,7 @@ export function useCart() {
           selected,
         });
       }
-      writeGuestCart(
-        setGuestSelected(
-          readGuestCart(),
-          targets.map((l) => l.goods_id),
-          selected,
-        ),
-      );
+      writeGuestCart(setGuestSelected(readGuestCart(), targets.map(guestRef), selected));
       return true;
     },
 
@@ -199,12 +215,7 @@ export function useCart() {
       if (toRemove.length === 0) return true;
       if (loggedIn)
         return member$({ op: 'delete', ids: toRemove.flatMap((l) => (l.id === null ? [] : [l.id])) });
-      writeGuestCart(
-        removeGuestLines(
-          readGuestCart(),
-          toRemove.map((l) => l.goods_id),
-        ),
-      );
+      writeGuestCart(removeGuestLines(readGuestCart(), toRemove.map(guestRef)));
       return true;
     },
   };

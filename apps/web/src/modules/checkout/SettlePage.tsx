@@ -29,6 +29,7 @@ import { OrderPlaced } from './OrderPlaced.tsx';
 import {
   type BuyNow,
   buyNowProblem,
+  buyNowUnit,
   changedLines,
   parseBuyNow,
   type SettleLine,
@@ -67,16 +68,19 @@ function useBuyNowLines(buyNow: BuyNow | null): LinesState {
     const g = d?.data;
     if (d?.error && isApiError(d.error)) problems.push(d.error.m);
     if (!g) return;
-    const problem = buyNowProblem(l, g);
+    const unit = buyNowUnit(l, g);
+    const problem = buyNowProblem(l, unit);
     if (problem) problems.push(problem);
     lines.push({
-      key: `b${g.id}`,
+      key: `b${g.id}:${l.sku_id ?? 0}`,
       cart_id: null,
       goods_id: g.id,
+      sku_id: l.sku_id ?? null,
+      sku_text: unit.sku_text,
       name: g.name,
       cover: g.cover,
-      price: g.price,
-      seen_price: l.price ?? g.price,
+      price: unit.price,
+      seen_price: l.price ?? unit.price,
       quantity: l.quantity,
     });
   });
@@ -106,6 +110,8 @@ function useSettleLines(buyNow: BuyNow | null): LinesState {
       key: l.key,
       cart_id: l.id,
       goods_id: l.goods_id,
+      sku_id: l.sku_id,
+      sku_text: l.sku_text,
       name: l.name,
       cover: l.cover,
       price: l.price,
@@ -237,6 +243,7 @@ function Settle() {
               items: formatBuyNowItems(
                 source.lines.map((l) => ({
                   goods_id: l.goods_id,
+                  sku_id: l.sku_id ?? undefined,
                   quantity: l.quantity,
                   price: l.seen_price,
                 })),
@@ -309,6 +316,7 @@ function Settle() {
                   <GoodsThumb src={l.cover} alt={l.name} size={56} />
                   <div className="settle-line-name">
                     <Link to={goodsHref(l.goods_id)}>{l.name}</Link>
+                    {l.sku_text && <div className="settle-line-sku">规格：{l.sku_text}</div>}
                     <div className="settle-line-price">
                       {formatYuan(l.price)}
                       {l.seen_price !== l.price && <del>{formatYuan(l.seen_price)}</del>} × {l.quantity}

@@ -15,6 +15,10 @@ export interface SettleLine {
   /** The cart line id (cart checkout); null for buy-now. */
   cart_id: number | null;
   goods_id: number;
+  /** The specification bought, null for a goods sold as itself. */
+  sku_id: number | null;
+  /** Its values ("红色 / L"), '' without one. */
+  sku_text: string;
   name: string;
   cover: string;
   /** The current price (cents): what the order will charge. */
@@ -34,8 +38,9 @@ export interface BuyNow {
 
 /**
  * A buy-now checkout from the query, or null when the query is not one (the cart then):
- * `?items=<id>x<qty>[@<price>],…` (several lines, validated by the contract's `buyNowItems`, as the
- * server does) or `?goods_id=&quantity=&price=` (one goods: the goods page).
+ * `?items=<id>[:<sku_id>]x<qty>[@<price>],…` (several lines, validated by the contract's
+ * `buyNowItems`, as the server does) or `?goods_id=&sku_id=&quantity=&price=` (one goods: the goods
+ * page; `sku_id` for a goods with specifications).
  */
 export function parseBuyNow(params: URLSearchParams): BuyNow | null {
   const items = params.get('items');
@@ -50,7 +55,8 @@ export function parseBuyNow(params: URLSearchParams): BuyNow | null {
   const quantity = queryId(params.get('quantity'), CART_MAX_QUANTITY) ?? 1;
   const rawPrice = params.get('price');
   const price = rawPrice && /^\d{1,12}$/.test(rawPrice.trim()) ? Number(rawPrice.trim()) : undefined;
-  return { lines: [{ goods_id, quantity, price }], error: null };
+  const sku_id = queryId(params.get('sku_id'));
+  return { lines: [{ goods_id, ...(sku_id !== undefined && { sku_id }), quantity, price }], error: null };
 }
 
 /** The checkout of several goods at once, never through the cart (`/settle?items=12x2@8000,13x1@4000`). */
@@ -59,13 +65,49 @@ export function buyNowHref(lines: readonly BuyNowLine[]): string {
 }
 
 /**
- * Why a buy-now line cannot be ordered as it is, or null: the goods went off sale, its stock is
- * short, or the quantity is above its per-order limit. The server checks all of it again.
+ * What a buy-now line buys of its goods: the goods itself, or the specification it names (its
+ * price, stock and values; the name with them). A specification not on sale (or none chosen for a
+ * goods that has them) is `missing`.
+ */
+export function buyNowUnit(
+  line: Pick<BuyNowLine, 'sku_id'>,
+  g: Pick<
+    ShopGoodsDetail,
+    'name' | 'on_sale' | 'stock' | 'price' | 'max_per_order' | 'unit' | 'skus' | 'sku_count'
+  >,
+) {
+  if (line.sku_id === undefined && g.sku_count === 0)
+    return { ...g, sku_text: '', missing: null as string | null };
+  const sku = g.skus.find((k) => k.id === line.sku_id);
+  if (!sku)
+    return {
+      ...g,
+      sku_text: '',
+      missing:
+        line.sku_id === undefined ? `请选择「${g.name}」的规格` : `「${g.name}」的所选规格已停售或不存在`,
+    };
+  return {
+    ...g,
+    name: `${g.name}（${sku.spec_text}）`,
+    price: sku.price,
+    stock: sku.stock,
+    sku_text: sku.spec_text,
+    missing: null,
+  };
+}
+
+/**
+ * Why a buy-now line cannot be ordered as it is, or null: the goods (or its specification) went
+ * off sale, its stock is short, or the quantity is above its per-order limit. The server checks
+ * all of it again.
  */
 export function buyNowProblem(
   line: Pick<BuyNowLine, 'quantity'>,
-  g: Pick<ShopGoodsDetail, 'name' | 'on_sale' | 'stock' | 'max_per_order' | 'unit'>,
+  g: Pick<ShopGoodsDetail, 'name' | 'on_sale' | 'stock' | 'max_per_order' | 'unit'> & {
+    missing?: string | null;
+  },
 ): string | null {
+  if (g.missing) return g.missing;
   if (g.on_sale === 0) return `「${g.name}」已下架`;
   if (g.stock <= 0) return `「${g.name}」已售罄`;
   if (g.stock < line.quantity) return `「${g.name}」库存不足，仅剩 ${g.stock} 件`;

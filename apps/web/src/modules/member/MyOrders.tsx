@@ -136,6 +136,7 @@ function OrderCard({
             <GoodsThumb src={i.cover} alt={i.name} size={56} />
             <div className="my-order-line-name">
               <Link to={goodsHref(i.goods_id)}>{i.name}</Link>
+              {i.sku_text && <div className="my-order-line-meta">规格：{i.sku_text}</div>}
               <div className="my-order-line-meta">
                 {formatYuan(i.price)} × {i.quantity}
               </div>

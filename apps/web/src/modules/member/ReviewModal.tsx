@@ -1,6 +1,6 @@
 import { type OrderItem, REVIEW_CONTENT_MAX, reviewBody } from '@portal/contract';
 import { Form, Input, Rate, Space, Typography } from 'antd';
-import { GoodsThumb } from '#web/modules/order-view/OrderParts.tsx';
+import { GoodsThumb, itemName } from '#web/modules/order-view/OrderParts.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -44,7 +44,7 @@ export function ReviewModal({ item, onClose }: { item: OrderItem | null; onClose
       {item && (
         <Space style={{ marginBottom: 16 }}>
           <GoodsThumb src={item.cover} alt={item.name} size={48} />
-          <Typography.Text strong>{item.name}</Typography.Text>
+          <Typography.Text strong>{itemName(item)}</Typography.Text>
         </Space>
       )}
       <Form.Item

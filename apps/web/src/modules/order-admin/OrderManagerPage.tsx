@@ -1,7 +1,7 @@
 import { hasAction, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
+import { itemName, OrderDetailDrawer, OrderStatusTag } from '#web/modules/order-view/OrderParts.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
@@ -127,11 +127,11 @@ export function OrderManagerPage() {
         const count = row.items.reduce((n, i) => n + i.quantity, 0);
         return (
           <Typography.Text
-            ellipsis={{ tooltip: row.items.map((i) => `${i.name} × ${i.quantity}`).join('，') }}
+            ellipsis={{ tooltip: row.items.map((i) => `${itemName(i)} × ${i.quantity}`).join('，') }}
             style={{ maxWidth: 200 }}
           >
             {first
-              ? `${first.name}${row.items.length > 1 ? ` 等${row.items.length}种` : ''}，共${count}件`
+              ? `${itemName(first)}${row.items.length > 1 ? ` 等${row.items.length}种` : ''}，共${count}件`
               : '—'}
           </Typography.Text>
         );

@@ -60,6 +60,10 @@ export function GoodsThumb({ src, alt, size = 48 }: { src: string; alt: string; 
   );
 }
 
+/** A line's goods with the specification bought ("T恤（红色 / L）"). */
+export const itemName = (i: Pick<OrderItem, 'name' | 'sku_text'>) =>
+  i.sku_text ? `${i.name}（${i.sku_text}）` : i.name;
+
 /** The lines of an order. */
 export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   const columns: TableColumnsType<OrderItem> = [
@@ -69,7 +73,14 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
       render: (name: string, row) => (
         <Space>
           <GoodsThumb src={row.cover} alt={name} size={40} />
-          <Typography.Text>{name}</Typography.Text>
+          <span>
+            <Typography.Text>{name}</Typography.Text>
+            {row.sku_text && (
+              <Typography.Text type="secondary" className="order-item-sku">
+                规格：{row.sku_text}
+              </Typography.Text>
+            )}
+          </span>
         </Space>
       ),
     },

@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
-import { hasAction, type Review, type ShopGoodsDetail } from '@portal/contract';
+import { hasAction, type Review, type ShopGoodsDetail, type ShopGoodsSku } from '@portal/contract';
 import { Alert, Breadcrumb, Button, Descriptions, List, Rate, Skeleton, Space, Tag, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAddToCart, useCartCount } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -21,6 +21,14 @@ import { listQueryString } from './listQuery.ts';
 import { cartBadge, cartLinkLabel, PHONE_MEDIA } from './phone.ts';
 import { ShopLayout } from './ShopLayout.tsx';
 import { ShopNotFound } from './ShopNotFound.tsx';
+import {
+  chosenSku,
+  initialChoice,
+  missingNames,
+  type SkuChoice,
+  specRows,
+  toggleValue,
+} from './skuChoice.ts';
 import { useGoodsDetail, useGoodsReviews, useShopCompany, useToggleLove } from './useShopGoods.ts';
 
 function Gallery({ goods }: { goods: ShopGoodsDetail }) {
@@ -55,11 +63,71 @@ function Gallery({ goods }: { goods: ShopGoodsDetail }) {
 }
 
 /**
+ * The specification chooser: one labelled group of toggle buttons per spec name (aria-pressed);
+ * a value no specification in stock has with the other rows' choices is disabled and says so.
+ */
+function SkuChooser({
+  skus,
+  choice,
+  onChoose,
+  error,
+  errorId,
+}: {
+  skus: readonly ShopGoodsSku[];
+  choice: SkuChoice;
+  onChoose: (name: string, value: string) => void;
+  error: string | null;
+  errorId: string;
+}) {
+  return (
+    <div className="sku-chooser">
+      {specRows(skus, choice).map((row) => (
+        <fieldset className="sku-row" key={row.name} aria-describedby={error ? errorId : undefined}>
+          <legend className="buy-box-label">{row.name}</legend>
+          <div className="sku-values">
+            {row.values.map(({ value, available }) => {
+              const pressed = choice[row.name] === value;
+              return (
+                <button
+                  key={value}
+                  type="button"
+                  className={`sku-value${pressed ? ' sku-value--chosen' : ''}`}
+                  aria-pressed={pressed}
+                  disabled={!available && !pressed}
+                  onClick={() => onChoose(row.name, value)}
+                >
+                  {value}
+                  {!available && <span className="sr-only">（无货）</span>}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      {error && (
+        <p className="sku-error" id={errorId} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * `foreign`: the goods belong to another company than the one this visitor shops in (opened from
  * that company's microsite). Carts and orders stay within one company, so it is shown, not sold.
  */
 function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }) {
-  const max = maxQuantity(goods.stock, goods.max_per_order);
+  // A goods with specifications is sold as one of them: its price and stock follow the choice.
+  const withSkus = goods.sku_count > 0;
+  const [choice, setChoice] = useState<SkuChoice>(() => initialChoice(goods.skus));
+  const [skuError, setSkuError] = useState<string | null>(null);
+  const errorId = useId();
+  const sku = withSkus ? chosenSku(goods.skus, choice) : undefined;
+  const price = sku?.price ?? goods.price;
+  const stock = withSkus ? (sku?.stock ?? goods.skus.reduce((n, k) => n + k.stock, 0)) : goods.stock;
+  const fromPrice = withSkus && !sku && goods.skus.some((k) => k.price !== goods.price);
+  const max = maxQuantity(stock, goods.max_per_order);
   const soldOut = max === 0;
   const [quantity, setQuantity] = useState(1);
   const q = Math.min(Math.max(1, quantity), Math.max(1, max));
@@ -72,13 +140,27 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
   const love = useToggleLove();
   const bar = useStickyInset('bottom', PHONE_MEDIA);
 
+  const choose = (name: string, value: string) => {
+    setChoice((c) => toggleValue(goods.skus, c, name, value));
+    setSkuError(null);
+  };
+  /** Without a complete choice, says what to choose and answers false. */
+  const chosen = () => {
+    if (!withSkus || sku) return true;
+    const missing = missingNames(goods.skus, choice);
+    setSkuError(missing.length > 0 ? `请选择${missing.join('、')}` : '请选择商品规格');
+    return false;
+  };
   const addToCart = async () => {
-    if (await cart.add({ id: goods.id, price: goods.price, stock: goods.stock }, q)) {
+    if (!chosen()) return;
+    const item = { id: goods.id, price, stock, ...(sku && { sku_id: sku.id, sku_text: sku.spec_text }) };
+    if (await cart.add(item, q)) {
       toastSuccess('已加入购物车');
     }
   };
   const buyNow = () => {
-    const target = settleHref(goods.id, q, goods.price);
+    if (!chosen()) return;
+    const target = settleHref(goods.id, q, price, sku?.id);
     navigate(loggedIn ? target : loginPath(target));
   };
   const toggleLove = () => {
@@ -95,7 +177,10 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
 
       <div className="buy-box-price">
         <span className="buy-box-price-label">价格</span>
-        <span className="buy-box-price-now">{formatYuan(goods.price)}</span>
+        <span className="buy-box-price-now">
+          {formatYuan(price)}
+          {fromPrice && <span className="buy-box-price-from"> 起</span>}
+        </span>
         {goods.original_price > goods.price && (
           <span className="buy-box-price-old">
             <span className="sr-only">原价</span>
@@ -118,6 +203,10 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
         <Typography.Text type="secondary">{goods.love_count} 人收藏</Typography.Text>
       </Space>
 
+      {withSkus && goods.skus.length > 0 && (
+        <SkuChooser skus={goods.skus} choice={choice} onChoose={choose} error={skuError} errorId={errorId} />
+      )}
+
       <div className="buy-box-row">
         <span className="buy-box-label" id="quantity-label">
           数量
@@ -133,7 +222,7 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
         {soldOut ? (
           <Tag color="default">已售罄</Tag>
         ) : (
-          <Typography.Text type="secondary">库存 {goods.stock} 件</Typography.Text>
+          <Typography.Text type="secondary">库存 {stock} 件</Typography.Text>
         )}
         {goods.max_per_order > 0 && (
           <Typography.Text type="secondary">每单限购 {goods.max_per_order} 件</Typography.Text>
