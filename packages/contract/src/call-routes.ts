@@ -175,10 +175,10 @@ export const goodsCalls = {
   select: r<typeof C.goodsCalls.select>('POST', '/goods/select', { permission: 'view_goods' }),
   check: r<typeof C.goodsCalls.check>('POST', '/goods/check', { permission: 'view_goods' }),
   export: r<typeof C.goodsCalls.export>('GET', '/goods/export', { permission: 'view_goods' }),
-  importTemplate: r<typeof C.goodsCalls.importTemplate>('GET', '/goods/import/template', {
+  importTemplate: r<typeof C.goodsCalls.importTemplate>('GET', '/goods/excel_data_save/template', {
     permission: 'add_goods',
   }),
-  import: r<typeof C.goodsCalls.import>('POST', '/goods/import', { permission: 'add_goods' }),
+  import: r<typeof C.goodsCalls.import>('POST', '/goods/excel_data_save', { permission: 'add_goods' }),
   skuList: r<typeof C.goodsCalls.skuList>('POST', '/goods/detail/list', { permission: 'view_goods' }),
   skuSave: r<typeof C.goodsCalls.skuSave>('POST', '/goods/detail/save', { permission: 'change_goods' }),
   skuRemove: r<typeof C.goodsCalls.skuRemove>('POST', '/goods/detail/delete', { permission: 'change_goods' }),

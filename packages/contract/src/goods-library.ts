@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { isSafeLink } from './cms.ts';
+import { pageOf } from './envelope.ts';
 import {
   choice,
   flag,
@@ -15,7 +16,6 @@ import {
   paging,
   text,
 } from './fields.ts';
-import { pageOf } from './envelope.ts';
 import type { Codename } from './permissions.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
@@ -127,6 +127,50 @@ const imageList = z.preprocess(
     .max(GOODS_IMAGE_MAX, `商品图片最多${GOODS_IMAGE_MAX}张`),
 );
 
+/**
+ * An amount typed in yuan with at most two decimals (`12.5`, `12.50`, `12`) as cents; the message
+ * names the field. What a spreadsheet's price column holds (the API's own fields take cents).
+ */
+export const yuanAsCents = (label: string, opts: { max: number }) =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return undefined;
+      const t = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v;
+      if (typeof t !== 'string' || !/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
+      const [whole, part = ''] = t.split('.');
+      return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+    },
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}须为数字，最多两位小数`),
+      })
+      .refine((n) => !Number.isNaN(n), `${label}须为数字，最多两位小数`)
+      .refine((n) => n <= opts.max, `${label}不能超过${opts.max / 100}元`),
+  );
+
+/** The sheet's word for a goods type → the type (the import's 商品类型 column). */
+const GOODS_TYPE_WORDS = Object.fromEntries(Object.entries(GOODS_TYPES).map(([type, word]) => [word, type]));
+
+/**
+ * One row of the goods import (`/goods/excel_data_save`): a goods without specifications as a
+ * spreadsheet holds it — the category by its name or path (茶叶/绿茶) and the brand by its name, the
+ * price in yuan; the server resolves the names in the company (goods-import.ts).
+ */
+export const goodsSheetFields = {
+  code: codeText('商品编码', GOODS_CODE_MAX),
+  name: text('商品名称', { max: GOODS_NAME_MAX }),
+  category: text('商品分类', { max: 200 }),
+  brand: optionalText('品牌', { max: 50 }),
+  unit: optionalText('单位', { max: 10 }),
+  goods_type: choice('商品类型', GOODS_TYPES),
+  price: yuanAsCents('销售价（元）', { max: MAX_PRICE_CENTS }),
+  stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
+  subtitle: optionalText('副标题', { max: 100 }),
+  keywords: optionalText('搜索关键词', { max: 100 }),
+  status: z.optional(flag('状态')),
+};
+export type GoodsSheetRow = z.output<z.ZodObject<typeof goodsSheetFields>>;
+
 /** A goods of the library as the list and the form read it. */
 export const libraryGoodsSchema = z.object({
   id: z.number().int(),
@@ -229,12 +273,39 @@ export const goodsResource = defineResource({
     select: '/goods/select',
     check: '/goods/check',
     export: '/goods/export',
+    import: '/goods/excel_data_save',
+    importTemplate: '/goods/excel_data_save/template',
   },
   permissions: {
     view: 'view_goods',
     add: 'add_goods',
     change: 'change_goods',
     delete: 'delete_goods',
+  },
+  excel: {
+    fields: goodsSheetFields,
+    labels: {
+      category: '商品分类',
+      brand: '品牌',
+      price: '销售价（元）',
+      stock: '期初库存',
+      subtitle: '副标题',
+      keywords: '搜索关键词',
+    },
+    choices: { goods_type: GOODS_TYPE_WORDS, status: { 启用: 1, 停用: 0 } },
+    example: {
+      code: 'LJ-001',
+      name: '西湖龙井 250g',
+      category: '茶叶/绿茶',
+      brand: '',
+      unit: '盒',
+      goods_type: '普通商品',
+      price: '168.00',
+      stock: 100,
+      subtitle: '明前特级',
+      keywords: '龙井 绿茶',
+      status: '启用',
+    },
   },
 });
 

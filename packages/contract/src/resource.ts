@@ -31,6 +31,7 @@ export interface ResourceSpec<
   Filters extends z.ZodRawShape,
   Sorts extends string,
   Unique extends string,
+  Sheet extends z.ZodRawShape = Fields,
 > {
   /** The Chinese name of one row (品牌): messages and titles say it. */
   label: string;
@@ -72,15 +73,22 @@ export interface ResourceSpec<
    * headed by their `columns` label (or `labels` here); required when the field is.
    */
   excel?: {
+    /**
+     * The sheet's own fields, when a spreadsheet's row is not the create call's (a name where the
+     * call takes an id, yuan where it takes cents): the import's columns and row schema are these,
+     * and the server's store turns a checked row into the values to store (`ResourceStore.import`).
+     * Without it, the writable fields.
+     */
+    fields?: Sheet;
     /** The template's example row, as a user types it. */
-    example: Partial<Record<keyof Fields & string, string | number>>;
-    /** Headers of writable fields that `columns` does not name. */
-    labels?: Partial<Record<keyof Fields & string, string>>;
+    example: Partial<Record<(keyof Fields | keyof Sheet) & string, string | number>>;
+    /** Headers of the sheet's columns that `columns` does not name (or names otherwise: these win). */
+    labels?: Partial<Record<(keyof Fields | keyof Sheet) & string, string>>;
     /**
      * Fields whose cells pick from a list: the word a sheet shows → the value the field takes
      * (`{启用: 1, 停用: 0}`). The template offers the words as a drop-down; the value itself is accepted too.
      */
-    choices?: Partial<Record<keyof Fields & string, Record<string, string | number>>>;
+    choices?: Partial<Record<(keyof Fields | keyof Sheet) & string, Record<string, string | number>>>;
   };
 }
 
@@ -124,7 +132,8 @@ export function defineResource<
   Filters extends z.ZodRawShape,
   Sorts extends string,
   Unique extends string,
->(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique>) {
+  Sheet extends z.ZodRawShape = Fields,
+>(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>) {
   const { label, tags, item, paths, permissions: p } = spec;
   const exportQuery = form({
     keyword: optionalText('关键字', { max: 50 }),
@@ -157,16 +166,17 @@ export function defineResource<
   const templatePath = paths.importTemplate ?? `${folder}/import/template`;
   const labels = { ...(spec.excel?.labels as Record<string, string> | undefined) };
   const headers = spec.columns as Record<string, string | undefined>;
-  const importColumns: ImportColumn[] = Object.entries(spec.fields).map(([key, field]) => ({
+  const sheetFields: z.ZodRawShape = spec.excel?.fields ?? spec.fields;
+  const importColumns: ImportColumn[] = Object.entries(sheetFields).map(([key, field]) => ({
     key,
-    label: headers[key] ?? labels[key] ?? key,
+    label: labels[key] ?? headers[key] ?? key,
     required: !(field as z.ZodType).safeParse(undefined).success,
   }));
   const choices = (spec.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
   /** A sheet's row as the create call checks it; a picked cell is its word or the value. */
   const importRow = form(
     Object.fromEntries(
-      Object.entries(spec.fields).map(([key, field]) => {
+      Object.entries(sheetFields).map(([key, field]) => {
         const words = choices[key];
         if (!words) return [key, field];
         const label = importColumns.find((c) => c.key === key)?.label ?? key;
@@ -187,7 +197,7 @@ export function defineResource<
         }, field as z.ZodType);
         return [key, picked];
       }),
-    ) as Fields,
+    ) as Sheet,
   );
   const importBody = form({
     mode: choice('导入方式', IMPORT_MODES),

@@ -3,6 +3,7 @@ import {
   GOODS_SKU_MAX,
   type goodsCalls,
   goodsResource,
+  type ImportMode,
   type LibraryGoods,
   RESOURCE_EXPORT_MAX,
 } from '@portal/contract';
@@ -269,7 +270,13 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
       const actor = { userId: caller.userId, name: caller.username };
       const stock = { goods_id: goodsId, sku_id: sku.id, quantity: line.stock ?? 0 };
       await openingStock(trx, companyId, actor, stock, now);
-      await moveToSku(trx, companyId, actor, { ...stock, quantity: inherited, spec_text: specText(line.specs) }, now);
+      await moveToSku(
+        trx,
+        companyId,
+        actor,
+        { ...stock, quantity: inherited, spec_text: specText(line.specs) },
+        now,
+      );
       inherited = 0;
     }
     // Every specification gone: the goods keeps what they held (nothing, by the rule above).
@@ -410,6 +417,12 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
 
   return {
     ...base,
+    /** The block's import; a commit changes the shop's goods like any write. */
+    async importSheet(caller: Caller, file: string, mode: ImportMode) {
+      const out = await base.importSheet(caller, file, mode);
+      if (mode === 'all' || mode === 'valid') deps.goodsChanged(caller.companyId);
+      return out;
+    },
     get: (caller: Caller, id: number) => get(caller, id),
     create: (caller: Caller, f: Fields) => create(caller, f),
     update,

@@ -1,12 +1,14 @@
 import type { goodsResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { afterGoodsImported, prepareGoodsImport } from './goods-import.ts';
 
 /**
  * What the resource block needs of the goods library for the calls it serves itself — the picker
  * (`/goods/select`), the code check (`/goods/check`) and the batch delete — and the rule of
- * deleting: a goods on sale is taken off sale first. The list, the form's reads and writes live in
- * goods.service.ts (they read names and write specifications).
+ * deleting: a goods on sale is taken off sale first — and the Excel import (`/goods/excel_data_save`:
+ * goods without specifications, their category and brand by name; goods-import.ts). The list, the
+ * form's reads and writes live in goods.service.ts (they read names and write specifications).
  */
 export const goodsStore: ResourceStore<typeof goodsResource> = {
   table: 'goods',
@@ -26,7 +28,9 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
   toValues: () => {
     throw new Error('goods are written by goods.service.ts');
   },
+  import: { prepare: prepareGoodsImport },
   rules: {
+    afterInsert: afterGoodsImported,
     async beforeRemove(_trx, rows) {
       const selling = rows.find((r) => r.on_sale === 1);
       if (selling) throw new AppError('GOODS_ON_SALE', `「${String(selling.name)}」在售中，请先下架再删除`);

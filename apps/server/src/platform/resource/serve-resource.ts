@@ -57,6 +57,8 @@ interface ImportedRow {
   cells: Record<string, string>;
   values: Record<string, unknown>;
 }
+/** What `ResourceStore.import.prepare`'s function answers for one sheet row. */
+export type SheetValues = { values: Record<string, unknown> } | { errors: Record<string, string> };
 /** Thrown to roll back a preview's transaction (rules run in it, nothing stays). */
 const PREVIEW_ONLY = Symbol('preview only');
 
@@ -90,6 +92,15 @@ export interface ResourceStore<R extends Resource> {
   toItem(row: Row): z.input<R['item']>;
   /** The row's values from the validated fields (defaults filled). */
   toValues(fields: Fields<R>): Record<string, unknown>;
+  /**
+   * An import whose sheet has its own fields (`excel.fields`: names where the create call takes
+   * ids, yuan where it takes cents): `prepare` runs once per import on its connection (a commit's
+   * transaction), reads what the rows refer to, and answers how one checked sheet row becomes the
+   * values to store — or its refusals, sheet field → Chinese reason. Without it, `toValues`.
+   */
+  import?: {
+    prepare(conn: Database, caller: Caller): Promise<(row: Record<string, unknown>) => SheetValues>;
+  };
   rules?: {
     /** Before an insert or an update, in its transaction (`before` on an update). */
     beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
@@ -97,6 +108,11 @@ export interface ResourceStore<R extends Resource> {
     beforeRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
     /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
     afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
+    /**
+     * After rows are inserted (a create, or one batch of an import's commit), in the transaction,
+     * before they are audited: what depends on new rows (goods: opening stock, the search index).
+     */
+    afterInsert?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
   };
 }
 
@@ -244,6 +260,9 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     };
 
     const labels = labelsOf(importColumns);
+    const resolve = store.import
+      ? await store.import.prepare(conn, caller)
+      : (data: Record<string, unknown>): SheetValues => ({ values: store.toValues(data as Fields<R>) });
     for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
       out.total++;
       const checked = validateRow(row, resource.schemas.importRow, labels);
@@ -251,7 +270,13 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
         refuse(row.rowNumber, row.values, checked.errors);
         continue;
       }
-      const values = store.toValues(checked.data as Fields<R>);
+      const resolved = resolve(checked.data as Record<string, unknown>);
+      if ('errors' in resolved) {
+        const named = Object.entries(resolved.errors).map(([field, message]) => [labelOf(field), message]);
+        refuse(row.rowNumber, row.values, Object.fromEntries(named));
+        continue;
+      }
+      const { values } = resolved;
       const errors: Record<string, string> = {};
       for (const field of unique) {
         const value = values[field];
@@ -280,6 +305,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       for (const r of rows)
         inserted.push(await into.insertInto(table, stamp(r)).returningAll().executeTakeFirstOrThrow());
     else inserted.push(...(await into.insertInto(table, rows.map(stamp)).returningAll().execute()));
+    await store.rules?.afterInsert?.(trx, inserted, caller);
     const entries: AuditEntry[] = inserted.map((row) => ({
       action: 'create',
       entity: store.entity,
@@ -419,6 +445,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
           .insertInto(table, { ...values, created_at: now, updated_at: now })
           .returningAll()
           .executeTakeFirstOrThrow();
+        await store.rules?.afterInsert?.(trx, [inserted], caller);
         await audit(trx, caller, {
           action: 'create',
           entity: store.entity,

@@ -1,0 +1,351 @@
+import { Codes } from '@portal/contract';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
+import { createCategory } from '#server/seed/seed.ts';
+import { type Harness, testApp } from './harness.ts';
+
+/**
+ * The goods import (spec §7 `/goods/excel_data_save`, issue 12 "Excel", ADR 0017 "The goods
+ * import"): one row per goods without specifications, the category by its name or path and the
+ * brand by name resolved in the company, the price in yuan, the type and status by their words;
+ * preview with per-cell errors, `all` writes nothing while any row is refused, `valid` writes the
+ * good rows with their opening stock and search index, audited; the refused rows' file; another
+ * company and a visitor refused. SQLite, and PostgreSQL with TEST_PG_URL.
+ */
+let h: Harness;
+let companyId: number;
+let admin: Record<string, string>;
+let otherAdmin: Record<string, string>;
+let green: { id: number };
+
+const BOUNDARY = '----goods-import-test';
+const URL = '/api/goods/excel_data_save';
+const HEADERS = [
+  '商品编码*',
+  '商品名称*',
+  '商品分类*',
+  '品牌',
+  '单位',
+  '商品类型*',
+  '销售价（元）*',
+  '期初库存',
+  '副标题',
+  '搜索关键词',
+  '状态',
+];
+
+async function sheet(rows: (string | number | null)[][], headers = HEADERS) {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('商品');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+function multipart(fields: Record<string, string>, file: { name: string; content: Buffer }) {
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  );
+  return Buffer.concat(parts);
+}
+
+const send = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
+  h.app.inject({
+    method: 'POST',
+    url: URL,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart({ mode }, { name: '商品.xlsx', content }),
+  });
+const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
+  send(mode, content, headers).then((r) => r.json());
+
+const call = (url: string, body: Record<string, unknown> = {}, headers: Record<string, string> = admin) =>
+  h.app
+    .inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: body,
+    })
+    .then((r) => r.json());
+
+const codes = async (company = companyId) =>
+  (
+    await h.db
+      .selectFrom('goods')
+      .select('code')
+      .where('company_id', '=', company)
+      .where('del_flag', '=', 0)
+      .orderBy('code')
+      .execute()
+  ).map((r) => r.code);
+
+async function readXlsx(body: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(body as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+  const rows: unknown[][] = [];
+  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { wb, rows };
+}
+
+beforeAll(async () => {
+  h = await testApp();
+  companyId = await h.company('商品导入单位');
+  admin = (await h.as(12, companyId)).headers;
+  otherAdmin = (await h.as(12, await h.company('别家商品单位'))).headers;
+  const tea = await createCategory(h.db, companyId, '茶叶', null);
+  green = await createCategory(h.db, companyId, '绿茶', tea as never);
+  // A second 绿茶 under another parent: the bare name is ambiguous, the path is not.
+  const gifts = await createCategory(h.db, companyId, '礼盒', null);
+  await createCategory(h.db, companyId, '绿茶', gifts as never);
+  await createCategory(h.db, companyId, '红茶', tea as never);
+  expect((await call('/goods/brand/add', { name: '狮峰', status: 1 })).c).toBe(0);
+  // A goods stored already: its code is taken.
+  const made = await call('/goods/create', {
+    code: 'OLD-1',
+    name: '已有商品',
+    category_id: green.id,
+    goods_type: 'normal',
+    status: 1,
+    price: 100,
+  });
+  expect(made.c).toBe(0);
+});
+afterAll(() => h.close());
+
+/** Good rows and bad ones of every kind. */
+const mixed = () =>
+  sheet([
+    [
+      'IMP-1',
+      '导入龙井',
+      '茶叶/绿茶',
+      '狮峰',
+      '盒',
+      '普通商品',
+      '168.5',
+      20,
+      '明前特级',
+      '导入专用词',
+      '启用',
+    ], // 2 ok
+    ['IMP-2', '导入红茶', '红茶', '', '', '原材料', 12, '', '', '', ''], // 3 ok (name, defaults)
+    ['IMP-3', '未知分类', '咖啡', '', '', '普通商品', '10', '', '', '', '启用'], // 4 unknown category
+    ['IMP-4', '同名分类', '绿茶', '', '', '普通商品', '10', '', '', '', '启用'], // 5 ambiguous name
+    ['IMP-5', '坏价格', '红茶', '', '', '普通商品', '12.345', '', '', '', '启用'], // 6 three decimals
+    ['IMP-1', '文件内重复', '红茶', '', '', '普通商品', '10', '', '', '', '启用'], // 7 code of row 2
+    ['OLD-1', '库中重复', '红茶', '', '', '普通商品', '10', '', '', '', '启用'], // 8 code stored
+    ['IMP-8', '坏类型', '红茶', '', '', '饮料', '10', '', '', '', '启用'], // 9 not a type word
+    ['IMP-9', '未知品牌', '茶叶/红茶', '无此品牌', '', '服务', '0', '', '', '', '停用'], // 10 unknown brand
+    ['IMP-10', '坏价格二', '红茶', '', '', '普通商品', 'abc', '-1', '', '', '启用'], // 11 price, stock
+  ]);
+
+describe('goods import (/goods/excel_data_save)', () => {
+  it('answers its template: the sheet columns, an example row, the types and states to pick', async () => {
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/api/goods/excel_data_save/template',
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const { wb, rows } = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(HEADERS);
+    expect(rows[1]?.[2]).toBe('茶叶/绿茶');
+    const choices = wb.getWorksheet('可选值');
+    const columns = [1, 2].map((n) => choices?.getColumn(n).values?.slice(1));
+    expect(columns).toContainEqual(['商品类型', '普通商品', '原材料', '成品', '服务', '虚拟商品']);
+    expect(columns).toContainEqual(['状态', '启用', '停用']);
+    // The example's category exists here: the template imports as it is.
+    expect(await upload('preview', res.rawPayload)).toMatchObject({ c: 0, d: { total: 1, valid: 1 } });
+  });
+
+  it('previews every row with per-cell Chinese errors and writes nothing', async () => {
+    const before = await codes();
+    const res = await upload('preview', await mixed());
+    expect(res.c).toBe(0);
+    expect(res.d).toMatchObject({ total: 10, valid: 2, invalid: 8, created: 0 });
+    expect(res.d.columns.map((c: { label: string }) => c.label)).toEqual(
+      HEADERS.map((l) => l.replace('*', '')),
+    );
+    const byRow = Object.fromEntries(
+      res.d.rows.map((r: { row: number; errors: object }) => [r.row, r.errors]),
+    );
+    expect(byRow).toEqual({
+      2: {},
+      3: {},
+      4: { 商品分类: '商品分类「咖啡」不存在，请先在商品分类中添加' },
+      5: { 商品分类: '商品分类「绿茶」有2个同名分类，请填写完整路径，如「茶叶/绿茶」' },
+      6: { '销售价（元）': '销售价（元）须为数字，最多两位小数' },
+      7: { 商品编码: '商品编码「IMP-1」与第2行重复' },
+      8: { 商品编码: expect.stringContaining('「OLD-1」') },
+      9: { 商品类型: '商品类型只能是「普通商品」、「原材料」、「成品」、「服务」、「虚拟商品」' },
+      10: { 品牌: '品牌「无此品牌」不存在，请先在品牌管理中添加' },
+      11: { '销售价（元）': '销售价（元）须为数字，最多两位小数', 期初库存: '期初库存不能小于0' },
+    });
+    expect(byRow[8]?.商品编码).toMatch(/^商品编码.+：「OLD-1」$/);
+    expect(await codes()).toEqual(before);
+  });
+
+  it('refuses the whole file with `all` while any row is refused: no goods, stock, index or audit written', async () => {
+    const before = await codes();
+    const audits = await h.db.selectFrom('audit_logs').select('id').execute();
+    const moves = await h.db.selectFrom('stock_moves').select('id').execute();
+    const res = await upload('all', await mixed());
+    expect(res).toMatchObject({
+      c: Codes.PARAM_ERROR.c,
+      m: '有8行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    });
+    expect(await codes()).toEqual(before);
+    expect(await h.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(audits.length);
+    expect(await h.db.selectFrom('stock_moves').select('id').execute()).toHaveLength(moves.length);
+  });
+
+  it('answers the refused rows as an .xlsx with their reasons', async () => {
+    const res = await send('errors', await mixed());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const { rows } = await readXlsx(res.rawPayload);
+    expect(rows[0]).toEqual(['原行号', ...HEADERS.map((l) => l.replace('*', '')), '错误原因']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(rows[1]?.[1]).toBe('IMP-3');
+    expect(rows[1]?.at(-1)).toBe('商品分类「咖啡」不存在，请先在商品分类中添加');
+    expect(rows[8]?.at(-1)).toBe('销售价（元）须为数字，最多两位小数；期初库存不能小于0');
+  });
+
+  it('writes only the valid rows with `valid`: in the library (not the shop), stocked, indexed, audited', async () => {
+    const res = await upload('valid', await mixed());
+    expect(res).toMatchObject({ c: 0, d: { total: 10, valid: 2, invalid: 8, created: 2, rows: [] } });
+    expect(await codes()).toEqual(['IMP-1', 'IMP-2', 'OLD-1']);
+    const list = await call('/goods/list', { keyword: '导入专用词' });
+    expect(list.d.results).toHaveLength(1);
+    expect(list.d.results[0]).toMatchObject({
+      code: 'IMP-1',
+      name: '导入龙井',
+      category_id: green.id,
+      category_name: '绿茶',
+      brand_name: '狮峰',
+      unit: '盒',
+      goods_type: 'normal',
+      price: 16850,
+      stock: 20,
+      status: 1,
+      in_shop: 0,
+      on_sale: 0,
+    });
+    const second = (await call('/goods/list', { keyword: 'IMP-2' })).d.results[0];
+    expect(second).toMatchObject({
+      category_name: '红茶',
+      brand_name: '',
+      unit: '件',
+      goods_type: 'material',
+    });
+    expect(second).toMatchObject({ price: 1200, stock: 0, status: 1 });
+    const stored = await h.db
+      .selectFrom('goods')
+      .select(['id', 'code', 'search_version', 'cat1', 'cat2'])
+      .where('company_id', '=', companyId)
+      .where('code', 'in', ['IMP-1', 'IMP-2'])
+      .orderBy('code')
+      .execute();
+    // Indexed in the same transaction: the search version and the category subtree are set.
+    for (const g of stored) expect(g.search_version).toBe(SEARCH_VERSION);
+    expect(stored[0]?.cat2).toBe(green.id);
+    // The opening stock is in the default warehouse's ledger.
+    const moves = await h.db
+      .selectFrom('stock_moves')
+      .select(['goods_id', 'quantity', 'kind'])
+      .where('company_id', '=', companyId)
+      .where(
+        'goods_id',
+        'in',
+        stored.map((g) => g.id),
+      )
+      .execute();
+    expect(moves).toEqual([{ goods_id: stored[0]?.id, quantity: 20, kind: 'opening' }]);
+    const audited = await h.db
+      .selectFrom('audit_logs')
+      .select(['entity_id', 'action', 'company_id'])
+      .where('entity', '=', 'goods')
+      .where(
+        'entity_id',
+        'in',
+        stored.map((g) => g.id),
+      )
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual(['create', 'create']);
+    expect(new Set(audited.map((a) => a.company_id))).toEqual(new Set([companyId]));
+    // Not in the shop; pushed and put on sale, the shop's search finds it by its keyword (the index).
+    const shop = (keyword: string) =>
+      h.app
+        .inject({
+          method: 'GET',
+          url: `/api/goods/staff/shopgoods/?${new URLSearchParams({ company_id: String(companyId), keyword })}`,
+        })
+        .then((r) => r.json());
+    expect((await shop('导入专用词')).d.results).toHaveLength(0);
+    const id = stored[0]?.id as number;
+    expect((await call('/goods/push/to/shop', { ids: [id], on_sale: 1 })).c).toBe(0);
+    expect((await shop('导入专用词')).d.results.map((g: { name: string }) => g.name)).toEqual(['导入龙井']);
+    // The same file again: its good rows are stored now, so nothing is left to write.
+    expect(await upload('valid', await mixed())).toMatchObject({
+      c: Codes.PARAM_ERROR.c,
+      m: '表格中没有可以导入的商品',
+    });
+  });
+
+  it('writes every row with `all` when all are good (category by full path, prices as numbers)', async () => {
+    const res = await upload(
+      'all',
+      await sheet([
+        ['ALL-1', '全部一', '礼盒/绿茶', '', '', '成品', 9.9, 3, '', '', '停用'],
+        ['ALL-2', '全部二', '茶叶 / 红茶', '狮峰', '', '虚拟商品', '0.5', '', '', '', '1'],
+      ]),
+    );
+    expect(res).toMatchObject({ c: 0, d: { total: 2, valid: 2, invalid: 0, created: 2 } });
+    const one = (await call('/goods/list', { keyword: 'ALL-1' })).d.results[0];
+    expect(one).toMatchObject({ price: 990, stock: 3, status: 0, goods_type: 'finished' });
+    expect(one.category_id).not.toBe(green.id);
+    expect((await call('/goods/list', { keyword: 'ALL-2' })).d.results[0]).toMatchObject({
+      price: 50,
+      category_name: '红茶',
+      brand_name: '狮峰',
+    });
+  });
+
+  it('refuses another company’s categories and brands, and imports into the caller’s company only', async () => {
+    const file = await sheet([['IMP-1', '别家商品', '红茶', '狮峰', '', '普通商品', '1', '', '', '', '']]);
+    const res = await upload('preview', file, otherAdmin);
+    expect(res.d.rows[0].errors).toEqual({
+      商品分类: '商品分类「红茶」不存在，请先在商品分类中添加',
+      品牌: '品牌「狮峰」不存在，请先在品牌管理中添加',
+    });
+    expect((await upload('valid', file, otherAdmin)).c).toBe(Codes.PARAM_ERROR.c);
+    expect(await codes()).toContain('IMP-1');
+  });
+
+  it('refuses an anonymous visitor and a role without the add permission; nothing changes', async () => {
+    const before = await codes();
+    const file = await sheet([['ANON-1', '匿名', '红茶', '', '', '普通商品', '1', '', '', '', '']]);
+    expect((await upload('valid', file, {})).c).toBe(Codes.NOT_LOGGED_IN.c);
+    const finance = (await h.as(18, companyId)).headers;
+    expect((await upload('valid', file, finance)).c).toBe(Codes.FORBIDDEN.c);
+    const anonymous = await h.app.inject({ method: 'GET', url: '/api/goods/excel_data_save/template' });
+    expect(anonymous.json().c).toBe(Codes.NOT_LOGGED_IN.c);
+    const noRight = await h.app.inject({
+      method: 'GET',
+      url: '/api/goods/excel_data_save/template',
+      headers: finance,
+    });
+    expect(noRight.json().c).toBe(Codes.FORBIDDEN.c);
+    expect(await codes()).toEqual(before);
+  });
+});
