@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 import { apiCall, DEMO_PASSWORD, expectAccessible, newMobile, test, toast, uniqueSuffix } from './helpers.ts';
 import { addConsignee, placedOrderNo, register } from './shop.ts';
 
@@ -8,11 +8,8 @@ import { addConsignee, placedOrderNo, register } from './shop.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-test('a visitor chooses a specification, carries it through the cart and checkout, and the order shows it', async ({
-  page,
-  request,
-}) => {
-  // The shop's administrator makes a T-shirt in 红色 (¥59.00, 4 left) and 蓝色 (¥69.00, sold out).
+/** The shop's administrator makes a T-shirt in 红色 (¥59.00, 4 left) and 蓝色 (¥69.00, sold out), on sale. */
+async function makeShirt(request: APIRequestContext) {
   const login = await (
     await request.post('/api/account/login', { data: { username: 'shop', password: DEMO_PASSWORD } })
   ).json();
@@ -37,6 +34,15 @@ test('a visitor chooses a specification, carries it through the cart and checkou
     ]),
   });
   await apiCall(request, token, '/goods/push/to/shop', { ids: made.id, on_sale: 1 });
+  return { id: made.id as number, name };
+}
+
+test('a visitor chooses a specification, carries it through the cart and checkout, and the order shows it', async ({
+  page,
+  request,
+}) => {
+  const made = await makeShirt(request);
+  const name = made.name;
 
   // The goods page: one row of choices; the sold-out blue cannot be chosen.
   await page.goto(`/goodsDetail?id=${made.id}`);
@@ -93,4 +99,31 @@ test('a visitor chooses a specification, carries it through the cart and checkou
   await page.goto(`/goodsDetail?id=${made.id}`);
   await page.getByRole('group', { name: '颜色' }).getByRole('button', { name: '红色' }).click();
   await expect(page.getByText('库存 2 件')).toBeVisible();
+});
+
+test('on a phone, the buy bar without a choice brings the chooser to the shopper; buy-now carries the specification', async ({
+  page,
+  request,
+}) => {
+  const made = await makeShirt(request);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/goodsDetail?id=${made.id}`);
+  await page.getByRole('button', { name: '立即购买' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '请选择颜色' })).toBeVisible();
+  const red = page.getByRole('group', { name: '颜色' }).getByRole('button', { name: '红色' });
+  await expect(red).toBeFocused();
+  await expect(red).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('sku-chooser-375.png'), fullPage: true });
+  await page.keyboard.press('Space');
+  await expect(red).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: '立即购买' }).click();
+  // A visitor logs in first; the checkout it returns to names the specification.
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(decodeURIComponent(page.url())).toMatch(
+    new RegExp(`goods_id=${made.id}&sku_id=\\d+&quantity=1&price=5900`),
+  );
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/goodsDetail?id=${made.id}`);
+  await page.getByRole('group', { name: '颜色' }).getByRole('button', { name: '红色' }).click();
+  await page.screenshot({ path: test.info().outputPath('sku-chooser-1366.png') });
 });

@@ -1,5 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { createCategory, createGoods } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -107,6 +108,53 @@ beforeAll(async () => {
   categoryId = (await createCategory(h.db, companyId, '服装', null)).id;
 });
 afterAll(() => h.close());
+
+describe('changeGoods with specifications', () => {
+  const change = (deltas: Parameters<typeof changeGoods>[2], forSale = true) =>
+    h.db
+      .transaction()
+      .execute(async (trx) => {
+        const short = await changeGoods(trx, companyId, deltas, { forSale, now: new Date().toISOString() });
+        if (short !== undefined) throw new Error(`short ${short}`);
+      })
+      .then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
+
+  it('moves a specification and the goods total together, merged; refuses a short one, one of another goods, a stopped one when selling; sku_id 0 is none', async () => {
+    const g = await shirt([3, 4]);
+    const other = await shirt();
+    expect(
+      await change([
+        { goods_id: g.id, sku_id: g.red, stock: -1 },
+        { goods_id: g.id, sku_id: g.blue, stock: -2 },
+        { goods_id: g.id, sku_id: g.red, stock: -1 },
+      ]),
+    ).toBe('ok');
+    expect(await stockOf(g.id)).toMatchObject({ goods: 3, skus: { [g.red]: 1, [g.blue]: 2 } });
+    // Short on the specification though the goods total has enough: nothing changes.
+    expect(await change([{ goods_id: g.id, sku_id: g.red, stock: -2 }])).toBe(`short ${g.id}`);
+    // A specification of another goods is not this goods'.
+    expect(await change([{ goods_id: g.id, sku_id: other.red, stock: -1 }])).toBe(`short ${g.id}`);
+    expect(await stockOf(g.id)).toMatchObject({ goods: 3, skus: { [g.red]: 1, [g.blue]: 2 } });
+    expect(await stockOf(other.id)).toMatchObject({ goods: 12 });
+    // Stopped: not sold, but stock still comes back to it.
+    await h.db.updateTable('goods_skus').set({ on_sale: 0 }).where('id', '=', g.blue).execute();
+    expect(await change([{ goods_id: g.id, sku_id: g.blue, stock: -1 }])).toBe(`short ${g.id}`);
+    expect(await change([{ goods_id: g.id, sku_id: g.blue, stock: 2 }], false)).toBe('ok');
+    expect(await stockOf(g.id)).toMatchObject({ goods: 5, skus: { [g.red]: 1, [g.blue]: 4 } });
+    // 0 (or null) names no specification: the goods alone.
+    const plain = await createGoods(h.db, companyId, { name: '无规格零', price: 100, stock: 3 });
+    expect(
+      await change([
+        { goods_id: plain, sku_id: 0, stock: -1 },
+        { goods_id: plain, sku_id: null, stock: -1 },
+      ]),
+    ).toBe('ok');
+    expect((await stockOf(plain)).goods).toBe(1);
+  });
+});
 
 describe('the goods page', () => {
   it('answers the specifications on sale with their values, price and stock; not stopped or deleted ones', async () => {

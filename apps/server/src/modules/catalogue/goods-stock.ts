@@ -3,9 +3,9 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 /**
- * A change of one goods' stock and sales (either may be negative). With `sku_id`, the stock of
- * that specification (SKU) of the goods changes too, by the same amount: a goods with
- * specifications holds the sum of their stock.
+ * A change of one goods' stock and sales (either may be negative). With `sku_id` (not null, not
+ * 0), the stock of that specification (SKU) of the goods changes too, by the same amount: a goods
+ * with specifications holds the sum of their stock.
  */
 export interface GoodsDelta {
   goods_id: number;
@@ -44,7 +44,8 @@ export async function changeGoods(
     const m = merged.get(d.goods_id) ?? { stock: 0, sales: 0, skus: new Map<number, number>() };
     m.stock += d.stock ?? 0;
     m.sales += d.sales ?? 0;
-    if (d.sku_id != null) m.skus.set(d.sku_id, (m.skus.get(d.sku_id) ?? 0) + (d.stock ?? 0));
+    // 0 is none too (the stock ledger's and the cart's way of saying it).
+    if (d.sku_id) m.skus.set(d.sku_id, (m.skus.get(d.sku_id) ?? 0) + (d.stock ?? 0));
     merged.set(d.goods_id, m);
   }
   // Giving stock back (a cancel, a refund) also reaches goods and specifications deleted since the

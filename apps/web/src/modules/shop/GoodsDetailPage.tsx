@@ -1,7 +1,7 @@
 import { HeartFilled, HeartOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { hasAction, type Review, type ShopGoodsDetail, type ShopGoodsSku } from '@portal/contract';
 import { Alert, Breadcrumb, Button, Descriptions, List, Rate, Skeleton, Space, Tag, Typography } from 'antd';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, type Ref, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAddToCart, useCartCount } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -72,17 +72,24 @@ function SkuChooser({
   onChoose,
   error,
   errorId,
+  boxRef,
 }: {
   skus: readonly ShopGoodsSku[];
   choice: SkuChoice;
   onChoose: (name: string, value: string) => void;
   error: string | null;
   errorId: string;
+  boxRef: Ref<HTMLDivElement>;
 }) {
   return (
-    <div className="sku-chooser">
+    <div className="sku-chooser" ref={boxRef}>
       {specRows(skus, choice).map((row) => (
-        <fieldset className="sku-row" key={row.name} aria-describedby={error ? errorId : undefined}>
+        <fieldset
+          className="sku-row"
+          key={row.name}
+          data-chosen={choice[row.name] === undefined ? undefined : ''}
+          aria-describedby={error ? errorId : undefined}
+        >
           <legend className="buy-box-label">{row.name}</legend>
           <div className="sku-values">
             {row.values.map(({ value, available }) => {
@@ -123,6 +130,7 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
   const [choice, setChoice] = useState<SkuChoice>(() => initialChoice(goods.skus));
   const [skuError, setSkuError] = useState<string | null>(null);
   const errorId = useId();
+  const chooserRef = useRef<HTMLDivElement>(null);
   const sku = withSkus ? chosenSku(goods.skus, choice) : undefined;
   const price = sku?.price ?? goods.price;
   const stock = withSkus ? (sku?.stock ?? goods.skus.reduce((n, k) => n + k.stock, 0)) : goods.stock;
@@ -149,6 +157,12 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
     if (!withSkus || sku) return true;
     const missing = missingNames(goods.skus, choice);
     setSkuError(missing.length > 0 ? `请选择${missing.join('、')}` : '请选择商品规格');
+    // On a phone the buttons are in the bar at the bottom: bring the chooser to the shopper, on
+    // the first value they can choose in the first row not chosen yet.
+    const row = chooserRef.current?.querySelector('fieldset:not([data-chosen])');
+    const first = row?.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    row?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
     return false;
   };
   const addToCart = async () => {
@@ -204,7 +218,14 @@ function BuyBox({ goods, foreign }: { goods: ShopGoodsDetail; foreign: boolean }
       </Space>
 
       {withSkus && goods.skus.length > 0 && (
-        <SkuChooser skus={goods.skus} choice={choice} onChoose={choose} error={skuError} errorId={errorId} />
+        <SkuChooser
+          skus={goods.skus}
+          choice={choice}
+          onChoose={choose}
+          error={skuError}
+          errorId={errorId}
+          boxRef={chooserRef}
+        />
       )}
 
       <div className="buy-box-row">
