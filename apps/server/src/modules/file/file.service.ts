@@ -14,6 +14,7 @@ import {
   OFFICE_TYPES,
   type StoredFileInfo,
 } from '@portal/contract';
+import { sql } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -169,7 +170,8 @@ export function fileService(db: Database, store: BlobStore) {
       .selectFrom('files')
       .leftJoin('users', 'users.id', 'files.created_by')
       .selectAll('files')
-      .select((eb) => eb.fn.coalesce('users.real_name', 'users.username').as('owner_name'));
+      // The uploader's name, or the account name when none was given.
+      .select(sql<string>`coalesce(nullif(users.real_name, ''), users.username)`.as('owner_name'));
 
   async function one(trx: Database, caller: Caller, id: number) {
     const row = (await withOwner(trx, caller.companyId).where('files.id', '=', id).executeTakeFirst()) as
