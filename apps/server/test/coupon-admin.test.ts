@@ -335,6 +335,13 @@ describe('deleting', () => {
     expect((await post('/coupon/delete', { id: free.id })).d.count).toBe(1);
     expect((await post('/coupon/admin/get', { id: free.id })).c).toBe(Codes.NOT_FOUND.c);
     expect((await post('/coupon/delete', { id: held.id })).c).toBe(Codes.COUPON_HELD.c);
+    // Once it has ended, the copies can no longer be used: it may be deleted.
+    await h.db
+      .updateTable('coupons')
+      .set({ end_time: iso(-hour) })
+      .where('id', '=', held.id)
+      .execute();
+    expect((await post('/coupon/delete', { id: held.id })).d.count).toBe(1);
   });
 
   it('refuses to lower the total below what members hold', async () => {

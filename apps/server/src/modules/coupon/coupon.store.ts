@@ -1,12 +1,14 @@
 import { type CouponAdmin, couponAdminSchema, type couponResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { nowIso } from '#server/platform/time.ts';
 import { couponRepository as repo } from './coupon.repository.ts';
 
 /**
  * Where the back office's coupons are kept and what is special about them: the end after the
  * start, a total never below what members already hold, and no delete while a member holds an
- * unused copy (stop issuing instead: held copies stay usable until the end time).
+ * unused copy that can still be used (stop issuing instead: held copies stay usable until the end
+ * time).
  */
 export const couponStore: ResourceStore<typeof couponResource> = {
   table: 'coupons',
@@ -62,7 +64,10 @@ export const couponStore: ResourceStore<typeof couponResource> = {
         );
     },
     async beforeRemove(trx, rows, caller) {
-      const ids = rows.map((r) => r.id);
+      // An ended coupon's copies can no longer be used: it may go whoever holds it.
+      const now = nowIso();
+      const ids = rows.filter((r) => String(r.end_time) >= now).map((r) => r.id);
+      if (ids.length === 0) return;
       // Locked first: a member's claim either came before (and is counted) or finds it deleted.
       await repo.lock(trx, caller.companyId, ids);
       const held = await repo.unusedHolders(trx, caller.companyId, ids);
