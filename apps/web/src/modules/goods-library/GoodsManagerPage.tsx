@@ -7,6 +7,7 @@ import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan } from '#web/shared/format.ts';
+import { ImportDialog } from '#web/shared/resource/ImportDialog.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
@@ -98,7 +99,8 @@ const columns: ListColumns<LibraryGoods> = [
  * 商品库 (/crm/goods_manager): the company's goods — search by code, name or keyword, filter by
  * category (with its subtree), brand, type and where it stands in the shop; batch actions (推送到
  * 商城, 上架, 下架, 公开/不公开, 设置类型, 删除) over the chosen rows, each confirmed; export the
- * filtered list; new and edit on their own page (new_goods), one goods in full on goods_detail.
+ * filtered list; 导入 from Excel (`/goods/excel_data_save`, the resource block's ImportDialog); new
+ * and edit on their own page (new_goods), one goods in full on goods_detail.
  */
 export function GoodsManagerPage() {
   const { modal } = App.useApp();
@@ -127,7 +129,8 @@ export function GoodsManagerPage() {
     ...rest,
     ...(shop ? SHOP_STATES[shop].filter : {}),
   };
-  const { list, remove } = useGoodsList({ ...query, page, page_size: pageSize });
+  const { list, remove, invalidate } = useGoodsList({ ...query, page, page_size: pageSize });
+  const [importing, setImporting] = useState(false);
   const data = list.data as { results: LibraryGoods[]; paging: Paging } | undefined;
   useExistingPage(data?.paging, page, setPage);
   const tree = useCategoryTree();
@@ -368,6 +371,7 @@ export function GoodsManagerPage() {
               批量删除
             </Button>
           )}
+          {can.add && <Button onClick={() => setImporting(true)}>导入</Button>}
           {can.add && (
             <Button type="primary" onClick={() => navigate('/crm/new_goods')}>
               新增商品
@@ -388,6 +392,15 @@ export function GoodsManagerPage() {
           getCheckboxProps: (row: LibraryGoods) => ({ 'aria-label': `选择 ${row.name}` }),
         }}
       />
+      {can.add && (
+        <ImportDialog
+          label="商品"
+          routes={goodsCalls}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={invalidate}
+        />
+      )}
     </Card>
   );
 }

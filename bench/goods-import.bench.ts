@@ -1,0 +1,246 @@
+// Issue 12: importing 50,000 goods rows from Excel (spec §7 /goods/excel_data_save) — time and
+// peak memory (target under 20 s and under 300 MB). The goods library's own import, as its route
+// runs it (goodsLibraryService.importSheet): a goods sheet from the import's columns (code, name,
+// category by name or path, brand, unit, type word, price in yuan, opening stock, subtitle,
+// keywords, status; Chinese names; 1% refused: an unknown category, a price with three decimals, a
+// code repeated from the row above) written with the platform's writeWorkbook, then, each in a
+// fresh child process so its peak memory is its own, in rounds:
+//   preview — every row checked (fields, names → the company's categories and brands, codes in
+//             the file and against the stored goods), nothing written;
+//   commit  — the user's whole flow: preview, then `valid` (one transaction: goods inserted 200 a
+//             statement, their opening stock booked into the default warehouse's ledger, indexed
+//             for search, each audited).
+// Into a migrated database (SQLite in WAL, or DATABASE_URL). Prints medians, peak RSS (the
+// kernel's high-water mark) and the RSS of the child before it starts. A benchmark, not a test: a
+// miss never makes the exit code non-zero.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { goodsResource } from '@portal/contract';
+import { goodsLibraryService } from '@portal/server/src/modules/goods-library/goods.service.ts';
+import { toBuffer, writeWorkbook } from '@portal/server/src/platform/excel/index.ts';
+import { nowIso } from '@portal/server/src/platform/time.ts';
+import { type CategoryRef, createCategory, createCompany, createUser } from '@portal/server/src/seed/seed.ts';
+import { openBenchData } from './serve-common.ts';
+
+const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The company's category tree: top → leaves (绿茶 twice, so a bare 绿茶 would be ambiguous). */
+const TREE: Record<string, string[]> = {
+  茶叶: ['绿茶', '红茶'],
+  礼盒: ['绿茶', '坚果'],
+  数码: ['智能手机', '耳机'],
+  粮油: ['大米', '食用油'],
+  办公: ['办公用品'],
+  家电: ['厨房电器', '空调'],
+};
+const LEAVES: { cell: string; nouns: string[]; units: string[]; price: [number, number] }[] = [
+  {
+    cell: '茶叶/绿茶',
+    nouns: ['明前特级西湖龙井', '碧螺春', '黄山毛峰'],
+    units: ['盒', '罐'],
+    price: [60, 1200],
+  },
+  { cell: '红茶', nouns: ['祁门红茶', '正山小种', '滇红金芽'], units: ['盒', '袋'], price: [40, 600] },
+  { cell: '礼盒/绿茶', nouns: ['龙井礼盒', '毛尖礼盒'], units: ['盒'], price: [199, 2999] },
+  { cell: '智能手机', nouns: ['X5 Pro 5G 智能手机', 'Note 12 手机'], units: ['台'], price: [999, 9999] },
+  { cell: '耳机', nouns: ['真无线蓝牙耳机', '头戴式降噪耳机'], units: ['副', '个'], price: [99, 1999] },
+  { cell: '大米', nouns: ['五常稻花香大米', '东北珍珠米'], units: ['袋'], price: [39, 199] },
+  { cell: '粮油/食用油', nouns: ['压榨花生油', '山茶油'], units: ['桶', '箱'], price: [49, 399] },
+  { cell: '办公用品', nouns: ['A4 复印纸', '中性笔', '文件夹'], units: ['包', '盒'], price: [5, 120] },
+  { cell: '厨房电器', nouns: ['电饭煲', '破壁机'], units: ['台'], price: [199, 1999] },
+];
+const BRANDS = [
+  '清芳',
+  '华润',
+  '星耀',
+  '悦享',
+  '山野',
+  '金禾',
+  '东方',
+  '鲁花',
+  '九阳',
+  '美的',
+  '晨光',
+  '得力',
+];
+const TYPES = ['普通商品', '普通商品', '普通商品', '原材料', '成品'];
+
+let seed = 12_345;
+const rand = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return seed / 2_147_483_648;
+};
+const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+
+/** Goods rows as a user fills the template; 1% refused. */
+function* goodsRows(rows: number) {
+  let lastCode = '';
+  for (let i = 1; i <= rows; i++) {
+    const leaf = pick(LEAVES);
+    const [lo, hi] = leaf.price;
+    const brand = rand() < 0.7 ? pick(BRANDS) : '';
+    const noun = pick(leaf.nouns);
+    const row: Record<string, string | number> = {
+      code: `GI${String(i).padStart(6, '0')}`,
+      name: `${brand}${noun} ${i}`,
+      category: leaf.cell,
+      brand,
+      unit: pick(leaf.units),
+      goods_type: pick(TYPES),
+      price: (lo + rand() * (hi - lo)).toFixed(2),
+      stock: rand() < 0.8 ? Math.floor(rand() * 5000) + 1 : '',
+      subtitle: rand() < 0.5 ? `${noun}，产地直供` : '',
+      keywords: rand() < 0.5 ? `${leaf.cell.replace('/', ' ')} ${brand}` : '',
+      status: rand() < 0.9 ? '启用' : '停用',
+    };
+    if (i % 100 === 7) row.category = '咖啡';
+    if (i % 100 === 42) row.price = `${Math.floor(lo)}.125`;
+    if (i % 100 === 77) row.code = lastCode;
+    lastCode = String(row.code);
+    yield row;
+  }
+}
+
+// ---- one measured run (in a child process) ----------------------------------------------------
+
+async function runPhase(phase: string, file: string) {
+  const bench = await openBenchData('goods-import-');
+  const { db } = bench.database;
+  const companyId = await createCompany(db, {
+    code: 'bench',
+    company_name: '商品导入基准单位',
+    address: '—',
+  });
+  const userId = await createUser(db, {
+    companyId,
+    username: 'bench_goods',
+    password: 'Bench123456',
+    role: 12,
+  });
+  let sort = 0;
+  for (const [top, leaves] of Object.entries(TREE)) {
+    const t: CategoryRef = await createCategory(db, companyId, top, null, sort++);
+    for (const leaf of leaves) await createCategory(db, companyId, leaf, t, sort++);
+  }
+  const now = nowIso();
+  await db
+    .insertInto('goods_brands')
+    .values(
+      BRANDS.map((name) => ({ company_id: companyId, name, status: 1, created_at: now, updated_at: now })),
+    )
+    .execute();
+  const caller = { userId, companyId, role: 12, username: 'bench_goods', sessionId: '', ip: '127.0.0.1' };
+  const goods = goodsLibraryService(db, { goodsChanged: () => {} });
+
+  const before = process.memoryUsage().rss;
+  const started = performance.now();
+  const preview = (await goods.importSheet(caller, file, 'preview')) as { valid: number; invalid: number };
+  const previewed = performance.now();
+  let detail = `${bench.database.dialect}: preview ${sec(previewed - started)} (${preview.valid} valid, ${preview.invalid} refused)`;
+  if (phase === 'commit') {
+    const done = (await goods.importSheet(caller, file, 'valid')) as { created: number };
+    const committed = performance.now();
+    const count = async (table: 'goods' | 'stock_moves' | 'audit_logs') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select(db.fn.countAll().as('n'))
+            .where('company_id', '=', companyId)
+            .executeTakeFirst()
+        )?.n,
+      );
+    const indexed = await db
+      .selectFrom('goods')
+      .select(db.fn.countAll().as('n'))
+      .where('company_id', '=', companyId)
+      .where('search_version', '>', 0)
+      .executeTakeFirst();
+    detail +=
+      `, commit ${sec(committed - previewed)} (${done.created} written: ${await count('goods')} goods, ` +
+      `${Number(indexed?.n)} indexed, ${await count('stock_moves')} stock moves, ${await count('audit_logs')} audit rows)`;
+  }
+  const ms = performance.now() - started;
+  const peak = process.resourceUsage().maxRSS * 1024;
+  await bench.database.close();
+  fs.rmSync(bench.dir, { recursive: true, force: true });
+  console.log(JSON.stringify({ ms, before, peak, detail }));
+}
+
+interface PhaseResult {
+  ms: number;
+  before: number;
+  peak: number;
+  detail: string;
+}
+
+function child(phase: string, file: string): Promise<PhaseResult> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--phase', phase, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop() ?? ''))
+        : reject(new Error(`${phase} exited ${code}`)),
+    );
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const mb = (x: number) => `${Math.round(x / 1024 / 1024)} MB`;
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goods-import-bench-'));
+  try {
+    const file = path.join(dir, 'goods.xlsx');
+    const made = performance.now();
+    fs.writeFileSync(
+      file,
+      await toBuffer(writeWorkbook(goodsResource.importColumns, goodsRows(ROWS), '商品')),
+    );
+    console.log(
+      `${ROWS.toLocaleString('en')} goods rows: goods.xlsx ${fs.statSync(file).size.toLocaleString('en')} bytes; made in ${sec(performance.now() - made)}`,
+    );
+    const phases: [string, string][] = [
+      ['preview', 'goods import: preview'],
+      ['commit', 'goods import: preview + commit (valid)'],
+    ];
+    const results = new Map<string, PhaseResult[]>();
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [phase] of phases) {
+        const r = await child(phase, file);
+        results.set(phase, [...(results.get(phase) ?? []), r]);
+        console.log(`  round ${round} ${phase}: ${sec(r.ms)}, peak RSS ${mb(r.peak)} — ${r.detail}`);
+      }
+    }
+    console.log(`\nmedians of ${ROUNDS} rounds, each phase in a fresh process:`);
+    for (const [phase, title] of phases) {
+      const rs = results.get(phase) ?? [];
+      const ms = median(rs.map((r) => r.ms));
+      const peak = median(rs.map((r) => r.peak));
+      const before = median(rs.map((r) => r.before));
+      console.log(
+        `  ${title.padEnd(40)} ${sec(ms).padStart(8)}  peak RSS ${mb(peak)} (process at start ${mb(before)}, +${mb(peak - before)})`,
+      );
+      console.log(
+        `  target (issue 12): ${ROWS.toLocaleString('en')} rows under 20 s: ${sec(ms)} ${ms < 20_000 ? 'OK' : 'MISS'}; ` +
+          `under 300 MB: ${mb(peak)} ${peak < 300 * 1024 * 1024 ? 'OK' : 'MISS'}; ${Math.round(ROWS / (ms / 1000)).toLocaleString('en')} rows/s`,
+      );
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const at = process.argv.indexOf('--phase');
+if (at > 0) await runPhase(process.argv[at + 1] as string, process.argv[at + 2] as string);
+else await main();
