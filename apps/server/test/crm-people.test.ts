@@ -423,6 +423,96 @@ describe('customers (客户管理)', () => {
   });
 });
 
+describe('customers from Excel', () => {
+  const BOUNDARY = '----crm-people-import';
+  async function upload(mode: string, rows: (string | number)[][]) {
+    const { default: ExcelJS } = await import('exceljs');
+    const template = await h.app.inject({
+      method: 'GET',
+      url: '/api/customer/import/template',
+      headers: shop,
+    });
+    expect(template.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const headers = ((wb.worksheets[0] as import('exceljs').Worksheet).getRow(1).values as string[]).slice(1);
+    const out = new ExcelJS.Workbook();
+    const ws = out.addWorksheet('客户');
+    ws.addRow(headers);
+    for (const r of rows) ws.addRow(r);
+    const content = Buffer.from(await out.xlsx.writeBuffer());
+    const payload = Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]);
+    return {
+      headers,
+      res: (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/customer/import',
+          headers: { ...shop, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+          payload,
+        })
+      ).json(),
+    };
+  }
+
+  it('imports one contact per row, the terms as words, the limit in yuan and the salesperson by name', async () => {
+    const sales = await h.as(20, companyId);
+    await h.db
+      .updateTable('users')
+      .set({ real_name: '导入业务员' })
+      .where('id', '=', sales.user.id)
+      .execute();
+    const { headers, res } = await upload('valid', [
+      ['导入客户甲', '张三', '13700001111', '', '杭州', '账期', 45, '1234.5', '导入业务员', '合作中', ''],
+      ['导入客户乙', '李四', '', '', '', '月结', '', '', '', '合作中', ''], // no mobile or e-mail
+      ['导入客户丙', '王五', '13700002222', '', '', '账期', '', '', '', '合作中', ''], // no days
+      ['导入客户丁', '赵六', '13700003333', '', '', '现结', '', '', '无此人', '已停用', ''], // unknown salesperson
+    ]);
+    expect(headers).toEqual([
+      '客户名称*',
+      '联系人*',
+      '联系人手机号',
+      '联系人邮箱',
+      '地址',
+      '付款方式*',
+      '账期天数',
+      '信用额度（元）',
+      '业务员',
+      '状态*',
+      '备注',
+    ]);
+    expect(res).toMatchObject({ c: 0, d: { total: 4, valid: 1, invalid: 3, created: 1 } });
+    const made = await post('/customer/list', { keyword: '导入客户' });
+    expect(made.d.results).toEqual([
+      expect.objectContaining({
+        name: '导入客户甲',
+        contacts: [{ name: '张三', mobile: '13700001111', email: '' }],
+        terms_text: '账期 45 天',
+        credit_limit: 123_450,
+        salesperson_id: sales.user.id,
+        salesperson_name: '导入业务员',
+      }),
+    ]);
+    const preview = await upload('preview', [
+      ['导入客户乙', '李四', '', '', '', '月结', '', '', '', '合作中', ''],
+      ['导入客户丙', '王五', '13700002222', '', '', '账期', '', '', '', '合作中', ''],
+      ['导入客户丁', '赵六', '13700003333', '', '', '现结', '', '', '无此人', '已停用', ''],
+    ]);
+    expect(preview.res.d.rows.map((r: { errors: object }) => r.errors)).toEqual([
+      { 联系人手机号: '每位联系人须填写手机号或邮箱' },
+      { 账期天数: '付款方式为账期时请填写账期天数' },
+      { 业务员: '业务员「无此人」不是本单位在职的商城管理员或销售人员' },
+    ]);
+  });
+});
+
 describe('company profile (单位信息)', () => {
   it('saves the profile, which the public company call then answers; audited', async () => {
     const code = (

@@ -18,6 +18,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { yuanAsCents } from './goods-library.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -190,6 +191,31 @@ export const customerContacts = z.preprocess(
     .refine((list) => list.every((c) => c.mobile || c.email), '每位联系人须填写手机号或邮箱'),
 );
 
+/**
+ * A customer as a spreadsheet row (the Excel import): one contact per row, the terms and the
+ * state as words, the credit limit in yuan and the salesperson by name (the server finds them among
+ * the company's shop administrators and salespeople).
+ */
+export const customerSheetFields = {
+  name: text('客户名称', { max: CUSTOMER_NAME_MAX }),
+  contact_name: text('联系人', { max: 30 }),
+  contact_mobile: optionalText('联系人手机号', { max: 11 }).refine(
+    (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
+    '联系人手机号格式不正确',
+  ),
+  contact_email: optionalText('联系人邮箱', { max: 100 }).refine(
+    (v) => v === undefined || v === '' || EMAIL_PATTERN.test(v),
+    '联系人邮箱格式不正确',
+  ),
+  address: optionalText('地址', { max: 200 }),
+  payment_terms: choice('付款方式', PAYMENT_TERMS),
+  credit_days: optionalInt('账期天数', { min: 1, max: CREDIT_DAYS_MAX }),
+  credit_limit: yuanAsCents('信用额度（元）', { max: CREDIT_LIMIT_MAX }).optional(),
+  salesperson: optionalText('业务员', { max: 30 }),
+  status: flag('状态'),
+  remark: optionalText('备注', { max: 500 }),
+};
+
 export const customerResource = defineResource({
   label: '客户',
   tags: ['customer'],
@@ -222,6 +248,35 @@ export const customerResource = defineResource({
   },
   sorts: { newest: '最新', name: '名称' },
   unique: ['name'],
+  excel: {
+    fields: customerSheetFields,
+    labels: {
+      contact_name: '联系人',
+      contact_mobile: '联系人手机号',
+      contact_email: '联系人邮箱',
+      payment_terms: '付款方式',
+      credit_days: '账期天数',
+      credit_limit: '信用额度（元）',
+      salesperson: '业务员',
+    },
+    choices: {
+      payment_terms: { 现结: 'cash', 月结: 'monthly', 账期: 'credit' },
+      status: { 合作中: 1, 已停用: 0 },
+    },
+    example: {
+      name: '杭州青禾贸易有限公司',
+      contact_name: '李经理',
+      contact_mobile: '13712345678',
+      contact_email: '',
+      address: '杭州市滨江区江南大道 100 号',
+      payment_terms: '账期',
+      credit_days: 30,
+      credit_limit: '50000.00',
+      salesperson: '',
+      status: '合作中',
+      remark: '',
+    },
+  },
   paths: {
     list: '/customer/list',
     get: '/customer',

@@ -4,13 +4,15 @@ import {
   contactsText,
   type customerResource,
   customerSchema,
+  type customerSheetFields,
   paymentTermsText,
   SALESPERSON_ROLES,
 } from '@portal/contract';
+import type { z } from 'zod';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
 
 const parseContacts = (json: unknown): CustomerContact[] => {
   try {
@@ -87,6 +89,57 @@ export const customerStore: ResourceStore<typeof customerResource> = {
     status: f.status,
     remark: f.remark ?? '',
   }),
+  import: {
+    /**
+     * A sheet row (one contact, the salesperson by name) as the values to store; a name two of the
+     * company's salespeople share is refused rather than guessed.
+     */
+    async prepare(conn, caller) {
+      const people = await inCompany(conn, caller.companyId)
+        .selectFrom('users')
+        .select(['id', 'real_name', 'username'])
+        .where('role', 'in', [...SALESPERSON_ROLES])
+        .where('status', '=', 1)
+        .execute();
+      const byName = new Map<string, { id: number; name: string }[]>();
+      for (const p of people)
+        for (const key of new Set([p.real_name, p.username]))
+          if (key)
+            byName.set(key, [...(byName.get(key) ?? []), { id: p.id, name: p.real_name || p.username }]);
+      return (row): SheetValues => {
+        const r = row as z.output<z.ZodObject<typeof customerSheetFields>>;
+        const errors: Record<string, string> = {};
+        if (!r.contact_mobile && !r.contact_email) errors.contact_mobile = '每位联系人须填写手机号或邮箱';
+        let salesperson: { id: number; name: string } | undefined;
+        if (r.salesperson) {
+          const found = byName.get(r.salesperson) ?? [];
+          if (found.length === 1) salesperson = found[0];
+          else
+            errors.salesperson =
+              found.length === 0
+                ? `业务员「${r.salesperson}」不是本单位在职的商城管理员或销售人员`
+                : `业务员「${r.salesperson}」有重名，请在页面上选择`;
+        }
+        if (Object.keys(errors).length > 0) return { errors };
+        return {
+          values: {
+            name: r.name,
+            contacts: JSON.stringify([
+              { name: r.contact_name, mobile: r.contact_mobile ?? '', email: r.contact_email ?? '' },
+            ]),
+            address: r.address ?? '',
+            payment_terms: r.payment_terms,
+            credit_days: r.payment_terms === 'credit' ? (r.credit_days ?? 0) : 0,
+            credit_limit: r.credit_limit ?? 0,
+            salesperson_id: salesperson?.id ?? null,
+            salesperson_name: salesperson?.name ?? '',
+            status: r.status,
+            remark: r.remark ?? '',
+          },
+        };
+      };
+    },
+  },
   rules: {
     /**
      * 账期 needs its days; the salesperson is one of the company's shop administrators or

@@ -68,25 +68,29 @@ export const peopleRepository = {
     return new Map(rows.map((r) => [r.user_id, { count: Number(r.n), paid: Number(r.paid ?? 0) }]));
   },
 
-  recentOrders: (db: Database, companyId: number, userId: number) =>
-    inCompany(db, companyId)
+  /** The member's latest orders, each with how many goods it holds. */
+  async recentOrders(db: Database, companyId: number, userId: number) {
+    const orders = await inCompany(db, companyId)
       .selectFrom('orders')
-      .select((eb) => [
-        'orders.id',
-        'orders.order_no',
-        'orders.status',
-        'orders.pay_amount',
-        'orders.created_at',
-        eb
-          .selectFrom('order_items')
-          .select((e) => e.fn.coalesce(e.fn.sum<number | string>('quantity'), e.lit(0)).as('q'))
-          .whereRef('order_items.order_id', '=', 'orders.id')
-          .as('goods_count'),
-      ])
-      .where('orders.user_id', '=', userId)
-      .orderBy('orders.id', 'desc')
+      .select(['id', 'order_no', 'status', 'pay_amount', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
       .limit(MEMBER_DETAIL_ORDERS)
-      .execute(),
+      .execute();
+    if (orders.length === 0) return [];
+    const counts = await inCompany(db, companyId)
+      .selectFrom('order_items')
+      .select((eb) => ['order_id', eb.fn.sum<number | string>('quantity').as('q')])
+      .where(
+        'order_id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .groupBy('order_id')
+      .execute();
+    const byOrder = new Map(counts.map((c) => [c.order_id, Number(c.q)]));
+    return orders.map((o) => ({ ...o, goods_count: byOrder.get(o.id) ?? 0 }));
+  },
 
   coupons: (db: Database, companyId: number, userId: number) =>
     inCompany(db, companyId)

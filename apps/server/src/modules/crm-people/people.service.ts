@@ -99,7 +99,7 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
           order_no: o.order_no,
           status: o.status,
           pay_amount: o.pay_amount,
-          goods_count: Number(o.goods_count ?? 0),
+          goods_count: o.goods_count,
           create_time: o.created_at,
         })),
         coupons: coupons.map((c) => ({
