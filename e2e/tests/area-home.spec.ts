@@ -134,10 +134,23 @@ test('the super administrator’s home offers the SMS outbox and 商城管理', 
  */
 const CRM_SCREENS: Record<string, { opens: string[]; not: string[] }> = {
   shop: {
-    opens: ['商品库', '新增商品', '商品分类', '品牌管理', '订单列表', '收款账户', '供应商管理', '留言审核'],
+    opens: [
+      '商品库',
+      '新增商品',
+      '商品分类',
+      '品牌管理',
+      '文件管理',
+      '订单列表',
+      '收款账户',
+      '供应商管理',
+      '留言审核',
+    ],
     not: [],
   },
-  warehouse: { opens: ['商品库', '新增商品', '商品分类', '订单列表'], not: ['收款账户', '留言审核'] },
+  warehouse: {
+    opens: ['商品库', '新增商品', '商品分类', '文件管理', '订单列表'],
+    not: ['收款账户', '留言审核'],
+  },
   purchaser: { opens: ['商品库', '商品分类', '供应商管理'], not: ['新增商品', '订单列表'] },
   finance: { opens: ['商品库', '订单列表', '收款账户'], not: ['新增商品', '商品分类'] },
   sales: { opens: ['商品库', '商品分类', '订单列表'], not: ['新增商品', '收款账户'] },
