@@ -41,7 +41,8 @@ test('on a phone the shop manager reads and works the order list, the category s
   await page.waitForLoadState('networkidle');
   await login(page, 'shop');
   await expect(page).toHaveURL(/\/crm\/goods_manager$/);
-  await expectFits(page, 'the 商城管理 home');
+  await expect(page.getByRole('main').getByText('商品库').first()).toBeVisible({ timeout: 30_000 });
+  await expectFits(page, 'the goods library');
 
   // 订单列表: the search and its button, then the order as a card.
   await page.goto('/crm/order_manager');

@@ -41,7 +41,11 @@ export function focusState(page: Page): Promise<FocusState> {
     if (rect.width === 0 || rect.height === 0)
       return { ...state, problem: 'the focused control has no size' };
     const x = Math.min(Math.max(rect.left + rect.width / 2, 0), window.innerWidth - 1);
-    const y = rect.top + rect.height / 2;
+    // The middle of what is on screen: a control taller than the window (a long side menu, which
+    // takes focus as one list) is seen when part of it is.
+    const top = Math.max(rect.top, 0);
+    const bottom = Math.min(rect.bottom, window.innerHeight);
+    const y = bottom > top ? (top + bottom) / 2 : rect.top + rect.height / 2;
     if (y < 0 || y > window.innerHeight)
       return { ...state, problem: `off screen (centre at y=${Math.round(y)})` };
     const hit = document.elementFromPoint(x, y);
