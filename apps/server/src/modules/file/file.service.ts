@@ -136,6 +136,9 @@ async function imageFacts(path: string, thumbPath: string) {
   return { width, height };
 }
 
+// Uploads are read once: sharp keeps no open files or decoded images between them.
+sharp.cache(false);
+
 const newKey = () => randomBytes(16).toString('hex');
 
 /** A row as the calls answer it. */
