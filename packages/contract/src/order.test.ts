@@ -39,4 +39,18 @@ describe('buy-now items', () => {
     expect(refusal(many)).toBe(`一次最多购买${BUY_NOW_MAX_LINES}种商品`);
     expect(refusal(many.split(',').slice(0, BUY_NOW_MAX_LINES).join(','))).toBeNull();
   });
+
+  it('names a specification as <goods_id>:<sku_id>, one line per goods and specification', () => {
+    const lines = [
+      { goods_id: 12, quantity: 2, price: 8000 },
+      { goods_id: 13, sku_id: 34, quantity: 1 },
+      { goods_id: 13, sku_id: 35, quantity: 1, price: 5900 },
+    ];
+    expect(parseBuyNowItems('12x2@8000,13:34x1,13:35x1@5900')).toEqual(lines);
+    expect(formatBuyNowItems(lines)).toBe('12x2@8000,13:34x1,13:35x1@5900');
+    expect(buyNowItems.parse('13:34x1,13:35x2')).toHaveLength(2);
+    expect(refusal('13:34x1,13:34x2')).toBe('同一商品只能出现一次');
+    expect(refusal('13:x1')).toBe('购买商品格式不正确');
+    expect(refusal('13:0x1')).not.toBeNull();
+  });
 });

@@ -130,3 +130,50 @@ describe('guest cart store', () => {
     off();
   });
 });
+
+describe('lines of a specification', () => {
+  it('keeps one line per goods and specification, changed and removed by goods and specification, merged with sku_id', () => {
+    let lines = addGuestLine([], {
+      goods_id: 7,
+      sku_id: 70,
+      sku_text: '红色',
+      quantity: 1,
+      price: 5900,
+    }).lines;
+    lines = addGuestLine(lines, {
+      goods_id: 7,
+      sku_id: 71,
+      sku_text: '蓝色',
+      quantity: 2,
+      price: 6900,
+    }).lines;
+    lines = addGuestLine(lines, {
+      goods_id: 7,
+      sku_id: 70,
+      sku_text: '红色',
+      quantity: 1,
+      price: 5900,
+    }).lines;
+    expect(lines.map((l) => [l.sku_id, l.sku_text, l.quantity])).toEqual([
+      [70, '红色', 2],
+      [71, '蓝色', 2],
+    ]);
+    lines = setGuestQuantity(lines, { goods_id: 7, sku_id: 71 }, 5);
+    expect(lines.find((l) => l.sku_id === 71)?.quantity).toBe(5);
+    // A goods id alone is the goods sold as itself, not one of its specifications.
+    expect(removeGuestLines(lines, [7])).toHaveLength(2);
+    lines = removeGuestLines(lines, [{ goods_id: 7, sku_id: 70 }]);
+    expect(toMergeItems(lines)).toEqual([{ goods_id: 7, sku_id: 71, quantity: 5, price: 6900 }]);
+    // Stored duplicates add up per specification; a bad sku_id leaves the goods alone.
+    expect(
+      sanitizeGuestCart([
+        { goods_id: 7, sku_id: 70, quantity: 1 },
+        { goods_id: 7, sku_id: 70, quantity: 2 },
+        { goods_id: 7, sku_id: 'x', quantity: 1 },
+      ]).map((l) => [l.sku_id, l.quantity]),
+    ).toEqual([
+      [70, 3],
+      [undefined, 1],
+    ]);
+  });
+});
