@@ -225,6 +225,32 @@ describe('orders of a specification', () => {
     expect(await stockOf(g.id)).toMatchObject({ goods: 12, sales: 0, skus: { [g.red]: 5, [g.blue]: 7 } });
   });
 
+  it('an unpaid order past its time is expired by the sweep and gives the stock back to its specification', async () => {
+    const g = await shirt([3, 4]);
+    const m = await h.member(companyId);
+    const placed = await buyNow(m, `${g.id}:${g.blue}x3`);
+    expect(placed.c, JSON.stringify(placed)).toBe(0);
+    expect(await stockOf(g.id)).toMatchObject({ goods: 4, skus: { [g.red]: 3, [g.blue]: 1 } });
+    await h.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', placed.d.order.id)
+      .execute();
+    // The sweep the order module's timer runs, by hand (as shop.test.ts does).
+    const { orderService } = await import('../src/modules/order/order.service.ts');
+    const { offlineProvider, paymentMethods } = await import('../src/modules/payment/index.ts');
+    const NO_ACCOUNT = { bank_name: '', branch_name: '', account_name: '', account_no: '' };
+    const sweeper = orderService(h.db, {
+      payments: paymentMethods([offlineProvider], { bank_transfer: 4320, cod: 1440, sandbox: 30 }),
+      accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
+      shopOf: async () => undefined,
+      goodsChanged: () => {},
+    });
+    expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
+    expect((await m.call('/order/detail', { id: placed.d.order.id })).d.status).toBe(5);
+    expect(await stockOf(g.id)).toMatchObject({ goods: 7, skus: { [g.red]: 3, [g.blue]: 4 } });
+  });
+
   it('two specifications of one goods in one order, each from its own stock', async () => {
     const g = await shirt([2, 2]);
     const m = await h.member(companyId);
