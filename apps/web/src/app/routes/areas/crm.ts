@@ -132,6 +132,23 @@ export const CRM = area(
     },
     {
       kind: 'group',
+      key: 'stock',
+      title: '库存管理',
+      icon: 'AppstoreOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'stock_manager',
+          title: '库存管理',
+          icon: 'ProfileOutlined',
+          summary: '各仓库的库存和预警、入库单填写与审核、库存流水、仓库',
+          access: { module: 'stock', codename: 'view_stock' },
+          page: lazyPage(() => import('#web/modules/stock/StockManagerPage.tsx'), 'StockManagerPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
       key: 'purchase',
       title: '采购管理',
       icon: 'ShoppingOutlined',

@@ -1,0 +1,785 @@
+import {
+  STOCK_INPUT_STATUS,
+  STOCK_MOVE_KINDS,
+  type StockInput,
+  type StockLevel,
+  type StockMove,
+  stockInputResource,
+  stockCalls as stockSchemas,
+  WAREHOUSE_STATUS,
+  type Warehouse,
+  warehouseResource,
+} from '@portal/contract';
+import { stockCalls, stockInputCalls, warehouseCalls } from '@portal/contract/calls';
+import { useMutation } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api } from '#web/shared/api/client.ts';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { FormModal } from '#web/shared/ui/FormModal.tsx';
+import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
+import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { optionsOf } from '#web/shared/ui/options.ts';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { useCan } from '#web/shared/usePermission.ts';
+import {
+  useGoodsOptions,
+  useLevels,
+  useMoves,
+  useSkuOptions,
+  useStockChanged,
+  useSupplierOptions,
+  useWarehouseOptions,
+} from './useStock.ts';
+import './stock.css';
+
+const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
+  r.spec_text ? `${r.goods_name}（${r.spec_text}）` : r.goods_name;
+
+/** The warehouses as a filter of a list. */
+function WarehouseFilter({ value, onChange }: { value: number | undefined; onChange: (v?: number) => void }) {
+  const options = useWarehouseOptions();
+  return (
+    <Select
+      aria-label="按仓库筛选"
+      placeholder="全部仓库"
+      allowClear={CLEARABLE}
+      style={{ width: 160 }}
+      value={value}
+      loading={options.isFetching}
+      options={(options.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+      onChange={(v?: number) => onChange(v)}
+    />
+  );
+}
+
+// ——— 库存 ———
+
+interface AdjustValues {
+  quantity?: number;
+  reason?: string;
+}
+
+function LevelsTab() {
+  const { modal } = App.useApp();
+  const {
+    keyword,
+    status: low,
+    search,
+    filterStatus,
+    page,
+    pageSize,
+    setPage,
+    pagination,
+  } = useListFilters();
+  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const list = useLevels({
+    page,
+    page_size: pageSize,
+    keyword: keyword || undefined,
+    low: low === 1 ? 1 : undefined,
+    warehouse_id: warehouseId,
+  });
+  useExistingPage(list.data?.paging, page, setPage);
+  const canChange = useCan('stock', 'change_stock');
+  const changed = useStockChanged();
+  const [target, setTarget] = useState<{ level: StockLevel; what: 'adjust' | 'warn' } | null>(null);
+  const [adjustForm] = Form.useForm<AdjustValues>();
+  const [warnForm] = Form.useForm<{ warn_quantity?: number }>();
+  const adjust = useMutation({
+    mutationFn: (input: { level: StockLevel; quantity: number; reason: string }) =>
+      api.call(
+        stockCalls.adjust,
+        {
+          warehouse_id: input.level.warehouse_id,
+          goods_id: input.level.goods_id,
+          sku_id: input.level.sku_id,
+          quantity: input.quantity,
+          reason: input.reason,
+        },
+        { toast: 'unlessField' },
+      ),
+    onSuccess: changed,
+  });
+  const warn = useMutation({
+    mutationFn: (input: { id: number; warn_quantity: number }) =>
+      api.call(stockCalls.warn, input, { toast: 'unlessField' }),
+    onSuccess: changed,
+  });
+  const rules = stockSchemas.adjust.input.shape;
+
+  const columns: ListColumns<StockLevel> = [
+    {
+      title: '商品',
+      key: 'goods',
+      phone: 'title',
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{goodsLabel(r)}</span>
+          <Typography.Text type="secondary">{r.goods_code || '—'}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '仓库', dataIndex: 'warehouse_name', width: 120 },
+    {
+      title: '在库',
+      dataIndex: 'quantity',
+      width: 120,
+      align: 'right',
+      render: (v: number, r) => (
+        <Space size={4}>
+          <strong className={r.low ? 'stock-low' : undefined}>{v}</strong>
+          <span>{r.unit}</span>
+          {r.low && <Tag color="error">低于预警</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '预警值',
+      dataIndex: 'warn_quantity',
+      width: 80,
+      align: 'right',
+      render: (v: number) => (v > 0 ? v : '—'),
+    },
+    { title: '可售（全部仓库）', dataIndex: 'sellable', width: 130, align: 'right' },
+    {
+      title: '单价',
+      dataIndex: 'unit_cost',
+      width: 100,
+      align: 'right',
+      render: (v: number) => formatYuan(v),
+    },
+    { title: '金额', dataIndex: 'value', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
+    {
+      title: '更新时间',
+      dataIndex: 'update_time',
+      width: 150,
+      phone: 'hidden',
+      render: (v: string) => formatMinute(v),
+    },
+    ...(canChange
+      ? [
+          actionsColumn<StockLevel>((r) => (
+            <Space size={0}>
+              <Button
+                type="link"
+                size="small"
+                aria-label={`盘点调整 ${goodsLabel(r)} ${r.warehouse_name}`}
+                onClick={() => setTarget({ level: r, what: 'adjust' })}
+              >
+                盘点调整
+              </Button>
+              <Button
+                type="link"
+                size="small"
+                aria-label={`预警值 ${goodsLabel(r)} ${r.warehouse_name}`}
+                onClick={() => setTarget({ level: r, what: 'warn' })}
+              >
+                预警值
+              </Button>
+            </Space>
+          )),
+        ]
+      : []),
+  ];
+
+  const level = target?.level;
+  const submitAdjust = (v: AdjustValues) => {
+    if (!level) return;
+    const quantity = v.quantity ?? 0;
+    const reason = v.reason?.trim() ?? '';
+    modal.confirm({
+      title: `确定${quantity > 0 ? '增加' : '减少'}「${goodsLabel(level)}」在${level.warehouse_name}的库存 ${Math.abs(quantity)} 吗？`,
+      content: `调整后在库 ${level.quantity + quantity}，可售库存同时${quantity > 0 ? '增加' : '减少'}；调整会记入库存流水。`,
+      okText: '确认调整',
+      cancelText: '取消',
+      autoFocusButton: 'cancel',
+      onOk: () =>
+        adjust
+          .mutateAsync({ level, quantity, reason })
+          .then(() => {
+            toastSuccess('库存已调整');
+            setTarget(null);
+          })
+          .catch((e) => showFieldError(adjustForm, e, ['quantity', 'reason'])),
+    });
+  };
+
+  return (
+    <>
+      <ListToolbar
+        className="stock-toolbar"
+        search={{
+          label: '搜索库存',
+          placeholder: '商品名称 / 编码 / 规格 / 条码',
+          maxLength: 50,
+          style: { width: 280, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{
+          label: '预警筛选',
+          placeholder: '全部库存',
+          options: [{ value: 1, label: '低于预警值' }],
+          value: low,
+          onChange: filterStatus,
+        }}
+      >
+        <WarehouseFilter
+          value={warehouseId}
+          onChange={(v) => {
+            setWarehouseId(v);
+            setPage(1);
+          }}
+        />
+      </ListToolbar>
+      <ListTable<StockLevel>
+        aria-label="库存列表"
+        columns={columns}
+        query={list}
+        empty={keyword || low || warehouseId ? '没有符合条件的库存' : '暂无库存：审核入库单后这里会列出'}
+        pagination={pagination}
+        rowName={(r) => `${goodsLabel(r)} ${r.warehouse_name}`}
+        rowClassName={(r: StockLevel) => (r.low ? 'stock-row-low' : '')}
+      />
+      <FormModal<AdjustValues>
+        key={`adjust-${level?.id ?? 0}`}
+        form={adjustForm}
+        name="stock-adjust-form"
+        label="盘点调整"
+        title={level ? `盘点调整 · ${goodsLabel(level)} · ${level.warehouse_name}` : '盘点调整'}
+        open={target?.what === 'adjust'}
+        onCancel={() => setTarget(null)}
+        onFinish={submitAdjust}
+        okText="调整"
+        ok={{ loading: adjust.isPending }}
+        formProps={{ preserve: false }}
+      >
+        <Typography.Paragraph>
+          当前在库 {level?.quantity ?? 0}，可售 {level?.sellable ?? 0}
+          。正数为盘盈（增加），负数为盘亏（减少）。
+        </Typography.Paragraph>
+        <Form.Item label="调整数量" name="quantity" required rules={[zodRule(rules.quantity)]}>
+          <InputNumber precision={0} style={{ width: 160 }} placeholder="如 -2 或 5" />
+        </Form.Item>
+        <Form.Item label="调整原因" name="reason" required rules={[zodRule(rules.reason)]}>
+          <Input.TextArea rows={2} maxLength={200} showCount placeholder="如：月末盘点盘亏、破损报废" />
+        </Form.Item>
+      </FormModal>
+      <FormModal<{ warn_quantity?: number }>
+        key={`warn-${level?.id ?? 0}`}
+        form={warnForm}
+        name="stock-warn-form"
+        label="预警值"
+        title={level ? `预警值 · ${goodsLabel(level)} · ${level.warehouse_name}` : '预警值'}
+        open={target?.what === 'warn'}
+        onCancel={() => setTarget(null)}
+        onFinish={(v) =>
+          level &&
+          warn.mutate(
+            { id: level.id, warn_quantity: v.warn_quantity ?? 0 },
+            savedWithToast(warnForm, ['warn_quantity'], '预警值已保存', () => setTarget(null)),
+          )
+        }
+        okText="保存"
+        ok={{ loading: warn.isPending }}
+        formProps={{ preserve: false, initialValues: { warn_quantity: level?.warn_quantity ?? 0 } }}
+      >
+        <Form.Item
+          label="预警值"
+          name="warn_quantity"
+          required
+          rules={[zodRule(stockSchemas.warn.input.shape.warn_quantity)]}
+          extra="在库低于此数时列入预警；0 表示不预警"
+        >
+          <InputNumber min={0} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </FormModal>
+    </>
+  );
+}
+
+// ——— 入库单 ———
+
+interface InputValues {
+  input_no?: string;
+  goods_id?: number;
+  sku_id?: number;
+  warehouse_id?: number;
+  supplier_id?: number;
+  quantity?: number;
+  unit_cost_yuan?: number;
+  input_date?: string;
+  remark?: string;
+}
+
+const inputRules = stockInputResource.fields;
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
+function GoodsField({ form, row }: { form: FormInstance<InputValues>; row: StockInput | null }) {
+  const [keyword, setKeyword] = useState('');
+  const goods = useGoodsOptions(keyword);
+  const goodsId = Form.useWatch('goods_id', form);
+  const skus = useSkuOptions(goodsId);
+  const [supplierKeyword, setSupplierKeyword] = useState('');
+  const suppliers = useSupplierOptions(supplierKeyword);
+  const warehouses = useWarehouseOptions();
+  const goodsOptions = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
+  if (row && !goodsOptions.some((o) => o.value === row.goods_id))
+    goodsOptions.unshift({ value: row.goods_id, label: row.goods_name });
+  const supplierOptions = (suppliers.data ?? []).map((o) => ({ value: o.id, label: o.label }));
+  if (row?.supplier_id && !supplierOptions.some((o) => o.value === row.supplier_id))
+    supplierOptions.unshift({ value: row.supplier_id, label: row.supplier_name });
+  const hasSkus = (skus.data?.length ?? 0) > 0;
+  return (
+    <>
+      <Form.Item label="商品" name="goods_id" required rules={[zodRule(inputRules.goods_id)]}>
+        <Select
+          showSearch={{ filterOption: false, onSearch: setKeyword }}
+          placeholder="输入商品名称搜索"
+          loading={goods.isFetching}
+          options={goodsOptions}
+          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+          onChange={() => form.setFieldValue('sku_id', undefined)}
+        />
+      </Form.Item>
+      {hasSkus && (
+        <Form.Item label="规格" name="sku_id" required rules={[{ required: true, message: '请选择规格' }]}>
+          <Select
+            placeholder="选择规格"
+            options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+          />
+        </Form.Item>
+      )}
+      <Form.Item label="仓库" name="warehouse_id" required rules={[zodRule(inputRules.warehouse_id)]}>
+        <Select
+          placeholder="选择仓库"
+          loading={warehouses.isFetching}
+          options={(warehouses.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+        />
+      </Form.Item>
+      <Form.Item label="供应商" name="supplier_id" rules={[zodRule(inputRules.supplier_id)]}>
+        <Select
+          allowClear={CLEARABLE}
+          showSearch={{ filterOption: false, onSearch: setSupplierKeyword }}
+          placeholder="选填：已通过审核的供应商"
+          options={supplierOptions}
+          notFoundContent={suppliers.isFetching ? '加载中…' : '没有供应商'}
+        />
+      </Form.Item>
+    </>
+  );
+}
+
+function InputsTab() {
+  const { modal } = App.useApp();
+  const canCheck = useCan('stock', 'check_stock_input');
+  const canAdd = useCan('stock', 'add_stock_input');
+  const changed = useStockChanged();
+  const check = useMutation({
+    mutationFn: (id: number) => api.call(stockCalls.approve, { id }),
+    onSuccess: changed,
+  });
+  const columns: ListColumns<StockInput> = [
+    { title: '入库单号', dataIndex: 'input_no', width: 190, phone: 'title' },
+    { title: '商品', key: 'goods', render: (_: unknown, r) => goodsLabel(r) },
+    { title: '仓库', dataIndex: 'warehouse_name', width: 110 },
+    { title: '供应商', dataIndex: 'supplier_name', width: 130, render: (v: string) => v || '—' },
+    {
+      title: '数量',
+      dataIndex: 'quantity',
+      width: 80,
+      align: 'right',
+      render: (v: number, r) => `${v} ${r.unit}`,
+    },
+    { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
+    { title: '入库日期', dataIndex: 'input_date', width: 110 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      phone: 'title',
+      render: (v: number) => (v === 1 ? <Tag color="green">已审核</Tag> : <Tag color="orange">待审核</Tag>),
+    },
+    {
+      title: '制单 / 审核',
+      key: 'people',
+      width: 150,
+      phone: 'hidden',
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.maker_name || '—'}</span>
+          <Typography.Text type="secondary">
+            {r.checked_by_name ? `${r.checked_by_name} 审核` : '未审核'}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+  ];
+  const checkRow = (r: StockInput) =>
+    modal.confirm({
+      title: `确定审核入库单 ${r.input_no} 吗？`,
+      content: `审核后「${goodsLabel(r)}」在${r.warehouse_name}的库存增加 ${r.quantity}，商城可售库存同时增加；已审核的入库单不能再修改或删除。`,
+      okText: '审核通过',
+      cancelText: '取消',
+      autoFocusButton: 'cancel',
+      onOk: () =>
+        check
+          .mutateAsync(r.id)
+          .then(() => toastSuccess(`入库单 ${r.input_no} 已审核，已计入库存`))
+          .catch(() => {}),
+    });
+  return (
+    <ResourcePage<StockInput, InputValues>
+      name="stock-input"
+      label="入库单"
+      title="入库单"
+      routes={stockInputCalls}
+      can={{ add: canAdd, change: canAdd, delete: canAdd }}
+      columns={columns}
+      statusOptions={optionsOf(STOCK_INPUT_STATUS)}
+      searchPlaceholder="单号 / 商品 / 供应商"
+      rowName={(r) => `入库单 ${r.input_no}`}
+      rowActions={(r) =>
+        canCheck && r.status === 0 ? (
+          <Button
+            type="link"
+            size="small"
+            aria-label={`审核 入库单 ${r.input_no}`}
+            onClick={() => checkRow(r)}
+          >
+            审核
+          </Button>
+        ) : null
+      }
+      form={{
+        fields: [
+          'input_no',
+          'goods_id',
+          'sku_id',
+          'warehouse_id',
+          'supplier_id',
+          'quantity',
+          'unit_cost_yuan',
+          'input_date',
+          'remark',
+        ],
+        initial: { input_date: today() },
+        fromItem: (r) => ({
+          input_no: r.input_no,
+          goods_id: r.goods_id,
+          sku_id: r.sku_id || undefined,
+          warehouse_id: r.warehouse_id,
+          supplier_id: r.supplier_id ?? undefined,
+          quantity: r.quantity,
+          unit_cost_yuan: r.unit_cost / 100,
+          input_date: r.input_date,
+          remark: r.remark,
+        }),
+        toInput: (v) => ({
+          input_no: v.input_no?.trim() ?? '',
+          goods_id: v.goods_id,
+          sku_id: v.sku_id ?? 0,
+          warehouse_id: v.warehouse_id,
+          supplier_id: v.supplier_id,
+          quantity: v.quantity,
+          unit_cost: yuanToCents(v.unit_cost_yuan ?? 0) ?? 0,
+          input_date: v.input_date,
+          remark: v.remark?.trim() ?? '',
+        }),
+        items: (form, row) => (
+          <>
+            {row?.status === 1 && (
+              <Typography.Paragraph type="warning">此入库单已审核，不能再修改。</Typography.Paragraph>
+            )}
+            <Form.Item label="入库单号" name="input_no" rules={[zodRule(inputRules.input_no)]}>
+              <Input maxLength={30} placeholder="留空自动生成（RK+日期+序号）" />
+            </Form.Item>
+            <GoodsField form={form} row={row} />
+            <Form.Item label="入库数量" name="quantity" required rules={[zodRule(inputRules.quantity)]}>
+              <InputNumber min={1} precision={0} style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item label="单价（元）" name="unit_cost_yuan">
+              <InputNumber min={0} precision={2} style={{ width: 160 }} placeholder="0.00" />
+            </Form.Item>
+            <Form.Item label="入库日期" name="input_date" required rules={[zodRule(inputRules.input_date)]}>
+              <Input type="date" style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item label="备注" name="remark" rules={[zodRule(inputRules.remark)]}>
+              <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />
+            </Form.Item>
+          </>
+        ),
+      }}
+    />
+  );
+}
+
+// ——— 库存流水 ———
+
+const KIND_OPTIONS = Object.entries(STOCK_MOVE_KINDS).map(([value, label]) => ({ value, label }));
+
+function MovesTab() {
+  const {
+    keyword,
+    status: kind,
+    search,
+    filterStatus,
+    page,
+    pageSize,
+    setPage,
+    pagination,
+  } = useListFilters<string>();
+  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const list = useMoves({
+    page,
+    page_size: pageSize,
+    keyword: keyword || undefined,
+    kind: kind as never,
+    warehouse_id: warehouseId,
+    date_from: from || undefined,
+    date_to: to || undefined,
+  });
+  useExistingPage(list.data?.paging, page, setPage);
+  const columns: ListColumns<StockMove> = [
+    {
+      title: '时间',
+      dataIndex: 'create_time',
+      width: 150,
+      phone: 'title',
+      render: (v: string) => formatMinute(v),
+    },
+    { title: '商品', key: 'goods', render: (_: unknown, r) => goodsLabel(r) },
+    { title: '仓库', dataIndex: 'warehouse_name', width: 110 },
+    {
+      title: '类型',
+      dataIndex: 'kind_name',
+      width: 100,
+      phone: 'title',
+      render: (v: string) => <Tag>{v}</Tag>,
+    },
+    {
+      title: '数量',
+      dataIndex: 'quantity',
+      width: 80,
+      align: 'right',
+      render: (v: number) => (
+        <strong className={v < 0 ? 'stock-out' : 'stock-in'}>{v > 0 ? `+${v}` : v}</strong>
+      ),
+    },
+    { title: '结存', dataIndex: 'balance_after', width: 80, align: 'right' },
+    {
+      title: '单据 / 原因',
+      key: 'ref',
+      render: (_: unknown, r) => (
+        <Space direction="vertical" size={0}>
+          {r.ref_no && <span>{r.ref_no}</span>}
+          <Typography.Text type="secondary">{r.reason || '—'}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '经手人', dataIndex: 'created_by_name', width: 100, phone: 'hidden' },
+  ];
+  const filtered = Boolean(keyword || kind || warehouseId || from || to);
+  return (
+    <>
+      <ListToolbar<string>
+        className="stock-toolbar"
+        search={{
+          label: '搜索库存流水',
+          placeholder: '商品 / 单号 / 原因',
+          maxLength: 50,
+          style: { width: 240, maxWidth: '100%' },
+          onSearch: search,
+        }}
+        status={{
+          label: '流水类型',
+          placeholder: '全部类型',
+          options: KIND_OPTIONS,
+          value: kind,
+          onChange: filterStatus,
+        }}
+      >
+        <Space wrap>
+          <WarehouseFilter
+            value={warehouseId}
+            onChange={(v) => {
+              setWarehouseId(v);
+              setPage(1);
+            }}
+          />
+          <Input
+            type="date"
+            aria-label="开始日期"
+            value={from}
+            style={{ width: 160 }}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              setPage(1);
+            }}
+          />
+          <Input
+            type="date"
+            aria-label="结束日期"
+            value={to}
+            style={{ width: 160 }}
+            onChange={(e) => {
+              setTo(e.target.value);
+              setPage(1);
+            }}
+          />
+        </Space>
+      </ListToolbar>
+      <ListTable<StockMove>
+        aria-label="库存流水列表"
+        columns={columns}
+        query={list}
+        empty={filtered ? '没有符合条件的流水' : '暂无库存流水'}
+        pagination={pagination}
+        rowName={(r) => `${goodsLabel(r)} ${r.kind_name}`}
+      />
+    </>
+  );
+}
+
+// ——— 仓库 ———
+
+interface WarehouseValues {
+  name: string;
+  code?: string;
+  address?: string;
+  keeper?: string;
+  status: 0 | 1;
+}
+const warehouseRules = warehouseResource.fields;
+
+function WarehousesTab() {
+  const may = useCan('stock', 'manage_warehouse');
+  const columns: ListColumns<Warehouse> = [
+    {
+      title: '仓库名称',
+      dataIndex: 'name',
+      phone: 'title',
+      render: (v: string, r) => (
+        <Space size={4}>
+          {v}
+          {r.is_default === 1 && <Tag color="blue">默认</Tag>}
+        </Space>
+      ),
+    },
+    { title: '编码', dataIndex: 'code', width: 100, render: (v: string) => v || '—' },
+    { title: '地址', dataIndex: 'address', render: (v: string) => v || '—' },
+    { title: '负责人', dataIndex: 'keeper', width: 100, render: (v: string) => v || '—' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      phone: 'title',
+      render: (v: number) => (v === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
+    },
+  ];
+  return (
+    <ResourcePage<Warehouse, WarehouseValues>
+      name="warehouse"
+      label="仓库"
+      title="仓库"
+      routes={warehouseCalls}
+      can={{ add: may, change: may, delete: may }}
+      columns={columns}
+      statusOptions={optionsOf(WAREHOUSE_STATUS)}
+      searchPlaceholder="名称 / 编码 / 地址 / 负责人"
+      rowName={(w) => w.name}
+      form={{
+        fields: ['name', 'code', 'address', 'keeper', 'status'],
+        initial: { status: 1 },
+        fromItem: (w) => ({
+          name: w.name,
+          code: w.code,
+          address: w.address,
+          keeper: w.keeper,
+          status: w.status === 1 ? 1 : 0,
+        }),
+        toInput: (v) => ({
+          name: v.name.trim(),
+          code: v.code?.trim() ?? '',
+          address: v.address?.trim() ?? '',
+          keeper: v.keeper?.trim() ?? '',
+          status: v.status,
+        }),
+        items: () => (
+          <>
+            <Form.Item label="仓库名称" name="name" required rules={[zodRule(warehouseRules.name)]}>
+              <Input maxLength={30} showCount placeholder="如：二号仓" />
+            </Form.Item>
+            <Form.Item label="仓库编码" name="code" rules={[zodRule(warehouseRules.code)]}>
+              <Input maxLength={20} placeholder="选填，如 WH02" />
+            </Form.Item>
+            <Form.Item label="地址" name="address" rules={[zodRule(warehouseRules.address)]}>
+              <Input maxLength={200} placeholder="选填" />
+            </Form.Item>
+            <Form.Item label="负责人" name="keeper" rules={[zodRule(warehouseRules.keeper)]}>
+              <Input maxLength={30} placeholder="选填" />
+            </Form.Item>
+            <Form.Item label="状态" name="status" rules={[zodRule(warehouseRules.status)]}>
+              <Radio.Group
+                options={[
+                  { value: 1, label: '启用' },
+                  { value: 0, label: '停用（不能再入库）' },
+                ]}
+              />
+            </Form.Item>
+          </>
+        ),
+      }}
+    />
+  );
+}
+
+const TABS: { key: string; label: string; render: () => ReactNode }[] = [
+  { key: 'levels', label: '库存', render: () => <LevelsTab /> },
+  { key: 'inputs', label: '入库单', render: () => <InputsTab /> },
+  { key: 'moves', label: '库存流水', render: () => <MovesTab /> },
+  { key: 'warehouses', label: '仓库', render: () => <WarehousesTab /> },
+];
+
+/**
+ * 库存管理 (/crm/stock_manager; ADR 0022): 库存 (on hand per goods and warehouse, low-stock rows
+ * marked, count adjustments and thresholds), 入库单 (records checked by a second person), 库存流水
+ * (the ledger) and 仓库. The tab is in the address (`?tab=`), so a link opens it.
+ */
+export function StockManagerPage() {
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.some((t) => t.key === params.get('tab')) ? (params.get('tab') as string) : 'levels';
+  return (
+    <Card title="库存管理" className="stock-page">
+      <Tabs
+        activeKey={tab}
+        destroyOnHidden
+        onChange={(key) => setParams(key === 'levels' ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((t) => ({ key: t.key, label: t.label, children: t.render() }))}
+      />
+    </Card>
+  );
+}
