@@ -100,9 +100,9 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
         .select('c.path')
         .where('c.id', '=', input.category_id)
         .executeTakeFirst();
-      // An unknown category finds nothing (level 0 matches no ancestor column).
-      category = { id: input.category_id, level: c ? c.path.split('/').filter(Boolean).length : 0 };
-      if (!c) return { keyword: '\u0000' };
+      // Another company's or an unknown category finds nothing: no goods of this company has it
+      // as an ancestor at any level.
+      category = { id: input.category_id, level: c ? c.path.split('/').filter(Boolean).length : 3 };
     }
     return { ...input, category };
   }
