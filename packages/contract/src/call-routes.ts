@@ -124,6 +124,10 @@ export const customerCalls = {
   import: r<typeof C.customerCalls.import>('POST', '/customer/import', { permission: 'add_customer' }),
 };
 
+export const dashboardCalls = {
+  crm: r<typeof C.dashboardCalls.crm>('POST', '/crm/dashboard', {permission: 'view_order'}),
+};
+
 export const feedbackCalls = {
   problems: r<typeof C.feedbackCalls.problems>('GET', '/online/problem/list', { public: true }),
   ask: r<typeof C.feedbackCalls.ask>('POST', '/online/opinion', { public: true }),

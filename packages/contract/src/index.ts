@@ -10,6 +10,7 @@ export * from './company.ts';
 export * from './consignee.ts';
 export * from './constants.ts';
 export * from './coupon.ts';
+export * from './dashboard.ts';
 export * from './crm-people.ts';
 export * from './envelope.ts';
 export * from './feedback.ts';

@@ -1,9 +1,12 @@
 /** What other modules may use of the order module, and its definition for app.ts. */
+import { dashboardCalls } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
+import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
 import { orderRoutes } from './order.routes.ts';
 import { type OrderDeps, orderService } from './order.service.ts';
 import { orderPaymentService } from './order-payment.service.ts';
+import { crmDashboard } from './order-stats.ts';
 
 export { orderRepository } from './order.repository.ts';
 
@@ -13,7 +16,10 @@ export function orderModule(db: Database, deps: OrderDeps) {
   const payments = orderPaymentService(db, deps, orders);
   return defineModule({
     name: 'order',
-    routes: (app) => orderRoutes(app, orders, payments),
+    routes: (app) => {
+      orderRoutes(app, orders, payments);
+      serve(app, dashboardCalls.crm, ({ caller }) => crmDashboard(db, caller.companyId));
+    },
     // Unpaid orders past their time are cancelled every minute (and once at start).
     jobs: [{ name: '取消超时未付款订单', everyMs: 60_000, run: () => orders.expireDue() }],
   });

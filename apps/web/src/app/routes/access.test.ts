@@ -36,7 +36,10 @@ describe('area homes', () => {
     manager: 'workflow',
   } as const;
 
-  it.each(Object.entries(FIRST_SCREENS))(
+  // An area whose first screen is built keeps its home at a path of its own.
+  const HOMES: Record<string, string> = { crm: 'home' };
+
+  it.each(Object.entries(FIRST_SCREENS).filter(([key]) => !(key in HOMES)))(
     '/%s/%s is the area home, and the index goes there',
     (key, first) => {
       const a = AREAS.find((x) => x.area === key);
@@ -51,6 +54,20 @@ describe('area homes', () => {
       expect(visibleMenu(a.children, nobody)[0]).toBe(home);
     },
   );
+
+  it('/crm opens on the goods library for whoever may see goods, else on its home at /crm/home', () => {
+    const crm = AREAS.find((x) => x.area === 'crm');
+    if (!crm) throw new Error('no crm area');
+    expect(crm.firstScreen).toBe('goods_manager');
+    const home = findScreen(AREAS, '/crm/home');
+    expect(home?.home?.purpose).toMatch(/。$/);
+    expect(home?.title).toBe('商城管理首页');
+    expect(findScreen(AREAS, '/crm/goods_manager')?.title).toBe('商品库');
+    const keeper = { goods: [{ codename: 'view_goods', name: '查看商品' }] };
+    expect(areaIndexTarget(crm, keeper)).toBe('/crm/goods_manager');
+    expect(areaIndexTarget(crm, nobody)).toBe('/crm/home');
+    expect(visibleMenu(crm.children, nobody)[0]).toBe(home);
+  });
 
   it('an area home does not make an area one the user may switch to', () => {
     expect(workAreas(AREAS, nobody, 'car').map((a) => a.path)).toEqual(['/car']);

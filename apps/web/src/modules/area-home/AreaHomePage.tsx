@@ -7,7 +7,8 @@ import { MENU_ICONS } from '#web/app/routes/menuIcons.ts';
 import { AREAS } from '#web/app/routes/table.ts';
 import type { MenuIcon } from '#web/app/routes/types.ts';
 import { useUserInfo } from '#web/shared/session.ts';
-import { usePermission } from '#web/shared/usePermission.ts';
+import { useCan, usePermission } from '#web/shared/usePermission.ts';
+import { CrmDashboard } from './CrmDashboard.tsx';
 import './area-home.css';
 
 interface Destination {
@@ -63,6 +64,7 @@ export function AreaHomePage() {
   const { pathname } = useLocation();
   const user = useUserInfo();
   const { perm } = usePermission();
+  const seesOrders = useCan('order', 'view_order');
   const area = AREAS.find((a) => pathname.startsWith(`${a.path}/`));
   const home = findScreen(AREAS, pathname);
   if (!area || !home?.home) return null;
@@ -84,6 +86,7 @@ export function AreaHomePage() {
           功能正在建设中，建成后会出现在左侧菜单和本页；现在可以使用下面的功能。
         </p>
       </Card>
+      {area.area === 'crm' && seesOrders && <CrmDashboard />}
       <Destinations
         id="area-home-now"
         heading="现在可以做的事"

@@ -34,8 +34,10 @@ import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
 import { api } from '#web/shared/api/client.ts';
 import { yuanToCents } from '#web/shared/format.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -481,6 +483,7 @@ export function GoodsFormPage() {
           <Col xs={24} md={8}>
             <Form.Item label="商品分类" name="category_id" required rules={[zodRule(rules.category_id)]}>
               <TreeSelect
+                switcherIcon={TREE_SWITCHER}
                 treeData={treeData}
                 placeholder="请选择分类"
                 treeDefaultExpandAll
@@ -491,7 +494,7 @@ export function GoodsFormPage() {
           <Col xs={24} md={8}>
             <Form.Item label="品牌" name="brand_id">
               <Select
-                allowClear
+                allowClear={CLEARABLE}
                 placeholder="选填"
                 showSearch={{ optionFilterProp: 'label' }}
                 options={(brands.data ?? []).map((b) => ({ value: b.id, label: b.label }))}

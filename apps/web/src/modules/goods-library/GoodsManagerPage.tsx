@@ -14,6 +14,7 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { type GoodsListParams, useBrandOptions, useGoodsBatch, useGoodsList } from './useGoods.ts';
 import './goods-library.css';
@@ -317,6 +318,7 @@ export function GoodsManagerPage() {
             }}
           />
           <TreeSelect
+            switcherIcon={TREE_SWITCHER}
             aria-label="商品分类"
             placeholder="全部分类"
             allowClear={CLEARABLE}

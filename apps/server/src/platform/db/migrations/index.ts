@@ -25,6 +25,7 @@ import { couponAdmin } from './022-coupon-admin.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
+import { orderDays } from './029-order-days.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,5 +55,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '023-customers': customers(dialect),
     '025-stock': stock(dialect),
     '026-sku-orders': skuOrders,
+    '029-order-days': orderDays,
   };
 }
