@@ -8,8 +8,9 @@ import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
 
 /**
  * What the catalogue's list reads besides the goods' own columns (ADR 0014): the category
- * ancestors (`cat1`–`cat3`), the search tokens of name, subtitle and category names, and — while
- * the goods is listed (on sale, not deleted) — its scope tokens. Whoever writes a goods' name,
+ * ancestors (`cat1`–`cat3`), the search tokens of name, subtitle, code, keywords, brand and
+ * category names, and — while the goods is listed (on sale, public, not deleted) — its scope
+ * tokens; while it is not deleted, the goods library's scope tokens (its search, `libraryMatch`). Whoever writes a goods' name,
  * subtitle, keywords, brand, category, `on_sale`, `is_public` or `del_flag`, or a category's name or
  * place, or a brand's name, calls `indexGoods`
  * or `indexCategorySubtree` in the same transaction; the list then answers from it at once, in
@@ -18,7 +19,7 @@ import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
  * A new version comes with a migration that moves the partial index `goods_search_pending` to
  * `search_version < <new version>` (013), so the job finds what it must index again.
  */
-export const SEARCH_VERSION = 4;
+export const SEARCH_VERSION = 5;
 
 /** Goods indexed per statement batch. */
 const BATCH = 500;
@@ -48,7 +49,8 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
     const goods = await inCompany(trx, companyId)
       .selectFrom('goods', 'g', { withDeleted: true })
       .leftJoin('goods_brands as b', 'b.id', 'g.brand_id')
-      .select(['g.id', 'g.name', 'g.subtitle', 'g.keywords', 'g.category_id', 'g.on_sale', 'g.is_public'])
+      .select(['g.id', 'g.code', 'g.name', 'g.subtitle', 'g.keywords', 'g.category_id', 'g.on_sale'])
+      .select('g.is_public')
       .select(['g.del_flag', 'b.name as brand_name'])
       .where('g.id', 'in', ids.slice(start, start + BATCH))
       .execute();
@@ -60,9 +62,24 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       const scope = isListed(g)
         ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
         : [];
+      // Every live goods is in the goods library's search, listed or not (issue 12).
+      if (g.del_flag === 0)
+        scope.push(
+          scopeToken.library(companyId),
+          ...path.slice(0, 3).map((id) => scopeToken.libraryCategory(id)),
+        );
       // The name's pinyin (initials and whole) is found too: "xhlj" finds 西湖龙井.
-      // Its brand and keywords too (issue 12): "狮峰" finds the goods of the brand 狮峰.
-      const texts = [g.name, g.subtitle, ...names, g.brand_name ?? '', g.keywords, pinyinWords(g.name)];
+      // Its brand and keywords too (issue 12): "狮峰" finds the goods of the brand 狮峰; and its
+      // code (version 5): "LJ-0" finds LJ-001 (its words "lj" and "001" and their prefixes).
+      const texts = [
+        g.name,
+        g.subtitle,
+        ...names,
+        g.brand_name ?? '',
+        g.keywords,
+        g.code,
+        pinyinWords(g.name),
+      ];
       const tokens = [...documentTokens(...texts), ...scope];
       return {
         id: g.id,
@@ -154,4 +171,68 @@ export async function indexPending(db: Database, limit = 5000): Promise<number> 
   for (const [companyId, ids] of byCompany)
     await db.transaction().execute((trx) => indexGoods(trx, companyId, ids));
   return pending.length;
+}
+
+/**
+ * The goods library's keyword (issue 12, ADR 0021): the goods of the company, listed or not, that
+ * hold the keyword's tokens (name, subtitle, code, keywords, brand, category names, the name's
+ * pinyin; search-tokens.ts), in the category's subtree if one is given — a condition on goods `g`
+ * served by the token index (SQLite: the goods ids from FTS5; PostgreSQL: the GIN index).
+ */
+export function libraryMatch(
+  db: Database,
+  companyId: number,
+  tokens: readonly string[],
+  categoryId?: number,
+) {
+  const all = [
+    categoryId === undefined ? scopeToken.library(companyId) : scopeToken.libraryCategory(categoryId),
+    ...tokens,
+  ];
+  if (dialectOf(db) === 'pg') return sql<boolean>`g.search_tokens @> ${all}::text[]`;
+  // company-scope: the scope token (the company's, or its category's) is held by the company's goods only
+  return sql<boolean>`g.id in (select rowid from goods_search where goods_search match ${ftsQuery(all)})`;
+}
+
+/** The FTS5 query of some tokens: they hold only letters, digits and CJK, so quoted they are plain phrases. */
+const ftsQuery = (tokens: readonly string[]) => tokens.map((t) => `"${t}"`).join(' ');
+
+/**
+ * SQLite: how many goods `libraryMatch` finds, from the token index alone (no goods row is read);
+ * undefined on PostgreSQL, which must visit each row it counts anyway to see whether it is visible.
+ */
+export async function libraryMatchCount(
+  db: Database,
+  companyId: number,
+  tokens: readonly string[],
+  categoryId?: number,
+): Promise<number | undefined> {
+  if (dialectOf(db) === 'pg') return undefined;
+  const all = [
+    categoryId === undefined ? scopeToken.library(companyId) : scopeToken.libraryCategory(categoryId),
+    ...tokens,
+  ];
+  // company-scope: the scope token (the company's, or its category's) is held by the company's goods only
+  const row = await sql<{
+    n: number;
+  }>`select count(*) as n from goods_search where goods_search match ${ftsQuery(all)}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/**
+ * Whether every goods of the company is indexed by this version (the library's search relies on
+ * its scope tokens; until the job has indexed a database from before, the library scans instead).
+ * Served by the partial index `goods_search_pending`, which holds only the goods still to index.
+ */
+export async function libraryIndexed(db: Database, companyId: number): Promise<boolean> {
+  // company-scope: deleted goods count too (they are indexed alike)
+  const row = await db
+    .selectFrom('goods')
+    .select('id')
+    .where('search_version', '<', sql.lit(SEARCH_VERSION))
+    // "+": not a condition an index should serve (SQLite would walk the company's goods instead)
+    .where(sql<boolean>`+company_id = ${companyId}`)
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined;
 }

@@ -7,7 +7,14 @@ import { catalogueService } from './catalogue.service.ts';
 import { indexPending } from './catalogue-index.ts';
 
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
-export { indexCategorySubtree, indexGoods, rebuildCatalogueIndex } from './catalogue-index.ts';
+export {
+  indexCategorySubtree,
+  indexGoods,
+  libraryIndexed,
+  libraryMatch,
+  libraryMatchCount,
+  rebuildCatalogueIndex,
+} from './catalogue-index.ts';
 export { isAvailable, isDeleted, overLimit, stockShort } from './goods-rules.ts';
 export {
   type SaleUnit,
@@ -19,6 +26,7 @@ export {
   unitLabel,
 } from './goods-skus.ts';
 export { changeGoods, type GoodsDelta } from './goods-stock.ts';
+export { queryTokens } from './search-tokens.ts';
 
 /** The public catalogue (goods lists and detail, likes). */
 export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {

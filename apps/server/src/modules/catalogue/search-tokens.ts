@@ -82,10 +82,15 @@ export const textNeedle = (token: string) => (CJK.test(token) ? token : ` ${toke
 
 /**
  * Tokens that place a goods in its company and category subtree, so that the token index answers
- * "this keyword in this category" by itself. A private-use character starts them: no keyword
+ * "this keyword in this category" by itself: the shop's (listed goods only) and the goods
+ * library's (every live goods). A private-use character starts them: no keyword
  * yields one (`runs` keeps only letters, digits and CJK).
  */
 export const scopeToken = {
   company: (companyId: number) => `\uE000k${companyId}`,
   category: (categoryId: number) => `\uE000c${categoryId}`,
+  /** Held by every live goods of the company, listed or not: the goods library's search (issue 12). */
+  library: (companyId: number) => `\uE000g${companyId}`,
+  /** Held by every live goods in the category's subtree, listed or not (the library's category filter). */
+  libraryCategory: (categoryId: number) => `\uE000h${categoryId}`,
 };

@@ -3,10 +3,14 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsPattern } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { libraryMatch, libraryMatchCount } from '../catalogue/index.ts';
 
 /** The library's filters (the list's, the export's). */
 export interface GoodsFilter {
+  /** Found by a scan (`like`): only when it holds no token, or the company is not indexed yet. */
   keyword?: string | undefined;
+  /** The keyword's search tokens, found by the token index (`libraryMatch`, ADR 0021). */
+  tokens?: readonly string[] | undefined;
   status?: number | undefined;
   /** The category and its subtree: its level's ancestor column (`cat1`–`cat3`) equals it. */
   category?: { id: number; level: number } | undefined;
@@ -36,15 +40,20 @@ export function goodsWithNames(db: Database, companyId: number) {
 
 type GoodsRow = Awaited<ReturnType<ReturnType<typeof goodsWithNames>['executeTakeFirstOrThrow']>>;
 
-/** The conditions of a filter on goods `g` (the keyword: name, code or keywords contain it). */
-function conditions(f: GoodsFilter): RawBuilder<boolean>[] {
+/**
+ * The conditions of a filter on goods `g`: its tokens from the token index (with the category,
+ * whose subtree the index knows too), or its keyword as a scan (name, code or keywords contain it).
+ */
+function conditions(db: Database, companyId: number, f: GoodsFilter): RawBuilder<boolean>[] {
   const c: RawBuilder<boolean>[] = [];
-  if (f.keyword) {
+  if (f.tokens && f.tokens.length > 0) c.push(libraryMatch(db, companyId, f.tokens, f.category?.id));
+  else if (f.keyword) {
     const pattern = containsPattern(f.keyword);
     const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern}`;
     c.push(sql<boolean>`(${like('g.name')} or ${like('g.code')} or ${like('g.keywords')})`);
   }
-  if (f.category) {
+  // With tokens the index holds the category subtree already (its scope token).
+  if (f.category && !f.tokens?.length) {
     const column = f.category.level === 1 ? 'g.cat1' : f.category.level === 2 ? 'g.cat2' : 'g.cat3';
     c.push(sql<boolean>`${sql.ref(column)} = ${f.category.id}`);
   }
@@ -63,13 +72,33 @@ function conditions(f: GoodsFilter): RawBuilder<boolean>[] {
 /** The company's live goods under a filter, with their names. */
 export function filteredGoods(db: Database, companyId: number, f: GoodsFilter) {
   let q = goodsWithNames(db, companyId);
-  for (const c of conditions(f)) q = q.where(c);
+  for (const c of conditions(db, companyId, f)) q = q.where(c);
+  return q;
+}
+
+/** Whether the token index alone answers a filter: tokens, and no condition but the category. */
+const byTokensAlone = (f: GoodsFilter) =>
+  (f.tokens?.length ?? 0) > 0 &&
+  [f.status, f.brand_id, f.goods_type, f.in_shop, f.on_sale].every((v) => v === undefined);
+
+/** How many goods a filter finds (exact; counted in the token index alone when it can be). */
+/**
+ * The ids of the company's live goods under a filter, without their names: a page of a keyword
+ * held by many goods is ordered on these narrow rows, and only its own rows are then read in full.
+ */
+export function filteredIds(db: Database, companyId: number, f: GoodsFilter) {
+  let q = inCompany(db, companyId).selectFrom('goods', 'g').select('g.id');
+  for (const c of conditions(db, companyId, f)) q = q.where(c);
   return q;
 }
 
 export async function countGoods(db: Database, companyId: number, f: GoodsFilter) {
+  if (byTokensAlone(f)) {
+    const n = await libraryMatchCount(db, companyId, f.tokens ?? [], f.category?.id);
+    if (n !== undefined) return n;
+  }
   let q = inCompany(db, companyId).selectFrom('goods', 'g');
-  for (const c of conditions(f)) q = q.where(c);
+  for (const c of conditions(db, companyId, f)) q = q.where(c);
   const row = await q.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

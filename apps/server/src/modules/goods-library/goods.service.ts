@@ -18,11 +18,12 @@ import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { indexGoods } from '../catalogue/index.ts';
+import { indexGoods, libraryIndexed, queryTokens } from '../catalogue/index.ts';
 import { moveToSku, openingStock } from '../stock/index.ts';
 import {
   countGoods,
   filteredGoods,
+  filteredIds,
   GOODS_ORDERS,
   type GoodsFilter,
   goodsWithNames,
@@ -104,14 +105,52 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
       // as an ancestor at any level.
       category = { id: input.category_id, level: c ? c.path.split('/').filter(Boolean).length : 3 };
     }
+    // A keyword is found by its tokens in the catalogue's index (ADR 0021); one that holds none
+    // (only punctuation), or a company whose goods the index job has not reached yet, by a scan.
+    const tokens = input.keyword ? queryTokens(input.keyword) : [];
+    if (tokens.length > 0 && (await libraryIndexed(db, companyId)))
+      return { ...input, keyword: undefined, tokens, category };
     return { ...input, category };
   }
 
-  function ordered(q: ReturnType<typeof filteredGoods>, sort: string | undefined) {
-    let out = q;
+  function ordered<Q extends ReturnType<typeof filteredGoods> | ReturnType<typeof filteredIds>>(
+    q: Q,
+    sort: string | undefined,
+  ): Q {
+    let out = q as ReturnType<typeof filteredIds>;
     for (const [column, dir] of GOODS_ORDERS[sort ?? 'newest'] ?? [])
       out = out.orderBy(column as 'g.id', dir);
-    return out.orderBy('g.id', 'desc');
+    return out.orderBy('g.id', 'desc') as Q;
+  }
+
+  /**
+   * A page of a filter's goods with their names. A keyword from the token index may be held by
+   * thousands of goods: their narrow rows are ordered for the page's ids, then only those are
+   * read with every column and name.
+   */
+  async function pageOf(
+    companyId: number,
+    f: GoodsFilter,
+    sort: string | undefined,
+    limit: number,
+    offset: number,
+  ) {
+    if (!f.tokens?.length)
+      return ordered(filteredGoods(db, companyId, f), sort)
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    const ids = (
+      await ordered(filteredIds(db, companyId, f), sort)
+        .limit(limit)
+        .offset(offset)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const byId = new Map(
+      (await goodsWithNames(db, companyId).where('g.id', 'in', ids).execute()).map((r) => [r.id, r]),
+    );
+    return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   }
 
   async function one(conn: Database, companyId: number, id: number) {
@@ -431,10 +470,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
       const { page, pageSize, offset } = pageParams(input);
       const f = await filterOf(caller.companyId, input);
       const [rows, count] = await Promise.all([
-        ordered(filteredGoods(db, caller.companyId, f), input.sort)
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
+        pageOf(caller.companyId, f, input.sort, pageSize, offset),
         countGoods(db, caller.companyId, f),
       ]);
       return paged({ count, results: rows.map(toLibraryGoods) }, { page, pageSize });
@@ -444,10 +480,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
     async *rows(caller: Caller, input: ExportInput) {
       const f = await filterOf(caller.companyId, input);
       for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
-        const page = await ordered(filteredGoods(db, caller.companyId, f), input.sort)
-          .limit(EXPORT_PAGE)
-          .offset(offset)
-          .execute();
+        const page = await pageOf(caller.companyId, f, input.sort, EXPORT_PAGE, offset);
         for (const row of page) yield toLibraryGoods(row) as unknown as Record<string, unknown>;
         if (page.length < EXPORT_PAGE) return;
       }

@@ -1,6 +1,7 @@
 import type { goodsResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { indexGoods } from '../catalogue/index.ts';
 import { afterGoodsImported, prepareGoodsImport } from './goods-import.ts';
 
 /**
@@ -35,5 +36,12 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
       const selling = rows.find((r) => r.on_sale === 1);
       if (selling) throw new AppError('GOODS_ON_SALE', `「${String(selling.name)}」在售中，请先下架再删除`);
     },
+    // A deleted goods leaves the library's search (its scope tokens) in the same transaction.
+    afterRemove: (trx, rows, caller) =>
+      indexGoods(
+        trx,
+        caller.companyId,
+        rows.map((r) => Number(r.id)),
+      ),
   },
 };

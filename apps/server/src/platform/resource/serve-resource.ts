@@ -106,6 +106,8 @@ export interface ResourceStore<R extends Resource> {
     beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
     /** Before rows are removed, in the transaction: throw to refuse all of them with a reason. */
     beforeRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
+    /** After rows are removed, in the transaction (what depends on them: goods leave the search index). */
+    afterRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
     /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
     afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
     /**
@@ -489,6 +491,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
           .set({ del_flag: 1, updated_at: nowIso() })
           .where('id', 'in', unique)
           .executeTakeFirst();
+        await store.rules?.afterRemove?.(trx, rows, caller);
         for (const row of rows)
           await audit(trx, caller, { action: 'delete', entity: store.entity, entityId: row.id, before: row });
         return { count: Number(done.numUpdatedRows) };

@@ -19,12 +19,13 @@ import { cataloguePinyin } from './016-catalogue-pinyin.ts';
 import { memberAgreement } from './017-member-agreement.ts';
 import { goodsBrands } from './018-goods-brands.ts';
 import { publicBrands } from './019-public-brands.ts';
-import { files } from './021-files.ts';
 import { goodsLibrary } from './020-goods-library.ts';
+import { files } from './021-files.ts';
 import { couponAdmin } from './022-coupon-admin.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
+import { librarySearch } from './027-library-search.ts';
 import { orderDays } from './029-order-days.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
@@ -55,6 +56,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '023-customers': customers(dialect),
     '025-stock': stock(dialect),
     '026-sku-orders': skuOrders,
+    '027-library-search': librarySearch,
     '029-order-days': orderDays,
   };
 }
