@@ -41,6 +41,19 @@ type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
 type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
 const EXPORT_PAGE = 500;
 
+/**
+ * Takes the goods row's lock before its specifications are written: the order of `changeGoods`
+ * (goods, then its specifications), so a save and an order of the same goods never wait on each
+ * other in a cycle (docs/ARCHITECTURE.md "Writes that touch stock").
+ */
+async function lockGoods(trx: Database, companyId: number, goodsId: number) {
+  await inCompany(trx, companyId)
+    .updateTable('goods')
+    .set({ updated_at: nowIso() })
+    .where('id', '=', goodsId)
+    .execute();
+}
+
 /** The fields a goods' history names, with their Chinese labels. */
 const HISTORY_FIELDS: Record<string, string> = {
   code: '商品编码',
@@ -495,6 +508,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
     async skuSave(caller: Caller, input: SkuInput) {
       const { goods_id: goodsId, ...line } = input;
       const saved = await write(caller.companyId, async (trx) => {
+        await lockGoods(trx, caller.companyId, goodsId);
         const before = await one(trx, caller.companyId, goodsId);
         const current = (await skusOf(trx, caller.companyId, [goodsId])).map(toSku);
         if (line.id === undefined && current.length >= GOODS_SKU_MAX)
@@ -522,6 +536,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
           .where('s.id', '=', skuId)
           .executeTakeFirst();
         if (!sku) throw new AppError('NOT_FOUND', '规格不存在或已被删除');
+        await lockGoods(trx, caller.companyId, sku.goods_id);
         const rest = (await skusOf(trx, caller.companyId, [sku.goods_id])).filter((s) => s.id !== skuId);
         await writeSkus(
           trx,

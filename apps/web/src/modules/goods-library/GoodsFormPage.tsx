@@ -36,6 +36,7 @@ import { yuanToCents } from '#web/shared/format.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
@@ -166,8 +167,7 @@ function toInput(v: Values) {
 }
 
 /** 图片: the goods' image addresses (the first is the cover), each previewed beside its field. */
-function ImagesField({ form }: { form: FormInstance<Values> }) {
-  const images = Form.useWatch('images', form) ?? [];
+function ImagesField() {
   return (
     <Form.List name="images">
       {(fields, { add, remove }, { errors }) => (
@@ -175,23 +175,16 @@ function ImagesField({ form }: { form: FormInstance<Values> }) {
           <Form.ErrorList errors={errors} />
           {fields.map((field, i) => (
             <Space key={field.key} align="start" wrap className="goods-form-image">
-              {images[i] ? (
-                <img
-                  src={images[i]}
-                  alt={`商品图片 ${i + 1}`}
-                  width={56}
-                  height={56}
-                  className="goods-lib-cover"
-                />
-              ) : (
-                <span className="goods-lib-cover goods-lib-cover--empty" aria-hidden />
-              )}
+              {/* Upload a picture to the file store, or give an address (both hold the same value). */}
+              <Form.Item name={field.name} noStyle>
+                <ImageUpload alt={`商品图片 ${i + 1}${i === 0 ? '（封面）' : ''}`} />
+              </Form.Item>
               <Form.Item name={field.name} noStyle>
                 <Input
                   aria-label={`图片 ${i + 1} 地址${i === 0 ? '（封面）' : ''}`}
-                  placeholder="本站路径（如 /demo/goods/tea.svg）或 https 地址"
+                  placeholder="或填写本站路径（如 /demo/goods/tea.svg）、https 地址"
                   maxLength={300}
-                  style={{ width: 360, maxWidth: '100%' }}
+                  style={{ width: 320, maxWidth: '100%' }}
                 />
               </Form.Item>
               <Button onClick={() => remove(field.name)} aria-label={`移除图片 ${i + 1}`}>
@@ -566,7 +559,7 @@ export function GoodsFormPage() {
           图片
         </Typography.Title>
         <Form.Item extra={`最多 ${GOODS_IMAGE_MAX} 张，第一张为封面`}>
-          <ImagesField form={form} />
+          <ImagesField />
         </Form.Item>
 
         <Typography.Title level={2} className="goods-form-section">
