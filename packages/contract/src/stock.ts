@@ -241,6 +241,19 @@ export const stockMoveSchema = z.object({
 });
 export type StockMove = z.infer<typeof stockMoveSchema>;
 
+/** A count adjustment's fields (the screen's form checks them alike). */
+export const stockAdjustFields = {
+  warehouse_id: id('仓库'),
+  goods_id: id('商品'),
+  sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
+  quantity: int('调整数量', { min: -STOCK_QUANTITY_MAX, max: STOCK_QUANTITY_MAX }).refine(
+    (n) => n !== 0,
+    '调整数量不能为0',
+  ),
+  reason: text('调整原因', { max: 200 }),
+};
+export const stockWarnFields = { warn_quantity: int('预警值', { min: 0, max: STOCK_QUANTITY_MAX }) };
+
 const stockCall = <I extends z.ZodType, O extends z.ZodType>(
   path: string,
   summary: string,
@@ -302,16 +315,7 @@ export const stockCalls = {
     '/stock/adjust',
     '库存盘点调整',
     'change_stock',
-    form({
-      warehouse_id: id('仓库'),
-      goods_id: id('商品'),
-      sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
-      quantity: int('调整数量', { min: -STOCK_QUANTITY_MAX, max: STOCK_QUANTITY_MAX }).refine(
-        (n) => n !== 0,
-        '调整数量不能为0',
-      ),
-      reason: text('调整原因', { max: 200 }),
-    }),
+    form(stockAdjustFields),
     stockLevelSchema,
   ),
   /** A level's low-stock threshold (0: no warning). */
@@ -319,7 +323,7 @@ export const stockCalls = {
     '/stock/warn/update',
     '设置库存预警值',
     'change_stock',
-    form({ id: id('库存'), warn_quantity: int('预警值', { min: 0, max: STOCK_QUANTITY_MAX }) }),
+    form({ id: id('库存'), ...stockWarnFields }),
     stockLevelSchema,
   ),
   /**

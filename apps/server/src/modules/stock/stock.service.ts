@@ -43,6 +43,14 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
 
   /** The levels with their names, sellable stock and unit cost. */
   function levelRows(conn: Database, companyId: number) {
+    // A level's last checked purchase price (its unit cost when its specification names none).
+    const lastCost = inCompany(conn, companyId)
+      .selectFrom('stock_moves', 'm')
+      .select('m.unit_cost')
+      .where(sql<boolean>`m.goods_id = l.goods_id and m.sku_id = l.sku_id`)
+      .where('m.kind', '=', 'purchase')
+      .orderBy('m.id', 'desc')
+      .limit(1);
     return inCompany(conn, companyId)
       .selectFrom('stock_levels', 'l')
       .innerJoin('warehouses as w', 'w.id', 'l.warehouse_id')
@@ -67,11 +75,9 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
         sql<number>`case when l.sku_id = 0 then (case when g.sku_count = 0 then g.stock else 0 end) else coalesce(s.stock, 0) end`.as(
           'sellable',
         ),
-        sql<
-          number | null
-        >`case when l.sku_id <> 0 and s.cost > 0 then s.cost else (select m.unit_cost from stock_moves m
-          where m.company_id = l.company_id and m.goods_id = l.goods_id and m.sku_id = l.sku_id
-          and m.kind = 'purchase' order by m.id desc limit 1) end`.as('unit_cost'),
+        sql<number | null>`case when l.sku_id <> 0 and s.cost > 0 then s.cost else (${lastCost}) end`.as(
+          'unit_cost',
+        ),
       ]);
   }
   type LevelRow = Awaited<ReturnType<ReturnType<typeof levelRows>['execute']>>[number];

@@ -4,8 +4,9 @@ import {
   type StockInput,
   type StockLevel,
   type StockMove,
+  stockAdjustFields,
   stockInputResource,
-  stockCalls as stockSchemas,
+  stockWarnFields,
   WAREHOUSE_STATUS,
   type Warehouse,
   warehouseResource,
@@ -127,7 +128,7 @@ function LevelsTab() {
       api.call(stockCalls.warn, input, { toast: 'unlessField' }),
     onSuccess: changed,
   });
-  const rules = stockSchemas.adjust.input.shape;
+  const rules = stockAdjustFields;
 
   const columns: ListColumns<StockLevel> = [
     {
@@ -280,7 +281,7 @@ function LevelsTab() {
           。正数为盘盈（增加），负数为盘亏（减少）。
         </Typography.Paragraph>
         <Form.Item label="调整数量" name="quantity" required rules={[zodRule(rules.quantity)]}>
-          <InputNumber precision={0} style={{ width: 160 }} placeholder="如 -2 或 5" />
+          <InputNumber controls={false} precision={0} style={{ width: 160 }} placeholder="如 -2 或 5" />
         </Form.Item>
         <Form.Item label="调整原因" name="reason" required rules={[zodRule(rules.reason)]}>
           <Input.TextArea rows={2} maxLength={200} showCount placeholder="如：月末盘点盘亏、破损报废" />
@@ -309,10 +310,10 @@ function LevelsTab() {
           label="预警值"
           name="warn_quantity"
           required
-          rules={[zodRule(stockSchemas.warn.input.shape.warn_quantity)]}
+          rules={[zodRule(stockWarnFields.warn_quantity)]}
           extra="在库低于此数时列入预警；0 表示不预警"
         >
-          <InputNumber min={0} precision={0} style={{ width: 160 }} />
+          <InputNumber controls={false} min={0} precision={0} style={{ width: 160 }} />
         </Form.Item>
       </FormModal>
     </>
@@ -517,10 +518,10 @@ function InputsTab() {
             </Form.Item>
             <GoodsField form={form} row={row} />
             <Form.Item label="入库数量" name="quantity" required rules={[zodRule(inputRules.quantity)]}>
-              <InputNumber min={1} precision={0} style={{ width: 160 }} />
+              <InputNumber controls={false} min={1} precision={0} style={{ width: 160 }} />
             </Form.Item>
             <Form.Item label="单价（元）" name="unit_cost_yuan">
-              <InputNumber min={0} precision={2} style={{ width: 160 }} placeholder="0.00" />
+              <InputNumber controls={false} min={0} precision={2} style={{ width: 160 }} placeholder="0.00" />
             </Form.Item>
             <Form.Item label="入库日期" name="input_date" required rules={[zodRule(inputRules.input_date)]}>
               <Input type="date" style={{ width: 180 }} />
