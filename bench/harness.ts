@@ -45,6 +45,9 @@ async function run(t: Target, duration: number) {
   const r = await autocannon({ connections: CONNECTIONS, duration, ...(t.opts as autocannon.Options) });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) throw new Error(`${t.title}: ${bad} failed requests — the measurement is void`);
+  // The requests in flight when the run stopped are still being served: wait for them (the health
+  // route answers after them), so that the next target's round does not pay for this one's.
+  if (t.opts.url) await fetch(new URL('/api/health', t.opts.url));
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
