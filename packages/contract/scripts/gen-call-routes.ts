@@ -2,6 +2,7 @@
 // route (method, path and access; the declaration's types carried by `CallRoute`). The web imports its calls
 // from '@portal/contract/calls' so that no schema lands in a page that does not validate a form.
 // Run: npm run gen -w @portal/contract (checks/call-routes.test.ts fails when the file is stale).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as contract from '../src/index.ts';
@@ -35,5 +36,7 @@ export function callRoutesSource(): string {
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const target = path.join(import.meta.dirname, '../src/call-routes.ts');
   fs.writeFileSync(target, callRoutesSource());
+  // Written as the formatter would (the check compares the routes, not the spacing).
+  execFileSync('npx', ['biome', 'format', '--write', target], { stdio: 'ignore' });
   console.log(`wrote ${path.relative(process.cwd(), target)}`);
 }

@@ -125,7 +125,7 @@ export const customerCalls = {
 };
 
 export const dashboardCalls = {
-  crm: r<typeof C.dashboardCalls.crm>('POST', '/crm/dashboard', {permission: 'view_order'}),
+  crm: r<typeof C.dashboardCalls.crm>('POST', '/crm/dashboard', { permission: 'view_order' }),
 };
 
 export const feedbackCalls = {

@@ -220,6 +220,32 @@ export async function libraryMatchCount(
 }
 
 /**
+ * SQLite: the ids of a page of what `libraryMatch` finds, newest (highest id) first, from the token
+ * index alone (its rowids are goods ids, walked backwards; no goods row is read); undefined on
+ * PostgreSQL, whose planner walks the library's id index and checks the tokens instead.
+ */
+export async function libraryMatchPage(
+  db: Database,
+  companyId: number,
+  tokens: readonly string[],
+  categoryId: number | undefined,
+  limit: number,
+  offset: number,
+): Promise<number[] | undefined> {
+  if (dialectOf(db) === 'pg') return undefined;
+  const all = [
+    categoryId === undefined ? scopeToken.library(companyId) : scopeToken.libraryCategory(categoryId),
+    ...tokens,
+  ];
+  // company-scope: the scope token (the company's, or its category's) is held by the company's goods only
+  const rows = await sql<{ id: number }>`select rowid as id from goods_search
+    where goods_search match ${ftsQuery(all)} order by rowid desc limit ${limit} offset ${offset}`.execute(
+    db,
+  );
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/**
  * Whether every goods of the company is indexed by this version (the library's search relies on
  * its scope tokens; until the job has indexed a database from before, the library scans instead).
  * Served by the partial index `goods_search_pending`, which holds only the goods still to index.

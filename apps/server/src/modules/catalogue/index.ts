@@ -13,6 +13,7 @@ export {
   libraryIndexed,
   libraryMatch,
   libraryMatchCount,
+  libraryMatchPage,
   rebuildCatalogueIndex,
 } from './catalogue-index.ts';
 export { isAvailable, isDeleted, overLimit, stockShort } from './goods-rules.ts';

@@ -21,7 +21,9 @@ export interface GoodsFilter {
 }
 
 export const GOODS_ORDERS: Record<string, readonly (readonly [string, 'asc' | 'desc'])[]> = {
-  newest: [['g.created_at', 'desc']],
+  // Ids are given in the order goods are made: newest first is the id's order, which the library's
+  // index (company_id, del_flag, id) and the token index's rowids serve without sorting.
+  newest: [],
   code: [['g.code', 'asc']],
   name: [['g.name', 'asc']],
   price: [['g.price', 'asc']],
@@ -77,7 +79,7 @@ export function filteredGoods(db: Database, companyId: number, f: GoodsFilter) {
 }
 
 /** Whether the token index alone answers a filter: tokens, and no condition but the category. */
-const byTokensAlone = (f: GoodsFilter) =>
+export const byTokensAlone = (f: GoodsFilter) =>
   (f.tokens?.length ?? 0) > 0 &&
   [f.status, f.brand_id, f.goods_type, f.in_shop, f.on_sale].every((v) => v === undefined);
 

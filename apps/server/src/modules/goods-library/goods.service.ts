@@ -18,9 +18,10 @@ import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { indexGoods, libraryIndexed, queryTokens } from '../catalogue/index.ts';
+import { indexGoods, libraryIndexed, libraryMatchPage, queryTokens } from '../catalogue/index.ts';
 import { moveToSku, openingStock } from '../stock/index.ts';
 import {
+  byTokensAlone,
   countGoods,
   filteredGoods,
   filteredIds,
@@ -153,12 +154,19 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
         .limit(limit)
         .offset(offset)
         .execute();
-    const ids = (
-      await ordered(filteredIds(db, companyId, f), sort)
-        .limit(limit)
-        .offset(offset)
-        .execute()
-    ).map((r) => r.id);
+    // Newest first with nothing but tokens and a category: the page's ids from the token index alone.
+    const fromIndex =
+      (sort ?? 'newest') === 'newest' && byTokensAlone(f)
+        ? await libraryMatchPage(db, companyId, f.tokens, f.category?.id, limit, offset)
+        : undefined;
+    const ids =
+      fromIndex ??
+      (
+        await ordered(filteredIds(db, companyId, f), sort)
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map((r) => r.id);
     if (ids.length === 0) return [];
     const byId = new Map(
       (await goodsWithNames(db, companyId).where('g.id', 'in', ids).execute()).map((r) => [r.id, r]),
