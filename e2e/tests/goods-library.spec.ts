@@ -95,6 +95,12 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   const card = visitor.getByRole('link', { name: new RegExp(name) }).first();
   await expect(card).toBeVisible();
   await expect(visitor.getByRole('main')).toContainText('58.00');
+  // Its page offers the two specifications made in the form (ordering one: sku-shop.spec.ts).
+  await card.click();
+  const sizes = visitor.getByRole('group', { name: '规格' });
+  await sizes.getByRole('button', { name: '250克' }).click();
+  await expect(visitor.locator('.buy-box-price-now')).toHaveText('¥128.00');
+  await expect(visitor.getByText('库存 2 件')).toBeVisible();
 });
 
 test('the goods screens on a phone: the list is cards and the detail keeps its name in view', async ({
