@@ -26,8 +26,8 @@ import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { reviewModule } from './modules/review/index.ts';
-import { stockModule } from './modules/stock/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
+import { stockModule } from './modules/stock/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { fileStoreOf } from './platform/files/file-store.ts';
@@ -120,6 +120,15 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     // Half the recheck time: another process's write shows within half a second.
     answerMaxAgeMs: config.cacheRecheckMs / 2,
   });
+  const goodsLibrary = goodsLibraryModule(db, {
+    goodsChanged: catalogue.goodsChanged,
+    answerMaxAgeMs: config.cacheRecheckMs / 2,
+  });
+  /** After another module's commit that changed goods (an order, stock): the lists forget the company's answers. */
+  const goodsChanged = (companyId: number) => {
+    catalogue.goodsChanged(companyId);
+    goodsLibrary.forget(companyId);
+  };
   const payment = paymentModule(db, {
     shopOf,
     payMinutes: config.payMinutes,
@@ -147,7 +156,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       payments: payment.payments,
       accounts: payment.accounts,
       shopOf,
-      goodsChanged: catalogue.goodsChanged,
+      goodsChanged,
     }),
     payment,
     feedbackModule(db, { companies, counters }),
@@ -156,8 +165,8 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     promotionModule(db),
     brandModule(db),
     fileModule(db, fileStoreOf(config)),
-    goodsLibraryModule(db, { goodsChanged: catalogue.goodsChanged }),
-    stockModule(db, { goodsChanged: catalogue.goodsChanged }),
+    goodsLibrary,
+    stockModule(db, { goodsChanged }),
     crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },

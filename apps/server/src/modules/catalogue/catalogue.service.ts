@@ -6,6 +6,7 @@ import {
   type ShopGoodsQuery,
 } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
+import { answerMemo } from '#server/platform/cache/answer-memo.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -49,39 +50,8 @@ type Answer = { count: number; items: CatalogueRow[] };
  * for a rebuild.
  */
 export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
-  // An answer is remembered from the moment it is asked: requests for it meanwhile share the one
-  // query instead of each running it (50 clients on an expired answer ran it 50 times).
-  const answers = new Map<number, Map<string, { at: number; answer: Promise<Answer> }>>();
-  let held = 0;
-  function forgetCompany(companyId: number) {
-    held -= answers.get(companyId)?.size ?? 0;
-    answers.delete(companyId);
-  }
-  function remembered(companyId: number, key: string) {
-    const a = answers.get(companyId)?.get(key);
-    if (a && Date.now() - a.at < deps.answerMaxAgeMs) return a.answer;
-    return undefined;
-  }
-  function remember(companyId: number, key: string, answer: Promise<Answer>) {
-    if (deps.answerMaxAgeMs <= 0) return;
-    // Full: the company that started remembering longest ago (often this one) starts afresh.
-    if (held >= MAX_ANSWERS) forgetCompany(answers.keys().next().value as number);
-    let mine = answers.get(companyId);
-    if (!mine) {
-      mine = new Map();
-      answers.set(companyId, mine);
-    }
-    if (!mine.has(key)) held += 1;
-    const entry = { at: Date.now(), answer };
-    mine.set(key, entry);
-    // A failed query is not remembered (unless a newer answer has taken its place).
-    answer.catch(() => {
-      if (answers.get(companyId)?.get(key) === entry) {
-        answers.get(companyId)?.delete(key);
-        held -= 1;
-      }
-    });
-  }
+  const memo = answerMemo<Answer>({ maxAgeMs: deps.answerMaxAgeMs, maxAnswers: MAX_ANSWERS });
+  const forgetCompany = memo.forget;
 
   /** The page and count of a filter, from the database. */
   async function answerOf(
@@ -183,12 +153,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!f) return { count: 0, page: p.page, pageSize: p.pageSize, results: [] };
       const sort = q.sort ?? 'new';
       const key = JSON.stringify([f, sort, p.page, p.pageSize]);
-      let pending = remembered(companyId, key);
-      if (!pending) {
-        pending = answerOf(companyId, f, sort, p);
-        remember(companyId, key, pending);
-      }
-      const answer = await pending;
+      const answer = await memo.answer(companyId, key, () => answerOf(companyId, f, sort, p));
       return {
         count: answer.count,
         page: p.page,

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
+import { answerMemo } from '#server/platform/cache/answer-memo.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -41,6 +42,8 @@ type ExportInput = z.output<typeof goodsResource.schemas.exportQuery>;
 type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
 type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
 const EXPORT_PAGE = 500;
+/** Answers one process remembers at most, over all companies. */
+const MAX_ANSWERS = 2000;
 
 /**
  * Takes the goods row's lock before its specifications are written: the order of `changeGoods`
@@ -103,8 +106,25 @@ export const specText = (specs: readonly { value: string }[]) => specs.map((s) =
  * here because a goods is written with its specifications, its names and its catalogue index in
  * one transaction.
  */
-export function goodsLibraryService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+export function goodsLibraryService(
+  db: Database,
+  deps: { goodsChanged: (companyId: number) => void; answerMaxAgeMs: number },
+) {
   const base = resourceService(db, goodsResource, goodsStore);
+  /**
+   * The list's answers, remembered for `answerMaxAgeMs` in this process like the catalogue's
+   * (platform/cache/answer-memo.ts): a write here forgets them at once (`changed`), a write in
+   * another process or another module (an order's stock) shows within that time.
+   */
+  const memo = answerMemo<{ count: number; results: LibraryGoods[] }>({
+    maxAgeMs: deps.answerMaxAgeMs,
+    maxAnswers: MAX_ANSWERS,
+  });
+  /** After a commit that changed goods: this list and the shop's forget the company's answers. */
+  const changed = (companyId: number) => {
+    memo.forget(companyId);
+    deps.goodsChanged(companyId);
+  };
 
   /** The filter of a list input: the category's level read for its subtree. */
   async function filterOf(companyId: number, input: ExportInput): Promise<GoodsFilter> {
@@ -239,7 +259,7 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
   async function write<T>(companyId: number, work: (trx: Database) => Promise<T>): Promise<T> {
     try {
       const out = await db.transaction().execute(work);
-      deps.goodsChanged(companyId);
+      changed(companyId);
       return out;
     } catch (error) {
       if (isUniqueViolation(error)) throw refusalOf(error);
@@ -480,21 +500,33 @@ export function goodsLibraryService(db: Database, deps: { goodsChanged: (company
     /** The block's import; a commit changes the shop's goods like any write. */
     async importSheet(caller: Caller, file: string, mode: ImportMode) {
       const out = await base.importSheet(caller, file, mode);
-      if (mode === 'all' || mode === 'valid') deps.goodsChanged(caller.companyId);
+      if (mode === 'all' || mode === 'valid') changed(caller.companyId);
       return out;
     },
+    /** The block's batch delete; the lists forget what they remembered. */
+    async remove(caller: Caller, ids: readonly number[]) {
+      const out = await base.remove(caller, ids);
+      changed(caller.companyId);
+      return out;
+    },
+    /** Forgets the company's remembered answers (another module changed its goods: an order, stock). */
+    forget: memo.forget,
     get: (caller: Caller, id: number) => get(caller, id),
     create: (caller: Caller, f: Fields) => create(caller, f),
     update,
 
     async list(caller: Caller, input: ListInput) {
       const { page, pageSize, offset } = pageParams(input);
-      const f = await filterOf(caller.companyId, input);
-      const [rows, count] = await Promise.all([
-        pageOf(caller.companyId, f, input.sort, pageSize, offset),
-        countGoods(db, caller.companyId, f),
-      ]);
-      return paged({ count, results: rows.map(toLibraryGoods) }, { page, pageSize });
+      const key = JSON.stringify([input, page, pageSize]);
+      const answer = await memo.answer(caller.companyId, key, async () => {
+        const f = await filterOf(caller.companyId, input);
+        const [rows, count] = await Promise.all([
+          pageOf(caller.companyId, f, input.sort, pageSize, offset),
+          countGoods(db, caller.companyId, f),
+        ]);
+        return { count, results: rows.map(toLibraryGoods) };
+      });
+      return paged(answer, { page, pageSize });
     },
 
     /** The export's rows, page by page (never all at once). */

@@ -9,10 +9,15 @@ import { goodsLibraryService } from './goods.service.ts';
  * The goods library and the shop's goods (`/goods/*`, `/shop/goods/*`; ADR 0021): the resource's
  * calls from the block, the specifications, types, and what the shop sells.
  */
-export function goodsLibraryModule(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+export function goodsLibraryModule(
+  db: Database,
+  deps: { goodsChanged: (companyId: number) => void; answerMaxAgeMs: number },
+) {
   const goods = goodsLibraryService(db, deps);
   return defineModule({
     name: 'goods-library',
+    /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
+    forget: goods.forget,
     routes: (app) => {
       serveResource(app, goodsResource, goods as never);
       const c = goodsCalls;
