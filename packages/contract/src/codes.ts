@@ -45,7 +45,10 @@ export const Codes = {
   COUPON_USED: { c: 20304, m: '优惠券已使用' },
   COUPON_CLAIMED: { c: 20305, m: '您已领取过该优惠券' },
   COUPON_SOLD_OUT: { c: 20306, m: '优惠券已被领完' },
-  COUPON_HELD: { c: 20307, m: '已有会员领取了该优惠券且尚未使用，不能删除；可改为停发，已领的券到期前仍可使用' },
+  COUPON_HELD: {
+    c: 20307,
+    m: '已有会员领取了该优惠券且尚未使用，不能删除；可改为停发，已领的券到期前仍可使用',
+  },
   COUPON_CODE_TAKEN: { c: 20308, m: '优惠码已被其他优惠券使用' },
   COUPON_TOTAL_BELOW_CLAIMED: { c: 20309, m: '发放总量不能少于已领取的数量' },
   COUPON_NOT_ENOUGH: { c: 20310, m: '优惠券剩余数量不足' },
