@@ -137,13 +137,20 @@ describe('account: login, session, password, permissions', () => {
     const perm = (
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: shop.headers })
     ).json().d;
-    expect(perm.goods.map((e: { codename: string }) => e.codename).sort()).toEqual([
+    const codes = (entries: { codename: string }[] | undefined) =>
+      (entries ?? []).map((e) => e.codename).sort();
+    expect(codes(perm.goods)).toEqual([
+      'add_goods',
       'add_goods_brand',
       'add_goods_category',
+      'change_goods',
       'change_goods_brand',
       'change_goods_category',
+      'change_shop_goods',
+      'delete_goods',
       'delete_goods_brand',
       'delete_goods_category',
+      'view_goods',
       'view_goods_brand',
       'view_goods_category',
     ]);
@@ -151,29 +158,30 @@ describe('account: login, session, password, permissions', () => {
     const wperm = (
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: warehouse.headers })
     ).json().d;
-    expect(wperm).toEqual({
-      goods: [
-        { codename: 'view_goods_category', name: '查看商品分类' },
-        { codename: 'view_goods_brand', name: '查看品牌' },
-      ],
-      order: [
-        { codename: 'view_order', name: '查看订单' },
-        { codename: 'ship_order', name: '订单发货' },
-      ],
-    });
+    // The warehouse keeps goods (not their shop state) and ships orders.
+    expect(codes(wperm.goods)).toEqual([
+      'add_goods',
+      'change_goods',
+      'view_goods',
+      'view_goods_brand',
+      'view_goods_category',
+    ]);
+    expect(wperm.order).toEqual([
+      { codename: 'view_order', name: '查看订单' },
+      { codename: 'ship_order', name: '订单发货' },
+    ]);
     const finance = await h.as(18, companyId);
     const fperm = (
       await h.app.inject({ method: 'GET', url: '/api/account/permission', headers: finance.headers })
     ).json().d;
-    // Finance sees orders and money, not the goods tree.
-    expect(fperm).toEqual({
-      order: [
-        { codename: 'view_order', name: '查看订单' },
-        { codename: 'confirm_order_payment', name: '确认收款' },
-        { codename: 'refund_order', name: '订单退款' },
-        { codename: 'change_payment_account', name: '设置收款账户' },
-      ],
-    });
+    // Finance sees orders and money, and reads the goods (stock values), not the goods tree.
+    expect(fperm.order).toEqual([
+      { codename: 'view_order', name: '查看订单' },
+      { codename: 'confirm_order_payment', name: '确认收款' },
+      { codename: 'refund_order', name: '订单退款' },
+      { codename: 'change_payment_account', name: '设置收款账户' },
+    ]);
+    expect(codes(fperm.goods)).toEqual(['view_goods']);
   });
 
   it('lists the caller’s own login records, newest first, paged', async () => {
