@@ -64,6 +64,8 @@ test('a member buys with the keyboard alone: skip link, search, goods, cart, add
 
   // A new address: the dialog opens on its first field and closes back on its button.
   const addAddress = page.getByRole('button', { name: '新增收货地址' });
+  // The checkout has loaded (keys pressed while the cart was leaving would start from its end).
+  await expect(addAddress).toBeVisible();
   await tabTo(page, addAddress);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
