@@ -144,15 +144,9 @@ export async function defaultWarehouse(trx: Database, companyId: number, now: st
       .updateTable('warehouses')
       .set({ is_default: 1, updated_at: now })
       .where('id', '=', first.id)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('warehouses as d')
-              .select('d.id')
-              .where('d.company_id', '=', companyId)
-              .where('d.is_default', '=', 1),
-          ),
-        ),
+      // Only while the company has no live default (the scope adds company and del_flag).
+      .where(({ not, exists }) =>
+        not(exists(scope.selectFrom('warehouses', 'd').select('d.id').where('d.is_default', '=', 1))),
       )
       .execute();
   // Two first writes at once: one inserts, the other's insert does nothing (any unique index).
