@@ -16,7 +16,6 @@
 // Prints medians, ratios to the reference, peak RSS (the kernel's high-water mark) and the RSS of
 // the child before it starts (Node, tsx and the modules). A benchmark, not a test: a miss never
 // makes the exit code non-zero.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +33,7 @@ import {
 import { resourceService } from '@portal/server/src/platform/resource/serve-resource.ts';
 import { createCompany, createUser } from '@portal/server/src/seed/seed.ts';
 import ExcelJS from 'exceljs';
+import { inChild, mb, median, sec } from './phase-child.ts';
 import { openBenchData } from './serve-common.ts';
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);
@@ -272,26 +272,7 @@ interface PhaseResult {
   detail: string;
 }
 
-function child(phase: string, file: string): Promise<PhaseResult> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...process.execArgv, import.meta.filename, '--phase', phase, file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    p.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    p.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').pop() ?? ''))
-        : reject(new Error(`${phase} exited ${code}`)),
-    );
-  });
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const mb = (x: number) => `${Math.round(x / 1024 / 1024)} MB`;
-const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const child = (phase: string, file: string) => inChild<PhaseResult>(import.meta.filename, phase, file);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'excel-bench-'));

@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * A benchmark phase run in a child process of `script` (`--phase <phase> <file>`), so each phase
+ * starts with a fresh heap and its peak memory is its own; the child prints its result as the last
+ * line of JSON on stdout.
+ */
+export function inChild<R>(script: string, phase: string, file: string): Promise<R> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [...process.execArgv, script, '--phase', phase, file], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    p.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as R)
+        : reject(new Error(`${phase} exited ${code}`)),
+    );
+  });
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+export const mb = (x: number) => `${Math.round(x / 1024 / 1024)} MB`;
+export const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
