@@ -291,6 +291,28 @@ export const paymentCalls = {
   notify: r<typeof C.paymentCalls.notify>('POST', '/payment/notify/sandbox', { public: true }),
 };
 
+export const productCalls = {
+  list: r<typeof C.productCalls.list>('POST', '/product/list', { permission: 'view_product' }),
+  get: r<typeof C.productCalls.get>('POST', '/product/get', { permission: 'view_product' }),
+  create: r<typeof C.productCalls.create>('POST', '/product/create', { permission: 'add_product' }),
+  update: r<typeof C.productCalls.update>('POST', '/product/save', { permission: 'change_product' }),
+  remove: r<typeof C.productCalls.remove>('POST', '/product/delete', { permission: 'delete_product' }),
+  removeMany: r<typeof C.productCalls.removeMany>('POST', '/product/selected/delete', {
+    permission: 'delete_product',
+  }),
+  select: r<typeof C.productCalls.select>('POST', '/product/select', { permission: 'view_product' }),
+  check: r<typeof C.productCalls.check>('POST', '/product/check', { permission: 'view_product' }),
+  export: r<typeof C.productCalls.export>('GET', '/product/export', { permission: 'view_product' }),
+  importTemplate: r<typeof C.productCalls.importTemplate>('GET', '/product/import/template', {
+    permission: 'add_product',
+  }),
+  import: r<typeof C.productCalls.import>('POST', '/product/import', { permission: 'add_product' }),
+  materials: r<typeof C.productCalls.materials>('POST', '/product/detail/list', {
+    permission: 'view_product',
+  }),
+  push: r<typeof C.productCalls.push>('POST', '/product/push/to/stock', { permission: 'produce_product' }),
+};
+
 export const promotionCalls = {
   list: r<typeof C.promotionCalls.list>('POST', '/shop/promotion/list', { public: true }),
   get: r<typeof C.promotionCalls.get>('POST', '/shop/promotion', { public: true }),

@@ -89,6 +89,12 @@ export const Codes = {
   STOCK_INPUT_SELF_CHECK: { c: 21905, m: '不能审核自己填写的入库单，请由其他人审核' },
   STOCK_SHORT: { c: 21906, m: '仓库库存不足' },
   STOCK_RESERVED: { c: 21907, m: '可售库存不足：部分库存已被未发货的订单占用' },
+  PRODUCT_CODE_TAKEN: { c: 22001, m: '产品编码已存在' },
+  PRODUCT_OUTPUT_TAKEN: { c: 22002, m: '该成品已是其他产品的产出' },
+  PRODUCT_MATERIAL_INVALID: { c: 22003, m: '物料清单有误' },
+  PRODUCT_MATERIAL_SHORT: { c: 22004, m: '物料库存不足，不能生产入库' },
+  PRODUCT_STOPPED: { c: 22005, m: '产品已停用，不能生产' },
+  PRODUCT_IN_USE: { c: 22006, m: '产品已被生产计划使用，不能删除' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

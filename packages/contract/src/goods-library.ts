@@ -58,7 +58,7 @@ const optionalCode = (label: string, max: number) =>
   );
 
 /** A nested value that a form post carries as its JSON text (a form has no nesting); an array or object as is. */
-const fromJson = <T extends z.ZodType>(schema: T) =>
+export const fromJson = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => {
     if (typeof v !== 'string') return v;
     try {

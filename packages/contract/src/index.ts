@@ -25,6 +25,7 @@ export * from './microsite.ts';
 export * from './order.ts';
 export * from './payment.ts';
 export * from './permissions.ts';
+export * from './product.ts';
 export * from './promotion.ts';
 export * from './resource.ts';
 export * from './roles.ts';

@@ -76,6 +76,13 @@ export const PERMISSIONS = {
     change_stock: '库存调整和预警',
     manage_warehouse: '管理仓库',
   },
+  product: {
+    view_product: '查看产品和物料清单',
+    add_product: '新增产品',
+    change_product: '修改产品',
+    delete_product: '删除产品',
+    produce_product: '生产入库',
+  },
   company: {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
@@ -138,6 +145,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'check_stock_input',
     'change_stock',
     'manage_warehouse',
+    'view_product',
+    'add_product',
+    'change_product',
+    'delete_product',
+    'produce_product',
     'change_file',
     'delete_file',
     'view_member',
@@ -163,6 +175,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'add_stock_input',
     'change_stock',
     'manage_warehouse',
+    'view_product',
+    'produce_product',
   ],
   14: [
     'view_goods_category',
@@ -173,6 +187,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_file',
     'add_file',
     'view_stock',
+    'view_product',
   ],
   18: [
     'view_goods',
@@ -183,6 +198,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_file',
     'add_file',
     'view_stock',
+    'view_product',
   ],
   20: [
     'view_goods_category',

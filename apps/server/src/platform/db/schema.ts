@@ -786,6 +786,36 @@ export interface StockInputTable {
   updated_at: string;
 }
 
+export interface ProductTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  name: string;
+  goods_id: number;
+  sku_id: Generated<number>;
+  batch_size: Generated<number>;
+  unit: Generated<string>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  material_count: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductMaterialTable {
+  id: Generated<number>;
+  company_id: number;
+  product_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  quantity: number;
+  remark: Generated<string>;
+  sort: Generated<number>;
+}
+
 export interface DB {
   cache_versions: CacheVersionTable;
   companies: CompanyTable;
@@ -838,4 +868,6 @@ export interface DB {
   stock_levels: StockLevelTable;
   stock_moves: StockMoveTable;
   stock_inputs: StockInputTable;
+  products: ProductTable;
+  product_materials: ProductMaterialTable;
 }

@@ -76,6 +76,8 @@ export const TABLES = {
   stock_levels: { owner: 'company' },
   stock_moves: { owner: 'company' },
   stock_inputs: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  products: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  product_materials: { owner: 'company' },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

@@ -27,6 +27,7 @@ import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
 import { librarySearch } from './027-library-search.ts';
 import { orderDays } from './029-order-days.ts';
+import { products } from './030-products.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,5 +59,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '026-sku-orders': skuOrders,
     '027-library-search': librarySearch,
     '029-order-days': orderDays,
+    '030-products': products(dialect),
   };
 }
