@@ -28,6 +28,7 @@ export * from './permissions.ts';
 export * from './product.ts';
 export * from './promotion.ts';
 export * from './resource.ts';
+export * from './pmc.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './stock.ts';

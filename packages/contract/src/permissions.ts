@@ -60,6 +60,13 @@ export const PERMISSIONS = {
     view_feedback: '查看咨询与留言',
     review_message: '审核留言',
     reply_opinion: '回复咨询',
+  pmc: {
+    view_pmc: '查看生产计划和预警',
+    add_pmc: '新增和导入生产计划',
+    change_pmc: '修改生产计划、物料和报工',
+    delete_pmc: '删除生产计划',
+    finish_pmc: '生产计划完工入库',
+  },
   },
   customer: {
     view_member: '查看会员',
@@ -160,6 +167,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'delete_customer',
     'change_company',
     'view_login_log',
+    'view_pmc',
+    'add_pmc',
+    'change_pmc',
+    'delete_pmc',
+    'finish_pmc',
   ],
   13: [
     'view_goods_category',
@@ -206,6 +218,9 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_goods',
     'view_order',
     'view_member',
+    'view_pmc',
+    'change_pmc',
+    'finish_pmc',
     'view_coupon',
     'view_customer',
     'add_customer',
@@ -224,6 +239,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_member',
     'change_member_status',
     'view_coupon',
+    'view_pmc',
     'view_file',
   ],
 };
@@ -242,6 +258,7 @@ export function hasAction(
   return Array.isArray(entries) && entries.some((e) => e.codename === codename);
 }
 
+    'view_pmc',
 /** Module permission (spec §6): allowed when the module key exists. */
 export function hasModule(perm: UserPermission | null | undefined, module: string): boolean {
   return perm != null && Object.hasOwn(perm, module);

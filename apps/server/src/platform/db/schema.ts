@@ -753,6 +753,72 @@ export interface StockMoveTable {
   created_by: number | null;
   created_by_name: Generated<string>;
   created_at: string;
+/** A production plan (PMC, migration 031): make `quantity` of a product into a warehouse by `due_date`. */
+export interface ProductionPlanTable {
+  id: Generated<number>;
+  company_id: number;
+  plan_no: string;
+  product_id: number;
+  product_code: Generated<string>;
+  product_name: Generated<string>;
+  /** The output goods (specification, 0 without one), copied from the product. */
+  goods_id: number;
+  sku_id: Generated<number>;
+  unit: Generated<string>;
+  quantity: number;
+  /** The progress reports' total, never over `quantity`. */
+  produced: Generated<number>;
+  start_date: string;
+  due_date: string;
+  warehouse_id: number;
+  warehouse_name: Generated<string>;
+  /** PMC_STATUS: 0 计划中, 1 生产中, 2 已完成, 3 已取消. */
+  status: Generated<number>;
+  remark: Generated<string>;
+  source_plan_id: number | null;
+  finished_at: string | null;
+  finished_by: number | null;
+  finished_by_name: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A material line of a production plan: what finishing takes out of stock. */
+export interface ProductionPlanMaterialTable {
+  id: Generated<number>;
+  company_id: number;
+  plan_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  goods_code: Generated<string>;
+  goods_name: Generated<string>;
+  spec_text: Generated<string>;
+  unit: Generated<string>;
+  required: number;
+  sort: Generated<number>;
+  del_flag: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A daily progress report (报工) of a production plan. */
+export interface ProductionPlanProgressTable {
+  id: Generated<number>;
+  company_id: number;
+  plan_id: number;
+  report_date: string;
+  quantity: number;
+  remark: Generated<string>;
+  reporter_name: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 }
 
 /** A stock-in record (入库单): counts once checked (status 1) by someone other than its maker. */
@@ -871,3 +937,6 @@ export interface DB {
   products: ProductTable;
   product_materials: ProductMaterialTable;
 }
+  production_plans: ProductionPlanTable;
+  production_plan_materials: ProductionPlanMaterialTable;
+  production_plan_progress: ProductionPlanProgressTable;

@@ -25,6 +25,7 @@ import { couponAdmin } from './022-coupon-admin.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
+import { productionPlans } from './031-production-plans.ts';
 import { librarySearch } from './027-library-search.ts';
 import { orderDays } from './029-order-days.ts';
 import { products } from './030-products.ts';
@@ -61,4 +62,5 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '029-order-days': orderDays,
     '030-products': products(dialect),
   };
+    '031-production-plans': productionPlans(dialect),
 }
