@@ -32,6 +32,50 @@ export const brandCalls = {
   import: r<typeof C.brandCalls.import>('POST', '/goods/brand/import', { permission: 'add_goods_brand' }),
 };
 
+export const bulkCategoryCalls = {
+  list: r<typeof C.bulkCategoryCalls.list>('POST', '/dzc/category/list', {
+    permission: 'view_bulk_category',
+  }),
+  parents: r<typeof C.bulkCategoryCalls.parents>('POST', '/dzc/category/list/parent', {
+    permission: 'view_bulk_category',
+  }),
+  get: r<typeof C.bulkCategoryCalls.get>('POST', '/dzc/category', { permission: 'view_bulk_category' }),
+  add: r<typeof C.bulkCategoryCalls.add>('POST', '/dzc/category/add', { permission: 'add_bulk_category' }),
+  update: r<typeof C.bulkCategoryCalls.update>('POST', '/dzc/category/update', {
+    permission: 'change_bulk_category',
+  }),
+  remove: r<typeof C.bulkCategoryCalls.remove>('POST', '/dzc/category/delete', {
+    permission: 'delete_bulk_category',
+  }),
+  removeMany: r<typeof C.bulkCategoryCalls.removeMany>('POST', '/dzc/category/selected/delete', {
+    permission: 'delete_bulk_category',
+  }),
+  tree: r<typeof C.bulkCategoryCalls.tree>('POST', '/dzc/categorys', { permission: 'view_bulk_category' }),
+  shopTree: r<typeof C.bulkCategoryCalls.shopTree>('GET', '/dzc/category/public', { public: true }),
+};
+
+export const bulkGoodsCalls = {
+  list: r<typeof C.bulkGoodsCalls.list>('POST', '/dzc/goods/list', { permission: 'view_bulk_goods' }),
+  get: r<typeof C.bulkGoodsCalls.get>('POST', '/dzc/goods', { permission: 'view_bulk_goods' }),
+  create: r<typeof C.bulkGoodsCalls.create>('POST', '/dzc/goods/add', { permission: 'add_bulk_goods' }),
+  update: r<typeof C.bulkGoodsCalls.update>('POST', '/dzc/goods/update', { permission: 'change_bulk_goods' }),
+  remove: r<typeof C.bulkGoodsCalls.remove>('POST', '/dzc/goods/delete', { permission: 'delete_bulk_goods' }),
+  removeMany: r<typeof C.bulkGoodsCalls.removeMany>('POST', '/dzc/goods/selected/delete', {
+    permission: 'delete_bulk_goods',
+  }),
+  select: r<typeof C.bulkGoodsCalls.select>('POST', '/dzc/goods/select', { permission: 'view_bulk_goods' }),
+  check: r<typeof C.bulkGoodsCalls.check>('POST', '/dzc/goods/check', { permission: 'view_bulk_goods' }),
+  export: r<typeof C.bulkGoodsCalls.export>('GET', '/dzc/goods/export', { permission: 'view_bulk_goods' }),
+  importTemplate: r<typeof C.bulkGoodsCalls.importTemplate>('GET', '/dzc/goods/import/template', {
+    permission: 'add_bulk_goods',
+  }),
+  import: r<typeof C.bulkGoodsCalls.import>('POST', '/dzc/goods/import', { permission: 'add_bulk_goods' }),
+  setOnSale: r<typeof C.bulkGoodsCalls.setOnSale>('POST', '/dzc/goods/selected/onsale', {
+    permission: 'change_bulk_goods',
+  }),
+  publicList: r<typeof C.bulkGoodsCalls.publicList>('GET', '/dzc/goods/public', { public: true }),
+};
+
 export const cartCalls = {
   list: r<typeof C.cartCalls.list>('POST', '/cart/list', { login: true }),
   add: r<typeof C.cartCalls.add>('POST', '/cart/add', { login: true }),

@@ -29,6 +29,7 @@ export const Codes = {
   BRAND_NAME_TAKEN: { c: 20111, m: '已有同名品牌' },
   PUBLIC_BRAND_NAME_TAKEN: { c: 20112, m: '已有同名公共品牌' },
   BRAND_IN_USE: { c: 20113, m: '该品牌下还有商品，不能删除' },
+  BULK_GOODS_TAKEN: { c: 22601, m: '该商品（规格）已在大宗采购目录中' },
   GOODS_CODE_TAKEN: { c: 20121, m: '商品编码已存在' },
   GOODS_BARCODE_TAKEN: { c: 20122, m: '条形码已被其他商品规格使用' },
   GOODS_SKU_DUPLICATE: { c: 20123, m: '同一商品下规格不能重复' },

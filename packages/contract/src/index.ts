@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './activity.ts';
 export * from './brand.ts';
+export * from './bulk-goods.ts';
 export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';

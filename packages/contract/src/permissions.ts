@@ -25,6 +25,16 @@ export const PERMISSIONS = {
     delete_goods: '删除商品',
     change_shop_goods: '管理商城商品（推送、上下架、公开）',
   },
+  bulk: {
+    view_bulk_goods: '查看大宗商品',
+    add_bulk_goods: '新增大宗商品',
+    change_bulk_goods: '修改大宗商品（含上架、下架）',
+    delete_bulk_goods: '删除大宗商品',
+    view_bulk_category: '查看大宗分类',
+    add_bulk_category: '新增大宗分类',
+    change_bulk_category: '修改大宗分类',
+    delete_bulk_category: '删除大宗分类',
+  },
   order: {
     view_order: '查看订单',
     confirm_order_payment: '确认收款',
@@ -141,6 +151,14 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'delete_coupon',
     'view_supplier',
     'review_supplier',
+    'view_bulk_goods',
+    'add_bulk_goods',
+    'change_bulk_goods',
+    'delete_bulk_goods',
+    'view_bulk_category',
+    'add_bulk_category',
+    'change_bulk_category',
+    'delete_bulk_category',
     'view_feedback',
     'review_message',
     'reply_opinion',
@@ -224,6 +242,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_coupon',
     'view_customer',
     'add_customer',
+    'view_bulk_goods',
+    'view_bulk_category',
     'change_customer',
     'delete_customer',
     'view_file',
@@ -253,6 +273,8 @@ export function hasAction(
   module: string,
   codename: string,
 ): boolean {
+    'view_bulk_goods',
+    'view_bulk_category',
   if (perm == null) return true;
   const entries = perm[module];
   return Array.isArray(entries) && entries.some((e) => e.codename === codename);

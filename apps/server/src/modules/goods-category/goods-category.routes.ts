@@ -1,4 +1,4 @@
-import { goodsCategoryCalls as calls, categorySchema } from '@portal/contract';
+import { type Codename, categorySchema, type goodsCategoryCalls } from '@portal/contract';
 import { paged } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { itemJson, sendPage } from '#server/platform/http/serializer.ts';
@@ -8,8 +8,21 @@ import type { GoodsCategoryService } from './goods-category.service.ts';
 // List rows come from the shared category snapshot: each row's JSON is written once per snapshot.
 const categoryJson = itemJson(categorySchema);
 
+/** The calls of a category tree (`defineCategoryCalls`): the same inputs and outputs, their own paths and codenames. */
+type ShopCalls = typeof goodsCategoryCalls;
+export type CategoryCalls = {
+  [K in keyof ShopCalls]: ShopCalls[K]['access'] extends { permission: Codename }
+    ? Omit<ShopCalls[K], 'access'> & { access: { permission: Codename } }
+    : ShopCalls[K];
+};
+
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
-export function goodsCategoryRoutes(app: App, categories: GoodsCategoryService) {
+export function goodsCategoryRoutes(
+  app: App,
+  categories: GoodsCategoryService,
+  /** The tree's calls: the shop's (`goodsCategoryCalls`) or the bulk catalogue's (`bulkCategoryCalls`). */
+  calls: CategoryCalls,
+) {
   serve(app, calls.list, async ({ input, caller, reply }) => {
     const r = await categories.list(caller, input);
     return sendPage(reply, categoryJson, paged(r, r));

@@ -14,7 +14,12 @@ import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { bumpVersion, versionedCache } from '#server/platform/db/versioned-cache.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { indexCategorySubtree } from '../catalogue/index.ts';
-import { type CategoryRow, categoryRepository as repo } from './goods-category.repository.ts';
+import {
+  type CategoryRow,
+  type CategoryTables,
+  categoryRepository,
+  categoryRepositoryOf,
+} from './goods-category.repository.ts';
 
 /** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */
 export function buildTree(rows: CategoryRow[]): CategoryTreeNode[] {
@@ -97,8 +102,10 @@ interface Snapshot {
   categories: Category[];
 }
 
+type Repo = ReturnType<typeof categoryRepositoryOf>;
+
 /** One company's categories with parent names and counts: two queries, the rest in memory. */
-async function loadSnapshot(db: Database, companyId: number): Promise<Snapshot> {
+async function loadSnapshot(repo: Repo, db: Database, companyId: number): Promise<Snapshot> {
   const [rows, goods] = await Promise.all([repo.all(db, companyId), repo.goodsCounts(db, companyId)]);
   const direct = new Map(goods.map((g) => [g.category_id, Number(g.n)]));
   // 商品数 of a category counts its whole subtree: a parent shows the goods of its children.
@@ -139,27 +146,55 @@ function siblingNameTaken(error: unknown): never {
   throw error;
 }
 
-const CATEGORY_CACHE_SCOPE = 'goods_category';
+/**
+ * A category tree: its tables, the version scope of its snapshots, its audit entity, and what
+ * follows a category's rename or move in the same transaction. The shop's (`SHOP_CATEGORY_TREE`)
+ * and the bulk catalogue's (modules/bulk-catalogue, ADR 0026) are served by this one service.
+ */
+export interface CategoryTree {
+  tables: CategoryTables;
+  cacheScope: string;
+  entity: string;
+  afterRenameOrMove?: (trx: Database, companyId: number, categoryId: number) => Promise<unknown>;
+}
+
+export const SHOP_CATEGORY_TREE: CategoryTree = {
+  tables: { categories: 'goods_categories', goods: 'goods' },
+  cacheScope: 'goods_category',
+  entity: 'goods_category',
+  // The goods under it are listed by their ancestors and found by the category names.
+  afterRenameOrMove: indexCategorySubtree,
+};
 
 /**
- * Marks the company's categories as changed. Every write that changes a category or a category's
- * goods count (goods added, moved or deleted) calls it inside its transaction.
+ * Marks a tree's categories as changed. Every write that changes a category or a category's goods
+ * count (goods added, moved or deleted) calls it inside its transaction.
  */
+export const bumpCategoryTree = (trx: Database, tree: CategoryTree, companyId: number) =>
+  bumpVersion(trx, tree.cacheScope, companyId);
+
+/** `bumpCategoryTree` of the shop's tree. */
 export const bumpCategories = (trx: Database, companyId: number) =>
-  bumpVersion(trx, CATEGORY_CACHE_SCOPE, companyId);
+  bumpCategoryTree(trx, SHOP_CATEGORY_TREE, companyId);
 
 /**
  * Categories are read on every shop and back-office page and change rarely, so reads come from a
  * per-process snapshot checked against the version that `bumpCategories` moves (ADR 0005).
  */
-export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
+export function goodsCategoryService(
+  db: Database,
+  { recheckMs = 1000 } = {},
+  tree: CategoryTree = SHOP_CATEGORY_TREE,
+) {
+  const repo = tree === SHOP_CATEGORY_TREE ? categoryRepository : categoryRepositoryOf(tree.tables);
+  const scope = tree.cacheScope;
   // Two snapshots under one version: the tree alone, which the shop and the catalogue read on
   // every page (a cold start reads only the categories), and the back office's rows with their
   // goods counts, which group every goods of the company and are read only by the category screen.
-  const rowsCache = versionedCache(CATEGORY_CACHE_SCOPE, (conn, companyId) => repo.all(conn, companyId), {
+  const rowsCache = versionedCache(scope, (conn, companyId) => repo.all(conn, companyId), { recheckMs });
+  const categoryCache = versionedCache(scope, (conn, companyId) => loadSnapshot(repo, conn, companyId), {
     recheckMs,
   });
-  const categoryCache = versionedCache(CATEGORY_CACHE_SCOPE, loadSnapshot, { recheckMs });
 
   /** The parent a category would hang under, checked: exists in the caller's company. */
   async function parentFor(trx: Database, caller: Caller, parentId: number | undefined) {
@@ -185,7 +220,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
       .transaction()
       .execute(async (trx) => {
         const done = await work(trx);
-        await bumpCategories(trx, caller.companyId);
+        await bumpCategoryTree(trx, tree, caller.companyId);
         return done;
       })
       .catch(siblingNameTaken);
@@ -259,7 +294,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         });
         await audit(trx, caller, {
           action: 'create',
-          entity: 'goods_category',
+          entity: tree.entity,
           entityId: id,
           after: await repo.findById(trx, caller.companyId, id),
         });
@@ -300,12 +335,11 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         if (path !== before.path) {
           await repo.moveDescendants(trx, caller.companyId, before.path, path, level - before.level);
         }
-        // The goods under it are listed by their ancestors and found by the category names.
         if (path !== before.path || input.name !== before.name)
-          await indexCategorySubtree(trx, caller.companyId, id);
+          await tree.afterRenameOrMove?.(trx, caller.companyId, id);
         await audit(trx, caller, {
           action: 'update',
-          entity: 'goods_category',
+          entity: tree.entity,
           entityId: id,
           before,
           after: await repo.findById(trx, caller.companyId, id),
@@ -343,7 +377,7 @@ export function goodsCategoryService(db: Database, { recheckMs = 1000 } = {}) {
         for (const row of rows) {
           await audit(trx, caller, {
             action: 'delete',
-            entity: 'goods_category',
+            entity: tree.entity,
             entityId: row.id,
             before: row,
           });

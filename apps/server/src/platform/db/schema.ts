@@ -135,6 +135,38 @@ export interface GoodsCategoryTable {
   updated_at: string;
 }
 
+/** The bulk catalogue's category tree (ADR 0026): the shop tree's columns, so one service serves both. */
+export type BulkCategoryTable = GoodsCategoryTable;
+
+/** A library goods (specification) in the bulk-procurement catalogue (ADR 0026). */
+export interface BulkGoodsTable {
+  id: Generated<number>;
+  company_id: number;
+  goods_id: number;
+  sku_id: number;
+  /** `<goods_id>:<sku_id>`, unique among live rows. */
+  goods_key: string;
+  category_id: number;
+  goods_name: string;
+  goods_code: string;
+  spec_text: string;
+  image: string;
+  unit: string;
+  min_qty: number;
+  /** JSON `[{from, price}]`, cents; bands increasing, prices non-increasing. */
+  tiers: string;
+  /** The first band's price. */
+  price: number;
+  on_sale: number;
+  sort: number;
+  remark: string;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface GoodsTable {
   id: Generated<number>;
   company_id: number;
@@ -940,3 +972,5 @@ export interface DB {
   production_plans: ProductionPlanTable;
   production_plan_materials: ProductionPlanMaterialTable;
   production_plan_progress: ProductionPlanProgressTable;
+  bulk_categories: BulkCategoryTable;
+  bulk_goods: BulkGoodsTable;

@@ -40,6 +40,8 @@ export const TABLES = {
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
   goods_categories: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  bulk_categories: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
+  bulk_goods: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   goods: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   goods_skus: { owner: 'company', softDelete: true },
   promotions: { owner: 'company' },

@@ -22,6 +22,7 @@ import { publicBrands } from './019-public-brands.ts';
 import { goodsLibrary } from './020-goods-library.ts';
 import { files } from './021-files.ts';
 import { couponAdmin } from './022-coupon-admin.ts';
+import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
@@ -58,6 +59,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '023-customers': customers(dialect),
     '025-stock': stock(dialect),
     '026-sku-orders': skuOrders,
+    '033-bulk-catalogue': bulkCatalogue(dialect),
     '027-library-search': librarySearch,
     '029-order-days': orderDays,
     '030-products': products(dialect),

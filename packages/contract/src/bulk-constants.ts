@@ -1,0 +1,10 @@
+/** Constants of the bulk-procurement catalogue (ADR 0026), zod-free for the web's pages. */
+
+/** Most quantity bands of one bulk goods. */
+export const BULK_TIERS_MAX = 10;
+/** Largest quantity a band may start at. */
+export const BULK_QUANTITY_MAX = 10_000_000;
+/** The microsites that list the company's bulk catalogue instead of its shop goods. */
+export const BULK_MICROSITE_PATHS: readonly string[] = ['/dzc', '/dzcen'];
+/** 上架 / 下架 of a bulk goods. */
+export const BULK_ON_SALE = { 1: '上架', 0: '下架' } as const;

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-constants.ts';
+import { defineCall } from './call.ts';
+import { pageOf } from './envelope.ts';
+import {
+  flag,
+  form,
+  id,
+  idList,
+  int,
+  MAX_ID,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+} from './fields.ts';
+import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
+import { MAX_PRICE_CENTS } from './shop-constants.ts';
+
+export * from './bulk-constants.ts';
+
+/**
+ * The bulk-procurement catalogue (大宗采购, ADR 0026): a second catalogue of the company's library
+ * goods, each with a minimum order quantity and price tiers (the unit price per quantity band), in
+ * a category tree of its own (`bulkCategoryCalls` in goods-category.ts). The `/dzc` and `/dzcen`
+ * microsites list what is on sale. The specification names the screens (`/crm/goods_index_dzc`,
+ * `/crm/goods_category_dzc`, `/crm/new_goods_dzc`) but no calls: the paths under `/dzc/` are ours.
+ */
+
+/** One band: from `from` units on, each unit costs `price` cents. */
+export const bulkTierSchema = z.object({ from: z.number().int(), price: z.number().int() });
+export type BulkTier = z.infer<typeof bulkTierSchema>;
+
+/** A nested value that a form post carries as its JSON text; an array as is. */
+const fromJson = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, schema);
+
+/**
+ * The price tiers as written: 1 to 10 bands, each quantity strictly above the band before it and
+ * each unit price not above the one before it (buying more never costs more per unit). That the
+ * first band starts at the minimum order quantity is checked with both fields (the server's save).
+ */
+export const bulkTiersField = fromJson(
+  z
+    .array(
+      z.object(
+        {
+          from: int('采购量', { min: 1, max: BULK_QUANTITY_MAX }),
+          price: int('单价', { min: 0, max: MAX_PRICE_CENTS }),
+        },
+        { error: '价格档位格式不正确' },
+      ),
+      { error: '价格档位格式不正确' },
+    )
+    .min(1, '请至少填写一个价格档位')
+    .max(BULK_TIERS_MAX, `价格档位最多${BULK_TIERS_MAX}个`)
+    .superRefine((tiers, ctx) => {
+      for (let i = 1; i < tiers.length; i++) {
+        const [before, band] = [tiers[i - 1], tiers[i]] as [BulkTier, BulkTier];
+        if (band.from <= before.from)
+          ctx.addIssue({
+            code: 'custom',
+            message: `第${i + 1}档的采购量须大于第${i}档（${before.from}）`,
+            path: [i, 'from'],
+          });
+        else if (band.price > before.price)
+          ctx.addIssue({
+            code: 'custom',
+            message: `第${i + 1}档的单价不能高于第${i}档：采购量越大，单价应越低或相同`,
+            path: [i, 'price'],
+          });
+      }
+    }),
+);
+
+/** The message when the first band does not start at the minimum order quantity. */
+export const bulkFirstTierMessage = (minQty: number) => `第1档的采购量须等于最小起订量（${minQty}）`;
+
+export const bulkGoodsSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  /** The specification offered, 0 for the goods itself. */
+  sku_id: z.number().int(),
+  /** The library goods' name, code, specification text and picture when the row was last saved. */
+  goods_name: z.string(),
+  goods_code: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  category_id: z.number().int(),
+  unit: z.string(),
+  min_qty: z.number().int(),
+  tiers: z.array(bulkTierSchema),
+  /** The first band's unit price (cents): the highest a buyer pays. */
+  price: z.number().int(),
+  /** 1 上架 (listed on /dzc), 0 下架. */
+  on_sale: z.number().int(),
+  sort: z.number().int(),
+  remark: z.string(),
+  create_time: z.string(),
+  update_time: z.string(),
+});
+export type BulkGoods = z.infer<typeof bulkGoodsSchema>;
+
+/** The bulk catalogue's goods (大宗商品): the resource block serves list, form, batch delete and export. */
+export const bulkGoodsResource = defineResource({
+  label: '大宗商品',
+  tags: ['bulk-catalogue'],
+  item: bulkGoodsSchema,
+  columns: {
+    goods_code: '商品编码',
+    goods_name: '商品名称',
+    spec_text: '规格',
+    unit: '单位',
+    min_qty: '最小起订量',
+    price: '起订单价（分）',
+    on_sale: '上架',
+    sort: '排序',
+    remark: '备注',
+    update_time: '更新时间',
+  },
+  fields: {
+    goods_id: id('商品'),
+    /** 0 or none: the goods itself (a goods without specifications). */
+    sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
+    category_id: id('大宗分类'),
+    /** Empty: the library goods' unit. */
+    unit: optionalText('单位', { max: 10 }),
+    min_qty: int('最小起订量', { min: 1, max: BULK_QUANTITY_MAX }),
+    tiers: bulkTiersField,
+    on_sale: flag('上架状态'),
+    sort: optionalInt('排序', { min: 0, max: 9999 }),
+    remark: optionalText('备注', { max: 200 }),
+  },
+  filters: {
+    on_sale: z.optional(flag('上架状态')),
+    category_id: optionalId('大宗分类'),
+  },
+  sorts: { sort: '排序', newest: '最新', price: '起订单价' },
+  /** A goods (specification) is in the catalogue once: `goods_key` is `<goods_id>:<sku_id>`. */
+  unique: ['goods_key'],
+  excel: {
+    example: {
+      goods_id: 1,
+      sku_id: 0,
+      category_id: 1,
+      unit: '箱',
+      min_qty: 100,
+      tiers: '[{"from":100,"price":1200},{"from":500,"price":1100}]',
+      on_sale: '上架',
+      sort: 0,
+      remark: '',
+    },
+    labels: {
+      goods_id: '商品ID',
+      sku_id: '规格ID',
+      category_id: '大宗分类ID',
+      tiers: '价格档位（JSON，单价为分）',
+    },
+    choices: { on_sale: { 上架: 1, 下架: 0 } },
+  },
+  paths: {
+    list: '/dzc/goods/list',
+    get: '/dzc/goods',
+    create: '/dzc/goods/add',
+    update: '/dzc/goods/update',
+    remove: '/dzc/goods/delete',
+    removeMany: '/dzc/goods/selected/delete',
+    select: '/dzc/goods/select',
+    check: '/dzc/goods/check',
+    export: '/dzc/goods/export',
+  },
+  permissions: {
+    view: 'view_bulk_goods',
+    add: 'add_bulk_goods',
+    change: 'change_bulk_goods',
+    delete: 'delete_bulk_goods',
+  },
+});
+
+/** A bulk goods as a visitor of `/dzc` sees it. */
+export const publicBulkGoodsSchema = z.object({
+  id: z.number().int(),
+  goods_id: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  spec_text: z.string(),
+  image: z.string(),
+  category_id: z.number().int(),
+  unit: z.string(),
+  min_qty: z.number().int(),
+  tiers: z.array(bulkTierSchema),
+});
+export type PublicBulkGoods = z.infer<typeof publicBulkGoodsSchema>;
+
+export const publicBulkGoodsQuery = form({
+  ...paging,
+  company_id: optionalId('单位'),
+  /** A category and everything under it. */
+  category_id: optionalId('大宗分类'),
+});
+
+export const bulkGoodsCalls = {
+  ...bulkGoodsResource.calls,
+  /** 上架 (1) or 下架 (0), in a batch: all the ids or none. */
+  setOnSale: defineCall({
+    method: 'POST',
+    path: '/dzc/goods/selected/onsale',
+    summary: '大宗商品批量上架或下架',
+    tags: ['bulk-catalogue'],
+    access: { permission: 'change_bulk_goods' },
+    input: form({ ids: idList('大宗商品', RESOURCE_BATCH_MAX), on_sale: flag('上架状态') }),
+    output: z.object({ count: z.number().int() }),
+  }),
+  /** The company's bulk goods on sale (the `/dzc` and `/dzcen` microsites), by sort. */
+  publicList: defineCall({
+    method: 'GET',
+    path: '/dzc/goods/public',
+    summary: '大宗采购商品（公开，按单位）',
+    tags: ['bulk-catalogue'],
+    access: { public: true },
+    input: publicBulkGoodsQuery,
+    output: pageOf(publicBulkGoodsSchema),
+  }),
+};
