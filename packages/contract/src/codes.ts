@@ -36,6 +36,7 @@ export const Codes = {
   GOODS_ON_SALE: { c: 20124, m: '商品在售中，请先下架再删除' },
   GOODS_NOT_IN_SHOP: { c: 20125, m: '商品尚未推送到商城' },
   GOODS_SKU_REQUIRED: { c: 20126, m: '请选择商品规格' },
+  GOODS_SKU_LAST_ON_SALE: { c: 20127, m: '在售商品至少保留一个在售规格，请先下架商品' },
   GOODS_UNAVAILABLE: { c: 20201, m: '商品已下架或不存在' },
   STOCK_NOT_ENOUGH: { c: 20202, m: '商品库存不足' },
   CART_EMPTY: { c: 20203, m: '请选择要结算的商品' },

@@ -114,7 +114,7 @@ export const goodsSkuLine = z.object(
 );
 export type GoodsSkuLine = z.input<typeof goodsSkuLine>;
 
-const imageList = z.preprocess(
+export const imageList = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',') : v),
   z
     .array(

@@ -34,3 +34,4 @@ export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './stock.ts';
 export * from './system.ts';
+export * from './shop-goods.ts';

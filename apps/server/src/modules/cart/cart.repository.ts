@@ -80,6 +80,26 @@ export const cartRepository = {
       .where('sku_id', '=', skuId ?? 0)
       .executeTakeFirst(),
 
+  /**
+   * Pieces of a goods in the member's other lines (its other specifications), for the per-order
+   * limit, which holds per goods (ADR 0028).
+   */
+  otherPieces: async (
+    db: Database,
+    companyId: number,
+    userId: number,
+    goodsId: number,
+    exceptLineId?: number,
+  ) => {
+    let q = inCompany(db, companyId)
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.sum<number | string | null>('quantity').as('n'))
+      .where('user_id', '=', userId)
+      .where('goods_id', '=', goodsId);
+    if (exceptLineId !== undefined) q = q.where('id', '<>', exceptLineId);
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  },
+
   count: (db: Database, companyId: number, userId: number) =>
     countRows(inCompany(db, companyId).selectFrom('cart_items').where('user_id', '=', userId)),
 

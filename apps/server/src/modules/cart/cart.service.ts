@@ -127,7 +127,12 @@ export function cartService(db: Database) {
             const line = await repo.byGoods(trx, caller.companyId, caller.userId, goodsId, unit.sku_id);
             const total = (line?.quantity ?? 0) + quantity;
             if (total > unit.stock) throw stockShort(unit.label, unit.stock);
-            const limit = overLimit(goods, total);
+            // The per-order limit holds per goods: its other specifications' lines count too.
+            const others =
+              goods.max_per_order > 0
+                ? await repo.otherPieces(trx, caller.companyId, caller.userId, goodsId, line?.id ?? 0)
+                : 0;
+            const limit = overLimit(goods, total + others);
             if (limit) throw limit;
             if (total > CART_MAX_QUANTITY)
               throw new AppError('PARAM_ERROR', `数量不能大于${CART_MAX_QUANTITY}`, 'quantity');
@@ -169,7 +174,12 @@ export function cartService(db: Database) {
         ) {
           throw stockShort(unit.label, unit.stock);
         }
-        const limit = change.quantity === undefined ? null : overLimit(line, change.quantity);
+        // Its other specifications' lines count towards the goods' limit; lowering a line is always allowed.
+        const others =
+          change.quantity !== undefined && change.quantity > line.quantity && line.max_per_order > 0
+            ? await repo.otherPieces(trx, caller.companyId, caller.userId, line.goods_id, line.id)
+            : 0;
+        const limit = change.quantity === undefined ? null : overLimit(line, change.quantity + others);
         if (limit) throw limit;
         await repo.update(trx, caller.companyId, caller.userId, id, { ...change, updated_at: nowIso() });
       });

@@ -172,7 +172,7 @@ export const toSku = (row: SkuRow): GoodsSku =>
 
 /**
  * Sets a goods' price, stock and specification count from its live specifications (the lowest
- * price, the sum of stock); a goods without any keeps its own.
+ * price of those on sale, the sum of stock); a goods without any keeps its own.
  */
 export async function rollUpSkus(trx: Database, companyId: number, goodsId: number, now: string) {
   const row = await inCompany(trx, companyId)
@@ -180,7 +180,10 @@ export async function rollUpSkus(trx: Database, companyId: number, goodsId: numb
     .where('s.goods_id', '=', goodsId)
     .select([
       sql<number | string>`count(*)`.as('n'),
-      sql<number | string | null>`min(s.price)`.as('price'),
+      // The shop's lowest price: of the specifications it sells, of all when it sells none (ADR 0028).
+      sql<number | string | null>`coalesce(min(case when s.on_sale = 1 then s.price end), min(s.price))`.as(
+        'price',
+      ),
       sql<number | string | null>`sum(s.stock)`.as('stock'),
     ])
     .executeTakeFirst();

@@ -41,6 +41,8 @@ type ListInput = z.output<typeof goodsResource.schemas.listBody>;
 type ExportInput = z.output<typeof goodsResource.schemas.exportQuery>;
 type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
 type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
+/** A goods made in the shop: in it, with the shop's own fields (shop-goods.service.ts). */
+type ShopValues = { in_shop: 1; on_sale?: number; max_per_order?: number; original_price?: number };
 const EXPORT_PAGE = 500;
 /** Answers one process remembers at most, over all companies. */
 const MAX_ANSWERS = 2000;
@@ -378,7 +380,8 @@ export function goodsLibraryService(
     status: f.status,
   });
 
-  async function create(caller: Caller, f: Fields, shop?: { in_shop: 1 }) {
+  /** `shop`: a goods made in the shop at once (`/shop/goods/create`, ADR 0028) with the shop's fields. */
+  async function create(caller: Caller, f: Fields, shop?: ShopValues) {
     const lines = f.skus ?? [];
     if (lines.length === 0 && f.price === undefined)
       throw new AppError('PARAM_ERROR', '销售价不能为空', 'price');
@@ -395,7 +398,8 @@ export function goodsLibraryService(
           stock: lines.length === 0 ? (f.stock ?? 0) : 0,
           on_sale: 0,
           del_flag: 0,
-          in_shop: shop?.in_shop ?? 0,
+          in_shop: 0,
+          ...shop,
           created_at: now,
           updated_at: now,
         })
@@ -522,6 +526,7 @@ export function goodsLibraryService(
         const f = await filterOf(caller.companyId, input);
         const [rows, count] = await Promise.all([
           pageOf(caller.companyId, f, input.sort, pageSize, offset),
+    createInShop: create,
           countGoods(db, caller.companyId, f),
         ]);
         return { count, results: rows.map(toLibraryGoods) };

@@ -5,9 +5,11 @@ import { defineModule } from '#server/platform/module.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { goodsLibraryService } from './goods.service.ts';
 
+import { shopGoodsRoutes } from './shop-goods.routes.ts';
+import { shopGoodsService } from './shop-goods.service.ts';
 /**
- * The goods library and the shop's goods (`/goods/*`, `/shop/goods/*`; ADR 0021): the resource's
- * calls from the block, the specifications, types, and what the shop sells.
+ * The goods library and the shop's goods (`/goods/*`, `/shop/goods/*`; ADR 0021, ADR 0028): the
+ * resource's calls from the block, the specifications, types, and what the shop sells (shop-goods.*).
  */
 export function goodsLibraryModule(
   db: Database,
@@ -15,6 +17,13 @@ export function goodsLibraryModule(
 ) {
   const goods = goodsLibraryService(db, deps);
   return defineModule({
+  const shop = shopGoodsService(db, {
+    library: goods,
+    changed: (companyId) => {
+      goods.forget(companyId);
+      deps.goodsChanged(companyId);
+    },
+  });
     name: 'goods-library',
     /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
     forget: goods.forget,
@@ -33,4 +42,5 @@ export function goodsLibraryModule(
       serve(app, c.removeFromShop, ({ input, caller }) => goods.removeFromShop(caller, input.ids));
     },
   });
+      shopGoodsRoutes(app, shop);
 }
