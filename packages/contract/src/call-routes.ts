@@ -459,6 +459,27 @@ export const salespersonCalls = {
   list: r<typeof C.salespersonCalls.list>('POST', '/customer/salespeople', { permission: 'view_customer' }),
 };
 
+export const shopGoodsCalls = {
+  create: r<typeof C.shopGoodsCalls.create>('POST', '/shop/goods/create', {
+    permission: 'change_shop_goods',
+  }),
+  save: r<typeof C.shopGoodsCalls.save>('POST', '/shop/goods/save', { permission: 'change_shop_goods' }),
+  check: r<typeof C.shopGoodsCalls.check>('POST', '/shop/goods/check', { permission: 'change_shop_goods' }),
+  select: r<typeof C.shopGoodsCalls.select>('POST', '/shop/goods/select', { permission: 'view_goods' }),
+  detailList: r<typeof C.shopGoodsCalls.detailList>('POST', '/shop/goods/detail/list', {
+    permission: 'view_goods',
+  }),
+  detailDelete: r<typeof C.shopGoodsCalls.detailDelete>('POST', '/shop/goods/detail/delete', {
+    permission: 'change_shop_goods',
+  }),
+  galleryCreate: r<typeof C.shopGoodsCalls.galleryCreate>('POST', '/shop/goods/gallery/create', {
+    permission: 'change_shop_goods',
+  }),
+  galleryDelete: r<typeof C.shopGoodsCalls.galleryDelete>('POST', '/shop/goods/gallery/delete', {
+    permission: 'change_shop_goods',
+  }),
+};
+
 export const stockCalls = {
   approve: r<typeof C.stockCalls.approve>('POST', '/goods/input/check', { permission: 'check_stock_input' }),
   levels: r<typeof C.stockCalls.levels>('POST', '/stock/list', { permission: 'view_stock' }),
@@ -501,27 +522,6 @@ export const supplierCalls = {
 
 export const systemCalls = {
   health: r<typeof C.systemCalls.health>('GET', '/health', { public: true }),
-export const shopGoodsCalls = {
-  create: r<typeof C.shopGoodsCalls.create>('POST', '/shop/goods/create', {
-    permission: 'change_shop_goods',
-  }),
-  save: r<typeof C.shopGoodsCalls.save>('POST', '/shop/goods/save', { permission: 'change_shop_goods' }),
-  check: r<typeof C.shopGoodsCalls.check>('POST', '/shop/goods/check', { permission: 'change_shop_goods' }),
-  select: r<typeof C.shopGoodsCalls.select>('POST', '/shop/goods/select', { permission: 'view_goods' }),
-  detailList: r<typeof C.shopGoodsCalls.detailList>('POST', '/shop/goods/detail/list', {
-    permission: 'view_goods',
-  }),
-  detailDelete: r<typeof C.shopGoodsCalls.detailDelete>('POST', '/shop/goods/detail/delete', {
-    permission: 'change_shop_goods',
-  }),
-  galleryCreate: r<typeof C.shopGoodsCalls.galleryCreate>('POST', '/shop/goods/gallery/create', {
-    permission: 'change_shop_goods',
-  }),
-  galleryDelete: r<typeof C.shopGoodsCalls.galleryDelete>('POST', '/shop/goods/gallery/delete', {
-    permission: 'change_shop_goods',
-  }),
-};
-
 };
 
 export const warehouseCalls = {

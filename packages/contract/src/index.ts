@@ -32,6 +32,6 @@ export * from './resource.ts';
 export * from './pmc.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
+export * from './shop-goods.ts';
 export * from './stock.ts';
 export * from './system.ts';
-export * from './shop-goods.ts';

@@ -517,6 +517,7 @@ export function goodsLibraryService(
     forget: memo.forget,
     get: (caller: Caller, id: number) => get(caller, id),
     create: (caller: Caller, f: Fields) => create(caller, f),
+    createInShop: create,
     update,
 
     async list(caller: Caller, input: ListInput) {
@@ -526,7 +527,6 @@ export function goodsLibraryService(
         const f = await filterOf(caller.companyId, input);
         const [rows, count] = await Promise.all([
           pageOf(caller.companyId, f, input.sort, pageSize, offset),
-    createInShop: create,
           countGoods(db, caller.companyId, f),
         ]);
         return { count, results: rows.map(toLibraryGoods) };

@@ -4,9 +4,9 @@ import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { goodsLibraryService } from './goods.service.ts';
-
 import { shopGoodsRoutes } from './shop-goods.routes.ts';
 import { shopGoodsService } from './shop-goods.service.ts';
+
 /**
  * The goods library and the shop's goods (`/goods/*`, `/shop/goods/*`; ADR 0021, ADR 0028): the
  * resource's calls from the block, the specifications, types, and what the shop sells (shop-goods.*).
@@ -16,7 +16,6 @@ export function goodsLibraryModule(
   deps: { goodsChanged: (companyId: number) => void; answerMaxAgeMs: number },
 ) {
   const goods = goodsLibraryService(db, deps);
-  return defineModule({
   const shop = shopGoodsService(db, {
     library: goods,
     changed: (companyId) => {
@@ -24,6 +23,7 @@ export function goodsLibraryModule(
       deps.goodsChanged(companyId);
     },
   });
+  return defineModule({
     name: 'goods-library',
     /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
     forget: goods.forget,
@@ -40,7 +40,7 @@ export function goodsLibraryModule(
       serve(app, c.setPublic, ({ input, caller }) => goods.setPublic(caller, input.ids, input.is_public));
       serve(app, c.history, ({ input, caller }) => goods.history(caller, input.id, input));
       serve(app, c.removeFromShop, ({ input, caller }) => goods.removeFromShop(caller, input.ids));
+      shopGoodsRoutes(app, shop);
     },
   });
-      shopGoodsRoutes(app, shop);
 }
