@@ -335,6 +335,37 @@ export const paymentCalls = {
   notify: r<typeof C.paymentCalls.notify>('POST', '/payment/notify/sandbox', { public: true }),
 };
 
+export const pmcCalls = {
+  list: r<typeof C.pmcCalls.list>('POST', '/pmc/list', { permission: 'view_pmc' }),
+  get: r<typeof C.pmcCalls.get>('POST', '/pmc/get', { permission: 'view_pmc' }),
+  create: r<typeof C.pmcCalls.create>('POST', '/pmc/create', { permission: 'add_pmc' }),
+  update: r<typeof C.pmcCalls.update>('POST', '/pmc/save', { permission: 'change_pmc' }),
+  remove: r<typeof C.pmcCalls.remove>('POST', '/pmc/delete', { permission: 'delete_pmc' }),
+  removeMany: r<typeof C.pmcCalls.removeMany>('POST', '/pmc/selected/delete', { permission: 'delete_pmc' }),
+  select: r<typeof C.pmcCalls.select>('POST', '/pmc/select', { permission: 'view_pmc' }),
+  check: r<typeof C.pmcCalls.check>('POST', '/pmc/check', { permission: 'view_pmc' }),
+  export: r<typeof C.pmcCalls.export>('GET', '/pmc/export', { permission: 'view_pmc' }),
+  importTemplate: r<typeof C.pmcCalls.importTemplate>('GET', '/pmc/excel_data_save/template', {
+    permission: 'add_pmc',
+  }),
+  import: r<typeof C.pmcCalls.import>('POST', '/pmc/excel_data_save', { permission: 'add_pmc' }),
+  finish: r<typeof C.pmcCalls.finish>('POST', '/pmc/finish', { permission: 'finish_pmc' }),
+  finishMany: r<typeof C.pmcCalls.finishMany>('POST', '/pmc/selected/finish', { permission: 'finish_pmc' }),
+  warnings: r<typeof C.pmcCalls.warnings>('POST', '/pmc/warn/list', { permission: 'view_pmc' }),
+  progress: r<typeof C.pmcCalls.progress>('POST', '/pmc/progress/list', { permission: 'view_pmc' }),
+  progressAdd: r<typeof C.pmcCalls.progressAdd>('POST', '/pmc/progress/add', { permission: 'change_pmc' }),
+  progressRemove: r<typeof C.pmcCalls.progressRemove>('POST', '/pmc/detail/delete', {
+    permission: 'change_pmc',
+  }),
+  materials: r<typeof C.pmcCalls.materials>('POST', '/pmc/goods/list', { permission: 'view_pmc' }),
+  preview: r<typeof C.pmcCalls.preview>('POST', '/pmc/goods/preview', { permission: 'view_pmc' }),
+  materialSave: r<typeof C.pmcCalls.materialSave>('POST', '/pmc/goods/save', { permission: 'change_pmc' }),
+  materialRemove: r<typeof C.pmcCalls.materialRemove>('POST', '/pmc/goods/delete', {
+    permission: 'change_pmc',
+  }),
+  copy: r<typeof C.pmcCalls.copy>('POST', '/pmc/import/from/old', { permission: 'add_pmc' }),
+};
+
 export const productCalls = {
   list: r<typeof C.productCalls.list>('POST', '/product/list', { permission: 'view_product' }),
   get: r<typeof C.productCalls.get>('POST', '/product/get', { permission: 'view_product' }),
@@ -405,36 +436,6 @@ export const publicBrandCalls = {
   }),
   select: r<typeof C.publicBrandCalls.select>('POST', '/public/brands', { permission: 'view_goods_brand' }),
   check: r<typeof C.publicBrandCalls.check>('POST', '/public/brand/check', {
-export const pmcCalls = {
-  list: r<typeof C.pmcCalls.list>('POST', '/pmc/list', { permission: 'view_pmc' }),
-  get: r<typeof C.pmcCalls.get>('POST', '/pmc/get', { permission: 'view_pmc' }),
-  create: r<typeof C.pmcCalls.create>('POST', '/pmc/create', { permission: 'add_pmc' }),
-  update: r<typeof C.pmcCalls.update>('POST', '/pmc/save', { permission: 'change_pmc' }),
-  remove: r<typeof C.pmcCalls.remove>('POST', '/pmc/delete', { permission: 'delete_pmc' }),
-  removeMany: r<typeof C.pmcCalls.removeMany>('POST', '/pmc/selected/delete', { permission: 'delete_pmc' }),
-  select: r<typeof C.pmcCalls.select>('POST', '/pmc/select', { permission: 'view_pmc' }),
-  check: r<typeof C.pmcCalls.check>('POST', '/pmc/check', { permission: 'view_pmc' }),
-  export: r<typeof C.pmcCalls.export>('GET', '/pmc/export', { permission: 'view_pmc' }),
-  importTemplate: r<typeof C.pmcCalls.importTemplate>('GET', '/pmc/excel_data_save/template', {
-    permission: 'add_pmc',
-  }),
-  import: r<typeof C.pmcCalls.import>('POST', '/pmc/excel_data_save', { permission: 'add_pmc' }),
-  finish: r<typeof C.pmcCalls.finish>('POST', '/pmc/finish', { permission: 'finish_pmc' }),
-  finishMany: r<typeof C.pmcCalls.finishMany>('POST', '/pmc/selected/finish', { permission: 'finish_pmc' }),
-  warnings: r<typeof C.pmcCalls.warnings>('POST', '/pmc/warn/list', { permission: 'view_pmc' }),
-  progress: r<typeof C.pmcCalls.progress>('POST', '/pmc/progress/list', { permission: 'view_pmc' }),
-  progressAdd: r<typeof C.pmcCalls.progressAdd>('POST', '/pmc/progress/add', { permission: 'change_pmc' }),
-  progressRemove: r<typeof C.pmcCalls.progressRemove>('POST', '/pmc/detail/delete', {
-    permission: 'change_pmc',
-  }),
-  materials: r<typeof C.pmcCalls.materials>('POST', '/pmc/goods/list', { permission: 'view_pmc' }),
-  preview: r<typeof C.pmcCalls.preview>('POST', '/pmc/goods/preview', { permission: 'view_pmc' }),
-  materialSave: r<typeof C.pmcCalls.materialSave>('POST', '/pmc/goods/save', { permission: 'change_pmc' }),
-  materialRemove: r<typeof C.pmcCalls.materialRemove>('POST', '/pmc/goods/delete', {
-    permission: 'change_pmc',
-  }),
-  copy: r<typeof C.pmcCalls.copy>('POST', '/pmc/import/from/old', { permission: 'add_pmc' }),
-};
 
     permission: 'view_goods_brand',
   }),

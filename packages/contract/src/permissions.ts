@@ -60,6 +60,13 @@ export const PERMISSIONS = {
     view_supplier: '查看供应商申请',
     review_supplier: '审核供应商申请',
   },
+  pmc: {
+    view_pmc: '查看生产计划和预警',
+    add_pmc: '新增和导入生产计划',
+    change_pmc: '修改生产计划、物料和报工',
+    delete_pmc: '删除生产计划',
+    finish_pmc: '生产计划完工入库',
+  },
   file: {
     view_file: '查看文件',
     add_file: '上传文件',
@@ -70,13 +77,6 @@ export const PERMISSIONS = {
     view_feedback: '查看咨询与留言',
     review_message: '审核留言',
     reply_opinion: '回复咨询',
-  pmc: {
-    view_pmc: '查看生产计划和预警',
-    add_pmc: '新增和导入生产计划',
-    change_pmc: '修改生产计划、物料和报工',
-    delete_pmc: '删除生产计划',
-    finish_pmc: '生产计划完工入库',
-  },
   },
   customer: {
     view_member: '查看会员',
@@ -145,6 +145,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'reply_review',
     'change_payment_account',
     'change_promotion',
+    'view_pmc',
+    'add_pmc',
+    'change_pmc',
+    'delete_pmc',
+    'finish_pmc',
     'view_coupon',
     'add_coupon',
     'change_coupon',
@@ -185,15 +190,13 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'delete_customer',
     'change_company',
     'view_login_log',
-    'view_pmc',
-    'add_pmc',
-    'change_pmc',
-    'delete_pmc',
-    'finish_pmc',
   ],
   13: [
     'view_goods_category',
     'view_goods_brand',
+    'view_pmc',
+    'change_pmc',
+    'finish_pmc',
     'view_goods',
     'add_goods',
     'change_goods',
@@ -210,6 +213,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   ],
   14: [
     'view_goods_category',
+    'view_pmc',
     'view_goods_brand',
     'view_goods',
     'view_supplier',
@@ -221,6 +225,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   ],
   18: [
     'view_goods',
+    'view_pmc',
     'view_order',
     'confirm_order_payment',
     'refund_order',
@@ -236,9 +241,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_goods',
     'view_order',
     'view_member',
-    'view_pmc',
-    'change_pmc',
-    'finish_pmc',
     'view_coupon',
     'view_customer',
     'add_customer',
@@ -259,7 +261,6 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_member',
     'change_member_status',
     'view_coupon',
-    'view_pmc',
     'view_file',
   ],
 };
@@ -280,7 +281,6 @@ export function hasAction(
   return Array.isArray(entries) && entries.some((e) => e.codename === codename);
 }
 
-    'view_pmc',
 /** Module permission (spec §6): allowed when the module key exists. */
 export function hasModule(perm: UserPermission | null | undefined, module: string): boolean {
   return perm != null && Object.hasOwn(perm, module);

@@ -10,7 +10,7 @@ export * from './constants.ts';
 export * from './file-constants.ts';
 export * from './microsite-paths.ts';
 export * from './permissions.ts';
-export * from './roles.ts';
 export * from './pmc-constants.ts';
+export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './stock-constants.ts';

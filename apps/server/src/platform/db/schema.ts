@@ -735,56 +735,6 @@ export interface CustomerTable {
   updated_at: string;
 }
 
-/** A warehouse of the company (migration 025); one is the default (`is_default`). */
-export interface WarehouseTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  code: Generated<string>;
-  address: Generated<string>;
-  keeper: Generated<string>;
-  status: Generated<number>;
-  is_default: Generated<number>;
-  del_flag: Generated<number>;
-  created_by: number | null;
-  updated_by: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** What is on hand of a goods (specification: `sku_id`, 0 without one) in a warehouse; never negative. */
-export interface StockLevelTable {
-  id: Generated<number>;
-  company_id: number;
-  warehouse_id: number;
-  goods_id: number;
-  sku_id: Generated<number>;
-  quantity: Generated<number>;
-  /** Below this the level is low (0 = no warning). */
-  warn_quantity: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-/** One movement of a level (the ledger): signed quantity and the balance after it. */
-export interface StockMoveTable {
-  id: Generated<number>;
-  company_id: number;
-  warehouse_id: number;
-  goods_id: number;
-  sku_id: Generated<number>;
-  /** STOCK_MOVE_KINDS key. */
-  kind: string;
-  quantity: number;
-  balance_after: number;
-  unit_cost: Generated<number>;
-  reason: Generated<string>;
-  ref_type: Generated<string>;
-  ref_id: number | null;
-  ref_no: Generated<string>;
-  created_by: number | null;
-  created_by_name: Generated<string>;
-  created_at: string;
 /** A production plan (PMC, migration 031): make `quantity` of a product into a warehouse by `due_date`. */
 export interface ProductionPlanTable {
   id: Generated<number>;
@@ -850,6 +800,57 @@ export interface ProductionPlanProgressTable {
   created_at: string;
   updated_at: string;
 }
+
+/** A warehouse of the company (migration 025); one is the default (`is_default`). */
+export interface WarehouseTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  code: Generated<string>;
+  address: Generated<string>;
+  keeper: Generated<string>;
+  status: Generated<number>;
+  is_default: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What is on hand of a goods (specification: `sku_id`, 0 without one) in a warehouse; never negative. */
+export interface StockLevelTable {
+  id: Generated<number>;
+  company_id: number;
+  warehouse_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  quantity: Generated<number>;
+  /** Below this the level is low (0 = no warning). */
+  warn_quantity: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One movement of a level (the ledger): signed quantity and the balance after it. */
+export interface StockMoveTable {
+  id: Generated<number>;
+  company_id: number;
+  warehouse_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  /** STOCK_MOVE_KINDS key. */
+  kind: string;
+  quantity: number;
+  balance_after: number;
+  unit_cost: Generated<number>;
+  reason: Generated<string>;
+  ref_type: Generated<string>;
+  ref_id: number | null;
+  ref_no: Generated<string>;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  created_at: string;
 
 }
 
@@ -961,6 +962,9 @@ export interface DB {
   payment_trades: PaymentTradeTable;
   goods_brands: GoodsBrandTable;
   public_brands: PublicBrandTable;
+  production_plans: ProductionPlanTable;
+  production_plan_materials: ProductionPlanMaterialTable;
+  production_plan_progress: ProductionPlanProgressTable;
   customers: CustomerTable;
   warehouses: WarehouseTable;
   stock_levels: StockLevelTable;
@@ -969,8 +973,5 @@ export interface DB {
   products: ProductTable;
   product_materials: ProductMaterialTable;
 }
-  production_plans: ProductionPlanTable;
-  production_plan_materials: ProductionPlanMaterialTable;
-  production_plan_progress: ProductionPlanProgressTable;
   bulk_categories: BulkCategoryTable;
   bulk_goods: BulkGoodsTable;

@@ -26,10 +26,10 @@ import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
-import { productionPlans } from './031-production-plans.ts';
 import { librarySearch } from './027-library-search.ts';
 import { orderDays } from './029-order-days.ts';
 import { products } from './030-products.ts';
+import { productionPlans } from './031-production-plans.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -63,6 +63,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '027-library-search': librarySearch,
     '029-order-days': orderDays,
     '030-products': products(dialect),
-  };
     '031-production-plans': productionPlans(dialect),
+  };
 }
