@@ -12,6 +12,7 @@ import { usePaging } from '#web/shared/ui/pagination.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { shopTag, typeName } from './GoodsManagerPage.tsx';
+import { ShopGoodsCard } from './ShopGoodsCard.tsx';
 import { goodsKeys, useGoods, useGoodsBatch, useGoodsSkus } from './useGoods.ts';
 import './goods-library.css';
 
@@ -219,6 +220,7 @@ function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
           </Descriptions>
         </div>
       </Card>
+      {goods.in_shop === 1 && <ShopGoodsCard goodsId={goods.id} />}
       <Card title={`规格（${skus.length}）`}>
         {skus.length > 0 ? (
           <SkuTable skus={skus} />
@@ -240,8 +242,8 @@ function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
 
 /**
  * 商品详情 (/crm/goods_detail?id=): one goods in full — its facts, images, specifications with
- * their stock, sales, where it stands in the shop (推送, 上架, 下架 from here) and who changed it
- * when. Opened without an id it offers a search to pick one.
+ * their stock, sales, where it stands in the shop (推送, 上架, 下架 from here), its 商城设置 (ShopGoodsCard:
+ * shop prices, limit, specifications sold, gallery; ADR 0028) and who changed it when. Opened without an id it offers a search to pick one.
  */
 export function GoodsInfoPage() {
   const [params] = useSearchParams();

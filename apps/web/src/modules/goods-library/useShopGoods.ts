@@ -1,0 +1,40 @@
+import type { CallInput } from '@portal/contract';
+import { shopGoodsCalls as calls } from '@portal/contract/calls';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { goodsKeys } from './useGoods.ts';
+
+/** The shop's view of a goods lives under the goods' keys: a shop write reloads the goods and its lists too. */
+export const shopGoodsKeys = {
+  detail: (id: number) => [...goodsKeys.all, 'shop', id] as const,
+};
+
+/** A goods in the shop with its specifications as the shop sells them (`/shop/goods/detail/list`). */
+export function useShopGoods(id: number, enabled: boolean) {
+  return useQuery({
+    queryKey: shopGoodsKeys.detail(id),
+    queryFn: () => api.call(calls.detailList, { goods_id: id }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+type ShopWrite =
+  | typeof calls.save
+  | typeof calls.galleryCreate
+  | typeof calls.galleryDelete
+  | typeof calls.detailDelete;
+
+/**
+ * One of the shop's writes of a goods (save, a picture added or removed, a specification stopped);
+ * a field error is left to the form; the goods, its shop view and the lists reload after it.
+ */
+export function useShopGoodsWrite<C extends ShopWrite>(call: C) {
+  const invalidate = useInvalidate(goodsKeys.all);
+  return useMutation({
+    mutationFn: (input: CallInput<C>) =>
+      api.call(call as typeof calls.save, input as never, { toast: 'unlessField' }) as Promise<unknown>,
+    onSettled: invalidate,
+  });
+}
