@@ -216,6 +216,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_pmc',
     'view_goods_brand',
     'view_goods',
+    'view_bulk_goods',
+    'view_bulk_category',
     'view_supplier',
     'review_supplier',
     'view_file',
@@ -274,8 +276,6 @@ export function hasAction(
   module: string,
   codename: string,
 ): boolean {
-    'view_bulk_goods',
-    'view_bulk_category',
   if (perm == null) return true;
   const entries = perm[module];
   return Array.isArray(entries) && entries.some((e) => e.codename === codename);
