@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexPending } from '#server/modules/catalogue/catalogue-index.ts';
+import { indexGoods, indexPending } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -107,6 +107,55 @@ describe('goods library search', () => {
     const page2 = await call('/goods/list', { keyword: '茶', sort: 'code', page: 2, page_size: 5 });
     expect(page2.d.paging.count).toBe(3);
     expect(page2.d.results).toHaveLength(0);
+  });
+
+  it('answers a keyword held by many goods with the same pages whether its sort index is walked or not', async () => {
+    // 1,200 goods holding 批量: a page ending within a fiftieth of them walks the sort's index
+    // (migration 036; ADR 0021), a longer page orders every goods found — the same order.
+    const bulkCompany = await h.company('批量搜索单位');
+    const bulk = (await h.as(12, bulkCompany)).headers;
+    const shelf = await createCategory(h.db, bulkCompany, '货架', null);
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 1200 }, (_, i) => ({
+      company_id: bulkCompany,
+      category_id: shelf.id,
+      code: i % 7 === 0 ? '' : `PL-${String((i * 37) % 1200).padStart(4, '0')}`,
+      name: `批量商品 ${['甲', '乙', '丙'][i % 3]}${i % 40}`,
+      price: 100 + ((i * 7919) % 50),
+      stock: i % 9,
+      del_flag: i % 100 === 5 ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let k = 0; k < rows.length; k += 100)
+      await h.db
+        .insertInto('goods')
+        .values(rows.slice(k, k + 100))
+        .execute();
+    const ids = (
+      await h.db.selectFrom('goods').select('id').where('company_id', '=', bulkCompany).execute()
+    ).map((r) => r.id);
+    await indexGoods(h.db, bulkCompany, ids);
+    const page = async (body: Body) => {
+      const r = await call('/goods/list', { keyword: '批量', ...body }, bulk);
+      expect(r.c).toBe(0);
+      return { count: r.d.paging.count as number, ids: r.d.results.map((g: { id: number }) => g.id) };
+    };
+    for (const sort of ['newest', 'code', 'name', 'price', 'stock']) {
+      const all = await page({ sort, page_size: 100 });
+      expect(all.count).toBe(1188);
+      expect(await page({ sort, page_size: 10 })).toEqual({ count: 1188, ids: all.ids.slice(0, 10) });
+      expect(await page({ sort, page_size: 10, page: 2 })).toEqual({
+        count: 1188,
+        ids: all.ids.slice(10, 20),
+      });
+      // In the category's subtree alike (its scope token), and never another company's.
+      expect(await page({ sort, page_size: 10, category_id: shelf.id })).toEqual({
+        count: 1188,
+        ids: all.ids.slice(0, 10),
+      });
+    }
+    expect((await codes({ keyword: '批量' })).count).toBe(0);
   });
 
   it('follows a rename at once, and takes a keyword without tokens or goods not yet indexed by the scan', async () => {

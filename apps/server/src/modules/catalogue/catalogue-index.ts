@@ -184,14 +184,21 @@ export function libraryMatch(
   companyId: number,
   tokens: readonly string[],
   categoryId?: number,
+  /**
+   * SQLite: the ids found only checked, not walked (`+g.id`), so that the query walks the index of
+   * its order and stops after its page — for a keyword held by many goods (PostgreSQL's planner
+   * chooses by its statistics).
+   */
+  walkOrder = false,
 ) {
   const all = [
     categoryId === undefined ? scopeToken.library(companyId) : scopeToken.libraryCategory(categoryId),
     ...tokens,
   ];
   if (dialectOf(db) === 'pg') return sql<boolean>`g.search_tokens @> ${all}::text[]`;
+  const id = walkOrder ? sql`+g.id` : sql`g.id`;
   // company-scope: the scope token (the company's, or its category's) is held by the company's goods only
-  return sql<boolean>`g.id in (select rowid from goods_search where goods_search match ${ftsQuery(all)})`;
+  return sql<boolean>`${id} in (select rowid from goods_search where goods_search match ${ftsQuery(all)})`;
 }
 
 /** The FTS5 query of some tokens: they hold only letters, digits and CJK, so quoted they are plain phrases. */

@@ -46,9 +46,15 @@ type GoodsRow = Awaited<ReturnType<ReturnType<typeof goodsWithNames>['executeTak
  * The conditions of a filter on goods `g`: its tokens from the token index (with the category,
  * whose subtree the index knows too), or its keyword as a scan (name, code or keywords contain it).
  */
-function conditions(db: Database, companyId: number, f: GoodsFilter): RawBuilder<boolean>[] {
+function conditions(
+  db: Database,
+  companyId: number,
+  f: GoodsFilter,
+  walkOrder = false,
+): RawBuilder<boolean>[] {
   const c: RawBuilder<boolean>[] = [];
-  if (f.tokens && f.tokens.length > 0) c.push(libraryMatch(db, companyId, f.tokens, f.category?.id));
+  if (f.tokens && f.tokens.length > 0)
+    c.push(libraryMatch(db, companyId, f.tokens, f.category?.id, walkOrder));
   else if (f.keyword) {
     const pattern = containsPattern(f.keyword);
     const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern}`;
@@ -83,17 +89,19 @@ export const byTokensAlone = (f: GoodsFilter) =>
   (f.tokens?.length ?? 0) > 0 &&
   [f.status, f.brand_id, f.goods_type, f.in_shop, f.on_sale].every((v) => v === undefined);
 
-/** How many goods a filter finds (exact; counted in the token index alone when it can be). */
 /**
  * The ids of the company's live goods under a filter, without their names: a page of a keyword
  * held by many goods is ordered on these narrow rows, and only its own rows are then read in full.
+ * `walkOrder`: the keyword's goods are checked while the sort's index is walked (migration 036),
+ * for a keyword held by so many goods that its page comes after few steps (`libraryMatch`).
  */
-export function filteredIds(db: Database, companyId: number, f: GoodsFilter) {
+export function filteredIds(db: Database, companyId: number, f: GoodsFilter, walkOrder = false) {
   let q = inCompany(db, companyId).selectFrom('goods', 'g').select('g.id');
-  for (const c of conditions(db, companyId, f)) q = q.where(c);
+  for (const c of conditions(db, companyId, f, walkOrder)) q = q.where(c);
   return q;
 }
 
+/** How many goods a filter finds (exact; counted in the token index alone when it can be). */
 export async function countGoods(db: Database, companyId: number, f: GoodsFilter) {
   if (byTokensAlone(f)) {
     const n = await libraryMatchCount(db, companyId, f.tokens ?? [], f.category?.id);

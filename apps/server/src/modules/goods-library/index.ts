@@ -1,5 +1,6 @@
-import { goodsCalls, goodsResource } from '@portal/contract';
+import { goodsCalls, goodsResource, libraryGoodsSchema } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
+import { itemJson } from '#server/platform/http/serializer.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
@@ -28,7 +29,8 @@ export function goodsLibraryModule(
     /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
     forget: goods.forget,
     routes: (app) => {
-      serveResource(app, goodsResource, goods as never);
+      // The list's remembered items are written as JSON once each while remembered (ADR 0021).
+      serveResource(app, goodsResource, goods as never, { listItemJson: itemJson(libraryGoodsSchema) });
       const c = goodsCalls;
       serve(app, c.skuList, ({ input, caller }) => goods.skuList(caller, input.goods_id));
       serve(app, c.skuSave, ({ input, caller }) => goods.skuSave(caller, input));

@@ -33,6 +33,7 @@ import {
   XLSX_UPLOAD_TYPES,
 } from '../excel/index.ts';
 import type { App } from '../http/reply.ts';
+import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
 import { nowIso } from '../time.ts';
 
@@ -522,10 +523,28 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
 
 export type ResourceService<R extends Resource> = ReturnType<typeof resourceService<R>>;
 
+/** How `serveResource` serves some calls when the resource asks (all optional). */
+export interface ServeResourceOptions<R extends Resource> {
+  /**
+   * The list's items as ready JSON (`itemJson(resource.item)`): for a service whose list answers
+   * remembered items, each written once while it is remembered, then sent as bytes (`sendPage`).
+   */
+  listItemJson?: (item: z.output<R['item']>) => Buffer;
+}
+
 /** Serves every call of the declaration from the service (routes stay thin). */
-export function serveResource<R extends Resource>(app: App, resource: R, service: ResourceService<R>) {
+export function serveResource<R extends Resource>(
+  app: App,
+  resource: R,
+  service: ResourceService<R>,
+  options: ServeResourceOptions<R> = {},
+) {
   const c = resource.calls as Resource['calls'];
-  serve(app, c.list, async ({ input, caller }) => service.list(caller, input as never) as never);
+  const { listItemJson } = options;
+  serve(app, c.list, async ({ input, caller, reply }) => {
+    const page = await service.list(caller, input as never);
+    return (listItemJson ? sendPage(reply, listItemJson, page as never) : page) as never;
+  });
   serve(app, c.get, async ({ input, caller }) => service.get(caller, input.id) as never);
   serve(app, c.create, async ({ input, caller }) => service.create(caller, input as never) as never);
   serve(app, c.update, async ({ input, caller }) => {

@@ -27,6 +27,7 @@ import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
 import { skuOrders } from './026-sku-orders.ts';
 import { librarySearch } from './027-library-search.ts';
+import { librarySorts } from './036-library-sorts.ts';
 import { orderDays } from './029-order-days.ts';
 import { products } from './030-products.ts';
 import { productionPlans } from './031-production-plans.ts';
@@ -61,6 +62,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '026-sku-orders': skuOrders,
     '033-bulk-catalogue': bulkCatalogue(dialect),
     '027-library-search': librarySearch,
+    '036-library-sorts': librarySorts,
     '029-order-days': orderDays,
     '030-products': products(dialect),
     '031-production-plans': productionPlans(dialect),
