@@ -123,6 +123,7 @@ describe('goods library search', () => {
       name: `批量商品 ${['甲', '乙', '丙'][i % 3]}${i % 40}`,
       price: 100 + ((i * 7919) % 50),
       stock: i % 9,
+      on_sale: 0,
       del_flag: i % 100 === 5 ? 1 : 0,
       created_at: now,
       updated_at: now,
