@@ -972,6 +972,6 @@ export interface DB {
   stock_inputs: StockInputTable;
   products: ProductTable;
   product_materials: ProductMaterialTable;
-}
   bulk_categories: BulkCategoryTable;
   bulk_goods: BulkGoodsTable;
+}
