@@ -6,6 +6,7 @@ import { findScreen, screensOf, visibleMenu, workAreas } from '#web/app/routes/a
 import { MENU_ICONS } from '#web/app/routes/menuIcons.ts';
 import { AREAS } from '#web/app/routes/table.ts';
 import type { MenuIcon } from '#web/app/routes/types.ts';
+import { PmcHomeBlock } from '#web/modules/pmc/PmcHomeBlock.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCan, usePermission } from '#web/shared/usePermission.ts';
 import { CrmDashboard } from './CrmDashboard.tsx';
@@ -65,6 +66,7 @@ export function AreaHomePage() {
   const user = useUserInfo();
   const { perm } = usePermission();
   const seesOrders = useCan('order', 'view_order');
+  const seesPlans = useCan('pmc', 'view_pmc');
   const area = AREAS.find((a) => pathname.startsWith(`${a.path}/`));
   const home = findScreen(AREAS, pathname);
   if (!area || !home?.home) return null;
@@ -87,6 +89,7 @@ export function AreaHomePage() {
         </p>
       </Card>
       {area.area === 'crm' && seesOrders && <CrmDashboard />}
+      {area.area === 'crm' && seesPlans && <PmcHomeBlock />}
       <Destinations
         id="area-home-now"
         heading="现在可以做的事"

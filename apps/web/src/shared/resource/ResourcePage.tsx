@@ -45,6 +45,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   rowName,
   form: spec,
   rowActions,
+  batchActions,
 }: {
   name: string;
   label: string;
@@ -58,6 +59,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   form: ResourceForm<T, V>;
   /** A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a coupon. */
   rowActions?: (row: T) => ReactNode;
+  /**
+   * Toolbar buttons of the resource's own (批量完工 of production plans): given the selected rows
+   * of the page and a function that clears the selection. Rows are selectable when it is given.
+   */
+  batchActions?: (rows: T[], clear: () => void) => ReactNode;
 }) {
   const { modal } = App.useApp();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
@@ -165,6 +171,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
         status={{ label: '状态', options: statusOptions, value: status, onChange: filterStatus }}
       >
         <Space wrap>
+          {batchActions?.(chosen, () => setSelected([]))}
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
           <Button href={api.href(routes.export, { keyword: keyword || undefined, status } as never)} download>
             导出 Excel
@@ -189,7 +196,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
         empty={keyword || status !== undefined ? `没有找到符合条件的${label}` : `暂无${label}`}
         pagination={pagination}
         rowName={rowName}
-        {...(can.delete
+        {...(can.delete || batchActions
           ? {
               rowSelection: {
                 selectedRowKeys: selected,

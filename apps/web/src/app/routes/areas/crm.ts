@@ -149,6 +149,23 @@ export const CRM = area(
     },
     {
       kind: 'group',
+      key: 'production',
+      title: '生产管理',
+      icon: 'BuildOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'pmc_index',
+          title: '生产计划',
+          icon: 'ScheduleOutlined',
+          summary: '按产品的物料清单制定生产计划、报工、查看延期和缺料预警，完工后产成品入库、物料出库',
+          access: { module: 'pmc', codename: 'view_pmc' },
+          page: lazyPage(() => import('#web/modules/pmc/PmcPage.tsx'), 'PmcPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
       key: 'purchase',
       title: '采购管理',
       icon: 'ShoppingOutlined',

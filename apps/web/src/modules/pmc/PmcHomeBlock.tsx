@@ -1,0 +1,71 @@
+import type { PmcPlan } from '@portal/contract';
+import './pmc.css';
+import { pmcCalls } from '@portal/contract/calls';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Progress, Skeleton, Tag } from 'antd';
+import { Link } from 'react-router';
+import { api } from '#web/shared/api/client.ts';
+import { pmcKeys } from './usePmc.ts';
+
+/** Plans shown on the home: those in production, due first. */
+const SHOWN = 5;
+
+/**
+ * 生产计划进度 on the 商城管理 home (ADR 0024): the plans in production, earliest due first, with
+ * their progress and warnings, and a link to 生产计划. Fed by `/pmc/list` (生产中, by due date).
+ */
+export function PmcHomeBlock() {
+  const plans = useQuery({
+    queryKey: [...pmcKeys.all, 'home'],
+    queryFn: () => api.call(pmcCalls.list, { status: 1, sort: 'due', page: 1, page_size: SHOWN }),
+  });
+  const rows: PmcPlan[] = plans.data?.results ?? [];
+  return (
+    <Card className="area-home-panel">
+      <section aria-labelledby="pmc-home-heading">
+        <h2 id="pmc-home-heading" className="area-home-heading">
+          生产计划进度
+        </h2>
+        {plans.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : plans.isError ? (
+          <p>生产计划加载失败，请稍后刷新。</p>
+        ) : rows.length === 0 ? (
+          <p>
+            没有生产中的计划。<Link to="/crm/pmc_index">查看全部生产计划</Link>
+          </p>
+        ) : (
+          <>
+            <ul className="pmc-home-list">
+              {rows.map((p) => (
+                <li key={p.id} className="pmc-home-item">
+                  <span className="pmc-home-name">
+                    {p.product_name} <span className="pmc-home-no">{p.plan_no}</span>
+                  </span>
+                  <Progress
+                    percent={p.progress}
+                    size="small"
+                    aria-label={`${p.plan_no} 完成进度`}
+                    className="pmc-home-bar"
+                  />
+                  <span className="pmc-home-meta">
+                    {p.produced}/{p.quantity} {p.unit}，{p.due_date} 完工
+                    {p.warnings.map((w) => (
+                      <Tag key={w} color="red" className="pmc-home-tag">
+                        {w}
+                      </Tag>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Link to="/crm/pmc_index">
+              查看全部生产计划
+              {(plans.data?.paging.count ?? 0) > SHOWN ? `（共 ${plans.data?.paging.count} 个生产中）` : ''}
+            </Link>
+          </>
+        )}
+      </section>
+    </Card>
+  );
+}
