@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
 import { brandModule } from './modules/brand/index.ts';
+import { bulkCatalogueModule } from './modules/bulk-catalogue/index.ts';
 import { cartModule } from './modules/cart/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { cmsModule } from './modules/cms/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     categories,
     catalogue,
     reviewModule(db),
+    bulkCatalogueModule(db, { recheckMs: config.cacheRecheckMs }),
     cmsModule(db),
     cartModule(db),
     consigneeModule(db),

@@ -109,10 +109,15 @@ const plural = (w: string) => (w.endsWith('y') ? `${w.slice(0, -1)}ies` : `${w}s
 /** The table a `<thing>_id` column of `table` points at: `news.category_id` → news_categories first. */
 function referencedTable(table: string, column: string, tables: readonly string[]) {
   const stem = column.replace(/_id$/, '');
+  // A tree's `parent_id` is its own table's (goods_categories, bulk_categories).
+  if (stem === 'parent' && tables.includes(table)) return table;
   const own = [table, table.replace(/s$/, '')]
     .map((t) => `${t}_${plural(stem)}`)
     .find((t) => tables.includes(t));
-  return own ?? tableOfField(column, tables);
+  // A catalogue of its own names its own categories: bulk_goods.category_id → bulk_categories.
+  const prefix = /^([a-z]+)_/.exec(table)?.[1];
+  const sibling = prefix ? `${prefix}_${plural(stem)}` : undefined;
+  return own ?? (sibling && tables.includes(sibling) ? sibling : tableOfField(column, tables));
 }
 
 /**

@@ -251,6 +251,14 @@ export function goodsCategoryService(
       return { count: matching.length, page, pageSize, results };
     },
 
+    /**
+     * After another module's commit that bumped this tree (its goods moved between categories):
+     * this process's snapshots of the company are dropped at once.
+     */
+    forget(companyId: number) {
+      categoryCache.forget(companyId);
+      rowsCache.forget(companyId);
+    },
     /** The company's live categories from the shared snapshot (the same array until a change). */
     async rows(companyId: number): Promise<readonly CategoryRow[]> {
       return rowsCache.get(db, companyId);

@@ -1,0 +1,127 @@
+import {
+  type BulkGoods,
+  type BulkTier,
+  bulkFirstTierMessage,
+  type bulkGoodsResource,
+  bulkGoodsSchema,
+} from '@portal/contract';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { bulkRepository as repo } from './bulk-catalogue.repository.ts';
+
+/** The stored tiers (JSON text) as the item's bands; a broken text reads as none. */
+export function readTiers(text: unknown): BulkTier[] {
+  try {
+    const parsed = JSON.parse(String(text));
+    return Array.isArray(parsed)
+      ? parsed.map((t: { from?: unknown; price?: unknown }) => ({
+          from: Number(t.from),
+          price: Number(t.price),
+        }))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What a bulk goods names, checked in its save's transaction and kept on the row as it was then:
+ * the library goods (name, code, unit, picture) and its specification, and a bulk category of the
+ * company. The first band starts at the minimum order quantity.
+ */
+async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
+  const goods = await repo.goods(trx, caller.companyId, Number(values.goods_id));
+  if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
+  const skuId = Number(values.sku_id ?? 0);
+  let specText = '';
+  if (goods.sku_count > 0) {
+    if (skuId === 0) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
+    const sku = await repo.sku(trx, caller.companyId, goods.id, skuId);
+    if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
+    specText = sku.spec_text;
+  } else if (skuId !== 0) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
+  if (!(await repo.category(trx, caller.companyId, Number(values.category_id))))
+    throw new AppError('PARAM_ERROR', '大宗分类不存在或已被删除，请重新选择', 'category_id');
+  const tiers = readTiers(values.tiers);
+  if (tiers[0]?.from !== values.min_qty)
+    throw new AppError('PARAM_ERROR', bulkFirstTierMessage(Number(values.min_qty)), 'tiers');
+  Object.assign(values, {
+    goods_name: goods.name,
+    goods_code: goods.code,
+    spec_text: specText,
+    image: goods.cover,
+    unit: values.unit || goods.unit,
+  });
+}
+
+/**
+ * Bulk goods (大宗商品, ADR 0026) on the resource block: a library goods (specification) once per
+ * company (`goods_key`), its category, minimum order quantity and tiers. `changed` runs in every
+ * writing transaction: the bulk categories' goods counts move with the rows.
+ */
+export function bulkGoodsStore(
+  changed: (trx: Database, companyId: number) => Promise<unknown>,
+): ResourceStore<typeof bulkGoodsResource> {
+  return {
+    table: 'bulk_goods',
+    entity: 'bulk_goods',
+    search: ['goods_name', 'goods_code', 'spec_text', 'remark'],
+    sorts: {
+      sort: [['sort', 'asc']],
+      newest: [['created_at', 'desc']],
+      price: [['price', 'asc']],
+    },
+    labelColumn: 'goods_name',
+    uniqueCodes: { goods_key: 'BULK_GOODS_TAKEN' },
+    toItem: (row): BulkGoods =>
+      bulkGoodsSchema.parse({
+        id: row.id,
+        goods_id: row.goods_id,
+        sku_id: row.sku_id,
+        goods_name: row.goods_name,
+        goods_code: row.goods_code,
+        spec_text: row.spec_text,
+        image: row.image,
+        category_id: row.category_id,
+        unit: row.unit,
+        min_qty: row.min_qty,
+        tiers: readTiers(row.tiers),
+        price: row.price,
+        on_sale: row.on_sale,
+        sort: row.sort,
+        remark: row.remark,
+        create_time: row.created_at,
+        update_time: row.updated_at,
+      }),
+    toValues: (f) => {
+      const skuId = f.sku_id ?? 0;
+      return {
+        goods_id: f.goods_id,
+        sku_id: skuId,
+        goods_key: `${f.goods_id}:${skuId}`,
+        category_id: f.category_id,
+        unit: f.unit ?? '',
+        min_qty: f.min_qty,
+        tiers: JSON.stringify(f.tiers.map((t) => ({ from: t.from, price: t.price }))),
+        price: f.tiers[0]?.price ?? 0,
+        on_sale: f.on_sale,
+        sort: f.sort ?? 0,
+        remark: f.remark ?? '',
+      };
+    },
+    rules: {
+      beforeSave: (trx, values, caller) => resolveRefs(trx, caller, values),
+      async afterInsert(trx, _rows, caller) {
+        await changed(trx, caller.companyId);
+      },
+      async afterUpdate(trx, after, before, caller) {
+        if (after.category_id !== before.category_id) await changed(trx, caller.companyId);
+      },
+      async afterRemove(trx, _rows, caller) {
+        await changed(trx, caller.companyId);
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { bulkCategoryCalls, bulkGoodsCalls, bulkGoodsResource } from '@portal/contract';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { publicReadCompanyOf } from '#server/platform/http/reply.ts';
+import { serve } from '#server/platform/http/serve.ts';
+import { defineModule } from '#server/platform/module.ts';
+import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import {
+  bumpCategoryTree,
+  type CategoryTree,
+  goodsCategoryRoutes,
+  goodsCategoryService,
+} from '../goods-category/index.ts';
+import { bulkCatalogueService } from './bulk-catalogue.service.ts';
+import { bulkGoodsStore } from './bulk-goods.store.ts';
+
+/** The bulk catalogue's own category tree: the shop tree's service over its own tables (ADR 0026). */
+export const BULK_CATEGORY_TREE: CategoryTree = {
+  tables: { categories: 'bulk_categories', goods: 'bulk_goods' },
+  cacheScope: 'bulk_category',
+  entity: 'bulk_category',
+};
+
+/**
+ * The bulk-procurement catalogue (大宗采购, ADR 0026): 大宗分类 (`/dzc/category/*`), 大宗商品 on the
+ * resource block (`/dzc/goods/*`), 上架/下架 in a batch, and the public list the `/dzc` and
+ * `/dzcen` microsites show (`/dzc/goods/public`).
+ */
+export function bulkCatalogueModule(db: Database, deps: { recheckMs: number }) {
+  const categories = goodsCategoryService(db, deps, BULK_CATEGORY_TREE);
+  const block = resourceService(
+    db,
+    bulkGoodsResource,
+    bulkGoodsStore((trx, companyId) => bumpCategoryTree(trx, BULK_CATEGORY_TREE, companyId)),
+  );
+  // A bulk goods' write moves its categories' goods counts: after the commit this process's
+  // category snapshot learns of it at once (another process within its recheck time).
+  const counted =
+    <A extends unknown[], T>(write: (caller: Caller, ...args: A) => Promise<T>) =>
+    async (caller: Caller, ...args: A) => {
+      const done = await write(caller, ...args);
+      categories.forget(caller.companyId);
+      return done;
+    };
+  const goods: typeof block = {
+    ...block,
+    create: counted(block.create),
+    update: counted(block.update),
+    remove: counted(block.remove),
+    importSheet: counted(block.importSheet),
+  };
+  const bulk = bulkCatalogueService(db, { categoryRows: (companyId) => categories.rows(companyId) });
+  return defineModule({
+    name: 'bulk-catalogue',
+    routes: (app) => {
+      goodsCategoryRoutes(app, categories, bulkCategoryCalls);
+      serveResource(app, bulkGoodsResource, goods);
+      serve(app, bulkGoodsCalls.setOnSale, ({ input, caller }) =>
+        bulk.setOnSale(caller, input.ids, input.on_sale),
+      );
+      serve(app, bulkGoodsCalls.publicList, ({ input, caller }) =>
+        bulk.publicList(publicReadCompanyOf({ caller }, input.company_id), input),
+      );
+    },
+  });
+}
