@@ -307,10 +307,32 @@ describe('goods import (/goods/excel_data_save)', () => {
       'all',
       await sheet([
         ['ALL-1', '全部一', '礼盒/绿茶', '', '', '成品', 9.9, 3, '', '', '停用'],
-        ['ALL-2', '全部二', '茶叶 / 红茶', '狮峰', '', '虚拟商品', '0.5', '', '', '', '1'],
+        ['ALL-2', '全部二', '茶叶 / 红茶', '狮峰', '', '虚拟商品', '0.5', 7, '', '', '1'],
       ]),
     );
     expect(res).toMatchObject({ c: 0, d: { total: 2, valid: 2, invalid: 0, created: 2 } });
+    // Indexed with their rows: found by the name's pinyin, brand and category names.
+    const found = async (keyword: string) =>
+      (await call('/goods/list', { keyword })).d.results.map((g: { code: string }) => g.code) as string[];
+    expect((await found('quanbu')).sort()).toEqual(['ALL-1', 'ALL-2']);
+    expect(await found('狮峰 红茶 qbe')).toEqual(['ALL-2']);
+    // Their opening stock booked together (one statement for the levels, one for the moves): each
+    // level's move carries its balance, the moves add up to it.
+    const ledger = await h.db
+      .selectFrom('stock_levels as l')
+      .innerJoin('goods as g', 'g.id', 'l.goods_id')
+      .innerJoin('stock_moves as m', (j) =>
+        j.onRef('m.goods_id', '=', 'l.goods_id').onRef('m.warehouse_id', '=', 'l.warehouse_id'),
+      )
+      .select(['g.code', 'l.quantity', 'm.quantity as moved', 'm.balance_after', 'm.kind'])
+      .where('g.company_id', '=', companyId)
+      .where('g.code', 'in', ['ALL-1', 'ALL-2'])
+      .orderBy('g.code')
+      .execute();
+    expect(ledger).toEqual([
+      { code: 'ALL-1', quantity: 3, moved: 3, balance_after: 3, kind: 'opening' },
+      { code: 'ALL-2', quantity: 7, moved: 7, balance_after: 7, kind: 'opening' },
+    ]);
     const one = (await call('/goods/list', { keyword: 'ALL-1' })).d.results[0];
     expect(one).toMatchObject({ price: 990, stock: 3, status: 0, goods_type: 'finished' });
     expect(one.category_id).not.toBe(green.id);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '#server/platform/db/database.ts';
+import type { Database, Dialect } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { isListed } from './goods-rules.ts';
@@ -24,7 +24,7 @@ export const SEARCH_VERSION = 5;
 /** Goods indexed per statement batch. */
 const BATCH = 500;
 
-interface CategoryInfo {
+export interface CategoryInfo {
   path: string;
   name: string;
 }
@@ -40,6 +40,121 @@ async function categoriesOf(trx: Database, companyId: number): Promise<Map<numbe
 /** The ids from the root down to the category itself ("/1/5/12/" → [1, 5, 12]). */
 const ancestry = (path: string) => path.split('/').filter(Boolean).map(Number);
 
+/** What the index reads of a goods: its texts, category and whether it is listed or live. */
+export interface IndexSource {
+  code: string;
+  name: string;
+  subtitle: string;
+  keywords: string;
+  category_id: number | null;
+  brand_name: string | null;
+  on_sale: number;
+  is_public: number;
+  del_flag: number;
+}
+
+/**
+ * The scope tokens of a goods (search-tokens.ts `scopeToken`): while listed, its company and
+ * category subtree in the shop; while live, the goods library's.
+ */
+function scopeTokensOf(
+  companyId: number,
+  g: { on_sale: number; is_public: number; del_flag: number },
+  path: readonly number[],
+) {
+  // A listed goods' document also places it in its company and category subtree, so the
+  // token index alone answers "listed goods with this keyword in this category" (scopeToken).
+  const scope = isListed(g)
+    ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
+    : [];
+  // Every live goods is in the goods library's search, listed or not (issue 12).
+  if (g.del_flag === 0)
+    scope.push(
+      scopeToken.library(companyId),
+      ...path.slice(0, 3).map((id) => scopeToken.libraryCategory(id)),
+    );
+  return scope;
+}
+
+/** What a goods is indexed by (pure): its category's ancestors and its searched texts. */
+function sourceOf(categories: ReadonlyMap<number, CategoryInfo>, g: IndexSource) {
+  const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
+  const names = path.map((id) => categories.get(id)?.name ?? '');
+  // The name's pinyin (initials and whole) is found too: "xhlj" finds 西湖龙井.
+  // Its brand and keywords too (issue 12): "狮峰" finds the goods of the brand 狮峰; and its
+  // code (version 5): "LJ-0" finds LJ-001 (its words "lj" and "001" and their prefixes).
+  const texts = [g.name, g.subtitle, ...names, g.brand_name ?? '', g.keywords, g.code, pinyinWords(g.name)];
+  return { path, texts, cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const };
+}
+
+/** A goods' index (pure): its category's ancestors, its searched text and its tokens. */
+function indexOf(companyId: number, categories: ReadonlyMap<number, CategoryInfo>, g: IndexSource) {
+  const { path, texts, cat } = sourceOf(categories, g);
+  return {
+    cat,
+    tokens: [...documentTokens(...texts), ...scopeTokensOf(companyId, g, path)],
+    text: searchText(...texts),
+  };
+}
+
+/**
+ * The index columns of a goods about to be inserted, written with its row (an import's batch:
+ * nothing updates the rows afterwards); `indexInserted` then gives SQLite's token index their
+ * documents. `categories`: the company's categories by id (with their path and name).
+ */
+export function indexColumns(
+  dialect: Dialect,
+  companyId: number,
+  categories: ReadonlyMap<number, CategoryInfo>,
+  g: IndexSource,
+) {
+  const { path, texts, cat } = sourceOf(categories, g);
+  return {
+    cat1: cat[0],
+    cat2: cat[1],
+    cat3: cat[2],
+    search_text: searchText(...texts),
+    search_version: SEARCH_VERSION,
+    // SQLite's tokens are the token index's, made once from the searched text (`indexInserted`).
+    ...(dialect === 'pg' && {
+      search_tokens: [...documentTokens(...texts), ...scopeTokensOf(companyId, g, path)],
+    }),
+  };
+}
+
+/**
+ * SQLite: the token documents of goods inserted with their index columns (`indexColumns`), from
+ * their searched text (which holds every token's run: `documentTokens(searchText(t)) =
+ * documentTokens(t)`) and their ancestors; PostgreSQL holds the tokens in the row already.
+ */
+export async function indexInserted(
+  trx: Database,
+  companyId: number,
+  rows: readonly {
+    id: number;
+    search_text: string;
+    cat1: number | null;
+    cat2: number | null;
+    cat3: number | null;
+    on_sale: number;
+    is_public: number;
+    del_flag: number;
+  }[],
+) {
+  if (dialectOf(trx) === 'pg' || rows.length === 0) return;
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const documents = sql.join(
+      rows.slice(start, start + BATCH).map((r) => {
+        const path = [r.cat1, r.cat2, r.cat3].filter((id) => id !== null);
+        const tokens = [...documentTokens(r.search_text), ...scopeTokensOf(companyId, r, path)];
+        return sql`(${r.id}, ${tokens.join(' ')})`;
+      }),
+    );
+    // company-scope: goods_search is keyed by goods id; the rows are this company's new goods
+    await sql`insert into goods_search (rowid, tokens) values ${documents}`.execute(trx);
+  }
+}
+
 /** Indexes some goods of a company (any state): their ancestors and search tokens. */
 export async function indexGoods(trx: Database, companyId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
@@ -54,40 +169,7 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       .select(['g.del_flag', 'b.name as brand_name'])
       .where('g.id', 'in', ids.slice(start, start + BATCH))
       .execute();
-    const rows = goods.map((g) => {
-      const path = g.category_id === null ? [] : ancestry(categories.get(g.category_id)?.path ?? '');
-      const names = path.map((id) => categories.get(id)?.name ?? '');
-      // A listed goods' document also places it in its company and category subtree, so the
-      // token index alone answers "listed goods with this keyword in this category" (scopeToken).
-      const scope = isListed(g)
-        ? [scopeToken.company(companyId), ...path.slice(0, 3).map((id) => scopeToken.category(id))]
-        : [];
-      // Every live goods is in the goods library's search, listed or not (issue 12).
-      if (g.del_flag === 0)
-        scope.push(
-          scopeToken.library(companyId),
-          ...path.slice(0, 3).map((id) => scopeToken.libraryCategory(id)),
-        );
-      // The name's pinyin (initials and whole) is found too: "xhlj" finds 西湖龙井.
-      // Its brand and keywords too (issue 12): "狮峰" finds the goods of the brand 狮峰; and its
-      // code (version 5): "LJ-0" finds LJ-001 (its words "lj" and "001" and their prefixes).
-      const texts = [
-        g.name,
-        g.subtitle,
-        ...names,
-        g.brand_name ?? '',
-        g.keywords,
-        g.code,
-        pinyinWords(g.name),
-      ];
-      const tokens = [...documentTokens(...texts), ...scope];
-      return {
-        id: g.id,
-        cat: [path[0] ?? null, path[1] ?? null, path[2] ?? null] as const,
-        tokens,
-        text: searchText(...texts),
-      };
-    });
+    const rows = goods.map((g) => ({ id: g.id, ...indexOf(companyId, categories, g) }));
     if (rows.length === 0) continue;
     // One statement for the batch in both dialects (casts type the NULLs of a VALUES list).
     const int = (v: number | null) => sql`cast(${v} as integer)`;

@@ -9,7 +9,9 @@ import { indexPending } from './catalogue-index.ts';
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
 export {
   indexCategorySubtree,
+  indexColumns,
   indexGoods,
+  indexInserted,
   libraryIndexed,
   libraryMatch,
   libraryMatchCount,

@@ -9,6 +9,19 @@ const finds = (keyword: string, ...texts: string[]) => {
 };
 
 describe('search tokens', () => {
+  it('hold the same tokens in a document as in its searched text (the import indexes from it)', () => {
+    const texts = [
+      '清芳 明前特级西湖龙井 250g',
+      'ＸＹ Pro-Max 5G，产地直供',
+      'abcdefghijklmnopqrstuvwxyz0123 长单词',
+      'LJ-001',
+      'qfmqtjxhlj qingfangmingqiantejixihulongjing',
+      '',
+    ];
+    const sorted = (xs: string[]) => [...xs].sort();
+    expect(sorted(documentTokens(searchText(...texts)))).toEqual(sorted(documentTokens(...texts)));
+  });
+
   it('cut Chinese into characters and pairs', () => {
     expect(documentTokens('龙井茶')).toEqual(['龙', '龙井', '井', '井茶', '茶']);
     expect(queryTokens('茶')).toEqual(['茶']);

@@ -39,16 +39,20 @@ function runs(text: string): { cjk: boolean; text: string }[] {
 export function documentTokens(...texts: string[]): string[] {
   const tokens = new Set<string>();
   for (const run of runs(texts.join(' '))) {
-    const chars = [...run.text];
-    if (run.cjk) {
-      chars.forEach((c, i) => {
+    // By code points, without arrays: an import indexes 50,000 goods (ADR 0021).
+    let previous = '';
+    let prefix = '';
+    let n = 0;
+    for (const c of run.text) {
+      if (run.cjk) {
+        if (previous) tokens.add(previous + c);
         tokens.add(c);
-        const next = chars[i + 1];
-        if (next) tokens.add(c + next);
-      });
-    } else {
-      const word = chars.slice(0, MAX_WORD);
-      for (let n = 1; n <= word.length; n++) tokens.add(word.slice(0, n).join(''));
+        previous = c;
+      } else {
+        if (n++ === MAX_WORD) break;
+        prefix += c;
+        tokens.add(prefix);
+      }
     }
   }
   return [...tokens];

@@ -1,10 +1,11 @@
 import type { GoodsSheetRow } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { SheetValues } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { indexGoods } from '../catalogue/index.ts';
+import { indexColumns, indexInserted } from '../catalogue/index.ts';
 import { bookMoves, defaultWarehouse, type MoveLine } from '../stock/index.ts';
 
 /**
@@ -110,12 +111,58 @@ export async function prepareGoodsImport(conn: Database, caller: Caller) {
 }
 
 /**
+ * Before a batch of imported goods is inserted, in the commit's transaction: their search index
+ * columns, written with the rows (one write per goods; `afterGoodsImported` adds SQLite's token
+ * documents). Only rows that are written pay for it: a preview does not.
+ */
+export async function beforeGoodsImported(
+  trx: Database,
+  values: Record<string, unknown>[],
+  caller: Caller,
+): Promise<Record<string, unknown>[]> {
+  const scope = inCompany(trx, caller.companyId);
+  const categories = new Map(
+    (await scope.selectFrom('goods_categories', 'c').select(['c.id', 'c.path', 'c.name']).execute()).map(
+      (c) => [c.id, c],
+    ),
+  );
+  const brandIds = [...new Set(values.map((v) => v.brand_id).filter((id) => typeof id === 'number'))];
+  const brands = new Map(
+    brandIds.length === 0
+      ? []
+      : (
+          await scope
+            .selectFrom('goods_brands', 'b')
+            .select(['b.id', 'b.name'])
+            .where('b.id', 'in', brandIds)
+            .execute()
+        ).map((b) => [b.id, b.name]),
+  );
+  const dialect = dialectOf(trx);
+  return values.map((v) => ({
+    ...v,
+    ...indexColumns(dialect, caller.companyId, categories, {
+      code: String(v.code),
+      name: String(v.name),
+      subtitle: String(v.subtitle),
+      keywords: String(v.keywords),
+      category_id: v.category_id as number,
+      brand_name: brands.get(v.brand_id as number) ?? null,
+      on_sale: Number(v.on_sale),
+      is_public: 1,
+      del_flag: Number(v.del_flag),
+    }),
+  }));
+}
+
+/**
  * After a batch of imported goods is inserted, in the commit's transaction: their opening stock
- * booked into the default warehouse (ADR 0022, as a created goods'), and their catalogue index.
+ * booked into the default warehouse (ADR 0022, as a created goods'; one statement for their levels
+ * and one for their moves, `bookMoves`), and their documents in SQLite's token index.
  */
 export async function afterGoodsImported(
   trx: Database,
-  rows: readonly { id: number; stock?: unknown }[],
+  rows: readonly (Record<string, unknown> & { id: number })[],
   caller: Caller,
 ) {
   const now = nowIso();
@@ -133,9 +180,19 @@ export async function afterGoodsImported(
     }));
     await bookMoves(trx, caller.companyId, lines, { userId: caller.userId, name: caller.username }, now);
   }
-  await indexGoods(
+  // Their index columns came with the rows (beforeGoodsImported); SQLite's token index gets their documents.
+  await indexInserted(
     trx,
     caller.companyId,
-    rows.map((r) => r.id),
+    rows.map((r) => ({
+      id: r.id,
+      search_text: String(r.search_text),
+      cat1: r.cat1 === null ? null : Number(r.cat1),
+      cat2: r.cat2 === null ? null : Number(r.cat2),
+      cat3: r.cat3 === null ? null : Number(r.cat3),
+      on_sale: Number(r.on_sale),
+      is_public: Number(r.is_public),
+      del_flag: Number(r.del_flag),
+    })),
   );
 }

@@ -2,7 +2,7 @@ import type { goodsResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
 import { indexGoods } from '../catalogue/index.ts';
-import { afterGoodsImported, prepareGoodsImport } from './goods-import.ts';
+import { afterGoodsImported, beforeGoodsImported, prepareGoodsImport } from './goods-import.ts';
 
 /**
  * What the resource block needs of the goods library for the calls it serves itself — the picker
@@ -31,6 +31,7 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
   },
   import: { prepare: prepareGoodsImport },
   rules: {
+    beforeInsert: beforeGoodsImported,
     afterInsert: afterGoodsImported,
     async beforeRemove(_trx, rows) {
       const selling = rows.find((r) => r.on_sale === 1);

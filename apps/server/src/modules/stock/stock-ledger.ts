@@ -58,7 +58,18 @@ export async function bookMoves(
   now: string,
 ): Promise<ShortLine | undefined> {
   const scope = inCompany(trx, companyId);
-  for (const line of [...lines].sort(byKey)) {
+  const sorted = [...lines].filter((l) => l.quantity !== 0).sort(byKey);
+  // Only increases, each of another level (an import's opening stock): a statement for the levels
+  // and one for the moves per batch instead of two per line.
+  if (
+    sorted.length > 1 &&
+    sorted.every((l, i) => l.quantity > 0 && (i === 0 || byKey(sorted[i - 1] as MoveLine, l) !== 0))
+  ) {
+    for (let start = 0; start < sorted.length; start += BATCH)
+      await bookIncreases(trx, companyId, sorted.slice(start, start + BATCH), actor, now);
+    return undefined;
+  }
+  for (const line of sorted) {
     if (line.quantity === 0) continue;
     let balance: number | undefined;
     if (line.quantity > 0) {
@@ -102,26 +113,77 @@ export async function bookMoves(
       }
       balance = row.quantity;
     }
-    await scope
-      .insertInto('stock_moves', {
-        warehouse_id: line.warehouse_id,
-        goods_id: line.goods_id,
-        sku_id: line.sku_id,
-        kind: line.kind,
-        quantity: line.quantity,
-        balance_after: balance,
-        unit_cost: line.unit_cost ?? 0,
-        reason: line.reason ?? '',
-        ref_type: line.ref?.type ?? '',
-        ref_id: line.ref?.id ?? null,
-        ref_no: line.ref?.no ?? '',
-        created_by: actor.userId,
-        created_by_name: actor.name,
-        created_at: now,
-      })
-      .execute();
+    await scope.insertInto('stock_moves', moveRow(line, balance, actor, now)).execute();
   }
   return undefined;
+}
+
+/** Lines `bookMoves` writes per pair of statements on its batched path (bound parameters stay few). */
+const BATCH = 500;
+
+/** A ledger move of a line with its level's balance after it. */
+const moveRow = (line: MoveLine, balance: number, actor: StockActor, now: string) => ({
+  warehouse_id: line.warehouse_id,
+  goods_id: line.goods_id,
+  sku_id: line.sku_id,
+  kind: line.kind,
+  quantity: line.quantity,
+  balance_after: balance,
+  unit_cost: line.unit_cost ?? 0,
+  reason: line.reason ?? '',
+  ref_type: line.ref?.type ?? '',
+  ref_id: line.ref?.id ?? null,
+  ref_no: line.ref?.no ?? '',
+  created_by: actor.userId,
+  created_by_name: actor.name,
+  created_at: now,
+});
+
+/**
+ * Increases of distinct levels, in key order, in two statements: the levels upserted at once
+ * (created, or added to: the same upsert as one line's, row by row in the statement's order, so
+ * the lock order holds), answering each level's quantity after it; then their moves at once, each
+ * carrying its level's balance — the moves of a level still add up to it.
+ */
+async function bookIncreases(
+  trx: Database,
+  companyId: number,
+  lines: readonly MoveLine[],
+  actor: StockActor,
+  now: string,
+) {
+  const scope = inCompany(trx, companyId);
+  const levels = await scope
+    .insertInto(
+      'stock_levels',
+      lines.map((l) => ({
+        warehouse_id: l.warehouse_id,
+        goods_id: l.goods_id,
+        sku_id: l.sku_id,
+        quantity: l.quantity,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['warehouse_id', 'goods_id', 'sku_id']).doUpdateSet({
+        quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
+        updated_at: now,
+      }),
+    )
+    .returning(['warehouse_id', 'goods_id', 'sku_id', 'quantity'])
+    .execute();
+  const after = new Map(levels.map((l) => [keyOf(l).join(':'), l.quantity]));
+  await scope
+    .insertInto(
+      'stock_moves',
+      lines.map((l) => {
+        const balance = after.get(keyOf(l).join(':'));
+        if (balance === undefined) throw new AppError('SERVER_ERROR');
+        return moveRow(l, balance, actor, now);
+      }),
+    )
+    .execute();
 }
 
 /**

@@ -181,15 +181,18 @@ export function inCompany(db: Database, companyId: number, by?: { userId: number
       values: Omit<Insertable<DB[T]>, 'company_id'> | readonly Omit<Insertable<DB[T]>, 'company_id'>[],
     ) {
       const rule = TABLES[table];
-      const audit = {
-        ...(userId !== undefined && 'createdBy' in rule && { created_by: userId }),
-        ...(userId !== undefined && 'updatedBy' in rule && { updated_by: userId }),
-      };
-      const rows = (Array.isArray(values) ? values : [values]).map((v) => ({
-        ...audit,
-        ...v,
-        company_id: companyId,
-      }));
+      const createdBy = userId !== undefined && 'createdBy' in rule;
+      const updatedBy = userId !== undefined && 'updatedBy' in rule;
+      // Each row cloned first, then the few columns added (a given created_by/updated_by stays):
+      // `{ ...audit, ...row }` made every row of many columns a slow dictionary object (an import's
+      // 50,000 goods: 5× the time and 2.4× the memory; ADR 0017).
+      const rows = (Array.isArray(values) ? values : [values]).map((v) => {
+        const row: Record<string, unknown> = { ...v };
+        if (createdBy && !('created_by' in v)) row.created_by = userId;
+        if (updatedBy && !('updated_by' in v)) row.updated_by = userId;
+        row.company_id = companyId;
+        return row;
+      });
       return db.insertInto(table).values(rows as unknown as Insertable<DB[T]>[]);
     },
   };

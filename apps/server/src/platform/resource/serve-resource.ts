@@ -112,6 +112,15 @@ export interface ResourceStore<R extends Resource> {
     /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
     afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
     /**
+     * Before one batch of an import's commit is inserted, in the transaction: the values to insert
+     * instead (goods: their search index columns, computed only for rows that are written).
+     */
+    beforeInsert?(
+      trx: Database,
+      values: Record<string, unknown>[],
+      caller: Caller,
+    ): Promise<Record<string, unknown>[]>;
+    /**
      * After rows are inserted (a create, or one batch of an import's commit), in the transaction,
      * before they are audited: what depends on new rows (goods: opening stock, the search index).
      */
@@ -300,14 +309,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
   /** Writes the rows, audited each like a create, in the caller's transaction. */
   async function insertRows(trx: Database, caller: Caller, rows: readonly ImportedRow[]) {
     const now = nowIso();
-    const stamp = (r: ImportedRow) => ({ ...r.values, created_at: now, updated_at: now });
+    const stamped = rows.map((r) => ({ ...r.values, created_at: now, updated_at: now }));
+    const values = (await store.rules?.beforeInsert?.(trx, stamped, caller)) ?? stamped;
     const into = scope(trx, caller.companyId, caller.userId);
     const inserted: Row[] = [];
     if (store.shared)
       // A shared table's scope inserts one row at a time (public brands: a few hundred at most).
-      for (const r of rows)
-        inserted.push(await into.insertInto(table, stamp(r)).returningAll().executeTakeFirstOrThrow());
-    else inserted.push(...(await into.insertInto(table, rows.map(stamp)).returningAll().execute()));
+      for (const v of values)
+        inserted.push(await into.insertInto(table, v).returningAll().executeTakeFirstOrThrow());
+    else inserted.push(...(await into.insertInto(table, values).returningAll().execute()));
     await store.rules?.afterInsert?.(trx, inserted, caller);
     const entries: AuditEntry[] = inserted.map((row) => ({
       action: 'create',
