@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import {
-  flag,
-  form,
-  id,
-  int,
-  MAX_ID,
-  optionalId,
-  optionalInt,
-  optionalText,
-  text,
-} from './fields.ts';
+import { flag, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
 import { defineResource } from './resource.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';

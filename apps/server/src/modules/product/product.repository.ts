@@ -1,0 +1,241 @@
+import type { Product, ProductMaterial } from '@portal/contract';
+import { sql } from 'kysely';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+
+/** What a list of products is filtered by. */
+export interface ProductFilter {
+  keyword?: string | undefined;
+  status?: number | undefined;
+  goods_id?: number | undefined;
+}
+
+export type ProductSort = 'newest' | 'code' | 'name';
+
+/** The products with their output goods' code, name and specification (a deleted goods keeps its name). */
+export function productRows(conn: Database, companyId: number) {
+  return inCompany(conn, companyId)
+    .selectFrom('products', 'p')
+    .innerJoin('goods as g', 'g.id', 'p.goods_id')
+    .leftJoin('goods_skus as s', (j) =>
+      j.onRef('s.id', '=', 'p.sku_id').onRef('s.goods_id', '=', 'p.goods_id'),
+    )
+    .selectAll('p')
+    .select(['g.code as goods_code', 'g.name as goods_name', 's.spec_text']);
+}
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productRows>['execute']>>[number];
+
+export const toProduct = (r: ProductRow): Product => ({
+  id: r.id,
+  code: r.code,
+  name: r.name,
+  goods_id: r.goods_id,
+  sku_id: r.sku_id,
+  goods_code: r.goods_code,
+  goods_name: r.goods_name,
+  spec_text: r.spec_text ?? '',
+  batch_size: r.batch_size,
+  unit: r.unit,
+  remark: r.remark,
+  status: r.status,
+  material_count: r.material_count,
+  create_time: r.created_at,
+  update_time: r.updated_at,
+});
+
+function filtered(conn: Database, companyId: number, f: ProductFilter) {
+  let q = productRows(conn, companyId);
+  if (f.status !== undefined) q = q.where('p.status', '=', f.status);
+  if (f.goods_id !== undefined) q = q.where('p.goods_id', '=', f.goods_id);
+  if (f.keyword) {
+    const k = f.keyword;
+    q = q.where((eb) => containsLike(eb, ['p.code', 'p.name', 'g.code', 'g.name'], k));
+  }
+  return q;
+}
+
+export async function listProducts(
+  conn: Database,
+  companyId: number,
+  f: ProductFilter,
+  sort: ProductSort,
+  limit: number,
+  offset: number,
+) {
+  let q = filtered(conn, companyId, f);
+  if (sort === 'code') q = q.orderBy('p.code');
+  else if (sort === 'name') q = q.orderBy('p.name');
+  const rows = await q.orderBy('p.id', 'desc').limit(limit).offset(offset).execute();
+  return rows.map(toProduct);
+}
+
+export async function countProducts(conn: Database, companyId: number, f: ProductFilter) {
+  const row = await filtered(conn, companyId, f)
+    .clearSelect()
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function findProduct(conn: Database, companyId: number, id: number) {
+  const row = await productRows(conn, companyId).where('p.id', '=', id).executeTakeFirst();
+  return row && toProduct(row);
+}
+
+/**
+ * A product's material lines in order, with their goods' names and what is on hand: in
+ * `warehouseId`, or in all the company's warehouses.
+ */
+export async function materialsOf(
+  conn: Database,
+  companyId: number,
+  productId: number,
+  warehouseId?: number,
+): Promise<ProductMaterial[]> {
+  const scope = inCompany(conn, companyId);
+  let onHand = scope
+    .selectFrom('stock_levels', 'l')
+    .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n'))
+    .where(sql<boolean>`l.goods_id = m.goods_id and l.sku_id = m.sku_id`);
+  if (warehouseId !== undefined) onHand = onHand.where('l.warehouse_id', '=', warehouseId);
+  const rows = await scope
+    .selectFrom('product_materials', 'm')
+    .innerJoin('goods as g', 'g.id', 'm.goods_id')
+    .leftJoin('goods_skus as s', (j) =>
+      j.onRef('s.id', '=', 'm.sku_id').onRef('s.goods_id', '=', 'm.goods_id'),
+    )
+    .select([
+      'm.id',
+      'm.product_id',
+      'm.goods_id',
+      'm.sku_id',
+      'g.code as goods_code',
+      'g.name as goods_name',
+      's.spec_text',
+      'g.unit',
+      'm.quantity',
+      'm.remark',
+      'm.sort',
+      onHand.as('on_hand'),
+    ])
+    .where('m.product_id', '=', productId)
+    .orderBy('m.sort')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '', on_hand: Number(r.on_hand ?? 0) }));
+}
+
+/** One material line as stored. */
+export interface MaterialValues {
+  goods_id: number;
+  sku_id: number;
+  quantity: number;
+  remark: string;
+}
+
+/** Replaces a product's material lines (in the product's transaction) and keeps its count. */
+export async function replaceMaterials(
+  trx: Database,
+  companyId: number,
+  productId: number,
+  lines: readonly MaterialValues[],
+) {
+  const scope = inCompany(trx, companyId);
+  await scope.deleteFrom('product_materials').where('product_id', '=', productId).execute();
+  if (lines.length > 0)
+    await scope
+      .insertInto(
+        'product_materials',
+        lines.map((l, i) => ({ product_id: productId, ...l, sort: i + 1 })),
+      )
+      .execute();
+}
+
+/** The live goods of the company among `ids`, with their specifications' ids. */
+export async function goodsByIds(conn: Database, companyId: number, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, GoodsRef>();
+  const scope = inCompany(conn, companyId);
+  const goods = await scope
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.code', 'g.name', 'g.unit', 'g.sku_count'])
+    .where('g.id', 'in', [...new Set(ids)])
+    .execute();
+  const skus = goods.some((g) => g.sku_count > 0)
+    ? await scope
+        .selectFrom('goods_skus', 's')
+        .select(['s.id', 's.goods_id', 's.spec_text'])
+        .where(
+          's.goods_id',
+          'in',
+          goods.filter((g) => g.sku_count > 0).map((g) => g.id),
+        )
+        .execute()
+    : [];
+  return new Map(
+    goods.map((g) => [
+      g.id,
+      { ...g, skus: new Map(skus.filter((s) => s.goods_id === g.id).map((s) => [s.id, s.spec_text])) },
+    ]),
+  );
+}
+export interface GoodsRef {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  sku_count: number;
+  /** Specification id → its text. */
+  skus: Map<number, string>;
+}
+
+/** Another live product (not `exceptId`) whose output is this goods (specification). */
+export async function outputTakenBy(
+  conn: Database,
+  companyId: number,
+  goodsId: number,
+  skuId: number,
+  exceptId?: number,
+) {
+  let q = inCompany(conn, companyId)
+    .selectFrom('products', 'p')
+    .select(['p.id', 'p.code', 'p.name'])
+    .where('p.goods_id', '=', goodsId)
+    .where('p.sku_id', '=', skuId);
+  if (exceptId !== undefined) q = q.where('p.id', '<>', exceptId);
+  return q.executeTakeFirst();
+}
+
+export async function codeTaken(conn: Database, companyId: number, code: string, exceptId?: number) {
+  let q = inCompany(conn, companyId).selectFrom('products', 'p').select('p.id').where('p.code', '=', code);
+  if (exceptId !== undefined) q = q.where('p.id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** A live warehouse of the company in use, or undefined. */
+export async function warehouseInUse(conn: Database, companyId: number, id: number) {
+  const w = await inCompany(conn, companyId)
+    .selectFrom('warehouses', 'w')
+    .select(['w.id', 'w.name', 'w.status'])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+  return w?.status === 1 ? w : undefined;
+}
+
+/** For an import: every live goods of the company by code (id, unit, whether it has specifications). */
+export async function goodsCodes(conn: Database, companyId: number) {
+  const rows = await inCompany(conn, companyId)
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.code', 'g.name', 'g.unit', 'g.sku_count'])
+    .execute();
+  return new Map(rows.map((r) => [r.code, r]));
+}
+
+/** For an import: the outputs (goods:sku) of the company's live products. */
+export async function productOutputs(conn: Database, companyId: number) {
+  const rows = await inCompany(conn, companyId)
+    .selectFrom('products', 'p')
+    .select(['p.goods_id', 'p.sku_id', 'p.code'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.goods_id}:${r.sku_id}`, r.code]));
+}
