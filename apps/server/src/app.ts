@@ -27,6 +27,7 @@ import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { productModule } from './modules/product/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
+import { purchaseModule } from './modules/purchase/index.ts';
 import { reviewModule } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     finderModule(db, { counters }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
+    purchaseModule(db, { goodsChanged }),
     brandModule(db),
     fileModule(db, fileStoreOf(config)),
     goodsLibrary,

@@ -450,6 +450,19 @@ export const publicBrandCalls = {
   }),
 };
 
+export const purchaseCalls = {
+  list: r<typeof C.purchaseCalls.list>('POST', '/purchase/list', { permission: 'view_purchase' }),
+  export: r<typeof C.purchaseCalls.export>('GET', '/purchase/export', { permission: 'view_purchase' }),
+  detail: r<typeof C.purchaseCalls.detail>('POST', '/purchase/detail', { permission: 'view_purchase' }),
+  add: r<typeof C.purchaseCalls.add>('POST', '/purchase/add', { permission: 'add_purchase' }),
+  update: r<typeof C.purchaseCalls.update>('POST', '/purchase/update', { permission: 'change_purchase' }),
+  submit: r<typeof C.purchaseCalls.submit>('POST', '/purchase/submit', { permission: 'change_purchase' }),
+  cancel: r<typeof C.purchaseCalls.cancel>('POST', '/purchase/cancel', { permission: 'change_purchase' }),
+  remove: r<typeof C.purchaseCalls.remove>('POST', '/purchase/delete', { permission: 'delete_purchase' }),
+  receive: r<typeof C.purchaseCalls.receive>('POST', '/purchase/receive', { permission: 'receive_purchase' }),
+  return: r<typeof C.purchaseCalls.return>('POST', '/purchase/return', { permission: 'receive_purchase' }),
+};
+
 export const reviewCalls = {
   list: r<typeof C.reviewCalls.list>('GET', '/goods/review/list', { public: true }),
   add: r<typeof C.reviewCalls.add>('POST', '/goods/review', { login: true }),

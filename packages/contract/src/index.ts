@@ -29,6 +29,7 @@ export * from './permissions.ts';
 export * from './pmc.ts';
 export * from './product.ts';
 export * from './promotion.ts';
+export * from './purchase.ts';
 export * from './resource.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';

@@ -10,6 +10,7 @@ export const STOCK_MOVE_KINDS = {
   production: '生产入库',
   material: '领料出库',
   adjust: '盘点调整',
+  purchase_return: '采购退货',
 } as const;
 export type StockMoveKind = keyof typeof STOCK_MOVE_KINDS;
 

@@ -125,6 +125,9 @@ export const stockInputSchema = z.object({
   maker_name: z.string(),
   checked_by_name: z.string(),
   checked_at: z.string().nullable(),
+  /** The purchase order whose receipt wrote the record (ADR 0025), null for one written by hand. */
+  purchase_id: z.number().int().nullable(),
+  purchase_no: z.string(),
   create_time: z.string(),
   update_time: z.string(),
 });

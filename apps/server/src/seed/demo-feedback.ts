@@ -107,6 +107,25 @@ export async function seedDemoFeedback(db: Database) {
       created_at: daysAgo(1),
     })
     .execute();
+  // An approved supplier the purchase orders (采购管理) can name.
+  await db
+    .insertInto('suppliers')
+    .values({
+      company_id: companyId,
+      name: '杭州墨印科技有限公司',
+      contact: '周明',
+      mobile: '13905710002',
+      email: 'zhou@moyin.example.cn',
+      supply_category: '办公设备',
+      description: '激光打印机、复印机及耗材的生产和批发，华东地区送货上门。',
+      status: 1,
+      review_note: '资质齐全，同意合作',
+      reviewed_by: reviewer?.id ?? null,
+      reviewed_at: daysAgo(20, 10),
+      ip: '127.0.0.1',
+      created_at: daysAgo(21),
+    })
+    .execute();
 
   await db
     .insertInto('opinions')

@@ -18,6 +18,14 @@ export {
   shipOrder,
   takeOut,
 } from './stock-ledger.ts';
+export {
+  checkedPurchaseQuantities,
+  purchaseInputs,
+  type ReceivedLine,
+  type ReturnedLine,
+  returnToSupplier,
+  writePurchaseInputs,
+} from './stock-purchase.ts';
 
 /**
  * The company's stock (`/crm/stock_manager`; ADR 0022): warehouses and stock-in records on the

@@ -18,7 +18,7 @@ export function newInputNo(d = new Date()) {
  * document keeps the names it was made with): the goods and its specification, the warehouse in
  * use, an approved supplier.
  */
-async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
+export async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
   const scope = inCompany(trx, caller.companyId);
   const goods = await scope
     .selectFrom('goods', 'g')
@@ -68,6 +68,13 @@ async function resolveRefs(trx: Database, caller: Caller, values: Record<string,
   });
 }
 
+/** A record a purchase receipt wrote is the receipt's: changed or deleted only through the order (ADR 0025). */
+const purchaseMade = (row: Record<string, unknown>) =>
+  new AppError(
+    'PURCHASE_INPUT_LOCKED',
+    `入库单 ${String(row.input_no)} 由采购单 ${String(row.purchase_no)} 到货生成，不能在入库单中修改或删除`,
+  );
+
 /**
  * Stock-in records (入库单): written pending (待审核) by whoever holds `add_stock_input`; they
  * count only when checked by someone else (stock.service.ts `check`). A checked record is neither
@@ -107,6 +114,8 @@ export const stockInputStore: ResourceStore<typeof stockInputResource> = {
       maker_name: row.maker_name,
       checked_by_name: row.checked_by_name,
       checked_at: row.checked_at,
+      purchase_id: row.purchase_id ?? null,
+      purchase_no: row.purchase_no ?? '',
       create_time: row.created_at,
       update_time: row.updated_at,
     }),
@@ -124,6 +133,7 @@ export const stockInputStore: ResourceStore<typeof stockInputResource> = {
   rules: {
     async beforeSave(trx, values, caller, before) {
       if (before) {
+        if (before.purchase_id !== null) throw purchaseMade(before);
         // Locks the pending row (a check under way commits first) and refuses a checked one.
         const r = await inCompany(trx, caller.companyId)
           .updateTable('stock_inputs')
@@ -138,6 +148,8 @@ export const stockInputStore: ResourceStore<typeof stockInputResource> = {
       if (!before) Object.assign(values, { status: 0, maker_name: caller.username });
     },
     async beforeRemove(trx, rows, caller) {
+      const purchased = rows.find((r) => r.purchase_id !== null);
+      if (purchased) throw purchaseMade(purchased);
       const checked = rows.find((r) => r.status === 1);
       if (checked)
         throw new AppError('STOCK_INPUT_CHECKED', `入库单 ${String(checked.input_no)} 已审核，不能删除`);

@@ -211,7 +211,12 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
               quantity: before.quantity,
               kind: 'purchase',
               unit_cost: before.unit_cost,
-              reason: before.supplier_name ? `供应商：${before.supplier_name}` : '入库单审核',
+              reason: [
+                before.purchase_no && `采购单：${before.purchase_no}`,
+                before.supplier_name ? `供应商：${before.supplier_name}` : '入库单审核',
+              ]
+                .filter(Boolean)
+                .join('，'),
               ref: { type: 'stock_input', id: before.id, no: before.input_no },
             },
           ],

@@ -832,6 +832,103 @@ export interface StockLevelTable {
   updated_at: string;
 }
 
+/** A purchase order to a supplier (migration 032, ADR 0025): 0 草稿, 1 已下单, 2 部分到货, 3 已完成, 4 已取消. */
+export interface PurchaseTable {
+  id: Generated<number>;
+  company_id: number;
+  order_no: string;
+  supplier_id: number;
+  supplier_name: Generated<string>;
+  warehouse_id: number;
+  warehouse_name: Generated<string>;
+  /** YYYY-MM-DD or ''. */
+  expected_date: Generated<string>;
+  remark: Generated<string>;
+  status: Generated<number>;
+  total_quantity: Generated<number>;
+  /** Cents. */
+  total_amount: Generated<number>;
+  maker_name: Generated<string>;
+  ordered_at: string | null;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of a purchase order: received ≤ ordered, returned ≤ received (checked by the database). */
+export interface PurchaseLineTable {
+  id: Generated<number>;
+  company_id: number;
+  purchase_id: number;
+  goods_id: number;
+  sku_id: Generated<number>;
+  goods_name: Generated<string>;
+  goods_code: Generated<string>;
+  spec_text: Generated<string>;
+  unit: Generated<string>;
+  quantity: number;
+  unit_price: Generated<number>;
+  received_qty: Generated<number>;
+  returned_qty: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A receipt of a purchase order: its stock-in records name it (`stock_inputs.purchase_receipt_id`). */
+export interface PurchaseReceiptTable {
+  id: Generated<number>;
+  company_id: number;
+  purchase_id: number;
+  quantity: number;
+  remark: Generated<string>;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  created_at: string;
+}
+
+/** A return of purchased goods to the supplier (`purchase_return` moves in the ledger). */
+export interface PurchaseReturnTable {
+  id: Generated<number>;
+  company_id: number;
+  purchase_id: number;
+  quantity: number;
+  amount: Generated<number>;
+  reason: Generated<string>;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  created_at: string;
+}
+
+export interface PurchaseReturnLineTable {
+  id: Generated<number>;
+  company_id: number;
+  return_id: number;
+  purchase_id: number;
+  line_id: number;
+  quantity: number;
+}
+
+/** Every change of a purchase order's state (and its receipts and returns): from, to, who, when, note. */
+export interface PurchaseHistoryTable {
+  id: Generated<number>;
+  company_id: number;
+  purchase_id: number;
+  from_status: number | null;
+  to_status: number;
+  note: Generated<string>;
+  user_id: number | null;
+  user_name: Generated<string>;
+  created_at: string;
+}
+
+/** The last purchase order number given per company and day (China time, YYYYMMDD). */
+export interface PurchaseNumberTable {
+  company_id: number;
+  day: string;
+  last_no: number;
+}
+
 /** One movement of a level (the ledger): signed quantity and the balance after it. */
 export interface StockMoveTable {
   id: Generated<number>;
@@ -878,6 +975,11 @@ export interface StockInputTable {
   checked_by: number | null;
   checked_by_name: Generated<string>;
   checked_at: string | null;
+  /** A record written by a purchase receipt: its order, line and receipt (migration 032). */
+  purchase_id: number | null;
+  purchase_line_id: number | null;
+  purchase_receipt_id: number | null;
+  purchase_no: Generated<string>;
   del_flag: Generated<number>;
   created_by: number | null;
   updated_by: number | null;
@@ -967,6 +1069,13 @@ export interface DB {
   production_plan_progress: ProductionPlanProgressTable;
   customers: CustomerTable;
   warehouses: WarehouseTable;
+  purchases: PurchaseTable;
+  purchase_lines: PurchaseLineTable;
+  purchase_receipts: PurchaseReceiptTable;
+  purchase_returns: PurchaseReturnTable;
+  purchase_return_lines: PurchaseReturnLineTable;
+  purchase_history: PurchaseHistoryTable;
+  purchase_numbers: PurchaseNumberTable;
   stock_levels: StockLevelTable;
   stock_moves: StockMoveTable;
   stock_inputs: StockInputTable;

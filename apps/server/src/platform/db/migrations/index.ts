@@ -25,6 +25,7 @@ import { couponAdmin } from './022-coupon-admin.ts';
 import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
+import { purchases } from './032-purchases.ts';
 import { skuOrders } from './026-sku-orders.ts';
 import { librarySearch } from './027-library-search.ts';
 import { librarySorts } from './036-library-sorts.ts';
@@ -59,6 +60,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '021-files': files(dialect),
     '023-customers': customers(dialect),
     '025-stock': stock(dialect),
+    '032-purchases': purchases(dialect),
     '026-sku-orders': skuOrders,
     '033-bulk-catalogue': bulkCatalogue(dialect),
     '027-library-search': librarySearch,

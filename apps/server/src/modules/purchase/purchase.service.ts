@@ -1,0 +1,598 @@
+import {
+  PURCHASE_CANCELLED,
+  PURCHASE_DONE,
+  PURCHASE_DRAFT,
+  PURCHASE_ORDERED,
+  PURCHASE_PARTIAL,
+  PURCHASE_STATUS,
+  type Purchase,
+  type PurchaseDetail,
+  type PurchaseStatus,
+  type purchaseCalls,
+  RESOURCE_EXPORT_MAX,
+} from '@portal/contract';
+import type { z } from 'zod';
+import {
+  checkedPurchaseQuantities,
+  defaultWarehouse,
+  purchaseInputs,
+  returnToSupplier,
+  writePurchaseInputs,
+} from '#server/modules/stock/index.ts';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { paged, pageParams } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { nowIso } from '#server/platform/time.ts';
+import {
+  type NewLine,
+  type OrderRow,
+  type PurchaseFilter,
+  purchaseRepository as repo,
+} from './purchase.repository.ts';
+
+type ListInput = z.output<typeof purchaseCalls.list.input>;
+type ExportInput = z.output<typeof purchaseCalls.export.input>;
+type OrderInput = z.output<typeof purchaseCalls.add.input>;
+type ReceiveInput = z.output<typeof purchaseCalls.receive.input>;
+type ReturnInput = z.output<typeof purchaseCalls.return.input>;
+
+const statusName = (s: number | null) =>
+  s === null ? '' : (PURCHASE_STATUS[s as PurchaseStatus] ?? String(s));
+
+/** China time's day of an ISO time: `YYYY-MM-DD`. */
+const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
+/** The start of a China-time day as an ISO time (created_at is stored in UTC). */
+const dayStart = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
+
+const label = (l: { goods_name: string; spec_text: string }) =>
+  l.spec_text ? `${l.goods_name}（${l.spec_text}）` : l.goods_name;
+
+const toPurchase = (r: OrderRow): Purchase => ({
+  id: r.id,
+  order_no: r.order_no,
+  supplier_id: r.supplier_id,
+  supplier_name: r.supplier_name,
+  warehouse_id: r.warehouse_id,
+  warehouse_name: r.warehouse_name,
+  expected_date: r.expected_date,
+  remark: r.remark,
+  status: r.status,
+  status_name: statusName(r.status),
+  total_quantity: r.total_quantity,
+  total_amount: r.total_amount,
+  received_quantity: Number(r.received_quantity),
+  returned_quantity: Number(r.returned_quantity),
+  maker_name: r.maker_name,
+  ordered_at: r.ordered_at,
+  create_time: r.created_at,
+  update_time: r.updated_at,
+});
+
+const filterOf = (f: ExportInput): PurchaseFilter => ({
+  keyword: f.keyword,
+  status: f.status,
+  supplier_id: f.supplier_id,
+  from: f.date_from ? dayStart(f.date_from) : undefined,
+  to: f.date_to ? dayStart(f.date_to, 1) : undefined,
+});
+
+/**
+ * Purchase orders (ADR 0025): drafts written and changed by purchasing, sent (下单), received in
+ * parts — each receipt counts on the order at once and writes pending stock-in records that count
+ * in stock when another person checks them — returned (checked goods only), cancelled; every
+ * change of state is in the order's history, every write audited, each in one transaction.
+ */
+export function purchaseService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+  async function detail(conn: Database, companyId: number, id: number): Promise<PurchaseDetail> {
+    const order = await repo.byId(conn, companyId, id);
+    if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
+    const lines = await repo.lines(conn, companyId, id);
+    const checked = await checkedPurchaseQuantities(conn, companyId, id);
+    const inputs = await purchaseInputs(conn, companyId, id);
+    const receipts = await repo.receipts(conn, companyId, id);
+    const returns = await repo.returns(conn, companyId, id);
+    const returnLines = await repo.returnLines(conn, companyId, id);
+    const history = await repo.history(conn, companyId, id);
+    return {
+      ...toPurchase(order),
+      lines: lines.map((l) => ({
+        id: l.id,
+        goods_id: l.goods_id,
+        sku_id: l.sku_id,
+        goods_name: l.goods_name,
+        goods_code: l.goods_code,
+        spec_text: l.spec_text,
+        unit: l.unit,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        amount: l.quantity * l.unit_price,
+        received_qty: l.received_qty,
+        returned_qty: l.returned_qty,
+        returnable_qty: Math.max(0, (checked.get(l.id) ?? 0) - l.returned_qty),
+      })),
+      receipts: receipts.map((r) => ({
+        id: r.id,
+        remark: r.remark,
+        quantity: r.quantity,
+        created_by_name: r.created_by_name,
+        create_time: r.created_at,
+        inputs: inputs
+          .filter((i) => i.purchase_receipt_id === r.id)
+          .map((i) => ({
+            id: i.id,
+            input_no: i.input_no,
+            line_id: i.purchase_line_id ?? 0,
+            goods_name: i.goods_name,
+            spec_text: i.spec_text,
+            quantity: i.quantity,
+            status: i.status,
+            checked_by_name: i.checked_by_name,
+            checked_at: i.checked_at,
+          })),
+      })),
+      returns: returns.map((r) => ({
+        id: r.id,
+        reason: r.reason,
+        quantity: r.quantity,
+        amount: r.amount,
+        created_by_name: r.created_by_name,
+        create_time: r.created_at,
+        lines: returnLines
+          .filter((l) => l.return_id === r.id)
+          .map((l) => ({
+            line_id: l.line_id,
+            goods_name: l.goods_name,
+            spec_text: l.spec_text,
+            quantity: l.quantity,
+          })),
+      })),
+      history: history.map((h) => ({
+        id: h.id,
+        from_status: h.from_status,
+        from_name: statusName(h.from_status),
+        to_status: h.to_status,
+        to_name: statusName(h.to_status),
+        note: h.note,
+        user_name: h.user_name,
+        create_time: h.created_at,
+      })),
+    };
+  }
+
+  /** An order's supplier (approved), warehouse (in use; the default one when none is named) and lines. */
+  async function orderValues(trx: Database, caller: Caller, input: Omit<OrderInput, 'id'>, now: string) {
+    const supplier = await repo.supplier(trx, caller.companyId, input.supplier_id);
+    if (supplier?.status !== 1)
+      throw new AppError('PARAM_ERROR', '供应商不存在或未通过审核，请重新选择', 'supplier_id');
+    const warehouse =
+      input.warehouse_id === undefined
+        ? await defaultWarehouse(trx, caller.companyId, now)
+        : await repo.warehouse(trx, caller.companyId, input.warehouse_id);
+    if (!warehouse || ('status' in warehouse && warehouse.status !== 1))
+      throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
+    const ids = [...new Set(input.lines.map((l) => l.goods_id))];
+    const { goods, skus } = await repo.goods(trx, caller.companyId, ids);
+    const seen = new Set<string>();
+    const lines: NewLine[] = input.lines.map((l, i) => {
+      const row = `第${i + 1}行：`;
+      const g = goods.find((x) => x.id === l.goods_id);
+      if (!g) throw new AppError('PARAM_ERROR', `${row}商品不存在或已被删除，请重新选择`, 'lines');
+      const skuId = l.sku_id ?? 0;
+      let specText = '';
+      if (g.sku_count > 0) {
+        if (skuId === 0)
+          throw new AppError('GOODS_SKU_REQUIRED', `${row}「${g.name}」有规格，请选择规格`, 'lines');
+        const sku = skus.find((s) => s.id === skuId && s.goods_id === g.id);
+        if (!sku) throw new AppError('PARAM_ERROR', `${row}规格不存在或已被删除，请重新选择`, 'lines');
+        specText = sku.spec_text;
+      } else if (skuId !== 0)
+        throw new AppError('PARAM_ERROR', `${row}「${g.name}」没有规格，请不要选择规格`, 'lines');
+      const key = `${g.id}:${skuId}`;
+      if (seen.has(key))
+        throw new AppError(
+          'PARAM_ERROR',
+          `${row}「${label({ goods_name: g.name, spec_text: specText })}」重复，请合并为一行`,
+          'lines',
+        );
+      seen.add(key);
+      return {
+        goods_id: g.id,
+        sku_id: skuId,
+        goods_name: g.name,
+        goods_code: g.code,
+        spec_text: specText,
+        unit: g.unit,
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        sort: i,
+      };
+    });
+    const total_amount = lines.reduce((s, l) => s + l.quantity * l.unit_price, 0);
+    if (!Number.isSafeInteger(total_amount))
+      throw new AppError('PARAM_ERROR', '采购金额过大，请拆分为多张采购单', 'lines');
+    return {
+      values: {
+        supplier_id: supplier.id,
+        supplier_name: supplier.name,
+        warehouse_id: warehouse.id,
+        warehouse_name: warehouse.name,
+        expected_date: input.expected_date ?? '',
+        remark: input.remark ?? '',
+        total_quantity: lines.reduce((s, l) => s + l.quantity, 0),
+        total_amount,
+      },
+      lines,
+    };
+  }
+
+  /** Why an order could not be claimed: gone (NOT_FOUND) or in another state. */
+  async function refusal(trx: Database, companyId: number, id: number, action: string) {
+    const order = await repo.byId(trx, companyId, id);
+    if (!order) return new AppError('NOT_FOUND', '采购单不存在或已被删除');
+    return new AppError('PURCHASE_STATE', `采购单${statusName(order.status)}，不能${action}`);
+  }
+
+  const history = (
+    trx: Database,
+    caller: Caller,
+    purchaseId: number,
+    from: number | null,
+    to: number,
+    note: string,
+    now: string,
+  ) =>
+    repo.addHistory(trx, caller.companyId, {
+      purchase_id: purchaseId,
+      from_status: from,
+      to_status: to,
+      note,
+      user_id: caller.userId,
+      user_name: caller.username,
+      created_at: now,
+    });
+
+  /** A change of state from one of `from` to `to`, with its history row and audit, in one transaction. */
+  async function transition(
+    caller: Caller,
+    id: number,
+    from: readonly number[],
+    to: number,
+    action: string,
+    note: string,
+    extra: { ordered_at?: string } = {},
+  ) {
+    const now = nowIso();
+    await db.transaction().execute(async (trx) => {
+      const before = await repo.byId(trx, caller.companyId, id);
+      if (
+        !(await repo.claim(trx, caller.companyId, caller.userId, id, from, {
+          status: to,
+          ...extra,
+          updated_at: now,
+        }))
+      )
+        throw await refusal(trx, caller.companyId, id, action);
+      await history(trx, caller, id, before?.status ?? null, to, note, now);
+      await audit(trx, caller, {
+        action: 'update',
+        entity: 'purchases',
+        entityId: id,
+        before: { status: before?.status },
+        after: { status: to, note },
+      });
+    });
+    return detail(db, caller.companyId, id);
+  }
+
+  return {
+    async list(caller: Caller, f: ListInput) {
+      const p = pageParams(f);
+      const filter = filterOf(f);
+      const [rows, count] = await Promise.all([
+        repo.page(db, caller.companyId, filter, p.pageSize, p.offset),
+        repo.count(db, caller.companyId, filter),
+      ]);
+      return paged({ count, results: rows.map(toPurchase) }, p);
+    },
+
+    /** The export's rows under the list's filters, 500 at a time (never all in memory). */
+    async *rows(caller: Caller, f: ExportInput) {
+      const filter = filterOf(f);
+      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += 500) {
+        const page = await repo.page(
+          db,
+          caller.companyId,
+          filter,
+          Math.min(500, RESOURCE_EXPORT_MAX - offset),
+          offset,
+        );
+        for (const r of page) {
+          const p = toPurchase(r);
+          yield {
+            ...p,
+            total_amount_yuan: (p.total_amount / 100).toFixed(2),
+            create_time: chinaDayTime(p.create_time),
+          };
+        }
+        if (page.length < 500) return;
+      }
+    },
+
+    detail: (caller: Caller, id: number) => detail(db, caller.companyId, id),
+
+    /** A new draft; its number is the day's next (CG20261124-0001), taken atomically. */
+    async add(caller: Caller, input: OrderInput) {
+      const now = nowIso();
+      const id = await db.transaction().execute(async (trx) => {
+        const { values, lines } = await orderValues(trx, caller, input, now);
+        const day = chinaDay(now).replaceAll('-', '');
+        const n = await repo.nextNumber(trx, caller.companyId, day);
+        const order_no = `CG${day}-${String(n).padStart(4, '0')}`;
+        const made = await repo.insert(trx, caller.companyId, caller.userId, {
+          ...values,
+          order_no,
+          maker_name: caller.username,
+          created_at: now,
+          updated_at: now,
+        });
+        await repo.insertLines(trx, caller.companyId, made.id, lines);
+        await history(trx, caller, made.id, null, PURCHASE_DRAFT, '新建采购单', now);
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'purchases',
+          entityId: made.id,
+          after: { order_no, ...values, lines },
+        });
+        return made.id;
+      });
+      return detail(db, caller.companyId, id);
+    },
+
+    /** A draft's header and lines (its lines replaced); refused once it was sent. */
+    async update(caller: Caller, id: number, input: OrderInput) {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.byId(trx, caller.companyId, id);
+        if (
+          !(await repo.claim(trx, caller.companyId, caller.userId, id, [PURCHASE_DRAFT], { updated_at: now }))
+        )
+          throw await refusal(trx, caller.companyId, id, '修改');
+        const beforeLines = await repo.lines(trx, caller.companyId, id);
+        const { values, lines } = await orderValues(trx, caller, input, now);
+        await repo.claim(trx, caller.companyId, caller.userId, id, [PURCHASE_DRAFT], {
+          ...values,
+          updated_at: now,
+        });
+        await repo.deleteLines(trx, caller.companyId, id);
+        await repo.insertLines(trx, caller.companyId, id, lines);
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'purchases',
+          entityId: id,
+          before: { ...before, lines: beforeLines },
+          after: { ...values, lines },
+        });
+      });
+      return detail(db, caller.companyId, id);
+    },
+
+    submit: (caller: Caller, id: number) =>
+      transition(caller, id, [PURCHASE_DRAFT], PURCHASE_ORDERED, '下单', '下单', { ordered_at: nowIso() }),
+
+    /** Drafts and sent orders; what has not arrived will not (pending stock-in records still count once checked). */
+    cancel: (caller: Caller, id: number, reason: string | undefined) =>
+      transition(
+        caller,
+        id,
+        [PURCHASE_DRAFT, PURCHASE_ORDERED, PURCHASE_PARTIAL],
+        PURCHASE_CANCELLED,
+        '取消',
+        reason ? `取消：${reason}` : '取消采购单',
+      ),
+
+    /** Drafts only (soft delete; the number is not given again). */
+    async remove(caller: Caller, id: number) {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.byId(trx, caller.companyId, id);
+        if (
+          !(await repo.claim(trx, caller.companyId, caller.userId, id, [PURCHASE_DRAFT], {
+            del_flag: 1,
+            updated_at: now,
+          }))
+        )
+          throw await refusal(trx, caller.companyId, id, '删除（只能删除草稿）');
+        await audit(trx, caller, { action: 'delete', entity: 'purchases', entityId: id, before });
+      });
+      return { count: 1 };
+    },
+
+    /**
+     * A receipt (到货入库): per line at most what is still to come — a conditional update, so
+     * receipts at once never pass the order — then one pending stock-in record per line received;
+     * the order becomes 部分到货, or 已完成 when every line has arrived.
+     */
+    async receive(caller: Caller, input: ReceiveInput) {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const cid = caller.companyId;
+        if (
+          !(await repo.claim(trx, cid, caller.userId, input.id, [PURCHASE_ORDERED, PURCHASE_PARTIAL], {
+            updated_at: now,
+          }))
+        )
+          throw await refusal(trx, cid, input.id, '到货入库（请先下单）');
+        const order = await repo.byId(trx, cid, input.id);
+        if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
+        const lines = await repo.lines(trx, cid, input.id);
+        const wanted = input.lines.filter((l) => l.quantity > 0);
+        const received = [];
+        for (const w of wanted) {
+          const line = lines.find((l) => l.id === w.line_id);
+          if (!line) throw new AppError('PARAM_ERROR', '采购明细不属于该采购单，请刷新后重试', 'lines');
+          if (!(await repo.receive(trx, cid, input.id, line.id, w.quantity)))
+            throw new AppError(
+              'PURCHASE_OVER_RECEIPT',
+              `「${label(line)}」最多还能到货${line.quantity - line.received_qty}（采购${line.quantity}，已到货${line.received_qty}）`,
+              'lines',
+            );
+          line.received_qty += w.quantity;
+          received.push({
+            line_id: line.id,
+            goods_id: line.goods_id,
+            sku_id: line.sku_id,
+            quantity: w.quantity,
+            unit_cost: line.unit_price,
+          });
+        }
+        const quantity = received.reduce((s, l) => s + l.quantity, 0);
+        const receipt = await repo.insertReceipt(trx, cid, {
+          purchase_id: order.id,
+          quantity,
+          remark: input.remark ?? '',
+          created_by: caller.userId,
+          created_by_name: caller.username,
+          created_at: now,
+        });
+        const inputs = await writePurchaseInputs(
+          trx,
+          caller,
+          {
+            purchase_id: order.id,
+            purchase_no: order.order_no,
+            receipt_id: receipt.id,
+            supplier_id: order.supplier_id,
+            warehouse_id: order.warehouse_id,
+            input_date: input.input_date ?? chinaDay(now),
+            remark: input.remark ?? '',
+          },
+          received,
+          now,
+        );
+        const to = lines.every((l) => l.received_qty >= l.quantity) ? PURCHASE_DONE : PURCHASE_PARTIAL;
+        if (to !== order.status)
+          await repo.claim(trx, cid, caller.userId, order.id, [order.status], {
+            status: to,
+            updated_at: now,
+          });
+        await history(
+          trx,
+          caller,
+          order.id,
+          order.status,
+          to,
+          `到货 ${quantity}，入库单 ${inputs.map((i) => i.input_no).join('、')}（待审核）`,
+          now,
+        );
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'purchases',
+          entityId: order.id,
+          before: { status: order.status },
+          after: { status: to, receipt: receipt.id, lines: received },
+        });
+      });
+      return detail(db, caller.companyId, input.id);
+    },
+
+    /**
+     * A return (退货) to the supplier: per line at most what checked stock-in records brought in
+     * less what was returned (a conditional update), out of the order's warehouse as
+     * `purchase_return` moves, refused when the warehouse holds less; the state does not change.
+     */
+    async returnGoods(caller: Caller, input: ReturnInput) {
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        const cid = caller.companyId;
+        if (
+          !(await repo.claim(
+            trx,
+            cid,
+            caller.userId,
+            input.id,
+            [PURCHASE_PARTIAL, PURCHASE_DONE, PURCHASE_CANCELLED],
+            {
+              updated_at: now,
+            },
+          ))
+        )
+          throw await refusal(trx, cid, input.id, '退货（还没有到货）');
+        const order = await repo.byId(trx, cid, input.id);
+        if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
+        const lines = await repo.lines(trx, cid, input.id);
+        const checked = await checkedPurchaseQuantities(trx, cid, input.id);
+        const wanted = input.lines.filter((l) => l.quantity > 0);
+        const back = [];
+        for (const w of wanted) {
+          const line = lines.find((l) => l.id === w.line_id);
+          if (!line) throw new AppError('PARAM_ERROR', '采购明细不属于该采购单，请刷新后重试', 'lines');
+          const max = checked.get(line.id) ?? 0;
+          if (!(await repo.giveBack(trx, cid, input.id, line.id, w.quantity, max)))
+            throw new AppError(
+              'PURCHASE_OVER_RETURN',
+              `「${label(line)}」最多可退${Math.max(0, max - line.returned_qty)}（已审核入库${max}，已退货${line.returned_qty}）`,
+              'lines',
+            );
+          back.push({ line, quantity: w.quantity });
+        }
+        const quantity = back.reduce((s, b) => s + b.quantity, 0);
+        const amount = back.reduce((s, b) => s + b.quantity * b.line.unit_price, 0);
+        const made = await repo.insertReturn(
+          trx,
+          cid,
+          {
+            purchase_id: order.id,
+            quantity,
+            amount,
+            reason: input.reason,
+            created_by: caller.userId,
+            created_by_name: caller.username,
+            created_at: now,
+          },
+          back.map((b) => ({ line_id: b.line.id, quantity: b.quantity })),
+        );
+        await returnToSupplier(
+          trx,
+          caller,
+          back.map((b) => ({
+            warehouse_id: order.warehouse_id,
+            goods_id: b.line.goods_id,
+            sku_id: b.line.sku_id,
+            quantity: b.quantity,
+            unit_cost: b.line.unit_price,
+            label: label(b.line),
+          })),
+          { id: order.id, no: order.order_no, reason: input.reason },
+          now,
+        );
+        await history(
+          trx,
+          caller,
+          order.id,
+          order.status,
+          order.status,
+          `退货 ${quantity}：${input.reason}`,
+          now,
+        );
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'purchases',
+          entityId: order.id,
+          after: { return: made.id, lines: back.map((b) => ({ line_id: b.line.id, quantity: b.quantity })) },
+        });
+      });
+      deps.goodsChanged(caller.companyId);
+      return detail(db, caller.companyId, input.id);
+    },
+  };
+}
+
+/** `YYYY-MM-DD HH:mm` in China time, as the export shows a time. */
+function chinaDayTime(iso: string) {
+  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+export type PurchaseService = ReturnType<typeof purchaseService>;
