@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { login, memberOrder, test } from './helpers.ts';
+import { login, memberOrder, signIn, test } from './helpers.ts';
 
 // Issue 11, item 3: the back office on a 375 px phone. Each list shows its rows as cards (the
 // row's name and status, its fields labelled, its actions as buttons), the category tree folds
@@ -127,8 +127,7 @@ test('the phone’s cards select rows like the table’s checkboxes', async ({ p
   await page.setViewportSize(PHONE);
   await page.goto('/login');
   await page.waitForLoadState('networkidle');
-  await login(page, 'shop');
-  await page.goto('/crm/goods_category');
+  await signIn(page, 'shop', '/crm/goods_category');
   const categories = page.getByRole('list', { name: '分类列表' });
   await expect(categories.getByText('数码电器', { exact: true })).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { readWorkbook } from '../../apps/server/src/platform/excel/index.ts';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 品牌管理, the first screen of the back-office resource block (design/back-office.md): search,
 // add with field errors beside the fields, edit, batch delete with a confirmation, permissions.
@@ -10,8 +10,7 @@ test('a shop administrator adds, edits, finds and batch-deletes brands; a wareho
   openPage,
 }) => {
   const tag = uniqueSuffix();
-  await login(page, 'shop');
-  await page.goto('/crm/goods_brand');
+  await signIn(page, 'shop', '/crm/goods_brand');
   await expect(
     page.getByRole('heading', { name: '品牌管理' }).or(page.getByText('品牌管理').first()),
   ).toBeVisible();
@@ -86,8 +85,7 @@ test('a shop administrator adds, edits, finds and batch-deletes brands; a wareho
 
 test('the super administrator keeps the public brands every company picks from', async ({ page }) => {
   const tag = uniqueSuffix();
-  await login(page, 'admin');
-  await page.goto('/manager/public-brand');
+  await signIn(page, 'admin', '/manager/public-brand');
   await page.getByRole('button', { name: '新增公共品牌' }).click();
   const dialog = page.getByRole('dialog', { name: '新增公共品牌' });
   await dialog.getByLabel('品牌名称').fill(`公共${tag}`);

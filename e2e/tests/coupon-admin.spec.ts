@@ -3,8 +3,8 @@ import {
   apiCall,
   expectAccessible,
   expectNoSidewaysScroll,
-  login,
   registerMember,
+  signIn,
   submitLogin,
   test,
   toast,
@@ -37,8 +37,7 @@ test('a coupon made and issued in the back office is used by the member at check
   });
 
   // The shop administrator adds the coupon: an empty form is refused beside its fields.
-  await login(page, 'shop');
-  await page.goto('/crm/coupon_index');
+  await signIn(page, 'shop', '/crm/coupon_index');
   await page.getByRole('button', { name: '新增优惠券' }).click();
   const dialog = page.getByRole('dialog', { name: '新增优惠券' });
   await dialog.getByRole('button', { name: /保\s*存/ }).click();

@@ -2,8 +2,8 @@ import { expect } from '@playwright/test';
 import {
   expectAccessible,
   expectNoSidewaysScroll,
-  login,
   memberOrder,
+  signIn,
   test,
   toast,
   uniqueSuffix,
@@ -24,8 +24,7 @@ test('a shop administrator adds a customer with two contacts, is told what is wr
 }) => {
   const tag = uniqueSuffix();
   const name = `青禾贸易${tag}`;
-  await login(page, 'shop');
-  await page.goto('/crm/customer_index');
+  await signIn(page, 'shop', '/crm/customer_index');
   await expect(page.getByRole('table', { name: '客户列表' })).toBeVisible();
 
   await page.getByRole('button', { name: '新增客户' }).click();
@@ -94,8 +93,7 @@ test('the company profile saved in 单位信息 shows on the public login page; 
   openPage,
 }) => {
   const icp = `京ICP备${Date.now().toString().slice(-8)}号-9`;
-  await login(page, 'shop');
-  await page.goto('/crm/company');
+  await signIn(page, 'shop', '/crm/company');
   const form = page.getByRole('form', { name: '单位信息' });
   const field = (label: string) => form.getByLabel(label, { exact: true });
   await expect(field('单位名称')).not.toHaveValue('');
@@ -130,8 +128,7 @@ test('a member’s detail shows their order; stopping them keeps them out until 
   request,
 }) => {
   const { member, order } = await memberOrder(request, GOODS, '详情会员');
-  await login(page, 'shop');
-  await page.goto('/crm/member_index');
+  await signIn(page, 'shop', '/crm/member_index');
   const search = page.getByRole('searchbox', { name: '搜索会员' });
   await search.fill(member.mobile);
   await search.press('Enter');
@@ -182,7 +179,7 @@ test('a member’s detail shows their order; stopping them keeps them out until 
 
 test('the people screens fit a 375 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await login(page, 'shop');
+  await signIn(page, 'shop');
   for (const path of ['/crm/member_index', '/crm/customer_index', '/crm/company', '/crm/login']) {
     await page.goto(path);
     await page.locator('.ant-card').first().waitFor();

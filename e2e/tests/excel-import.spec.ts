@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // Excel import on a declared resource (design/back-office.md "Excel import", ADR 0017), on 品牌管理:
 // the template downloaded, a sheet with good and bad rows previewed with its errors, the refused
@@ -20,8 +20,7 @@ test('a shop administrator previews an Excel file of brands, downloads its refus
   page,
 }, testInfo) => {
   const tag = uniqueSuffix();
-  await login(page, 'shop');
-  await page.goto('/crm/goods_brand');
+  await signIn(page, 'shop', '/crm/goods_brand');
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '导入品牌' });
   await expect(dialog.getByText('选择文件').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // The file store's upload field (apps/web/src/shared/ui/ImageUpload.tsx) on the brand form's
 // 品牌标志: refusals in Chinese beside the field, a picture picked from the keyboard, its preview,
@@ -15,8 +15,7 @@ test('a shop administrator uploads a brand logo with the image field; anyone see
   const logo = await sharp({ create: { width: 240, height: 120, channels: 3, background: '#1677ff' } })
     .png()
     .toBuffer();
-  await login(page, 'shop');
-  await page.goto('/crm/goods_brand');
+  await signIn(page, 'shop', '/crm/goods_brand');
   await page.getByRole('button', { name: '新增品牌' }).click();
   const dialog = page.getByRole('dialog', { name: '新增品牌' });
   await dialog.getByLabel('品牌名称').fill(`标志${tag}`);
@@ -90,8 +89,7 @@ test('文件管理: upload a document, find it, rename it and delete it; sales s
 }) => {
   const tag = uniqueSuffix();
   const pdf = Buffer.from(`%PDF-1.4\n% 报价单 ${tag}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n`);
-  await login(page, 'shop');
-  await page.goto('/crm/file_manager');
+  await signIn(page, 'shop', '/crm/file_manager');
   await expect(page.getByText('文件管理').first()).toBeVisible();
 
   const chooser = page.waitForEvent('filechooser');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // The goods import on 商品库 (spec §7 /goods/excel_data_save, ADR 0017 "The goods import"): the
 // template, a sheet with good and bad rows (unknown category, bad price, a type that is no type's
@@ -37,8 +37,7 @@ test('a shop administrator imports goods from Excel on 商品库: preview, refus
   // Two axe scans of a wide preview table at two widths each take their time on a loaded machine.
   test.setTimeout(120_000);
   const tag = uniqueSuffix().toUpperCase();
-  await login(page, 'shop');
-  await page.goto('/crm/goods_manager');
+  await signIn(page, 'shop', '/crm/goods_manager');
   await page.getByRole('button', { name: '导入', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '导入商品' });
 

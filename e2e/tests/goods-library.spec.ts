@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 商品库 (issue 12): the shop administrator makes a goods with two specifications and images, pushes
 // it to the shop and puts it on sale; a visitor finds it in the shop at once.
@@ -12,8 +12,7 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   const tag = uniqueSuffix();
   const name = `高山云雾茶${tag}`;
   const code = `YW-${tag}`;
-  await login(page, 'shop');
-  await page.goto('/crm/goods_manager');
+  await signIn(page, 'shop', '/crm/goods_manager');
   await page.getByRole('button', { name: '新增商品' }).click();
   await expect(page).toHaveURL(/\/crm\/new_goods$/);
 
@@ -107,8 +106,7 @@ test('the goods screens on a phone: the list is cards and the detail keeps its n
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, 'shop');
-  await page.goto('/crm/goods_manager');
+  await signIn(page, 'shop', '/crm/goods_manager');
   await expect(
     page.getByRole('list', { name: '商品列表' }).or(page.getByRole('table', { name: '商品列表' })),
   ).toBeVisible();

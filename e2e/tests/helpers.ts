@@ -88,6 +88,73 @@ export async function login(page: Page, username: string): Promise<DemoAccount> 
   return who;
 }
 
+/**
+ * Starts a session without the login page, for a journey whose subject is not the login: logs in
+ * through the API (the context gets the HttpOnly session cookie) and gives the browser what the
+ * login page would leave (apps/web/src/shared/session.ts `startSession`: the userInfo cookie, the
+ * token and the auth record in local storage), then opens `path` when given. The login page and
+ * the landing screen are not loaded (login.spec.ts and area-home.spec.ts walk those).
+ */
+export async function signIn(page: Page, username: string, path?: string): Promise<DemoAccount> {
+  const who = account(username);
+  const res = await page.request.post('/api/account/login', {
+    form: { username, password: DEMO_PASSWORD },
+  });
+  const body = await res.json();
+  expect(body.c, `login ${username}: ${body.m}`).toBe(0);
+  const { token, login_time, user } = body.d;
+  const info = {
+    id: user.id,
+    username: user.username,
+    real_name: user.real_name,
+    role: user.role,
+    role_name: user.role_name,
+    company_id: user.company_id,
+    company_name: user.company_name,
+    main_bg: user.main_bg,
+    login_time,
+    address: user.company_address,
+  };
+  const record = {
+    company_id: user.company_id,
+    username: user.username,
+    group_name: user.group_name,
+    login_type: -1,
+    avatarUrl: user.avatarUrl,
+    remember: false,
+    real_name: user.real_name,
+    id: user.id,
+    login_time,
+  };
+  await page.context().addCookies([
+    // js-cookie's encoding, as the app writes it; a session cookie, as without 记住我.
+    { name: 'userInfo', value: encodeURIComponent(JSON.stringify(info)), url: new URL(res.url()).origin },
+  ]);
+  // Local storage belongs to the page's origin, so it is written as the first document starts:
+  // while this user's cookie is there and no token is (a logout or an expired session, which
+  // clear both, are not undone; a later login of someone else keeps theirs).
+  await page.context().addInitScript(
+    ({ token, record }) => {
+      const raw = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('userInfo='))
+        ?.slice('userInfo='.length);
+      if (!raw || localStorage.getItem('token') !== null) return;
+      try {
+        if ((JSON.parse(decodeURIComponent(raw)) as { username?: string }).username !== record.username)
+          return;
+      } catch {
+        return;
+      }
+      localStorage.setItem('token', token);
+      localStorage.setItem('portal_user', JSON.stringify(record));
+    },
+    { token: token as string, record },
+  );
+  if (path) await page.goto(path);
+  return who;
+}
+
 /** The top-bar button that holds the user's name and opens 个人信息 / 修改密码 / 退出登录. */
 export const userMenu = (page: Page) => page.getByRole('button', { name: '用户菜单' });
 
@@ -223,8 +290,8 @@ function tracking(visits: Visits, baseURL: string) {
 
 /**
  * `test` with `openPage`: a page in a browser context of its own (a second visitor, a member of
- * staff beside the test's page), logged in as `username` when given. Its context is closed when
- * the test ends.
+ * staff beside the test's page), logged in as `username` when given (through the API, `signIn`:
+ * the page is blank until the test opens an address). Its context is closed when the test ends.
  *
  * Every test also runs the accessibility check (a11y.ts): when it has passed, each kind of page
  * its pages visited that no test of this run has scanned yet is opened again and scanned at 1366
@@ -266,7 +333,7 @@ export const test = base.extend<{
       context.on('page', tracking(visits, baseURL ?? ''));
       contexts.push(context);
       const page = await context.newPage();
-      if (username) await login(page, username);
+      if (username) await signIn(page, username);
       return page;
     });
     await Promise.all(contexts.map((c) => c.close()));

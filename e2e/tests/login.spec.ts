@@ -1,30 +1,8 @@
 import { expect } from '@playwright/test';
-import {
-  AREA_TITLES,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  loginForm,
-  submitLogin,
-  test,
-  toast,
-  userMenu,
-} from './helpers.ts';
+import { DEMO_PASSWORD, loginForm, submitLogin, test, toast } from './helpers.ts';
 
-test.describe('login lands each role in its area', () => {
-  for (const who of DEMO_ACCOUNTS) {
-    test(`${who.username} (role ${who.role}) → /${who.area}/`, async ({ page }) => {
-      await submitLogin(page, who.username);
-
-      // The area index then forwards to the first screen the user may open.
-      await expect(page).toHaveURL(new RegExp(`^https?://[^/]+/${who.area}/[\\w-]+$`));
-      await expect(userMenu(page)).toContainText(who.realName);
-      const topBar = page.getByRole('banner');
-      await expect(topBar).toContainText(AREA_TITLES[who.area]);
-      await expect(topBar).toContainText(who.company);
-      await expect(page.getByText('页面不存在')).toBeHidden();
-    });
-  }
-});
+// Where each role's login lands: area-home.spec.ts (one login of each kind, with the top bar's area
+// and company) and, for every seeded role, apps/web/src/app/routes/roleLanding.test.ts.
 
 test.describe('login form', () => {
   test('what is typed before the app starts is kept (the page comes rendered from the server)', async ({

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { login, sideMenu, test } from './helpers.ts';
+import { login, sideMenu, signIn, test } from './helpers.ts';
 
 test('warehouse sees the category screen without add, edit or delete', async ({ page }) => {
   await login(page, 'warehouse');
@@ -23,8 +23,7 @@ test('warehouse sees the category screen without add, edit or delete', async ({ 
 });
 
 test('finance gets 403 on the category screen and no 商品分类 menu item', async ({ page }) => {
-  await login(page, 'finance');
-  await page.goto('/crm/goods_category');
+  await signIn(page, 'finance', '/crm/goods_category');
 
   await expect(page.getByText('无权访问', { exact: true })).toBeVisible();
   await expect(page.getByText('您没有访问该页面的权限，如需开通请联系管理员。')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 促销活动 (/crm/promotion_index, issue 12): the /shop/promotion/* writes from a screen — a new
 // promotion, a goods added as a car and taken out again, the promotion deleted after a confirmation.
@@ -12,8 +12,7 @@ test('the shop administrator makes a promotion, adds a goods to it and takes it 
   test.setTimeout(150_000);
   const tag = uniqueSuffix();
   const title = `秋季车展 ${tag}`;
-  await login(page, 'shop');
-  await page.goto('/crm/promotion_index');
+  await signIn(page, 'shop', '/crm/promotion_index');
 
   await page.getByRole('button', { name: '新增活动' }).click();
   const dialog = page.getByRole('dialog', { name: '新增活动' });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { login, loginForm, submitLogin, test, userMenu } from './helpers.ts';
+import { loginForm, signIn, submitLogin, test, userMenu } from './helpers.ts';
 
 test('anonymous visit to a protected screen goes through login and back', async ({ page }) => {
   await page.goto('/crm/goods_category');
@@ -51,8 +51,7 @@ test('an unknown path answers 404 and shows the 404 page in the shop’s frame',
 });
 
 test('an unknown screen inside an area shows the 404 page in the shell', async ({ page }) => {
-  await login(page, 'shop');
-  await page.goto('/crm/no_such_screen');
+  await signIn(page, 'shop', '/crm/no_such_screen');
 
   await expect(page.getByText('页面不存在', { exact: true })).toBeVisible();
   await expect(userMenu(page)).toContainText('商城管理员');

@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { login, loginForm, test } from './helpers.ts';
+import { login, loginForm, signIn, test } from './helpers.ts';
 
 /** Full-page PNGs in test-results/screenshots/ (kept after the run) for a look at font and layout. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -25,8 +25,7 @@ test('area home', async ({ page }, testInfo) => {
 });
 
 test('category screen', async ({ page }, testInfo) => {
-  await login(page, 'shop');
-  await page.goto('/crm/goods_category');
+  await signIn(page, 'shop', '/crm/goods_category');
   await expect(
     page.getByRole('tree', { name: '分类树' }).getByRole('treeitem', { name: '智能手机' }),
   ).toBeVisible();

@@ -1,9 +1,8 @@
 import { expect } from '@playwright/test';
-import { cookieNamed, localToken, login, loginForm, submitLogin, test, toast } from './helpers.ts';
+import { cookieNamed, localToken, loginForm, signIn, submitLogin, test, toast } from './helpers.ts';
 
 test('a session ended on the server sends the user to login (10003)', async ({ page, context }) => {
-  await login(page, 'shop');
-  await page.goto('/crm/goods_category');
+  await signIn(page, 'shop', '/crm/goods_category');
   const table = page.getByRole('table', { name: '分类列表' });
   await expect(table.getByRole('row').filter({ hasText: '数码电器' }).first()).toBeVisible();
 

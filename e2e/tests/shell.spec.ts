@@ -6,6 +6,7 @@ import {
   localToken,
   login,
   loginForm,
+  signIn,
   test,
   userMenu,
 } from './helpers.ts';
@@ -64,7 +65,7 @@ test.describe('logout', () => {
 
 test.describe('top bar', () => {
   test('the clock shows time, weekday and date, and ticks', async ({ page }) => {
-    await login(page, 'student');
+    await signIn(page, 'student', '/student');
     const clock = page.getByTestId('clock');
     await expect(clock).toHaveText(CLOCK);
 
@@ -83,7 +84,7 @@ test.describe('top bar', () => {
 
   test('the login time is shown', async ({ page }) => {
     const before = Date.now();
-    await login(page, 'student');
+    await signIn(page, 'student', '/student');
     const loginTime = page.getByRole('banner').getByText(/^登录时间：/);
     await expect(loginTime).toHaveText(/^登录时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 
@@ -97,7 +98,7 @@ test.describe('top bar', () => {
   });
 
   test('the company address and the shop phone of the user’s company are shown', async ({ page }) => {
-    await login(page, 'qf_shop');
+    await signIn(page, 'qf_shop', '/crm/home');
     const banner = page.getByRole('banner');
     await expect(banner.getByTestId('company-address')).toHaveText(/浙江省杭州市西湖区文三路2号/);
     await expect(banner.getByTestId('shop-phone')).toHaveText(/0571-88880126/);
@@ -118,13 +119,13 @@ test.describe('top bar', () => {
   });
 
   test('a user of one area sees its name only', async ({ page }) => {
-    await login(page, 'instructor');
+    await signIn(page, 'instructor', '/instructor');
     await expect(page.getByRole('banner').getByText('指导中心', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /切换工作区域/ })).toHaveCount(0);
   });
 
   test('the user menu opens personal info', async ({ page }) => {
-    await login(page, 'instructor');
+    await signIn(page, 'instructor', '/instructor');
     await chooseUserMenu(page, '个人信息');
 
     await expect(page).toHaveURL(/\/instructor\/personal-info$/);
@@ -136,7 +137,7 @@ test.describe('top bar', () => {
 
 test.describe('change password', () => {
   test('a wrong old password is refused next to the field', async ({ page, context }) => {
-    await login(page, 'service');
+    await signIn(page, 'service', '/crm/home');
     await chooseUserMenu(page, '修改密码');
 
     const dialog = page.getByRole('dialog', { name: '修改密码' });
@@ -159,7 +160,7 @@ test.describe('change password', () => {
   });
 
   test('the form checks the new password before asking the server', async ({ page }) => {
-    await login(page, 'service');
+    await signIn(page, 'service', '/crm/home');
     await chooseUserMenu(page, '修改密码');
 
     const dialog = page.getByRole('dialog', { name: '修改密码' });

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import {
   expectAccessible,
   expectNoSidewaysScroll,
-  login,
+  signIn,
   submitLogin,
   test,
   toast,
@@ -21,8 +21,7 @@ test('a warehouse keeper writes a stock-in record, the shop administrator checks
 }) => {
   test.setTimeout(180_000);
   const tag = `e2e${uniqueSuffix()}`;
-  await login(page, 'warehouse');
-  await page.goto('/crm/stock_manager?tab=inputs');
+  await signIn(page, 'warehouse', '/crm/stock_manager?tab=inputs');
   await expect(page.getByRole('tab', { name: '入库单', selected: true })).toBeVisible();
 
   // The form: required fields refused beside them, then a record for 7 printers.
