@@ -155,6 +155,15 @@ export const CRM = area(
       children: [
         {
           kind: 'screen',
+          path: 'product_index',
+          title: '产品管理',
+          icon: 'BranchesOutlined',
+          summary: '产品的成品和物料清单（每批用量），生产入库：成品入库、物料按清单出库',
+          access: { module: 'product', codename: 'view_product' },
+          page: lazyPage(() => import('#web/modules/product/ProductPage.tsx'), 'ProductPage'),
+        },
+        {
+          kind: 'screen',
           path: 'pmc_index',
           title: '生产计划',
           icon: 'ScheduleOutlined',
