@@ -25,6 +25,7 @@ import { goodsLibraryModule } from './modules/goods-library/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
+import { pmcModule, productsPlanned } from './modules/pmc/index.ts';
 import { productModule } from './modules/product/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { purchaseModule } from './modules/purchase/index.ts';
@@ -170,9 +171,10 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     purchaseModule(db, { goodsChanged }),
     brandModule(db),
     fileModule(db, fileStoreOf(config)),
+    pmcModule(db, { goodsChanged }),
     goodsLibrary,
     stockModule(db, { goodsChanged }),
-    productModule(db, { goodsChanged }),
+    productModule(db, { goodsChanged, productInUse: productsPlanned }),
     crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     // The platform's own job: closed limit windows (lookups ignore them anyway).
     { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
