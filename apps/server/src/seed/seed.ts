@@ -7,6 +7,7 @@ import type { Database, DatabaseHandle } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCms } from './demo-cms.ts';
 import { seedDemoFeedback } from './demo-feedback.ts';
 import { seedDemoFinder } from './demo-finder.ts';
@@ -351,7 +352,8 @@ async function seedDemoIn(handle: DatabaseHandle) {
   }
   await seedDemoShop(db, leaves);
   await seedDemoFeedback(db);
-  await seedDemoMicrosites(db);
+  const micrositeCompanies = await seedDemoMicrosites(db);
+  await seedDemoBulk(db, micrositeCompanies.get('dzc'));
   await seedDemoCms(db);
   await seedDemoFinder(db);
   await seedDemoPromotion(db);

@@ -7,10 +7,16 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { useNarrow } from '#web/shared/ui/useNarrow.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { CategoryFormModal, type CategoryFormTarget } from './CategoryFormModal.tsx';
 import { CategoryTable } from './CategoryTable.tsx';
 import { CategoryTree } from './CategoryTree.tsx';
+import {
+  BULK_CATEGORIES,
+  type CategoryKind,
+  CategoryKindContext,
+  SHOP_CATEGORIES,
+  useCategoryKind,
+} from './categoryKind.ts';
 import { deleteRefusal } from './deleteCheck.ts';
 import { ancestorsOf, branchIds, type CategoryNode, nestRows, openBranches } from './treeRows.ts';
 import { useCategoryList, useDeleteCategories, useDeleteCategory } from './useCategories.ts';
@@ -26,11 +32,24 @@ const STATUS_OPTIONS: { value: 0 | 1; label: string }[] = [
  * and the table of the branch chosen there, itself a tree: top-level rows that unfold into their
  * sub-categories.
  */
-export function GoodsCategoryPage() {
+export function GoodsCategoryPage({ kind = SHOP_CATEGORIES }: { kind?: CategoryKind }) {
+  return (
+    <CategoryKindContext.Provider value={kind}>
+      <CategoryScreen />
+    </CategoryKindContext.Provider>
+  );
+}
+
+/** 大宗分类 (/crm/goods_category_dzc): the same screen over the bulk catalogue's tree (ADR 0026). */
+export function BulkCategoryPage() {
+  return <GoodsCategoryPage kind={BULK_CATEGORIES} />;
+}
+
+function CategoryScreen() {
   const { modal } = App.useApp();
-  const canAdd = useCan('goods', 'add_goods_category');
-  const canChange = useCan('goods', 'change_goods_category');
-  const canDelete = useCan('goods', 'delete_goods_category');
+  const kind = useCategoryKind();
+  const { add: canAdd, change: canChange, delete: canDelete } = kind.useCans();
+  const goodsWord = kind.goodsWord;
 
   const [node, setNode] = useState<CategoryTreeNode | null>(null);
   const filters = useListFilters<0 | 1>();
@@ -89,7 +108,7 @@ export function GoodsCategoryPage() {
   const refuse = (title: string, why: string) => modal.info({ title, content: why, okText: '知道了' });
 
   const confirmOne = (row: Category) => {
-    const why = deleteRefusal([row], { alone: true });
+    const why = deleteRefusal([row], { alone: true, goodsWord });
     if (why) return refuse(`不能删除分类「${row.name}」`, why);
     return confirmDanger(modal, {
       title: `确定删除分类「${row.name}」吗？`,
@@ -101,11 +120,11 @@ export function GoodsCategoryPage() {
 
   const confirmBatch = () => {
     const rows = (list.data?.results ?? []).filter((r) => selected.includes(r.id));
-    const why = deleteRefusal(rows, { alone: false });
+    const why = deleteRefusal(rows, { alone: false, goodsWord });
     if (why) return refuse('不能删除选中的分类', why);
     return confirmDanger(modal, {
       title: `确定删除选中的 ${selected.length} 个分类吗？`,
-      content: '删除后不可恢复。只要其中有分类还有子分类或商品，本次将一个也不删除。',
+      content: `删除后不可恢复。只要其中有分类还有子分类或${goodsWord}，本次将一个也不删除。`,
       okText: '删除',
       onOk: () => removeMany.mutateAsync(selected).then(deleted, () => {}),
     });
@@ -127,7 +146,7 @@ export function GoodsCategoryPage() {
         className="goods-category-main"
         title={
           <Space>
-            <span>商品分类</span>
+            <span>{kind.title}</span>
             <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
               {node ? `「${node.name}」下的分类` : '全部分类'}
             </Typography.Text>

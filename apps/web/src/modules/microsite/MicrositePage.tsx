@@ -1,8 +1,14 @@
-import { ENGLISH_MICROSITE_PATHS, type Microsite, type NewsSummary } from '@portal/contract';
+import {
+  BULK_MICROSITE_PATHS,
+  ENGLISH_MICROSITE_PATHS,
+  type Microsite,
+  type NewsSummary,
+} from '@portal/contract';
 import { Avatar, Button, ConfigProvider, Result, Skeleton } from 'antd';
 import enUS from 'antd/locale/en_US';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { BulkCatalogueSection, bulkSectionTitle } from '#web/modules/bulk-catalogue/BulkCatalogueSection.tsx';
 import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
 import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -161,7 +167,11 @@ function Home({
           )}
         </Section>
 
-        <Products site={site} path={path} text={text} />
+        {BULK_MICROSITE_PATHS.includes(path) ? (
+          <BulkCatalogueSection companyId={site.company.id} lang={english ? 'en' : 'zh'} />
+        ) : (
+          <Products site={site} path={path} text={text} />
+        )}
         <NewsList site={site} path={path} text={text} />
 
         <Section id="contact" title={text.contact}>
@@ -188,7 +198,10 @@ function Site({ site, path, search }: { site: Microsite; path: string; search: s
 
   const nav = [
     ['#about', text.about],
-    ['#products', text.products],
+    [
+      '#products',
+      BULK_MICROSITE_PATHS.includes(path) ? bulkSectionTitle(english ? 'en' : 'zh') : text.products,
+    ],
     ['#news', text.news],
     ['#contact', text.contact],
   ] as const;

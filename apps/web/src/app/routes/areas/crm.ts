@@ -80,6 +80,47 @@ export const CRM = area(
     },
     {
       kind: 'group',
+      key: 'bulk',
+      title: '大宗采购',
+      icon: 'ShoppingOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'goods_index_dzc',
+          title: '大宗商品',
+          icon: 'AppstoreOutlined',
+          summary: '大宗采购目录：从商品库添加商品，设置起订量和阶梯价，上架到企业微站 /dzc',
+          access: { module: 'bulk', codename: 'view_bulk_goods' },
+          page: lazyPage(() => import('#web/modules/bulk-catalogue/BulkGoodsPage.tsx'), 'BulkGoodsPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'new_goods_dzc',
+          title: '新增大宗商品',
+          icon: 'FileTextOutlined',
+          summary: '新增或修改大宗商品（?id=）：商品、分类、最小起订量、价格档位和上架状态',
+          access: { module: 'bulk', codename: 'add_bulk_goods' },
+          page: lazyPage(
+            () => import('#web/modules/bulk-catalogue/BulkGoodsFormPage.tsx'),
+            'BulkGoodsFormPage',
+          ),
+        },
+        {
+          kind: 'screen',
+          path: 'goods_category_dzc',
+          title: '大宗分类',
+          icon: 'TagsOutlined',
+          summary: '大宗采购目录自己的分类树：新增、修改和删除，查看各分类下的大宗商品数',
+          access: { module: 'bulk', codename: 'view_bulk_category' },
+          page: lazyPage(
+            () => import('#web/modules/goods-category/GoodsCategoryPage.tsx'),
+            'BulkCategoryPage',
+          ),
+        },
+      ],
+    },
+    {
+      kind: 'group',
       key: 'order',
       title: '订单管理',
       icon: 'ProfileOutlined',

@@ -1,0 +1,111 @@
+import type { CallInput } from '@portal/contract';
+import { bulkCategoryCalls, bulkGoodsCalls as calls, goodsCalls } from '@portal/contract/calls';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
+import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { resourceKeys, useResource } from '#web/shared/resource/useResource.ts';
+
+/** The bulk goods list's input (the declaration's filters, paging and sort). */
+export type BulkListParams = CallInput<typeof calls.list>;
+
+/** Every bulk-goods query lives under the resource's key: one write reloads lists and details. */
+export const bulkKeys = {
+  ...resourceKeys('bulk-goods'),
+  detail: (id: number) => [...resourceKeys('bulk-goods').all, 'detail', id] as const,
+  /** The public list of a microsite's company (the visitor's page). */
+  public: (companyId: number, categoryId: number | undefined, page: number, pageSize: number) =>
+    [PUBLIC_KEY, 'bulk-goods', companyId, { categoryId, page, pageSize }] as const,
+  publicTree: (companyId: number) => [PUBLIC_KEY, 'bulk-category', companyId] as const,
+};
+
+/** The list under `params`, its batch delete and saves (the resource block's hooks). */
+export const useBulkList = (params: BulkListParams) => useResource('bulk-goods', calls, params);
+
+export function useBulkGoods(id: number | null) {
+  return useQuery({
+    queryKey: bulkKeys.detail(id ?? 0),
+    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** 上架 / 下架 of the chosen rows (all or none); the lists reload after it. */
+export function useBulkOnSale() {
+  const invalidate = useInvalidate(bulkKeys.all);
+  return useMutation({
+    mutationFn: (input: CallInput<typeof calls.setOnSale>) => api.call(calls.setOnSale, input),
+    onSettled: invalidate,
+  });
+}
+
+/** Saves from the form page (create without id); a field error is left to the form. */
+export function useSaveBulkGoods() {
+  const invalidate = useInvalidate(bulkKeys.all);
+  return useMutation({
+    mutationFn: (input: CallInput<typeof calls.create> & { id?: number }) =>
+      input.id === undefined
+        ? api.call(calls.create, input, { toast: 'unlessField' })
+        : api.call(calls.update, { ...input, id: input.id }, { toast: 'unlessField' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The bulk catalogue's category tree (both statuses), for filters and the form. */
+export function useBulkCategoryTree() {
+  return useQuery({
+    queryKey: ['bulk-category', 'tree'],
+    queryFn: () => api.call(bulkCategoryCalls.tree).then((d) => d.results),
+  });
+}
+
+/** The goods library picker (code or name), and the specifications of the chosen goods. */
+export function useLibraryOptions(keyword: string) {
+  return useQuery({
+    queryKey: ['resource', 'goods', 'options', keyword],
+    queryFn: () => api.call(goodsCalls.select, { keyword: keyword || undefined }).then((d) => d.results),
+  });
+}
+
+export function useLibrarySkus(goodsId: number | undefined) {
+  return useQuery({
+    queryKey: ['resource', 'goods', 'skus', goodsId ?? 0],
+    enabled: goodsId !== undefined,
+    queryFn: () =>
+      api
+        .call(goodsCalls.skuList, { goods_id: goodsId as number })
+        .then((d) => d.results.map((s) => ({ id: s.id, label: s.spec_text }))),
+  });
+}
+
+/** The public list of a microsite (`/dzc`, `/dzcen`): the company's bulk goods on sale. */
+export function usePublicBulkGoods(
+  companyId: number | undefined,
+  categoryId: number | undefined,
+  page: number,
+  pageSize: number,
+) {
+  return useQuery({
+    queryKey: bulkKeys.public(companyId ?? 0, categoryId, page, pageSize),
+    queryFn: ({ signal }) =>
+      api.call(
+        calls.publicList,
+        { company_id: companyId, category_id: categoryId, page, page_size: pageSize },
+        { toast: false, signal },
+      ),
+    enabled: companyId !== undefined,
+  });
+}
+
+/** The company's enabled bulk categories, for the public page's filter. */
+export function usePublicBulkTree(companyId: number | undefined) {
+  return useQuery({
+    queryKey: bulkKeys.publicTree(companyId ?? 0),
+    queryFn: ({ signal }) =>
+      api
+        .call(bulkCategoryCalls.shopTree, { company_id: companyId }, { toast: false, signal })
+        .then((d) => d.results),
+    enabled: companyId !== undefined,
+  });
+}

@@ -1,0 +1,91 @@
+import { expect } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  expectAccessible,
+  submitLogin,
+  test,
+  toast,
+  uniqueSuffix,
+  userMenu,
+} from './helpers.ts';
+
+// 大宗采购 (ADR 0026): the /dzc company's shop administrator adds a library goods to the bulk
+// catalogue with two price tiers, a band that rises in price refused beside the tiers, and puts it
+// on sale; a visitor sees it with its tiers (采购量 / 单价) on /dzc. axe at 1366 and 375 px.
+
+test('the shop administrator adds a library goods to the bulk catalogue with two tiers; a visitor sees them on /dzc', async ({
+  page,
+  openPage,
+  request,
+}) => {
+  const tag = uniqueSuffix();
+  const name = `大宗测试钢板${tag}`;
+  // A library goods of the /dzc company, made through the API as its administrator.
+  const session = await (
+    await request.post('/api/account/login', { form: { username: 'dzc_shop', password: DEMO_PASSWORD } })
+  ).json();
+  expect(session.c).toBe(0);
+  const auth = { Authorization: `Token ${session.d.token}` };
+  const category = await (
+    await request.post('/api/shop/goods/category/add', { form: { name: `钢材${tag}` }, headers: auth })
+  ).json();
+  const goods = await (
+    await request.post('/api/goods/create', {
+      form: {
+        code: `GB-${tag}`,
+        name,
+        category_id: category.d.id,
+        goods_type: 'normal',
+        unit: '吨',
+        status: 1,
+        price: 480000,
+        stock: 0,
+      },
+      headers: auth,
+    })
+  ).json();
+  expect(goods.c, JSON.stringify(goods)).toBe(0);
+
+  await submitLogin(page, 'dzc_shop');
+  await expect(userMenu(page)).toContainText('德泽创商城管理员');
+  await page.goto('/crm/goods_index_dzc');
+  await expect(page.getByRole('table', { name: '大宗商品列表' })).toBeVisible();
+  await page.getByRole('button', { name: '新增大宗商品' }).click();
+  await expect(page).toHaveURL(/\/crm\/new_goods_dzc/);
+
+  const form = page.locator('form#bulk-goods-form');
+  await form.getByLabel('商品（商品库）').fill(name);
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: name }).first()).toBeVisible();
+  await form.getByLabel('商品（商品库）').press('Enter');
+  await form.getByLabel('大宗分类').click();
+  await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '传感器' }).first().click();
+  await form.getByLabel('最小起订量', { exact: true }).fill('10');
+  await form.getByLabel('第1档单价（元）').fill('4600');
+  await form.getByLabel('第2档采购量').fill('100');
+  // A larger band may not cost more per unit: refused beside the tiers.
+  await form.getByLabel('第2档单价（元）').fill('4700');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(form.getByText('第2档的单价不能高于第1档')).toBeVisible();
+  await expectAccessible(page, '新增大宗商品 with a refused tier');
+  await form.getByLabel('第2档单价（元）').fill('4450');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已新增大宗商品')).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/goods_index_dzc/);
+  const row = page.getByRole('table', { name: '大宗商品列表' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('上架');
+  await expect(row).toContainText('≥ 100 吨');
+
+  // A visitor of /dzc sees it with its tiers.
+  const visitor = await openPage();
+  await visitor.goto('/dzc');
+  await expect(visitor.getByRole('heading', { name: '大宗采购' })).toBeVisible();
+  const card = visitor.getByRole('listitem').filter({ has: visitor.getByRole('heading', { name }) });
+  await expect(card).toBeVisible();
+  const tiers = card.getByRole('table', { name: '价格档位' });
+  await expect(tiers.getByRole('columnheader')).toHaveText(['采购量', '单价']);
+  await expect(tiers.getByRole('row').nth(1)).toContainText('≥ 10 吨');
+  await expect(tiers.getByRole('row').nth(1)).toContainText('¥4600.00');
+  await expect(tiers.getByRole('row').nth(2)).toContainText('≥ 100 吨');
+  await expect(tiers.getByRole('row').nth(2)).toContainText('¥4450.00');
+  await expect(card.getByRole('link', { name: `询价：${name}` })).toHaveAttribute('href', '#contact');
+});
