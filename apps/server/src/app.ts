@@ -22,6 +22,7 @@ import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
 import { goodsLibraryModule } from './modules/goods-library/index.ts';
+import { guestModule } from './modules/guest/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
@@ -165,6 +166,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     }),
     payment,
     feedbackModule(db, { companies, counters }),
+    guestModule(db, { companies, counters }),
     finderModule(db, { counters }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

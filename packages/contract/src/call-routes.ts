@@ -275,6 +275,11 @@ export const goodsCategoryCalls = {
   shopTree: r<typeof C.goodsCategoryCalls.shopTree>('GET', '/goods/staff/category/', { public: true }),
 };
 
+export const guestCalls = {
+  welcome: r<typeof C.guestCalls.welcome>('POST', '/guest/welcome', { public: true }),
+  recent: r<typeof C.guestCalls.recent>('POST', '/guest/recent', { permission: 'view_guest' }),
+};
+
 export const memberAdminCalls = {
   list: r<typeof C.memberAdminCalls.list>('POST', '/member/list', { permission: 'view_member' }),
   get: r<typeof C.memberAdminCalls.get>('POST', '/member', { permission: 'view_member' }),
@@ -294,6 +299,30 @@ export const memberCalls = {
 export const micrositeCalls = {
   get: r<typeof C.micrositeCalls.get>('GET', '/microsite', { public: true }),
   profile: r<typeof C.micrositeCalls.profile>('GET', '/microsite/company', { public: true }),
+};
+
+export const newsAdminCalls = {
+  list: r<typeof C.newsAdminCalls.list>('POST', '/cms/news/admin/list', { permission: 'view_news' }),
+  get: r<typeof C.newsAdminCalls.get>('POST', '/cms/news/admin/get', { permission: 'view_news' }),
+  create: r<typeof C.newsAdminCalls.create>('POST', '/cms/news/admin/add', { permission: 'add_news' }),
+  update: r<typeof C.newsAdminCalls.update>('POST', '/cms/news/admin/update', { permission: 'change_news' }),
+  remove: r<typeof C.newsAdminCalls.remove>('POST', '/cms/news/admin/delete', { permission: 'delete_news' }),
+  removeMany: r<typeof C.newsAdminCalls.removeMany>('POST', '/cms/news/admin/selected/delete', {
+    permission: 'delete_news',
+  }),
+  select: r<typeof C.newsAdminCalls.select>('POST', '/cms/news/admin/options', { permission: 'view_news' }),
+  check: r<typeof C.newsAdminCalls.check>('POST', '/cms/news/admin/check', { permission: 'view_news' }),
+  export: r<typeof C.newsAdminCalls.export>('GET', '/cms/news/admin/export', { permission: 'view_news' }),
+  importTemplate: r<typeof C.newsAdminCalls.importTemplate>('GET', '/cms/news/admin/import/template', {
+    permission: 'add_news',
+  }),
+  import: r<typeof C.newsAdminCalls.import>('POST', '/cms/news/admin/import', { permission: 'add_news' }),
+  categories: r<typeof C.newsAdminCalls.categories>('POST', '/cms/news/admin/categories', {
+    permission: 'view_news',
+  }),
+  publish: r<typeof C.newsAdminCalls.publish>('POST', '/cms/news/admin/publish', {
+    permission: 'change_news',
+  }),
 };
 
 export const orderCalls = {

@@ -85,6 +85,7 @@ export const Codes = {
   TICKET_LIMIT: { c: 21202, m: '每种门票最多购买12张' },
   NEWS_NOT_FOUND: { c: 20801, m: '文章不存在或已下线' },
   ADVERTISING_NOT_FOUND: { c: 20802, m: '广告不存在或已下线' },
+  GUEST_TOO_FREQUENT: { c: 20803, m: '访问过于频繁，请稍后再试' },
   CUSTOMER_NAME_TAKEN: { c: 21801, m: '已有同名客户' },
   LOGIN_PATH_TAKEN: { c: 21802, m: '该登录路径已被其他单位使用' },
   MEMBER_NOT_FOUND: { c: 21803, m: '会员不存在' },

@@ -111,6 +111,13 @@ export const PERMISSIONS = {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
   },
+  news: {
+    view_news: '查看新闻',
+    add_news: '新增新闻',
+    change_news: '修改和发布新闻',
+    delete_news: '删除新闻',
+    view_guest: '查看新访客',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
@@ -202,6 +209,11 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'delete_customer',
     'change_company',
     'view_login_log',
+    'view_news',
+    'add_news',
+    'change_news',
+    'delete_news',
+    'view_guest',
   ],
   13: [
     'view_goods_category',
@@ -271,6 +283,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_customer',
     'delete_customer',
     'view_file',
+    'view_guest',
   ],
   21: [
     'view_goods_category',
@@ -284,6 +297,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_member_status',
     'view_coupon',
     'view_file',
+    'view_news',
+    'view_guest',
   ],
 };
 

@@ -544,8 +544,26 @@ export interface NewsTable {
   published_at: string;
   views: Generated<number>;
   deleted_at: string | null;
+  /** Migration 034: the resource block's soft delete and audit columns, and where the news came from. */
+  del_flag: Generated<number>;
+  source: Generated<string>;
+  created_by: number | null;
+  updated_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One visitor of a company's public pages, recorded by its first `/guest/welcome` (migration 034). */
+export interface GuestVisitTable {
+  id: Generated<number>;
+  company_id: number;
+  /** The browser's random id; unique per company. */
+  visitor: string;
+  path: Generated<string>;
+  referrer: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  created_at: string;
 }
 
 export interface AdvertisingTable {
@@ -1056,6 +1074,7 @@ export interface DB {
   microsites: MicrositeTable;
   news_categories: NewsCategoryTable;
   news: NewsTable;
+  guest_visits: GuestVisitTable;
   advertisings: AdvertisingTable;
   payment_accounts: PaymentAccountTable;
   stored_files: StoredFileTable;

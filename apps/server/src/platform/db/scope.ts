@@ -64,7 +64,7 @@ export const TABLES = {
   projects: { owner: 'company', softDelete: true, createdBy: true },
   microsites: { owner: 'company' },
   news_categories: { owner: 'company' },
-  news: { owner: 'company' },
+  news: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   advertisings: { owner: 'company' },
   payment_accounts: { owner: 'company', updatedBy: true },
   stored_files: { owner: 'company', createdBy: true },
@@ -90,6 +90,7 @@ export const TABLES = {
   stock_inputs: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   products: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   product_materials: { owner: 'company' },
+  guest_visits: { owner: 'company' },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

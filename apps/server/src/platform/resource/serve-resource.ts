@@ -540,6 +540,8 @@ export interface ServeResourceOptions<R extends Resource> {
    * remembered items, each written once while it is remembered, then sent as bytes (`sendPage`).
    */
   listItemJson?: (item: z.output<R['item']>) => Buffer;
+  /** The bytes a create or update may send, for a resource with a long text (a news body). */
+  writeBodyLimit?: number;
 }
 
 /** Serves every call of the declaration from the service (routes stay thin). */
@@ -556,11 +558,17 @@ export function serveResource<R extends Resource>(
     return (listItemJson ? sendPage(reply, listItemJson, page as never) : page) as never;
   });
   serve(app, c.get, async ({ input, caller }) => service.get(caller, input.id) as never);
-  serve(app, c.create, async ({ input, caller }) => service.create(caller, input as never) as never);
-  serve(app, c.update, async ({ input, caller }) => {
-    const { id, ...fields } = input as { id: number } & Record<string, unknown>;
-    return service.update(caller, id, fields as never) as never;
-  });
+  const writes = options.writeBodyLimit === undefined ? {} : { bodyLimit: options.writeBodyLimit };
+  serve(app, c.create, async ({ input, caller }) => service.create(caller, input as never) as never, writes);
+  serve(
+    app,
+    c.update,
+    async ({ input, caller }) => {
+      const { id, ...fields } = input as { id: number } & Record<string, unknown>;
+      return service.update(caller, id, fields as never) as never;
+    },
+    writes,
+  );
   serve(app, c.remove, ({ input, caller }) => service.remove(caller, [input.id]));
   serve(app, c.removeMany, ({ input, caller }) => service.remove(caller, input.ids));
   serve(app, c.select, ({ input, caller }) => service.select(caller, input.keyword));

@@ -32,6 +32,7 @@ import { librarySorts } from './036-library-sorts.ts';
 import { orderDays } from './029-order-days.ts';
 import { products } from './030-products.ts';
 import { productionPlans } from './031-production-plans.ts';
+import { newsAdminGuests } from './034-news-admin-guests.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -68,5 +69,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '029-order-days': orderDays,
     '030-products': products(dialect),
     '031-production-plans': productionPlans(dialect),
+    '034-news-admin-guests': newsAdminGuests(dialect),
   };
 }

@@ -1,0 +1,62 @@
+import { type NewsAdminItem, type newsAdminResource, newsAdminSchema } from '@portal/contract';
+import { AppError } from '#server/platform/core/errors.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { nowIso } from '#server/platform/time.ts';
+
+/**
+ * Where the company's news is kept (`news`, the rows the public pages read) and what is special:
+ * the category must be one of the company's, and a publication time left empty is now. The
+ * category's name is added by the service (`news-admin.service.ts`).
+ */
+export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
+  table: 'news',
+  entity: 'news',
+  search: ['title', 'summary', 'author'],
+  sorts: {
+    newest: [['published_at', 'desc']],
+    updated: [['updated_at', 'desc']],
+    title: [['title', 'asc']],
+  },
+  labelColumn: 'title',
+  uniqueCodes: {} as ResourceStore<typeof newsAdminResource>['uniqueCodes'],
+  toItem: (row): NewsAdminItem =>
+    newsAdminSchema.parse({
+      id: row.id,
+      category_id: row.category_id,
+      category_name: typeof row.category_name === 'string' ? row.category_name : '',
+      lang: row.lang,
+      title: row.title,
+      summary: row.summary,
+      cover: row.cover,
+      author: row.author,
+      source: row.source,
+      body: row.body,
+      status: row.status,
+      published_at: row.published_at,
+      views: row.views,
+      create_time: row.created_at,
+      update_time: row.updated_at,
+    }),
+  toValues: (f) => ({
+    category_id: f.category_id,
+    title: f.title,
+    summary: f.summary ?? '',
+    cover: f.cover ?? '',
+    author: f.author ?? '',
+    source: f.source ?? '',
+    published_at: f.published_at ?? nowIso(),
+    status: f.status,
+    body: f.body ?? '',
+  }),
+  rules: {
+    async beforeSave(trx, values, caller) {
+      const category = await inCompany(trx, caller.companyId)
+        .selectFrom('news_categories')
+        .select('id')
+        .where('id', '=', Number(values.category_id))
+        .executeTakeFirst();
+      if (!category) throw new AppError('PARAM_ERROR', '栏目不存在，请重新选择', 'category_id');
+    },
+  },
+};
