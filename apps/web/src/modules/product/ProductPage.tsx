@@ -436,11 +436,16 @@ export function ProductPage() {
             unit: v.unit?.trim() ?? '',
             remark: v.remark?.trim() ?? '',
             status: v.status,
-            materials: v.materials?.map((m) => ({
-              goods_id: m.goods_id,
-              sku_id: m.sku_id ?? 0,
-              quantity: m.quantity,
-            })),
+            // A form post carries the lines as their JSON text (left out: the stored lines stay).
+            materials:
+              v.materials &&
+              JSON.stringify(
+                v.materials.map((m) => ({
+                  goods_id: m.goods_id,
+                  sku_id: m.sku_id ?? 0,
+                  quantity: m.quantity,
+                })),
+              ),
           }),
           items: (form, row) => (
             <>
