@@ -33,7 +33,9 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
   test.setTimeout(90_000);
   const tag = uniqueSuffix();
   const token = (
-    await (await request.post('/api/account/login', { data: { username: 'shop', password: DEMO_PASSWORD } })).json()
+    await (
+      await request.post('/api/account/login', { data: { username: 'shop', password: DEMO_PASSWORD } })
+    ).json()
   ).d.token as string;
   const categoryId = firstId(await post(request, token, '/goods/categorys', {}));
   const goods = (code: string, name: string, stock: number, type: string) =>
@@ -103,7 +105,22 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
   await ledgerSearch.fill(tag);
   await ledgerSearch.press('Enter');
   const ledger = page.getByRole('table', { name: '库存流水列表' });
-  await expect(ledger.getByRole('row').filter({ hasText: `茶礼${tag}` }).filter({ hasText: '生产入库' })).toContainText('+2');
-  await expect(ledger.getByRole('row').filter({ hasText: `茶叶${tag}` }).filter({ hasText: '领料出库' })).toContainText('-3');
-  await expect(ledger.getByRole('row').filter({ hasText: `茶盒${tag}` }).filter({ hasText: '领料出库' })).toContainText('-2');
+  await expect(
+    ledger
+      .getByRole('row')
+      .filter({ hasText: `茶礼${tag}` })
+      .filter({ hasText: '生产入库' }),
+  ).toContainText('+2');
+  await expect(
+    ledger
+      .getByRole('row')
+      .filter({ hasText: `茶叶${tag}` })
+      .filter({ hasText: '领料出库' }),
+  ).toContainText('-3');
+  await expect(
+    ledger
+      .getByRole('row')
+      .filter({ hasText: `茶盒${tag}` })
+      .filter({ hasText: '领料出库' }),
+  ).toContainText('-2');
 });
