@@ -222,6 +222,15 @@ export const CRM = area(
       children: [
         {
           kind: 'screen',
+          path: 'purchase_index',
+          title: '采购管理',
+          icon: 'ShoppingOutlined',
+          summary: '向供应商采购：新建和下单采购单，分批到货入库（入库单审核后计入库存）、退货和取消',
+          access: { module: 'purchase', codename: 'view_purchase' },
+          page: lazyPage(() => import('#web/modules/purchase/PurchasePage.tsx'), 'PurchasePage'),
+        },
+        {
+          kind: 'screen',
           path: 'supplier_index',
           title: '供应商管理',
           icon: 'AuditOutlined',
