@@ -465,7 +465,6 @@ export const publicBrandCalls = {
   }),
   select: r<typeof C.publicBrandCalls.select>('POST', '/public/brands', { permission: 'view_goods_brand' }),
   check: r<typeof C.publicBrandCalls.check>('POST', '/public/brand/check', {
-
     permission: 'view_goods_brand',
   }),
   export: r<typeof C.publicBrandCalls.export>('GET', '/public/brand/export', {

@@ -966,7 +966,6 @@ export interface StockMoveTable {
   created_by: number | null;
   created_by_name: Generated<string>;
   created_at: string;
-
 }
 
 /** A stock-in record (入库单): counts once checked (status 1) by someone other than its maker. */
