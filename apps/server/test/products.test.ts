@@ -34,6 +34,7 @@ const call = (url: string, body: Body = {}, headers: Record<string, string> = ad
     .then((r) => r.json());
 
 let seq = 0;
+type Made = { id: number; name: string; code: string };
 /** A goods of the library with opening stock in the default warehouse. */
 async function goods(over: Body = {}) {
   seq += 1;
@@ -366,6 +367,30 @@ describe('products: the resource and its bill of materials', () => {
     expect((await call('/product/get', { id })).d.name).toBe('范围产品');
   });
 
+  it('answers two saves racing for one code or one output goods like the check', async () => {
+    const out = await goods({ goods_type: 'finished' });
+    const out2 = await goods({ goods_type: 'finished' });
+    const body = (code: string, goodsId: number) => ({
+      code,
+      name: '并发',
+      goods_id: goodsId,
+      batch_size: 1,
+      status: 1,
+    });
+    const sameOutput = await Promise.all([
+      call('/product/create', body('P-RACE1', out.id)),
+      call('/product/create', body('P-RACE2', out.id)),
+    ]);
+    expect(sameOutput.map((r) => r.c).sort()).toEqual([0, Codes.PRODUCT_OUTPUT_TAKEN.c]);
+    expect(sameOutput.find((r) => r.c !== 0)?.field).toBe('goods_id');
+    const sameCode = await Promise.all([
+      call('/product/create', body('P-RACE3', out2.id)),
+      call('/product/create', body('P-RACE3', (await goods()).id)),
+    ]);
+    expect(sameCode.map((r) => r.c).sort()).toEqual([0, Codes.PRODUCT_CODE_TAKEN.c]);
+    expect(sameCode.find((r) => r.c !== 0)?.field).toBe('code');
+  });
+
   it('deletes one or a batch, all or nothing', async () => {
     const ids: number[] = [];
     for (const n of [1, 2]) {
@@ -418,7 +443,7 @@ describe('/product/push/to/stock', () => {
       ],
       4,
     );
-    const [a, b] = ms as [{ id: number }, { id: number }];
+    const [a, b] = [ms[0], ms[1]] as [Made, Made];
     const pushed = await call('/product/push/to/stock', {
       id,
       quantity: 6,
@@ -461,7 +486,7 @@ describe('/product/push/to/stock', () => {
       { stock: 10, quantity: 1 },
       { stock: 3, quantity: 2 },
     ]);
-    const [a, b] = ms as [{ id: number; name: string }, { id: number; name: string }];
+    const [a, b] = [ms[0], ms[1]] as [Made, Made];
     const before = [
       await onHand(out.id),
       await onHand(a.id),
@@ -503,7 +528,7 @@ describe('/product/push/to/stock', () => {
   it('parallel pushes never take a material below 0', async () => {
     // 10 on hand, 3 per unit: of 8 pushes of 1 unit at once, exactly 3 pass.
     const { id, ms, out } = await product([{ stock: 10, quantity: 3 }]);
-    const [a] = ms as [{ id: number }];
+    const a = ms[0] as Made;
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
         call('/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId }, keeper),
