@@ -86,6 +86,15 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
   await expect(row).toContainText(`茶礼${tag}`);
   await expect(row).toContainText('2 件');
 
+  // 编辑 loads the stored lines into the form.
+  await row.getByRole('button', { name: `编辑 茶礼产品${tag}` }).click();
+  const edit = page.getByRole('dialog', { name: `编辑产品 · 茶礼产品${tag}` });
+  await expect(edit.getByTitle(`茶叶${tag}`)).toBeVisible();
+  await expect(edit.getByTitle(`茶盒${tag}`)).toBeVisible();
+  await expect(edit.getByLabel('第1行物料每批用量')).toHaveValue('3');
+  await edit.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(edit).toBeHidden();
+
   // 生产入库 of 2: per batch of 2, 3 tea and 2 boxes; the warehouse's stock shown beside.
   await row.getByRole('button', { name: `生产入库 茶礼产品${tag}` }).click();
   const push = page.getByRole('dialog', { name: `生产入库 · 茶礼产品${tag}` });
