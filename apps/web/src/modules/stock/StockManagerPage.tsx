@@ -405,7 +405,18 @@ function InputsTab() {
     { title: '入库单号', dataIndex: 'input_no', width: 190, phone: 'title' },
     { title: '商品', key: 'goods', render: (_: unknown, r) => goodsLabel(r) },
     { title: '仓库', dataIndex: 'warehouse_name', width: 110 },
-    { title: '供应商', dataIndex: 'supplier_name', width: 130, render: (v: string) => v || '—' },
+    {
+      title: '供应商',
+      dataIndex: 'supplier_name',
+      width: 150,
+      // A record a purchase receipt wrote names its order (采购管理 changes it, not this list).
+      render: (v: string, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{v || '—'}</span>
+          {r.purchase_no && <Typography.Text type="secondary">采购单 {r.purchase_no}</Typography.Text>}
+        </Space>
+      ),
+    },
     {
       title: '数量',
       dataIndex: 'quantity',
