@@ -5,8 +5,10 @@ import { isOldIE } from '#web/app/browser.ts';
 import { layoutForPath } from '#web/app/layout.ts';
 import { lazyPage } from '#web/app/lazy.ts';
 import type { RouteHandle } from '#web/app/routeObjects.tsx';
+import { useGuestWelcome } from '#web/modules/guest/useGuestWelcome.ts';
 import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { SkipLink } from '#web/shared/ui/SkipLink.tsx';
+import { useCompany } from '#web/shared/useCompany.ts';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
 import { LazyView } from './LazyView.tsx';
 
@@ -53,6 +55,9 @@ export function RootLayout() {
   const user = useUserInfo();
   usePermissionSync(pathname);
   useDocumentTitle();
+  // A visitor's first visit to the site's company is recorded once (新访客 on the 商城管理 home).
+  const company = useCompany();
+  useGuestWelcome(company.data?.id, user !== null || pathname === WARNING_PATH);
 
   // The server renders no old-browser check (no navigator there; it sends such browsers nothing special).
   if (pathname !== WARNING_PATH && typeof navigator !== 'undefined' && isOldIE(navigator.userAgent))

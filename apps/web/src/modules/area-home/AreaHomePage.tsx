@@ -6,7 +6,9 @@ import { findScreen, screensOf, visibleMenu, workAreas } from '#web/app/routes/a
 import { MENU_ICONS } from '#web/app/routes/menuIcons.ts';
 import { AREAS } from '#web/app/routes/table.ts';
 import type { MenuIcon } from '#web/app/routes/types.ts';
+import { GuestHomeBlock } from '#web/modules/guest/GuestHomeBlock.tsx';
 import { PmcHomeBlock } from '#web/modules/pmc/PmcHomeBlock.tsx';
+import { StockHomeBlock } from '#web/modules/stock/StockHomeBlock.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCan, usePermission } from '#web/shared/usePermission.ts';
 import { CrmDashboard } from './CrmDashboard.tsx';
@@ -67,6 +69,8 @@ export function AreaHomePage() {
   const { perm } = usePermission();
   const seesOrders = useCan('order', 'view_order');
   const seesPlans = useCan('pmc', 'view_pmc');
+  const seesStock = useCan('stock', 'view_stock');
+  const seesGuests = useCan('news', 'view_guest');
   const area = AREAS.find((a) => pathname.startsWith(`${a.path}/`));
   const home = findScreen(AREAS, pathname);
   if (!area || !home?.home) return null;
@@ -90,6 +94,8 @@ export function AreaHomePage() {
       </Card>
       {area.area === 'crm' && seesOrders && <CrmDashboard />}
       {area.area === 'crm' && seesPlans && <PmcHomeBlock />}
+      {area.area === 'crm' && seesStock && <StockHomeBlock />}
+      {area.area === 'crm' && seesGuests && <GuestHomeBlock />}
       <Destinations
         id="area-home-now"
         heading="现在可以做的事"

@@ -242,6 +242,33 @@ export const CRM = area(
     },
     {
       kind: 'group',
+      key: 'content',
+      title: '内容管理',
+      icon: 'ReadOutlined',
+      children: [
+        {
+          kind: 'screen',
+          path: 'news_index',
+          title: '新闻管理',
+          icon: 'ReadOutlined',
+          summary: '本单位网站的新闻：搜索、按栏目和状态筛选、发布或撤回、删除和导出',
+          access: { module: 'news', codename: 'view_news' },
+          page: lazyPage(() => import('#web/modules/news-admin/NewsIndexPage.tsx'), 'NewsIndexPage'),
+        },
+        {
+          kind: 'screen',
+          path: 'news_detail',
+          title: '新闻编辑',
+          icon: 'FileTextOutlined',
+          summary: '写新闻或修改新闻（?id=）：标题、栏目、封面、摘要、正文，发布或定时发布',
+          access: { module: 'news', codename: 'view_news' },
+          linkOnly: true,
+          page: lazyPage(() => import('#web/modules/news-admin/NewsDetailPage.tsx'), 'NewsDetailPage'),
+        },
+      ],
+    },
+    {
+      kind: 'group',
       key: 'people',
       title: '客户与会员',
       icon: 'TeamOutlined',

@@ -1,0 +1,61 @@
+import { stockCalls } from '@portal/contract/calls';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { api } from '#web/shared/api/client.ts';
+import { stockKeys } from './useStock.ts';
+
+/** Low levels the home lists. */
+const SHOWN = 5;
+
+/**
+ * 库存预警 on the 商城管理 home (ADR 0027): how many levels are below their warning threshold and
+ * the first few, each a link to 库存管理 — the stock list's own `low` filter (`/stock/list`), so
+ * the home and the list count alike.
+ */
+export function StockHomeBlock() {
+  const low = useQuery({
+    queryKey: stockKeys.levels({ low: 1, page_size: SHOWN, home: true }),
+    queryFn: () => api.call(stockCalls.levels, { low: 1, page: 1, page_size: SHOWN }),
+  });
+  const rows = low.data?.results ?? [];
+  const count = low.data?.paging.count ?? 0;
+  return (
+    <Card className="area-home-panel">
+      <section aria-labelledby="stock-home-heading">
+        <h2 id="stock-home-heading" className="area-home-heading">
+          库存预警
+        </h2>
+        {low.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : low.isError ? (
+          <p role="alert">库存预警加载失败，请稍后刷新。</p>
+        ) : count === 0 ? (
+          <p>
+            没有低于预警值的库存。<Link to="/crm/stock_manager">查看库存</Link>
+          </p>
+        ) : (
+          <>
+            <p className="home-block-count">
+              <strong>{count}</strong> 项库存低于预警值
+            </p>
+            <ul className="home-block-list">
+              {rows.map((l) => (
+                <li key={l.id}>
+                  <Link to="/crm/stock_manager">
+                    {l.goods_name}
+                    {l.spec_text ? `（${l.spec_text}）` : ''}
+                  </Link>
+                  <span className="home-block-meta">
+                    {l.warehouse_name}：{l.quantity} {l.unit}，预警值 {l.warn_quantity}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Link to="/crm/stock_manager">到库存管理处理{count > SHOWN ? `（共 ${count} 项）` : ''}</Link>
+          </>
+        )}
+      </section>
+    </Card>
+  );
+}
