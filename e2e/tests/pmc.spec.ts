@@ -162,16 +162,23 @@ test('a production plan from a bill of materials warns of a shortage, is reporte
   await expect(drawer).toContainText('已完成');
   await expect(drawer).toContainText('5/5');
   await page.keyboard.press('Escape');
+  // A finished plan is kept as it is: no 编辑 nor 完工 on its row.
+  await expect(row).toContainText('已完成');
+  await expect(row.getByRole('button', { name: `编辑 生产计划 ${planNo}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `完工 生产计划 ${planNo}` })).toHaveCount(0);
 
   // The ledger: the cakes in, flour and sugar out, under the plan's number.
   await page.goto('/crm/stock_manager?tab=moves');
   await page.getByRole('searchbox', { name: '搜索库存流水' }).fill(planNo);
   await page.getByRole('searchbox', { name: '搜索库存流水' }).press('Enter');
   const ledger = page.getByRole('table', { name: '库存流水列表' });
-  await expect(ledger.getByRole('row').filter({ hasText: cake.name })).toContainText('生产入库');
-  await expect(ledger.getByRole('row').filter({ hasText: cake.name })).toContainText('+5');
-  await expect(ledger.getByRole('row').filter({ hasText: flour.name })).toContainText('-10');
-  await expect(ledger.getByRole('row').filter({ hasText: sugar.name })).toContainText('领料出库');
+  // Rows of the plan only (the unfiltered list may still be on screen for a moment).
+  const moved = (name: string) =>
+    ledger.getByRole('row').filter({ hasText: planNo }).filter({ hasText: name });
+  await expect(moved(cake.name)).toContainText('生产入库');
+  await expect(moved(cake.name)).toContainText('+5');
+  await expect(moved(flour.name)).toContainText('-10');
+  await expect(moved(sugar.name)).toContainText('领料出库');
 
   // The plans' list holds at a phone's width.
   await page.setViewportSize({ width: 375, height: 800 });

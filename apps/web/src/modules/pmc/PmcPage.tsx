@@ -763,6 +763,7 @@ export function PmcPage() {
         statusOptions={optionsOf(PMC_STATUS)}
         searchPlaceholder="计划单号 / 产品 / 备注"
         rowName={(p) => `生产计划 ${p.plan_no}`}
+        editable={isOpen}
         rowActions={(p) =>
           canFinish && isOpen(p) ? (
             <Button

@@ -46,6 +46,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   form: spec,
   rowActions,
   batchActions,
+  editable,
 }: {
   name: string;
   label: string;
@@ -64,6 +65,8 @@ export function ResourcePage<T extends { id: number }, V extends object>({
    * of the page and a function that clears the selection. Rows are selectable when it is given.
    */
   batchActions?: (rows: T[], clear: () => void) => ReactNode;
+  /** Whether a row may still be edited (a finished production plan may not): no 编辑 when false. */
+  editable?: (row: T) => boolean;
 }) {
   const { modal } = App.useApp();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
@@ -127,7 +130,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           actionsColumn<T>((row) => (
             <Space size={0}>
               {rowActions?.(row)}
-              {can.change && (
+              {can.change && (editable?.(row) ?? true) && (
                 <Button
                   type="link"
                   size="small"
