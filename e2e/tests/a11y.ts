@@ -48,7 +48,8 @@ async function settle(page: Page): Promise<void> {
 
 /** One axe scan of the page as it is now; the critical and serious findings. */
 async function scan(page: Page, where: string, width: number): Promise<Finding[]> {
-  await page.evaluate(axe.source);
+  // Once per document: the two widths scan the same page.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const result = await page.evaluate(
     (tags) =>
       (window as unknown as { axe: typeof axe }).axe.run(document, {
@@ -74,17 +75,21 @@ export async function scanBothWidths(page: Page, where: string, testInfo: TestIn
   const before = page.viewportSize();
   const findings: Finding[] = [];
   for (const size of A11Y_WIDTHS) {
+    const start = Date.now();
     await page.setViewportSize(size);
     await settle(page);
     const found = await scan(page, where, size.width);
     findings.push(...found);
-    record(testInfo, { where, width: size.width, findings: found.length });
+    record(testInfo, { where, width: size.width, findings: found.length, ms: Date.now() - start });
   }
   if (before) await page.setViewportSize(before);
   return findings;
 }
 
-function record(testInfo: TestInfo, entry: { where: string; width: number; findings: number }): void {
+function record(
+  testInfo: TestInfo,
+  entry: { where: string; width: number; findings: number; ms: number },
+): void {
   const dir = path.join(a11yDir(testInfo.project.outputDir), 'scans');
   fs.mkdirSync(dir, { recursive: true });
   fs.appendFileSync(path.join(dir, `${process.pid}.jsonl`), `${JSON.stringify(entry)}\n`);

@@ -1,12 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import {
-  expectAccessible,
-  expectNoSidewaysScroll,
-  registerMember,
-  submitLogin,
-  test,
-  toast,
-} from './helpers.ts';
+import { expectAccessible, expectNoSidewaysScroll, registerMember, signIn, test, toast } from './helpers.ts';
 import { pickRegion, placedOrderNo, regionMenu } from './shop.ts';
 
 // Addresses by the national divisions (issue 11, item 5): 省 / 市 / 区县 picked from a cascade,
@@ -36,10 +29,7 @@ test('a member picks one address from the cascade and pastes another; checkout a
   request,
 }) => {
   const member = await registerMember(request, { realName: '地址会员' });
-  await page.goto('/login');
-  await page.waitForLoadState('networkidle');
-  await submitLogin(page, member.mobile, member.password);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, member.mobile, undefined, member.password);
 
   // Buy now: the settle page with no address yet.
   await page.goto(`/search?keyword=${encodeURIComponent('碎花')}`);
@@ -107,12 +97,7 @@ test('on a 375 px phone the address dialog fits: search the cascade by typing, p
 }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const member = await registerMember(request, { realName: '手机地址' });
-  await page.goto('/login');
-  await page.waitForLoadState('networkidle');
-  await submitLogin(page, member.mobile, member.password);
-  await expect(page).not.toHaveURL(/\/login/);
-
-  await page.goto('/Workbench?tab=address');
+  await signIn(page, member.mobile, '/Workbench?tab=address', member.password);
   await page.getByRole('button', { name: '新增收货地址' }).click();
   const form = dialogForm(page);
   await expect(region(page)).toBeEnabled({ timeout: 20_000 });

@@ -205,8 +205,7 @@ test.describe('the 商城管理 home offers each shop role the screens it may op
 
 test('on a phone the area home fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await openLogin(page);
-  await login(page, 'student');
+  await signIn(page, 'student', '/student');
   // The side menu starts folded to its icons here (shell.spec.ts).
   await expectAreaHome(page, 'student', { menu: false });
   await expect(main(page)).toContainText('投票表决');

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { login, memberOrder, signIn, test } from './helpers.ts';
+import { memberOrder, signIn, test } from './helpers.ts';
 
 // Issue 11, item 3: the back office on a 375 px phone. Each list shows its rows as cards (the
 // row's name and status, its fields labelled, its actions as buttons), the category tree folds
@@ -37,10 +37,7 @@ test('on a phone the shop manager reads and works the order list, the category s
 }) => {
   const orderNo = await placedOrder(request);
   await page.setViewportSize(PHONE);
-  await page.goto('/login');
-  await page.waitForLoadState('networkidle');
-  await login(page, 'shop');
-  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await signIn(page, 'shop', '/crm/goods_manager');
   await expect(page.getByRole('main').getByText('商品库').first()).toBeVisible({ timeout: 30_000 });
   await expectFits(page, 'the goods library');
 

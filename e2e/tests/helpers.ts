@@ -93,13 +93,17 @@ export async function login(page: Page, username: string): Promise<DemoAccount> 
  * through the API (the context gets the HttpOnly session cookie) and gives the browser what the
  * login page would leave (apps/web/src/shared/session.ts `startSession`: the userInfo cookie, the
  * token and the auth record in local storage), then opens `path` when given. The login page and
- * the landing screen are not loaded (login.spec.ts and area-home.spec.ts walk those).
+ * the landing screen are not loaded (login.spec.ts and area-home.spec.ts walk those). A demo
+ * account by default; a member with their mobile and password. Returns the session's token (for
+ * `apiCall`).
  */
-export async function signIn(page: Page, username: string, path?: string): Promise<DemoAccount> {
-  const who = account(username);
-  const res = await page.request.post('/api/account/login', {
-    form: { username, password: DEMO_PASSWORD },
-  });
+export async function signIn(
+  page: Page,
+  username: string,
+  path?: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await page.request.post('/api/account/login', { form: { username, password } });
   const body = await res.json();
   expect(body.c, `login ${username}: ${body.m}`).toBe(0);
   const { token, login_time, user } = body.d;
@@ -152,7 +156,7 @@ export async function signIn(page: Page, username: string, path?: string): Promi
     { token: token as string, record },
   );
   if (path) await page.goto(path);
-  return who;
+  return token as string;
 }
 
 /** The top-bar button that holds the user's name and opens 个人信息 / 修改密码 / 退出登录. */

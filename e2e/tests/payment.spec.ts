@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { SANDBOX_SECRET } from '../sandbox.ts';
-import { expectAccessible, newMobile, test, toast } from './helpers.ts';
-import { addConsignee, placedOrderNo, register } from './shop.ts';
+import { expectAccessible, registerMember, signIn, test, toast } from './helpers.ts';
+import { addConsignee, placedOrderNo } from './shop.ts';
 
 // Paying an order (issue 11): bank transfer with the shop's account and a receipt the shop sees when
 // it confirms; the test provider's redirect to its pay page, its signed callback, paid once.
@@ -44,6 +44,7 @@ async function chooseFile(
 test('a shopper pays by bank transfer: the account at checkout, a receipt uploaded, the shop confirms with the receipt in view', async ({
   page,
   openPage,
+  request,
 }) => {
   // The shop's account screen: a wrong number is refused beside its field; the account is kept.
   const staff = await openPage('shop');
@@ -57,8 +58,9 @@ test('a shopper pays by bank transfer: the account at checkout, a receipt upload
   await accountForm.getByRole('button', { name: '保存修改' }).click();
   await expect(toast(staff, '收款账户已保存')).toBeVisible();
 
-  const mobile = newMobile();
-  await register(page, mobile, '转账顾客');
+  // A new member (registered through the API: shop-journey.spec.ts walks the registration).
+  const { mobile, password } = await registerMember(request, { realName: '转账顾客' });
+  await signIn(page, mobile, undefined, password);
   await buyNow(page, '墨印 P200', '墨印 P200 黑白激光打印机');
   await addConsignee(page, '钱转账', mobile);
   await page.getByRole('radiogroup', { name: '支付方式' }).getByText('银行转账').click();
@@ -126,9 +128,10 @@ function signed(params: Record<string, string>) {
 
 test('the test provider: to its pay page and back paid; its callback pays once however often it comes; a wrong signature or amount is refused', async ({
   page,
+  request,
 }) => {
-  const mobile = newMobile();
-  await register(page, mobile, '在线顾客');
+  const { mobile, password } = await registerMember(request, { realName: '在线顾客' });
+  await signIn(page, mobile, undefined, password);
   await buyNow(page, '安康 L2', '安康 L2 老人手机 4G 全网通');
   await addConsignee(page, '孙在线', mobile);
   await page.getByRole('radiogroup', { name: '支付方式' }).getByText('在线支付（测试）').click();

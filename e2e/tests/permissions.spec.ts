@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
-import { login, sideMenu, signIn, test } from './helpers.ts';
+import { sideMenu, signIn, test } from './helpers.ts';
 
 test('warehouse sees the category screen without add, edit or delete', async ({ page }) => {
-  await login(page, 'warehouse');
-  // The area opens on the goods library; the side menu offers the category screen: viewing is allowed.
-  await expect(page).toHaveURL(/\/crm\/goods_manager$/);
+  await signIn(page, 'warehouse', '/crm/home');
+  // The side menu offers the category screen: viewing is allowed.
   await sideMenu(page).getByRole('menuitem', { name: '商品分类' }).click();
   await expect(page).toHaveURL(/\/crm\/goods_category$/);
 

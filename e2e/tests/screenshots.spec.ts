@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { login, loginForm, signIn, test } from './helpers.ts';
+import { loginForm, signIn, test } from './helpers.ts';
 
 /** Full-page PNGs in test-results/screenshots/ (kept after the run) for a look at font and layout. */
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
@@ -18,7 +18,7 @@ test('login page', async ({ page }, testInfo) => {
 });
 
 test('area home', async ({ page }, testInfo) => {
-  await login(page, 'admin');
+  await signIn(page, 'admin', '/manager');
   await expect(page.getByRole('heading', { level: 1, name: '管理中心' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^商城管理/ })).toBeVisible();
   await shoot(page, testInfo, 'area-home');

@@ -179,7 +179,7 @@ test.describe('change password', () => {
 
 test('on a phone the side menu starts folded to its icons and opens on demand', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await login(page, 'shop');
+  await signIn(page, 'shop', '/crm/home');
   const sider = page.getByRole('complementary', { name: '侧边栏' });
   await expect(page.getByRole('button', { name: '展开侧边栏' })).toBeVisible();
   expect((await sider.boundingBox())?.width).toBeLessThanOrEqual(64);

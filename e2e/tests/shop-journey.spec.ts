@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { newMobile, test, toast } from './helpers.ts';
+import { newMobile, registerMember, signIn, test, toast } from './helpers.ts';
 import { addConsignee, placedOrderNo, register } from './shop.ts';
 
 // The shop journeys of issue 3, through the real UI on a freshly seeded server. Each test uses goods
@@ -117,10 +117,12 @@ test('a guest finds tea, registers with the outbox code, keeps the cart, orders 
 test('an order is paid and shipped by the shop, received and reviewed by the member', async ({
   page,
   openPage,
+  request,
 }) => {
-  const mobile = newMobile();
   const goods = '滇红金芽 250g';
-  await register(page, mobile, '茶客小周');
+  // A new member (registered through the API: the journey above walks the registration).
+  const { mobile, password } = await registerMember(request, { realName: '茶客小周' });
+  await signIn(page, mobile, undefined, password);
 
   // Buy now from the detail page, paid by bank transfer.
   await page.goto(`/search?keyword=${encodeURIComponent('滇红金芽')}`);
