@@ -20,7 +20,9 @@ function permissionsOf(role: number): UserPermission {
     const module = moduleOf(codename);
     if (!module) throw new Error(`no module for ${codename}`);
     const name = (PERMISSIONS[module] as Record<string, string>)[codename] ?? codename;
-    (perm[module] ??= []).push({ codename, name });
+    const entries = perm[module] ?? [];
+    entries.push({ codename, name });
+    perm[module] = entries;
   }
   return perm;
 }

@@ -22,17 +22,17 @@ import { publicBrands } from './019-public-brands.ts';
 import { goodsLibrary } from './020-goods-library.ts';
 import { files } from './021-files.ts';
 import { couponAdmin } from './022-coupon-admin.ts';
-import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { customers } from './023-customers.ts';
 import { stock } from './025-stock.ts';
-import { purchases } from './032-purchases.ts';
 import { skuOrders } from './026-sku-orders.ts';
 import { librarySearch } from './027-library-search.ts';
-import { librarySorts } from './036-library-sorts.ts';
 import { orderDays } from './029-order-days.ts';
 import { products } from './030-products.ts';
 import { productionPlans } from './031-production-plans.ts';
+import { purchases } from './032-purchases.ts';
+import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { newsAdminGuests } from './034-news-admin-guests.ts';
+import { librarySorts } from './036-library-sorts.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
