@@ -32,8 +32,9 @@ const companyOf = (path: string) => (path === '/dzcen' ? '/dzc' : path);
 async function openSite(page: Page, path: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Goods and news load after the site: wait until the products grid has its cards.
-  await expect(page.locator('#products .goods-card').first()).toBeVisible();
+  // Goods and news load after the site: wait until the products grid has its cards (the bulk
+  // catalogue's on /dzc and /dzcen, ADR 0026).
+  await expect(page.locator('#products :is(.goods-card, .bulk-card)').first()).toBeVisible();
 }
 
 test('every microsite path shows its own company, goods and phone', async ({ page }) => {
@@ -41,8 +42,11 @@ test('every microsite path shows its own company, goods and phone', async ({ pag
     await openSite(page, site.path);
     await expect(page.locator('.ms-brand-name')).toHaveText(site.name);
     const products = page.locator('#products');
+    // /dzc and /dzcen list the bulk catalogue (ADR 0026): its cards are headed by the goods' name.
+    const bulk = companyOf(site.path) === '/dzc';
+    const name = new RegExp(`^${escapeRegExp(site.goods)}`);
     await expect(
-      products.getByRole('link', { name: new RegExp(`^${escapeRegExp(site.goods)}`) }),
+      bulk ? products.getByRole('heading', { name }) : products.getByRole('link', { name }),
     ).toBeVisible();
     for (const other of SITES) {
       if (companyOf(other.path) !== companyOf(site.path))
@@ -79,7 +83,7 @@ test('a goods and a news item of a microsite open inside the site, in its frame'
 test('/dzcen is in English: headings, no Chinese interface words, html lang=en', async ({ page }) => {
   await openSite(page, '/dzcen');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  for (const heading of ['About us', 'Why choose us', 'Products', 'News', 'Contact us']) {
+  for (const heading of ['About us', 'Why choose us', 'Bulk procurement', 'News', 'Contact us']) {
     await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dezechuang Electronics');
@@ -102,21 +106,16 @@ test('/dzcen is in English: headings, no Chinese interface words, html lang=en',
   await expect(page.getByRole('link', { name: '← Back to news' })).toBeVisible();
   const article = (await page.locator('body').textContent()) ?? '';
   for (const word of CHINESE_WORDS) expect(article, word).not.toContain(word);
+  // The products section lists the bulk catalogue (ADR 0026) in English: tiers and an inquiry link.
   await page.goto('/dzcen');
-  await page
-    .locator('#products')
-    .getByRole('link', { name: /^DZC-G5 LoRa Gateway/ })
-    .click();
-  await expect(page).toHaveURL(/\/dzcen\?goods=\d+$/);
-  await expect(page.getByRole('link', { name: 'Contact us to order' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
-  await expect(page.getByText('Supplied directly by Dezechuang Electronics')).toBeVisible();
-  const goods = (await page.locator('body').textContent()) ?? '';
+  const products = page.locator('#products');
+  await expect(products.getByRole('heading', { name: /^DZC-G5 LoRa Gateway/ })).toBeVisible();
+  const goods = (await products.textContent()) ?? '';
   for (const word of CHINESE_WORDS) expect(goods, word).not.toContain(word);
 
   // Leaving the English site gives the document its Chinese language back.
   await page.goto('/dzc');
-  await expect(page.locator('#products .goods-card').first()).toBeVisible();
+  await expect(page.locator('#products :is(.goods-card, .bulk-card)').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(page.getByRole('heading', { name: '关于我们', exact: true })).toBeVisible();
 });
@@ -166,7 +165,8 @@ test.describe('at 375 px', () => {
     for (const path of ['/qf', '/jdzc', '/dzcen', '/aboutUs']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      if (path !== '/aboutUs') await expect(page.locator('#products .goods-card').first()).toBeVisible();
+      if (path !== '/aboutUs')
+        await expect(page.locator('#products :is(.goods-card, .bulk-card)').first()).toBeVisible();
       await expectNoSidewaysScroll(page, path);
     }
   });
