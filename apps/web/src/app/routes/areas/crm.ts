@@ -174,7 +174,7 @@ export const CRM = area(
     {
       kind: 'group',
       key: 'stock',
-      title: '库存管理',
+      title: '仓储管理',
       icon: 'AppstoreOutlined',
       children: [
         {
