@@ -8,6 +8,8 @@ const local = {
   cart: `${STORAGE_PREFIX}cart`,
   address: `${STORAGE_PREFIX}address`,
   exp_param: `${STORAGE_PREFIX}exp_param`,
+  /** A visitor's random id and the companies it has greeted (`/guest/welcome`, ADR 0027). */
+  guest: `${STORAGE_PREFIX}guest`,
   /** The spec names these two plainly: `rules` and `token` in local storage. */
   rules: 'rules',
   token: 'token',
@@ -35,11 +37,18 @@ export interface AuthRecord {
   login_time: string;
 }
 
+/** This browser as a visitor of the public pages: its id and the companies that recorded it. */
+export interface GuestRecord {
+  id: string;
+  welcomed: number[];
+}
+
 interface LocalValues {
   user: AuthRecord;
   cart: unknown;
   address: unknown;
   exp_param: unknown;
+  guest: GuestRecord;
   rules: UserPermission;
   token: string;
 }

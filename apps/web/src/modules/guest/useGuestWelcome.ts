@@ -1,32 +1,12 @@
 import { guestCalls } from '@portal/contract/calls';
 import { useEffect } from 'react';
 import { api } from '#web/shared/api/client.ts';
-import { STORAGE_PREFIX } from '#web/shared/storage.ts';
+import { type GuestRecord, storage } from '#web/shared/storage.ts';
 
-/** This browser's visitor id and the companies it has greeted (local storage). */
-const KEY = `${STORAGE_PREFIX}guest`;
-
-interface GuestRecord {
-  id: string;
-  welcomed: number[];
-}
-
+/** The stored record, or none when it is missing or not one (storage edited by hand). */
 function read(): GuestRecord | null {
-  try {
-    const raw = localStorage.getItem(KEY);
-    const v = raw ? (JSON.parse(raw) as Partial<GuestRecord>) : null;
-    return v && typeof v.id === 'string' && Array.isArray(v.welcomed) ? (v as GuestRecord) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(v: GuestRecord) {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(v));
-  } catch {
-    // Storage disabled (private mode): the visitor is greeted again next time, and recorded once anyway.
-  }
+  const v = storage.get('guest');
+  return v && typeof v.id === 'string' && Array.isArray(v.welcomed) ? v : null;
 }
 
 const newId = () =>
@@ -37,14 +17,15 @@ const newId = () =>
 /**
  * On a visitor's first visit to a company's public pages (not logged in), `/guest/welcome` once:
  * the server records the visitor (shown to staff as 新访客) and answers a greeting. Failures (the
- * per-IP limit, no network) are silent: the visit is tried again on the next page load.
+ * per-IP limit, no network) are silent: the visit is tried again on the next page load. Storage
+ * disabled (private mode): the visitor is greeted again next time, and recorded once anyway.
  */
 export function useGuestWelcome(companyId: number | undefined, skip: boolean) {
   useEffect(() => {
     if (skip || companyId === undefined) return;
     const record = read() ?? { id: newId(), welcomed: [] };
     if (record.welcomed.includes(companyId)) return;
-    write(record);
+    storage.set('guest', record);
     let cancelled = false;
     api
       .call(
@@ -60,7 +41,7 @@ export function useGuestWelcome(companyId: number | undefined, skip: boolean) {
       .then(() => {
         if (cancelled) return;
         const now = read() ?? record;
-        write({ ...now, welcomed: [...new Set([...now.welcomed, companyId])] });
+        storage.set('guest', { ...now, welcomed: [...new Set([...now.welcomed, companyId])] });
       })
       .catch(() => {});
     return () => {
