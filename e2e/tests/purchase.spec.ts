@@ -84,6 +84,11 @@ test('a purchase order is made, partly received, its stock-in record checked by 
   await shop.goto('/crm/stock_manager?tab=inputs');
   await shop.getByRole('searchbox', { name: '搜索入库单' }).fill(inputNo);
   await shop.getByRole('searchbox', { name: '搜索入库单' }).press('Enter');
+  // The receipt's record is changed through the order: its row offers 审核 only.
+  await expect(shop.getByRole('button', { name: `审核 入库单 ${inputNo}` })).toBeVisible();
+  await expect(shop.getByRole('button', { name: `编辑 入库单 ${inputNo}` })).toHaveCount(0);
+  await expect(shop.getByRole('button', { name: `删除 入库单 ${inputNo}` })).toHaveCount(0);
+  await expect(shop.getByRole('checkbox', { name: `选择 入库单 ${inputNo}` })).toBeDisabled();
   await shop.getByRole('button', { name: `审核 入库单 ${inputNo}` }).click();
   const confirmCheck = shop.getByRole('dialog').filter({ hasText: `确定审核入库单 ${inputNo} 吗？` });
   await expect(confirmCheck).toContainText('库存增加 6');

@@ -472,6 +472,12 @@ function InputsTab() {
       statusOptions={optionsOf(STOCK_INPUT_STATUS)}
       searchPlaceholder="单号 / 商品 / 供应商"
       rowName={(r) => `入库单 ${r.input_no}`}
+      // A checked record is final, and one a purchase receipt wrote is changed through 采购管理
+      // (ADR 0025): neither offers 编辑 or 删除 (the server refuses both).
+      editable={(r) => {
+        const open = r.status === 0 && r.purchase_id === null;
+        return { change: open, delete: open };
+      }}
       rowActions={(r) =>
         canCheck && r.status === 0 ? (
           <Button
@@ -521,9 +527,6 @@ function InputsTab() {
         }),
         items: (form, row) => (
           <>
-            {row?.status === 1 && (
-              <Typography.Paragraph type="warning">此入库单已审核，不能再修改。</Typography.Paragraph>
-            )}
             <Form.Item label="入库单号" name="input_no" rules={[zodRule(inputRules.input_no)]}>
               <Input maxLength={30} placeholder="留空自动生成（RK+日期+序号）" />
             </Form.Item>

@@ -65,8 +65,12 @@ export function ResourcePage<T extends { id: number }, V extends object>({
    * of the page and a function that clears the selection. Rows are selectable when it is given.
    */
   batchActions?: (rows: T[], clear: () => void) => ReactNode;
-  /** Whether a row may still be edited (a finished production plan may not): no 编辑 when false. */
-  editable?: (row: T) => boolean;
+  /**
+   * What a row still allows, where the server refuses the rest: `false`, no 编辑 (a finished
+   * production plan); `{ change, delete }` per button (a checked stock-in record, or one a purchase
+   * receipt wrote: neither). Every button the caller's permissions give when not given.
+   */
+  editable?: (row: T) => boolean | { change: boolean; delete: boolean };
 }) {
   const { modal } = App.useApp();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
@@ -122,6 +126,10 @@ export function ResourcePage<T extends { id: number }, V extends object>({
     );
   };
 
+  const allows = (row: T) => {
+    const r = editable?.(row) ?? true;
+    return typeof r === 'boolean' ? { change: r, delete: true } : r;
+  };
   const rows = data?.results ?? [];
   const allColumns: ListColumns<T> = [
     ...columns,
@@ -130,7 +138,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           actionsColumn<T>((row) => (
             <Space size={0}>
               {rowActions?.(row)}
-              {can.change && (editable?.(row) ?? true) && (
+              {can.change && allows(row).change && (
                 <Button
                   type="link"
                   size="small"
@@ -140,7 +148,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
                   编辑
                 </Button>
               )}
-              {can.delete && (
+              {can.delete && allows(row).delete && (
                 <Button
                   type="link"
                   size="small"
@@ -204,7 +212,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
               rowSelection: {
                 selectedRowKeys: selected,
                 onChange: (keys: Key[]) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: T) => ({ 'aria-label': `选择 ${rowName(row)}` }),
+                getCheckboxProps: (row: T) => ({
+                  'aria-label': `选择 ${rowName(row)}`,
+                  // Selected only to be deleted: a row that may not be is not offered.
+                  disabled: !batchActions && !allows(row).delete,
+                }),
               },
             }
           : {})}
