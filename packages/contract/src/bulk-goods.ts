@@ -14,6 +14,7 @@ import {
   optionalText,
   paging,
 } from './fields.ts';
+import { fromJson } from './goods-library.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -30,17 +31,6 @@ export * from './bulk-constants.ts';
 /** One band: from `from` units on, each unit costs `price` cents. */
 export const bulkTierSchema = z.object({ from: z.number().int(), price: z.number().int() });
 export type BulkTier = z.infer<typeof bulkTierSchema>;
-
-/** A nested value that a form post carries as its JSON text; an array as is. */
-const fromJson = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, schema);
 
 /**
  * The price tiers as written: 1 to 10 bands, each quantity strictly above the band before it and

@@ -1,4 +1,4 @@
-import { type Codename, categorySchema, type goodsCategoryCalls } from '@portal/contract';
+import { categorySchema, type defineCategoryCalls } from '@portal/contract';
 import { paged } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { itemJson, sendPage } from '#server/platform/http/serializer.ts';
@@ -9,12 +9,7 @@ import type { GoodsCategoryService } from './goods-category.service.ts';
 const categoryJson = itemJson(categorySchema);
 
 /** The calls of a category tree (`defineCategoryCalls`): the same inputs and outputs, their own paths and codenames. */
-type ShopCalls = typeof goodsCategoryCalls;
-export type CategoryCalls = {
-  [K in keyof ShopCalls]: ShopCalls[K]['access'] extends { permission: Codename }
-    ? Omit<ShopCalls[K], 'access'> & { access: { permission: Codename } }
-    : ShopCalls[K];
-};
+export type CategoryCalls = ReturnType<typeof defineCategoryCalls>;
 
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
 export function goodsCategoryRoutes(

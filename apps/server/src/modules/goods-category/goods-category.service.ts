@@ -19,6 +19,7 @@ import {
   type CategoryTables,
   categoryRepository,
   categoryRepositoryOf,
+  SHOP_CATEGORY_TABLES,
 } from './goods-category.repository.ts';
 
 /** Builds the nested tree from flat rows; orphans (under a filtered-out parent) are left out. */
@@ -159,7 +160,7 @@ export interface CategoryTree {
 }
 
 export const SHOP_CATEGORY_TREE: CategoryTree = {
-  tables: { categories: 'goods_categories', goods: 'goods' },
+  tables: SHOP_CATEGORY_TABLES,
   cacheScope: 'goods_category',
   entity: 'goods_category',
   // The goods under it are listed by their ancestors and found by the category names.
@@ -186,6 +187,7 @@ export function goodsCategoryService(
   { recheckMs = 1000 } = {},
   tree: CategoryTree = SHOP_CATEGORY_TREE,
 ) {
+  // The shop's tree keeps the module's one repository object (its test watches its counting).
   const repo = tree === SHOP_CATEGORY_TREE ? categoryRepository : categoryRepositoryOf(tree.tables);
   const scope = tree.cacheScope;
   // Two snapshots under one version: the tree alone, which the shop and the catalogue read on
