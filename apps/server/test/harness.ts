@@ -98,6 +98,16 @@ export async function testApp(env: Record<string, string> = {}) {
       });
       return { ...m, call, consigneeId: address.d.id as number };
     },
+    /** POSTs a JSON body as the holder of `headers` and answers the envelope. */
+    json: (url: string, body: Record<string, unknown>, headers: Record<string, string>) =>
+      app
+        .inject({
+          method: 'POST',
+          url: `/api${url}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: body,
+        })
+        .then((r) => r.json()),
     /** POSTs a form-urlencoded body, as the browser does. */
     post(
       url: string,

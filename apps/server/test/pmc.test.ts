@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
+import { defaultWarehouseId, ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
 
 /**
  * Production plans (PMC, ADR 0024): a plan made from a product's bill of materials, its material
@@ -24,14 +25,7 @@ let warehouseId: number;
 
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+  h.json(url, body, headers);
 const ok = async (url: string, body: Body = {}, headers = admin) => {
   const r = await call(url, body, headers);
   expect(r.c, `${url} ${JSON.stringify(r)}`).toBe(0);
@@ -83,13 +77,6 @@ const plan = (productId: number, over: Body = {}) =>
     ...over,
   });
 
-const onHand = async (goodsId: number) =>
-  (await h.db.selectFrom('stock_levels').select('quantity').where('goods_id', '=', goodsId).execute()).reduce(
-    (s, l) => s + l.quantity,
-    0,
-  );
-const sellable = async (goodsId: number) =>
-  (await h.db.selectFrom('goods').select('stock').where('id', '=', goodsId).executeTakeFirstOrThrow()).stock;
 const planRow = (id: number) =>
   h.db.selectFrom('production_plans').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const planMoves = (id: number) =>
@@ -101,26 +88,6 @@ const planMoves = (id: number) =>
     .orderBy('id')
     .execute();
 
-/** Every level of the company: its moves add up to it, never below 0. */
-async function ledgerAddsUp() {
-  const levels = await h.db
-    .selectFrom('stock_levels')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .execute();
-  for (const l of levels) {
-    const moves = await h.db
-      .selectFrom('stock_moves')
-      .select('quantity')
-      .where('warehouse_id', '=', l.warehouse_id)
-      .where('goods_id', '=', l.goods_id)
-      .where('sku_id', '=', l.sku_id)
-      .execute();
-    expect(moves.reduce((s, m) => s + m.quantity, 0)).toBe(l.quantity);
-    expect(l.quantity).toBeGreaterThanOrEqual(0);
-  }
-}
-
 beforeAll(async () => {
   h = await testApp();
   companyId = await h.company('生产单位');
@@ -131,14 +98,7 @@ beforeAll(async () => {
   otherAdmin = (await h.as(12, await h.company('别家单位'))).headers;
   categoryId = (await createCategory(h.db, companyId, '原料', null)).id;
   await goods(1); // makes the default warehouse
-  warehouseId = (
-    await h.db
-      .selectFrom('warehouses')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('is_default', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).id;
+  warehouseId = await defaultWarehouseId(h, companyId);
 });
 afterAll(() => h.close());
 
@@ -189,8 +149,8 @@ describe('production plans', () => {
     expect(refused.m).toContain(sugar.name);
     expect((await planRow(id)).status).toBe(0);
     expect(await planMoves(id)).toEqual([]);
-    expect(await onHand(flour.id)).toBe(100);
-    expect(await onHand(p.outputId)).toBe(0);
+    expect(await onHand(h, flour.id)).toBe(100);
+    expect(await onHand(h, p.outputId)).toBe(0);
 
     // The stock-in fixes it; reports count; finishing books output in and materials out.
     await ok('/stock/adjust', {
@@ -228,11 +188,11 @@ describe('production plans', () => {
       warnings: [],
     });
     expect(finished.finished_at).toBeTruthy();
-    expect(await onHand(p.outputId)).toBe(10);
-    expect(await sellable(p.outputId)).toBe(10);
-    expect(await onHand(flour.id)).toBe(85);
-    expect(await sellable(flour.id)).toBe(85);
-    expect(await onHand(sugar.id)).toBe(8);
+    expect(await onHand(h, p.outputId)).toBe(10);
+    expect(await sellable(h, p.outputId)).toBe(10);
+    expect(await onHand(h, flour.id)).toBe(85);
+    expect(await sellable(h, flour.id)).toBe(85);
+    expect(await onHand(h, sugar.id)).toBe(8);
     const moves = await planMoves(id);
     expect(moves.map((m) => [m.kind, m.goods_id, m.quantity]).sort()).toEqual(
       [
@@ -241,7 +201,7 @@ describe('production plans', () => {
         ['production', p.outputId, 10],
       ].sort(),
     );
-    await ledgerAddsUp();
+    await ledgerAddsUp(h, companyId);
 
     // A finished plan is kept as it is.
     expect((await call('/pmc/finish', { id })).c).toBe(Codes.PMC_CLOSED.c);
@@ -419,19 +379,19 @@ describe('production plans', () => {
     expect(batch.c).toBe(Codes.PMC_MATERIAL_SHORT.c);
     expect(batch.m).toContain(scarce.name);
     expect([(await planRow(a)).status, (await planRow(b)).status]).toEqual([0, 0]);
-    expect(await onHand(shared.id)).toBe(30);
+    expect(await onHand(h, shared.id)).toBe(30);
 
     // 30 on hand, three plans of 10 units need 10 each... two more need 20: only one of two parallel finishes fits.
     const c = (await plan(p1.id, { quantity: 15 })).d.id as number;
     const d = (await plan(p1.id, { quantity: 15 })).d.id as number;
     expect(await ok('/pmc/selected/finish', { ids: [a] })).toEqual({ count: 1 });
-    expect(await onHand(shared.id)).toBe(20);
+    expect(await onHand(h, shared.id)).toBe(20);
     const answers = await Promise.all([
       call('/pmc/finish', { id: c }),
       call('/pmc/finish', { id: d }, keeper),
     ]);
     expect(answers.map((r) => r.c).sort()).toEqual([0, Codes.PMC_MATERIAL_SHORT.c].sort());
-    expect(await onHand(shared.id)).toBe(5);
+    expect(await onHand(h, shared.id)).toBe(5);
     // The same plan twice at once: finished once.
     await ok('/stock/adjust', {
       warehouse_id: warehouseId,
@@ -443,7 +403,7 @@ describe('production plans', () => {
     const twice = await Promise.all([call('/pmc/finish', { id: e }), call('/pmc/finish', { id: e })]);
     expect(twice.map((r) => r.c).sort()).toEqual([0, Codes.PMC_CLOSED.c].sort());
     expect((await planMoves(e)).filter((m) => m.kind === 'production')).toHaveLength(1);
-    await ledgerAddsUp();
+    await ledgerAddsUp(h, companyId);
   });
 
   it('never lets parallel reports pass the plan, and a copy refuses an old plan whose product stopped', async () => {

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
+import { defaultWarehouseId, ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
 
 /**
  * Products and their bills of materials (spec §7 `/product/*`, ADR 0023): CRUD with the material
@@ -24,14 +25,7 @@ let warehouseId: number;
 
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+  h.json(url, body, headers);
 
 let seq = 0;
 type Made = { id: number; name: string; code: string };
@@ -54,17 +48,6 @@ async function goods(over: Body = {}) {
   return made.d as { id: number; name: string; code: string };
 }
 
-const onHand = async (goodsId: number, skuId = 0) => {
-  const rows = await h.db
-    .selectFrom('stock_levels')
-    .select('quantity')
-    .where('goods_id', '=', goodsId)
-    .where('sku_id', '=', skuId)
-    .execute();
-  return rows.reduce((s, r) => s + r.quantity, 0);
-};
-const sellable = async (goodsId: number) =>
-  (await h.db.selectFrom('goods').select('stock').where('id', '=', goodsId).executeTakeFirstOrThrow()).stock;
 const moveCount = async () =>
   Number(
     (
@@ -75,32 +58,6 @@ const moveCount = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-
-/** Every level of the company: its moves add up to it, never below 0. */
-async function ledgerAddsUp() {
-  const levels = await h.db
-    .selectFrom('stock_levels')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .execute();
-  for (const l of levels) {
-    const moves = await h.db
-      .selectFrom('stock_moves')
-      .select(['quantity', 'balance_after'])
-      .where('warehouse_id', '=', l.warehouse_id)
-      .where('goods_id', '=', l.goods_id)
-      .where('sku_id', '=', l.sku_id)
-      .orderBy('id')
-      .execute();
-    expect(moves.reduce((s, m) => s + m.quantity, 0)).toBe(l.quantity);
-    expect(l.quantity).toBeGreaterThanOrEqual(0);
-    let running = 0;
-    for (const m of moves) {
-      running += m.quantity;
-      expect(m.balance_after).toBe(running);
-    }
-  }
-}
 
 beforeAll(async () => {
   h = await testApp();
@@ -113,14 +70,7 @@ beforeAll(async () => {
   categoryId = (await createCategory(h.db, companyId, '原料', null)).id;
   // The company's first goods with stock makes its default warehouse.
   await goods({ stock: 1 });
-  warehouseId = (
-    await h.db
-      .selectFrom('warehouses')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('is_default', '=', 1)
-      .executeTakeFirstOrThrow()
-  ).id;
+  warehouseId = await defaultWarehouseId(h, companyId);
 });
 afterAll(() => h.close());
 
@@ -454,8 +404,8 @@ describe('/product/push/to/stock', () => {
       c: 0,
       d: { product_id: id, quantity: 6, materials: [{ required: 5 }, { required: 2 }] },
     });
-    expect([await onHand(out.id), await onHand(a.id), await onHand(b.id)]).toEqual([8, 5, 3]);
-    expect([await sellable(out.id), await sellable(a.id), await sellable(b.id)]).toEqual([8, 5, 3]);
+    expect([await onHand(h, out.id), await onHand(h, a.id), await onHand(h, b.id)]).toEqual([8, 5, 3]);
+    expect([await sellable(h, out.id), await sellable(h, a.id), await sellable(h, b.id)]).toEqual([8, 5, 3]);
     const moves = await h.db
       .selectFrom('stock_moves')
       .select(['goods_id', 'kind', 'quantity', 'ref_type', 'ref_id', 'reason'])
@@ -478,7 +428,7 @@ describe('/product/push/to/stock', () => {
     // The ledger screen shows them.
     const ledger = await call('/stock/move/list', { kind: 'production' });
     expect(ledger.d.results[0]).toMatchObject({ goods_id: out.id, kind_name: '生产入库', quantity: 6 });
-    await ledgerAddsUp();
+    await ledgerAddsUp(h, companyId);
   });
 
   it('refuses a short material, naming it, with nothing written', async () => {
@@ -488,10 +438,10 @@ describe('/product/push/to/stock', () => {
     ]);
     const [a, b] = [ms[0], ms[1]] as [Made, Made];
     const before = [
-      await onHand(out.id),
-      await onHand(a.id),
-      await onHand(b.id),
-      await sellable(out.id),
+      await onHand(h, out.id),
+      await onHand(h, a.id),
+      await onHand(h, b.id),
+      await sellable(h, out.id),
       await moveCount(),
     ];
     const refused = await call('/product/push/to/stock', { id, quantity: 2, warehouse_id: warehouseId });
@@ -499,10 +449,10 @@ describe('/product/push/to/stock', () => {
     expect(refused.m).toContain(b.name);
     expect(refused.m).toContain('在库3，需要4');
     expect([
-      await onHand(out.id),
-      await onHand(a.id),
-      await onHand(b.id),
-      await sellable(out.id),
+      await onHand(h, out.id),
+      await onHand(h, a.id),
+      await onHand(h, b.id),
+      await sellable(h, out.id),
       await moveCount(),
     ]).toEqual(before);
     // Bad input, a stopped product and a stopped warehouse are refused too.
@@ -537,8 +487,8 @@ describe('/product/push/to/stock', () => {
     const codes = results.map((r) => r.c);
     expect(codes.filter((c) => c === 0)).toHaveLength(3);
     expect(codes.every((c) => c === 0 || c === Codes.PRODUCT_MATERIAL_SHORT.c)).toBe(true);
-    expect([await onHand(a.id), await sellable(a.id), await onHand(out.id)]).toEqual([1, 1, 5]);
-    await ledgerAddsUp();
+    expect([await onHand(h, a.id), await sellable(h, a.id), await onHand(h, out.id)]).toEqual([1, 1, 5]);
+    await ledgerAddsUp(h, companyId);
   });
 });
 
