@@ -1,10 +1,11 @@
 import type { DashboardDay } from '@portal/contract';
 import { dashboardCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton, Statistic } from 'antd';
+import { Statistic } from 'antd';
 import { Link } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { formatYuan } from '#web/shared/format.ts';
+import { HomeBlock } from './HomeBlock.tsx';
 
 const WIDTH = 640;
 const HEIGHT = 160;
@@ -80,46 +81,37 @@ function Bars({
 export function CrmDashboard() {
   const q = useQuery({ queryKey: ['dashboard', 'crm'], queryFn: () => api.call(dashboardCalls.crm, {}) });
   return (
-    <Card className="area-home-panel">
-      <section aria-labelledby="crm-dash-heading">
-        <h2 id="crm-dash-heading" className="area-home-heading">
-          今日经营
-        </h2>
-        {q.isPending ? (
-          <Skeleton active paragraph={{ rows: 3 }} />
-        ) : q.isError || !q.data ? (
-          <p role="alert">经营数据加载失败，请刷新重试。</p>
-        ) : (
-          <>
-            <div className="crm-dash-stats">
-              <Statistic title="今日订单" value={q.data.today.orders} suffix="单" />
-              <Statistic title="今日销售额" value={formatYuan(q.data.today.sales)} />
-              <Link to="/crm/order_manager" className="crm-dash-stat-link">
-                <Statistic title="待付款" value={q.data.waiting.payment} suffix="单" />
-              </Link>
-              <Link to="/crm/order_manager" className="crm-dash-stat-link">
-                <Statistic title="待发货" value={q.data.waiting.shipment} suffix="单" />
-              </Link>
-            </div>
-            <div className="crm-dash-charts">
-              <Bars
-                id="crm-dash-orders"
-                title="近14天订单数"
-                days={q.data.days}
-                value={(d) => d.orders}
-                label={(n) => `${n} 单`}
-              />
-              <Bars
-                id="crm-dash-sales"
-                title="近14天销售额"
-                days={q.data.days}
-                value={(d) => d.sales}
-                label={(n) => formatYuan(n)}
-              />
-            </div>
-          </>
-        )}
-      </section>
-    </Card>
+    <HomeBlock id="crm-dash" title="今日经营" query={q} rows={3}>
+      {(d) => (
+        <>
+          <div className="crm-dash-stats">
+            <Statistic title="今日订单" value={d.today.orders} suffix="单" />
+            <Statistic title="今日销售额" value={formatYuan(d.today.sales)} />
+            <Link to="/crm/order_manager" className="crm-dash-stat-link">
+              <Statistic title="待付款" value={d.waiting.payment} suffix="单" />
+            </Link>
+            <Link to="/crm/order_manager" className="crm-dash-stat-link">
+              <Statistic title="待发货" value={d.waiting.shipment} suffix="单" />
+            </Link>
+          </div>
+          <div className="crm-dash-charts">
+            <Bars
+              id="crm-dash-orders"
+              title="近14天订单数"
+              days={d.days}
+              value={(x) => x.orders}
+              label={(n) => `${n} 单`}
+            />
+            <Bars
+              id="crm-dash-sales"
+              title="近14天销售额"
+              days={d.days}
+              value={(x) => x.sales}
+              label={(n) => formatYuan(n)}
+            />
+          </div>
+        </>
+      )}
+    </HomeBlock>
   );
 }

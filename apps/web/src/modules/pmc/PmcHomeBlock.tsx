@@ -2,8 +2,9 @@ import type { PmcPlan } from '@portal/contract';
 import './pmc.css';
 import { pmcCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Progress, Skeleton, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import { Link } from 'react-router';
+import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
 import { api } from '#web/shared/api/client.ts';
 import { pmcKeys } from './usePmc.ts';
 
@@ -19,25 +20,17 @@ export function PmcHomeBlock() {
     queryKey: [...pmcKeys.all, 'home'],
     queryFn: () => api.call(pmcCalls.list, { status: 1, sort: 'due', page: 1, page_size: SHOWN }),
   });
-  const rows: PmcPlan[] = plans.data?.results ?? [];
   return (
-    <Card className="area-home-panel">
-      <section aria-labelledby="pmc-home-heading">
-        <h2 id="pmc-home-heading" className="area-home-heading">
-          生产计划进度
-        </h2>
-        {plans.isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : plans.isError ? (
-          <p>生产计划加载失败，请稍后刷新。</p>
-        ) : rows.length === 0 ? (
+    <HomeBlock id="pmc-home" title="生产计划进度" query={plans}>
+      {({ results: rows, paging: { count } }) =>
+        rows.length === 0 ? (
           <p>
             没有生产中的计划。<Link to="/crm/pmc_index">查看全部生产计划</Link>
           </p>
         ) : (
           <>
             <ul className="pmc-home-list">
-              {rows.map((p) => (
+              {rows.map((p: PmcPlan) => (
                 <li key={p.id} className="pmc-home-item">
                   <span className="pmc-home-name">
                     {p.product_name} <span className="pmc-home-no">{p.plan_no}</span>
@@ -61,11 +54,11 @@ export function PmcHomeBlock() {
             </ul>
             <Link to="/crm/pmc_index">
               查看全部生产计划
-              {(plans.data?.paging.count ?? 0) > SHOWN ? `（共 ${plans.data?.paging.count} 个生产中）` : ''}
+              {count > SHOWN ? `（共 ${count} 个生产中）` : ''}
             </Link>
           </>
-        )}
-      </section>
-    </Card>
+        )
+      }
+    </HomeBlock>
   );
 }

@@ -1,7 +1,7 @@
 import { stockCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
 import { api } from '#web/shared/api/client.ts';
 import { stockKeys } from './useStock.ts';
 
@@ -18,19 +18,10 @@ export function StockHomeBlock() {
     queryKey: stockKeys.levels({ low: 1, page_size: SHOWN, home: true }),
     queryFn: () => api.call(stockCalls.levels, { low: 1, page: 1, page_size: SHOWN }),
   });
-  const rows = low.data?.results ?? [];
-  const count = low.data?.paging.count ?? 0;
   return (
-    <Card className="area-home-panel">
-      <section aria-labelledby="stock-home-heading">
-        <h2 id="stock-home-heading" className="area-home-heading">
-          库存预警
-        </h2>
-        {low.isPending ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : low.isError ? (
-          <p role="alert">库存预警加载失败，请稍后刷新。</p>
-        ) : count === 0 ? (
+    <HomeBlock id="stock-home" title="库存预警" query={low}>
+      {({ results: rows, paging: { count } }) =>
+        count === 0 ? (
           <p>
             没有低于预警值的库存。<Link to="/crm/stock_manager">查看库存</Link>
           </p>
@@ -54,8 +45,8 @@ export function StockHomeBlock() {
             </ul>
             <Link to="/crm/stock_manager">到库存管理处理{count > SHOWN ? `（共 ${count} 项）` : ''}</Link>
           </>
-        )}
-      </section>
-    </Card>
+        )
+      }
+    </HomeBlock>
   );
 }
