@@ -21,6 +21,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useGoodsOptions, useSkuOptions } from '#web/modules/stock/useStock.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { yuanToCents } from '#web/shared/format.ts';
@@ -30,13 +31,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
-import {
-  useBulkCategoryTree,
-  useBulkGoods,
-  useLibraryOptions,
-  useLibrarySkus,
-  useSaveBulkGoods,
-} from './useBulkGoods.ts';
+import { useBulkCategoryTree, useBulkGoods, useSaveBulkGoods } from './useBulkGoods.ts';
 import './bulk-catalogue.css';
 
 const rules = bulkGoodsResource.fields;
@@ -101,10 +96,10 @@ export function BulkGoodsFormPage() {
   const tree = useBulkCategoryTree();
   const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
   const [keyword, setKeyword] = useState('');
-  const library = useLibraryOptions(keyword);
+  const library = useGoodsOptions(keyword);
   const goodsId = Form.useWatch('goods_id', form);
   const minQty = Form.useWatch('min_qty', form);
-  const skus = useLibrarySkus(goodsId);
+  const skus = useSkuOptions(goodsId);
   const save = useSaveBulkGoods();
   const canChange = useCan('bulk', 'change_bulk_goods');
   const [loadedFor, setLoadedFor] = useState<number | null>(null);

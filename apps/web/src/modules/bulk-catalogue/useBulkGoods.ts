@@ -1,9 +1,11 @@
 import type { CallInput } from '@portal/contract';
-import { bulkCategoryCalls, bulkGoodsCalls as calls, goodsCalls } from '@portal/contract/calls';
+import { bulkCategoryCalls, bulkGoodsCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { BULK_CATEGORIES } from '#web/modules/goods-category/categoryKind.ts';
+import { categoryKeysOf } from '#web/modules/goods-category/useCategories.ts';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';
 import { resourceKeys, useResource } from '#web/shared/resource/useResource.ts';
 
 /** The bulk goods list's input (the declaration's filters, paging and sort). */
@@ -22,14 +24,8 @@ export const bulkKeys = {
 /** The list under `params`, its batch delete and saves (the resource block's hooks). */
 export const useBulkList = (params: BulkListParams) => useResource('bulk-goods', calls, params);
 
-export function useBulkGoods(id: number | null) {
-  return useQuery({
-    queryKey: bulkKeys.detail(id ?? 0),
-    queryFn: () => api.call(calls.get, { id: id ?? 0 }),
-    enabled: id !== null,
-    staleTime: 0,
-  });
-}
+export const useBulkGoods = (id: number | null) =>
+  useDetailQuery(bulkKeys.detail(id ?? 0), id, (id) => api.call(calls.get, { id }));
 
 /** 上架 / 下架 of the chosen rows (all or none); the lists reload after it. */
 export function useBulkOnSale() {
@@ -52,30 +48,14 @@ export function useSaveBulkGoods() {
   });
 }
 
-/** The bulk catalogue's category tree (both statuses), for filters and the form. */
+/**
+ * The bulk catalogue's category tree (both statuses), for filters and the form: under the 大宗分类
+ * screen's keys, so a category's write there reloads it.
+ */
 export function useBulkCategoryTree() {
   return useQuery({
-    queryKey: ['bulk-category', 'tree'],
+    queryKey: categoryKeysOf(BULK_CATEGORIES.key).tree(),
     queryFn: () => api.call(bulkCategoryCalls.tree).then((d) => d.results),
-  });
-}
-
-/** The goods library picker (code or name), and the specifications of the chosen goods. */
-export function useLibraryOptions(keyword: string) {
-  return useQuery({
-    queryKey: ['resource', 'goods', 'options', keyword],
-    queryFn: () => api.call(goodsCalls.select, { keyword: keyword || undefined }).then((d) => d.results),
-  });
-}
-
-export function useLibrarySkus(goodsId: number | undefined) {
-  return useQuery({
-    queryKey: ['resource', 'goods', 'skus', goodsId ?? 0],
-    enabled: goodsId !== undefined,
-    queryFn: () =>
-      api
-        .call(goodsCalls.skuList, { goods_id: goodsId as number })
-        .then((d) => d.results.map((s) => ({ id: s.id, label: s.spec_text }))),
   });
 }
 
