@@ -29,7 +29,7 @@ const yuan = (cents: number) => cents / 100;
 function ShopFields({ goods, skus, canShop }: { goods: ShopGoodsAdmin; skus: GoodsSku[]; canShop: boolean }) {
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const save = useShopGoodsWrite(shopGoodsCalls.save);
+  const save = useShopGoodsWrite(shopGoodsCalls.save, 'unlessField');
   const stop = useShopGoodsWrite(shopGoodsCalls.detailDelete);
   const box = useKeyboardScroll('商城规格');
   const initial: Values = {
@@ -79,7 +79,10 @@ function ShopFields({ goods, skus, canShop }: { goods: ShopGoodsAdmin; skus: Goo
   const resume = (s: GoodsSku) =>
     save.mutate(
       { id: goods.id, skus: JSON.stringify([{ id: s.id, on_sale: 1 }]) as never },
-      { onSuccess: () => toastSuccess(`「${s.spec_text}」已恢复在售`) },
+      {
+        onSuccess: () => toastSuccess(`「${s.spec_text}」已恢复在售`),
+        onError: (e) => showFieldError(form, e, FIELDS),
+      },
     );
 
   return (
@@ -266,7 +269,7 @@ function Gallery({ goods, canShop }: { goods: ShopGoodsAdmin; canShop: boolean }
             onUploaded={(file) =>
               add.mutate(
                 { goods_id: goods.id, image: file.url },
-                { onSuccess: () => toastSuccess('已添加图片'), onError: () => {} },
+                { onSuccess: () => toastSuccess('已添加图片') },
               )
             }
           />

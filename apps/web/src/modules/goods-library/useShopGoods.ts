@@ -28,13 +28,14 @@ type ShopWrite =
 
 /**
  * One of the shop's writes of a goods (save, a picture added or removed, a specification stopped);
- * a field error is left to the form; the goods, its shop view and the lists reload after it.
+ * the server's refusal is toasted, or with `toast: 'unlessField'` a field error is left to the
+ * form (`showFieldError`); the goods, its shop view and the lists reload after it.
  */
-export function useShopGoodsWrite<C extends ShopWrite>(call: C) {
+export function useShopGoodsWrite<C extends ShopWrite>(call: C, toast: true | 'unlessField' = true) {
   const invalidate = useInvalidate(goodsKeys.all);
   return useMutation({
     mutationFn: (input: CallInput<C>) =>
-      api.call(call as typeof calls.save, input as never, { toast: 'unlessField' }) as Promise<unknown>,
+      api.call(call as typeof calls.save, input as never, { toast }) as Promise<unknown>,
     onSettled: invalidate,
   });
 }
