@@ -12,6 +12,9 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { changeGoods } from '#server/modules/catalogue/index.ts';
+import { materialNeeds } from '#server/modules/product/index.ts';
+import { bookMoves, type MoveLine, type StockActor, warehouseInUse } from '#server/modules/stock/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -21,9 +24,6 @@ import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { changeGoods } from '../catalogue/index.ts';
-import { materialNeeds } from '../product/index.ts';
-import { bookMoves, type MoveLine, type StockActor } from '../stock/index.ts';
 import {
   addDays,
   chinaDay,
@@ -37,7 +37,7 @@ import {
   toMaterial,
   withOnHand,
 } from './pmc.repository.ts';
-import { lateDetail, pmcStore, toPlan, usableProduct, usableWarehouse } from './pmc.store.ts';
+import { lateDetail, pmcStore, toPlan, usableProduct } from './pmc.store.ts';
 
 type ListInput = z.output<typeof pmcResource.schemas.listBody>;
 type WarnInput = z.output<typeof pmcCalls.warnings.input>;
@@ -634,7 +634,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
               `生产计划 ${old.plan_no} 的产品「${old.product_name}」已删除或停用`,
             ),
           );
-          const w = await usableWarehouse(trx, caller.companyId, old.warehouse_id).catch(
+          const w = await warehouseInUse(trx, caller.companyId, old.warehouse_id).catch(
             named('PARAM_ERROR', `生产计划 ${old.plan_no} 的仓库「${old.warehouse_name}」已删除或停用`),
           );
           const row = await scope

@@ -1,6 +1,8 @@
 import { PMC_FINISHED, PMC_STATUS, type PmcPlan, pmcPlanSchema, type pmcResource } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { materialNeeds, productById } from '#server/modules/product/index.ts';
+import { warehouseInUse } from '#server/modules/stock/index.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -8,7 +10,6 @@ import type { ProductionPlanTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { materialNeeds, productById } from '../product/index.ts';
 import { chinaDay, daysBetween, newPlanNo } from './pmc.repository.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -81,17 +82,6 @@ export async function usableProduct(trx: Database, companyId: number, productId:
   return product;
 }
 
-/** A warehouse in use, or the field's refusal. */
-export async function usableWarehouse(trx: Database, companyId: number, warehouseId: number) {
-  const w = await inCompany(trx, companyId)
-    .selectFrom('warehouses', 'w')
-    .select(['w.id', 'w.name', 'w.status'])
-    .where('w.id', '=', warehouseId)
-    .executeTakeFirst();
-  if (w?.status !== 1) throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
-  return w;
-}
-
 /**
  * The plan's material lines from its product's bill of materials for `quantity` units (replacing
  * the live ones it had), in the caller's transaction.
@@ -150,7 +140,7 @@ async function resolveRefs(trx: Database, caller: Caller, values: Record<string,
       unit: product.unit,
     });
   }
-  const w = await usableWarehouse(trx, caller.companyId, Number(values.warehouse_id));
+  const w = await warehouseInUse(trx, caller.companyId, Number(values.warehouse_id));
   values.warehouse_name = w.name;
   if (values.plan_no === '') values.plan_no = newPlanNo();
 }

@@ -83,23 +83,9 @@ export async function findProduct(conn: Database, companyId: number, id: number)
   return row && toProduct(row);
 }
 
-/**
- * A product's material lines in order, with their goods' names and what is on hand: in
- * `warehouseId`, or in all the company's warehouses.
- */
-export async function materialsOf(
-  conn: Database,
-  companyId: number,
-  productId: number,
-  warehouseId?: number,
-): Promise<ProductMaterial[]> {
-  const scope = inCompany(conn, companyId);
-  let onHand = scope
-    .selectFrom('stock_levels', 'l')
-    .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n'))
-    .where(sql<boolean>`l.goods_id = m.goods_id and l.sku_id = m.sku_id`);
-  if (warehouseId !== undefined) onHand = onHand.where('l.warehouse_id', '=', warehouseId);
-  const rows = await scope
+/** A product's material lines in order, with their goods' codes, names, specifications and units. */
+function linesOf(conn: Database, companyId: number, productId: number) {
+  return inCompany(conn, companyId)
     .selectFrom('product_materials', 'm')
     .innerJoin('goods as g', 'g.id', 'm.goods_id')
     .leftJoin('goods_skus as s', (j) =>
@@ -121,8 +107,35 @@ export async function materialsOf(
     ])
     .where('m.product_id', '=', productId)
     .orderBy('m.sort')
-    .orderBy('m.id')
-    .execute();
+    .orderBy('m.id');
+}
+
+/** A product's bill of materials (what is needed, the audit's copy), without reading stock. */
+export async function bomLines(
+  conn: Database,
+  companyId: number,
+  productId: number,
+): Promise<Omit<ProductMaterial, 'on_hand'>[]> {
+  const rows = await linesOf(conn, companyId, productId).execute();
+  return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '' }));
+}
+
+/**
+ * A product's material lines in order, with their goods' names and what is on hand: in
+ * `warehouseId`, or in all the company's warehouses.
+ */
+export async function materialsOf(
+  conn: Database,
+  companyId: number,
+  productId: number,
+  warehouseId?: number,
+): Promise<ProductMaterial[]> {
+  let onHand = inCompany(conn, companyId)
+    .selectFrom('stock_levels', 'l')
+    .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n'))
+    .where(sql<boolean>`l.goods_id = m.goods_id and l.sku_id = m.sku_id`);
+  if (warehouseId !== undefined) onHand = onHand.where('l.warehouse_id', '=', warehouseId);
+  const rows = await linesOf(conn, companyId, productId).select(onHand.as('on_hand')).execute();
   return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '', on_hand: Number(r.on_hand ?? 0) }));
 }
 
@@ -210,16 +223,6 @@ export async function codeTaken(conn: Database, companyId: number, code: string,
   let q = inCompany(conn, companyId).selectFrom('products', 'p').select('p.id').where('p.code', '=', code);
   if (exceptId !== undefined) q = q.where('p.id', '<>', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
-}
-
-/** A live warehouse of the company in use, or undefined. */
-export async function warehouseInUse(conn: Database, companyId: number, id: number) {
-  const w = await inCompany(conn, companyId)
-    .selectFrom('warehouses', 'w')
-    .select(['w.id', 'w.name', 'w.status'])
-    .where('w.id', '=', id)
-    .executeTakeFirst();
-  return w?.status === 1 ? w : undefined;
 }
 
 /** For an import: every live goods of the company by code (id, unit, whether it has specifications). */

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
-import { bookMoves, type MoveLine } from '#server/modules/stock/index.ts';
+import { bookMoves, type MoveLine, warehouseInUse } from '#server/modules/stock/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -31,7 +31,6 @@ import {
   outputTakenBy,
   type ProductSort,
   replaceMaterials,
-  warehouseInUse,
 } from './product.repository.ts';
 import { type ProductDeps, productStore } from './product.store.ts';
 
@@ -315,7 +314,6 @@ export function productService(db: Database, deps: ProductDeps) {
         if (product.status !== 1)
           throw new AppError('PRODUCT_STOPPED', `产品「${product.name}」已停用，不能生产入库`);
         const w = await warehouseInUse(trx, caller.companyId, input.warehouse_id);
-        if (!w) throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
         const needs = await materialNeeds(trx, caller.companyId, product.id, input.quantity);
         const live = await goodsByIds(trx, caller.companyId, [
           product.goods_id,

@@ -26,6 +26,7 @@ export {
   returnToSupplier,
   writePurchaseInputs,
 } from './stock-purchase.ts';
+export { warehouseInUse } from './warehouse.store.ts';
 
 /**
  * The company's stock (`/crm/stock_manager`; ADR 0022): warehouses and stock-in records on the

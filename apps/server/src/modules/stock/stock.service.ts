@@ -20,6 +20,7 @@ import { nowIso } from '#server/platform/time.ts';
 import { changeGoods } from '../catalogue/index.ts';
 import { stockInputStore } from './stock-input.store.ts';
 import { bookMoves, type StockActor } from './stock-ledger.ts';
+import { warehouseInUse } from './warehouse.store.ts';
 
 type LevelsInput = z.output<typeof stockCalls.levels.input>;
 type MovesInput = z.output<typeof stockCalls.moves.input>;
@@ -134,16 +135,6 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
     return { ...goods, sku_id: sku.id, label: `${goods.name}（${sku.spec_text}）` };
   }
 
-  async function warehouseOf(trx: Database, companyId: number, id: number) {
-    const w = await inCompany(trx, companyId)
-      .selectFrom('warehouses', 'w')
-      .select(['w.id', 'w.name', 'w.status'])
-      .where('w.id', '=', id)
-      .executeTakeFirst();
-    if (w?.status !== 1) throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
-    return w;
-  }
-
   /** The shop's sellable stock of a goods (specification) by `n`; refused when it would go below 0. */
   async function changeSellable(
     trx: Database,
@@ -199,7 +190,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
         if (Number(done.numUpdatedRows) !== 1)
           throw new AppError('STOCK_INPUT_CHECKED', '入库单已审核或已删除，请刷新后重试');
         const g = await goodsAndSku(trx, caller.companyId, before.goods_id, before.sku_id || undefined);
-        await warehouseOf(trx, caller.companyId, before.warehouse_id);
+        await warehouseInUse(trx, caller.companyId, before.warehouse_id);
         await bookMoves(
           trx,
           caller.companyId,
@@ -323,7 +314,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
       const now = nowIso();
       const levelId = await db.transaction().execute(async (trx) => {
         const g = await goodsAndSku(trx, caller.companyId, input.goods_id, input.sku_id || undefined);
-        const w = await warehouseOf(trx, caller.companyId, input.warehouse_id);
+        const w = await warehouseInUse(trx, caller.companyId, input.warehouse_id);
         const short = await bookMoves(
           trx,
           caller.companyId,
@@ -394,7 +385,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
       const ids = [...new Set(input.ids)];
       return db.transaction().execute(async (trx) => {
         const scope = inCompany(trx, caller.companyId);
-        const w = await warehouseOf(trx, caller.companyId, input.warehouse_id);
+        const w = await warehouseInUse(trx, caller.companyId, input.warehouse_id);
         const goods = await scope
           .selectFrom('goods', 'g')
           .select(['g.id', 'g.sku_count'])

@@ -1,7 +1,22 @@
 import { type Warehouse, type warehouseResource, warehouseSchema } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+
+/**
+ * A live warehouse of the company in use (id, name), or the refusal of the `warehouse_id` field:
+ * where stock is moved, produced into or planned (stock, products, production plans).
+ */
+export async function warehouseInUse(trx: Database, companyId: number, id: number) {
+  const w = await inCompany(trx, companyId)
+    .selectFrom('warehouses', 'w')
+    .select(['w.id', 'w.name', 'w.status'])
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+  if (w?.status !== 1) throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
+  return { id: w.id, name: w.name };
+}
 
 /**
  * The company's warehouses: the default one (where opening stock goes and shipments leave from
