@@ -103,7 +103,6 @@ function linesOf(conn: Database, companyId: number, productId: number) {
       'm.quantity',
       'm.remark',
       'm.sort',
-      onHand.as('on_hand'),
     ])
     .where('m.product_id', '=', productId)
     .orderBy('m.sort')

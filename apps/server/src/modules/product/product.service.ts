@@ -20,6 +20,7 @@ import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
 import {
+  bomLines,
   codeTaken,
   countProducts,
   findProduct,
@@ -76,7 +77,7 @@ export async function materialNeeds(
 ): Promise<MaterialNeed[]> {
   const product = await findProduct(trx, companyId, productId);
   if (!product) throw new AppError('NOT_FOUND', '产品不存在或已被删除');
-  const lines = await materialsOf(trx, companyId, productId);
+  const lines = await bomLines(trx, companyId, productId);
   return lines.map((l) => ({
     goods_id: l.goods_id,
     sku_id: l.sku_id,
@@ -209,8 +210,7 @@ export function productService(db: Database, deps: ProductDeps) {
   /** The product and its lines as the audit log keeps them. */
   async function snapshot(trx: Database, companyId: number, id: number) {
     const product = await findProduct(trx, companyId, id);
-    const materials = (await materialsOf(trx, companyId, id)).map(({ on_hand: _, ...l }) => l);
-    return { ...product, materials };
+    return { ...product, materials: await bomLines(trx, companyId, id) };
   }
 
   const filterOf = (f: ExportInput) => ({ keyword: f.keyword, status: f.status, goods_id: f.goods_id });
