@@ -272,7 +272,7 @@ describe('tickets: at most 12 of a type per order', () => {
     // A guest cart merged at login is lowered to the limit.
     const merged = await call(
       '/cart/merge',
-      { items: JSON.stringify([{ goods_id: child, quantity: 20 }]) },
+      { key: 'guest-cart-limit-01', items: JSON.stringify([{ goods_id: child, quantity: 20 }]) },
       m.headers,
     );
     expect(merged.d.adjusted).toEqual([

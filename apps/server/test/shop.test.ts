@@ -172,6 +172,7 @@ describe('cart', () => {
     expect(over).toMatchObject({ c: 20202, m: '「购物车商品」库存不足，仅剩3件' });
 
     const merged = await m.call('/cart/merge', {
+      key: 'guest-cart-stock-1',
       items: JSON.stringify([
         { goods_id: g, quantity: 5, price: 1000 },
         { goods_id: gone, quantity: 1 },
@@ -191,7 +192,9 @@ describe('cart', () => {
     expect((await m.call('/cart/add', { goods_id: 'x'.repeat(10_000), quantity: 1 })).m).toBe(
       '商品必须是整数',
     );
-    expect((await m.call('/cart/merge', { items: '{not json' })).m).toBe('购物车数据格式不正确');
+    expect((await m.call('/cart/merge', { key: 'guest-cart-bad-json', items: '{not json' })).m).toBe(
+      '购物车数据格式不正确',
+    );
     expect((await m.call('/cart/list')).d.results[0].quantity).toBe(3);
   });
 
@@ -199,8 +202,14 @@ describe('cart', () => {
     const g = await goods(companyId, { name: '并发加购', price: 1000, stock: 50 });
     const m = await member();
     const answers = await Promise.all([
-      m.call('/cart/merge', { items: JSON.stringify([{ goods_id: g, quantity: 1 }]) }),
-      m.call('/cart/merge', { items: JSON.stringify([{ goods_id: g, quantity: 1 }]) }),
+      m.call('/cart/merge', {
+        key: 'guest-cart-race-1',
+        items: JSON.stringify([{ goods_id: g, quantity: 1 }]),
+      }),
+      m.call('/cart/merge', {
+        key: 'guest-cart-race-2',
+        items: JSON.stringify([{ goods_id: g, quantity: 1 }]),
+      }),
       m.call('/cart/add', { goods_id: g, quantity: 1 }),
     ]);
     expect(answers.map((a) => a.c).filter((c) => c !== 0 && c !== 10029)).toEqual([]);
@@ -208,6 +217,51 @@ describe('cart', () => {
       (l: { goods_id: number }) => l.goods_id === g,
     );
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('cart merge key', () => {
+  const items = (g: number, quantity = 2) => JSON.stringify([{ goods_id: g, quantity }]);
+  const quantityOf = async (m: Awaited<ReturnType<typeof member>>, g: number) =>
+    (await m.call('/cart/list')).d.results
+      .filter((l: { goods_id: number }) => l.goods_id === g)
+      .map((l: { quantity: number }) => l.quantity);
+
+  it('adds a guest cart once: the same key again answers the cart as it is', async () => {
+    const g = await goods(companyId, { name: '合并一次', price: 1000, stock: 50 });
+    const m = await member();
+    const first = await m.call('/cart/merge', { key: 'guest-cart-once-001', items: items(g) });
+    expect(first.c, JSON.stringify(first)).toBe(0);
+    expect(first.d.results).toEqual([expect.objectContaining({ goods_id: g, quantity: 2 })]);
+    // The page moved on before the answer: the next page sends the same guest cart again.
+    const again = await m.call('/cart/merge', { key: 'guest-cart-once-001', items: items(g) });
+    expect(again.c).toBe(0);
+    expect(again.d).toMatchObject({ results: first.d.results, adjusted: [] });
+    expect(await quantityOf(m, g)).toEqual([2]);
+    // Another guest cart (a new key) adds; the key is the member's: another member's same key adds.
+    await m.call('/cart/merge', { key: 'guest-cart-once-002', items: items(g, 1) });
+    expect(await quantityOf(m, g)).toEqual([3]);
+    const other = await member();
+    await other.call('/cart/merge', { key: 'guest-cart-once-001', items: items(g) });
+    expect(await quantityOf(other, g)).toEqual([2]);
+  });
+
+  it('adds a guest cart sent several times at once once', async () => {
+    const g = await goods(companyId, { name: '并发合并', price: 1000, stock: 50 });
+    const m = await member();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => m.call('/cart/merge', { key: 'guest-cart-parallel', items: items(g) })),
+    );
+    expect(answers.map((a) => a.c)).toEqual([0, 0, 0]);
+    expect(await quantityOf(m, g)).toEqual([2]);
+  });
+
+  it('refuses a merge without a key or with a malformed one', async () => {
+    const g = await goods(companyId, { name: '无标识合并', price: 1000, stock: 5 });
+    const m = await member();
+    expect((await m.call('/cart/merge', { items: items(g) })).m).toBe('购物车标识不能为空');
+    expect((await m.call('/cart/merge', { key: 'short', items: items(g) })).m).toBe('购物车标识格式不正确');
+    expect(await quantityOf(m, g)).toEqual([]);
   });
 });
 

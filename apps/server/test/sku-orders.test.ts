@@ -415,6 +415,7 @@ describe('the cart of specifications', () => {
     const g = await shirt([5, 1]);
     const m = await h.member(companyId);
     const merged = await m.call('/cart/merge', {
+      key: 'guest-cart-sku-lines',
       items: JSON.stringify([
         { goods_id: g.id, sku_id: g.red, quantity: 2, price: 5000 },
         { goods_id: g.id, sku_id: g.blue, quantity: 3 },

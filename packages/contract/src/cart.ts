@@ -72,8 +72,17 @@ export const guestCartLine = z.object({
 });
 export type GuestCartLine = z.output<typeof guestCartLine>;
 
-/** `items` is the guest cart as a JSON array (form posts carry it as a string). */
+/** The guest cart's key, made by the browser when it first writes the cart: 16–64 letters, digits, `-` or `_`. */
+export const CART_MERGE_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * `items` is the guest cart as a JSON array (form posts carry it as a string); `key` names that
+ * guest cart, so sending it again adds nothing (the answer is the cart as it is).
+ */
 export const cartMergeBody = form({
+  key: z
+    .string({ error: (iss) => (iss.input === undefined ? '购物车标识不能为空' : '购物车标识格式不正确') })
+    .regex(CART_MERGE_KEY_PATTERN, '购物车标识格式不正确'),
   items: z.preprocess(
     (v) => {
       if (typeof v !== 'string') return v;

@@ -6,6 +6,8 @@ export const STORAGE_PREFIX = 'portal_';
 const local = {
   user: `${STORAGE_PREFIX}user`,
   cart: `${STORAGE_PREFIX}cart`,
+  /** The guest cart's merge key (`/cart/merge` adds a guest cart once per key). */
+  cart_key: `${STORAGE_PREFIX}cart_key`,
   address: `${STORAGE_PREFIX}address`,
   exp_param: `${STORAGE_PREFIX}exp_param`,
   /** A visitor's random id and the companies it has greeted (`/guest/welcome`, ADR 0027). */
@@ -23,6 +25,16 @@ const session = {
 export const STORAGE_KEYS = { ...local, ...session } as const;
 export type LocalKey = keyof typeof local;
 export type SessionKey = keyof typeof session;
+
+/**
+ * A random key for the browser's own records (the visitor id, the guest cart's merge key): a UUID,
+ * or without `crypto.randomUUID` (a page not served over HTTPS) time and random letters; 16–64
+ * letters, digits and `-` either way.
+ */
+export const randomKey = (): string =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /** The login/auth record (spec §3). Never holds the password. */
 export interface AuthRecord {
@@ -46,6 +58,7 @@ export interface GuestRecord {
 interface LocalValues {
   user: AuthRecord;
   cart: unknown;
+  cart_key: string;
   address: unknown;
   exp_param: unknown;
   guest: GuestRecord;

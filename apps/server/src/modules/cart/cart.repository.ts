@@ -128,6 +128,18 @@ export const cartRepository = {
       })
       .execute(),
 
+  /**
+   * Records that the guest cart `key` was merged into the member's cart; false when it already was
+   * (by this call's transaction or another's: the unique index, and on PostgreSQL the wait for a
+   * concurrent insert of the same key to commit).
+   */
+  recordMerge: async (db: Database, companyId: number, userId: number, key: string, now: string) =>
+    (await inCompany(db, companyId)
+      .insertInto('cart_merges', { user_id: userId, merge_key: key, created_at: now })
+      .onConflict((oc) => oc.columns(['company_id', 'user_id', 'merge_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst()) !== undefined,
+
   update: (
     db: Database,
     companyId: number,

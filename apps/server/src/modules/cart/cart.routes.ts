@@ -14,5 +14,5 @@ export function cartRoutes(app: App, carts: CartService) {
   );
   serve(app, calls.select, ({ input, caller }) => carts.select(caller, input.ids, input.selected));
   serve(app, calls.remove, ({ input, caller }) => carts.remove(caller, input.ids));
-  serve(app, calls.merge, ({ input, caller }) => carts.merge(caller, input.items));
+  serve(app, calls.merge, ({ input, caller }) => carts.merge(caller, input.key, input.items));
 }

@@ -199,9 +199,13 @@ export function cartService(db: Database) {
     /**
      * Merges the guest cart kept in the browser at login. Never fails for one line: a line whose
      * goods are gone is dropped and a quantity above the stock is lowered, and both are reported.
+     * A guest cart is added once: its `key` (the browser's, made when the guest cart was first
+     * written) is recorded in the same transaction, and a key merged before answers the cart as it
+     * is (a page that moved on before the answer came sends the same guest cart again).
      */
     async merge(
       caller: Caller,
+      key: string,
       items: {
         goods_id: number;
         sku_id?: number | undefined;
@@ -213,6 +217,7 @@ export function cartService(db: Database) {
         db.transaction().execute(async (trx) => {
           const adjusted: CartMergeResult['adjusted'] = [];
           const now = nowIso();
+          if (!(await repo.recordMerge(trx, caller.companyId, caller.userId, key, now))) return adjusted;
           let count = await repo.count(trx, caller.companyId, caller.userId);
           for (const item of items) {
             const [goods] = await goodsForSale(trx, caller.companyId, [item.goods_id]);

@@ -266,6 +266,15 @@ export interface CartItemTable {
   updated_at: string;
 }
 
+/** A guest cart merged into a member's cart, by the browser's key for it (migration 037). */
+export interface CartMergeTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  merge_key: string;
+  created_at: string;
+}
+
 export interface ConsigneeTable {
   id: Generated<number>;
   company_id: number;
@@ -1053,6 +1062,7 @@ export interface DB {
   promotion_items: PromotionItemTable;
   goods_loves: GoodsLoveTable;
   cart_items: CartItemTable;
+  cart_merges: CartMergeTable;
   consignees: ConsigneeTable;
   coupons: CouponTable;
   member_coupons: MemberCouponTable;

@@ -48,6 +48,7 @@ export const TABLES = {
   promotion_items: { owner: 'company' },
   goods_loves: { owner: 'company' },
   cart_items: { owner: 'company' },
+  cart_merges: { owner: 'company' },
   consignees: { owner: 'company', softDelete: true },
   coupons: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   member_coupons: { owner: 'company' },

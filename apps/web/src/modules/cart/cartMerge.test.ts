@@ -1,7 +1,8 @@
-import type { LoginResult } from '@portal/contract';
+import { CART_MERGE_KEY_PATTERN, type LoginResult } from '@portal/contract';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endSession, startSession, USER_COOKIE } from '#web/shared/session.ts';
+import { STORAGE_KEYS, storage } from '#web/shared/storage.ts';
 import {
   adjustedText,
   dismissMergeNotice,
@@ -73,7 +74,10 @@ describe('guest cart merge at login', () => {
       { goods_id: 1, quantity: 2, price: 1250 },
       { goods_id: 2, quantity: 1, price: 300 },
     ]);
+    // Under the key the guest cart got when it was first written; cleared with the cart.
+    expect(d.post.mock.calls[0]?.[1]).toMatch(CART_MERGE_KEY_PATTERN);
     expect(readGuestCart()).toEqual([]);
+    expect(storage.get('cart_key')).toBeNull();
     expect(d.merged).toHaveBeenCalledWith(emptyCart);
     expect(mergeNotice()).toEqual([]);
 
@@ -82,6 +86,40 @@ describe('guest cart merge at login', () => {
     startSession(login('tok-2'), { remember: false });
     await flush();
     expect(d.post).toHaveBeenCalledOnce();
+  });
+
+  it('sends the same key again when the page moved on before the answer, and a new cart a new key', async () => {
+    writeGuestCart(guest);
+    const key = storage.get('cart_key');
+    expect(key).toMatch(CART_MERGE_KEY_PATTERN);
+    writeGuestCart([...guest, { goods_id: 3, quantity: 1, price: 100, selected: 1 }]);
+    expect(storage.get('cart_key')).toBe(key); // one key per guest cart
+
+    startSession(login(), { remember: false });
+    const lost = deps(() => new Promise(() => {})); // the answer never arrives on this page
+    installGuestCartMerge(lost);
+    await flush();
+    expect(lost.post).toHaveBeenCalledWith(expect.any(String), key);
+    expect(readGuestCart()).toHaveLength(3);
+
+    resetCartMergeForTests(); // the next page
+    const next = deps();
+    installGuestCartMerge(next);
+    await flush();
+    expect(next.post).toHaveBeenCalledWith(lost.post.mock.calls[0]?.[0], key);
+    expect(readGuestCart()).toEqual([]);
+
+    writeGuestCart(guest);
+    expect(storage.get('cart_key')).not.toBe(key);
+  });
+
+  it('gives a guest cart written before merge keys existed a key at the merge', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(guest));
+    startSession(login(), { remember: false });
+    const d = deps();
+    installGuestCartMerge(d);
+    await flush();
+    expect(d.post.mock.calls[0]?.[1]).toMatch(CART_MERGE_KEY_PATTERN);
   });
 
   it('keeps the adjusted lines for the notice until it is closed', async () => {

@@ -10,7 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';
 import { getToken, isLoggedIn, onSessionChange } from '#web/shared/session.ts';
-import { clearGuestCart, readGuestCart, toMergeItems } from './guestCart.ts';
+import { clearGuestCart, guestCartKey, readGuestCart, toMergeItems } from './guestCart.ts';
 import { cartKeys } from './useCart.ts';
 
 /** A line the server lowered to the stock (`quantity` > 0) or dropped (`quantity` 0) while merging. */
@@ -72,15 +72,16 @@ export function useMergeNotice(): readonly AdjustedLine[] {
 // --- the merge -----------------------------------------------------------------------------------
 
 export interface MergeDeps {
-  post: (items: string) => Promise<CartMergeResult>;
+  /** `/cart/merge` of the guest cart's lines (JSON text) under its merge key. */
+  post: (items: string, key: string) => Promise<CartMergeResult>;
   /** After a merge: the server cart is the one to show now. */
   merged: (cart: CartMergeResult) => void;
 }
 
 const defaultDeps: MergeDeps = {
   // The form carries the lines as JSON text; the schema parses it back into lines.
-  post: (items) =>
-    api.call(cartCalls.merge, { items: items as unknown as GuestCartLine[] }, { toast: false }),
+  post: (items, key) =>
+    api.call(cartCalls.merge, { key, items: items as unknown as GuestCartLine[] }, { toast: false }),
   merged: (cart) => {
     const { adjusted: _adjusted, ...rest } = cart;
     queryClient.setQueryData<Cart>(cartKeys.list(), rest);
@@ -95,6 +96,8 @@ let refusedToken: string | null = null;
  * The invariant: while logged in, the guest cart is empty. When a session exists and the guest cart
  * has lines, they go to `/cart/merge` once; on success the guest cart is cleared and any adjusted
  * lines are kept for the notice. A failed call keeps the guest cart. Resolves to whether it merged.
+ * A page left before the answer came keeps the guest cart too and the next page sends it again: the
+ * guest cart's key makes the server add it once (the answer is then the cart as it is).
  */
 export function mergeGuestCart(deps: MergeDeps = defaultDeps): Promise<boolean> {
   if (running) return running;
@@ -104,7 +107,7 @@ export function mergeGuestCart(deps: MergeDeps = defaultDeps): Promise<boolean> 
     return Promise.resolve(false);
   }
   running = deps
-    .post(JSON.stringify(toMergeItems(lines)))
+    .post(JSON.stringify(toMergeItems(lines)), guestCartKey())
     .then(
       (cart) => {
         // The lines are in the member's server cart now (even if they logged out meanwhile).

@@ -1,6 +1,11 @@
-import { CART_MAX_LINES, CART_MAX_QUANTITY, type GuestCartLine } from '@portal/contract';
+import {
+  CART_MAX_LINES,
+  CART_MAX_QUANTITY,
+  CART_MERGE_KEY_PATTERN,
+  type GuestCartLine,
+} from '@portal/contract';
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, storage } from '#web/shared/storage.ts';
+import { randomKey, STORAGE_KEYS, storage } from '#web/shared/storage.ts';
 
 /**
  * The guest cart: the cart of a visitor who is not logged in, kept in local storage under
@@ -166,9 +171,27 @@ function notify(): void {
   for (const fn of listeners) fn();
 }
 
+/**
+ * The guest cart's merge key: made when the cart is first written and dropped with it, so the
+ * same guest cart sent to `/cart/merge` twice (a page that moved on before the answer) is added
+ * once. A cart written before keys existed gets one here.
+ */
+export function guestCartKey(): string {
+  const key = storage.get('cart_key');
+  if (typeof key === 'string' && CART_MERGE_KEY_PATTERN.test(key)) return key;
+  const made = randomKey();
+  storage.set('cart_key', made);
+  return made;
+}
+
 export function writeGuestCart(lines: readonly GuestLine[]): void {
-  if (lines.length === 0) storage.remove('cart');
-  else storage.set('cart', lines);
+  if (lines.length === 0) {
+    storage.remove('cart');
+    storage.remove('cart_key');
+  } else {
+    guestCartKey();
+    storage.set('cart', lines);
+  }
   notify();
 }
 

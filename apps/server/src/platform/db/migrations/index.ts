@@ -33,6 +33,7 @@ import { purchases } from './032-purchases.ts';
 import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { newsAdminGuests } from './034-news-admin-guests.ts';
 import { librarySorts } from './036-library-sorts.ts';
+import { cartMerges } from './037-cart-merges.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -70,5 +71,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '030-products': products(dialect),
     '031-production-plans': productionPlans(dialect),
     '034-news-admin-guests': newsAdminGuests(dialect),
+    '037-cart-merges': cartMerges(dialect),
   };
 }
