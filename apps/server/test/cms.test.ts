@@ -50,7 +50,7 @@ beforeAll(async () => {
   ]);
   await h.db
     .updateTable('news')
-    .set({ deleted_at: iso(0) })
+    .set({ del_flag: 1 })
     .where('id', '=', deleted as number)
     .execute();
   const [foreign] = await seedNews(h.db, otherCompany, [{ category: 'news', title: '别家新闻', body }]);

@@ -6,14 +6,16 @@ import { containsLike } from '#server/platform/db/like.ts';
 import type { DB } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
-/** Articles a visitor may read: published, not deleted, publication time reached; with their category. */
+/**
+ * Articles a visitor may read: published, publication time reached, with their category; not
+ * deleted (`del_flag`, added by `inCompany` since migration 034, ADR 0027).
+ */
 function readable(db: Database, companyId: number, now: string) {
   return inCompany(db, companyId)
     .selectFrom('news', 'n')
     .innerJoin('news_categories as c', 'c.id', 'n.category_id')
     .where('c.company_id', '=', companyId)
     .where('n.status', '=', NEWS_STATUS.PUBLISHED)
-    .where('n.deleted_at', 'is', null)
     .where('n.published_at', '<=', now);
 }
 
@@ -89,7 +91,6 @@ export const cmsRepository = {
       .set((eb) => ({ views: eb('views', '+', 1) }))
       .where('id', '=', id)
       .where('status', '=', NEWS_STATUS.PUBLISHED)
-      .where('deleted_at', 'is', null)
       .where('published_at', '<=', now)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
