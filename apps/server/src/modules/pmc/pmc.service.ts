@@ -5,12 +5,13 @@ import {
   PMC_OPEN_STATUS,
   PMC_WARN_KINDS,
   type PmcPlan,
+  type PmcProgress,
   type PmcWarning,
   type PmcWarnKind,
   type pmcCalls,
   pmcResource,
 } from '@portal/contract';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { materialNeeds } from '#server/modules/product/index.ts';
@@ -21,6 +22,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
+import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
@@ -44,6 +46,17 @@ type WarnInput = z.output<typeof pmcCalls.warnings.input>;
 type ProgressInput = z.output<typeof pmcCalls.progressAdd.input>;
 type MaterialInput = z.output<typeof pmcCalls.materialSave.input>;
 type CopyInput = z.output<typeof pmcCalls.copy.input>;
+
+/** A stored progress report as the calls answer it. */
+const toReport = (r: Selectable<ProductionPlanProgressTable>): PmcProgress => ({
+  id: r.id,
+  plan_id: r.plan_id,
+  report_date: r.report_date,
+  quantity: r.quantity,
+  remark: r.remark,
+  reporter_name: r.reporter_name,
+  create_time: r.created_at,
+});
 
 const actorOf = (caller: Caller): StockActor => ({ userId: caller.userId, name: caller.username });
 const OPEN = [...PMC_OPEN_STATUS];
@@ -348,15 +361,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
       return paged(
         {
           count: Number(total?.n ?? 0),
-          results: rows.map((r) => ({
-            id: r.id,
-            plan_id: r.plan_id,
-            report_date: r.report_date,
-            quantity: r.quantity,
-            remark: r.remark,
-            reporter_name: r.reporter_name,
-            create_time: r.created_at,
-          })),
+          results: rows.map(toReport),
         },
         { page, pageSize },
       );
@@ -415,15 +420,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
         });
         return made;
       });
-      return {
-        id: row.id,
-        plan_id: row.plan_id,
-        report_date: row.report_date,
-        quantity: row.quantity,
-        remark: row.remark,
-        reporter_name: row.reporter_name,
-        create_time: row.created_at,
-      };
+      return toReport(row);
     },
 
     /** Removes a report of an open plan; its quantity leaves the plan's total. */

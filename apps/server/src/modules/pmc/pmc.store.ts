@@ -1,4 +1,4 @@
-import { PMC_FINISHED, PMC_STATUS, type PmcPlan, pmcPlanSchema, type pmcResource } from '@portal/contract';
+import { PMC_FINISHED, PMC_STATUS, type PmcPlan, type pmcResource } from '@portal/contract';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { materialNeeds, productById } from '#server/modules/product/index.ts';
@@ -39,7 +39,8 @@ export const toPlan = (row: Row): PmcPlan => {
   const quantity = Number(r.quantity);
   const produced = Number(r.produced);
   const status = Number(r.status);
-  return pmcPlanSchema.parse({
+  // Built as declared: the reply's serializer sends only pmcPlanSchema's fields (no parse per row).
+  return {
     id: row.id,
     plan_no: r.plan_no,
     product_id: r.product_id,
@@ -72,7 +73,7 @@ export const toPlan = (row: Row): PmcPlan => {
     finished_by_name: r.finished_by_name,
     create_time: r.created_at,
     update_time: r.updated_at,
-  });
+  };
 };
 
 /** An enabled product of the company, or the field's refusal. */
