@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import sharp from 'sharp';
-import { apiCall, localToken, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { apiCall, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 商城设置 (ADR 0028): the shop administrator sets a goods' per-order limit, adds a picture to its
 // gallery and makes it the cover, and stops one specification; a visitor's goods page shows the
@@ -14,8 +14,7 @@ test('the shop sets a limit, a gallery and the specifications it sells; the good
   test.slow();
   const tag = uniqueSuffix();
   const name = `商城设置衬衫${tag}`;
-  await login(page, 'shop');
-  const token = (await localToken(page)) as string;
+  const token = await signIn(page, 'shop');
   const any = await apiCall(request, token, '/goods/list', { keyword: '星耀', page: 1, page_size: 5 });
   const made = await apiCall(request, token, '/shop/goods/create', {
     code: `SZ-${tag}`,
