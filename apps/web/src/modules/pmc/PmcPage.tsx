@@ -829,14 +829,8 @@ export function PmcPage() {
             remark: v.remark?.trim() ?? '',
             ...(v.status !== undefined && { status: String(v.status) }),
           }),
-          items: (form, row) =>
-            row && !isOpen(row) ? (
-              <Typography.Paragraph type="warning">
-                此计划{row.status_name}，不能再修改。
-              </Typography.Paragraph>
-            ) : (
-              <PlanFields form={form} row={row} />
-            ),
+          // A closed plan offers no 编辑 (editable above); the server refuses a save of one (PMC_CLOSED).
+          items: (form, row) => <PlanFields form={form} row={row} />,
         }}
       />
       <WarningsCard onOpen={setDetail} />
