@@ -40,7 +40,7 @@ import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumns, type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters, usePaging } from '#web/shared/ui/pagination.ts';
@@ -113,16 +113,15 @@ function PlanProgress({ plan }: { plan: PmcPlan }) {
 function MaterialTable({
   label,
   lines,
-  loading,
   actions,
 }: {
   label: string;
-  lines: PmcMaterial[];
-  loading: boolean;
+  /** The lines' query: while it loads 加载中, when it fails 加载失败 with 重试 (ListTable's states). */
+  lines: Omit<ListQuery<PmcMaterial>, 'data'> & { data?: PmcMaterial[] | undefined };
   actions?: (m: PmcMaterial) => ReactNode;
 }) {
   // A preview's lines are not stored yet (id 0): their place names them.
-  const rows = lines.map((m, i) => ({ ...m, id: m.id || i + 1 }));
+  const rows = (lines.data ?? []).map((m, i) => ({ ...m, id: m.id || i + 1 }));
   const columns: ListColumns<PmcMaterial> = [
     {
       title: '物料',
@@ -156,9 +155,9 @@ function MaterialTable({
             page_size: Math.max(rows.length, 1),
           },
         },
-        isFetching: loading,
-        isError: false,
-        refetch: () => {},
+        isFetching: lines.isFetching,
+        isError: lines.isError,
+        refetch: lines.refetch,
       }}
       empty="没有物料（产品的物料清单为空）"
       pagination={() => ({ hideOnSinglePage: true, pageSize: Math.max(rows.length, 1) })}
@@ -231,7 +230,7 @@ function PlanFields({ form, row }: { form: FormInstance<Values>; row: PmcPlan | 
                 保存后若更换了产品或数量，计划的物料按物料清单重新计算（手工修改的物料行不保留）。
               </Typography.Paragraph>
             )}
-            <MaterialTable label="物料需求列表" lines={preview.data ?? []} loading={preview.isFetching} />
+            <MaterialTable label="物料需求列表" lines={preview} />
           </>
         )}
       </section>
@@ -503,8 +502,7 @@ function PlanDrawer({
             </div>
             <MaterialTable
               label="计划物料列表"
-              lines={materials.data ?? []}
-              loading={materials.isFetching}
+              lines={materials}
               actions={
                 editable
                   ? (m) => (
