@@ -112,6 +112,19 @@ test('/dzcen is in English: headings, no Chinese interface words, html lang=en',
   await expect(products.getByRole('heading', { name: /^DZC-G5 LoRa Gateway/ })).toBeVisible();
   const goods = (await products.textContent()) ?? '';
   for (const word of CHINESE_WORDS) expect(goods, word).not.toContain(word);
+  // No card links to the site's goods page any more (a bulk card's inquiry leads to the contact,
+  // ADR 0026), but the page still answers a link to a goods made before, in English.
+  const site = await (await page.request.get('/api/microsite?path=/dzcen')).json();
+  const bulk = await (
+    await page.request.get(`/api/dzc/goods/public?company_id=${site.d.company.id}&page_size=20`)
+  ).json();
+  const gateway = bulk.d.results.find((g: { name: string }) => g.name.startsWith('DZC-G5 LoRa Gateway'));
+  await page.goto(`/dzcen?goods=${gateway.goods_id}`);
+  await expect(page.getByRole('link', { name: 'Contact us to order' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
+  await expect(page.getByText('Supplied directly by Dezechuang Electronics')).toBeVisible();
+  const detail = (await page.locator('body').textContent()) ?? '';
+  for (const word of CHINESE_WORDS) expect(detail, word).not.toContain(word);
 
   // Leaving the English site gives the document its Chinese language back.
   await page.goto('/dzc');

@@ -82,7 +82,7 @@ export const staffCategoryQuery = form({ company_id: optionalId('单位'), statu
 /**
  * A category tree's calls: the shop's (`goodsCategoryCalls`, spec §7) and the bulk catalogue's
  * (`bulkCategoryCalls`, ADR 0026) are one declaration with their own paths and codenames, served by
- * one service (modules/goods-category, `categoryTreeService`).
+ * one service (modules/goods-category, `goodsCategoryService` over a `CategoryTree`).
  */
 export function defineCategoryCalls<
   const V extends Codename,
