@@ -1,6 +1,6 @@
 import type { BulkGoods, CategoryTreeNode, Paging } from '@portal/contract';
 import { bulkGoodsCalls } from '@portal/contract/calls';
-import { App, Button, Card, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Card, Space, Tag, TreeSelect, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
@@ -12,14 +12,15 @@ import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { TierTable } from './TierTable.tsx';
 import { type BulkListParams, useBulkCategoryTree, useBulkList, useBulkOnSale } from './useBulkGoods.ts';
 import './bulk-catalogue.css';
 
-const ON_SALE_OPTIONS = [
+const ON_SALE_OPTIONS: { value: 0 | 1; label: string }[] = [
   { value: 1, label: '上架' },
   { value: 0, label: '下架' },
 ];
@@ -46,14 +47,11 @@ export function BulkGoodsPage() {
     change: useCan('bulk', 'change_bulk_goods'),
     delete: useCan('bulk', 'delete_bulk_goods'),
   };
-  const { page, pageSize, setPage, pagination } = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [filters, setFilters] = useState<{ category_id?: number; on_sale?: 0 | 1 }>({});
-  const filter = (next: Partial<typeof filters>) => {
-    setFilters((f) => ({ ...f, ...next }));
-    setPage(1);
-  };
-  const query: BulkListParams = { keyword: keyword || undefined, ...filters };
+  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters<
+    0 | 1
+  >();
+  const [categoryId, setCategoryId] = useState<number | undefined>();
+  const query: BulkListParams = { keyword: keyword || undefined, on_sale: status, category_id: categoryId };
   const { list, remove, invalidate } = useBulkList({ ...query, page, page_size: pageSize });
   const data = list.data as { results: BulkGoods[]; paging: Paging } | undefined;
   useExistingPage(data?.paging, page, setPage);
@@ -198,45 +196,43 @@ export function BulkGoodsPage() {
         ]
       : []),
   ];
-  const filtered = keyword !== '' || Object.values(filters).some((v) => v !== undefined);
+  const filtered = keyword !== '' || status !== undefined || categoryId !== undefined;
 
   return (
     <Card title="大宗商品">
-      <div className="resource-toolbar bulk-toolbar">
-        <Space wrap className="list-toolbar-filters">
-          <Input.Search
-            aria-label="搜索大宗商品"
-            placeholder="编码 / 名称 / 备注"
-            allowClear={CLEARABLE}
-            enterButton="搜索"
-            maxLength={50}
-            style={{ width: 240, maxWidth: '100%' }}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
+      <ListToolbar
+        className="resource-toolbar"
+        search={{
+          label: '搜索大宗商品',
+          placeholder: '编码 / 名称 / 备注',
+          maxLength: 50,
+          style: { width: 240 },
+          onSearch: search,
+        }}
+        filters={
           <TreeSelect
             switcherIcon={TREE_SWITCHER}
             aria-label="大宗分类"
             placeholder="全部分类"
             allowClear={CLEARABLE}
             treeData={treeData}
-            value={filters.category_id}
-            onChange={(v?: number) => filter({ category_id: v })}
+            value={categoryId}
+            onChange={(v?: number) => {
+              setCategoryId(v);
+              setPage(1);
+            }}
             style={{ width: 160 }}
             treeDefaultExpandAll
           />
-          <Select
-            aria-label="上架状态"
-            placeholder="上架状态"
-            allowClear={CLEARABLE}
-            options={ON_SALE_OPTIONS}
-            value={filters.on_sale}
-            onChange={(v?: 0 | 1) => filter({ on_sale: v })}
-            style={{ width: 120 }}
-          />
-        </Space>
+        }
+        status={{
+          label: '上架状态',
+          placeholder: '上架状态',
+          options: ON_SALE_OPTIONS,
+          value: status,
+          onChange: filterStatus,
+        }}
+      >
         <Space wrap>
           <Button href={api.href(bulkGoodsCalls.export, query as never)} download>
             导出 Excel
@@ -263,7 +259,7 @@ export function BulkGoodsPage() {
             </Button>
           )}
         </Space>
-      </div>
+      </ListToolbar>
       <ListTable<BulkGoods>
         aria-label="大宗商品列表"
         columns={columns}

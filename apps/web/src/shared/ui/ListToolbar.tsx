@@ -10,11 +10,14 @@ import { CLEARABLE } from './clearable.tsx';
 export function ListToolbar<S extends number | string>({
   className,
   search,
+  filters,
   status,
   children,
 }: {
   className: string;
   children?: ReactNode;
+  /** The list's own filters (a category tree), between the search box and the status select. */
+  filters?: ReactNode;
   search: {
     label: string;
     placeholder: string;
@@ -43,6 +46,7 @@ export function ListToolbar<S extends number | string>({
           style={{ maxWidth: '100%', ...search.style }}
           onSearch={search.onSearch}
         />
+        {filters}
         <Select
           aria-label={status.label}
           placeholder={status.placeholder ?? '全部状态'}
