@@ -32,6 +32,7 @@ import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { useProductMaterials, usePushToStock } from './useProducts.ts';
@@ -353,7 +354,7 @@ function PushDialog({ product, onClose }: { product: Product; onClose: () => voi
         pagination={false}
         loading={lines.isFetching}
         caption={`物料需求（每批 ${product.batch_size} ${product.unit}）`}
-        locale={{ emptyText: '这个产品没有物料' }}
+        locale={{ emptyText: <QueryEmpty query={lines} description="这个产品没有物料" simple /> }}
         dataSource={need}
         columns={[
           { title: '物料', key: 'goods', render: (_: unknown, l) => outputLabel(l) },
