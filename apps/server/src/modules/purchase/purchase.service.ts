@@ -24,7 +24,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { chinaDay, chinaDayStart, chinaMinute, nowIso } from '#server/platform/time.ts';
 import {
   type NewLine,
   type OrderRow,
@@ -40,12 +40,6 @@ type ReturnInput = z.output<typeof purchaseCalls.return.input>;
 
 const statusName = (s: number | null) =>
   s === null ? '' : (PURCHASE_STATUS[s as PurchaseStatus] ?? String(s));
-
-/** China time's day of an ISO time: `YYYY-MM-DD`. */
-const chinaDay = (iso: string) => new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 10);
-/** The start of a China-time day as an ISO time (created_at is stored in UTC). */
-const dayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
 
 const label = (l: { goods_name: string; spec_text: string }) =>
   l.spec_text ? `${l.goods_name}（${l.spec_text}）` : l.goods_name;
@@ -75,8 +69,8 @@ const filterOf = (f: ExportInput): PurchaseFilter => ({
   keyword: f.keyword,
   status: f.status,
   supplier_id: f.supplier_id,
-  from: f.date_from ? dayStart(f.date_from) : undefined,
-  to: f.date_to ? dayStart(f.date_to, 1) : undefined,
+  from: f.date_from ? chinaDayStart(f.date_from) : undefined,
+  to: f.date_to ? chinaDayStart(f.date_to, 1) : undefined,
 });
 
 /**
@@ -314,7 +308,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
           yield {
             ...p,
             total_amount_yuan: (p.total_amount / 100).toFixed(2),
-            create_time: chinaDayTime(p.create_time),
+            create_time: chinaMinute(p.create_time),
           };
         }
         if (page.length < 500) return;
@@ -588,11 +582,6 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
       return detail(db, caller.companyId, input.id);
     },
   };
-}
-
-/** `YYYY-MM-DD HH:mm` in China time, as the export shows a time. */
-function chinaDayTime(iso: string) {
-  return new Date(Date.parse(iso) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 export type PurchaseService = ReturnType<typeof purchaseService>;

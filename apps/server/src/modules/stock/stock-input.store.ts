@@ -5,11 +5,11 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { chinaDay, nowIso } from '#server/platform/time.ts';
 
 /** A new record's number: RK, the day (China time) and 6 random digits. */
-export function newInputNo(d = new Date()) {
-  const day = new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10).replaceAll('-', '');
+export function newInputNo() {
+  const day = chinaDay().replaceAll('-', '');
   return `RK${day}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 

@@ -16,7 +16,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { chinaDayStart, nowIso } from '#server/platform/time.ts';
 import { changeGoods } from '../catalogue/index.ts';
 import { stockInputStore } from './stock-input.store.ts';
 import { bookMoves, type StockActor } from './stock-ledger.ts';
@@ -28,10 +28,6 @@ type AdjustInput = z.output<typeof stockCalls.adjust.input>;
 type PushInput = z.output<typeof stockCalls.push.input>;
 
 const actorOf = (caller: Caller): StockActor => ({ userId: caller.userId, name: caller.username });
-
-/** The start of a China-time day as an ISO time (created_at is stored in UTC). */
-const dayStart = (day: string, plusDays = 0) =>
-  new Date(Date.parse(`${day}T00:00:00+08:00`) + plusDays * 86_400_000).toISOString();
 
 /**
  * The stock's rules (ADR 0022): the levels and the ledger read, the check of a stock-in record,
@@ -262,8 +258,8 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
       if (f.warehouse_id !== undefined) q = q.where('m.warehouse_id', '=', f.warehouse_id);
       if (f.goods_id !== undefined) q = q.where('m.goods_id', '=', f.goods_id);
       if (f.kind !== undefined) q = q.where('m.kind', '=', f.kind);
-      if (f.date_from) q = q.where('m.created_at', '>=', dayStart(f.date_from));
-      if (f.date_to) q = q.where('m.created_at', '<', dayStart(f.date_to, 1));
+      if (f.date_from) q = q.where('m.created_at', '>=', chinaDayStart(f.date_from));
+      if (f.date_to) q = q.where('m.created_at', '<', chinaDayStart(f.date_to, 1));
       if (f.keyword) {
         const k = f.keyword;
         q = q.where((eb) => containsLike(eb, ['g.name', 'g.code', 'm.ref_no', 'm.reason'], k));
