@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { isSafeLink, NEWS_STATUS, newsCategoryList } from './cms.ts';
+import { isSafeLink, newsCategoryList } from './cms.ts';
 import { flag, form, id, idList, optionalId, optionalText, text, time } from './fields.ts';
 import { defineResource } from './resource.ts';
 
@@ -23,9 +23,6 @@ export const NEWS_ADMIN_LIMITS = {
 
 /** The bytes a news create or update may send (the default 64 kB holds 7,000 Chinese characters). */
 export const NEWS_WRITE_BYTES = 256 * 1024;
-
-/** 草稿 / 已发布 (a published article with a future publication time is 定时发布 until then). */
-export const NEWS_STATUS_NAMES = { [NEWS_STATUS.PUBLISHED]: '已发布', [NEWS_STATUS.DRAFT]: '草稿' } as const;
 
 export const newsAdminSchema = z.object({
   id: z.number().int(),

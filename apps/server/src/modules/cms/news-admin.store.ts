@@ -24,7 +24,8 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
     newsAdminSchema.parse({
       id: row.id,
       category_id: row.category_id,
-      category_name: typeof row.category_name === 'string' ? row.category_name : '',
+      // Named by the service (news-admin.service.ts), which reads the company's categories once.
+      category_name: '',
       lang: row.lang,
       title: row.title,
       summary: row.summary,
