@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import {
-  checkedPurchaseQuantities,
+  checkedByLine,
   defaultWarehouse,
   purchaseInputs,
   returnToSupplier,
@@ -84,8 +84,8 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
     const order = await repo.byId(conn, companyId, id);
     if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
     const lines = await repo.lines(conn, companyId, id);
-    const checked = await checkedPurchaseQuantities(conn, companyId, id);
     const inputs = await purchaseInputs(conn, companyId, id);
+    const checked = checkedByLine(inputs);
     const receipts = await repo.receipts(conn, companyId, id);
     const returns = await repo.returns(conn, companyId, id);
     const returnLines = await repo.returnLines(conn, companyId, id);
@@ -517,7 +517,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
         const order = await repo.byId(trx, cid, input.id);
         if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
         const lines = await repo.lines(trx, cid, input.id);
-        const checked = await checkedPurchaseQuantities(trx, cid, input.id);
+        const checked = checkedByLine(await purchaseInputs(trx, cid, input.id));
         const wanted = input.lines.filter((l) => l.quantity > 0);
         const back = [];
         for (const w of wanted) {

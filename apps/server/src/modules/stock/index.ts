@@ -19,7 +19,7 @@ export {
   takeOut,
 } from './stock-ledger.ts';
 export {
-  checkedPurchaseQuantities,
+  checkedByLine,
   purchaseInputs,
   type ReceivedLine,
   type ReturnedLine,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -115,16 +114,15 @@ export function purchaseInputs(conn: Database, companyId: number, purchaseId: nu
     .execute();
 }
 
-/** Per purchase line, what its checked stock-in records brought into stock. */
-export async function checkedPurchaseQuantities(conn: Database, companyId: number, purchaseId: number) {
-  const rows = await inCompany(conn, companyId)
-    .selectFrom('stock_inputs', 'i')
-    .select(['i.purchase_line_id', sql<number | string>`sum(i.quantity)`.as('n')])
-    .where('i.purchase_id', '=', purchaseId)
-    .where('i.status', '=', 1)
-    .groupBy('i.purchase_line_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.purchase_line_id), Number(r.n)]));
+/** Per purchase line, what its checked stock-in records (of `purchaseInputs`) brought into stock. */
+export function checkedByLine(
+  inputs: readonly { purchase_line_id: number | null; status: number; quantity: number }[],
+) {
+  const checked = new Map<number, number>();
+  for (const i of inputs)
+    if (i.status === 1 && i.purchase_line_id !== null)
+      checked.set(i.purchase_line_id, (checked.get(i.purchase_line_id) ?? 0) + i.quantity);
+  return checked;
 }
 
 /** One line of a return: which level it leaves and what the ledger and messages call it. */
