@@ -1,6 +1,6 @@
 import { purchaseCalls as c, PURCHASE_EXPORT_COLUMNS } from '@portal/contract';
-import { writeWorkbook, XLSX_MIME } from '#server/platform/excel/index.ts';
-import type { App } from '#server/platform/http/reply.ts';
+import { writeWorkbook } from '#server/platform/excel/index.ts';
+import { type App, exportFilename, sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { PurchaseService } from './purchase.service.ts';
 
@@ -17,13 +17,11 @@ export function purchaseRoutes(app: App, purchases: PurchaseService) {
   serve(app, c.remove, ({ input, caller }) => purchases.remove(caller, input.id));
   serve(app, c.receive, ({ input, caller }) => purchases.receive(caller, input));
   serve(app, c.return, ({ input, caller }) => purchases.returnGoods(caller, input));
-  serve(app, c.export, async ({ input, caller, reply }) => {
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const filename = `采购单-${day}.xlsx`;
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('cache-control', 'private, no-store')
-      .send(writeWorkbook(exportColumns, purchases.rows(caller, input), '采购单'));
-  });
+  serve(app, c.export, async ({ input, caller, reply }) =>
+    sendXlsx(
+      reply,
+      exportFilename('采购单'),
+      writeWorkbook(exportColumns, purchases.rows(caller, input), '采购单'),
+    ),
+  );
 }

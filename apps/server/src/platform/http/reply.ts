@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -9,6 +11,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
+import { XLSX_MIME } from '../excel/index.ts';
+import { chinaDay } from '../time.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -17,6 +21,18 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** An .xlsx reply: a download, never cached. */
+export function sendXlsx(reply: FastifyReply, filename: string, body: Buffer | Readable) {
+  return reply
+    .header('content-type', XLSX_MIME)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+/** An export's file name: what it holds and the day (China time) it was made, `采购单-20261124.xlsx`. */
+export const exportFilename = (label: string) => `${label}-${chinaDay().replaceAll('-', '')}.xlsx`;
 
 /** The portal success envelope. */
 export const ok = <T>(d: T) => ({ c: 0 as const, d });

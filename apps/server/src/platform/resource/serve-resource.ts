@@ -10,7 +10,6 @@ import {
   RESOURCE_SELECT_MAX,
   type Resource,
 } from '@portal/contract';
-import type { FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { type AuditEntry, audit, auditMany } from '../audit/audit.ts';
@@ -29,10 +28,9 @@ import {
   templateWorkbook,
   validateRow,
   writeWorkbook,
-  XLSX_MIME,
   XLSX_UPLOAD_TYPES,
 } from '../excel/index.ts';
-import type { App } from '../http/reply.ts';
+import { type App, exportFilename, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
 import { nowIso } from '../time.ts';
@@ -578,13 +576,11 @@ export function serveResource<R extends Resource>(
       key,
       label,
     }));
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    const filename = `${resource.label}-${day}.xlsx`;
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .header('cache-control', 'private, no-store')
-      .send(writeWorkbook(columns, service.rows(caller, input as never), resource.label));
+    return sendXlsx(
+      reply,
+      exportFilename(resource.label),
+      writeWorkbook(columns, service.rows(caller, input as never), resource.label),
+    );
   });
   serve(app, c.importTemplate, async ({ reply }) =>
     sendXlsx(reply, `${resource.label}导入模板.xlsx`, await service.template()),
@@ -600,13 +596,4 @@ export function serveResource<R extends Resource>(
     },
     { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: XLSX_UPLOAD_TYPES } },
   );
-}
-
-/** An .xlsx reply (a download, never cached). */
-function sendXlsx(reply: FastifyReply, filename: string, body: Buffer | Readable) {
-  return reply
-    .header('content-type', XLSX_MIME)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .header('cache-control', 'private, no-store')
-    .send(body);
 }
