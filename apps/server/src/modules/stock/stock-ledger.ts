@@ -70,7 +70,6 @@ export async function bookMoves(
     return undefined;
   }
   for (const line of sorted) {
-    if (line.quantity === 0) continue;
     let balance: number | undefined;
     if (line.quantity > 0) {
       const row = await scope
