@@ -725,7 +725,6 @@ export function PurchasePage() {
   return (
     <Card title="采购管理" className="purchase-page">
       <ListToolbar
-        className="purchase-toolbar"
         search={{
           label: '搜索采购单',
           placeholder: '采购单号 / 供应商 / 备注',

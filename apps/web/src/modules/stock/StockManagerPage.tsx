@@ -230,7 +230,6 @@ function LevelsTab() {
   return (
     <>
       <ListToolbar
-        className="stock-toolbar"
         search={{
           label: '搜索库存',
           placeholder: '商品名称 / 编码 / 规格 / 条码',
@@ -621,7 +620,6 @@ function MovesTab() {
   return (
     <>
       <ListToolbar<string>
-        className="stock-toolbar"
         search={{
           label: '搜索库存流水',
           placeholder: '商品 / 单号 / 原因',

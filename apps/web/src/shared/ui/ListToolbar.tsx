@@ -5,7 +5,7 @@ import { CLEARABLE } from './clearable.tsx';
 /**
  * A back-office list's filters: a search box (搜索 button, clearable) and a status select
  * (全部状态 when cleared, or its own placeholder), wrapped on narrow screens, then `children` (the list's buttons). Pair it
- * with `useListFilters`.
+ * with `useListFilters`. The bar's layout is `list-toolbar` (global.css); `className` adds to it.
  */
 export function ListToolbar<S extends number | string>({
   className,
@@ -14,7 +14,7 @@ export function ListToolbar<S extends number | string>({
   status,
   children,
 }: {
-  className: string;
+  className?: string;
   children?: ReactNode;
   /** The list's own filters (a category tree), between the search box and the status select. */
   filters?: ReactNode;
@@ -35,7 +35,7 @@ export function ListToolbar<S extends number | string>({
   };
 }) {
   return (
-    <div className={className}>
+    <div className={className ? `list-toolbar ${className}` : 'list-toolbar'}>
       <Space wrap className="list-toolbar-filters">
         <Input.Search
           aria-label={search.label}
