@@ -19,25 +19,20 @@ import {
   type FormInstance,
   Input,
   InputNumber,
-  Select,
   Space,
   Table,
   Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import {
-  useGoodsOptions,
-  useSkuOptions,
-  useSupplierOptions,
-  useWarehouseOptions,
-} from '#web/modules/stock/useStock.ts';
+import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
@@ -64,7 +59,6 @@ const statusTag = (p: { status: number; status_name: string }) => (
 );
 const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
   r.spec_text ? `${r.goods_name}（${r.spec_text}）` : r.goods_name;
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 // ——— 采购单 form ———
 
@@ -96,14 +90,8 @@ function LineFields({
   onRemove: () => void;
   removable: boolean;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const goods = useGoodsOptions(keyword);
   const goodsId = Form.useWatch(['lines', index, 'goods_id'], form);
-  const skus = useSkuOptions(goodsId);
-  const options = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (goodsId !== undefined && !options.some((o) => o.value === goodsId) && known.has(goodsId))
-    options.unshift({ value: goodsId, label: known.get(goodsId) ?? '' });
-  const hasSkus = (skus.data?.length ?? 0) > 0;
+  const knownLabel = goodsId === undefined ? undefined : known.get(goodsId);
   const n = index + 1;
   return (
     <fieldset className="purchase-line" aria-label={`第${n}行`}>
@@ -114,28 +102,12 @@ function LineFields({
         required
         rules={[zodRule(purchaseLineFields.goods_id)]}
       >
-        <Select
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
-          placeholder="输入商品名称搜索"
-          loading={goods.isFetching}
-          options={options}
-          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+        <GoodsSelect
+          known={goodsId !== undefined && knownLabel ? { value: goodsId, label: knownLabel } : undefined}
           onChange={() => form.setFieldValue(['lines', index, 'sku_id'], undefined)}
         />
       </Form.Item>
-      {hasSkus && (
-        <Form.Item
-          label="规格"
-          name={[index, 'sku_id']}
-          required
-          rules={[{ required: true, message: '请选择规格' }]}
-        >
-          <Select
-            placeholder="选择规格"
-            options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          />
-        </Form.Item>
-      )}
+      <SkuField goodsId={goodsId} name={[index, 'sku_id']} />
       <Space wrap align="start">
         <Form.Item
           label="采购数量"
@@ -174,15 +146,9 @@ function OrderForm({
 }) {
   const [form] = Form.useForm<OrderValues>();
   const [linesError, setLinesError] = useState('');
-  const [supplierKeyword, setSupplierKeyword] = useState('');
-  const suppliers = useSupplierOptions(supplierKeyword);
-  const warehouses = useWarehouseOptions();
   const lines = Form.useWatch('lines', form) ?? [];
   const total = lines.reduce((s, l) => s + (l?.quantity ?? 0) * (yuanToCents(l?.price_yuan ?? 0) ?? 0), 0);
   const known = new Map((row?.lines ?? []).map((l) => [l.goods_id, l.goods_name]));
-  const supplierOptions = (suppliers.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row && !supplierOptions.some((o) => o.value === row.supplier_id))
-    supplierOptions.unshift({ value: row.supplier_id, label: row.supplier_name });
   const save = usePurchaseWrite((v: OrderValues) => {
     const input = {
       supplier_id: v.supplier_id as number,
@@ -244,23 +210,11 @@ function OrderForm({
       formProps={{ preserve: false, initialValues: initial }}
     >
       <Form.Item label="供应商" name="supplier_id" required rules={[zodRule(purchaseFields.supplier_id)]}>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setSupplierKeyword }}
-          placeholder="已通过审核的供应商"
-          loading={suppliers.isFetching}
-          options={supplierOptions}
-          notFoundContent={suppliers.isFetching ? '加载中…' : '没有供应商：请先在供应商管理中审核通过'}
-        />
+        <SupplierSelect known={row ? { value: row.supplier_id, label: row.supplier_name } : undefined} />
       </Form.Item>
       <Space wrap align="start">
         <Form.Item label="到货仓库" name="warehouse_id">
-          <Select
-            allowClear={CLEARABLE}
-            placeholder="默认仓库"
-            style={{ width: 200 }}
-            loading={warehouses.isFetching}
-            options={(warehouses.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          />
+          <WarehouseSelect allowClear={CLEARABLE} placeholder="默认仓库" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item label="预计到货日期" name="expected_date" rules={[zodRule(purchaseFields.expected_date)]}>
           <Input type="date" style={{ width: 180 }} />
@@ -398,7 +352,7 @@ function QuantitiesDialog({
         preserve: false,
         initialValues: {
           q: Object.fromEntries(lines.map((l) => [String(l.id), receive ? maxOf(l) : 0])),
-          input_date: today(),
+          input_date: chinaToday(),
         },
       }}
     >
@@ -662,13 +616,12 @@ function PurchaseDrawer({
  */
 export function PurchasePage() {
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [days, setDays] = useState<Days>({ from: '', to: '' });
   const filters = {
     keyword: keyword || undefined,
     status,
-    date_from: from || undefined,
-    date_to: to || undefined,
+    date_from: days.from || undefined,
+    date_to: days.to || undefined,
   };
   const list = usePurchases({ ...filters, page, page_size: pageSize });
   useExistingPage(list.data?.paging, page, setPage);
@@ -720,7 +673,7 @@ export function PurchasePage() {
       </Button>
     )),
   ];
-  const filtered = Boolean(keyword || status !== undefined || from || to);
+  const filtered = Boolean(keyword || status !== undefined || days.from || days.to);
 
   return (
     <Card title="采购管理" className="purchase-page">
@@ -740,23 +693,11 @@ export function PurchasePage() {
         }}
       >
         <Space wrap>
-          <Input
-            type="date"
-            aria-label="创建日期从"
-            value={from}
-            style={{ width: 160 }}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setPage(1);
-            }}
-          />
-          <Input
-            type="date"
-            aria-label="创建日期到"
-            value={to}
-            style={{ width: 160 }}
-            onChange={(e) => {
-              setTo(e.target.value);
+          <DayRange
+            labels={['创建日期从', '创建日期到']}
+            value={days}
+            onChange={(d) => {
+              setDays(d);
               setPage(1);
             }}
           />

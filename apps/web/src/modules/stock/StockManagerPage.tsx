@@ -22,7 +22,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Select,
   Space,
   Tabs,
   Tag,
@@ -32,10 +31,11 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
@@ -44,15 +44,8 @@ import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
-import {
-  useGoodsOptions,
-  useLevels,
-  useMoves,
-  useSkuOptions,
-  useStockChanged,
-  useSupplierOptions,
-  useWarehouseOptions,
-} from './useStock.ts';
+import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from './StockPickers.tsx';
+import { useLevels, useMoves, useStockChanged } from './useStock.ts';
 import './stock.css';
 
 const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
@@ -60,16 +53,13 @@ const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
 
 /** The warehouses as a filter of a list. */
 function WarehouseFilter({ value, onChange }: { value: number | undefined; onChange: (v?: number) => void }) {
-  const options = useWarehouseOptions();
   return (
-    <Select
+    <WarehouseSelect
       aria-label="按仓库筛选"
       placeholder="全部仓库"
       allowClear={CLEARABLE}
       style={{ width: 160 }}
       value={value}
-      loading={options.isFetching}
-      options={(options.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
       onChange={(v?: number) => onChange(v)}
     />
   );
@@ -334,57 +324,26 @@ interface InputValues {
 }
 
 const inputRules = stockInputResource.fields;
-const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 function GoodsField({ form, row }: { form: FormInstance<InputValues>; row: StockInput | null }) {
-  const [keyword, setKeyword] = useState('');
-  const goods = useGoodsOptions(keyword);
   const goodsId = Form.useWatch('goods_id', form);
-  const skus = useSkuOptions(goodsId);
-  const [supplierKeyword, setSupplierKeyword] = useState('');
-  const suppliers = useSupplierOptions(supplierKeyword);
-  const warehouses = useWarehouseOptions();
-  const goodsOptions = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row && !goodsOptions.some((o) => o.value === row.goods_id))
-    goodsOptions.unshift({ value: row.goods_id, label: row.goods_name });
-  const supplierOptions = (suppliers.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row?.supplier_id && !supplierOptions.some((o) => o.value === row.supplier_id))
-    supplierOptions.unshift({ value: row.supplier_id, label: row.supplier_name });
-  const hasSkus = (skus.data?.length ?? 0) > 0;
   return (
     <>
       <Form.Item label="商品" name="goods_id" required rules={[zodRule(inputRules.goods_id)]}>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
-          placeholder="输入商品名称搜索"
-          loading={goods.isFetching}
-          options={goodsOptions}
-          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+        <GoodsSelect
+          known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
           onChange={() => form.setFieldValue('sku_id', undefined)}
         />
       </Form.Item>
-      {hasSkus && (
-        <Form.Item label="规格" name="sku_id" required rules={[{ required: true, message: '请选择规格' }]}>
-          <Select
-            placeholder="选择规格"
-            options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          />
-        </Form.Item>
-      )}
+      <SkuField goodsId={goodsId} name="sku_id" />
       <Form.Item label="仓库" name="warehouse_id" required rules={[zodRule(inputRules.warehouse_id)]}>
-        <Select
-          placeholder="选择仓库"
-          loading={warehouses.isFetching}
-          options={(warehouses.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-        />
+        <WarehouseSelect placeholder="选择仓库" />
       </Form.Item>
       <Form.Item label="供应商" name="supplier_id" rules={[zodRule(inputRules.supplier_id)]}>
-        <Select
+        <SupplierSelect
           allowClear={CLEARABLE}
-          showSearch={{ filterOption: false, onSearch: setSupplierKeyword }}
           placeholder="选填：已通过审核的供应商"
-          options={supplierOptions}
-          notFoundContent={suppliers.isFetching ? '加载中…' : '没有供应商'}
+          known={row?.supplier_id ? { value: row.supplier_id, label: row.supplier_name } : undefined}
         />
       </Form.Item>
     </>
@@ -501,7 +460,7 @@ function InputsTab() {
           'input_date',
           'remark',
         ],
-        initial: { input_date: today() },
+        initial: { input_date: chinaToday() },
         fromItem: (r) => ({
           input_no: r.input_no,
           goods_id: r.goods_id,
@@ -565,16 +524,15 @@ function MovesTab() {
     pagination,
   } = useListFilters<string>();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [days, setDays] = useState<Days>({ from: '', to: '' });
   const list = useMoves({
     page,
     page_size: pageSize,
     keyword: keyword || undefined,
     kind: kind as never,
     warehouse_id: warehouseId,
-    date_from: from || undefined,
-    date_to: to || undefined,
+    date_from: days.from || undefined,
+    date_to: days.to || undefined,
   });
   useExistingPage(list.data?.paging, page, setPage);
   const columns: ListColumns<StockMove> = [
@@ -616,7 +574,7 @@ function MovesTab() {
     },
     { title: '经手人', dataIndex: 'created_by_name', width: 100, phone: 'hidden' },
   ];
-  const filtered = Boolean(keyword || kind || warehouseId || from || to);
+  const filtered = Boolean(keyword || kind || warehouseId || days.from || days.to);
   return (
     <>
       <ListToolbar<string>
@@ -643,23 +601,11 @@ function MovesTab() {
               setPage(1);
             }}
           />
-          <Input
-            type="date"
-            aria-label="开始日期"
-            value={from}
-            style={{ width: 160 }}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setPage(1);
-            }}
-          />
-          <Input
-            type="date"
-            aria-label="结束日期"
-            value={to}
-            style={{ width: 160 }}
-            onChange={(e) => {
-              setTo(e.target.value);
+          <DayRange
+            labels={['开始日期', '结束日期']}
+            value={days}
+            onChange={(d) => {
+              setDays(d);
               setPage(1);
             }}
           />
