@@ -188,6 +188,30 @@ export const localToken = (page: Page) => page.evaluate(() => localStorage.getIt
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator('.ant-message').getByRole('alert').filter({ hasText: text }).last();
 
+/**
+ * Runs `action` and asserts that it showed the toast `text`. A toast is up for TOAST_MS (1.5 s),
+ * which a loaded run's `expect(toast(…)).toBeVisible()`, polling from the test process, can look
+ * past; this watches the page itself every frame, from before the action until the toast shows.
+ */
+export async function expectToastFrom(page: Page, text: string, action: () => Promise<unknown>) {
+  const shown = page
+    .waitForFunction(
+      (t) =>
+        Array.from(document.querySelectorAll('.ant-message [role="alert"]')).some(
+          (e) => e.textContent?.includes(t) && e.checkVisibility(),
+        ),
+      text,
+      { timeout: 10_000 },
+    )
+    .then(
+      () => undefined,
+      (error: Error) => new Error(`toast 「${text}」 not shown: ${error.message}`),
+    );
+  await action();
+  const failed = await shown;
+  if (failed) throw failed;
+}
+
 /** The cell of `row` under the column headed `column` in `table`. */
 export async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {
   const headers = await table.getByRole('columnheader').allInnerTexts();
