@@ -327,10 +327,20 @@ describe('receipts', () => {
   it('receive in parts: pending stock-in records, counted in stock when another person checks them', async () => {
     const { order, goods } = await sentOrder([10, 4]);
     const [a, b] = order.lines;
-    const first = await receive(order.id, [
-      { line_id: a.id, quantity: 6 },
-      { line_id: b.id, quantity: 0 },
-    ]);
+    // With the delivery note as its remark (the records' remark then does not name the order).
+    const first = await call(
+      '/purchase/receive',
+      {
+        id: order.id,
+        lines: [
+          { line_id: a.id, quantity: 6 },
+          { line_id: b.id, quantity: 0 },
+        ],
+        input_date: '2026-11-24',
+        remark: '送货单 S-1',
+      },
+      keeper,
+    );
     expect(first.c, JSON.stringify(first)).toBe(0);
     expect(first.d).toMatchObject({ status: 2, status_name: '部分到货', received_quantity: 6 });
     expect(first.d.lines[0]).toMatchObject({ received_qty: 6, returnable_qty: 0 });
@@ -347,6 +357,9 @@ describe('receipts', () => {
       unit_cost: 1250,
       status: 0,
     });
+    // 入库单's list finds the order's records by its number.
+    const found = await call('/goods/input/list', { keyword: order.order_no }, shop);
+    expect(found.d.results.map((r: Body) => r.id)).toEqual([input.id]);
     // The record is the receipt's: not changed or deleted through 入库单.
     expect((await call('/goods/input/delete', { id: input.id }, keeper)).c).toBe(
       Codes.PURCHASE_INPUT_LOCKED.c,

@@ -83,7 +83,7 @@ const purchaseMade = (row: Record<string, unknown>) =>
 export const stockInputStore: ResourceStore<typeof stockInputResource> = {
   table: 'stock_inputs',
   entity: 'stock_inputs',
-  search: ['input_no', 'goods_name', 'goods_code', 'supplier_name', 'remark'],
+  search: ['input_no', 'purchase_no', 'goods_name', 'goods_code', 'supplier_name', 'remark'],
   sorts: {
     newest: [['created_at', 'desc']],
     date: [['input_date', 'desc']],

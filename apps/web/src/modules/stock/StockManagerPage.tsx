@@ -428,7 +428,7 @@ function InputsTab() {
       can={{ add: canAdd, change: canAdd, delete: canAdd }}
       columns={columns}
       statusOptions={optionsOf(STOCK_INPUT_STATUS)}
-      searchPlaceholder="单号 / 商品 / 供应商"
+      searchPlaceholder="单号 / 采购单号 / 商品 / 供应商"
       rowName={(r) => `入库单 ${r.input_no}`}
       // A checked record is final, and one a purchase receipt wrote is changed through 采购管理
       // (ADR 0025): neither offers 编辑 or 删除 (the server refuses both).
