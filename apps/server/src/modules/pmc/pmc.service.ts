@@ -21,7 +21,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { isUniqueViolation } from '#server/platform/db/errors.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
 import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
@@ -491,85 +491,85 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     /** Adds a material line to an open plan, or changes one of its lines. */
     async materialSave(caller: Caller, input: MaterialInput) {
       const now = nowIso();
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const plan = await lockOpen(trx, caller.companyId, input.plan_id);
-          const g = await materialGoods(trx, caller.companyId, input.goods_id, input.sku_id ?? 0);
-          if (g.id === plan.goods_id && g.sku_id === plan.sku_id)
-            throw new AppError('PARAM_ERROR', '物料不能是计划的产成品', 'goods_id');
-          const scope = inCompany(trx, caller.companyId);
-          const values = {
-            goods_id: g.id,
-            sku_id: g.sku_id,
-            goods_code: g.code,
-            goods_name: g.name,
-            spec_text: g.spec_text,
-            unit: g.unit,
-            required: input.required,
-            updated_at: now,
-          };
-          const same = await scope
-            .selectFrom('production_plan_materials', 'm')
-            .select('m.id')
-            .where('m.plan_id', '=', plan.id)
-            .where('m.goods_id', '=', g.id)
-            .where('m.sku_id', '=', g.sku_id)
-            .executeTakeFirst();
-          if (same && same.id !== input.id)
-            throw new AppError('PMC_MATERIAL_DUPLICATE', undefined, 'goods_id');
-          if (input.id !== undefined) {
-            const before = await scope
+      // Two saves of the same goods at once: the unique index refuses the second like the check.
+      const id = await onUnique(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const plan = await lockOpen(trx, caller.companyId, input.plan_id);
+            const g = await materialGoods(trx, caller.companyId, input.goods_id, input.sku_id ?? 0);
+            if (g.id === plan.goods_id && g.sku_id === plan.sku_id)
+              throw new AppError('PARAM_ERROR', '物料不能是计划的产成品', 'goods_id');
+            const scope = inCompany(trx, caller.companyId);
+            const values = {
+              goods_id: g.id,
+              sku_id: g.sku_id,
+              goods_code: g.code,
+              goods_name: g.name,
+              spec_text: g.spec_text,
+              unit: g.unit,
+              required: input.required,
+              updated_at: now,
+            };
+            const same = await scope
               .selectFrom('production_plan_materials', 'm')
-              .selectAll('m')
-              .where('m.id', '=', input.id)
+              .select('m.id')
+              .where('m.plan_id', '=', plan.id)
+              .where('m.goods_id', '=', g.id)
+              .where('m.sku_id', '=', g.sku_id)
+              .executeTakeFirst();
+            if (same && same.id !== input.id)
+              throw new AppError('PMC_MATERIAL_DUPLICATE', undefined, 'goods_id');
+            if (input.id !== undefined) {
+              const before = await scope
+                .selectFrom('production_plan_materials', 'm')
+                .selectAll('m')
+                .where('m.id', '=', input.id)
+                .where('m.plan_id', '=', plan.id)
+                .executeTakeFirst();
+              if (!before) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
+              await scope
+                .updateTable('production_plan_materials')
+                .set(values)
+                .where('id', '=', input.id)
+                .execute();
+              await audit(trx, caller, {
+                action: 'update',
+                entity: 'production_plan_materials',
+                entityId: input.id,
+                before,
+                after: values,
+              });
+              return input.id;
+            }
+            const last = await scope
+              .selectFrom('production_plan_materials', 'm')
+              .select(sql<number | null>`max(m.sort)`.as('n'))
               .where('m.plan_id', '=', plan.id)
               .executeTakeFirst();
-            if (!before) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
-            await scope
-              .updateTable('production_plan_materials')
-              .set(values)
-              .where('id', '=', input.id)
-              .execute();
+            const made = await scope
+              .insertInto('production_plan_materials', {
+                ...values,
+                plan_id: plan.id,
+                sort: Number(last?.n ?? -1) + 1,
+                created_at: now,
+              })
+              .returning('id')
+              .executeTakeFirstOrThrow();
             await audit(trx, caller, {
-              action: 'update',
+              action: 'create',
               entity: 'production_plan_materials',
-              entityId: input.id,
-              before,
-              after: values,
+              entityId: made.id,
+              after: { ...values, plan_id: plan.id },
             });
-            return input.id;
-          }
-          const last = await scope
-            .selectFrom('production_plan_materials', 'm')
-            .select(sql<number | null>`max(m.sort)`.as('n'))
-            .where('m.plan_id', '=', plan.id)
-            .executeTakeFirst();
-          const made = await scope
-            .insertInto('production_plan_materials', {
-              ...values,
-              plan_id: plan.id,
-              sort: Number(last?.n ?? -1) + 1,
-              created_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await audit(trx, caller, {
-            action: 'create',
-            entity: 'production_plan_materials',
-            entityId: made.id,
-            after: { ...values, plan_id: plan.id },
-          });
-          return made.id;
-        });
-        const lines = await planMaterials(db, caller.companyId, [input.plan_id]);
-        const line = lines.find((l) => l.id === id);
-        if (!line) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
-        const [out] = await withOnHand(db, caller.companyId, [toMaterial(line)]);
-        return out as NonNullable<typeof out>;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('PMC_MATERIAL_DUPLICATE', undefined, 'goods_id');
-        throw error;
-      }
+            return made.id;
+          }),
+        new AppError('PMC_MATERIAL_DUPLICATE', undefined, 'goods_id'),
+      );
+      const lines = await planMaterials(db, caller.companyId, [input.plan_id]);
+      const line = lines.find((l) => l.id === id);
+      if (!line) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
+      const [out] = await withOnHand(db, caller.companyId, [toMaterial(line)]);
+      return out as NonNullable<typeof out>;
     },
 
     async materialRemove(caller: Caller, id: number) {
