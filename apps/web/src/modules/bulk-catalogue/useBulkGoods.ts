@@ -6,7 +6,7 @@ import { categoryKeysOf } from '#web/modules/goods-category/useCategories.ts';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
 import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';
-import { resourceKeys, useResource } from '#web/shared/resource/useResource.ts';
+import { resourceKeys, useResource, useResourceSave } from '#web/shared/resource/useResource.ts';
 
 /** The bulk goods list's input (the declaration's filters, paging and sort). */
 export type BulkListParams = CallInput<typeof calls.list>;
@@ -37,16 +37,7 @@ export function useBulkOnSale() {
 }
 
 /** Saves from the form page (create without id); a field error is left to the form. */
-export function useSaveBulkGoods() {
-  const invalidate = useInvalidate(bulkKeys.all);
-  return useMutation({
-    mutationFn: (input: CallInput<typeof calls.create> & { id?: number }) =>
-      input.id === undefined
-        ? api.call(calls.create, input, { toast: 'unlessField' })
-        : api.call(calls.update, { ...input, id: input.id }, { toast: 'unlessField' }),
-    onSuccess: invalidate,
-  });
-}
+export const useSaveBulkGoods = () => useResourceSave('bulk-goods', calls);
 
 /**
  * The bulk catalogue's category tree (both statuses), for filters and the form: under the 大宗分类

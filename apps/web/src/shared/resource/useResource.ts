@@ -43,16 +43,31 @@ export function useResource<R extends ResourceRoutes>(name: string, routes: R, p
     queryFn: () => call('list', params),
     placeholderData: keepPreviousData,
   });
-  const save = useMutation({
-    mutationFn: (input: { id?: number } & Record<string, unknown>) =>
-      input.id === undefined
-        ? call('create', input as In<'create'>, 'unlessField')
-        : call('update', input as In<'update'>, 'unlessField'),
-    onSuccess: invalidate,
-  });
+  const save = useResourceSave(name, routes);
   const remove = useMutation({
     mutationFn: (ids: number[]) => call('removeMany', { ids } as In<'removeMany'>),
     onSettled: invalidate,
   });
   return { keys, list, save, remove, invalidate };
+}
+
+/**
+ * A resource's save: create without `id`, update with it; a refusal that names a field is left to
+ * the form (`toast: 'unlessField'`); the resource's queries reload after it. A form on a page of
+ * its own (新增大宗商品) uses it without the list.
+ */
+export function useResourceSave<R extends Pick<ResourceRoutes, 'create' | 'update'>>(
+  name: string,
+  routes: R,
+) {
+  const invalidate = useInvalidate(resourceKeys(name).all);
+  return useMutation({
+    mutationFn: (input: CallInput<R['create']> & { id?: number }) =>
+      api.call(
+        (input.id === undefined ? routes.create : routes.update) as CallRoute<ContractCall>,
+        input as never,
+        { toast: 'unlessField' },
+      ) as Promise<CallOutput<R['create']>>,
+    onSuccess: invalidate,
+  });
 }
