@@ -422,3 +422,19 @@ export async function memberOrder(request: APIRequestContext, goods: string, rea
     order: placed.order as { id: number; order_no: string; items: { id: number }[] },
   };
 }
+
+/** The first category of the company's goods tree (`/goods/categorys`), for goods a journey makes through the API. */
+export async function firstCategoryId(request: APIRequestContext, token: string): Promise<number> {
+  const firstId = (v: unknown): number | undefined => {
+    if (Array.isArray(v)) for (const x of v) if (firstId(x) !== undefined) return firstId(x);
+    if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.id === 'number') return o.id;
+      for (const x of Object.values(o)) if (firstId(x) !== undefined) return firstId(x);
+    }
+    return undefined;
+  };
+  const id = firstId(await apiCall(request, token, '/goods/categorys'));
+  if (id === undefined) throw new Error('the company has no goods category');
+  return id;
+}

@@ -1,9 +1,10 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
+  apiCall,
   expectAccessible,
   expectNoSidewaysScroll,
-  login,
+  firstCategoryId,
+  signIn,
   test,
   toast,
   uniqueSuffix,
@@ -14,67 +15,43 @@ import {
 // it gets a progress report and is finished: the output goes into stock and the materials out,
 // as the plan's drawer and 库存管理's ledger show. Axe at 1366 and 375 px.
 
-/** A POST with a JSON body as the holder of `token`; the envelope's `d` (the call must succeed). */
-async function post(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>) {
-  const body = await (
-    await request.post(`/api${url}`, { data, headers: { authorization: `Token ${token}` } })
-  ).json();
-  expect(body.c, `${url}: ${body.m}`).toBe(0);
-  return body.d;
-}
-
-/** The first id anywhere in a reply (the category tree's first category). */
-function firstId(v: unknown): number | undefined {
-  if (Array.isArray(v)) for (const x of v) if (firstId(x) !== undefined) return firstId(x);
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (typeof o.id === 'number') return o.id;
-    for (const x of Object.values(o)) if (firstId(x) !== undefined) return firstId(x);
-  }
-  return undefined;
-}
-
 test('a production plan from a bill of materials warns of a shortage, is reported and finished into stock', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   const tag = uniqueSuffix();
-  const login_ = await (
-    await request.post('/api/account/login', { data: { username: 'shop', password: DEMO_PASSWORD } })
-  ).json();
-  const token = login_.d.token as string;
-  const categoryId = firstId(await post(request, token, '/goods/categorys', {}));
+  const token = await signIn(page, 'shop');
+  const categoryId = await firstCategoryId(request, token);
   const goods = (code: string, name: string, stock: number) =>
-    post(request, token, '/goods/create', {
+    apiCall(request, token, '/goods/create', {
       code,
       name,
       category_id: categoryId,
       goods_type: code.startsWith('CP') ? 'finished' : 'material',
       unit: '件',
       status: 1,
-      images: [],
       price: 1000,
       stock,
     });
   const flour = await goods(`MF-${tag}`, `面粉${tag}`, 50);
   const sugar = await goods(`MS-${tag}`, `白糖${tag}`, 2);
   const cake = await goods(`CP-${tag}`, `蛋糕${tag}`, 0);
-  const product = await post(request, token, '/product/create', {
+  const product = await apiCall(request, token, '/product/create', {
     code: `P-${tag}`,
     name: `蛋糕产品${tag}`,
     goods_id: cake.id,
     batch_size: 1,
     unit: '个',
     status: 1,
-    materials: [
+    // A form post carries the bill of materials as its JSON text.
+    materials: JSON.stringify([
       { goods_id: flour.id, quantity: 2 },
       { goods_id: sugar.id, quantity: 1 },
-    ],
+    ]),
   });
 
   // The plan, made in the form: the bill of materials' needs show the sugar short.
-  await login(page, 'shop');
   await page.goto('/crm/pmc_index');
   await page.getByRole('button', { name: '新增生产计划' }).click();
   const dialog = page.getByRole('dialog', { name: '新增生产计划' });
@@ -122,10 +99,10 @@ test('a production plan from a bill of materials warns of a shortage, is reporte
   await page.keyboard.press('Escape');
 
   // A count adjustment brings the sugar in; the warning goes.
-  const warehouse = (await post(request, token, '/stock/warehouses', {})).results.find(
+  const warehouse = (await apiCall(request, token, '/stock/warehouses')).results.find(
     (w: { label: string }) => w.label === '默认仓库',
   );
-  await post(request, token, '/stock/adjust', {
+  await apiCall(request, token, '/stock/adjust', {
     warehouse_id: warehouse.id,
     goods_id: sugar.id,
     quantity: 10,

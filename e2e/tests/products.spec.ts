@@ -1,30 +1,10 @@
-import { type APIRequestContext, expect } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, login, test, toast, uniqueSuffix } from './helpers.ts';
+import { expect } from '@playwright/test';
+import { apiCall, expectAccessible, firstCategoryId, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 产品管理 (/crm/product_index, ADR 0023): the shop administrator makes a product with two
 // materials in the form, pushes 2 into stock after seeing each material's need against the
 // warehouse, and 库存管理's ledger shows the output in (生产入库) and the materials out (领料出库).
 // Axe at 1366 and 375 px.
-
-/** A POST with a JSON body as the holder of `token`; the envelope's `d` (the call must succeed). */
-async function post(request: APIRequestContext, token: string, url: string, data: Record<string, unknown>) {
-  const body = await (
-    await request.post(`/api${url}`, { data, headers: { authorization: `Token ${token}` } })
-  ).json();
-  expect(body.c, `${url}: ${body.m}`).toBe(0);
-  return body.d;
-}
-
-/** The first id anywhere in a reply (the category tree's first category). */
-function firstId(v: unknown): number | undefined {
-  if (Array.isArray(v)) for (const x of v) if (firstId(x) !== undefined) return firstId(x);
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    if (typeof o.id === 'number') return o.id;
-    for (const x of Object.values(o)) if (firstId(x) !== undefined) return firstId(x);
-  }
-  return undefined;
-}
 
 test('a product with two materials is made and 2 are pushed into stock: the ledger shows output in, materials out', async ({
   page,
@@ -32,21 +12,16 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
 }) => {
   test.setTimeout(90_000);
   const tag = uniqueSuffix();
-  const token = (
-    await (
-      await request.post('/api/account/login', { data: { username: 'shop', password: DEMO_PASSWORD } })
-    ).json()
-  ).d.token as string;
-  const categoryId = firstId(await post(request, token, '/goods/categorys', {}));
+  const token = await signIn(page, 'shop');
+  const categoryId = await firstCategoryId(request, token);
   const goods = (code: string, name: string, stock: number, type: string) =>
-    post(request, token, '/goods/create', {
+    apiCall(request, token, '/goods/create', {
       code,
       name,
       category_id: categoryId,
       goods_type: type,
       unit: '件',
       status: 1,
-      images: [],
       price: 1000,
       stock,
     });
@@ -54,7 +29,6 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
   await goods(`PM-B${tag}`, `茶盒${tag}`, 10, 'material');
   await goods(`PC-${tag}`, `茶礼${tag}`, 0, 'finished');
 
-  await login(page, 'shop');
   await page.goto('/crm/product_index');
   await page.getByRole('button', { name: '新增产品' }).click();
   const dialog = page.getByRole('dialog', { name: '新增产品' });
