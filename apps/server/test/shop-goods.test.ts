@@ -369,6 +369,17 @@ describe('the gallery', () => {
 });
 
 describe('the per-order limit in the cart and at checkout', () => {
+  it('lets a member lower a line the limit has dropped below, never raise it', async () => {
+    const g = await madeInShop();
+    const m = await h.member(companyId);
+    expect((await m.call('/cart/add', { goods_id: g.id, sku_id: g.red, quantity: 4 })).c).toBe(0);
+    expect((await call('/shop/goods/save', { id: g.id, max_per_order: 2 })).c).toBe(0);
+    const [line] = (await m.call('/cart/list')).d.results as { id: number }[];
+    const id = (line as { id: number }).id;
+    expect((await m.call('/cart/update', { id, quantity: 3 })).c).toBe(0);
+    expect((await m.call('/cart/update', { id, quantity: 4 })).c).toBe(Codes.TICKET_LIMIT.c);
+  });
+
   it('holds per goods over its specifications: adding past it and ordering past it are refused in Chinese', async () => {
     const g = await madeInShop();
     expect((await call('/shop/goods/save', { id: g.id, max_per_order: 3 })).c).toBe(0);

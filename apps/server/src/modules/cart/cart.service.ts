@@ -167,20 +167,15 @@ export function cartService(db: Database) {
         const [line] = await repo.byIds(trx, caller.companyId, caller.userId, [id]);
         if (!line) throw new AppError('NOT_FOUND');
         const unit = cartUnit(line);
-        if (
-          change.quantity !== undefined &&
-          change.quantity > line.quantity &&
-          change.quantity > unit.stock
-        ) {
-          throw stockShort(unit.label, unit.stock);
+        // Lowering a line is always allowed (stock or the per-order limit may have dropped since).
+        const raised = change.quantity !== undefined && change.quantity > line.quantity ? change.quantity : 0;
+        if (raised > unit.stock) throw stockShort(unit.label, unit.stock);
+        // Its other specifications' lines count towards the goods' limit.
+        if (raised > 0 && line.max_per_order > 0) {
+          const others = await repo.otherPieces(trx, caller.companyId, caller.userId, line.goods_id, line.id);
+          const limit = overLimit(line, raised + others);
+          if (limit) throw limit;
         }
-        // Its other specifications' lines count towards the goods' limit; lowering a line is always allowed.
-        const others =
-          change.quantity !== undefined && change.quantity > line.quantity && line.max_per_order > 0
-            ? await repo.otherPieces(trx, caller.companyId, caller.userId, line.goods_id, line.id)
-            : 0;
-        const limit = change.quantity === undefined ? null : overLimit(line, change.quantity + others);
-        if (limit) throw limit;
         await repo.update(trx, caller.companyId, caller.userId, id, { ...change, updated_at: nowIso() });
       });
       return list(caller);
