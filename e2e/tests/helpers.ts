@@ -6,6 +6,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { sessionValues } from '../../apps/web/src/shared/sessionValues.ts';
 import { describeFindings, scanBothWidths, scanVisited, trackVisits } from './a11y.ts';
 
 /** Every demo account shares this password (apps/server/src/seed/demo-accounts.ts). */
@@ -92,10 +93,10 @@ export async function login(page: Page, username: string): Promise<DemoAccount> 
  * Starts a session without the login page, for a journey whose subject is not the login: logs in
  * through the API (the context gets the HttpOnly session cookie) and gives the browser what the
  * login page would leave (apps/web/src/shared/session.ts `startSession`: the userInfo cookie, the
- * token and the auth record in local storage), then opens `path` when given. The login page and
- * the landing screen are not loaded (login.spec.ts and area-home.spec.ts walk those). A demo
- * account by default; a member with their mobile and password. Returns the session's token (for
- * `apiCall`).
+ * token and the auth record in local storage, their values from `sessionValues`, without 记住我),
+ * then opens `path` when given. The login page and the landing screen are not loaded (login.spec.ts
+ * and area-home.spec.ts walk those). A demo account by default; a member with their mobile and
+ * password. Returns the session's token (for `apiCall`).
  */
 export async function signIn(
   page: Page,
@@ -106,30 +107,8 @@ export async function signIn(
   const res = await page.request.post('/api/account/login', { form: { username, password } });
   const body = await res.json();
   expect(body.c, `login ${username}: ${body.m}`).toBe(0);
-  const { token, login_time, user } = body.d;
-  const info = {
-    id: user.id,
-    username: user.username,
-    real_name: user.real_name,
-    role: user.role,
-    role_name: user.role_name,
-    company_id: user.company_id,
-    company_name: user.company_name,
-    main_bg: user.main_bg,
-    login_time,
-    address: user.company_address,
-  };
-  const record = {
-    company_id: user.company_id,
-    username: user.username,
-    group_name: user.group_name,
-    login_type: -1,
-    avatarUrl: user.avatarUrl,
-    remember: false,
-    real_name: user.real_name,
-    id: user.id,
-    login_time,
-  };
+  const token = body.d.token as string;
+  const { record, info } = sessionValues(body.d, false);
   await page.context().addCookies([
     // js-cookie's encoding, as the app writes it; a session cookie, as without 记住我.
     { name: 'userInfo', value: encodeURIComponent(JSON.stringify(info)), url: new URL(res.url()).origin },
@@ -153,10 +132,10 @@ export async function signIn(
       localStorage.setItem('token', token);
       localStorage.setItem('portal_user', JSON.stringify(record));
     },
-    { token: token as string, record },
+    { token, record },
   );
   if (path) await page.goto(path);
-  return token as string;
+  return token;
 }
 
 /** The top-bar button that holds the user's name and opens 个人信息 / 修改密码 / 退出登录. */

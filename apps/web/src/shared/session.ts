@@ -1,6 +1,7 @@
-import { DEFAULT_LOGIN_TYPE, type LoginResult, type User } from '@portal/contract';
+import type { LoginResult } from '@portal/contract';
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
+import { sessionValues, type UserInfo } from './sessionValues.ts';
 import { sessionStore, storage } from './storage.ts';
 
 /** The readable cookie whose presence means "logged in" (spec §2). Display data only. */
@@ -9,11 +10,7 @@ const COOKIE_OPTIONS = { path: '/', sameSite: 'lax' } as const;
 /** A remembered login keeps the cookie this many days; otherwise it ends with the browser. */
 const REMEMBER_DAYS = 7;
 
-/** What the cookie carries: display data of the user, the login time and the company address. */
-export type UserInfo = Pick<
-  User,
-  'id' | 'username' | 'real_name' | 'role' | 'role_name' | 'company_id' | 'company_name' | 'main_bg'
-> & { login_time: string; address: string };
+export type { UserInfo };
 
 const listeners = new Set<() => void>();
 /** Told when the cookie's display data changes within a session (a profile save). */
@@ -64,32 +61,10 @@ export function getToken(): string | null {
 
 /** After a successful login: token, auth record and the userInfo cookie. The password is never kept. */
 export function startSession(result: LoginResult, opts: { remember: boolean }): UserInfo {
-  const { user, token, login_time } = result;
+  const { record, info } = sessionValues(result, opts.remember);
   storage.remove('rules'); // a previous user's cached permissions must not show for a moment
-  storage.set('token', token);
-  storage.set('user', {
-    company_id: user.company_id,
-    username: user.username,
-    group_name: user.group_name,
-    login_type: DEFAULT_LOGIN_TYPE,
-    avatarUrl: user.avatarUrl,
-    remember: opts.remember,
-    real_name: user.real_name,
-    id: user.id,
-    login_time,
-  });
-  const info: UserInfo = {
-    id: user.id,
-    username: user.username,
-    real_name: user.real_name,
-    role: user.role,
-    role_name: user.role_name,
-    company_id: user.company_id,
-    company_name: user.company_name,
-    main_bg: user.main_bg,
-    login_time,
-    address: user.company_address,
-  };
+  storage.set('token', result.token);
+  storage.set('user', record);
   Cookies.set(USER_COOKIE, JSON.stringify(info), {
     ...COOKIE_OPTIONS,
     ...(opts.remember ? { expires: REMEMBER_DAYS } : {}),
