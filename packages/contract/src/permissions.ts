@@ -134,6 +134,18 @@ export function moduleOf(codename: string): PermissionModule | undefined {
   return undefined;
 }
 
+/** Held codenames by module, as `/account/permission` answers them (in PERMISSIONS' order). */
+export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
+  const result: UserPermission = {};
+  for (const [mod, entries] of Object.entries(PERMISSIONS)) {
+    const list = Object.entries(entries as Record<string, string>)
+      .filter(([codename]) => held.has(codename))
+      .map(([codename, name]) => ({ codename, name }));
+    if (list.length > 0) result[mod] = list;
+  }
+  return result;
+}
+
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,

@@ -1,7 +1,6 @@
 import {
   type LoginReason,
-  PERMISSIONS,
-  type PermissionModule,
+  permissionsByModule,
   roleName,
   type User,
   type UserPermission,
@@ -210,18 +209,7 @@ export function accountService({
     setPassword,
 
     async permission(caller: Caller): Promise<UserPermission> {
-      const held = await permissions.codenames(caller.role);
-      const result: UserPermission = {};
-      for (const [mod, entries] of Object.entries(PERMISSIONS) as [
-        PermissionModule,
-        Record<string, string>,
-      ][]) {
-        const list = Object.entries(entries)
-          .filter(([codename]) => held.has(codename))
-          .map(([codename, name]) => ({ codename, name }));
-        if (list.length > 0) result[mod] = list;
-      }
-      return result;
+      return permissionsByModule(await permissions.codenames(caller.role));
     },
 
     /** Expired sessions, and browsers not used for a year. */

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_ROLE_PERMISSIONS,
-  landingArea,
-  moduleOf,
-  PERMISSIONS,
-  type UserPermission,
-} from '@portal/contract';
+import { DEFAULT_ROLE_PERMISSIONS, landingArea, permissionsByModule } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { areaIndexTarget, screensOf, visibleMenu } from './access.ts';
 import { AREAS } from './table.ts';
@@ -13,19 +7,9 @@ import { AREAS } from './table.ts';
  * Where each role's login lands and what 商城管理 offers each shop role, for every seeded role, from
  * the same rules the browser follows (the role's area, its seeded permissions, the route table).
  * The browser journeys (e2e/tests/login.spec.ts, area-home.spec.ts) walk one role of each kind.
+ * A role's permissions are grouped as `/account/permission` answers them.
  */
-function permissionsOf(role: number): UserPermission {
-  const perm: UserPermission = {};
-  for (const codename of DEFAULT_ROLE_PERMISSIONS[role] ?? []) {
-    const module = moduleOf(codename);
-    if (!module) throw new Error(`no module for ${codename}`);
-    const name = (PERMISSIONS[module] as Record<string, string>)[codename] ?? codename;
-    const entries = perm[module] ?? [];
-    entries.push({ codename, name });
-    perm[module] = entries;
-  }
-  return perm;
-}
+const permissionsOf = (role: number) => permissionsByModule(new Set(DEFAULT_ROLE_PERMISSIONS[role] ?? []));
 
 function areaOf(role: number) {
   const area = AREAS.find((a) => a.area === landingArea(role));
