@@ -21,9 +21,6 @@ export const categoryKeysOf = (root: string) => {
   };
 };
 
-/** The shop's tree (商品分类). */
-export const categoryKeys = categoryKeysOf('goods-category');
-
 /** The calls and keys of the tree of the screen around (categoryKind.ts). */
 function useTree() {
   const kind = useCategoryKind();
