@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
+import { useResourceSave } from '#web/shared/resource/useResource.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
@@ -13,7 +14,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { NewsStatusTag } from './newsStatus.tsx';
-import { newsKeys, useNewsArticle, useNewsCategories, useSaveNews } from './useNewsAdmin.ts';
+import { newsKeys, useNewsArticle, useNewsCategories } from './useNewsAdmin.ts';
 import './news-admin.css';
 
 const rules = newsAdminResource.fields;
@@ -94,14 +95,15 @@ function NewsEditor({ article }: { article: NewsAdminItem | null }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const categories = useNewsCategories();
-  const save = useSaveNews();
+  const save = useResourceSave('news', newsAdminCalls);
   const canWrite = useCan('news', article ? 'change_news' : 'add_news');
   const status = Form.useWatch('status', form);
 
   const submit = (v: Values) => {
     const input = {
       ...(article && { id: article.id }),
-      category_id: v.category_id,
+      // Required by the form's rule before it submits.
+      category_id: v.category_id as number,
       title: v.title.trim(),
       summary: v.summary?.trim() ?? '',
       cover: v.cover?.trim() ?? '',

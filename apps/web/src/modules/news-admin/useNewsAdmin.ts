@@ -1,7 +1,7 @@
 import { newsAdminCalls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';
 
 /** The news resource's queries live under the resource block's key, so its writes refresh them all. */
@@ -20,13 +20,9 @@ export function useNewsCategories() {
   });
 }
 
-export function useNewsArticle(id: number | null) {
-  return useQuery({
-    queryKey: newsKeys.one(id ?? 0),
-    queryFn: () => api.call(newsAdminCalls.get, { id: id as number }),
-    enabled: id !== null,
-  });
-}
+/** One article, read afresh each time the editor opens it. */
+export const useNewsArticle = (id: number | null) =>
+  useDetailQuery(newsKeys.one(id ?? 0), id, (id) => api.call(newsAdminCalls.get, { id }));
 
 /** 批量发布 (1) / 撤回为草稿 (0). */
 export function usePublishNews() {
@@ -35,17 +31,5 @@ export function usePublishNews() {
     mutationFn: ({ ids, status }: { ids: number[]; status: 0 | 1 }) =>
       api.call(newsAdminCalls.publish, { ids, status }),
     onSettled: invalidate,
-  });
-}
-
-/** Writes one article (create without id, update with it). A field's refusal is left to the form. */
-export function useSaveNews() {
-  const invalidate = useInvalidate(newsKeys.all);
-  return useMutation({
-    mutationFn: (input: Record<string, unknown> & { id?: number }) =>
-      input.id === undefined
-        ? api.call(newsAdminCalls.create, input as never, { toast: 'unlessField' })
-        : api.call(newsAdminCalls.update, input as never, { toast: 'unlessField' }),
-    onSuccess: invalidate,
   });
 }
