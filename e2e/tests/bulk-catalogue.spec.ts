@@ -1,8 +1,9 @@
 import { expect } from '@playwright/test';
 import {
-  DEMO_PASSWORD,
+  apiCall,
   expectAccessible,
-  submitLogin,
+  firstCategoryId,
+  signIn,
   test,
   toast,
   uniqueSuffix,
@@ -20,35 +21,22 @@ test('the shop administrator adds a library goods to the bulk catalogue with two
 }) => {
   const tag = uniqueSuffix();
   const name = `大宗测试钢板${tag}`;
-  // A library goods of the /dzc company, made through the API as its administrator.
-  const session = await (
-    await request.post('/api/account/login', { form: { username: 'dzc_shop', password: DEMO_PASSWORD } })
-  ).json();
-  expect(session.c).toBe(0);
-  const auth = { Authorization: `Token ${session.d.token}` };
-  const category = await (
-    await request.post('/api/shop/goods/category/add', { form: { name: `钢材${tag}` }, headers: auth })
-  ).json();
-  const goods = await (
-    await request.post('/api/goods/create', {
-      form: {
-        code: `GB-${tag}`,
-        name,
-        category_id: category.d.id,
-        goods_type: 'normal',
-        unit: '吨',
-        status: 1,
-        price: 480000,
-        stock: 0,
-      },
-      headers: auth,
-    })
-  ).json();
-  expect(goods.c, JSON.stringify(goods)).toBe(0);
+  // Signed in through the API (the login page is login.spec's), and a library goods of the /dzc
+  // company made through the API as its administrator.
+  const token = await signIn(page, 'dzc_shop');
+  await apiCall(request, token, '/goods/create', {
+    code: `GB-${tag}`,
+    name,
+    category_id: await firstCategoryId(request, token),
+    goods_type: 'normal',
+    unit: '吨',
+    status: 1,
+    price: 480000,
+    stock: 0,
+  });
 
-  await submitLogin(page, 'dzc_shop');
-  await expect(userMenu(page)).toContainText('德泽创商城管理员');
   await page.goto('/crm/goods_index_dzc');
+  await expect(userMenu(page)).toContainText('德泽创商城管理员');
   await expect(page.getByRole('table', { name: '大宗商品列表' })).toBeVisible();
   await page.getByRole('button', { name: '新增大宗商品' }).click();
   await expect(page).toHaveURL(/\/crm\/new_goods_dzc/);
