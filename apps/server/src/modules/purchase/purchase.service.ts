@@ -418,7 +418,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
             updated_at: now,
           }))
         )
-          throw await refusal(trx, cid, input.id, '到货入库（请先下单）');
+          throw await refusal(trx, cid, input.id, '到货入库');
         const order = await repo.byId(trx, cid, input.id);
         if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
         const lines = await repo.lines(trx, cid, input.id);
