@@ -39,6 +39,21 @@ export function defineCall<I extends z.ZodType, O extends z.ZodType, const A ext
   return call;
 }
 
+/**
+ * A module's declarer of POST calls that need a permission (all of the specification's are POST):
+ * `const stockCall = postCalls(['stock'])`, then `stockCall(path, summary, codename, input, output)`.
+ */
+export const postCalls =
+  (tags: readonly string[]) =>
+  <I extends z.ZodType, O extends z.ZodType>(
+    path: string,
+    summary: string,
+    permission: Codename,
+    input: I,
+    output: O,
+  ) =>
+    defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
+
 /** The same call served by GET too, its input read from the query (a link or a cache can use it). */
 export const alsoByGet = <C extends Call>(call: C): C => ({ ...call, method: 'GET' });
 

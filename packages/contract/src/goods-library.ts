@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { isSafeLink } from './cms.ts';
 import { pageOf } from './envelope.ts';
 import {
@@ -16,7 +16,6 @@ import {
   paging,
   text,
 } from './fields.ts';
-import type { Codename } from './permissions.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -310,13 +309,7 @@ export const goodsResource = defineResource({
 });
 
 /** A goods call of the specification: a POST needing `permission`. */
-const goodsCall = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: Codename,
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags: ['goods'], access: { permission }, input, output });
+const goodsCall = postCalls(['goods']);
 
 const count = z.object({ count: z.number().int() });
 const goodsIds = idList('商品', RESOURCE_BATCH_MAX);

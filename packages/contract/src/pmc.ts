@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
   form,
@@ -14,7 +14,6 @@ import {
   paging,
   text,
 } from './fields.ts';
-import type { Codename } from './permissions.ts';
 import { PMC_QUANTITY_MAX, PMC_SETTABLE_STATUS, PMC_WARN_KINDS } from './pmc-constants.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { day } from './stock.ts';
@@ -224,13 +223,7 @@ const kinds = Object.fromEntries(Object.keys(PMC_WARN_KINDS).map((k) => [k, k]))
   [K in keyof typeof PMC_WARN_KINDS]: K;
 };
 
-const pmcCall = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: Codename,
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags: ['pmc'], access: { permission }, input, output });
+const pmcCall = postCalls(['pmc']);
 
 const count = z.object({ count: z.number().int() });
 const materials = z.object({ results: z.array(pmcMaterialSchema) });

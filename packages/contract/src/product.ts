@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { flag, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
 import { defineResource } from './resource.ts';
@@ -186,13 +186,7 @@ export const productResource = defineResource({
   },
 });
 
-const productCall = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: 'view_product' | 'produce_product',
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags: ['product'], access: { permission }, input, output });
+const productCall = postCalls(['product']);
 
 /** What `/product/push/to/stock` booked: the output in, each material out. */
 export const productPushResultSchema = z.object({

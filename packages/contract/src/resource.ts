@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
   choice,
@@ -153,13 +153,7 @@ export function defineResource<
     id: optionalId(label),
   });
   /** One of the resource's calls: a POST (all of the specification's are) needing `permission`. */
-  const call = <I extends z.ZodType, O extends z.ZodType>(
-    path: string,
-    summary: string,
-    permission: Codename,
-    input: I,
-    output: O,
-  ) => defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
+  const call = postCalls(tags);
   const count = z.object({ count: z.number().int() });
   const folder = paths.export.replace(/\/[^/]*$/, '');
   const importPath = paths.import ?? `${folder}/import`;

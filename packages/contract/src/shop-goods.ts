@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { CART_MAX_QUANTITY } from './cart.ts';
 import { isSafeLink } from './cms.ts';
 import { flag, form, id, optionalInt, optionalText, text } from './fields.ts';
@@ -11,7 +11,6 @@ import {
   imageList,
   libraryGoodsSchema,
 } from './goods-library.ts';
-import type { Codename } from './permissions.ts';
 import { selectOptionSchema } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -109,13 +108,7 @@ export const shopGoodsCreateBody = goodsResource.schemas.createBody.extend({
 });
 
 const tags = ['shop-goods'];
-const call = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: Codename,
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
+const call = postCalls(tags);
 
 export const shopGoodsCalls = {
   /** Makes a goods in the library and the shop at once (the library's create; off sale unless `on_sale`). */

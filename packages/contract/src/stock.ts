@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
   flag,
@@ -15,7 +15,6 @@ import {
   paging,
   text,
 } from './fields.ts';
-import type { Codename } from './permissions.ts';
 import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
 import { STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -257,13 +256,7 @@ export const stockAdjustFields = {
 };
 export const stockWarnFields = { warn_quantity: int('预警值', { min: 0, max: STOCK_QUANTITY_MAX }) };
 
-const stockCall = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: Codename,
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags: ['stock'], access: { permission }, input, output });
+const stockCall = postCalls(['stock']);
 
 const kinds = Object.fromEntries(Object.keys(STOCK_MOVE_KINDS).map((k) => [k, k])) as {
   [K in keyof typeof STOCK_MOVE_KINDS]: K;
