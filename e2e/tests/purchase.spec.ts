@@ -78,6 +78,11 @@ test('a purchase order is made, partly received, its stock-in record checked by 
   const record = kd.getByRole('list', { name: '到货记录' }).getByText(/入库单 RK\d{14}/);
   await expect(record).toContainText('待审核');
   const inputNo = (/RK\d{14}/.exec((await record.textContent()) ?? '') ?? [''])[0];
+  // The drawer says where the record is checked.
+  await expect(kd.getByRole('link', { name: '库存管理 › 入库单' })).toHaveAttribute(
+    'href',
+    '/crm/stock_manager?tab=inputs',
+  );
   await expectAccessible(keeper, '采购单 detail');
 
   // The administrator checks the record in 库存管理 (the keeper made it, so may not).

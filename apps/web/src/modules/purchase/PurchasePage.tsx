@@ -25,6 +25,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -413,6 +414,7 @@ function PurchaseDrawer({
   const canChange = useCan('purchase', 'change_purchase');
   const canReceive = useCan('purchase', 'receive_purchase');
   const canDelete = useCan('purchase', 'delete_purchase');
+  const canViewStock = useCan('stock', 'view_stock');
   const submit = usePurchaseWrite((n: number) => api.call(purchaseCalls.submit, { id: n }));
   const cancel = usePurchaseWrite((n: number) => api.call(purchaseCalls.cancel, { id: n }));
   const remove = usePurchaseWrite((n: number) => api.call(purchaseCalls.remove, { id: n }));
@@ -572,6 +574,17 @@ function PurchaseDrawer({
                 </li>
               ))}
             </ul>
+          )}
+          {order.receipts.some((r) => r.inputs.some((i) => i.status === 0)) && (
+            <Typography.Paragraph type="secondary" className="text-links">
+              待审核的入库单由制单人以外的人审核后计入库存：
+              {canViewStock ? (
+                <Link to="/crm/stock_manager?tab=inputs">库存管理 › 入库单</Link>
+              ) : (
+                '库存管理 › 入库单'
+              )}
+              （可按采购单号 {order.order_no} 搜索）。
+            </Typography.Paragraph>
           )}
 
           {order.returns.length > 0 && (
