@@ -6,5 +6,8 @@ export const BULK_TIERS_MAX = 10;
 export const BULK_QUANTITY_MAX = 10_000_000;
 /** The microsites that list the company's bulk catalogue instead of its shop goods. */
 export const BULK_MICROSITE_PATHS: readonly string[] = ['/dzc', '/dzcen'];
-/** 上架 / 下架 of a bulk goods. */
-export const BULK_ON_SALE = { 1: '上架', 0: '下架' } as const;
+/** 上架 / 下架 of a bulk goods: the list's filter and the form's choice. */
+export const BULK_ON_SALE_OPTIONS: readonly { value: 0 | 1; label: string }[] = [
+  { value: 1, label: '上架' },
+  { value: 0, label: '下架' },
+];

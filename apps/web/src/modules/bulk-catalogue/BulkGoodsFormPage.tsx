@@ -1,4 +1,5 @@
 import {
+  BULK_ON_SALE_OPTIONS,
   BULK_QUANTITY_MAX,
   BULK_TIERS_MAX,
   type BulkGoods,
@@ -324,12 +325,7 @@ export function BulkGoodsFormPage() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item label="上架状态" name="on_sale" rules={[zodRule(rules.on_sale)]}>
-              <Radio.Group
-                options={[
-                  { value: 1, label: '上架' },
-                  { value: 0, label: '下架' },
-                ]}
-              />
+              <Radio.Group options={[...BULK_ON_SALE_OPTIONS]} />
             </Form.Item>
           </Col>
           <Col xs={24} md={4}>

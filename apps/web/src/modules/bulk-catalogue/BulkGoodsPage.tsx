@@ -1,5 +1,6 @@
 import type { BulkGoods, CategoryTreeNode, Paging } from '@portal/contract';
 import { bulkGoodsCalls } from '@portal/contract/calls';
+import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
 import { App, Button, Card, Space, Tag, TreeSelect, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,11 +20,6 @@ import { useCan } from '#web/shared/usePermission.ts';
 import { TierTable } from './TierTable.tsx';
 import { type BulkListParams, useBulkCategoryTree, useBulkList, useBulkOnSale } from './useBulkGoods.ts';
 import './bulk-catalogue.css';
-
-const ON_SALE_OPTIONS: { value: 0 | 1; label: string }[] = [
-  { value: 1, label: '上架' },
-  { value: 0, label: '下架' },
-];
 
 function namesOf(nodes: readonly CategoryTreeNode[], into = new Map<number, string>()) {
   for (const n of nodes) {
@@ -228,7 +224,7 @@ export function BulkGoodsPage() {
         status={{
           label: '上架状态',
           placeholder: '上架状态',
-          options: ON_SALE_OPTIONS,
+          options: [...BULK_ON_SALE_OPTIONS],
           value: status,
           onChange: filterStatus,
         }}
