@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import { fromJson } from './goods-library.ts';
 import type { Codename } from './permissions.ts';
 import { day } from './stock.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
@@ -27,17 +28,6 @@ export const PURCHASE_CANCELLED = 4;
 export const PURCHASE_LINES_MAX = 100;
 /** The highest unit price, cents (¥1,000,000.00). */
 export const PURCHASE_PRICE_MAX = 100_000_000;
-
-/** A form post carries no nesting: a list of lines comes as its JSON text. */
-const fromJson = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, schema);
 
 export const purchaseLineSchema = z.object({
   id: z.number().int(),
