@@ -1,9 +1,10 @@
 import { Codes } from '@portal/contract';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
+import { indexGoods, SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
-import { type Harness, testApp } from './harness.ts';
+import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
  * The goods import (spec §7 `/goods/excel_data_save`, issue 12 "Excel", ADR 0017 "The goods
@@ -95,6 +96,44 @@ async function readXlsx(body: Buffer) {
   const rows: unknown[][] = [];
   ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { wb, rows };
+}
+
+/**
+ * The search index of some goods: their columns and tokens (PostgreSQL's column; SQLite's token
+ * index holds no text of its own, so its terms per goods are read through fts5vocab).
+ */
+async function indexOf(ids: number[]) {
+  const rows = await h.db
+    .selectFrom('goods')
+    .select(['id', 'cat1', 'cat2', 'cat3', 'search_text', 'search_version'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  let tokens: { id: number; term: string }[];
+  if (dialectUnderTest === 'pg') {
+    const goods = await h.db
+      .selectFrom('goods')
+      .select(['id', 'search_tokens'])
+      .where('id', 'in', ids)
+      .execute();
+    tokens = goods.flatMap((g) => g.search_tokens.map((term) => ({ id: g.id, term })));
+  } else {
+    await sql`create virtual table if not exists temp.goods_search_terms using fts5vocab(main, goods_search, instance)`.execute(
+      h.db,
+    );
+    tokens = (
+      await sql<{
+        id: number;
+        term: string;
+      }>`select distinct doc as id, term from temp.goods_search_terms where doc in (${sql.join(ids)})`.execute(
+        h.db,
+      )
+    ).rows;
+  }
+  return rows.map((r) => ({
+    ...r,
+    tokens: [...new Set(tokens.filter((t) => t.id === r.id).map((t) => t.term))].sort(),
+  }));
 }
 
 beforeAll(async () => {
@@ -259,6 +298,12 @@ describe('goods import (/goods/excel_data_save)', () => {
     // Indexed in the same transaction: the search version and the category subtree are set.
     for (const g of stored) expect(g.search_version).toBe(SEARCH_VERSION);
     expect(stored[0]?.cat2).toBe(green.id);
+    // The index written with the rows is the one indexGoods writes for them.
+    const ids = stored.map((g) => g.id);
+    const imported = await indexOf(ids);
+    expect(imported[0]?.tokens).toEqual(expect.arrayContaining(['龙井', '导入', 'imp']));
+    await h.db.transaction().execute((trx) => indexGoods(trx, companyId, ids));
+    expect(imported).toEqual(await indexOf(ids));
     // The opening stock is in the default warehouse's ledger.
     const moves = await h.db
       .selectFrom('stock_moves')

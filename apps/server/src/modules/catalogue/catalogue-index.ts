@@ -29,7 +29,8 @@ export interface CategoryInfo {
   name: string;
 }
 
-async function categoriesOf(trx: Database, companyId: number): Promise<Map<number, CategoryInfo>> {
+/** The company's categories by id, deleted ones too (a goods' ancestors are named as they were). */
+export async function categoriesOf(trx: Database, companyId: number): Promise<Map<number, CategoryInfo>> {
   const rows = await inCompany(trx, companyId)
     .selectFrom('goods_categories', 'c', { withDeleted: true })
     .select(['c.id', 'c.path', 'c.name'])

@@ -8,6 +8,7 @@ import { indexPending } from './catalogue-index.ts';
 
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
 export {
+  categoriesOf,
   indexCategorySubtree,
   indexColumns,
   indexGoods,

@@ -5,7 +5,7 @@ import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { SheetValues } from '#server/platform/resource/serve-resource.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { indexColumns, indexInserted } from '../catalogue/index.ts';
+import { categoriesOf, indexColumns, indexInserted } from '../catalogue/index.ts';
 import { bookMoves, defaultWarehouse, type MoveLine } from '../stock/index.ts';
 
 /**
@@ -120,18 +120,13 @@ export async function beforeGoodsImported(
   values: Record<string, unknown>[],
   caller: Caller,
 ): Promise<Record<string, unknown>[]> {
-  const scope = inCompany(trx, caller.companyId);
-  const categories = new Map(
-    (await scope.selectFrom('goods_categories', 'c').select(['c.id', 'c.path', 'c.name']).execute()).map(
-      (c) => [c.id, c],
-    ),
-  );
+  const categories = await categoriesOf(trx, caller.companyId);
   const brandIds = [...new Set(values.map((v) => v.brand_id).filter((id) => typeof id === 'number'))];
   const brands = new Map(
     brandIds.length === 0
       ? []
       : (
-          await scope
+          await inCompany(trx, caller.companyId)
             .selectFrom('goods_brands', 'b')
             .select(['b.id', 'b.name'])
             .where('b.id', 'in', brandIds)
