@@ -15,7 +15,13 @@ import { type Selectable, sql } from 'kysely';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { materialNeeds } from '#server/modules/product/index.ts';
-import { bookMoves, type MoveLine, type StockActor, warehouseInUse } from '#server/modules/stock/index.ts';
+import {
+  bookMoves,
+  type MoveLine,
+  type StockActor,
+  stockGoods,
+  warehouseInUse,
+} from '#server/modules/stock/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -108,30 +114,6 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     if (Number(r.numUpdatedRows) !== 1)
       throw new AppError('PMC_CLOSED', `生产计划 ${plan.plan_no} 已完成或已取消，不能再修改`);
     return plan;
-  }
-
-  /** A live goods of the company and, when it has specifications, one of them (a material line). */
-  async function materialGoods(trx: Database, companyId: number, goodsId: number, skuId: number) {
-    const scope = inCompany(trx, companyId);
-    const goods = await scope
-      .selectFrom('goods', 'g')
-      .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
-      .where('g.id', '=', goodsId)
-      .executeTakeFirst();
-    if (!goods) throw new AppError('PARAM_ERROR', '物料不存在或已被删除，请重新选择', 'goods_id');
-    if (goods.sku_count === 0) {
-      if (skuId !== 0) throw new AppError('PARAM_ERROR', '该物料没有规格，请不要选择规格', 'sku_id');
-      return { ...goods, sku_id: 0, spec_text: '' };
-    }
-    if (skuId === 0) throw new AppError('GOODS_SKU_REQUIRED', '该物料有规格，请选择规格', 'sku_id');
-    const sku = await scope
-      .selectFrom('goods_skus', 's')
-      .select(['s.id', 's.spec_text'])
-      .where('s.id', '=', skuId)
-      .where('s.goods_id', '=', goodsId)
-      .executeTakeFirst();
-    if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
-    return { ...goods, sku_id: sku.id, spec_text: sku.spec_text };
   }
 
   /**
@@ -496,7 +478,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
         () =>
           db.transaction().execute(async (trx) => {
             const plan = await lockOpen(trx, caller.companyId, input.plan_id);
-            const g = await materialGoods(trx, caller.companyId, input.goods_id, input.sku_id ?? 0);
+            const g = await stockGoods(trx, caller.companyId, input.goods_id, input.sku_id);
             if (g.id === plan.goods_id && g.sku_id === plan.sku_id)
               throw new AppError('PARAM_ERROR', '物料不能是计划的产成品', 'goods_id');
             const scope = inCompany(trx, caller.companyId);

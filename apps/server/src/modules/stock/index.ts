@@ -6,6 +6,7 @@ import { resourceService, serveResource } from '#server/platform/resource/serve-
 import { stockService } from './stock.service.ts';
 import { warehouseStore } from './warehouse.store.ts';
 
+export { stockGoods } from './stock-goods.ts';
 export {
   bookMoves,
   defaultWarehouse,

@@ -6,6 +6,8 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { stockGoods } from './stock-goods.ts';
+import { warehouseInUse } from './warehouse.store.ts';
 
 /** A new record's number: RK, the day (China time) and 6 random digits. */
 export function newInputNo() {
@@ -20,32 +22,8 @@ export function newInputNo() {
  */
 export async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
   const scope = inCompany(trx, caller.companyId);
-  const goods = await scope
-    .selectFrom('goods', 'g')
-    .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
-    .where('g.id', '=', Number(values.goods_id))
-    .executeTakeFirst();
-  if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
-  const skuId = Number(values.sku_id ?? 0);
-  let specText = '';
-  if (goods.sku_count > 0) {
-    if (skuId === 0) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
-    const sku = await scope
-      .selectFrom('goods_skus', 's')
-      .select('s.spec_text')
-      .where('s.id', '=', skuId)
-      .where('s.goods_id', '=', goods.id)
-      .executeTakeFirst();
-    if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
-    specText = sku.spec_text;
-  } else if (skuId !== 0) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
-  const warehouse = await scope
-    .selectFrom('warehouses', 'w')
-    .select(['w.name', 'w.status'])
-    .where('w.id', '=', Number(values.warehouse_id))
-    .executeTakeFirst();
-  if (warehouse?.status !== 1)
-    throw new AppError('PARAM_ERROR', '仓库不存在或已停用，请重新选择', 'warehouse_id');
+  const goods = await stockGoods(trx, caller.companyId, Number(values.goods_id), Number(values.sku_id ?? 0));
+  const warehouse = await warehouseInUse(trx, caller.companyId, Number(values.warehouse_id));
   let supplierName = '';
   if (values.supplier_id !== null) {
     const supplier = await scope
@@ -58,11 +36,11 @@ export async function resolveRefs(trx: Database, caller: Caller, values: Record<
     supplierName = supplier.name;
   }
   Object.assign(values, {
-    sku_id: skuId,
+    sku_id: goods.sku_id,
     goods_name: goods.name,
     goods_code: goods.code,
     unit: goods.unit,
-    spec_text: specText,
+    spec_text: goods.spec_text,
     warehouse_name: warehouse.name,
     supplier_name: supplierName,
   });

@@ -18,6 +18,7 @@ import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
 import { chinaDayStart, nowIso } from '#server/platform/time.ts';
 import { changeGoods } from '../catalogue/index.ts';
+import { stockGoods } from './stock-goods.ts';
 import { stockInputStore } from './stock-input.store.ts';
 import { bookMoves, type StockActor } from './stock-ledger.ts';
 import { warehouseInUse } from './warehouse.store.ts';
@@ -107,30 +108,6 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
     return toLevel(row);
   }
 
-  /** A live goods of the company and, when it has specifications, one of them. */
-  async function goodsAndSku(trx: Database, companyId: number, goodsId: number, skuId: number | undefined) {
-    const scope = inCompany(trx, companyId);
-    const goods = await scope
-      .selectFrom('goods', 'g')
-      .select(['g.id', 'g.name', 'g.sku_count'])
-      .where('g.id', '=', goodsId)
-      .executeTakeFirst();
-    if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
-    if (goods.sku_count === 0) {
-      if (skuId !== undefined) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
-      return { ...goods, sku_id: 0, label: goods.name };
-    }
-    if (skuId === undefined) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
-    const sku = await scope
-      .selectFrom('goods_skus', 's')
-      .select(['s.id', 's.spec_text'])
-      .where('s.id', '=', skuId)
-      .where('s.goods_id', '=', goodsId)
-      .executeTakeFirst();
-    if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
-    return { ...goods, sku_id: sku.id, label: `${goods.name}（${sku.spec_text}）` };
-  }
-
   /** The shop's sellable stock of a goods (specification) by `n`; refused when it would go below 0. */
   async function changeSellable(
     trx: Database,
@@ -185,7 +162,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
           .executeTakeFirst();
         if (Number(done.numUpdatedRows) !== 1)
           throw new AppError('STOCK_INPUT_CHECKED', '入库单已审核或已删除，请刷新后重试');
-        const g = await goodsAndSku(trx, caller.companyId, before.goods_id, before.sku_id || undefined);
+        const g = await stockGoods(trx, caller.companyId, before.goods_id, before.sku_id);
         await warehouseInUse(trx, caller.companyId, before.warehouse_id);
         await bookMoves(
           trx,
@@ -309,7 +286,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
     async adjust(caller: Caller, input: AdjustInput) {
       const now = nowIso();
       const levelId = await db.transaction().execute(async (trx) => {
-        const g = await goodsAndSku(trx, caller.companyId, input.goods_id, input.sku_id || undefined);
+        const g = await stockGoods(trx, caller.companyId, input.goods_id, input.sku_id);
         const w = await warehouseInUse(trx, caller.companyId, input.warehouse_id);
         const short = await bookMoves(
           trx,
