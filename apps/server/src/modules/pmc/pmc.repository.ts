@@ -4,9 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-
-/** The day in China time (`YYYY-MM-DD`) of `ms`. */
-export const chinaDay = (ms = Date.now()) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+import { chinaDay } from '#server/platform/time.ts';
 
 /** Whole days from `a` to `b` (both `YYYY-MM-DD`). */
 export const daysBetween = (a: string, b: string) =>

@@ -31,10 +31,9 @@ import { onUnique } from '#server/platform/db/errors.ts';
 import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { chinaDay, nowIso } from '#server/platform/time.ts';
 import {
   addDays,
-  chinaDay,
   daysBetween,
   keyOf,
   lockLevels,

@@ -9,8 +9,8 @@ import type { Database } from '#server/platform/db/database.ts';
 import type { ProductionPlanTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
-import { nowIso } from '#server/platform/time.ts';
-import { chinaDay, daysBetween, newPlanNo } from './pmc.repository.ts';
+import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { daysBetween, newPlanNo } from './pmc.repository.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
