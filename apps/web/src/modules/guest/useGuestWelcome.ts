@@ -1,18 +1,13 @@
 import { guestCalls } from '@portal/contract/calls';
 import { useEffect } from 'react';
 import { api } from '#web/shared/api/client.ts';
-import { type GuestRecord, storage } from '#web/shared/storage.ts';
+import { type GuestRecord, randomKey, storage } from '#web/shared/storage.ts';
 
 /** The stored record, or none when it is missing or not one (storage edited by hand). */
 function read(): GuestRecord | null {
   const v = storage.get('guest');
   return v && typeof v.id === 'string' && Array.isArray(v.welcomed) ? v : null;
 }
-
-const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
 /**
  * On a visitor's first visit to a company's public pages (not logged in), `/guest/welcome` once:
@@ -23,7 +18,7 @@ const newId = () =>
 export function useGuestWelcome(companyId: number | undefined, skip: boolean) {
   useEffect(() => {
     if (skip || companyId === undefined) return;
-    const record = read() ?? { id: newId(), welcomed: [] };
+    const record = read() ?? { id: randomKey(), welcomed: [] };
     if (record.welcomed.includes(companyId)) return;
     storage.set('guest', record);
     let cancelled = false;
