@@ -404,12 +404,14 @@ export async function memberOrder(request: APIRequestContext, goods: string, rea
 
 /** The first category of the company's goods tree (`/goods/categorys`), for goods a journey makes through the API. */
 export async function firstCategoryId(request: APIRequestContext, token: string): Promise<number> {
+  // Depth first: an object's own id, else the first id among its values (an array's elements).
   const firstId = (v: unknown): number | undefined => {
-    if (Array.isArray(v)) for (const x of v) if (firstId(x) !== undefined) return firstId(x);
-    if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.id === 'number') return o.id;
-      for (const x of Object.values(o)) if (firstId(x) !== undefined) return firstId(x);
+    if (!v || typeof v !== 'object') return undefined;
+    const own = (v as { id?: unknown }).id;
+    if (!Array.isArray(v) && typeof own === 'number') return own;
+    for (const x of Object.values(v)) {
+      const id = firstId(x);
+      if (id !== undefined) return id;
     }
     return undefined;
   };
