@@ -22,7 +22,8 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useGoodsOptions, useSkuOptions } from '#web/modules/stock/useStock.ts';
+import { GoodsSelect } from '#web/modules/stock/StockPickers.tsx';
+import { useSkuOptions } from '#web/modules/stock/useStock.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { yuanToCents } from '#web/shared/format.ts';
@@ -96,8 +97,6 @@ export function BulkGoodsFormPage() {
   const [form] = Form.useForm<Values>();
   const tree = useBulkCategoryTree();
   const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
-  const [keyword, setKeyword] = useState('');
-  const library = useGoodsOptions(keyword);
   const goodsId = Form.useWatch('goods_id', form);
   const minQty = Form.useWatch('min_qty', form);
   const skus = useSkuOptions(goodsId);
@@ -131,9 +130,6 @@ export function BulkGoodsFormPage() {
       </Card>
     );
 
-  const goodsOptions = (library.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row.data && !goodsOptions.some((o) => o.value === row.data?.goods_id))
-    goodsOptions.unshift({ value: row.data.goods_id, label: row.data.goods_name });
   const hasSkus = (skus.data?.length ?? 0) > 0;
 
   const submit = (v: Values) => {
@@ -194,12 +190,8 @@ export function BulkGoodsFormPage() {
               rules={[zodRule(rules.goods_id)]}
               extra="从商品库中选择，按名称搜索"
             >
-              <Select
-                showSearch={{ filterOption: false, onSearch: setKeyword }}
-                placeholder="输入商品名称搜索"
-                loading={library.isFetching}
-                options={goodsOptions}
-                notFoundContent={library.isFetching ? '加载中…' : '没有找到商品'}
+              <GoodsSelect
+                known={row.data && { value: row.data.goods_id, label: row.data.goods_name }}
                 onChange={() => form.setFieldValue('sku_id', undefined)}
                 disabled={id !== null}
               />
