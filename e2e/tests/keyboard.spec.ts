@@ -15,7 +15,8 @@ test('a member buys with the keyboard alone: skip link, search, goods, cart, add
   request,
 }) => {
   const member = await registerMember(request, { realName: '键盘用户' });
-  const goods = '黄山毛峰 一级 200g';
+  // No other journey orders it (shop-journey reads 黄山毛峰's stock while this may run beside it).
+  const goods = '明前龙井 特级 250g';
 
   // Log in: the form's fields in order, Enter submits.
   await page.goto('/login');
@@ -39,7 +40,7 @@ test('a member buys with the keyboard alone: skip link, search, goods, cart, add
 
   // Back up into the header's search box (Shift+Tab), search, and open the goods.
   await tabTo(page, page.getByRole('searchbox', { name: '搜索商品' }), { back: true });
-  await page.keyboard.type('毛峰');
+  await page.keyboard.type('龙井');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/search\?keyword=/);
   await tabTo(page, page.getByRole('link', { name: goods }).first());
