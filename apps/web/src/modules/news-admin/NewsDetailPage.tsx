@@ -11,6 +11,7 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { NewsStatusTag } from './newsStatus.tsx';
@@ -242,6 +243,13 @@ export function NewsDetailPage() {
   const categories = useNewsCategories();
   if (id === null && !isNew) return <PickNews />;
   if (categories.isPending || (id !== null && article.isPending)) return <PageSpin />;
+  // Without its categories the editor could not be saved (栏目 is required): say so, with 重试.
+  if (categories.isError)
+    return (
+      <Card title="新闻编辑">
+        <QueryEmpty query={categories} description="栏目加载失败" />
+      </Card>
+    );
   if (id !== null && (article.isError || !article.data))
     return (
       <Card title="新闻编辑">
