@@ -19,8 +19,12 @@ export const formatDate = (value: string | null | undefined) => formatAs(value, 
 /** `11月20日` (a campaign's dates, the year being plain). */
 export const formatMonthDay = (value: string | null | undefined) => formatAs(value, 'M月D日');
 
-/** Today in China (`YYYY-MM-DD`), as a date box's default (the days the server counts are China days). */
-export const chinaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+/**
+ * Today in China (`YYYY-MM-DD`), or the day `days` later, as a date box's default (the days the
+ * server counts are China days).
+ */
+export const chinaToday = (days = 0) =>
+  new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Integer cents (分) → `¥12.50`; negative amounts as `-¥3.00`. */
 export function formatYuan(cents: number | null | undefined): string {

@@ -32,9 +32,9 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useGoodsOptions, useSkuOptions, useWarehouseOptions } from '#web/modules/stock/useStock.ts';
+import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatMinute } from '#web/shared/format.ts';
+import { chinaToday, formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
@@ -69,8 +69,6 @@ interface Values {
 }
 
 const rules = pmcResource.fields;
-const today = (plus = 0) =>
-  new Date(Date.now() + 8 * 3600_000 + plus * 86_400_000).toISOString().slice(0, 10);
 const isOpen = (p: { status: number }) => p.status === 0 || p.status === 1;
 const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'orange', 2: 'green', 3: 'default' };
 const goodsName = (m: { goods_name: string; spec_text: string }) =>
@@ -170,7 +168,6 @@ function MaterialTable({
 function PlanFields({ form, row }: { form: FormInstance<Values>; row: PmcPlan | null }) {
   const [keyword, setKeyword] = useState('');
   const products = useProductOptions(keyword);
-  const warehouses = useWarehouseOptions();
   const productId = Form.useWatch('product_id', form);
   const quantity = Form.useWatch('quantity', form);
   const preview = usePreview(productId, typeof quantity === 'number' ? quantity : undefined);
@@ -203,11 +200,7 @@ function PlanFields({ form, row }: { form: FormInstance<Values>; row: PmcPlan | 
         </Form.Item>
       </Space>
       <Form.Item label="入库仓库" name="warehouse_id" required rules={[zodRule(rules.warehouse_id)]}>
-        <Select
-          placeholder="完工后产成品入哪个仓库"
-          loading={warehouses.isFetching}
-          options={(warehouses.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-        />
+        <WarehouseSelect placeholder="完工后产成品入哪个仓库" />
       </Form.Item>
       {row && (
         <Form.Item label="状态" name="status">
@@ -257,14 +250,8 @@ function MaterialLineModal({
   onClose: () => void;
 }) {
   const [form] = Form.useForm<LineValues>();
-  const [keyword, setKeyword] = useState('');
-  const goods = useGoodsOptions(keyword);
   const goodsId = Form.useWatch('goods_id', form);
-  const skus = useSkuOptions(goodsId);
   const { saveMaterial } = usePmcWrites();
-  const options = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (line && !options.some((o) => o.value === line.goods_id))
-    options.unshift({ value: line.goods_id, label: line.goods_name });
   const fields = ['goods_id', 'sku_id', 'required'] as const;
   return (
     <FormModal<LineValues>
@@ -296,23 +283,12 @@ function MaterialLineModal({
       }
     >
       <Form.Item label="物料" name="goods_id" required rules={[{ required: true, message: '请选择物料' }]}>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
-          placeholder="输入商品名称搜索"
-          options={options}
-          loading={goods.isFetching}
-          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+        <GoodsSelect
+          known={line ? { value: line.goods_id, label: line.goods_name } : undefined}
           onChange={() => form.setFieldValue('sku_id', undefined)}
         />
       </Form.Item>
-      {(skus.data?.length ?? 0) > 0 && (
-        <Form.Item label="规格" name="sku_id" required rules={[{ required: true, message: '请选择规格' }]}>
-          <Select
-            placeholder="选择规格"
-            options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          />
-        </Form.Item>
-      )}
+      <SkuField goodsId={goodsId} name="sku_id" />
       <Form.Item
         label="需求数量"
         name="required"
@@ -388,7 +364,7 @@ function ProgressSection({ plan, canChange }: { plan: PmcPlan; canChange: boolea
           name="pmc-report-form"
           layout="inline"
           className="pmc-report-form"
-          initialValues={{ report_date: today() }}
+          initialValues={{ report_date: chinaToday() }}
           onFinish={(v) =>
             addProgress.mutate(
               {
@@ -642,7 +618,7 @@ function CopyModal({ plans, onClose }: { plans: PmcPlan[] | null; onClose: () =>
       onCancel={onClose}
       okText="导入"
       ok={{ loading: copy.isPending }}
-      formProps={{ preserve: false, initialValues: { start_date: today(1) } }}
+      formProps={{ preserve: false, initialValues: { start_date: chinaToday(1) } }}
       onFinish={(v) =>
         copy.mutate(
           { ids: (plans ?? []).map((p) => p.id), start_date: v.start_date },
@@ -806,7 +782,7 @@ export function PmcPage() {
             'remark',
             'status',
           ],
-          initial: { start_date: today(), due_date: today(7) },
+          initial: { start_date: chinaToday(), due_date: chinaToday(7) },
           fromItem: (p) => ({
             plan_no: p.plan_no,
             product_id: p.product_id,

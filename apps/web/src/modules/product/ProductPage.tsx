@@ -25,7 +25,8 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useGoodsOptions, useSkuOptions, useWarehouseOptions } from '#web/modules/stock/useStock.ts';
+import { GoodsSelect, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
+import { useSkuOptions, useWarehouseOptions } from '#web/modules/stock/useStock.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
@@ -104,13 +105,8 @@ const columns: ListColumns<Product> = [
 
 /** The output goods and its specification (a goods of the library, usually 成品). */
 function OutputField({ form, row }: { form: FormInstance<Values>; row: Product | null }) {
-  const [keyword, setKeyword] = useState('');
-  const goods = useGoodsOptions(keyword);
   const goodsId = Form.useWatch('goods_id', form);
   const skus = useSkuOptions(goodsId);
-  const options = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row && !options.some((o) => o.value === row.goods_id))
-    options.unshift({ value: row.goods_id, label: row.goods_name });
   return (
     <>
       <Form.Item
@@ -120,12 +116,9 @@ function OutputField({ form, row }: { form: FormInstance<Values>; row: Product |
         rules={[zodRule(rules.goods_id)]}
         extra="产出的商品（一般为商品类型「成品」），它的库存就是产品的库存"
       >
-        <Select
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
+        <GoodsSelect
           placeholder="输入商品名称或编码搜索"
-          loading={goods.isFetching}
-          options={options}
-          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+          known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
           onChange={() => form.setFieldValue('sku_id', undefined)}
         />
       </Form.Item>
@@ -158,14 +151,9 @@ function MaterialRow({
   fieldName: number;
   onRemove: () => void;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const goods = useGoodsOptions(keyword);
   const goodsId = Form.useWatch(['materials', fieldName, 'goods_id'], form);
   const label = Form.useWatch(['materials', fieldName, 'goods_label'], form);
   const skus = useSkuOptions(goodsId);
-  const options = (goods.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (goodsId && label && !options.some((o) => o.value === goodsId))
-    options.unshift({ value: goodsId, label });
   const n = index + 1;
   return (
     <div className="product-material-row">
@@ -174,13 +162,10 @@ function MaterialRow({
         className="product-material-goods"
         rules={[{ required: true, message: `请选择第${n}行物料` }]}
       >
-        <Select
+        <GoodsSelect
           aria-label={`第${n}行物料`}
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
           placeholder="输入物料名称搜索"
-          loading={goods.isFetching}
-          options={options}
-          notFoundContent={goods.isFetching ? '加载中…' : '没有找到商品'}
+          known={goodsId && label ? { value: goodsId, label } : undefined}
           onChange={() => form.setFieldValue(['materials', fieldName, 'sku_id'], undefined)}
         />
       </Form.Item>
@@ -331,11 +316,7 @@ function PushDialog({ product, onClose }: { product: Product; onClose: () => voi
       }
     >
       <Form.Item label="仓库" name="warehouse_id" required rules={[zodRule(productPushFields.warehouse_id)]}>
-        <Select
-          placeholder="成品入库、物料出库的仓库"
-          loading={warehouses.isFetching}
-          options={(warehouses.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-        />
+        <WarehouseSelect placeholder="成品入库、物料出库的仓库" />
       </Form.Item>
       <Form.Item
         label={`生产数量（${product.unit}）`}
