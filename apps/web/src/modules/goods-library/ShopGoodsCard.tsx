@@ -286,7 +286,7 @@ function Gallery({ goods, canShop }: { goods: ShopGoodsAdmin; canShop: boolean }
  */
 export function ShopGoodsCard({ goodsId }: { goodsId: number }) {
   const canShop = useCan('goods', 'change_shop_goods');
-  const shop = useShopGoods(goodsId, true);
+  const shop = useShopGoods(goodsId);
   return (
     <Card title="商城设置" role="region" aria-label="商城设置">
       {shop.isPending ? (

@@ -1,8 +1,8 @@
 import type { CallInput } from '@portal/contract';
 import { shopGoodsCalls as calls } from '@portal/contract/calls';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';
 import { goodsKeys } from './useGoods.ts';
 
 /** The shop's view of a goods lives under the goods' keys: a shop write reloads the goods and its lists too. */
@@ -11,14 +11,8 @@ export const shopGoodsKeys = {
 };
 
 /** A goods in the shop with its specifications as the shop sells them (`/shop/goods/detail/list`). */
-export function useShopGoods(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: shopGoodsKeys.detail(id),
-    queryFn: () => api.call(calls.detailList, { goods_id: id }),
-    enabled,
-    staleTime: 0,
-  });
-}
+export const useShopGoods = (id: number) =>
+  useDetailQuery(shopGoodsKeys.detail(id), id, (goods_id) => api.call(calls.detailList, { goods_id }));
 
 type ShopWrite =
   | typeof calls.save
