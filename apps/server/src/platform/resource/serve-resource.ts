@@ -110,8 +110,9 @@ export interface ResourceStore<R extends Resource> {
     /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
     afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
     /**
-     * Before one batch of an import's commit is inserted, in the transaction: the values to insert
-     * instead (goods: their search index columns, computed only for rows that are written).
+     * Before rows are inserted (a create, or one batch of an import's commit), in the transaction:
+     * the values to insert instead (goods: their search index columns, computed only for rows that
+     * are written, so an import's preview does not pay for them).
      */
     beforeInsert?(
       trx: Database,
@@ -304,10 +305,13 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     return out;
   }
 
-  /** Writes the rows, audited each like a create, in the caller's transaction. */
-  async function insertRows(trx: Database, caller: Caller, rows: readonly ImportedRow[]) {
+  /**
+   * Inserts rows as a create does, in the caller's transaction: stamped, `beforeInsert`'s values,
+   * the insert, `afterInsert`, and a `create` audit row each (one statement for the batch).
+   */
+  async function insertValues(trx: Database, caller: Caller, rows: readonly Record<string, unknown>[]) {
     const now = nowIso();
-    const stamped = rows.map((r) => ({ ...r.values, created_at: now, updated_at: now }));
+    const stamped = rows.map((v) => ({ ...v, created_at: now, updated_at: now }));
     const values = (await store.rules?.beforeInsert?.(trx, stamped, caller)) ?? stamped;
     const into = scope(trx, caller.companyId, caller.userId);
     const inserted: Row[] = [];
@@ -324,6 +328,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       after: row,
     }));
     await auditMany(trx, caller, entries);
+    return inserted;
   }
 
   return {
@@ -400,7 +405,11 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
           keep: 0,
           stopOnRefusal: mode === 'all',
           write: async (rows) => {
-            await insertRows(trx, caller, rows);
+            await insertValues(
+              trx,
+              caller,
+              rows.map((r) => r.values),
+            );
             created += rows.length;
           },
         });
@@ -451,19 +460,8 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
       const row = await write(async (trx) => {
         await checkUnique(trx, caller.companyId, values);
         await store.rules?.beforeSave?.(trx, values, caller);
-        const now = nowIso();
-        const inserted: Row = await scope(trx, caller.companyId, caller.userId)
-          .insertInto(table, { ...values, created_at: now, updated_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await store.rules?.afterInsert?.(trx, [inserted], caller);
-        await audit(trx, caller, {
-          action: 'create',
-          entity: store.entity,
-          entityId: inserted.id,
-          after: inserted,
-        });
-        return inserted;
+        const [inserted] = await insertValues(trx, caller, [values]);
+        return inserted as Row;
       }, values);
       return store.toItem(row);
     },
