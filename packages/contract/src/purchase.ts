@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
-import type { Codename } from './permissions.ts';
 import { day } from './stock.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -219,13 +218,7 @@ export const PURCHASE_EXPORT_COLUMNS = {
 } as const;
 
 const tags = ['purchase'];
-const purchaseCall = <I extends z.ZodType, O extends z.ZodType>(
-  path: string,
-  summary: string,
-  permission: Codename,
-  input: I,
-  output: O,
-) => defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
+const purchaseCall = postCalls(tags);
 
 const idBody = form({ id: id('采购单') });
 
