@@ -139,9 +139,10 @@ test('a production plan from a bill of materials warns of a shortage, is reporte
   await expect(drawer).toContainText('已完成');
   await expect(drawer).toContainText('5/5');
   await page.keyboard.press('Escape');
-  // A finished plan is kept as it is: no 编辑 nor 完工 on its row.
+  // A finished plan is kept as it is: no 编辑, 删除 nor 完工 on its row.
   await expect(row).toContainText('已完成');
   await expect(row.getByRole('button', { name: `编辑 生产计划 ${planNo}` })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `删除 生产计划 ${planNo}` })).toHaveCount(0);
   await expect(row.getByRole('button', { name: `完工 生产计划 ${planNo}` })).toHaveCount(0);
 
   // The ledger: the cakes in, flour and sugar out, under the plan's number.

@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { pmcCalls } from '@portal/contract/calls';
 import {
+  PMC_FINISHED,
   PMC_QUANTITY_MAX,
   PMC_SETTABLE_STATUS,
   PMC_STATUS,
@@ -737,7 +738,8 @@ export function PmcPage() {
         statusOptions={optionsOf(PMC_STATUS)}
         searchPlaceholder="计划单号 / 产品 / 备注"
         rowName={(p) => `生产计划 ${p.plan_no}`}
-        editable={isOpen}
+        // 编辑 while open; 删除 unless finished (its stock is booked: the server refuses, PMC_CLOSED).
+        editable={(p) => ({ change: isOpen(p), delete: p.status !== PMC_FINISHED })}
         rowActions={(p) =>
           canFinish && isOpen(p) ? (
             <Button
