@@ -34,7 +34,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
-import { toastSuccess } from '#web/shared/api/toast.ts';
+import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
@@ -764,9 +764,12 @@ export function PmcPage() {
             )}
             {can.add && (
               <Button
-                disabled={rows.length === 0 || rows.some(isOpen)}
-                onClick={() => setCopying(rows)}
-                title="选择已完成或已取消的计划"
+                // Enabled always: a disabled button's hint is never shown, so the click says what to select.
+                onClick={() =>
+                  rows.length === 0 || rows.some(isOpen)
+                    ? toastError('请先勾选已完成或已取消的计划，再从历史计划导入')
+                    : setCopying(rows)
+                }
               >
                 从历史计划导入
               </Button>
