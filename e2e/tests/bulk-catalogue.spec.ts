@@ -77,3 +77,51 @@ test('the shop administrator adds a library goods to the bulk catalogue with two
   await expect(tiers.getByRole('row').nth(2)).toContainText('¥4450.00');
   await expect(card.getByRole('link', { name: `询价：${name}` })).toHaveAttribute('href', '#contact');
 });
+
+// A bulk goods whose library goods was deleted: its form says so beside the goods, cannot be
+// saved, and offers 下架 and 删除 (after a confirmation) instead.
+test('a bulk goods whose library goods was deleted is flagged in its form and can still go off sale and away', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueSuffix();
+  const name = `大宗停产铝锭${tag}`;
+  const token = await signIn(page, 'dzc_shop');
+  const goods = await apiCall(request, token, '/goods/create', {
+    code: `GD-${tag}`,
+    name,
+    category_id: await firstCategoryId(request, token),
+    goods_type: 'normal',
+    unit: '吨',
+    status: 1,
+    price: 180000,
+    stock: 0,
+  });
+  const tree = await apiCall(request, token, '/dzc/categorys');
+  const bulk = await apiCall(request, token, '/dzc/goods/add', {
+    goods_id: goods.id,
+    category_id: tree.results[0].id,
+    min_qty: 5,
+    tiers: JSON.stringify([{ from: 5, price: 170000 }]),
+    on_sale: 1,
+  });
+  await apiCall(request, token, '/goods/delete', { id: goods.id });
+
+  await page.goto(`/crm/new_goods_dzc?id=${bulk.id}`);
+  const form = page.locator('form#bulk-goods-form');
+  const notice = form.getByRole('alert').filter({ hasText: '商品已删除' });
+  await expect(notice).toContainText('不能再保存；可以下架或删除这条大宗商品');
+  await expect(form.getByText('商品库中已删除该商品', { exact: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: /保\s*存/ })).toBeDisabled();
+  await expectAccessible(page, '编辑大宗商品 whose library goods was deleted');
+
+  await notice.getByRole('button', { name: '下架' }).click();
+  await expect(toast(page, '已下架')).toBeVisible();
+  await expect(notice.getByRole('button', { name: '下架' })).toHaveCount(0);
+  await notice.getByRole('button', { name: '删除' }).click();
+  const confirm = page.getByRole('dialog', { name: `确定删除「${name}」吗？` });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(toast(page, '已删除大宗商品')).toBeVisible();
+  await expect(page).toHaveURL(/\/crm\/goods_index_dzc/);
+  await expect(page.getByRole('table', { name: '大宗商品列表' })).not.toContainText(name);
+});

@@ -277,6 +277,60 @@ describe('bulk catalogue', () => {
     expect((await get('/dzc/goods/public?company_id=999999')).c).toBe(Codes.NOT_FOUND.c);
   });
 
+  it('flags a row whose library goods was deleted: it cannot be saved (said beside the goods), but goes off sale and away', async () => {
+    const cat = await category('停产');
+    const goods = await libraryGoods();
+    const kept = await libraryGoods();
+    const add = async (goodsId: number) => {
+      const r = await post('/dzc/goods/add', {
+        goods_id: goodsId,
+        category_id: cat.id,
+        min_qty: 5,
+        tiers: tiers([5, 700]),
+        on_sale: 1,
+      });
+      expect(r.c, JSON.stringify(r)).toBe(0);
+      expect(r.d.goods_deleted).toBe(0);
+      return r.d.id as number;
+    };
+    const id = await add(goods.id);
+    const live = await add(kept.id);
+    expect((await post('/goods/selected/delete', { ids: [goods.id] })).c).toBe(0);
+
+    // The list and the form's read say so; the other row is as it was.
+    const listed = await post('/dzc/goods/list', { category_id: cat.id });
+    const flags = Object.fromEntries(
+      listed.d.results.map((g: { id: number; goods_deleted: number }) => [g.id, g.goods_deleted]),
+    );
+    expect(flags).toEqual({ [id]: 1, [live]: 0 });
+    expect((await post('/dzc/goods', { id })).d).toMatchObject({ goods_deleted: 1, on_sale: 1 });
+
+    // Saving is refused beside the goods with what to do instead; nothing changes.
+    const saved = await post('/dzc/goods/update', {
+      id,
+      goods_id: goods.id,
+      category_id: cat.id,
+      min_qty: 5,
+      tiers: tiers([5, 600]),
+      on_sale: 1,
+    });
+    expect(saved).toMatchObject({ c: 10001, field: 'goods_id' });
+    expect(saved.m).toBe('商品库中已删除该商品，不能再保存；可以下架或删除这条大宗商品');
+    expect((await post('/dzc/goods', { id })).d.tiers).toEqual([{ from: 5, price: 700 }]);
+
+    // 下架 and 删除 still work.
+    expect((await post('/dzc/goods/selected/onsale', { ids: [id], on_sale: 0 })).d.count).toBe(1);
+    expect((await post('/dzc/goods/delete', { id })).d.count).toBe(1);
+    expect((await post('/dzc/goods/list', { category_id: cat.id })).d.results).toHaveLength(1);
+    // A new row of the deleted goods is refused as an unknown goods.
+    const again = { goods_id: goods.id, category_id: cat.id, min_qty: 1, tiers: tiers([1, 1]), on_sale: 1 };
+    expect(await post('/dzc/goods/add', again)).toMatchObject({
+      c: 10001,
+      field: 'goods_id',
+      m: '商品不存在或已被删除，请重新选择',
+    });
+  });
+
   it('refuses another company’s staff, anonymous callers and roles without the permission', async () => {
     const cat = await category('建材');
     const goods = await libraryGoods();

@@ -11,3 +11,9 @@ export const BULK_ON_SALE_OPTIONS: readonly { value: 0 | 1; label: string }[] = 
   { value: 1, label: '上架' },
   { value: 0, label: '下架' },
 ];
+
+/**
+ * Why a bulk goods whose library goods (or specification) was deleted cannot be saved: the
+ * server's refusal beside 商品 and the form's notice say the same.
+ */
+export const BULK_GOODS_DELETED_MESSAGE = '商品库中已删除该商品，不能再保存；可以下架或删除这条大宗商品';

@@ -83,6 +83,11 @@ export const bulkGoodsSchema = z.object({
   goods_code: z.string(),
   spec_text: z.string(),
   image: z.string(),
+  /**
+   * 1 when the library goods (or its specification) has been deleted since: the row can no longer
+   * be saved, only taken off sale or deleted (the list flags it 商品已删除).
+   */
+  goods_deleted: z.number().int(),
   category_id: z.number().int(),
   unit: z.string(),
   min_qty: z.number().int(),

@@ -18,6 +18,36 @@ export const bulkRepository = {
       .where('s.goods_id', '=', goodsId)
       .executeTakeFirst(),
 
+  /** Of the rows' goods and specifications, the live ones (keys `<goods_id>:<sku_id>`, sku 0 the goods). */
+  async liveGoodsKeys(
+    db: Database,
+    companyId: number,
+    rows: readonly { goods_id: number; sku_id: number }[],
+  ) {
+    const goodsIds = [...new Set(rows.map((r) => r.goods_id))];
+    const skuIds = [...new Set(rows.map((r) => r.sku_id).filter((id) => id !== 0))];
+    if (goodsIds.length === 0) return new Set<string>();
+    const [goods, skus] = await Promise.all([
+      inCompany(db, companyId)
+        .selectFrom('goods', 'g')
+        .select('g.id')
+        .where('g.id', 'in', goodsIds)
+        .execute(),
+      skuIds.length === 0
+        ? []
+        : inCompany(db, companyId)
+            .selectFrom('goods_skus', 's')
+            .select(['s.id', 's.goods_id'])
+            .where('s.id', 'in', skuIds)
+            .execute(),
+    ]);
+    const live = new Set(goods.map((g) => g.id));
+    return new Set([
+      ...goods.map((g) => `${g.id}:0`),
+      ...skus.filter((s) => live.has(s.goods_id)).map((s) => `${s.goods_id}:${s.id}`),
+    ]);
+  },
+
   category: (db: Database, companyId: number, categoryId: number) =>
     inCompany(db, companyId)
       .selectFrom('bulk_categories', 'c')

@@ -30,6 +30,18 @@ export function bulkCatalogueService(
   deps: { categoryRows: (companyId: number) => Promise<readonly CategoryRow[]> },
 ) {
   return {
+    /**
+     * The items with `goods_deleted` set where their library goods (or specification) is gone
+     * since their last save: one read of the live ones for a page.
+     */
+    async withGoodsState<T extends { goods_id: number; sku_id: number; goods_deleted: number }>(
+      companyId: number,
+      items: T[],
+    ): Promise<T[]> {
+      const live = await repo.liveGoodsKeys(db, companyId, items);
+      return items.map((g) => ({ ...g, goods_deleted: live.has(`${g.goods_id}:${g.sku_id}`) ? 0 : 1 }));
+    },
+
     /** All of `ids` or none: an unknown id (another company's, a deleted one) changes nothing. */
     async setOnSale(caller: Caller, ids: number[], onSale: 0 | 1) {
       const unique = [...new Set(ids)];

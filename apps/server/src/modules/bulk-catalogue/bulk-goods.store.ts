@@ -1,4 +1,5 @@
 import {
+  BULK_GOODS_DELETED_MESSAGE,
   type BulkGoods,
   type BulkTier,
   bulkFirstTierMessage,
@@ -31,14 +32,28 @@ export function readTiers(text: unknown): BulkTier[] {
  * the library goods (name, code, unit, picture) and its specification, and a bulk category of the
  * company. The first band starts at the minimum order quantity.
  */
-async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
+async function resolveRefs(
+  trx: Database,
+  caller: Caller,
+  values: Record<string, unknown>,
+  before?: { goods_key?: unknown },
+) {
+  // The row's own goods deleted since: the form cannot pick another (a bulk goods keeps its goods),
+  // so the refusal says what can still be done.
+  const kept = before !== undefined && before.goods_key === values.goods_key;
   const goods = await repo.goods(trx, caller.companyId, Number(values.goods_id));
-  if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
+  if (!goods)
+    throw new AppError(
+      'PARAM_ERROR',
+      kept ? BULK_GOODS_DELETED_MESSAGE : '商品不存在或已被删除，请重新选择',
+      'goods_id',
+    );
   const skuId = Number(values.sku_id ?? 0);
   let specText = '';
   if (goods.sku_count > 0) {
     if (skuId === 0) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
     const sku = await repo.sku(trx, caller.companyId, goods.id, skuId);
+    if (!sku && kept) throw new AppError('PARAM_ERROR', BULK_GOODS_DELETED_MESSAGE, 'goods_id');
     if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
     specText = sku.spec_text;
   } else if (skuId !== 0) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
@@ -84,6 +99,8 @@ export function bulkGoodsStore(
         goods_code: row.goods_code,
         spec_text: row.spec_text,
         image: row.image,
+        // Read beside the rows by the module's list and detail (`withGoodsState`).
+        goods_deleted: 0,
         category_id: row.category_id,
         unit: row.unit,
         min_qty: row.min_qty,
@@ -112,7 +129,7 @@ export function bulkGoodsStore(
       };
     },
     rules: {
-      beforeSave: (trx, values, caller) => resolveRefs(trx, caller, values),
+      beforeSave: (trx, values, caller, before) => resolveRefs(trx, caller, values, before),
       async afterInsert(trx, _rows, caller) {
         await changed(trx, caller.companyId);
       },

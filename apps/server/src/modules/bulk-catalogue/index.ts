@@ -42,14 +42,23 @@ export function bulkCatalogueModule(db: Database, deps: { recheckMs: number }) {
       categories.forget(caller.companyId);
       return done;
     };
+  const bulk = bulkCatalogueService(db, { categoryRows: (companyId) => categories.rows(companyId) });
   const goods: typeof block = {
     ...block,
+    // The list and the form's read flag rows whose library goods was deleted since (商品已删除).
+    async list(caller, input) {
+      const page = await block.list(caller, input);
+      return { ...page, results: await bulk.withGoodsState(caller.companyId, page.results) };
+    },
+    async get(caller, id) {
+      const [item] = await bulk.withGoodsState(caller.companyId, [await block.get(caller, id)]);
+      return item as Awaited<ReturnType<typeof block.get>>;
+    },
     create: counted(block.create),
     update: counted(block.update),
     remove: counted(block.remove),
     importSheet: counted(block.importSheet),
   };
-  const bulk = bulkCatalogueService(db, { categoryRows: (companyId) => categories.rows(companyId) });
   return defineModule({
     name: 'bulk-catalogue',
     routes: (app) => {

@@ -1,4 +1,5 @@
 import {
+  BULK_GOODS_DELETED_MESSAGE,
   BULK_ON_SALE_OPTIONS,
   BULK_QUANTITY_MAX,
   BULK_TIERS_MAX,
@@ -8,6 +9,7 @@ import {
 } from '@portal/contract';
 import {
   Alert,
+  App,
   Button,
   Card,
   Col,
@@ -28,12 +30,19 @@ import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { yuanToCents } from '#web/shared/format.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
-import { useBulkCategoryTree, useBulkGoods, useSaveBulkGoods } from './useBulkGoods.ts';
+import {
+  useBulkCategoryTree,
+  useBulkGoods,
+  useBulkOnSale,
+  useRemoveBulkGoods,
+  useSaveBulkGoods,
+} from './useBulkGoods.ts';
 import './bulk-catalogue.css';
 
 const rules = bulkGoodsResource.fields;
@@ -102,6 +111,10 @@ export function BulkGoodsFormPage() {
   const skus = useSkuOptions(goodsId);
   const save = useSaveBulkGoods();
   const canChange = useCan('bulk', 'change_bulk_goods');
+  const canDelete = useCan('bulk', 'delete_bulk_goods');
+  const onSale = useBulkOnSale();
+  const remove = useRemoveBulkGoods();
+  const { modal } = App.useApp();
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
 
   useEffect(() => {
@@ -131,6 +144,34 @@ export function BulkGoodsFormPage() {
     );
 
   const hasSkus = (skus.data?.length ?? 0) > 0;
+  /** The library goods was deleted since: the row can only go off sale or away (the server refuses a save). */
+  const gone = row.data?.goods_deleted === 1;
+  const goneRow = gone ? (row.data as BulkGoods) : undefined;
+
+  const takeOff = (g: BulkGoods) =>
+    onSale.mutate(
+      { ids: [g.id], on_sale: 0 },
+      {
+        onSuccess: () => {
+          form.setFieldValue('on_sale', 0);
+          toastSuccess('已下架');
+        },
+      },
+    );
+  const removeRow = (g: BulkGoods) =>
+    confirmDanger(modal, {
+      title: `确定删除「${g.goods_name}」吗？`,
+      content: '删除后不再列出，企业微站也不再展示。',
+      okText: '删除',
+      onOk: () =>
+        remove
+          .mutateAsync(g.id)
+          .then(() => {
+            toastSuccess('已删除大宗商品');
+            navigate('/crm/goods_index_dzc');
+          })
+          .catch(() => {}),
+    });
 
   const submit = (v: Values) => {
     const input = {
@@ -181,6 +222,29 @@ export function BulkGoodsFormPage() {
         scrollToFirstError
         className="bulk-form"
       >
+        {goneRow && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message="商品已删除"
+            description={BULK_GOODS_DELETED_MESSAGE}
+            action={
+              <Space wrap>
+                {goneRow.on_sale === 1 && (
+                  <Button size="small" loading={onSale.isPending} onClick={() => takeOff(goneRow)}>
+                    下架
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button size="small" danger onClick={() => removeRow(goneRow)}>
+                    删除
+                  </Button>
+                )}
+              </Space>
+            }
+          />
+        )}
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item
@@ -189,6 +253,7 @@ export function BulkGoodsFormPage() {
               required
               rules={[zodRule(rules.goods_id)]}
               extra="从商品库中选择，按名称搜索"
+              {...(gone && { validateStatus: 'error' as const, help: '商品库中已删除该商品' })}
             >
               <GoodsSelect
                 known={row.data && { value: row.data.goods_id, label: row.data.goods_name }}
@@ -332,7 +397,7 @@ export function BulkGoodsFormPage() {
           </Col>
         </Row>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
+          <Button type="primary" htmlType="submit" loading={save.isPending} disabled={gone}>
             保存
           </Button>
           <Button onClick={() => navigate('/crm/goods_index_dzc')}>取消</Button>

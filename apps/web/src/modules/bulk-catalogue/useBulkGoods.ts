@@ -36,6 +36,15 @@ export function useBulkOnSale() {
   });
 }
 
+/** Deletes one bulk goods (the form's 删除 of a row whose library goods is gone); the lists reload. */
+export function useRemoveBulkGoods() {
+  const invalidate = useInvalidate(bulkKeys.all);
+  return useMutation({
+    mutationFn: (id: number) => api.call(calls.remove, { id }),
+    onSettled: invalidate,
+  });
+}
+
 /** Saves from the form page (create without id); a field error is left to the form. */
 export const useSaveBulkGoods = () => useResourceSave('bulk-goods', calls);
 
