@@ -18,13 +18,12 @@ import {
   InputNumber,
   Radio,
   Row,
-  Select,
   Space,
   TreeSelect,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GoodsSelect } from '#web/modules/stock/StockPickers.tsx';
+import { GoodsSelect, SkuField } from '#web/modules/stock/StockPickers.tsx';
 import { useSkuOptions } from '#web/modules/stock/useStock.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -264,18 +263,7 @@ export function BulkGoodsFormPage() {
           </Col>
           {hasSkus && (
             <Col xs={24} md={12}>
-              <Form.Item
-                label="规格"
-                name="sku_id"
-                required
-                rules={[{ required: true, message: '请选择规格' }]}
-              >
-                <Select
-                  placeholder="选择规格"
-                  options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-                  disabled={id !== null}
-                />
-              </Form.Item>
+              <SkuField goodsId={goodsId} name="sku_id" disabled={id !== null} />
             </Col>
           )}
           <Col xs={24} md={12}>

@@ -63,14 +63,23 @@ export function WarehouseSelect(props: Omit<SelectProps<number>, 'options' | 'lo
 
 /**
  * A goods' specification, asked for only when the goods has some (a goods sold as itself has
- * none): `name` is the form item's, `goodsId` the goods picked beside it.
+ * none): `name` is the form item's, `goodsId` the goods picked beside it; `disabled` where the
+ * record's goods cannot change (an existing 大宗商品), as the goods picker beside it is.
  */
-export function SkuField({ goodsId, name }: { goodsId: number | undefined; name: NamePath }) {
+export function SkuField({
+  goodsId,
+  name,
+  disabled,
+}: {
+  goodsId: number | undefined;
+  name: NamePath;
+  disabled?: boolean;
+}) {
   const skus = useSkuOptions(goodsId);
   if (!skus.data?.length) return null;
   return (
     <Form.Item label="规格" name={name} required rules={[{ required: true, message: '请选择规格' }]}>
-      <Select placeholder="选择规格" options={withKnown(skus.data)} />
+      <Select placeholder="选择规格" options={withKnown(skus.data)} disabled={disabled} />
     </Form.Item>
   );
 }
