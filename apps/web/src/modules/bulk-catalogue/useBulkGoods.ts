@@ -6,10 +6,7 @@ import { categoryKeysOf } from '#web/modules/goods-category/useCategories.ts';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
 import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';
-import { resourceKeys, useResource, useResourceSave } from '#web/shared/resource/useResource.ts';
-
-/** The bulk goods list's input (the declaration's filters, paging and sort). */
-export type BulkListParams = CallInput<typeof calls.list>;
+import { resourceKeys, useResourceSave } from '#web/shared/resource/useResource.ts';
 
 /** Every bulk-goods query lives under the resource's key: one write reloads lists and details. */
 export const bulkKeys = {
@@ -20,9 +17,6 @@ export const bulkKeys = {
     [PUBLIC_KEY, 'bulk-goods', companyId, { categoryId, page, pageSize }] as const,
   publicTree: (companyId: number) => [PUBLIC_KEY, 'bulk-category', companyId] as const,
 };
-
-/** The list under `params`, its batch delete and saves (the resource block's hooks). */
-export const useBulkList = (params: BulkListParams) => useResource('bulk-goods', calls, params);
 
 export const useBulkGoods = (id: number | null) =>
   useDetailQuery(bulkKeys.detail(id ?? 0), id, (id) => api.call(calls.get, { id }));

@@ -89,7 +89,6 @@ export function LoginRecordPage() {
   return (
     <Card title="登录记录">
       <ListToolbar
-        className="people-toolbar"
         search={{
           label: '搜索用户',
           placeholder: '用户名 / 姓名',

@@ -233,7 +233,6 @@ export function MemberIndexPage() {
   return (
     <Card title="会员管理">
       <ListToolbar
-        className="people-toolbar"
         search={{
           label: '搜索会员',
           placeholder: '姓名 / 手机号',

@@ -169,7 +169,6 @@ export function OnlineQuestionPage() {
   return (
     <Card title="在线咨询">
       <ListToolbar
-        className="feedback-toolbar"
         search={{
           label: '搜索咨询',
           placeholder: '称呼 / 联系方式 / 内容',

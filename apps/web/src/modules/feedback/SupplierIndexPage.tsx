@@ -202,7 +202,6 @@ export function SupplierIndexPage() {
   return (
     <Card title="供应商管理">
       <ListToolbar
-        className="feedback-toolbar"
         search={{
           label: '搜索供应商',
           placeholder: '公司名称 / 联系人 / 手机号 / 品类',

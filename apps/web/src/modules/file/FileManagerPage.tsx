@@ -201,7 +201,6 @@ export function FileManagerPage() {
   return (
     <Card title="文件管理">
       <ListToolbar<FileKind>
-        className="resource-toolbar"
         search={{
           label: '搜索文件',
           placeholder: '文件名',

@@ -154,7 +154,6 @@ function CategoryScreen() {
         }
       >
         <ListToolbar<0 | 1>
-          className="goods-category-toolbar"
           search={{
             label: '搜索关键字',
             placeholder: '搜索分类名称',

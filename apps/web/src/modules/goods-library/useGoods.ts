@@ -3,10 +3,7 @@ import { brandCalls, goodsCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
-import { resourceKeys, useResource } from '#web/shared/resource/useResource.ts';
-
-/** The goods library's list input (the declaration's filters, paging and sort). */
-export type GoodsListParams = CallInput<typeof calls.list>;
+import { resourceKeys } from '#web/shared/resource/useResource.ts';
 
 /** Every goods query lives under the resource's key: one write reloads lists and details. */
 export const goodsKeys = {
@@ -14,9 +11,6 @@ export const goodsKeys = {
   detail: (id: number) => [...resourceKeys('goods').all, 'detail', id] as const,
   skus: (id: number) => [...resourceKeys('goods').all, 'skus', id] as const,
 };
-
-/** The library's list under `params`, its batch delete and saves (the resource block's hooks). */
-export const useGoodsList = (params: GoodsListParams) => useResource('goods', calls, params);
 
 export function useGoods(id: number | null) {
   return useQuery({

@@ -1,9 +1,9 @@
 import { SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
-import { Button, Card, Input, Space, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
-import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { useSmsOutbox } from './useSmsOutbox.ts';
 
@@ -35,22 +35,22 @@ export function SmsOutboxPage() {
       <Typography.Paragraph type="secondary">
         内置短信通道不连接运营商，验证码等短信记录在这里，可告知用户。
       </Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search
-          allowClear={CLEARABLE}
-          placeholder="按手机号查找"
-          aria-label="手机号"
-          maxLength={11}
-          onSearch={(v) => {
+      <ListToolbar
+        search={{
+          label: '手机号',
+          placeholder: '按手机号查找',
+          maxLength: 11,
+          style: { width: 240 },
+          onSearch: (v) => {
             setMobile(v.trim());
             setPage(1);
-          }}
-          style={{ width: 240 }}
-        />
+          },
+        }}
+      >
         <Button onClick={() => list.refetch()} loading={list.isFetching}>
           刷新
         </Button>
-      </Space>
+      </ListToolbar>
       <ListTable<SmsOutboxRow>
         size="middle"
         aria-label="短信发件箱"

@@ -167,7 +167,6 @@ export function OrderManagerPage() {
   return (
     <Card title="订单列表">
       <ListToolbar
-        className="order-toolbar"
         search={{
           label: '搜索订单',
           placeholder: '订单号 / 收货人 / 手机号',

@@ -575,7 +575,6 @@ function WarningsCard({ onOpen }: { onOpen: (planId: number) => void }) {
   return (
     <Card title="生产预警" className="pmc-warnings">
       <ListToolbar
-        className="pmc-toolbar"
         search={{
           label: '搜索预警',
           placeholder: '计划单号 / 产品',

@@ -370,7 +370,6 @@ export function PromotionAdminPage() {
   return (
     <Card title="促销活动">
       <ListToolbar
-        className="promotion-toolbar"
         search={{
           label: '搜索活动',
           placeholder: '活动名称 / 简介',

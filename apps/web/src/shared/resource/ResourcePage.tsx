@@ -1,12 +1,14 @@
 import type { Paging } from '@portal/contract';
 import { App, Button, Card, Form, type FormInstance, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
@@ -27,13 +29,39 @@ export interface ResourceForm<T, V> {
 }
 
 /**
- * The back-office page of a declared resource (design/back-office.md): search and status filter,
- * 导出 Excel of the filtered list, 导入 from Excel (template, preview, commit; ImportDialog), 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row, 批量删除 of the
- * selected rows with a confirmation naming how many — all following the caller's permissions
- * (the server checks them again) — and the form in a dialog with the server's field errors beside
- * the fields.
+ * A form on a page of its own (新增商品 at /crm/new_goods): 新增 and 编辑 go there instead of
+ * opening a dialog. `href(null)` is a new row's address.
  */
-export function ResourcePage<T extends { id: number }, V extends object>({
+export interface ResourceEditor<T> {
+  href: (row: T | null) => string;
+}
+
+/**
+ * The list's own filters beside the search (a category tree, a brand): their controls, given the
+ * values and a setter that merges into them, and the list call's input made from the values (the
+ * values themselves when not given). Their values join the list's query and its export; a change
+ * starts again at page 1.
+ */
+export interface ResourceFilters<F extends object> {
+  render: (values: F, set: (next: Partial<F>) => void) => ReactNode;
+  query?: (values: F) => object;
+}
+
+/** 「name」 of one row, or 选中的 n 个<label> of more (a confirmation's words). */
+export function namedRows<T>(rows: readonly T[], rowName: (row: T) => string, label: string, unit = '个') {
+  return rows.length === 1 ? `「${rowName(rows[0] as T)}」` : `选中的 ${rows.length} ${unit}${label}`;
+}
+
+/**
+ * The back-office page of a declared resource (design/back-office.md): search, status filter and the
+ * list's own `filters`, 导出 Excel of the filtered list, 导入 from Excel (template, preview, commit;
+ * ImportDialog), 新增, the list (cards on a phone) with paging 5/10/15/20, 编辑 and 删除 per row,
+ * 批量删除 of the selected rows with a confirmation naming how many, the resource's own
+ * `batchActions` — all following the caller's permissions (the server checks them again) — and the
+ * form in a dialog with the server's field errors beside the fields, or on a page of its own
+ * (`editor`).
+ */
+export function ResourcePage<T extends { id: number }, V extends object = object, F extends object = object>({
   name,
   label,
   title,
@@ -44,6 +72,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   searchPlaceholder,
   rowName,
   form: spec,
+  editor,
+  filters,
+  addLabel = `新增${label}`,
+  unit = '个',
+  removeNote = '删除后不再列出，也不能在选择器中选到。',
   rowActions,
   batchActions,
   editable,
@@ -54,10 +87,17 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   routes: ResourceRoutes;
   can: { add: boolean; change: boolean; delete: boolean };
   columns: ListColumns<T>;
-  statusOptions: { value: number; label: string }[];
+  /** The status select's choices; no status select when not given (a status among `filters`). */
+  statusOptions?: { value: number; label: string }[];
   searchPlaceholder: string;
   rowName: (row: T) => string;
-  form: ResourceForm<T, V>;
+  filters?: ResourceFilters<F>;
+  /** The 新增 button's words (新增<label> unless given: 写新闻). */
+  addLabel?: string;
+  /** The label's measure word in counts (个 unless given: 篇 for news). */
+  unit?: string;
+  /** What the delete confirmation says happens to the deleted rows. */
+  removeNote?: string;
   /** A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a coupon. */
   rowActions?: (row: T) => ReactNode;
   /**
@@ -71,14 +111,28 @@ export function ResourcePage<T extends { id: number }, V extends object>({
    * receipt wrote: neither). Every button the caller's permissions give when not given.
    */
   editable?: (row: T) => boolean | { change: boolean; delete: boolean };
-}) {
+} & (
+  | { /** The form in a dialog. */ form: ResourceForm<T, V>; editor?: undefined }
+  | { editor: ResourceEditor<T>; form?: undefined }
+)) {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const [filterValues, setFilterValues] = useState({} as F);
+  const setFilters = (next: Partial<F>) => {
+    setFilterValues((v) => ({ ...v, ...next }));
+    setPage(1);
+  };
+  const query = {
+    keyword: keyword || undefined,
+    status,
+    ...(filters?.query ? filters.query(filterValues) : filterValues),
+  };
+  const filtered = Object.values(query).some((v) => v !== undefined);
   const { list, save, remove, invalidate } = useResource(name, routes, {
     page,
     page_size: pageSize,
-    keyword: keyword || undefined,
-    status,
+    ...query,
   } as never);
   const [form] = Form.useForm<V>();
   const [editing, setEditing] = useState<T | 'new' | null>(null);
@@ -86,6 +140,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   // reopened for another row never keeps what the last one held.
   const [opening, setOpening] = useState(0);
   const openEditor = (target: T | 'new') => {
+    if (editor) {
+      navigate(editor.href(target === 'new' ? null : target));
+      return;
+    }
+    if (!spec) return;
     setOpening((n) => n + 1);
     setEditing(target);
     form.resetFields();
@@ -99,23 +158,21 @@ export function ResourcePage<T extends { id: number }, V extends object>({
 
   const removeRows = (rows: T[]) =>
     confirmDanger(modal, {
-      title:
-        rows.length === 1
-          ? `确定删除${label}「${rowName(rows[0] as T)}」吗？`
-          : `确定删除选中的 ${rows.length} 个${label}吗？`,
-      content: '删除后不再列出，也不能在选择器中选到。',
+      title: `确定删除${rows.length === 1 ? label : ''}${namedRows(rows, rowName, label, unit)}吗？`,
+      content: removeNote,
       okText: '删除',
       onOk: () =>
         remove
           .mutateAsync(rows.map((r) => r.id))
           .then((r) => {
-            toastSuccess(`已删除 ${(r as { count: number }).count} 个${label}`);
+            toastSuccess(`已删除 ${(r as { count: number }).count} ${unit}${label}`);
             setSelected((s) => s.filter((id) => !rows.some((r) => r.id === id)));
           })
           .catch(() => {}),
     });
 
   const submit = (values: V) => {
+    if (!spec) return;
     const input = spec.toInput(values);
     const id = editing && editing !== 'new' ? editing.id : undefined;
     save.mutate(
@@ -138,16 +195,22 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           actionsColumn<T>((row) => (
             <Space size={0}>
               {rowActions?.(row)}
-              {can.change && allows(row).change && (
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => openEditor(row)}
-                  aria-label={`编辑 ${rowName(row)}`}
-                >
-                  编辑
-                </Button>
-              )}
+              {can.change &&
+                allows(row).change &&
+                (editor ? (
+                  <LinkButton to={editor.href(row)} label={`编辑 ${rowName(row)}`}>
+                    编辑
+                  </LinkButton>
+                ) : (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => openEditor(row)}
+                    aria-label={`编辑 ${rowName(row)}`}
+                  >
+                    编辑
+                  </Button>
+                ))}
               {can.delete && allows(row).delete && (
                 <Button
                   type="link"
@@ -171,7 +234,6 @@ export function ResourcePage<T extends { id: number }, V extends object>({
   return (
     <Card title={title}>
       <ListToolbar
-        className="resource-toolbar"
         search={{
           label: `搜索${label}`,
           placeholder: searchPlaceholder,
@@ -179,12 +241,15 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           style: { width: 280, maxWidth: '100%' },
           onSearch: search,
         }}
-        status={{ label: '状态', options: statusOptions, value: status, onChange: filterStatus }}
+        filters={filters?.render(filterValues, setFilters)}
+        status={
+          statusOptions && { label: '状态', options: statusOptions, value: status, onChange: filterStatus }
+        }
       >
         <Space wrap>
           {batchActions?.(chosen, () => setSelected([]))}
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
-          <Button href={api.href(routes.export, { keyword: keyword || undefined, status } as never)} download>
+          <Button href={api.href(routes.export, query as never)} download>
             导出 Excel
           </Button>
           {can.delete && (
@@ -195,7 +260,7 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           {can.add && <Button onClick={() => setImporting(true)}>导入</Button>}
           {can.add && (
             <Button type="primary" onClick={() => openEditor('new')}>
-              新增{label}
+              {addLabel}
             </Button>
           )}
         </Space>
@@ -204,7 +269,11 @@ export function ResourcePage<T extends { id: number }, V extends object>({
         aria-label={`${label}列表`}
         columns={allColumns}
         query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
-        empty={keyword || status !== undefined ? `没有找到符合条件的${label}` : `暂无${label}`}
+        empty={
+          filtered
+            ? `没有找到符合条件的${label}`
+            : `暂无${label}${can.add ? `，点击「${addLabel}」添加第一${unit}` : ''}`
+        }
         pagination={pagination}
         rowName={rowName}
         {...(can.delete || batchActions
@@ -230,24 +299,26 @@ export function ResourcePage<T extends { id: number }, V extends object>({
           onImported={invalidate}
         />
       )}
-      <FormModal<V>
-        key={opening}
-        form={form}
-        name={`${name}-form`}
-        label={current ? `编辑${label}` : `新增${label}`}
-        onFinish={submit}
-        formProps={{
-          preserve: false,
-          initialValues: (current ? spec.fromItem(current) : spec.initial) as never,
-        }}
-        title={current ? `编辑${label} · ${rowName(current)}` : `新增${label}`}
-        open={open}
-        onCancel={() => setEditing(null)}
-        okText="保存"
-        ok={{ loading: save.isPending }}
-      >
-        {spec.items(form, current)}
-      </FormModal>
+      {spec && (
+        <FormModal<V>
+          key={opening}
+          form={form}
+          name={`${name}-form`}
+          label={current ? `编辑${label}` : `新增${label}`}
+          onFinish={submit}
+          formProps={{
+            preserve: false,
+            initialValues: (current ? spec.fromItem(current) : spec.initial) as never,
+          }}
+          title={current ? `编辑${label} · ${rowName(current)}` : `新增${label}`}
+          open={open}
+          onCancel={() => setEditing(null)}
+          okText="保存"
+          ok={{ loading: save.isPending }}
+        >
+          {spec.items(form, current)}
+        </FormModal>
+      )}
     </Card>
   );
 }

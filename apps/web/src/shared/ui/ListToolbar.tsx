@@ -3,18 +3,17 @@ import type { CSSProperties, ReactNode } from 'react';
 import { CLEARABLE } from './clearable.tsx';
 
 /**
- * A back-office list's filters: a search box (搜索 button, clearable) and a status select
- * (全部状态 when cleared, or its own placeholder), wrapped on narrow screens, then `children` (the list's buttons). Pair it
- * with `useListFilters`. The bar's layout is `list-toolbar` (global.css); `className` adds to it.
+ * A back-office list's filters: a search box (搜索 button, clearable), the list's own filters and a
+ * status select (全部状态 when cleared, or its own placeholder), wrapped on narrow screens, then
+ * `children` (the list's buttons). Pair it with `useListFilters`. The bar's layout is
+ * `list-toolbar` (global.css), the one style of every back-office list's bar.
  */
 export function ListToolbar<S extends number | string>({
-  className,
   search,
   filters,
   status,
   children,
 }: {
-  className?: string;
   children?: ReactNode;
   /** The list's own filters (a category tree), between the search box and the status select. */
   filters?: ReactNode;
@@ -25,7 +24,8 @@ export function ListToolbar<S extends number | string>({
     maxLength?: number | undefined;
     onSearch: (value: string) => void;
   };
-  status: {
+  /** No status select when not given (a list without a status, or with it among `filters`). */
+  status?: {
     label: string;
     options: { value: S; label: string }[];
     value: S | undefined;
@@ -35,7 +35,7 @@ export function ListToolbar<S extends number | string>({
   };
 }) {
   return (
-    <div className={className ? `list-toolbar ${className}` : 'list-toolbar'}>
+    <div className="list-toolbar">
       <Space wrap className="list-toolbar-filters">
         <Input.Search
           aria-label={search.label}
@@ -47,15 +47,17 @@ export function ListToolbar<S extends number | string>({
           onSearch={search.onSearch}
         />
         {filters}
-        <Select
-          aria-label={status.label}
-          placeholder={status.placeholder ?? '全部状态'}
-          allowClear={CLEARABLE}
-          style={{ width: 130 }}
-          options={status.options}
-          value={status.value}
-          onChange={status.onChange}
-        />
+        {status && (
+          <Select
+            aria-label={status.label}
+            placeholder={status.placeholder ?? '全部状态'}
+            allowClear={CLEARABLE}
+            style={{ width: 130 }}
+            options={status.options}
+            value={status.value}
+            onChange={status.onChange}
+          />
+        )}
       </Space>
       {children}
     </div>
