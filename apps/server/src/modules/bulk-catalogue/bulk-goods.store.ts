@@ -36,7 +36,7 @@ async function resolveRefs(
   trx: Database,
   caller: Caller,
   values: Record<string, unknown>,
-  before?: { goods_key?: unknown },
+  before?: Record<string, unknown>,
 ) {
   // The row's own goods deleted since: the form cannot pick another (a bulk goods keeps its goods),
   // so the refusal says what can still be done.
