@@ -307,6 +307,45 @@ describe('resource import: brands', () => {
     expect(audited).toHaveLength(2);
   });
 
+  it('reads its own export back: statuses as the words the list shows (启用/停用), not 1/0', async () => {
+    const post = (url: string, form: Record<string, string | number>, headers = admin) =>
+      h.post(`/api${url}`, form, headers).then((r) => r.json());
+    expect((await post('/goods/brand/add', { name: '往返启用', sort: 3, status: 1 })).c).toBe(0);
+    expect((await post('/goods/brand/add', { name: '往返停用', description: '=A1', status: 0 })).c).toBe(0);
+    const exported = await h.app.inject({
+      method: 'GET',
+      url: `/api/goods/brand/export?keyword=${encodeURIComponent('往返')}`,
+      headers: admin,
+    });
+    expect(exported.statusCode).toBe(200);
+    const { rows } = await readXlsx(exported.rawPayload);
+    const status = (rows[0] as string[]).indexOf('状态');
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[status])
+        .sort(),
+    ).toEqual(['停用', '启用']);
+
+    // Another company imports the file as it is: every row, each status as it was.
+    const imported = await upload('all', exported.rawPayload, otherAdmin);
+    expect(imported, JSON.stringify(imported)).toMatchObject({ c: 0, d: { total: 2, created: 2 } });
+    const theirs = await post('/goods/brand/list', { keyword: '往返', sort: 'name' }, otherAdmin);
+    expect(
+      theirs.d.results.map((b: { name: string; status: number; description: string; sort: number }) => [
+        b.name,
+        b.status,
+        b.description,
+        b.sort,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['往返启用', 1, '', 3],
+        ['往返停用', 0, '=A1', 0],
+      ]),
+    );
+  });
+
   it('refuses an anonymous visitor and a role without the add permission; nothing changes', async () => {
     const before = await brandNames();
     const file = await sheet([['匿名品牌', '', '', 1, '启用']]);

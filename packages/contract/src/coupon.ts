@@ -163,6 +163,21 @@ export const couponResource = defineResource({
   filters: { status: z.optional(flag('状态')) },
   sorts: { newest: '最新', end_time: '结束时间', name: '名称' },
   unique: ['code'],
+  excel: {
+    example: {
+      name: '新客满100减10',
+      code: 'NEW10',
+      amount: 1000,
+      min_amount: 10000,
+      start_time: '2026-12-01 00:00:00',
+      end_time: '2026-12-31 23:59:59',
+      total: 500,
+      per_member: 1,
+      status: '发放中',
+    },
+    // The words the list shows (an expired coupon's 已过期 is its end time's, not a status).
+    choices: { status: { 发放中: 1, 已停发: 0 } },
+  },
   paths: {
     list: '/coupon/admin/list',
     get: '/coupon/admin/get',

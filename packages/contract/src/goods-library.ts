@@ -291,7 +291,8 @@ export const goodsResource = defineResource({
       subtitle: '副标题',
       keywords: '搜索关键词',
     },
-    choices: { goods_type: GOODS_TYPE_WORDS, status: { 启用: 1, 停用: 0 } },
+    // 在售 is the export's alone (the shop's on/off sale is not imported): the list's words.
+    choices: { goods_type: GOODS_TYPE_WORDS, status: { 启用: 1, 停用: 0 }, on_sale: { 在售: 1, 已下架: 0 } },
     example: {
       code: 'LJ-001',
       name: '西湖龙井 250g',

@@ -85,10 +85,14 @@ export interface ResourceSpec<
     /** Headers of the sheet's columns that `columns` does not name (or names otherwise: these win). */
     labels?: Partial<Record<(keyof Fields | keyof Sheet) & string, string>>;
     /**
-     * Fields whose cells pick from a list: the word a sheet shows → the value the field takes
-     * (`{启用: 1, 停用: 0}`). The template offers the words as a drop-down; the value itself is accepted too.
+     * Columns whose cells pick from a list: the word a sheet shows → the value (`{启用: 1, 停用: 0}`,
+     * the words the list shows). The export writes the word of an item's value; the import takes a
+     * field's word (the value itself too), and the template offers the words as a drop-down. A
+     * column the import does not take (the goods' 在售) has its words for the export alone.
      */
-    choices?: Partial<Record<(keyof Fields | keyof Sheet) & string, Record<string, string | number>>>;
+    choices?: Partial<
+      Record<(keyof Fields | keyof Sheet | keyof z.output<Item>) & string, Record<string, string | number>>
+    >;
   };
 }
 

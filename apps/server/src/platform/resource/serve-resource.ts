@@ -529,6 +529,27 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
 
 export type ResourceService<R extends Resource> = ReturnType<typeof resourceService<R>>;
 
+/**
+ * The export's rows with each picked column's value as the word the list shows (`excel.choices`
+ * read backwards: 1 → 启用), so a sheet reads as the screen does and imports again as it is.
+ */
+async function* inWords(resource: Resource, rows: AsyncIterable<Record<string, unknown>>) {
+  const choices = (resource.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
+  const words = Object.entries(choices).map(
+    ([key, map]) =>
+      [key, new Map(Object.entries(map).map(([word, value]) => [String(value), word]))] as const,
+  );
+  if (words.length === 0) return yield* rows;
+  for await (const row of rows) {
+    const out = { ...row };
+    for (const [key, byValue] of words) {
+      const word = byValue.get(String(row[key]));
+      if (word !== undefined) out[key] = word;
+    }
+    yield out;
+  }
+}
+
 /** How `serveResource` serves some calls when the resource asks (all optional). */
 export interface ServeResourceOptions<R extends Resource> {
   /**
@@ -577,7 +598,7 @@ export function serveResource<R extends Resource>(
     return sendXlsx(
       reply,
       exportFilename(resource.label),
-      writeWorkbook(columns, service.rows(caller, input as never), resource.label),
+      writeWorkbook(columns, inWords(resource, service.rows(caller, input as never)), resource.label),
     );
   });
   serve(app, c.importTemplate, async ({ reply }) =>
