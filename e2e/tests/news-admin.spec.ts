@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 新闻管理 and 新闻编辑 (/crm/news_index, /crm/news_detail?id=; ADR 0027): the shop administrator
 // writes a news with a cover and publishes it; an anonymous visitor reads it on the public news
@@ -76,4 +79,57 @@ test('a shop administrator writes and publishes a news with a cover; a visitor r
   await page.goto('/crm/home');
   await expect(page.getByRole('region', { name: '库存预警' })).toBeVisible();
   await expect(page.getByRole('region', { name: '新访客' }).getByText('近7天新访客')).toBeVisible();
+});
+
+test('a shop administrator imports news from Excel on 新闻管理: template, preview with a refused row, the valid rows', async ({
+  page,
+}, testInfo) => {
+  const tag = uniqueSuffix();
+  await signIn(page, 'shop', '/crm/news_index');
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '导入新闻' });
+
+  // The template names the category as the list shows it.
+  const templateDownload = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: '下载导入模板' }).click();
+  const template = new ExcelJS.Workbook();
+  await template.xlsx.readFile(await (await templateDownload).path());
+  const headers = (template.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+  expect(headers.slice(0, 2)).toEqual(['栏目*', '标题*']);
+
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('新闻');
+  ws.addRow(headers.map((h) => String(h).replace('*', '')));
+  const row = (category: string, title: string, status: string) => {
+    const cells: Record<string, string> = { 栏目: category, 标题: title, 作者: '市场部', 状态: status };
+    return headers.map((h) => cells[String(h).replace('*', '')] ?? '');
+  };
+  ws.addRow(row('新闻资讯', `导入新闻${tag}`, '已发布'));
+  ws.addRow(row('没有的栏目', `栏目不对${tag}`, '草稿'));
+  ws.addRow(row('技术服务', `导入草稿${tag}`, '草稿'));
+  const dir = testInfo.outputPath('excel');
+  fs.mkdirSync(dir, { recursive: true });
+  const xlsx = path.join(dir, '新闻导入.xlsx');
+  await wb.xlsx.writeFile(xlsx);
+  await dialog.locator('input[type="file"]').setInputFiles(xlsx);
+  await dialog.getByRole('button', { name: '上传并预览' }).click();
+
+  await expect(dialog.getByRole('heading', { name: /预览：共 3 行，可导入 2 行，有误 1 行/ })).toBeFocused();
+  const preview = dialog.getByRole('table', { name: '新闻导入预览' });
+  await expect(preview.getByText(/栏目「没有的栏目」不存在，可填「新闻资讯」/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '导入全部' })).toBeDisabled();
+  await expectAccessible(page, '导入新闻 preview');
+  await dialog.getByRole('button', { name: /仅导入有效行/ }).click();
+  await expect(toast(page, '已导入 2 篇新闻')).toBeVisible();
+  await dialog.getByRole('button', { name: '完成' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list shows them in their categories, published and a draft.
+  const search = page.getByRole('searchbox', { name: '搜索新闻' });
+  await search.fill(tag);
+  await search.press('Enter');
+  const table = page.getByRole('table', { name: '新闻列表' });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').filter({ hasText: `导入新闻${tag}` })).toContainText('新闻资讯');
+  await expect(table.getByRole('row').filter({ hasText: `导入草稿${tag}` })).toContainText('草稿');
 });

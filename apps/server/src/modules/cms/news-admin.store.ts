@@ -20,6 +20,38 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
   },
   labelColumn: 'title',
   uniqueCodes: {} as ResourceStore<typeof newsAdminResource>['uniqueCodes'],
+  import: {
+    /**
+     * The import's sheet names the category (新闻资讯, as the list shows it): found among the
+     * company's categories, read once per import; the rest is written as a form's news is.
+     */
+    async prepare(conn, caller) {
+      const categories = await inCompany(conn, caller.companyId)
+        .selectFrom('news_categories')
+        .select(['id', 'name'])
+        .orderBy('sort')
+        .orderBy('id')
+        .execute();
+      const byName = new Map<string, number>();
+      for (const c of categories) if (!byName.has(c.name.trim())) byName.set(c.name.trim(), c.id);
+      const known = categories.map((c) => `「${c.name}」`).join('、');
+      return (row) => {
+        const { category, ...written } = row;
+        const categoryId = byName.get(String(category).trim());
+        if (categoryId === undefined)
+          return {
+            errors: { category: `栏目「${String(category)}」不存在${known ? `，可填${known}` : ''}` },
+          };
+        try {
+          const fields = { ...written, category_id: categoryId };
+          return { values: newsAdminStore.toValues(fields as Parameters<typeof newsAdminStore.toValues>[0]) };
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return { errors: { [error.field ?? '']: error.message } };
+        }
+      };
+    },
+  },
   toItem: (row): NewsAdminItem =>
     newsAdminSchema.parse({
       id: row.id,

@@ -53,12 +53,15 @@ const STEP_OF: Record<Phase, number> = { choose: 0, preview: 1, done: 2 };
  */
 export function ImportDialog({
   label,
+  unit = '个',
   routes,
   open,
   onClose,
   onImported,
 }: {
   label: string;
+  /** The label's measure word in counts (个 unless given: 篇 for news). */
+  unit?: string;
   routes: { importTemplate: CallRoute; import: CallRoute };
   open: boolean;
   onClose: () => void;
@@ -130,7 +133,7 @@ export function ImportDialog({
       } else {
         setResult(out);
         setPhase('done');
-        toastSuccess(`已导入 ${out.created} 个${label}`);
+        toastSuccess(`已导入 ${out.created} ${unit}${label}`);
         onImported();
       }
     } catch (error) {
@@ -363,7 +366,7 @@ export function ImportDialog({
           </h3>
           <Result
             status="success"
-            title={`已导入 ${result.created} 个${label}`}
+            title={`已导入 ${result.created} ${unit}${label}`}
             subTitle={
               result.invalid > 0
                 ? `有误的 ${result.invalid} 行没有导入：修正后可以再次导入这些行。`

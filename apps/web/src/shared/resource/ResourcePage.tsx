@@ -293,6 +293,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
       {can.add && (
         <ImportDialog
           label={label}
+          unit={unit}
           routes={routes}
           open={importing}
           onClose={() => setImporting(false)}
