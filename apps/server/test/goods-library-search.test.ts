@@ -185,4 +185,30 @@ describe('goods library search', () => {
     expect(await indexPending(h.db)).toBeGreaterThan(0);
     expect((await codes({ keyword: '狮峰' })).codes).toEqual(['LJ-002']);
   });
+
+  it("remembers a filter's count across its sorts and pages, forgotten at once by this process's write", async () => {
+    // Answers live CACHE_RECHECK_MS / 2 (500 ms here), a filter's count ten times as long.
+    const count = async (body: Body, headers = admin) => {
+      const r = await call('/goods/list', { page_size: 1, ...body }, headers);
+      expect(r.c).toBe(0);
+      return r.d.paging.count as number;
+    };
+    const before = await count({ category_id: green.id, sort: 'code' });
+    // Another process's write (here straight into the table): the answers show it within their
+    // age; the count, asked by another sort and page of the same filter, is still the one remembered.
+    const lj001 = await h.db
+      .selectFrom('goods')
+      .select('id')
+      .where('code', '=', 'LJ-001')
+      .executeTakeFirstOrThrow();
+    await h.db.updateTable('goods').set({ cat2: phones.id }).where('id', '=', lj001.id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await count({ category_id: green.id, sort: 'price', page: 2 })).toBe(before);
+    // Another company's list of the same filter counts its own goods (none in this category).
+    expect(await count({ category_id: green.id }, other)).toBe(0);
+    // A write through the library (another goods) forgets the company's counts: counted afresh.
+    await make('SJ200', '星耀 X6 手机', phones);
+    expect(await count({ category_id: green.id, sort: 'name' })).toBe(before - 1);
+    await h.db.updateTable('goods').set({ cat2: green.id }).where('id', '=', lj001.id).execute();
+  });
 });

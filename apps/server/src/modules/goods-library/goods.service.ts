@@ -53,6 +53,12 @@ const WALK_SHARE = 50;
 const walks = (found: number | undefined, end: number) => found !== undefined && end * WALK_SHARE <= found;
 /** Answers one process remembers at most, over all companies. */
 const MAX_ANSWERS = 2000;
+/**
+ * A filter's count is remembered this many times as long as an answer (5 s by default), shared by
+ * its sorts and pages: an exact count of a keyword held by thousands of goods is most of what an
+ * answer costs (ADR 0021 "The count of a filter").
+ */
+const COUNT_AGE = 10;
 
 /**
  * Takes the goods row's lock before its specifications are written: the order of `changeGoods`
@@ -129,9 +135,21 @@ export function goodsLibraryService(
     maxAgeMs: deps.answerMaxAgeMs,
     maxAnswers: MAX_ANSWERS,
   });
+  /**
+   * Each filter's count (keyword, category and the other filters; not the sort or the page), kept
+   * longer than the answers and forgotten with them: a write in this process shows at once, one in
+   * another process, or a brand renamed or a category moved (they index goods again without
+   * changing them here), within `answerMaxAgeMs` × COUNT_AGE.
+   */
+  const counts = answerMemo<number>({ maxAgeMs: deps.answerMaxAgeMs * COUNT_AGE, maxAnswers: MAX_ANSWERS });
+  /** Forgets the company's remembered answers and counts. */
+  const forget = (companyId: number) => {
+    memo.forget(companyId);
+    counts.forget(companyId);
+  };
   /** After a commit that changed goods: this list and the shop's forget the company's answers. */
   const changed = (companyId: number) => {
-    memo.forget(companyId);
+    forget(companyId);
     deps.goodsChanged(companyId);
   };
 
@@ -523,7 +541,7 @@ export function goodsLibraryService(
       return out;
     },
     /** Forgets the company's remembered answers (another module changed its goods: an order, stock). */
-    forget: memo.forget,
+    forget,
     get: (caller: Caller, id: number) => get(caller, id),
     create: (caller: Caller, f: Fields) => create(caller, f),
     createInShop: create,
@@ -535,7 +553,10 @@ export function goodsLibraryService(
       const answer = await memo.answer(caller.companyId, key, async () => {
         const f = await filterOf(caller.companyId, input);
         // The count first: how many goods are found chooses how the page is found (WALK_SHARE).
-        const count = await countGoods(db, caller.companyId, f);
+        const { sort: _sort, page: _page, page_size: _size, ...filter } = input;
+        const count = await counts.answer(caller.companyId, JSON.stringify(filter), () =>
+          countGoods(db, caller.companyId, f),
+        );
         const rows =
           offset < count ? await pageOf(caller.companyId, f, input.sort, pageSize, offset, count) : [];
         return { count, results: rows.map(toLibraryGoods) };
