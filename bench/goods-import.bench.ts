@@ -11,8 +11,11 @@
 //             statement, their opening stock booked into the default warehouse's ledger, indexed
 //             for search, each audited).
 // Into a migrated database (SQLite in WAL, or DATABASE_URL). Prints medians, peak RSS (the
-// kernel's high-water mark) and the RSS of the child before it starts. A benchmark, not a test: a
-// miss never makes the exit code non-zero.
+// kernel's high-water mark), the RSS of the child before it starts and the parts of the peak
+// (sampled). Each child runs with the server's Node options (scripts/lib.mjs `serverNodeArgs`, as
+// `npm start` runs it), or BENCH_NODE_ARGS ('' for Node's defaults). BENCH_PHASES=commit runs only
+// the commit. A benchmark, not a test: a miss never makes
+// the exit code non-zero.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,7 +138,9 @@ async function runPhase(phase: string, file: string) {
   const caller = { userId, companyId, role: 12, username: 'bench_goods', sessionId: '', ip: '127.0.0.1' };
   const goods = goodsLibraryService(db, { goodsChanged: () => {}, answerMaxAgeMs: 0 });
 
-  const before = process.memoryUsage().rss;
+  const start = process.memoryUsage();
+  const before = start.rss;
+  const sampler = sampleMemory();
   const started = performance.now();
   const preview = (await goods.importSheet(caller, file, 'preview')) as { valid: number; invalid: number };
   const previewed = performance.now();
@@ -165,19 +170,54 @@ async function runPhase(phase: string, file: string) {
   }
   const ms = performance.now() - started;
   const peak = process.resourceUsage().maxRSS * 1024;
+  const at = sampler.stop();
   await bench.database.close();
   fs.rmSync(bench.dir, { recursive: true, force: true });
-  console.log(JSON.stringify({ ms, before, peak, detail }));
+  console.log(JSON.stringify({ ms, before, peak, at, start, detail }));
+}
+
+/**
+ * Where the resident memory is: `process.memoryUsage()` every 10 ms, kept at the highest RSS seen
+ * — the V8 heap (reserved and in use), what lives outside it (Buffers, zlib), and the rest (the
+ * process's code, SQLite's page cache, malloc's free lists).
+ */
+function sampleMemory() {
+  let at = process.memoryUsage();
+  let heapUsedMax = at.heapUsed;
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    heapUsedMax = Math.max(heapUsedMax, m.heapUsed);
+    if (m.rss > at.rss) at = m;
+  }, 10);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { ...at, heapUsedMax };
+    },
+  };
 }
 
 interface PhaseResult {
   ms: number;
   before: number;
   peak: number;
+  at: ReturnType<ReturnType<typeof sampleMemory>['stop']>;
+  start: NodeJS.MemoryUsage;
   detail: string;
 }
 
-const child = (phase: string, file: string) => inChild<PhaseResult>(import.meta.filename, phase, file);
+/** The sampled peak's parts. */
+const parts = (a: PhaseResult['at']) =>
+  `at the sampled peak ${mb(a.rss)}: heap ${mb(a.heapTotal)} (in use ${mb(a.heapUsed)}, most ${mb(a.heapUsedMax)}), ` +
+  `outside the heap ${mb(a.external)} (buffers ${mb(a.arrayBuffers)}), the rest ${mb(a.rss - a.heapTotal - a.external)}`;
+
+/** Node's options of the server as `npm start` runs it (its heap's limit, ADR 0017 "Memory"). */
+const { serverNodeArgs } = (await import('../scripts/lib.mjs' as string)) as {
+  serverNodeArgs: () => string[];
+};
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? serverNodeArgs();
+const child = (phase: string, file: string) =>
+  inChild<PhaseResult>(import.meta.filename, phase, file, nodeArgs);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'goods-import-bench-'));
@@ -191,16 +231,21 @@ async function main() {
     console.log(
       `${ROWS.toLocaleString('en')} goods rows: goods.xlsx ${fs.statSync(file).size.toLocaleString('en')} bytes; made in ${sec(performance.now() - made)}`,
     );
-    const phases: [string, string][] = [
-      ['preview', 'goods import: preview'],
-      ['commit', 'goods import: preview + commit (valid)'],
-    ];
+    const asked = (process.env.BENCH_PHASES ?? 'preview,commit').split(',');
+    const phases = (
+      [
+        ['preview', 'goods import: preview'],
+        ['commit', 'goods import: preview + commit (valid)'],
+      ] as [string, string][]
+    ).filter(([phase]) => asked.includes(phase));
     const results = new Map<string, PhaseResult[]>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [phase] of phases) {
         const r = await child(phase, file);
         results.set(phase, [...(results.get(phase) ?? []), r]);
         console.log(`  round ${round} ${phase}: ${sec(r.ms)}, peak RSS ${mb(r.peak)} — ${r.detail}`);
+        console.log(`    ${parts(r.at)}`);
+        console.log(`    at start ${parts({ ...r.start, heapUsedMax: r.start.heapUsed })}`);
       }
     }
     console.log(`\nmedians of ${ROUNDS} rounds, each phase in a fresh process:`);

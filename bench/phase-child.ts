@@ -3,11 +3,12 @@ import { spawn } from 'node:child_process';
 /**
  * A benchmark phase run in a child process of `script` (`--phase <phase> <file>`), so each phase
  * starts with a fresh heap and its peak memory is its own; the child prints its result as the last
- * line of JSON on stdout.
+ * line of JSON on stdout. `nodeArgs`: Node's options of the child (the server's, for a phase that
+ * measures what the server does).
  */
-export function inChild<R>(script: string, phase: string, file: string): Promise<R> {
+export function inChild<R>(script: string, phase: string, file: string, nodeArgs: string[] = []): Promise<R> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [...process.execArgv, script, '--phase', phase, file], {
+    const p = spawn(process.execPath, [...nodeArgs, ...process.execArgv, script, '--phase', phase, file], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

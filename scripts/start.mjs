@@ -3,7 +3,7 @@
 // after it was up (out of memory, an uncaught fault) is started again; one that fails at start
 // (port taken, bad configuration) is not, since it would only fail again.
 import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureNode, ensureWebBuilt, root } from './lib.mjs';
+import { ensureInstalled, ensureNode, ensureWebBuilt, root, serverNodeArgs } from './lib.mjs';
 
 ensureNode();
 ensureInstalled();
@@ -20,7 +20,7 @@ const restarts = [];
 
 function startServer() {
   const startedAt = Date.now();
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -73,6 +73,13 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
 }
 
 /**
+ * A statement longer than this (a batch's many-row insert: an import's 200 goods, their stock
+ * moves) is prepared for its one use and not kept: its compiled program is about half a megabyte
+ * of native memory, outside V8's heap, and a batch's text rarely repeats (ADR 0017 "Memory").
+ */
+const LONG_SQL = 4096;
+
+/**
  * Kysely prepares every query anew; preparing cost more than running our small queries (measured:
  * 17% of a list request). Statements are reused per SQL text, bounded, least recently used out.
  */
@@ -81,6 +88,7 @@ function withStatementCache(sqlite: SQLite.Database, max = 500) {
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
+      if (sqlText.length > LONG_SQL) return sqlite.prepare(sqlText);
       let stmt = cache.get(sqlText);
       if (stmt) {
         cache.delete(sqlText);
