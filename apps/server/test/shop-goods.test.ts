@@ -361,6 +361,44 @@ describe('the gallery', () => {
   });
 });
 
+describe('pictures of deleted files (ADR 0018)', () => {
+  it('are refused by the gallery, the shop’s save and the library’s form alike, beside the field; a live one is kept as its address', async () => {
+    const g = await madeInShop();
+    const gone = await uploadImage(admin);
+    const live = await uploadImage(admin);
+    expect(await call('/file/delete', { id: gone.id })).toMatchObject({ c: 0, d: { count: 1 } });
+    const goneKey = gone.url.replace('/api/file/image?key=', '');
+    const refused = { c: Codes.NOT_FOUND.c, m: '图片不存在或已被删除，请重新上传' };
+
+    for (const image of [goneKey, gone.url])
+      expect(await call('/shop/goods/gallery/create', { goods_id: g.id, image })).toMatchObject({
+        ...refused,
+        field: 'image',
+      });
+    expect(await call('/shop/goods/save', { id: g.id, images: [live.url, gone.url] })).toMatchObject({
+      ...refused,
+      field: 'images',
+    });
+    const { skus: _skus, ...fields } = shirt();
+    const library = { ...fields, id: g.id };
+    expect(await call('/goods/save', { ...library, images: ['/demo/goods/a.svg', gone.url] })).toMatchObject({
+      ...refused,
+      field: 'images',
+    });
+    expect((await row(g.id)).images).toBe(JSON.stringify(['/demo/goods/a.svg']));
+
+    // The same rule for all three: a picture twice is refused, a live one kept.
+    expect(await call('/goods/save', { ...library, images: [live.url, live.url] })).toMatchObject({
+      c: 10001,
+      field: 'images',
+      m: '该图片已在商品图片中',
+    });
+    const saved = await call('/goods/save', { ...library, images: [live.url, '/demo/goods/a.svg'] });
+    expect(saved.c, JSON.stringify(saved)).toBe(0);
+    expect((await row(g.id)).cover).toBe(live.url);
+  });
+});
+
 describe('the per-order limit in the cart and at checkout', () => {
   it('lets a member lower a line the limit has dropped below, never raise it', async () => {
     const g = await madeInShop();

@@ -17,3 +17,5 @@ export function fileModule(db: Database, store: BlobStore) {
     jobs: [{ name: '清理已删除文件', everyMs: 10 * 60_000, run: () => files.sweep() }],
   });
 }
+
+export { storedImages } from './image-refs.ts';

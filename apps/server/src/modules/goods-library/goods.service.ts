@@ -34,6 +34,7 @@ import {
   toLibraryGoods,
   toSku,
 } from './goods.repository.ts';
+import { galleryImages } from './gallery.ts';
 import { goodsStore } from './goods.store.ts';
 
 type Fields = z.output<typeof goodsResource.schemas.createBody>;
@@ -237,6 +238,7 @@ export function goodsLibraryService(
       .where('c.id', '=', f.category_id)
       .executeTakeFirst();
     if (!category) throw new AppError('PARAM_ERROR', '商品分类不存在，请重新选择', 'category_id');
+    await galleryImages(trx, companyId, f.images, 'images');
     if (f.brand_id !== undefined) {
       const brand = await inCompany(trx, companyId)
         .selectFrom('goods_brands', 'b')

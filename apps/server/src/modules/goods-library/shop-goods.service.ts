@@ -1,18 +1,17 @@
 import {
   fileImageAddress,
   fileImageKeyOf,
-  GOODS_IMAGE_MAX,
   type goodsResource,
   type ShopGoodsAdminDetail,
   type shopGoodsCalls,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { isCompanyImage } from '#server/modules/file/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { galleryImages } from './gallery.ts';
 import { rollUpSkus, skusOf, toSku } from './goods.repository.ts';
 import type { GoodsLibraryService } from './goods.service.ts';
 import {
@@ -122,7 +121,14 @@ export function shopGoodsService(
           ...(price !== undefined && { price }),
           updated_at: now,
         });
-        if (images !== undefined) await setGallery(trx, caller, goodsId, images, now);
+        if (images !== undefined)
+          await setGallery(
+            trx,
+            caller,
+            goodsId,
+            await galleryImages(trx, caller.companyId, images, 'images'),
+            now,
+          );
         if (!skus || skus.length === 0) return;
         const current = await skusOf(trx, caller.companyId, [goodsId]);
         const ids = new Set(current.map((s) => s.id));
@@ -173,18 +179,17 @@ export function shopGoodsService(
       return { count };
     },
 
-    /** Adds a picture at the end of the gallery: a picture of the company's store by key or address, or an address. */
-    async addImage(caller: Caller, goodsId: number, image: string) {
-      const key = fileImageKeyOf(image);
-      if (key !== undefined && !(await isCompanyImage(db, caller.companyId, key)))
-        throw new AppError('NOT_FOUND', '图片不存在或已被删除，请重新上传', 'image');
-      const address = key === undefined ? image : fileImageAddress(key);
+    /** Adds a picture at the end of the gallery, under the gallery's rule (`galleryImages`). */
+    addImage(caller: Caller, goodsId: number, image: string) {
       return write(caller, goodsId, async (trx, before, now) => {
-        const images = galleryOf(before);
-        if (images.includes(address)) throw new AppError('PARAM_ERROR', '该图片已在商品图片中', 'image');
-        if (images.length >= GOODS_IMAGE_MAX)
-          throw new AppError('PARAM_ERROR', `商品图片最多${GOODS_IMAGE_MAX}张，请先删除不用的图片`, 'image');
-        await setGallery(trx, caller, goodsId, [...images, address], now);
+        const images = [...galleryOf(before), image];
+        await setGallery(
+          trx,
+          caller,
+          goodsId,
+          await galleryImages(trx, caller.companyId, images, 'image'),
+          now,
+        );
       });
     },
 

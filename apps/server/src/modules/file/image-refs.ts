@@ -1,0 +1,27 @@
+import { fileImageAddress, fileImageKeyOf } from '@portal/contract';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { isCompanyImage } from './file.service.ts';
+
+/**
+ * The pictures a record shows (a goods' gallery, a brand's logo; ADR 0018), checked at its save:
+ * a picture of the file store, given by its key or its address, must be a live picture of the
+ * caller's company — a deleted file's, another company's or an unknown key is refused beside
+ * `field` — and is kept as its address; other site paths and http(s) addresses (checked by their
+ * fields' rules) pass as they are.
+ */
+export async function storedImages(
+  conn: Database,
+  companyId: number,
+  images: readonly string[],
+  field: string,
+): Promise<string[]> {
+  const keys = new Set(images.map(fileImageKeyOf).filter((k) => k !== undefined));
+  for (const key of keys)
+    if (!(await isCompanyImage(conn, companyId, key)))
+      throw new AppError('NOT_FOUND', '图片不存在或已被删除，请重新上传', field);
+  return images.map((image) => {
+    const key = fileImageKeyOf(image);
+    return key === undefined ? image : fileImageAddress(key);
+  });
+}
