@@ -1,12 +1,21 @@
 import { type Brand, type brandResource, brandSchema, type publicBrandResource } from '@portal/contract';
+import { storedImages } from '#server/modules/file/index.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
 import { indexGoods } from '../catalogue/index.ts';
 
+/** A logo of the file store is a live picture of the caller's company, kept as its address (ADR 0018). */
+async function checkLogo(trx: Database, values: Record<string, unknown>, caller: Caller) {
+  if (values.logo) [values.logo] = await storedImages(trx, caller.companyId, [String(values.logo)], 'logo');
+}
+
 /**
- * Where brands are kept and what is special about them: a brand its goods still name is not
- * deleted, and a renamed brand's goods are searched by the new name at once.
+ * Where brands are kept and what is special about them: its logo a live picture (`checkLogo`), a
+ * brand its goods still name is not deleted, and a renamed brand's goods are searched by the new
+ * name at once.
  */
 export const brandStore: ResourceStore<typeof brandResource> = {
   table: 'goods_brands',
@@ -38,6 +47,7 @@ export const brandStore: ResourceStore<typeof brandResource> = {
     status: f.status,
   }),
   rules: {
+    beforeSave: checkLogo,
     async beforeRemove(trx, rows, caller) {
       const used = await inCompany(trx, caller.companyId)
         .selectFrom('goods', 'g')
@@ -78,6 +88,6 @@ export const publicBrandStore: ResourceStore<typeof publicBrandResource> = {
   entity: 'public_brands',
   shared: true,
   uniqueCodes: { name: 'PUBLIC_BRAND_NAME_TAKEN' },
-  // Goods name their company's brands only.
-  rules: {},
+  // Goods name their company's brands only; the logo is checked as a brand's.
+  rules: { beforeSave: checkLogo },
 };
