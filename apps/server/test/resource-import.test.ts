@@ -250,6 +250,16 @@ describe('resource import: brands', () => {
     expect(await brandNames()).not.toContain('大文件');
   });
 
+  it('finds a stored name anywhere in a batch of 200 rows (its uniqueness queried 100 names at a time)', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [`批量品牌${i}`, '', '', i, '启用']);
+    rows[150] = ['已有品牌', '', '', 150, '启用'];
+    const res = await upload('preview', await sheet(rows));
+    expect(res.d).toMatchObject({ total: 200, valid: 199, invalid: 1 });
+    expect(res.d.rows.find((r: { row: number }) => r.row === 152).errors).toEqual({
+      品牌名称: '已有同名品牌：「已有品牌」',
+    });
+  });
+
   it('imports into the caller’s company only: another company’s rows neither block nor change', async () => {
     const res = await upload('valid', await sheet([['清芳', '', '', 1, '启用']]), otherAdmin);
     // The name is taken in the first company only: the other company imports it into its own.
