@@ -94,7 +94,7 @@ test('a shop administrator imports news from Excel on 新闻管理: template, pr
   await dialog.getByRole('link', { name: '下载导入模板' }).click();
   const template = new ExcelJS.Workbook();
   await template.xlsx.readFile(await (await templateDownload).path());
-  const headers = (template.worksheets[0]?.getRow(1).values as unknown[]).slice(1);
+  const headers = ((template.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1);
   expect(headers.slice(0, 2)).toEqual(['栏目*', '标题*']);
 
   const wb = new ExcelJS.Workbook();

@@ -7,20 +7,7 @@ import {
   bulkFirstTierMessage,
   bulkGoodsResource,
 } from '@portal/contract';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Space,
-  TreeSelect,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GoodsSelect, SkuField } from '#web/modules/stock/StockPickers.tsx';
