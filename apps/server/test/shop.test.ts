@@ -1,5 +1,6 @@
 import { AGREEMENT_VERSION, Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_MERGE_KEEP_MS, cartModule } from '../src/modules/cart/index.ts';
 import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
 import { databaseCounters } from '../src/platform/limits/counters.ts';
 import { nowIso } from '../src/platform/time.ts';
@@ -254,6 +255,35 @@ describe('cart merge key', () => {
     );
     expect(answers.map((a) => a.c)).toEqual([0, 0, 0]);
     expect(await quantityOf(m, g)).toEqual([2]);
+  });
+
+  it('forgets keys older than CART_MERGE_KEEP_MS by the cart module’s job, safe in several processes at once', async () => {
+    const g = await goods(companyId, { name: '合并记录清理', price: 1000, stock: 50 });
+    const m = await member();
+    await m.call('/cart/merge', { key: 'guest-cart-old-0001', items: items(g) });
+    await m.call('/cart/merge', { key: 'guest-cart-new-0001', items: items(g, 1) });
+    expect(await quantityOf(m, g)).toEqual([3]);
+    // The first key was recorded longer ago than a retry could come.
+    const longAgo = new Date(Date.now() - CART_MERGE_KEEP_MS - 60_000).toISOString();
+    await h.db
+      .updateTable('cart_merges')
+      .set({ created_at: longAgo })
+      .where('merge_key', '=', 'guest-cart-old-0001')
+      .execute();
+    const { jobs } = cartModule(h.db);
+    const prune = jobs.find((j) => j.name === '清理购物车合并记录');
+    expect(prune?.everyMs).toBeLessThanOrEqual(CART_MERGE_KEEP_MS);
+    // Two processes' timers at once: both answer, the old key goes once.
+    await Promise.all([prune?.run(), prune?.run()]);
+    const keys = await h.db
+      .selectFrom('cart_merges')
+      .select('merge_key')
+      .where('merge_key', 'like', 'guest-cart-%-0001')
+      .execute();
+    expect(keys.map((k) => k.merge_key)).toEqual(['guest-cart-new-0001']);
+    // The recent key still adds its cart once; the forgotten one would add again.
+    await m.call('/cart/merge', { key: 'guest-cart-new-0001', items: items(g, 1) });
+    expect(await quantityOf(m, g)).toEqual([3]);
   });
 
   it('refuses a merge without a key or with a malformed one', async () => {

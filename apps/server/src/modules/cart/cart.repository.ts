@@ -140,6 +140,13 @@ export const cartRepository = {
       .returning('id')
       .executeTakeFirst()) !== undefined,
 
+  /** Forgets the merge keys of every company recorded before `before`; answers how many. */
+  async pruneMerges(db: Database, before: string) {
+    // company-scope: the prune sweeps every company (an idempotent delete, any process may run it)
+    const r = await db.deleteFrom('cart_merges').where('created_at', '<', before).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
   update: (
     db: Database,
     companyId: number,

@@ -89,6 +89,12 @@ export function toCart(rows: CartRow[]): Cart {
 }
 
 /**
+ * How long a guest cart's merge key is kept (`cart_merges`): it only needs to outlive the browser's
+ * retries of one merge (a page that moved on sends it again on the next), so two days is ample.
+ */
+export const CART_MERGE_KEEP_MS = 2 * 24 * 3600_000;
+
+/**
  * The member's server cart. Lines are unique per goods and specification; quantities are bounded
  * by the stock (the specification's when it has one).
  */
@@ -116,6 +122,9 @@ export function cartService(db: Database) {
 
   return {
     list,
+
+    /** Forgets merge keys older than CART_MERGE_KEEP_MS (the cart module's job, in any process). */
+    pruneMerges: (now = Date.now()) => repo.pruneMerges(db, new Date(now - CART_MERGE_KEEP_MS).toISOString()),
 
     async add(caller: Caller, goodsId: number, quantity: number, skuId?: number) {
       // Two adds of the same goods at once: the unique line index refuses the second insert.
