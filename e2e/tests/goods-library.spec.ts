@@ -124,3 +124,24 @@ test('the goods screens on a phone: the list is cards and the detail keeps its n
   await page.getByLabel('选择商品').press('Enter');
   await expect(page).toHaveURL(/\/crm\/goods_detail\?id=\d+$/);
 });
+
+test('the library is filtered by category with its subtree, shop state and status; the export follows the filters', async ({
+  page,
+}) => {
+  await signIn(page, 'shop', '/crm/goods_manager');
+  const table = page.getByRole('table', { name: '商品列表' });
+  const exported = page.getByRole('link', { name: '导出 Excel' });
+  await expect(table.getByRole('row').filter({ hasText: '比亚迪' }).first()).toBeVisible();
+  await page.getByLabel('商品分类').click();
+  await page.locator('.ant-select-tree-node-content-wrapper[title="手机通讯"]').click();
+  await expect(table.getByRole('row').filter({ hasText: '比亚迪' })).toHaveCount(0);
+  // 智能手机 is under 手机通讯.
+  await expect(table.getByRole('row').filter({ hasText: '星耀 X5 Pro' }).first()).toBeVisible();
+  await expect(exported).toHaveAttribute('href', /category_id=\d+/);
+  await page.getByLabel('商城状态').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '未推送到商城' }).click();
+  await expect(exported).toHaveAttribute('href', /in_shop=0/);
+  await page.getByLabel('状态', { exact: true }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '停用' }).click();
+  await expect(table.getByText('没有找到符合条件的商品')).toBeVisible();
+});

@@ -1,15 +1,14 @@
 import type { BulkGoods, CategoryTreeNode } from '@portal/contract';
 import { bulkGoodsCalls } from '@portal/contract/calls';
 import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
-import { App, Button, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
-import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
-import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { TierTable } from './TierTable.tsx';
 import { useBulkCategoryTree, useBulkOnSale } from './useBulkGoods.ts';
@@ -39,7 +38,6 @@ export function BulkGoodsPage() {
     delete: useCan('bulk', 'delete_bulk_goods'),
   };
   const tree = useBulkCategoryTree();
-  const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
   const categoryName = useMemo(() => namesOf(tree.data ?? []), [tree.data]);
   const onSale = useBulkOnSale();
 
@@ -134,16 +132,11 @@ export function BulkGoodsPage() {
       filters={{
         render: (values, set) => (
           <>
-            <TreeSelect
-              switcherIcon={TREE_SWITCHER}
-              aria-label="大宗分类"
-              placeholder="全部分类"
-              allowClear={CLEARABLE}
-              treeData={treeData}
+            <CategoryFilter
+              label="大宗分类"
+              tree={tree.data}
               value={values.category_id}
-              onChange={(v?: number) => set({ category_id: v })}
-              style={{ width: 160 }}
-              treeDefaultExpandAll
+              onChange={(v) => set({ category_id: v })}
             />
             <Select
               aria-label="上架状态"

@@ -1,18 +1,16 @@
 import { GOODS_STATUS, GOODS_TYPES, type GoodsType, type LibraryGoods } from '@portal/contract';
 import { goodsCalls } from '@portal/contract/calls';
-import { App, Button, Dropdown, Select, Space, Tag, TreeSelect, Typography } from 'antd';
-import { useMemo } from 'react';
+import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
-import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
+import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { useBrandOptions, useGoodsBatch } from './useGoods.ts';
 import './goods-library.css';
@@ -119,7 +117,6 @@ export function GoodsManagerPage() {
     shop: useCan('goods', 'change_shop_goods'),
   };
   const tree = useCategoryTree();
-  const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
   const brands = useBrandOptions();
 
   const push = useGoodsBatch(goodsCalls.pushToShop);
@@ -248,16 +245,11 @@ export function GoodsManagerPage() {
         query: ({ shop, ...rest }) => ({ ...rest, ...(shop ? SHOP_STATES[shop].filter : {}) }),
         render: (values, set) => (
           <>
-            <TreeSelect
-              switcherIcon={TREE_SWITCHER}
-              aria-label="商品分类"
-              placeholder="全部分类"
-              allowClear={CLEARABLE}
-              treeData={treeData}
+            <CategoryFilter
+              label="商品分类"
+              tree={tree.data}
               value={values.category_id}
-              onChange={(v?: number) => set({ category_id: v })}
-              style={{ width: 160 }}
-              treeDefaultExpandAll
+              onChange={(v) => set({ category_id: v })}
             />
             <Select
               aria-label="品牌"
