@@ -1,9 +1,6 @@
-import { stockCalls } from '@portal/contract/calls';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
-import { api } from '#web/shared/api/client.ts';
-import { stockKeys } from './useStock.ts';
+import { useLevels } from './useStock.ts';
 
 /** Low levels the home lists. */
 const SHOWN = 5;
@@ -11,13 +8,11 @@ const SHOWN = 5;
 /**
  * 库存预警 on the 商城管理 home (ADR 0027): how many levels are below their warning threshold and
  * the first few, each a link to 库存管理 — the stock list's own `low` filter (`/stock/list`), so
- * the home and the list count alike.
+ * the home and the list count alike. It is the list's query (`useLevels`, under `stockKeys`), so
+ * every stock write that reloads the list (`useStockChanged`) reloads it too.
  */
 export function StockHomeBlock() {
-  const low = useQuery({
-    queryKey: stockKeys.levels({ low: 1, page_size: SHOWN, home: true }),
-    queryFn: () => api.call(stockCalls.levels, { low: 1, page: 1, page_size: SHOWN }),
-  });
+  const low = useLevels({ low: 1, page: 1, page_size: SHOWN });
   return (
     <HomeBlock id="stock-home" title="库存预警" query={low}>
       {({ results: rows, paging: { count } }) =>
