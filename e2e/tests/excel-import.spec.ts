@@ -87,6 +87,8 @@ test('a shop administrator previews an Excel file of brands, downloads its refus
   await expectAccessible(page, '导入品牌 result');
   await dialog.getByRole('button', { name: '完成' }).click();
   await expect(dialog).toBeHidden();
+  // Focus is back on the button that opened the dialog.
+  await expect(page.getByRole('button', { name: '导入', exact: true })).toBeFocused();
 
   const search = page.getByRole('searchbox', { name: '搜索品牌' });
   await search.fill(tag);

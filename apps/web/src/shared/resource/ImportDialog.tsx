@@ -23,6 +23,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
 const MAX_MB = RESOURCE_IMPORT_MAX_BYTES / 1024 / 1024;
@@ -79,6 +80,7 @@ export function ImportDialog({
   const heading = useRef<HTMLHeadingElement>(null);
   const aborter = useRef<AbortController | null>(null);
   const tableBox = useKeyboardScroll(`${label}导入预览`);
+  const focusReturn = useFocusReturn(open);
 
   // Each step's heading takes the focus, so a keyboard or screen-reader user starts there.
   useEffect(() => {
@@ -227,6 +229,10 @@ export function ImportDialog({
 
   return (
     <Modal
+      {...focusReturn.props}
+      afterOpenChange={(opened) => {
+        if (!opened) focusReturn.closed();
+      }}
       title={`导入${label}`}
       open={open}
       onCancel={close}

@@ -1,5 +1,6 @@
 import { Form, type FormInstance, type FormProps, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useFocusReturn } from './useFocusReturn.ts';
 
 /** The first field a user fills in the form `name` (antd gives the form element that id). */
 const FIELD =
@@ -29,8 +30,8 @@ function focusFirstField(name: string) {
  * A dialog that is one form: 取消 closes it, the OK button (`okText`, `ok` for its loading, danger
  * and disabled state) submits it, and the dialog's content is destroyed when hidden. `formProps`
  * says how each opening starts (`initialValues` with `preserve: false`, or `clearOnDestroy`).
- * It opens with focus on its first field (antd focuses the close button); on closing, antd returns
- * focus to the button that opened it.
+ * It opens with focus on its first field (antd focuses the close button); once closed, focus goes
+ * back to the button that opened it, unless the user has moved it meanwhile (useFocusReturn).
  */
 export function FormModal<V extends object>({
   form,
@@ -59,8 +60,10 @@ export function FormModal<V extends object>({
   width?: number;
   children: ReactNode;
 }) {
+  const focusReturn = useFocusReturn(open);
   return (
     <Modal
+      {...focusReturn.props}
       title={title}
       open={open}
       onCancel={onCancel}
@@ -70,6 +73,7 @@ export function FormModal<V extends object>({
       destroyOnHidden
       afterOpenChange={(opened) => {
         if (opened) focusFirstField(name);
+        else focusReturn.closed();
       }}
       width={width}
       modalRender={(dom) => (
