@@ -12,7 +12,7 @@ import { createCompany, createUser, seedReference } from '../src/seed/seed.ts';
  */
 export const dialectUnderTest = process.env.TEST_PG_URL ? 'pg' : 'sqlite';
 
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_PG_URL;
   if (!url) return openDatabase({ url: ':memory:' });
   const schema = `t_${randomBytes(6).toString('hex')}`;
