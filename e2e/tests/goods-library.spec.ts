@@ -47,7 +47,13 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   await page.getByRole('button', { name: '添加图片' }).click();
   await page.getByRole('textbox', { name: '图片 2 地址' }).fill('/demo/goods/black-tea.svg');
   await expect(page.getByRole('img', { name: '商品图片 1' })).toBeVisible();
-  await page.getByLabel('商品详情').fill('高山茶园\n云雾滋养');
+  // 商品详情 is rich text (ADR 0030): typed in the editor, part of it bold from the toolbar.
+  const description = page.getByRole('textbox', { name: '商品详情', exact: true });
+  await description.click();
+  await page.keyboard.type('高山茶园，');
+  await page.getByRole('button', { name: /^粗体/ }).click();
+  await page.keyboard.type('云雾滋养');
+  await expect(description.locator('strong')).toHaveText('云雾滋养');
   await expectAccessible(page, '新增商品 form filled');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(toast(page, '已新增商品')).toBeVisible();
@@ -100,6 +106,9 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   await sizes.getByRole('button', { name: '250克' }).click();
   await expect(visitor.locator('.buy-box-price-now')).toHaveText('¥128.00');
   await expect(visitor.getByText('库存 2 件')).toBeVisible();
+  // The 商品详情 shows with its formatting.
+  await expect(visitor.locator('.detail-description')).toContainText('高山茶园，云雾滋养');
+  await expect(visitor.locator('.detail-description strong')).toHaveText('云雾滋养');
 });
 
 test('the goods screens on a phone: the list is cards and the detail keeps its name in view', async ({

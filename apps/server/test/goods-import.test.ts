@@ -34,6 +34,7 @@ const HEADERS = [
   '副标题',
   '搜索关键词',
   '状态',
+  '商品详情',
 ];
 
 async function sheet(rows: (string | number | null)[][], headers = HEADERS) {

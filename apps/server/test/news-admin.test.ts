@@ -46,7 +46,7 @@ const article = (extra: Form = {}): Form => ({
   author: '市场部',
   source: '本站',
   status: 1,
-  body: '第一段。\n\n第二段 <script>alert(1)</script>',
+  body: '<p>第一段。</p><p>第二段 <strong>加粗</strong><script>alert(1)</script></p>',
   ...extra,
 });
 
@@ -74,13 +74,13 @@ describe('news administration', () => {
       d: { title: '春季展会圆满结束', category_name: '新闻资讯', status: 1, source: '本站', views: 0 },
     });
     const id = made.d.id as number;
-    // The body is kept as typed (plain text): the public page shows it as text, never as HTML.
+    // The body is rich text, sanitised when written (ADR 0030): the public page gets what the allow-list kept.
     const shown = await publicDetail(id);
     expect(shown).toMatchObject({
       c: 0,
       d: { title: '春季展会圆满结束', cover: '/api/file/image?key=abc.png' },
     });
-    expect(shown.d.body).toContain('<script>');
+    expect(shown.d.body).toBe('<p>第一段。</p><p>第二段 <strong>加粗</strong></p>');
     expect((await publicList()).d.results.map((n: { id: number }) => n.id)).toContain(id);
 
     const draft = await post('/cms/news/admin/add', article({ title: '草稿一篇', status: 0 }));
@@ -133,10 +133,10 @@ describe('news administration', () => {
     expect(audited.map((a) => a.action).sort()).toEqual(['create', 'delete', 'update', 'update']);
   });
 
-  it('takes a body of 20,000 Chinese characters as a form post', async () => {
+  it('takes a body of 20,000 characters of stored HTML as a form post', async () => {
     const long = await post(
       '/cms/news/admin/add',
-      article({ title: '长文', status: 0, body: '字'.repeat(20_000) }),
+      article({ title: '长文', status: 0, body: `<p>${'字'.repeat(19_993)}</p>` }),
     );
     expect(long.c).toBe(0);
     expect(long.d.body).toHaveLength(20_000);
@@ -154,6 +154,8 @@ describe('news administration', () => {
       [article({ cover: 'javascript:alert(1)' }), 'cover', '封面图片须为本站路径或 http(s) 地址'],
       [article({ summary: 'a\u0007b' }), 'summary', '摘要含有不可见的控制字符'],
       [article({ body: '字'.repeat(20_001) }), 'body', '正文不能超过20000个字符'],
+      // Plain text is stored as its paragraphs: 19,995 characters become 20,002 (the stored HTML counts).
+      [article({ body: '字'.repeat(19_995) }), 'body', '正文不能超过20000个字符（含格式）'],
     ];
     for (const [form, field, m] of cases) {
       const r = await post('/cms/news/admin/add', form);

@@ -44,6 +44,8 @@ export const GOODS_SPEC_MAX = 3;
 export const GOODS_IMAGE_MAX = 10;
 export const GOODS_CODE_MAX = 40;
 export const GOODS_NAME_MAX = 60;
+/** Characters of a goods' 商品详情, its stored (sanitised) HTML counted (ADR 0030). */
+export const GOODS_DESCRIPTION_MAX = 20_000;
 
 /** A goods code or barcode: letters, digits and - _ . (what scanners and spreadsheets keep). */
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -167,6 +169,8 @@ export const goodsSheetFields = {
   subtitle: optionalText('副标题', { max: 100 }),
   keywords: optionalText('搜索关键词', { max: 100 }),
   status: z.optional(flag('状态')),
+  /** Rich text (ADR 0030): HTML kept by the server's allow-list, or plain text (paragraphs). */
+  description: optionalText('商品详情', { max: GOODS_DESCRIPTION_MAX }),
 };
 export type GoodsSheetRow = z.output<z.ZodObject<typeof goodsSheetFields>>;
 
@@ -243,7 +247,8 @@ export const goodsResource = defineResource({
     /** Opening stock of a goods without specifications, at creation. */
     stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
     images: imageList,
-    description: optionalText('商品详情', { max: 20_000 }),
+    /** Rich text (ADR 0030): the server keeps only its allow-list of HTML. */
+    description: optionalText('商品详情', { max: GOODS_DESCRIPTION_MAX }),
     status: flag('状态'),
     /** The specifications: an array, or in a form post its JSON text (a form carries no nesting). */
     skus: fromJson(
@@ -290,6 +295,7 @@ export const goodsResource = defineResource({
       stock: '期初库存',
       subtitle: '副标题',
       keywords: '搜索关键词',
+      description: '商品详情',
     },
     // 在售 is the export's alone (the shop's on/off sale is not imported): the list's words.
     choices: { goods_type: GOODS_TYPE_WORDS, status: { 启用: 1, 停用: 0 }, on_sale: { 在售: 1, 已下架: 0 } },
@@ -305,6 +311,7 @@ export const goodsResource = defineResource({
       subtitle: '明前特级',
       keywords: '龙井 绿茶',
       status: '启用',
+      description: '<p>产自杭州西湖产区，<strong>明前采摘</strong>。</p><p>密封避光保存。</p>',
     },
   },
 });

@@ -33,6 +33,7 @@ export * from './product.ts';
 export * from './promotion.ts';
 export * from './purchase.ts';
 export * from './resource.ts';
+export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './shop-goods.ts';

@@ -3,12 +3,14 @@ import { defineCall } from './call.ts';
 import { isSafeLink, newsCategoryList } from './cms.ts';
 import { flag, form, id, idList, optionalId, optionalText, text, time } from './fields.ts';
 import { defineResource } from './resource.ts';
+import { RICH_TEXT_WRITE_BYTES } from './rich-text.ts';
 
 /**
  * The company's news administration (新闻管理 `/crm/news_index`, the editor `/crm/news_detail?id=`;
  * ADR 0027): the same `news` rows the public pages read (`cmsCalls.newsList|newsDetail`), written
  * by staff. The specification names no news writes: the paths are ours, under `/cms/news/admin/`.
- * The body is plain text (paragraphs separated by a blank line), never HTML.
+ * The body is rich text (ADR 0030): HTML that the server's allow-list keeps (plain text sent is
+ * taken as paragraphs separated by a blank line).
  */
 
 export const NEWS_ADMIN_LIMITS = {
@@ -16,13 +18,16 @@ export const NEWS_ADMIN_LIMITS = {
   summary: 300,
   author: 30,
   source: 50,
-  /** Characters of a body (a form post of 20,000 Chinese characters is 180 kB: `NEWS_WRITE_BYTES`). */
+  /**
+   * Characters of a body, its stored (sanitised) HTML counted (a form post of 20,000 Chinese
+   * characters is 180 kB: `NEWS_WRITE_BYTES`).
+   */
   body: 20_000,
   cover: 300,
 } as const;
 
-/** The bytes a news create or update may send (the default 64 kB holds 7,000 Chinese characters). */
-export const NEWS_WRITE_BYTES = 256 * 1024;
+/** The bytes a news create or update may send: a rich text's (the default 64 kB holds 7,000 Chinese characters). */
+export const NEWS_WRITE_BYTES = RICH_TEXT_WRITE_BYTES;
 
 export const newsAdminSchema = z.object({
   id: z.number().int(),
@@ -119,7 +124,7 @@ export const newsAdminResource = defineResource({
       source: '本站',
       published_at: '2026-03-01 09:00:00',
       status: '已发布',
-      body: '第一段。\n\n第二段。',
+      body: '<p>第一段，<strong>加粗</strong>的文字。</p><p>第二段。</p>',
     },
     choices: { status: { 已发布: 1, 草稿: 0 } },
   },

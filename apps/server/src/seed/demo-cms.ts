@@ -1,8 +1,14 @@
-import { DEFAULT_COMPANY_ID, DEFAULT_NEWS_CATEGORIES, NEWS_STATUS, type NewsLang } from '@portal/contract';
+import {
+  DEFAULT_COMPANY_ID,
+  DEFAULT_NEWS_CATEGORIES,
+  NEWS_STATUS,
+  type NewsLang,
+  textToRichText,
+} from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 
-/** One article to seed. `body` is plain text: paragraphs separated by a blank line. */
+/** One article to seed. `body` is plain text: paragraphs separated by a blank line (stored as rich text, ADR 0030). */
 export interface NewsSeed {
   /** Category code (`news`, `technology`, `goodsService`, `documentary`, or one of the company's own). */
   category: string;
@@ -98,7 +104,8 @@ export async function seedNews(
         lang: n.lang ?? 'zh',
         title: n.title,
         summary: n.summary ?? n.body.split(/\n\s*\n/)[0]?.slice(0, 120) ?? '',
-        body: n.body,
+        // Rich text (ADR 0030): the seeded plain text as its paragraphs.
+        body: textToRichText(n.body),
         cover: n.cover ?? '',
         video: n.video ?? '',
         author: n.author ?? '',

@@ -1,4 +1,5 @@
 import type { MicrositeHighlight, MicrositeLocale } from '@portal/contract';
+import { textToRichText } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { type NewsSeed, seedNews } from './demo-cms.ts';
@@ -571,9 +572,11 @@ async function insertGoods(db: Database, companyId: number, site: SiteCompany, b
       specs: JSON.stringify([
         english ? { name: 'Brand', value: site.en_name } : { name: '品牌', value: site.company_name },
       ]),
-      description: english
-        ? `${name}: ${subtitle}. Supplied directly by ${site.en_name}.`
-        : `${name}：${subtitle}。${site.company_name}官方直供。`,
+      description: textToRichText(
+        english
+          ? `${name}: ${subtitle}. Supplied directly by ${site.en_name}.`
+          : `${name}：${subtitle}。${site.company_name}官方直供。`,
+      ),
       price,
       original_price: Math.round((price * 1.15) / 100) * 100,
       sales: (n * 23) % 300,

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_ID, PROMOTION_TICKET_MAX } from '@portal/contract';
+import { DEFAULT_COMPANY_ID, PROMOTION_TICKET_MAX, textToRichText } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createCategory, createGoods } from './seed.ts';
@@ -54,7 +54,7 @@ export async function seedDemoPromotion(db: Database) {
       cover: v.image,
       images: JSON.stringify([v.image]),
       specs: JSON.stringify(v.specs),
-      description: `${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`,
+      description: textToRichText(`${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`),
       price: v.price,
       original_price: Math.round((v.price * 1.15) / 10_000) * 10_000,
       stock: v.stock,

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_ID } from '@portal/contract';
+import { DEFAULT_COMPANY_ID, textToRichText } from '@portal/contract';
 import type { Database } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createGoods } from './seed.ts';
@@ -291,7 +291,7 @@ export async function seedDemoShop(db: Database, leaves: { id: number; name: str
         cover: image,
         images: JSON.stringify([image]),
         specs: JSON.stringify(specs.map(([k, v]) => ({ name: k, value: v }))),
-        description: `${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`,
+        description: textToRichText(`${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`),
         price,
         original_price: Math.round((price * 1.2) / 100) * 100,
         sales: (n * 37) % 500,

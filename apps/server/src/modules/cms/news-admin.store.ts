@@ -1,8 +1,18 @@
-import { type NewsAdminItem, type newsAdminResource, newsAdminSchema } from '@portal/contract';
+import {
+  NEWS_ADMIN_LIMITS,
+  type NewsAdminItem,
+  type newsAdminResource,
+  newsAdminSchema,
+} from '@portal/contract';
+import { storedImages } from '#server/modules/file/index.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
+
+/** The body's rule: rich text (ADR 0030), its stored HTML within the limit. */
+const BODY = { label: '正文', field: 'body', max: NEWS_ADMIN_LIMITS.body };
 
 /**
  * Where the company's news is kept (`news`, the rows the public pages read) and what is special:
@@ -80,7 +90,7 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
     source: f.source ?? '',
     published_at: f.published_at ?? nowIso(),
     status: f.status,
-    body: f.body ?? '',
+    body: sanitizeRichText(f.body ?? '', BODY),
   }),
   rules: {
     async beforeSave(trx, values, caller) {
@@ -90,6 +100,8 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
         .where('id', '=', Number(values.category_id))
         .executeTakeFirst();
       if (!category) throw new AppError('PARAM_ERROR', '栏目不存在，请重新选择', 'category_id');
+      // Its pictures of the file store are live pictures of the company's (ADR 0018).
+      await storedImages(trx, caller.companyId, richTextImageKeys(String(values.body ?? '')), 'body');
     },
   },
 };

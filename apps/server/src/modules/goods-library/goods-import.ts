@@ -1,12 +1,18 @@
-import type { GoodsSheetRow } from '@portal/contract';
+import { GOODS_DESCRIPTION_MAX, type GoodsSheetRow } from '@portal/contract';
+import { storedImages } from '#server/modules/file/index.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { SheetValues } from '#server/platform/resource/serve-resource.ts';
+import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { categoriesOf, indexColumns, indexInserted } from '../catalogue/index.ts';
 import { bookMoves, defaultWarehouse, type MoveLine } from '../stock/index.ts';
+
+/** The 商品详情's rule, a form's and a sheet's alike: rich text (ADR 0030), its stored HTML within the limit. */
+export const GOODS_DESCRIPTION = { label: '商品详情', field: 'description', max: GOODS_DESCRIPTION_MAX };
 
 /**
  * The goods import (`/goods/excel_data_save`, ADR 0017 "The goods import"): a sheet row names its
@@ -85,6 +91,13 @@ export async function prepareGoodsImport(conn: Database, caller: Caller) {
         errors.brand = `品牌「${row.brand}」有${ids.length}个同名品牌，请先在品牌管理中改名`;
       else brandId = ids[0] ?? null;
     }
+    let description = '';
+    try {
+      description = sanitizeRichText(row.description ?? '', GOODS_DESCRIPTION);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      errors.description = error.message;
+    }
     if (Object.keys(errors).length > 0 || 'error' in c) return { errors };
     return {
       values: {
@@ -101,13 +114,23 @@ export async function prepareGoodsImport(conn: Database, caller: Caller) {
         status: row.status ?? 1,
         images: '[]',
         cover: '',
-        description: '',
+        description,
         on_sale: 0,
         in_shop: 0,
         del_flag: 0,
       },
     };
   };
+}
+
+/** Before an imported row is written (a preview's too): the pictures of its 商品详情 are the company's. */
+export async function checkGoodsImported(trx: Database, values: Record<string, unknown>, caller: Caller) {
+  await storedImages(
+    trx,
+    caller.companyId,
+    richTextImageKeys(String(values.description ?? '')),
+    'description',
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { storedImages } from '#server/modules/file/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { answerMemo } from '#server/platform/cache/answer-memo.ts';
@@ -18,9 +19,11 @@ import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { indexGoods, libraryIndexed, libraryMatchPage, queryTokens } from '../catalogue/index.ts';
 import { moveToSku, openingStock } from '../stock/index.ts';
+import { galleryImages } from './gallery.ts';
 import {
   byTokensAlone,
   countGoods,
@@ -34,8 +37,8 @@ import {
   toLibraryGoods,
   toSku,
 } from './goods.repository.ts';
-import { galleryImages } from './gallery.ts';
 import { goodsStore } from './goods.store.ts';
+import { GOODS_DESCRIPTION } from './goods-import.ts';
 
 type Fields = z.output<typeof goodsResource.schemas.createBody>;
 type ListInput = z.output<typeof goodsResource.schemas.listBody>;
@@ -230,8 +233,11 @@ export function goodsLibraryService(
     return row;
   }
 
-  /** Refusals that name a field, checked before writing (the unique indexes refuse a race alike). */
-  async function checkRefs(trx: Database, companyId: number, f: Fields) {
+  /**
+   * Refusals that name a field, checked before writing (the unique indexes refuse a race alike);
+   * `description` is the sanitised one (its pictures must be the company's).
+   */
+  async function checkRefs(trx: Database, companyId: number, f: Fields, description: string) {
     const category = await inCompany(trx, companyId)
       .selectFrom('goods_categories', 'c')
       .select('c.id')
@@ -247,6 +253,7 @@ export function goodsLibraryService(
         .executeTakeFirst();
       if (!brand) throw new AppError('PARAM_ERROR', '品牌不存在，请重新选择', 'brand_id');
     }
+    await storedImages(trx, companyId, richTextImageKeys(description), 'description');
   }
 
   /** Barcodes of `lines` that another live specification of the company holds. */
@@ -405,7 +412,8 @@ export function goodsLibraryService(
     goods_type: f.goods_type,
     images: JSON.stringify(f.images),
     cover: f.images[0] ?? '',
-    description: f.description ?? '',
+    // Rich text (ADR 0030): what the allow-list keeps, within the limit once sanitised.
+    description: sanitizeRichText(f.description ?? '', GOODS_DESCRIPTION),
     status: f.status,
   });
 
@@ -414,15 +422,16 @@ export function goodsLibraryService(
     const lines = f.skus ?? [];
     if (lines.length === 0 && f.price === undefined)
       throw new AppError('PARAM_ERROR', '销售价不能为空', 'price');
+    const values = goodsValues(f);
     const id = await write(caller.companyId, async (trx) => {
-      await checkRefs(trx, caller.companyId, f);
+      await checkRefs(trx, caller.companyId, f, values.description);
       if (await goodsTaken(trx, caller.companyId, f.code))
         throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
       await checkSkus(trx, caller.companyId, undefined, lines);
       const now = nowIso();
       const row = await inCompany(trx, caller.companyId, { userId: caller.userId })
         .insertInto('goods', {
-          ...goodsValues(f),
+          ...values,
           price: f.price ?? 0,
           stock: lines.length === 0 ? (f.stock ?? 0) : 0,
           on_sale: 0,
@@ -459,9 +468,10 @@ export function goodsLibraryService(
   }
 
   async function update(caller: Caller, id: number, f: Fields) {
+    const values = goodsValues(f);
     await write(caller.companyId, async (trx) => {
       const before = await one(trx, caller.companyId, id);
-      await checkRefs(trx, caller.companyId, f);
+      await checkRefs(trx, caller.companyId, f, values.description);
       if (await goodsTaken(trx, caller.companyId, f.code, id))
         throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
       const lines = f.skus;
@@ -471,7 +481,7 @@ export function goodsLibraryService(
       await inCompany(trx, caller.companyId, { userId: caller.userId })
         .updateTable('goods')
         .set({
-          ...goodsValues(f),
+          ...values,
           // A goods without specifications is priced itself; its stock moves only by stock records.
           ...(!hasSkus && f.price !== undefined && { price: f.price }),
           updated_at: now,

@@ -2,7 +2,12 @@ import type { goodsResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
 import { indexGoods } from '../catalogue/index.ts';
-import { afterGoodsImported, beforeGoodsImported, prepareGoodsImport } from './goods-import.ts';
+import {
+  afterGoodsImported,
+  beforeGoodsImported,
+  checkGoodsImported,
+  prepareGoodsImport,
+} from './goods-import.ts';
 
 /**
  * What the resource block needs of the goods library for the calls it serves itself — the picker
@@ -31,6 +36,8 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
   },
   import: { prepare: prepareGoodsImport },
   rules: {
+    // The block's create and save are not served for goods: these rules are the import's.
+    beforeSave: checkGoodsImported,
     beforeInsert: beforeGoodsImported,
     afterInsert: afterGoodsImported,
     async beforeRemove(_trx, rows) {

@@ -1,4 +1,4 @@
-import { goodsCalls, goodsResource, libraryGoodsSchema } from '@portal/contract';
+import { goodsCalls, goodsResource, libraryGoodsSchema, RICH_TEXT_WRITE_BYTES } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { itemJson } from '#server/platform/http/serializer.ts';
 import { serve } from '#server/platform/http/serve.ts';
@@ -30,7 +30,11 @@ export function goodsLibraryModule(
     forget: goods.forget,
     routes: (app) => {
       // The list's remembered items are written as JSON once each while remembered (ADR 0021).
-      serveResource(app, goodsResource, goods as never, { listItemJson: itemJson(libraryGoodsSchema) });
+      // A create or save carries the 商品详情's rich text (ADR 0030): a larger body than the default.
+      serveResource(app, goodsResource, goods as never, {
+        listItemJson: itemJson(libraryGoodsSchema),
+        writeBodyLimit: RICH_TEXT_WRITE_BYTES,
+      });
       const c = goodsCalls;
       serve(app, c.skuList, ({ input, caller }) => goods.skuList(caller, input.goods_id));
       serve(app, c.skuSave, ({ input, caller }) => goods.skuSave(caller, input));

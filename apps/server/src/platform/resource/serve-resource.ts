@@ -91,7 +91,10 @@ export interface ResourceStore<R extends Resource> {
   uniqueCodes: Record<R['unique'][number], CodeName>;
   /** A stored row as the declared item. */
   toItem(row: Row): z.input<R['item']>;
-  /** The row's values from the validated fields (defaults filled). */
+  /**
+   * The row's values from the validated fields (defaults filled). It may refuse a value with an
+   * `AppError` naming the field (a create or save answers it; an import refuses the row).
+   */
   toValues(fields: Fields<R>): Record<string, unknown>;
   /**
    * An import whose sheet has its own fields (`excel.fields`: names where the create call takes
@@ -283,7 +286,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
     const labels = labelsOf(importColumns);
     const resolve = store.import
       ? await store.import.prepare(conn, caller)
-      : (data: Record<string, unknown>): SheetValues => ({ values: store.toValues(data as Fields<R>) });
+      : (data: Record<string, unknown>): SheetValues => {
+          // `toValues` may refuse a value it cannot store (a rich text too long once sanitised).
+          try {
+            return { values: store.toValues(data as Fields<R>) };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return { errors: { [error.field ?? '']: error.message } };
+          }
+        };
     for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
       out.total++;
       const checked = validateRow(row, resource.schemas.importRow, labels);

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, EyeOutlined } from '@ant-design/icons';
 import type { NewsDetail } from '@portal/contract';
+import { richTextPlain } from '@portal/contract/constants';
 import { Breadcrumb, Skeleton, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
@@ -8,7 +9,8 @@ import { isApiError } from '#web/shared/api/client.ts';
 import { formatDate } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { categoryHref, newsHref, paragraphs } from './links.ts';
+import { RichText } from '#web/shared/ui/RichText.tsx';
+import { categoryHref, newsHref } from './links.ts';
 import { useNewsDetail } from './useCms.ts';
 import './cms.css';
 
@@ -59,12 +61,7 @@ function Article({ news, ofCompany }: { news: NewsDetail; ofCompany: number | un
         )
       )}
       {news.summary && <p className="article-summary">{news.summary}</p>}
-      <div className="article-body">
-        {paragraphs(news.body).map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one text have no other identity
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <RichText html={news.body} className="article-body" />
       <nav className="article-nav" aria-label="上一篇和下一篇">
         <div>
           上一篇：
@@ -92,7 +89,7 @@ function Article({ news, ofCompany }: { news: NewsDetail; ofCompany: number | un
   );
 }
 
-/** `/detail?id=N`: one article — title, meta, cover or video, paragraphs, previous and next. */
+/** `/detail?id=N`: one article — title, meta, cover or video, the rich-text body, previous and next. */
 export function NewsDetailPage() {
   const [params] = useSearchParams();
   const id = queryId(params.get('id')) ?? null;
@@ -116,7 +113,7 @@ export function NewsDetailPage() {
   return (
     <ShopLayout
       title={news?.title ?? '新闻详情'}
-      description={news ? news.summary || news.title : '新闻详情'}
+      description={news ? news.summary || richTextPlain(news.body, 120) || news.title : '新闻详情'}
     >
       <Breadcrumb
         className="list-breadcrumb"

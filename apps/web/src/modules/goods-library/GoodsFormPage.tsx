@@ -1,5 +1,6 @@
 import {
   GOODS_CODE_MAX,
+  GOODS_DESCRIPTION_MAX,
   GOODS_IMAGE_MAX,
   GOODS_NAME_MAX,
   GOODS_SKU_MAX,
@@ -38,6 +39,7 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { RichTextEditor } from '#web/shared/ui/RichTextEditor.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -566,12 +568,10 @@ export function GoodsFormPage() {
           商品详情
         </Typography.Title>
         <Form.Item name="description" rules={[zodRule(rules.description)]}>
-          <Input.TextArea
-            aria-label="商品详情"
-            rows={6}
-            maxLength={20_000}
-            showCount
-            placeholder="商品介绍、产地、保存方法等，按段落换行"
+          <RichTextEditor
+            label="商品详情"
+            max={GOODS_DESCRIPTION_MAX}
+            placeholder="商品介绍、产地、保存方法等"
           />
         </Form.Item>
 

@@ -9,6 +9,7 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
+import { RichText } from '#web/shared/ui/RichText.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { shopTag, typeName } from './GoodsManagerPage.tsx';
@@ -230,7 +231,7 @@ function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
       </Card>
       {goods.description && (
         <Card title="商品详情">
-          <Typography.Paragraph className="goods-info-description">{goods.description}</Typography.Paragraph>
+          <RichText html={goods.description} />
         </Card>
       )}
       <Card title="修改记录">

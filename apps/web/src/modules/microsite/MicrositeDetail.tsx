@@ -2,11 +2,11 @@ import type { Microsite } from '@portal/contract';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paragraphs } from '#web/modules/cms/links.ts';
 import { useNewsDetail } from '#web/modules/cms/useCms.ts';
 import { useGoodsDetail } from '#web/modules/shop/useShopGoods.ts';
 import { formatDate, formatYuan } from '#web/shared/format.ts';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
+import { RichText } from '#web/shared/ui/RichText.tsx';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import type { MicrositeText } from './i18n.ts';
 import { micrositeNewsHref } from './links.ts';
@@ -85,11 +85,7 @@ export function MicrositeArticle({ site, path, id, text }: DetailProps) {
       ) : (
         n.cover && <img className="ms-detail-media" src={n.cover} alt="" width={800} height={450} />
       )}
-      <div className="ms-detail-body">
-        {paragraphs(n.body).map((p) => (
-          <p key={p}>{p}</p>
-        ))}
-      </div>
+      <RichText html={n.body} className="ms-detail-body" />
       <nav className="ms-detail-pager" aria-label={`${text.previous} / ${text.next}`}>
         {n.prev_id !== null && (
           <Link to={micrositeNewsHref(path, n.prev_id)}>
@@ -156,11 +152,7 @@ export function MicrositeGoods({ site, path, id, text }: DetailProps) {
       {g.description && (
         <>
           <h2 className="ms-sub-title">{text.details}</h2>
-          <div className="ms-detail-body">
-            {paragraphs(g.description).map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
+          <RichText html={g.description} className="ms-detail-body" />
         </>
       )}
     </article>

@@ -12,6 +12,7 @@ import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { RichTextEditor } from '#web/shared/ui/RichTextEditor.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { NewsStatusTag } from './newsStatus.tsx';
@@ -187,9 +188,9 @@ function NewsEditor({ article }: { article: NewsAdminItem | null }) {
           label="正文"
           name="body"
           rules={[zodRule(rules.body)]}
-          extra="纯文本：空一行分段，前台按段落显示（不支持 HTML）"
+          extra="可设置标题、加粗、列表、引用、链接和图片；前台按此格式显示"
         >
-          <Input.TextArea rows={12} maxLength={NEWS_ADMIN_LIMITS.body} showCount placeholder="正文内容" />
+          <RichTextEditor label="正文" max={NEWS_ADMIN_LIMITS.body} placeholder="正文内容" />
         </Form.Item>
         <div className="news-editor-grid">
           <Form.Item label="状态" name="status" rules={[zodRule(rules.status)]}>
@@ -231,7 +232,7 @@ function NewsEditor({ article }: { article: NewsAdminItem | null }) {
 /**
  * 新闻编辑 (/crm/news_detail?id=, spec §2): write one article — title, category, summary, cover
  * (the file store), author, source, publication time (a future one is 定时发布), status and a
- * plain-text body — and publish it to the public news pages. `?new=1` writes a new one; without
+ * rich-text body (ADR 0030) — and publish it to the public news pages. `?new=1` writes a new one; without
  * either it offers a search to pick one.
  */
 export function NewsDetailPage() {

@@ -12,6 +12,7 @@ import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { RichText } from '#web/shared/ui/RichText.tsx';
 import { PALETTE } from '#web/shared/ui/theme.ts';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
@@ -393,7 +394,7 @@ function Details({ goods }: { goods: ShopGoodsDetail }) {
         />
       )}
       {goods.description ? (
-        <Typography.Paragraph className="detail-description">{goods.description}</Typography.Paragraph>
+        <RichText html={goods.description} className="detail-description" />
       ) : (
         goods.specs.length === 0 && <Typography.Text type="secondary">暂无详细介绍</Typography.Text>
       )}
