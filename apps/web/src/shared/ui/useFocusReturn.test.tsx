@@ -32,6 +32,28 @@ function Page({ open, saveShown = open }: { open: boolean; saveShown?: boolean }
   );
 }
 
+/** A page that drops its dialog as it closes (no closing animation). */
+function Dialog() {
+  useFocusReturn(true);
+  return (
+    <div role="dialog">
+      <button type="button" id="ok">
+        确定
+      </button>
+    </div>
+  );
+}
+function DroppingPage({ editing }: { editing: boolean }) {
+  return (
+    <main>
+      <button type="button" id="edit">
+        编辑
+      </button>
+      {editing && <Dialog />}
+    </main>
+  );
+}
+
 const el = (id: string) => document.getElementById(id) as HTMLElement;
 const render = (open: boolean, saveShown?: boolean) =>
   act(() => root.render(<Page open={open} saveShown={saveShown} />));
@@ -97,5 +119,17 @@ describe('useFocusReturn', () => {
     el('add').remove();
     closed();
     expect(document.activeElement).toBe(el('save'));
+  });
+});
+
+describe('useFocusReturn of a dialog dropped from the page', () => {
+  it('gives focus back once the dialog has left', async () => {
+    await act(() => root.render(<DroppingPage editing={false} />));
+    el('edit').focus();
+    await act(() => root.render(<DroppingPage editing />));
+    el('ok').focus();
+    await act(() => root.render(<DroppingPage editing={false} />));
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(document.activeElement).toBe(el('edit'));
   });
 });

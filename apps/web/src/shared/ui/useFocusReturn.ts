@@ -13,30 +13,48 @@ import { useLayoutEffect, useRef } from 'react';
  * takes it to the list when the dialog's button it was on left) it goes back.
  */
 export function useFocusReturn(open: boolean) {
-  const trigger = useRef<HTMLElement | null>(null);
-  const atClose = useRef<Element | null>(null);
+  const refs = useRef<FocusRefs>({ trigger: null, atClose: null });
   // A layout effect runs before antd moves focus into the dialog (its effects come later).
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if (open) trigger.current = active instanceof HTMLElement && active !== document.body ? active : null;
-    else atClose.current = active;
+    if (open)
+      refs.current.trigger = active instanceof HTMLElement && active !== document.body ? active : null;
+    else refs.current.atClose = active;
   }, [open]);
+  // A page that drops the dialog as it closes (`{editing && <FormModal open … />}`) has no closing
+  // animation, so no afterOpenChange(false): the same, once the dialog has left the page.
+  useLayoutEffect(() => {
+    const r = refs.current;
+    return () => {
+      if (!r.trigger) return;
+      r.atClose ??= document.activeElement;
+      setTimeout(() => returnFocus(r), 0);
+    };
+  }, []);
   return {
     props: { focusTriggerAfterClose: false },
-    closed: () => {
-      const target = trigger.current;
-      const before = atClose.current;
-      trigger.current = null;
-      atClose.current = null;
-      if (!target?.isConnected) return;
-      const active = document.activeElement;
-      const moved =
-        active !== null &&
-        active !== document.body &&
-        active !== before &&
-        !before?.closest('[role="dialog"]')?.contains(active) &&
-        !active.hasAttribute('data-focus-region');
-      if (!moved) target.focus({ preventScroll: true });
-    },
+    closed: () => returnFocus(refs.current),
   };
+}
+
+interface FocusRefs {
+  /** What had focus when the dialog opened. */
+  trigger: HTMLElement | null;
+  /** What had focus when it started closing. */
+  atClose: Element | null;
+}
+
+function returnFocus(refs: FocusRefs): void {
+  const { trigger, atClose } = refs;
+  refs.trigger = null;
+  refs.atClose = null;
+  if (!trigger?.isConnected) return;
+  const active = document.activeElement;
+  const moved =
+    active !== null &&
+    active !== document.body &&
+    active !== atClose &&
+    !atClose?.closest('[role="dialog"]')?.contains(active) &&
+    !active.hasAttribute('data-focus-region');
+  if (!moved) trigger.focus({ preventScroll: true });
 }
