@@ -214,6 +214,13 @@ describe('drafts', () => {
       stock: undefined,
       skus: [{ specs: [{ name: '颜色', value: '黑' }], price: 100, stock: 0 }],
     });
+    const blackSku = (
+      await h.db
+        .selectFrom('goods_skus')
+        .select('id')
+        .where('goods_id', '=', withSkus.id)
+        .executeTakeFirstOrThrow()
+    ).id;
     const cases: [Body, string, string | RegExp][] = [
       [{ lines: [{ goods_id: g.id, quantity: 1, unit_price: 1 }] }, 'supplier_id', '供应商不能为空'],
       [{ supplier_id: supplierId, lines: [] }, 'lines', '请至少添加一种采购商品'],
@@ -251,6 +258,29 @@ describe('drafts', () => {
         { supplier_id: supplierId, lines: [{ goods_id: withSkus.id, quantity: 1, unit_price: 1 }] },
         'lines',
         /请选择规格/,
+      ],
+      // The lines are checked together (the stock module's rule); a refusal names its row.
+      [
+        {
+          supplier_id: supplierId,
+          lines: [
+            { goods_id: g.id, quantity: 1, unit_price: 1 },
+            { goods_id: withSkus.id, sku_id: 999999, quantity: 1, unit_price: 1 },
+          ],
+        },
+        'lines',
+        '第2行：规格不存在或已被删除，请重新选择',
+      ],
+      [
+        {
+          supplier_id: supplierId,
+          lines: [
+            { goods_id: withSkus.id, sku_id: blackSku, quantity: 1, unit_price: 1 },
+            { goods_id: g.id, sku_id: blackSku, quantity: 1, unit_price: 1 },
+          ],
+        },
+        'lines',
+        /^第2行：「.+」没有规格，请不要选择规格$/,
       ],
       [
         {

@@ -283,36 +283,4 @@ export const purchaseRepository = {
       .where('h.purchase_id', '=', purchaseId)
       .orderBy('h.id')
       .execute(),
-
-  /** An approved supplier of the company. */
-  supplier: (conn: Database, companyId: number, id: number) =>
-    inCompany(conn, companyId)
-      .selectFrom('suppliers', 's')
-      .select(['s.id', 's.name', 's.status'])
-      .where('s.id', '=', id)
-      .executeTakeFirst(),
-
-  warehouse: (conn: Database, companyId: number, id: number) =>
-    inCompany(conn, companyId)
-      .selectFrom('warehouses', 'w')
-      .select(['w.id', 'w.name', 'w.status'])
-      .where('w.id', '=', id)
-      .executeTakeFirst(),
-
-  /** Live library goods of the company, and the live specifications of those goods. */
-  async goods(conn: Database, companyId: number, ids: readonly number[]) {
-    const scope = inCompany(conn, companyId);
-    // One after the other: inside a transaction both run on its one connection.
-    const goods = await scope
-      .selectFrom('goods', 'g')
-      .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
-      .where('g.id', 'in', [...ids])
-      .execute();
-    const skus = await scope
-      .selectFrom('goods_skus', 's')
-      .select(['s.id', 's.goods_id', 's.spec_text'])
-      .where('s.goods_id', 'in', [...ids])
-      .execute();
-    return { goods, skus };
-  },
 };

@@ -6,7 +6,8 @@ import { resourceService, serveResource } from '#server/platform/resource/serve-
 import { stockService } from './stock.service.ts';
 import { warehouseStore } from './warehouse.store.ts';
 
-export { stockGoods } from './stock-goods.ts';
+export { stockGoods, stockGoodsOfLines } from './stock-goods.ts';
+export { approvedSupplier } from './stock-input.store.ts';
 export {
   bookMoves,
   defaultWarehouse,

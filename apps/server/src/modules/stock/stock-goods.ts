@@ -1,6 +1,43 @@
+import type { CodeName } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+
+type GoodsRow = { id: number; name: string; code: string; unit: string; sku_count: number };
+type SkuRow = { id: number; goods_id: number; spec_text: string };
+type Refusal = { code: CodeName; message: string; field: 'goods_id' | 'sku_id' };
+
+const goodsRows = (trx: Database, companyId: number, ids: readonly number[]) =>
+  inCompany(trx, companyId)
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
+    .where('g.id', 'in', [...ids])
+    .execute();
+
+const skuRows = (trx: Database, companyId: number, ids: readonly number[]) =>
+  inCompany(trx, companyId)
+    .selectFrom('goods_skus', 's')
+    .select(['s.id', 's.goods_id', 's.spec_text'])
+    .where('s.id', 'in', [...ids])
+    .execute();
+
+/** A line's goods and specification as read, or why it is refused. */
+function resolve(goods: GoodsRow | undefined, skus: readonly SkuRow[], skuId: number | undefined) {
+  const refuse = (code: CodeName, message: string, field: Refusal['field']): { refusal: Refusal } => ({
+    refusal: { code, message, field },
+  });
+  if (!goods) return refuse('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
+  if (goods.sku_count === 0) {
+    if (skuId) return refuse('PARAM_ERROR', `「${goods.name}」没有规格，请不要选择规格`, 'sku_id');
+    return { goods: { ...goods, sku_id: 0, spec_text: '', label: goods.name } };
+  }
+  if (!skuId) return refuse('GOODS_SKU_REQUIRED', `「${goods.name}」有规格，请选择规格`, 'sku_id');
+  const sku = skus.find((s) => s.id === skuId && s.goods_id === goods.id);
+  if (!sku) return refuse('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
+  return {
+    goods: { ...goods, sku_id: sku.id, spec_text: sku.spec_text, label: `${goods.name}（${sku.spec_text}）` },
+  };
+}
 
 /**
  * A live goods of the company and, when it has specifications, one of them (`skuId`; 0 or
@@ -14,24 +51,30 @@ export async function stockGoods(
   goodsId: number,
   skuId: number | undefined,
 ) {
-  const scope = inCompany(trx, companyId);
-  const goods = await scope
-    .selectFrom('goods', 'g')
-    .select(['g.id', 'g.name', 'g.code', 'g.unit', 'g.sku_count'])
-    .where('g.id', '=', goodsId)
-    .executeTakeFirst();
-  if (!goods) throw new AppError('PARAM_ERROR', '商品不存在或已被删除，请重新选择', 'goods_id');
-  if (goods.sku_count === 0) {
-    if (skuId) throw new AppError('PARAM_ERROR', '该商品没有规格，请不要选择规格', 'sku_id');
-    return { ...goods, sku_id: 0, spec_text: '', label: goods.name };
-  }
-  if (!skuId) throw new AppError('GOODS_SKU_REQUIRED', '该商品有规格，请选择规格', 'sku_id');
-  const sku = await scope
-    .selectFrom('goods_skus', 's')
-    .select(['s.id', 's.spec_text'])
-    .where('s.id', '=', skuId)
-    .where('s.goods_id', '=', goodsId)
-    .executeTakeFirst();
-  if (!sku) throw new AppError('PARAM_ERROR', '规格不存在或已被删除，请重新选择', 'sku_id');
-  return { ...goods, sku_id: sku.id, spec_text: sku.spec_text, label: `${goods.name}（${sku.spec_text}）` };
+  // One after the other: inside a transaction both run on its one connection.
+  const [goods] = await goodsRows(trx, companyId, [goodsId]);
+  const skus = goods && goods.sku_count > 0 && skuId ? await skuRows(trx, companyId, [skuId]) : [];
+  const r = resolve(goods, skus, skuId);
+  if ('refusal' in r) throw new AppError(r.refusal.code, r.refusal.message, r.refusal.field);
+  return r.goods;
+}
+
+/**
+ * `stockGoods` for a document's lines at once (a purchase order's): two queries whatever their
+ * number; the first refused line is named by its row (`第2行：…`) beside `lines`.
+ */
+export async function stockGoodsOfLines(
+  trx: Database,
+  companyId: number,
+  lines: readonly { goods_id: number; sku_id?: number | undefined }[],
+) {
+  const goods = await goodsRows(trx, companyId, [...new Set(lines.map((l) => l.goods_id))]);
+  const skuIds = [...new Set(lines.map((l) => l.sku_id ?? 0).filter((id) => id !== 0))];
+  const skus = skuIds.length === 0 ? [] : await skuRows(trx, companyId, skuIds);
+  const byId = new Map(goods.map((g) => [g.id, g]));
+  return lines.map((l, i) => {
+    const r = resolve(byId.get(l.goods_id), skus, l.sku_id);
+    if ('refusal' in r) throw new AppError(r.refusal.code, `第${i + 1}行：${r.refusal.message}`, 'lines');
+    return r.goods;
+  });
 }

@@ -15,26 +15,30 @@ export function newInputNo() {
   return `RK${day}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
+/** An approved supplier of the company (a stock-in record's, a purchase order's), or the refusal beside `supplier_id`. */
+export async function approvedSupplier(trx: Database, companyId: number, id: number) {
+  const supplier = await inCompany(trx, companyId)
+    .selectFrom('suppliers', 's')
+    .select(['s.id', 's.name', 's.status'])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  if (supplier?.status !== 1)
+    throw new AppError('PARAM_ERROR', '供应商不存在或未通过审核，请重新选择', 'supplier_id');
+  return { id: supplier.id, name: supplier.name };
+}
+
 /**
  * What a record names, read in the writing transaction and kept on the record as it was then (a
  * document keeps the names it was made with): the goods and its specification, the warehouse in
  * use, an approved supplier.
  */
 export async function resolveRefs(trx: Database, caller: Caller, values: Record<string, unknown>) {
-  const scope = inCompany(trx, caller.companyId);
   const goods = await stockGoods(trx, caller.companyId, Number(values.goods_id), Number(values.sku_id ?? 0));
   const warehouse = await warehouseInUse(trx, caller.companyId, Number(values.warehouse_id));
-  let supplierName = '';
-  if (values.supplier_id !== null) {
-    const supplier = await scope
-      .selectFrom('suppliers', 's')
-      .select(['s.name', 's.status'])
-      .where('s.id', '=', Number(values.supplier_id))
-      .executeTakeFirst();
-    if (supplier?.status !== 1)
-      throw new AppError('PARAM_ERROR', '供应商不存在或未通过审核，请重新选择', 'supplier_id');
-    supplierName = supplier.name;
-  }
+  const supplierName =
+    values.supplier_id === null
+      ? ''
+      : (await approvedSupplier(trx, caller.companyId, Number(values.supplier_id))).name;
   Object.assign(values, {
     sku_id: goods.sku_id,
     goods_name: goods.name,
