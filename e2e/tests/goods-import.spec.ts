@@ -29,6 +29,7 @@ const HEADERS = [
   '副标题',
   '搜索关键词',
   '状态',
+  '商品详情',
 ];
 
 test('a shop administrator imports goods from Excel on 商品库: preview, refused rows file, valid rows into the library', async ({
