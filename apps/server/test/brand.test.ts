@@ -223,31 +223,9 @@ describe('public brands: one shared resource', () => {
 
 describe('logo', () => {
   it('refuses a picture of a deleted file (or another company’s) beside 品牌标志; a live one is kept', async () => {
-    const upload = async (headers: Record<string, string>) => {
-      const BOUNDARY = '----brand-logo';
-      const sharp = (await import('sharp')).default;
-      const content = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#a60' } })
-        .png()
-        .toBuffer();
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        content,
-        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-      ]);
-      const r = await h.app.inject({
-        method: 'POST',
-        url: '/api/file/upload',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload,
-      });
-      expect(r.json().c, r.body).toBe(0);
-      return r.json().d as { id: number; url: string };
-    };
-    const gone = await upload(admin);
-    const theirs = await upload(otherAdmin);
-    const live = await upload(admin);
+    const gone = await h.uploadImage(admin);
+    const theirs = await h.uploadImage(otherAdmin);
+    const live = await h.uploadImage(admin);
     expect((await post('/file/delete', { id: gone.id })).c).toBe(0);
     for (const logo of [gone.url, theirs.url])
       expect(await post('/goods/brand/add', { name: '标志品牌', logo, status: 1 })).toMatchObject({

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBER_ROLE } from '@portal/contract';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
@@ -97,6 +98,28 @@ export async function testApp(env: Record<string, string> = {}) {
         address: '文三路 1 号',
       });
       return { ...m, call, consigneeId: address.d.id as number };
+    },
+    /** Uploads a small PNG to the file store as the holder of `headers`: the stored file (id, url). */
+    async uploadImage(headers: Record<string, string>) {
+      const boundary = '----harness-image';
+      const content = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#a60' } })
+        .png()
+        .toBuffer();
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/file/upload',
+        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+      if (r.json().c !== 0) throw new Error(`upload failed: ${r.body}`);
+      return r.json().d as { id: number; url: string };
     },
     /** POSTs a JSON body as the holder of `headers` and answers the envelope. */
     json: (url: string, body: Record<string, unknown>, headers: Record<string, string>) =>

@@ -168,6 +168,14 @@ describe('news administration', () => {
       field: 'category_id',
       m: '栏目不存在，请重新选择',
     });
+    // A cover of the file store is a live picture of the company's: a deleted file's is refused.
+    const gone = await h.uploadImage(admin);
+    expect((await post('/file/delete', { id: gone.id })).c).toBe(0);
+    expect(await post('/cms/news/admin/add', article({ cover: gone.url }))).toMatchObject({
+      c: Codes.NOT_FOUND.c,
+      field: 'cover',
+      m: '图片不存在或已被删除，请重新上传',
+    });
     expect((await post('/cms/news/admin/list', {})).d.paging.count).toBe(before.d.paging.count);
   });
 

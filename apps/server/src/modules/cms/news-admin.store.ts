@@ -100,7 +100,10 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
         .where('id', '=', Number(values.category_id))
         .executeTakeFirst();
       if (!category) throw new AppError('PARAM_ERROR', '栏目不存在，请重新选择', 'category_id');
-      // Its pictures of the file store are live pictures of the company's (ADR 0018).
+      // Its pictures of the file store are live pictures of the company's (ADR 0018): the cover
+      // (kept as its address) and those in the body.
+      if (values.cover)
+        [values.cover] = await storedImages(trx, caller.companyId, [String(values.cover)], 'cover');
       await storedImages(trx, caller.companyId, richTextImageKeys(String(values.body ?? '')), 'body');
     },
   },
