@@ -3,11 +3,11 @@ import { bulkGoodsCalls } from '@portal/contract/calls';
 import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
 import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { TierTable } from './TierTable.tsx';
@@ -42,19 +42,15 @@ export function BulkGoodsPage() {
   const onSale = useBulkOnSale();
 
   const setSale = (goods: BulkGoods[], value: 0 | 1) =>
-    modal.confirm({
+    confirmRun(modal, {
       title: `${value === 1 ? '上架' : '下架'}${namedRows(goods, label, '大宗商品')}？`,
       content:
         value === 1
           ? '上架后在企业微站的大宗采购中展示，采购商可以看到价格档位。'
           : '下架后企业微站不再展示。',
       okText: value === 1 ? '上架' : '下架',
-      cancelText: '取消',
-      onOk: () =>
-        onSale
-          .mutateAsync({ ids: goods.map((g) => g.id), on_sale: value })
-          .then((r) => toastSuccess(`已${value === 1 ? '上架' : '下架'} ${r.count} 个大宗商品`))
-          .catch(() => {}),
+      run: () => onSale.mutateAsync({ ids: goods.map((g) => g.id), on_sale: value }),
+      done: (r) => `已${value === 1 ? '上架' : '下架'} ${r.count} 个大宗商品`,
     });
 
   const columns: ListColumns<BulkGoods> = [

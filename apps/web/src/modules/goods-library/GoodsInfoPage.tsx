@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { RichText } from '#web/shared/ui/RichText.tsx';
@@ -123,16 +124,7 @@ function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
   const push = useGoodsBatch(goodsCalls.pushToShop);
   const onSale = useGoodsBatch(goodsCalls.setOnSale);
   const ask = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string) =>
-    modal.confirm({
-      title,
-      content,
-      okText,
-      cancelText: '取消',
-      onOk: () =>
-        run()
-          .then(() => toastSuccess(done))
-          .catch(() => {}),
-    });
+    confirmRun(modal, { title, content, okText, run, done: () => done });
   const ids = [goods.id];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

@@ -3,11 +3,11 @@ import { goodsCalls } from '@portal/contract/calls';
 import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
@@ -130,17 +130,7 @@ export function GoodsManagerPage() {
     okText: string,
     run: () => Promise<{ count: number }>,
     done: (n: number) => string,
-  ) =>
-    modal.confirm({
-      title,
-      content,
-      okText,
-      cancelText: '取消',
-      onOk: () =>
-        run()
-          .then((r) => toastSuccess(done(r.count)))
-          .catch(() => {}),
-    });
+  ) => confirmRun(modal, { title, content, okText, run, done: (r) => done(r.count) });
 
   /** The batch menu's items over the chosen goods, by the caller's permissions. */
   const batchItems = (chosen: LibraryGoods[]) => {

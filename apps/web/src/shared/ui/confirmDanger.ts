@@ -1,4 +1,5 @@
 import type { App, ModalFuncProps } from 'antd';
+import { toastSuccess } from '#web/shared/api/toast.ts';
 
 /** The `modal` of `App.useApp()`. */
 export type ModalApi = ReturnType<typeof App.useApp>['modal'];
@@ -34,5 +35,32 @@ export function confirmDanger(
     cancelText,
     autoFocusButton: 'cancel',
     onOk,
+  });
+}
+
+/**
+ * Asks before a change of the shop's or a list's rows that can be undone (推送到商城, 上架, 下架): its
+ * `okText` and 取消. On OK it runs `run` — the dialog waits while it is pending — and says
+ * `done(result)`; a refusal is the call's own message.
+ */
+export function confirmRun<R>(
+  modal: ModalApi,
+  {
+    title,
+    content,
+    okText,
+    run,
+    done,
+  }: { title: string; content: string; okText: string; run: () => Promise<R>; done: (result: R) => string },
+) {
+  return modal.confirm({
+    title,
+    content,
+    okText,
+    cancelText: '取消',
+    onOk: () =>
+      run()
+        .then((r) => toastSuccess(done(r)))
+        .catch(() => {}),
   });
 }
