@@ -5,7 +5,6 @@ import { Alert, App, Button, Card, Descriptions, Empty, Image, Select, Space, Ta
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
