@@ -396,7 +396,8 @@ export default function RichTextEditorCore({
             ref={file}
             type="file"
             accept={FILE_ACCEPT.image}
-            className="rich-editor__file"
+            // Opened by 上传图片; never shown (a form's own rule shows file inputs).
+            style={{ display: 'none' }}
             tabIndex={-1}
             aria-hidden
             onChange={async (e) => {
