@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Codes } from '@portal/contract';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -33,27 +32,6 @@ const publicDetail = (id: number) =>
   h.app
     .inject({ method: 'GET', url: `/api/goods/staff/shopgoods/detail/?id=${id}&company_id=${companyId}` })
     .then((r) => r.json());
-
-const BOUNDARY = '----shop-goods-test';
-async function uploadImage(headers: Record<string, string>) {
-  const content = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0a6' } })
-    .png()
-    .toBuffer();
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="g.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload,
-  });
-  return r.json().d as { url: string; id: number };
-}
 
 let seq = 0;
 /** A goods made in the shop with 红色 ¥50 / 蓝色 ¥60 (stock 20 each). */
@@ -296,7 +274,7 @@ describe('/shop/goods/detail/delete: a specification off the shop, kept in the l
 describe('the gallery', () => {
   it('adds pictures by the file store key or an address, removes one, reorders by save; the goods page shows it', async () => {
     const g = await madeInShop();
-    const file = await uploadImage(admin);
+    const file = await h.uploadImage(admin);
     const key = file.url.replace('/api/file/image?key=', '');
     const byKey = await call('/shop/goods/gallery/create', { goods_id: g.id, image: key });
     expect(byKey.c, JSON.stringify(byKey)).toBe(0);
@@ -337,7 +315,7 @@ describe('the gallery', () => {
 
   it("refuses a key that is not the company's picture, a bad address, and an eleventh picture", async () => {
     const g = await madeInShop();
-    const theirs = await uploadImage(otherAdmin);
+    const theirs = await h.uploadImage(otherAdmin);
     const theirKey = theirs.url.replace('/api/file/image?key=', '');
     expect(await call('/shop/goods/gallery/create', { goods_id: g.id, image: theirKey })).toMatchObject({
       c: Codes.NOT_FOUND.c,
@@ -364,8 +342,8 @@ describe('the gallery', () => {
 describe('pictures of deleted files (ADR 0018)', () => {
   it('are refused by the gallery, the shop’s save and the library’s form alike, beside the field; a live one is kept as its address', async () => {
     const g = await madeInShop();
-    const gone = await uploadImage(admin);
-    const live = await uploadImage(admin);
+    const gone = await h.uploadImage(admin);
+    const live = await h.uploadImage(admin);
     expect(await call('/file/delete', { id: gone.id })).toMatchObject({ c: 0, d: { count: 1 } });
     const goneKey = gone.url.replace('/api/file/image?key=', '');
     const refused = { c: Codes.NOT_FOUND.c, m: '图片不存在或已被删除，请重新上传' };

@@ -2,6 +2,7 @@ import { Form } from 'antd';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { SkuField } from './StockPickers.tsx';
 
 vi.mock('./useStock.ts', () => ({
@@ -20,16 +21,7 @@ vi.mock('./useStock.ts', () => ({
 }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// jsdom has no matchMedia; antd's form grid asks it for the screen's width.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }) as unknown as MediaQueryList;
+stubMatchMedia();
 let host: HTMLDivElement;
 afterEach(() => host.remove());
 

@@ -1,20 +1,12 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { ListCards } from './ListCards.tsx';
 import type { ListColumns } from './listCards.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-// jsdom has no matchMedia; antd's pager asks it for the screen's width (a phone's, here).
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }) as unknown as MediaQueryList;
+stubMatchMedia();
 let host: HTMLDivElement;
 afterEach(() => host.remove());
 
