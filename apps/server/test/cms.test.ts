@@ -1,4 +1,4 @@
-import { Codes, MEMBER_ROLE } from '@portal/contract';
+import { Codes, MEMBER_ROLE, textToRichText } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAdvertisings, seedNews } from '../src/seed/demo-cms.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -142,7 +142,8 @@ describe('news', () => {
       id: n.middle,
       lang: 'zh',
       title: '年货节预售开启',
-      body,
+      // The seed stores its plain text as rich text's paragraphs (ADR 0030).
+      body: textToRichText(body),
       views: 1,
       prev_id: n.newest,
       prev_title: '公司荣获优秀服务商',
