@@ -514,36 +514,23 @@ describe('customers from Excel', () => {
 });
 
 describe('company profile (单位信息)', () => {
-  it('saves the profile, which the public company call then answers; audited', async () => {
+  it("saves the profile's contacts and logos, which the public company call then answers; audited", async () => {
     const code = (
       await h.db.selectFrom('companies').select('code').where('id', '=', companyId).executeTakeFirstOrThrow()
     ).code;
     const saved = await post('/company/profile/update', {
-      company_name: '人员单位（新名）',
       mobile: '13811112222',
       phone: '0571-88886666',
       address: '杭州市西湖区',
       email: 'hi@people.cn',
-      login_path: `/p${companyId}`,
-      icpCompany: '人员单位',
-      ICP: '浙ICP备12345678号',
-      icpUrl: 'https://beian.miit.gov.cn/',
       logo_main: '/demo/logo.svg',
     });
     expect(saved.c).toBe(0);
-    expect(saved.d).toMatchObject({
-      company_name: '人员单位（新名）',
-      ICP: '浙ICP备12345678号',
-      logos: { main: '/demo/logo.svg' },
-    });
+    expect(saved.d).toMatchObject({ address: '杭州市西湖区', logos: { main: '/demo/logo.svg' } });
     const pub = (
       await h.app.inject({ method: 'GET', url: `/api/system/staff/company/?_key=${code}` })
     ).json();
-    expect(pub.d.results[0]).toMatchObject({ company_name: '人员单位（新名）', address: '杭州市西湖区' });
-    const byPath = (
-      await h.app.inject({ method: 'GET', url: `/api/system/staff/company/?route_path=/p${companyId}` })
-    ).json();
-    expect(byPath.d.results[0].id).toBe(companyId);
+    expect(pub.d.results[0]).toMatchObject({ id: companyId, address: '杭州市西湖区' });
     expect((await post('/company/profile', {})).d.phone).toBe('0571-88886666');
     const audited = await h.db
       .selectFrom('audit_logs')
@@ -551,42 +538,37 @@ describe('company profile (单位信息)', () => {
       .where('entity', '=', 'companies')
       .where('entity_id', '=', companyId)
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(audited.after_json ?? '{}').company_name).toBe('人员单位（新名）');
+    expect(JSON.parse(audited.after_json ?? '{}').address).toBe('杭州市西湖区');
   });
 
-  it('refuses bad input, a login path another company uses, other roles and anonymous; nothing changes', async () => {
+  it('refuses bad input, other roles and anonymous; nothing changes', async () => {
     const before = await h.db
       .selectFrom('companies')
       .selectAll()
       .where('id', '=', companyId)
       .executeTakeFirstOrThrow();
     for (const [form, field] of [
-      [{ company_name: '' }, 'company_name'],
-      [{ company_name: '甲', mobile: '123' }, 'mobile'],
-      [{ company_name: '甲', email: 'x@' }, 'email'],
-      [{ company_name: '甲', login_path: 'no-slash' }, 'login_path'],
-      [{ company_name: '甲', logo_main: 'javascript:alert(1)' }, 'logo_main'],
-      [{ company_name: '甲', phone: '<script>' }, 'phone'],
+      [{ mobile: '123' }, 'mobile'],
+      [{ email: 'x@' }, 'email'],
+      [{ address: '址'.repeat(201) }, 'address'],
+      [{ logo_main: 'javascript:alert(1)' }, 'logo_main'],
+      [{ phone: '<script>' }, 'phone'],
     ] as const) {
       const r = await post('/company/profile/update', form);
       expect(r.c, JSON.stringify(form)).toBe(Codes.PARAM_ERROR.c);
       expect(r.field).toBe(field);
     }
-    expect(await post('/company/profile/update', { company_name: '甲', login_path: '/qf' })).toMatchObject({
-      c: Codes.LOGIN_PATH_TAKEN.c,
-      field: 'login_path',
-    });
     for (const role of [13, 14, 18, 20, 21, MEMBER_ROLE]) {
       const headers = (await h.as(role, companyId)).headers;
-      expect((await post('/company/profile/update', { company_name: '乙' }, headers)).c, `role ${role}`).toBe(
+      expect((await post('/company/profile/update', { address: '乙' }, headers)).c, `role ${role}`).toBe(
         Codes.FORBIDDEN.c,
       );
     }
-    expect((await h.post('/api/company/profile/update', { company_name: '丙' })).json().c).toBe(
+    expect((await h.post('/api/company/profile/update', { address: '丙' })).json().c).toBe(
       Codes.NOT_LOGGED_IN.c,
     );
     // Another company's administrator changes their own company only.
-    expect((await post('/company/profile/update', { company_name: '别家新名' }, other)).c).toBe(0);
+    expect((await post('/company/profile/update', { address: '别家新址' }, other)).c).toBe(0);
     const after = await h.db
       .selectFrom('companies')
       .selectAll()

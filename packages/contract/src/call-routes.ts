@@ -107,6 +107,27 @@ export const companyCalls = {
   shops: r<typeof C.companyCalls.shops>('GET', '/erp/staff/shops/', { public: true }),
 };
 
+export const companyChangeCalls = {
+  submit: r<typeof C.companyChangeCalls.submit>('POST', '/company/companyChangeRequest', {
+    permission: 'change_company',
+  }),
+  list: r<typeof C.companyChangeCalls.list>('POST', '/company/changeRequest/list', {
+    permission: 'change_company',
+  }),
+  withdraw: r<typeof C.companyChangeCalls.withdraw>('POST', '/company/changeRequest/withdraw', {
+    permission: 'change_company',
+  }),
+  reviewList: r<typeof C.companyChangeCalls.reviewList>('POST', '/company/changeRequest/review/list', {
+    permission: 'review_company_change',
+  }),
+  approve: r<typeof C.companyChangeCalls.approve>('POST', '/company/changeRequest/approve', {
+    permission: 'review_company_change',
+  }),
+  reject: r<typeof C.companyChangeCalls.reject>('POST', '/company/changeRequest/reject', {
+    permission: 'review_company_change',
+  }),
+};
+
 export const companyLoginCalls = {
   list: r<typeof C.companyLoginCalls.list>('POST', '/login/log/list', { permission: 'view_login_log' }),
   user: r<typeof C.companyLoginCalls.user>('POST', '/user', { permission: 'view_login_log' }),

@@ -305,7 +305,7 @@ export const salespersonSchema = z.object({ id: z.number().int(), label: z.strin
 // ─── Company profile (单位信息) ─────────────────────────────────────────────────────────────────
 
 /** A picture address: a path of this site or an http(s) address (the links' rule). */
-const picture = (label: string) =>
+export const pictureField = (label: string) =>
   optionalText(label, { max: 300 }).refine(
     (v) => v === undefined || v === '' || isSafeLink(v),
     `${label}须为本站路径或 http(s) 地址`,
@@ -314,9 +314,12 @@ const picture = (label: string) =>
 /** The login path: `/` and 1–30 lower-case letters, digits, `-` or `_` (`/qf`); '' for none. */
 export const LOGIN_PATH_PATTERN = /^\/[a-z0-9_-]{1,30}$/;
 
+/**
+ * What the company edits directly: contacts, address and logos. Its registered identity (names,
+ * login path, ICP record) changes only through a change request the super administrator approves
+ * (`companyChangeCalls`, docs/adr/0029); the save does not take those fields.
+ */
 export const companyProfileBody = form({
-  company_name: text('单位名称', { max: 60 }),
-  en_name: optionalText('英文名称', { max: 100 }),
   mobile: optionalText('手机号', { max: 11 }).refine(
     (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
     '手机号格式不正确',
@@ -327,16 +330,9 @@ export const companyProfileBody = form({
   ),
   address: optionalText('地址', { max: 200 }),
   email: optionalEmail('邮箱'),
-  login_path: optionalText('登录路径', { max: 31 }).refine(
-    (v) => v === undefined || v === '' || LOGIN_PATH_PATTERN.test(v),
-    '登录路径须以 / 开头，由小写字母、数字、- 或 _ 组成（如 /qf）',
-  ),
-  icpCompany: optionalText('备案主体', { max: 60 }),
-  ICP: optionalText('ICP 备案号', { max: 40 }),
-  icpUrl: picture('备案查询地址'),
-  logo_main: picture('主标志'),
-  logo_centre: picture('居中标志'),
-  logo_mobile: picture('手机标志'),
+  logo_main: pictureField('主标志'),
+  logo_centre: pictureField('居中标志'),
+  logo_mobile: pictureField('手机标志'),
 });
 
 // ─── Login records (登录记录) and one user ──────────────────────────────────────────────────────
@@ -441,7 +437,7 @@ export const companyProfileCalls = {
   update: defineCall({
     method: 'POST',
     path: '/company/profile/update',
-    summary: '修改本单位信息（顶栏和公开页面读取）',
+    summary: '修改本单位的联系方式和标志（名称、登录路径和备案信息须提交变更申请）',
     tags,
     access: { permission: 'change_company' },
     input: companyProfileBody,

@@ -8,6 +8,7 @@ export * from './catalogue.ts';
 export * from './cms.ts';
 export * from './codes.ts';
 export * from './company.ts';
+export * from './company-change.ts';
 export * from './consignee.ts';
 export * from './constants.ts';
 export * from './coupon.ts';

@@ -110,6 +110,7 @@ export const PERMISSIONS = {
   company: {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
+    review_company_change: '审核各单位的变更申请',
   },
   news: {
     view_news: '查看新闻',

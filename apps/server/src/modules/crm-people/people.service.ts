@@ -143,19 +143,16 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
       return toCompany(row);
     },
 
-    /** Saves the caller's company profile (a login path no other company uses); audited with before/after. */
+    /**
+     * Saves the caller's company contacts, address and logos; audited with before/after. Its
+     * identity (names, login path, ICP record) changes through a change request (ADR 0029).
+     */
     async updateCompany(caller: Caller, input: z.output<typeof companyProfileBody>) {
       const set = {
-        company_name: input.company_name,
-        en_name: input.en_name ?? '',
         mobile: input.mobile ?? '',
         phone: input.phone ?? '',
         address: input.address ?? '',
         email: input.email ?? '',
-        login_path: input.login_path ?? '',
-        icp_company: input.icpCompany ?? '',
-        icp: input.ICP ?? '',
-        icp_url: input.icpUrl ?? '',
         logo_main: input.logo_main ?? '',
         logo_centre: input.logo_centre ?? '',
         logo_mobile: input.logo_mobile ?? '',
@@ -163,8 +160,6 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
       const row = await db.transaction().execute(async (trx) => {
         const before = await repo.company(trx, caller.companyId);
         if (!before) throw new AppError('NOT_FOUND', '单位不存在');
-        if (set.login_path && (await repo.loginPathTaken(trx, caller.companyId, set.login_path)))
-          throw new AppError('LOGIN_PATH_TAKEN', undefined, 'login_path');
         const after = await repo.updateCompany(trx, caller.companyId, { ...set, updated_at: nowIso() });
         await audit(trx, caller, {
           action: 'update',

@@ -24,6 +24,20 @@ export interface CompanyTable {
   updated_at: string;
 }
 
+/** A company's request to change its identity (docs/adr/0029); `changes` is JSON. */
+export interface CompanyChangeRequestTable {
+  id: Generated<number>;
+  company_id: number;
+  status: number;
+  changes: string;
+  reason: string;
+  review_note: string;
+  created_by: number | null;
+  reviewed_by: number | null;
+  created_at: string;
+  closed_at: string | null;
+}
+
 export interface HostTenantTable {
   host_segment: string;
   tenant_code: string;
@@ -1111,4 +1125,5 @@ export interface DB {
   product_materials: ProductMaterialTable;
   bulk_categories: BulkCategoryTable;
   bulk_goods: BulkGoodsTable;
+  company_change_requests: CompanyChangeRequestTable;
 }

@@ -92,6 +92,7 @@ export const TABLES = {
   products: { owner: 'company', softDelete: true, createdBy: true, updatedBy: true },
   product_materials: { owner: 'company' },
   guest_visits: { owner: 'company' },
+  company_change_requests: { owner: 'company', createdBy: true },
 } as const satisfies Record<
   keyof DB,
   { owner: 'company' | 'shared' | 'platform'; softDelete?: true; createdBy?: true; updatedBy?: true }

@@ -7,52 +7,27 @@ import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { CompanyChangeHistory, CompanyIdentity } from './CompanyIdentity.tsx';
 import { useCompanyProfile, useSaveCompanyProfile } from './usePeople.ts';
 import './people.css';
 
 type Values = {
-  company_name: string;
-  en_name?: string;
   mobile?: string;
   phone?: string;
   address?: string;
   email?: string;
-  login_path?: string;
-  icpCompany?: string;
-  ICP?: string;
-  icpUrl?: string;
   logo_main?: string;
   logo_centre?: string;
   logo_mobile?: string;
 };
-const FIELDS = [
-  'company_name',
-  'en_name',
-  'mobile',
-  'phone',
-  'address',
-  'email',
-  'login_path',
-  'icpCompany',
-  'ICP',
-  'icpUrl',
-  'logo_main',
-  'logo_centre',
-  'logo_mobile',
-] as const;
+const FIELDS = ['mobile', 'phone', 'address', 'email', 'logo_main', 'logo_centre', 'logo_mobile'] as const;
 const rules = companyProfileBody.shape;
 
 const valuesOf = (c: Company): Values => ({
-  company_name: c.company_name,
-  en_name: c.en_name,
   mobile: c.mobile,
   phone: c.phone,
   address: c.address,
   email: c.email,
-  login_path: c.login_path,
-  icpCompany: c.icpCompany,
-  ICP: c.ICP,
-  icpUrl: c.icpUrl,
   logo_main: c.logos.main,
   logo_centre: c.logos.centre,
   logo_mobile: c.logos.mobile,
@@ -82,7 +57,9 @@ function LogoField({ name, label }: { name: 'logo_main' | 'logo_centre' | 'logo_
 
 /**
  * 单位信息 (/crm/company): the company profile of spec §3 that the top bar, the landing page's
- * footer and the microsites read. Saving is audited; the pages on screen ask for it afresh.
+ * footer and the microsites read. Contacts, address and logos are saved here (audited; the pages on
+ * screen ask for them afresh); names, login path and ICP record change by a request the platform
+ * approves (CompanyIdentity, ADR 0029).
  */
 export function CompanyProfilePage() {
   const profile = useCompanyProfile();
@@ -93,6 +70,11 @@ export function CompanyProfilePage() {
   useEffect(() => {
     if (company) form.setFieldsValue(valuesOf(company));
   }, [company, form]);
+  // An approved change request renamed the company: the top bar (which prefers the cookie) follows.
+  const renamed = company && user?.company_id === company.id && user.company_name !== company.company_name;
+  useEffect(() => {
+    if (renamed && company) updateUserInfo({ company_name: company.company_name });
+  }, [renamed, company]);
 
   if (!company)
     return (
@@ -105,7 +87,7 @@ export function CompanyProfilePage() {
     const trimmed = Object.fromEntries(FIELDS.map((k) => [k, (v[k] ?? '').trim()])) as Required<Values>;
     save.mutate(trimmed, {
       onSuccess: (c) => {
-        if (user?.company_id === c.id) updateUserInfo({ company_name: c.company_name, address: c.address });
+        if (user?.company_id === c.id) updateUserInfo({ address: c.address });
         toastSuccess('已保存单位信息');
       },
       onError: (e) => showFieldError(form, e, FIELDS),
@@ -118,8 +100,9 @@ export function CompanyProfilePage() {
         type="info"
         showIcon
         className="people-note"
-        title="这里的名称、联系方式、备案信息和标志会显示在顶栏、登录页页脚和单位网站上，保存后立即生效。"
+        title="单位信息会显示在顶栏、登录页页脚和单位网站上：联系方式、地址和标志保存后立即生效；名称、登录路径和备案信息须申请变更，经平台审核通过后生效。"
       />
+      <CompanyIdentity company={company} />
       <Form<Values>
         form={form}
         name="company-profile"
@@ -130,18 +113,8 @@ export function CompanyProfilePage() {
         scrollToFirstError
         className="people-form"
       >
-        <Typography.Title level={5}>基本信息</Typography.Title>
+        <Typography.Title level={5}>联系方式</Typography.Title>
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="单位名称" name="company_name" required rules={[zodRule(rules.company_name)]}>
-              <Input maxLength={60} showCount />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label="英文名称" name="en_name" rules={[zodRule(rules.en_name)]}>
-              <Input maxLength={100} placeholder="选填" />
-            </Form.Item>
-          </Col>
           <Col xs={24} md={12}>
             <Form.Item label="手机号" name="mobile" rules={[zodRule(rules.mobile)]}>
               <Input maxLength={11} inputMode="numeric" placeholder="选填" />
@@ -157,37 +130,9 @@ export function CompanyProfilePage() {
               <Input maxLength={100} placeholder="选填" />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label="登录路径"
-              name="login_path"
-              rules={[zodRule(rules.login_path)]}
-              extra="访客从此路径打开时显示本单位（如 /qf），各单位不能相同"
-            >
-              <Input maxLength={31} placeholder="选填" />
-            </Form.Item>
-          </Col>
           <Col xs={24}>
             <Form.Item label="地址" name="address" rules={[zodRule(rules.address)]}>
               <Input maxLength={200} placeholder="选填" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Typography.Title level={5}>备案信息</Typography.Title>
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item label="备案主体" name="icpCompany" rules={[zodRule(rules.icpCompany)]}>
-              <Input maxLength={60} placeholder="选填" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="ICP 备案号" name="ICP" rules={[zodRule(rules.ICP)]}>
-              <Input maxLength={40} placeholder="如：浙ICP备12345678号" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label="备案查询地址" name="icpUrl" rules={[zodRule(rules.icpUrl)]}>
-              <Input maxLength={300} placeholder="https://beian.miit.gov.cn/" />
             </Form.Item>
           </Col>
         </Row>
@@ -211,6 +156,7 @@ export function CompanyProfilePage() {
           <Typography.Text type="secondary">单位编码 {company.code}</Typography.Text>
         </div>
       </Form>
+      <CompanyChangeHistory />
     </Card>
   );
 }

@@ -34,6 +34,8 @@ import { bulkCatalogue } from './033-bulk-catalogue.ts';
 import { newsAdminGuests } from './034-news-admin-guests.ts';
 import { librarySorts } from './036-library-sorts.ts';
 import { cartMerges } from './037-cart-merges.ts';
+import { companyChangeRequests } from './038-company-change-requests.ts';
+import { richText } from './039-rich-text.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -67,10 +69,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '033-bulk-catalogue': bulkCatalogue(dialect),
     '027-library-search': librarySearch,
     '036-library-sorts': librarySorts,
+    '038-company-change-requests': companyChangeRequests(dialect),
     '029-order-days': orderDays,
     '030-products': products(dialect),
     '031-production-plans': productionPlans(dialect),
     '034-news-admin-guests': newsAdminGuests(dialect),
     '037-cart-merges': cartMerges(dialect),
+    '039-rich-text': richText,
   };
 }

@@ -24,6 +24,18 @@ export const MANAGER = area(
           access: { module: 'goods', codename: 'change_public_brand' },
           page: lazyPage(() => import('#web/modules/brand/BrandPage.tsx'), 'PublicBrandPage'),
         },
+        {
+          kind: 'screen',
+          path: 'company-change',
+          title: '单位变更审核',
+          icon: 'AuditOutlined',
+          summary: '各单位提交的名称、登录路径和备案信息变更申请：通过后写入单位信息，或写明原因驳回',
+          access: { module: 'company', codename: 'review_company_change' },
+          page: lazyPage(
+            () => import('#web/modules/crm-people/CompanyChangeReviewPage.tsx'),
+            'CompanyChangeReviewPage',
+          ),
+        },
       ],
     },
   ],
