@@ -1,7 +1,8 @@
 import { Codes, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, testApp } from './harness.ts';
+import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
  * The Excel import every declared resource gets (design/back-office.md "Excel import", ADR 0017),
@@ -258,6 +259,19 @@ describe('resource import: brands', () => {
     expect(res.d.rows.find((r: { row: number }) => r.row === 152).errors).toEqual({
       品牌名称: '已有同名品牌：「已有品牌」',
     });
+  });
+
+  it('writes 1,200 rows in one commit, the table analysed on the way when its statistics counted it empty', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => [`大批品牌${i}`, '', '', i, '启用']);
+    const res = await upload('valid', await sheet(rows));
+    expect(res).toMatchObject({ c: 0, d: { total: 1200, valid: 1200, created: 1200 } });
+    expect((await brandNames()).filter((n) => n.startsWith('大批品牌'))).toHaveLength(1200);
+    if (dialectUnderTest === 'pg') {
+      // The statistics the commit made count the rows it had written (PostgreSQL; freshStatistics).
+      const { rows: stats } = await sql<{ reltuples: number }>`
+        select reltuples from pg_class where oid = to_regclass('goods_brands')`.execute(h.db);
+      expect(Number(stats[0]?.reltuples)).toBeGreaterThanOrEqual(1000);
+    }
   });
 
   it('imports into the caller’s company only: another company’s rows neither block nor change', async () => {

@@ -20,6 +20,7 @@ import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { containsLike } from '../db/like.ts';
 import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
+import { freshStatistics } from '../db/statistics.ts';
 import {
   errorWorkbook,
   labelsOf,
@@ -51,6 +52,8 @@ const IMPORT_LIMITS = {
 const IMPORT_BATCH = 200;
 /** Values of one uniqueness query of an import (PostgreSQL's planner proves partial indexes up to 100). */
 const IN_LIST = 100;
+/** Rows a commit writes before the table's statistics are checked (`freshStatistics`). */
+const ANALYZE_AFTER = 1000;
 
 /** A row of an import that passed every check: its cells as read and the values to store. */
 interface ImportedRow {
@@ -431,7 +434,12 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
               caller,
               rows.map((r) => r.values),
             );
+            const before = created;
             created += rows.length;
+            // Once, after the first thousand rows: statistics that still count the table (nearly)
+            // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
+            if (before < ANALYZE_AFTER && created >= ANALYZE_AFTER)
+              await freshStatistics(trx, table, created);
           },
         });
         // Throwing rolls back whatever `all` wrote before the first refused row.
