@@ -1,4 +1,4 @@
-import { Codes } from '@portal/contract';
+import { Codes, fileImageKeyOf } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from '#server/platform/db/migrations/039-rich-text.ts';
@@ -21,8 +21,9 @@ let otherAdmin: Record<string, string>;
 let otherId: number;
 let categoryId: number;
 let newsCategoryId: number;
-const KEY = 'a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5.png';
-const OTHER_KEY = 'f0e1d2c3b4a5f6e7d8c9b0a1f2e3d4c5.webp';
+/** A picture of this company's file store, and one of the other company's (their keys). */
+let KEY: string;
+let OTHER_KEY: string;
 const picture = (key: string) => `<img src="/api/file/image?key=${key}" alt="茶园">`;
 
 const HOSTILE =
@@ -32,42 +33,10 @@ const HOSTILE =
 const HOSTILE_CLEAN =
   '<h2>产地</h2><p>西湖<strong>明前</strong>点我<a href="https://tea.example/" target="_blank" rel="noopener nofollow">官网</a></p>';
 
-const call = (
-  url: string,
-  body: Record<string, unknown> = {},
-  headers: Record<string, string> | null = admin,
-) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
-
-async function file(company: number, key: string) {
-  const now = nowIso();
-  await h.db
-    .insertInto('files')
-    .values({
-      company_id: company,
-      name: '茶园.png',
-      mime: 'image/png',
-      kind: 'image',
-      size: 10,
-      sha256: key.slice(0, 32),
-      storage_key: key,
-      thumb_key: null,
-      width: 10,
-      height: 10,
-      created_by: null,
-      updated_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-}
+const call = (url: string, body: Record<string, unknown> = {}, headers: Record<string, string> = admin) =>
+  h.json(url, body, headers);
+const keyOf = async (headers: Record<string, string>) =>
+  fileImageKeyOf((await h.uploadImage(headers)).url) as string;
 
 const goodsBody = (over: Record<string, unknown> = {}) => ({
   code: `RT-${Math.random().toString(36).slice(2, 8)}`,
@@ -128,8 +97,8 @@ beforeAll(async () => {
   otherAdmin = (await h.as(12, otherId)).headers;
   categoryId = (await createCategory(h.db, companyId, '绿茶', null)).id;
   newsCategoryId = (await call('/cms/news/admin/categories')).d[0].id;
-  await file(companyId, KEY);
-  await file(otherId, OTHER_KEY);
+  KEY = await keyOf(admin);
+  OTHER_KEY = await keyOf(otherAdmin);
 });
 afterAll(() => h.close());
 
@@ -217,42 +186,18 @@ describe('the goods 商品详情 as rich text', () => {
   });
 
   it('the import sanitises the 商品详情 column and refuses a row whose text is too long', async () => {
+    const row = (code: string, description: string) => ({
+      商品编码: code,
+      商品名称: `导入${code}`,
+      商品分类: '绿茶',
+      商品类型: '普通商品',
+      '销售价（元）': '1',
+      商品详情: description,
+    });
+    const refused = [row('RT-IMP-3', '&'.repeat(19_000)), row('RT-IMP-4', picture(OTHER_KEY))];
     const r = await importSheet(
       '/api/goods/excel_data_save',
-      [
-        {
-          商品编码: 'RT-IMP-1',
-          商品名称: '导入富文本',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: HOSTILE,
-        },
-        {
-          商品编码: 'RT-IMP-2',
-          商品名称: '导入纯文本',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: '第一段\n\n第二段',
-        },
-        {
-          商品编码: 'RT-IMP-3',
-          商品名称: '太长',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: '&'.repeat(19_000),
-        },
-        {
-          商品编码: 'RT-IMP-4',
-          商品名称: '别家图片',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: picture(OTHER_KEY),
-        },
-      ],
+      [row('RT-IMP-1', HOSTILE), row('RT-IMP-2', '第一段\n\n第二段'), ...refused],
       'valid',
     );
     expect(r).toMatchObject({ c: 0, d: { total: 4, valid: 2, invalid: 2, created: 2 } });
@@ -267,28 +212,7 @@ describe('the goods 商品详情 as rich text', () => {
       { code: 'RT-IMP-1', description: HOSTILE_CLEAN },
       { code: 'RT-IMP-2', description: '<p>第一段</p><p>第二段</p>' },
     ]);
-    const preview = await importSheet(
-      '/api/goods/excel_data_save',
-      [
-        {
-          商品编码: 'RT-IMP-3',
-          商品名称: '太长',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: '&'.repeat(19_000),
-        },
-        {
-          商品编码: 'RT-IMP-4',
-          商品名称: '别家图片',
-          商品分类: '绿茶',
-          商品类型: '普通商品',
-          '销售价（元）': '1',
-          商品详情: picture(OTHER_KEY),
-        },
-      ],
-      'preview',
-    );
+    const preview = await importSheet('/api/goods/excel_data_save', refused, 'preview');
     expect(preview.d.rows.map((x: { errors: object }) => x.errors)).toEqual([
       { 商品详情: '商品详情不能超过20000个字符（含格式）' },
       { 商品详情: '图片不存在或已被删除，请重新上传' },
@@ -356,7 +280,7 @@ describe('the news 正文 as rich text', () => {
     ).toMatchObject({
       c: Codes.NOT_FOUND.c,
     });
-    expect((await call('/cms/news/admin/update', article({ id: mine, body: '<p>改</p>' }), null)).c).toBe(
+    expect((await call('/cms/news/admin/update', article({ id: mine, body: '<p>改</p>' }), {})).c).toBe(
       Codes.NOT_LOGGED_IN.c,
     );
     const goods = (await call('/goods/create', goodsBody({ description: '<p>本单位</p>' }))).d;
@@ -369,7 +293,7 @@ describe('the news 正文 as rich text', () => {
         )
       ).c,
     ).not.toBe(0);
-    expect((await call('/goods/save', goodsBody({ id: goods.id, code: goods.code }), null)).c).toBe(
+    expect((await call('/goods/save', goodsBody({ id: goods.id, code: goods.code }), {})).c).toBe(
       Codes.NOT_LOGGED_IN.c,
     );
     const row = await h.db
