@@ -94,7 +94,11 @@ export function BulkGoodsFormPage() {
   const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
   const goodsId = Form.useWatch('goods_id', form);
   const minQty = Form.useWatch('min_qty', form);
-  const skus = useSkuOptions(goodsId);
+  /** The library goods was deleted since: the row can only go off sale or away (the server refuses a save). */
+  const gone = row.data?.goods_deleted === 1;
+  // A deleted goods has no specifications to ask for (the library refuses the question).
+  const liveGoodsId = gone ? undefined : goodsId;
+  const skus = useSkuOptions(liveGoodsId);
   const save = useSaveBulkGoods();
   const canChange = useCan('bulk', 'change_bulk_goods');
   const canDelete = useCan('bulk', 'delete_bulk_goods');
@@ -130,8 +134,6 @@ export function BulkGoodsFormPage() {
     );
 
   const hasSkus = (skus.data?.length ?? 0) > 0;
-  /** The library goods was deleted since: the row can only go off sale or away (the server refuses a save). */
-  const gone = row.data?.goods_deleted === 1;
   const goneRow = gone ? (row.data as BulkGoods) : undefined;
 
   const takeOff = (g: BulkGoods) =>
@@ -214,19 +216,22 @@ export function BulkGoodsFormPage() {
             showIcon
             style={{ marginBottom: 16 }}
             message="商品已删除"
-            description={BULK_GOODS_DELETED_MESSAGE}
-            action={
-              <Space wrap>
-                {goneRow.on_sale === 1 && (
-                  <Button size="small" loading={onSale.isPending} onClick={() => takeOff(goneRow)}>
-                    下架
-                  </Button>
-                )}
-                {canDelete && (
-                  <Button size="small" danger onClick={() => removeRow(goneRow)}>
-                    删除
-                  </Button>
-                )}
+            description={
+              // The buttons below the words: beside them a phone's narrow card squeezes the text.
+              <Space orientation="vertical" size={8}>
+                {BULK_GOODS_DELETED_MESSAGE}
+                <Space wrap>
+                  {goneRow.on_sale === 1 && (
+                    <Button size="small" loading={onSale.isPending} onClick={() => takeOff(goneRow)}>
+                      下架
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button size="small" danger onClick={() => removeRow(goneRow)}>
+                      删除
+                    </Button>
+                  )}
+                </Space>
               </Space>
             }
           />
@@ -250,7 +255,7 @@ export function BulkGoodsFormPage() {
           </Col>
           {hasSkus && (
             <Col xs={24} md={12}>
-              <SkuField goodsId={goodsId} name="sku_id" disabled={id !== null} />
+              <SkuField goodsId={liveGoodsId} name="sku_id" disabled={id !== null} />
             </Col>
           )}
           <Col xs={24} md={12}>
