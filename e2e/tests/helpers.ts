@@ -191,6 +191,15 @@ export async function expectToastFrom(page: Page, text: string, action: () => Pr
   if (failed) throw failed;
 }
 
+/**
+ * The option of an open antd select that Enter takes: the highlighted one. The select highlights
+ * its first option in an effect that runs after the options are drawn, so an option can be on
+ * screen while the highlight is still the empty list's (options loading), and Enter then picks
+ * nothing and closes the list. Wait for this before pressing Enter.
+ */
+export const highlightedOption = (page: Page, text: string) =>
+  page.locator('.ant-select-item-option-active').filter({ hasText: text }).first();
+
 /** The cell of `row` under the column headed `column` in `table`. */
 export async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {
   const headers = await table.getByRole('columnheader').allInnerTexts();

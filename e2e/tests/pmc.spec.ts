@@ -4,6 +4,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   firstCategoryId,
+  highlightedOption,
   signIn,
   test,
   toast,
@@ -56,14 +57,12 @@ test('a production plan from a bill of materials warns of a shortage, is reporte
   await page.getByRole('button', { name: '新增生产计划' }).click();
   const dialog = page.getByRole('dialog', { name: '新增生产计划' });
   await dialog.getByLabel('产品').fill(product.name);
-  await expect(
-    page.locator('.ant-select-item-option').filter({ hasText: product.name }).first(),
-  ).toBeVisible();
+  await expect(highlightedOption(page, product.name)).toBeVisible();
   await dialog.getByLabel('产品').press('Enter');
   await dialog.getByLabel('计划数量').fill('5');
   await dialog.getByLabel('入库仓库').focus();
   await dialog.getByLabel('入库仓库').press('ArrowDown');
-  await expect(page.locator('.ant-select-item-option').filter({ hasText: '默认仓库' }).first()).toBeVisible();
+  await expect(highlightedOption(page, '默认仓库')).toBeVisible();
   await dialog.getByLabel('入库仓库').press('Enter');
   const needs = dialog.getByRole('region', { name: '物料需求' });
   await expect(needs.getByRole('row').filter({ hasText: sugar.name })).toContainText('缺 3');

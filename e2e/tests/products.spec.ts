@@ -1,5 +1,14 @@
 import { expect } from '@playwright/test';
-import { apiCall, expectAccessible, firstCategoryId, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import {
+  apiCall,
+  expectAccessible,
+  firstCategoryId,
+  highlightedOption,
+  signIn,
+  test,
+  toast,
+  uniqueSuffix,
+} from './helpers.ts';
 
 // 产品管理 (/crm/product_index, ADR 0023): the shop administrator makes a product with two
 // materials in the form, pushes 2 into stock after seeing each material's need against the
@@ -38,7 +47,7 @@ test('a product with two materials is made and 2 are pushed into stock: the ledg
   await dialog.getByLabel('产品名称').fill(`茶礼产品${tag}`);
   const pick = async (field: ReturnType<typeof dialog.getByLabel>, text: string) => {
     await field.fill(text);
-    await expect(page.locator('.ant-select-item-option').filter({ hasText: text }).first()).toBeVisible();
+    await expect(highlightedOption(page, text)).toBeVisible();
     await field.press('Enter');
   };
   await pick(dialog.getByLabel('成品'), `茶礼${tag}`);

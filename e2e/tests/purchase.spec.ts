@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, test, toast } from './helpers.ts';
+import { expectAccessible, expectNoSidewaysScroll, highlightedOption, test, toast } from './helpers.ts';
 
 // 采购管理 (/crm/purchase_index, ADR 0025): the shop administrator makes a purchase order and sends
 // it, the warehouse keeper receives part of it (a pending stock-in record), the administrator — a
@@ -23,11 +23,11 @@ test('a purchase order is made, partly received, its stock-in record checked by 
   await form.getByRole('button', { name: /保\s*存/ }).click();
   await expect(form.getByText('供应商不能为空')).toBeVisible();
   await form.getByLabel('供应商').fill('墨印');
-  await expect(shop.locator('.ant-select-item-option').filter({ hasText: SUPPLIER })).toBeVisible();
+  await expect(highlightedOption(shop, SUPPLIER)).toBeVisible();
   await form.getByLabel('供应商').press('Enter');
   const line = form.getByRole('group', { name: '第1行' });
   await line.getByLabel('商品').fill('墨印 C500');
-  await expect(shop.locator('.ant-select-item-option').filter({ hasText: GOODS }).first()).toBeVisible();
+  await expect(highlightedOption(shop, GOODS)).toBeVisible();
   await line.getByLabel('商品').press('Enter');
   await expect(line.getByTitle(GOODS)).toBeVisible();
   await line.getByLabel('采购数量').fill('10');

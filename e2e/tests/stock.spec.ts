@@ -1,5 +1,13 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  highlightedOption,
+  signIn,
+  test,
+  toast,
+  uniqueSuffix,
+} from './helpers.ts';
 
 // 库存管理 (/crm/stock_manager, ADR 0022): a warehouse keeper writes a stock-in record, the shop
 // administrator (a second person) checks it after a confirmation, and the stock and the ledger
@@ -25,12 +33,12 @@ test('a warehouse keeper writes a stock-in record, the shop administrator checks
   await expectAccessible(page, '新增入库单 dialog');
   // The pickers from the keyboard: type, then Enter takes the highlighted option.
   await dialog.getByLabel('商品').fill('墨印 P200');
-  await expect(page.locator('.ant-select-item-option').filter({ hasText: GOODS }).first()).toBeVisible();
+  await expect(highlightedOption(page, GOODS)).toBeVisible();
   await dialog.getByLabel('商品').press('Enter');
   await expect(dialog.getByTitle(GOODS)).toBeVisible();
   await dialog.getByLabel('仓库').focus();
   await dialog.getByLabel('仓库').press('ArrowDown');
-  await expect(page.locator('.ant-select-item-option').filter({ hasText: '默认仓库' }).first()).toBeVisible();
+  await expect(highlightedOption(page, '默认仓库')).toBeVisible();
   await dialog.getByLabel('仓库').press('Enter');
   await expect(dialog.getByTitle('默认仓库')).toBeVisible();
   await dialog.getByLabel('入库数量').fill('7');
