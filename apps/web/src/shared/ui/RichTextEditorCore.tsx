@@ -14,10 +14,10 @@ import {
 } from '@ant-design/icons';
 import { FILE_ACCEPT, RICH_TEXT_ALT_MAX } from '@portal/contract/constants';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type ChainedCommands, type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Form, Input, Progress, Tooltip } from 'antd';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { FormModal } from './FormModal.tsx';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 import { useFileUpload } from './useFileUpload.ts';
@@ -31,6 +31,63 @@ const isLink = (href: string) =>
 /** A picture the server keeps: one of the file store (`/api/file/image?key=`) or an https address. */
 const isPicture = (src: string) =>
   /^\/api\/file\/image\?key=[0-9a-f]{32}\.\w+$/.test(src) || /^https:\/\/[^\s]+$/i.test(src);
+
+/** The toggles of the toolbar, in groups: each says whether it is on where the caret is and toggles it. */
+const FORMATS: {
+  label: string;
+  icon?: ReactNode;
+  text?: string;
+  on: (e: Editor) => boolean;
+  toggle: (c: ChainedCommands) => ChainedCommands;
+}[][] = [
+  [
+    {
+      label: '粗体（Ctrl+B）',
+      icon: <BoldOutlined aria-hidden />,
+      on: (e) => e.isActive('bold'),
+      toggle: (c) => c.toggleBold(),
+    },
+    {
+      label: '斜体（Ctrl+I）',
+      icon: <ItalicOutlined aria-hidden />,
+      on: (e) => e.isActive('italic'),
+      toggle: (c) => c.toggleItalic(),
+    },
+    {
+      label: '下划线（Ctrl+U）',
+      icon: <UnderlineOutlined aria-hidden />,
+      on: (e) => e.isActive('underline'),
+      toggle: (c) => c.toggleUnderline(),
+    },
+    {
+      label: '删除线',
+      icon: <StrikethroughOutlined aria-hidden />,
+      on: (e) => e.isActive('strike'),
+      toggle: (c) => c.toggleStrike(),
+    },
+  ],
+  ([2, 3, 4] as const).map((level) => ({
+    label: `H${level} ${['', '', '二', '三', '四'][level]}级标题`,
+    text: `H${level}`,
+    on: (e: Editor) => e.isActive('heading', { level }),
+    toggle: (c: ChainedCommands) => c.toggleHeading({ level }),
+  })),
+  [
+    {
+      label: '无序列表',
+      icon: <UnorderedListOutlined aria-hidden />,
+      on: (e) => e.isActive('bulletList'),
+      toggle: (c) => c.toggleBulletList(),
+    },
+    {
+      label: '有序列表',
+      icon: <OrderedListOutlined aria-hidden />,
+      on: (e) => e.isActive('orderedList'),
+      toggle: (c) => c.toggleOrderedList(),
+    },
+    { label: '引用', text: '“ ”', on: (e) => e.isActive('blockquote'), toggle: (c) => c.toggleBlockquote() },
+  ],
+];
 
 /** One toolbar button: its Chinese name is its label (and its tooltip); a toggle says whether it is on. */
 function Tool({
@@ -160,16 +217,7 @@ export default function RichTextEditorCore({
     selector: ({ editor: e }) =>
       e
         ? {
-            bold: e.isActive('bold'),
-            italic: e.isActive('italic'),
-            underline: e.isActive('underline'),
-            strike: e.isActive('strike'),
-            h2: e.isActive('heading', { level: 2 }),
-            h3: e.isActive('heading', { level: 3 }),
-            h4: e.isActive('heading', { level: 4 }),
-            bullet: e.isActive('bulletList'),
-            ordered: e.isActive('orderedList'),
-            quote: e.isActive('blockquote'),
+            formats: FORMATS.map((group) => group.map((f) => f.on(e))),
             link: e.isActive('link'),
             undo: e.can().undo(),
             redo: e.can().redo(),
@@ -194,79 +242,22 @@ export default function RichTextEditorCore({
       className={`rich-editor${isInvalid ? ' rich-editor--invalid' : ''}${off ? ' rich-editor--disabled' : ''}`}
     >
       <div className="rich-editor__toolbar" role="toolbar" aria-label={`${label}格式`} aria-controls={id}>
-        <Tool
-          label="粗体（Ctrl+B）"
-          icon={<BoldOutlined aria-hidden />}
-          active={state.bold}
-          disabled={off}
-          onClick={() => chain().toggleBold().run()}
-        />
-        <Tool
-          label="斜体（Ctrl+I）"
-          icon={<ItalicOutlined aria-hidden />}
-          active={state.italic}
-          disabled={off}
-          onClick={() => chain().toggleItalic().run()}
-        />
-        <Tool
-          label="下划线（Ctrl+U）"
-          icon={<UnderlineOutlined aria-hidden />}
-          active={state.underline}
-          disabled={off}
-          onClick={() => chain().toggleUnderline().run()}
-        />
-        <Tool
-          label="删除线"
-          icon={<StrikethroughOutlined aria-hidden />}
-          active={state.strike}
-          disabled={off}
-          onClick={() => chain().toggleStrike().run()}
-        />
-        <span className="rich-editor__sep" aria-hidden />
-        <Tool
-          label="H2 二级标题"
-          text="H2"
-          active={state.h2}
-          disabled={off}
-          onClick={() => chain().toggleHeading({ level: 2 }).run()}
-        />
-        <Tool
-          label="H3 三级标题"
-          text="H3"
-          active={state.h3}
-          disabled={off}
-          onClick={() => chain().toggleHeading({ level: 3 }).run()}
-        />
-        <Tool
-          label="H4 四级标题"
-          text="H4"
-          active={state.h4}
-          disabled={off}
-          onClick={() => chain().toggleHeading({ level: 4 }).run()}
-        />
-        <span className="rich-editor__sep" aria-hidden />
-        <Tool
-          label="无序列表"
-          icon={<UnorderedListOutlined aria-hidden />}
-          active={state.bullet}
-          disabled={off}
-          onClick={() => chain().toggleBulletList().run()}
-        />
-        <Tool
-          label="有序列表"
-          icon={<OrderedListOutlined aria-hidden />}
-          active={state.ordered}
-          disabled={off}
-          onClick={() => chain().toggleOrderedList().run()}
-        />
-        <Tool
-          label="引用"
-          text="“ ”"
-          active={state.quote}
-          disabled={off}
-          onClick={() => chain().toggleBlockquote().run()}
-        />
-        <span className="rich-editor__sep" aria-hidden />
+        {FORMATS.map((group, g) => (
+          <Fragment key={group[0]?.label}>
+            {group.map((f, i) => (
+              <Tool
+                key={f.label}
+                label={f.label}
+                icon={f.icon}
+                text={f.text}
+                active={state.formats[g]?.[i] ?? false}
+                disabled={off}
+                onClick={() => f.toggle(chain()).run()}
+              />
+            ))}
+            <span className="rich-editor__sep" aria-hidden />
+          </Fragment>
+        ))}
         <Tool
           label="插入链接"
           icon={<LinkOutlined aria-hidden />}
