@@ -97,7 +97,7 @@ test('a shop administrator asks to rename the company; the super administrator a
     await expect(page.getByRole('banner')).toContainText(renamed);
   } finally {
     // The seeded name back, by the same process (through the API).
-    const back = await apiCall(page.request, shopToken, '/company/companyChangeRequest', {
+    const back = await apiCall(page.request, shopToken, '/company/changeRequest/submit', {
       company_name: HQ,
     });
     await apiCall(admin.request, adminToken, '/company/changeRequest/approve', { id: back.id });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, testApp } from './harness.ts';
 
 /**
- * The company change request (spec §7 `/company/companyChangeRequest`, docs/adr/0029): a company's
+ * The company change request (`/company/changeRequest/*`, docs/adr/0029): a company's
  * administrator proposes new identity values, the super administrator approves (written to the
  * company in one transaction) or rejects with a reason, a pending request can be withdrawn, one
  * pending request per company. SQLite, and PostgreSQL with TEST_PG_URL.
@@ -25,7 +25,7 @@ async function applicant(name = '申请单位') {
   return {
     companyId,
     headers,
-    submit: (form: Form) => call('/company/companyChangeRequest', form, headers),
+    submit: (form: Form) => call('/company/changeRequest/submit', form, headers),
     list: () => call('/company/changeRequest/list', {}, headers),
     withdraw: (id: number) => call('/company/changeRequest/withdraw', { id }, headers),
   };
@@ -173,9 +173,9 @@ describe('company change request', () => {
       expect(r.c, JSON.stringify(form)).toBe(Codes.PARAM_ERROR.c);
       expect(r.field).toBe(field);
     }
-    const wrongType = await h.json('/company/companyChangeRequest', { company_name: { a: 1 } }, a.headers);
+    const wrongType = await h.json('/company/changeRequest/submit', { company_name: { a: 1 } }, a.headers);
     expect(wrongType).toMatchObject({ c: Codes.PARAM_ERROR.c, field: 'company_name' });
-    expect((await h.json('/company/companyChangeRequest', [1, 2] as never, a.headers)).c).toBe(
+    expect((await h.json('/company/changeRequest/submit', [1, 2] as never, a.headers)).c).toBe(
       Codes.PARAM_ERROR.c,
     );
     const current = await company(a.companyId);
@@ -264,7 +264,7 @@ describe('company change request', () => {
     // Roles without change_company cannot ask or read.
     for (const role of [13, 14, 18, 20, 21, MEMBER_ROLE]) {
       const { headers } = await h.as(role, a.companyId);
-      expect((await call('/company/companyChangeRequest', { en_name: 'X' }, headers)).c, `role ${role}`).toBe(
+      expect((await call('/company/changeRequest/submit', { en_name: 'X' }, headers)).c, `role ${role}`).toBe(
         Codes.FORBIDDEN.c,
       );
       expect((await call('/company/changeRequest/list', {}, headers)).c, `role ${role}`).toBe(
@@ -272,7 +272,7 @@ describe('company change request', () => {
       );
     }
     for (const url of [
-      '/company/companyChangeRequest',
+      '/company/changeRequest/submit',
       '/company/changeRequest/list',
       '/company/changeRequest/withdraw',
       '/company/changeRequest/review/list',

@@ -108,7 +108,7 @@ export const companyCalls = {
 };
 
 export const companyChangeCalls = {
-  submit: r<typeof C.companyChangeCalls.submit>('POST', '/company/companyChangeRequest', {
+  submit: r<typeof C.companyChangeCalls.submit>('POST', '/company/changeRequest/submit', {
     permission: 'change_company',
   }),
   list: r<typeof C.companyChangeCalls.list>('POST', '/company/changeRequest/list', {

@@ -5,12 +5,12 @@ import { pageOf } from './envelope.ts';
 import { form, id, optionalInt, optionalText, paging, text } from './fields.ts';
 
 /**
- * The company change request (spec §7 "Company change: /company/companyChangeRequest"; issue 12;
- * docs/adr/0029). A company's registered identity — its names, login path and ICP record — is
+ * The company's identity change request (issue 12; docs/adr/0029). A company's registered identity — its names, login path and ICP record — is
  * changed only by a request its administrator submits and the platform's super administrator
  * (role 1) approves; contacts, address and logos stay directly editable (`companyProfileCalls`).
- * The specification names the submit call only; the others are ours, under
- * `/company/changeRequest/…`.
+ * The calls are ours, under `/company/changeRequest/…`: spec §7's `/company/companyChangeRequest`
+ * is a user's request to move to another company (the personal screen company-change, reviewed on
+ * /manager/resultCompanyChange) and is left for those screens (ADR 0029).
  */
 
 /** The identity fields, in the order screens show them, by their names in spec §3 Company. */
@@ -117,7 +117,7 @@ const page = pageOf(companyChangeRequestSchema);
 
 export const companyChangeCalls = {
   submit: call(
-    '/company/companyChangeRequest',
+    '/company/changeRequest/submit',
     '申请变更本单位的名称、登录路径或备案信息（超级管理员审核后生效；同时只能有一份待审核的申请）',
     'change_company',
     companyChangeSubmitBody,
