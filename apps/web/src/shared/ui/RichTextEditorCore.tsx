@@ -168,6 +168,8 @@ export default function RichTextEditorCore({
         code: false,
         codeBlock: false,
         horizontalRule: false,
+        // No empty paragraph added after a closing heading or list: the stored HTML is what was typed.
+        trailingNode: false,
         link: {
           openOnClick: false,
           autolink: true,
@@ -206,7 +208,7 @@ export default function RichTextEditorCore({
   // A click on the field's label puts the caret in the editor (a label's `for` reaches no editable div).
   useEffect(() => {
     if (!editor || !id) return;
-    const labelOf = document.querySelector<HTMLLabelElement>(`label[for="${CSS.escape(id)}"]`);
+    const labelOf = [...document.getElementsByTagName('label')].find((l) => l.htmlFor === id);
     const focus = () => editor.commands.focus();
     labelOf?.addEventListener('click', focus);
     return () => labelOf?.removeEventListener('click', focus);
