@@ -107,6 +107,14 @@ test('a bulk goods whose library goods was deleted is flagged in its form and ca
   });
   await apiCall(request, token, '/goods/delete', { id: goods.id });
 
+  await page.goto('/crm/goods_index_dzc');
+  const search = page.getByRole('searchbox', { name: '搜索大宗商品' });
+  await search.fill(name);
+  await search.press('Enter');
+  await expect(
+    page.getByRole('table', { name: '大宗商品列表' }).getByRole('row').filter({ hasText: name }),
+  ).toContainText('商品已删除');
+
   await page.goto(`/crm/new_goods_dzc?id=${bulk.id}`);
   const form = page.locator('form#bulk-goods-form');
   const notice = form.getByRole('alert').filter({ hasText: '商品已删除' });

@@ -72,7 +72,14 @@ export function BulkGoodsPage() {
       phone: 'title',
       render: (_: unknown, row) => (
         <Space direction="vertical" size={0}>
-          <span>{row.goods_name}</span>
+          <span>
+            {row.goods_name}
+            {row.goods_deleted === 1 && (
+              <Tag color="red" className="bulk-gone">
+                商品已删除
+              </Tag>
+            )}
+          </span>
           <Typography.Text type="secondary" className="bulk-sub">
             {[row.goods_code, row.spec_text].filter(Boolean).join(' · ') || '—'}
           </Typography.Text>
