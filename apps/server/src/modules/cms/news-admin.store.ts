@@ -16,8 +16,10 @@ const BODY = { label: '正文', field: 'body', max: NEWS_ADMIN_LIMITS.body };
 
 /**
  * Where the company's news is kept (`news`, the rows the public pages read) and what is special:
- * the category must be one of the company's, and a publication time left empty is now. The
- * category's name is added by the service (`news-admin.service.ts`).
+ * the category must be one of the company's, a publication time left empty is now, and the body
+ * is rich text, sanitised by `toValues` and its file-store pictures the company's (ADR 0030) — on a
+ * create, a save and each imported row alike. The category's name is added by the service
+ * (`news-admin.service.ts`).
  */
 export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
   table: 'news',
