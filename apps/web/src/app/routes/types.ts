@@ -55,6 +55,11 @@ export interface AreaHome {
    * `goods_manager`); without it the home stands at the first screen.
    */
   path?: string;
+  /**
+   * Every screen the specification names for the area is built (商城管理, issue 12): the home no
+   * longer says that the area's functions are being built.
+   */
+  built?: true;
 }
 
 /** A menu level without a route of its own. */

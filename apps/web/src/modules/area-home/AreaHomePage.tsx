@@ -61,7 +61,7 @@ function Destinations({ id, heading, items }: { id: string; heading: string; ite
 /**
  * An area's home (the route table puts it at the area's first screen, `areas/area.ts`): what the
  * area is for, the screens of its menu the user may open now, the other areas they may work in,
- * and, plainly, that the area's own screens are still being built.
+ * and, plainly, that the area's own screens are still being built (until the area is `built`).
  */
 export function AreaHomePage() {
   const { pathname } = useLocation();
@@ -88,8 +88,9 @@ export function AreaHomePage() {
         <p className="area-home-note">
           {user &&
             `您好，${user.real_name || user.username}${user.role_name ? `（${user.role_name}）` : ''}。`}
-          {area.title}的{ownBuilt ? '其他' : ''}
-          功能正在建设中，建成后会出现在左侧菜单和本页；现在可以使用下面的功能。
+          {home.home.built
+            ? '左侧菜单和本页列出您可以使用的功能。'
+            : `${area.title}的${ownBuilt ? '其他' : ''}功能正在建设中，建成后会出现在左侧菜单和本页；现在可以使用下面的功能。`}
         </p>
       </Card>
       {area.area === 'crm' && seesOrders && <CrmDashboard />}
