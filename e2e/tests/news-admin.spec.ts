@@ -46,6 +46,13 @@ test('a shop administrator writes and publishes a news with a cover; a visitor r
   await page.getByRole('button', { name: /^粗体/ }).click();
   await page.keyboard.type('第二段加粗。');
   await expect(body.locator('strong')).toHaveText('第二段加粗。');
+  // The toolbar is one Tab stop before the text, walked with the arrow keys.
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: /^粗体/ })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('button', { name: /^斜体/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(body).toBeFocused();
   await expectAccessible(page, '新闻编辑 with the body typed');
   await page.getByRole('button', { name: '保存并发布' }).click();
   await expect(toast(page, '已保存并发布')).toBeVisible();

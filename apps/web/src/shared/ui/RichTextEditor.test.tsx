@@ -69,6 +69,21 @@ describe('RichTextEditor', () => {
       '重做（Ctrl+Shift+Z）',
     ]);
     expect(el.querySelector('[role="toolbar"]')?.getAttribute('aria-label')).toBe('正文格式');
+    // One Tab stop in the toolbar; the arrow keys move along it.
+    const tabbable = () =>
+      [...el.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')].filter((b) => b.tabIndex === 0);
+    expect(tabbable().map((b) => b.getAttribute('aria-label'))).toEqual(['粗体（Ctrl+B）']);
+    const first = tabbable()[0] as HTMLButtonElement;
+    act(() => first.focus());
+    act(() => {
+      first.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+    });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('斜体（Ctrl+I）');
+    expect(tabbable().map((b) => b.getAttribute('aria-label'))).toEqual(['斜体（Ctrl+I）']);
+    act(() => {
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    });
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('插入图片');
     // The count is of the stored HTML.
     expect(el.textContent).toContain('28 / 100（含格式）');
   });

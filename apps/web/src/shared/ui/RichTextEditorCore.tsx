@@ -234,6 +234,16 @@ export default function RichTextEditorCore({
   const file = useRef<HTMLInputElement>(null);
   const uploader = useFileUpload('image');
   const errorId = useId();
+  const toolbar = useRef<HTMLDivElement>(null);
+
+  // The toolbar is one Tab stop (WAI-ARIA toolbar): its current button — the last one focused, else
+  // the first that can be pressed — and the arrow keys, Home and End move between its buttons.
+  useEffect(() => {
+    const buttons = [...(toolbar.current?.querySelectorAll('button') ?? [])];
+    const enabled = buttons.filter((b) => !b.disabled);
+    const current = enabled.find((b) => b.dataset.current === 'true') ?? enabled[0];
+    for (const b of buttons) b.tabIndex = b === current ? 0 : -1;
+  });
 
   if (!editor || !state) return <div className="rich-editor rich-editor--loading" />;
   const chain = () => editor.chain().focus();
@@ -243,7 +253,37 @@ export default function RichTextEditorCore({
     <div
       className={`rich-editor${isInvalid ? ' rich-editor--invalid' : ''}${off ? ' rich-editor--disabled' : ''}`}
     >
-      <div className="rich-editor__toolbar" role="toolbar" aria-label={`${label}格式`} aria-controls={id}>
+      <div
+        ref={toolbar}
+        className="rich-editor__toolbar"
+        role="toolbar"
+        aria-label={`${label}格式`}
+        aria-controls={id}
+        onFocus={(e) => {
+          if (!(e.target instanceof HTMLButtonElement)) return;
+          for (const b of e.currentTarget.querySelectorAll('button')) {
+            b.dataset.current = String(b === e.target);
+            b.tabIndex = b === e.target ? 0 : -1;
+          }
+        }}
+        onKeyDown={(e) => {
+          const buttons = [...e.currentTarget.querySelectorAll('button')].filter((b) => !b.disabled);
+          const at = buttons.indexOf(e.target as HTMLButtonElement);
+          const to =
+            e.key === 'ArrowRight'
+              ? (at + 1) % buttons.length
+              : e.key === 'ArrowLeft'
+                ? (at - 1 + buttons.length) % buttons.length
+                : e.key === 'Home'
+                  ? 0
+                  : e.key === 'End'
+                    ? buttons.length - 1
+                    : -1;
+          if (to < 0 || at < 0) return;
+          e.preventDefault();
+          buttons[to]?.focus();
+        }}
+      >
         {FORMATS.map((group, g) => (
           <Fragment key={group[0]?.label}>
             {group.map((f, i) => (
