@@ -1,12 +1,13 @@
 import type { GoodsHistory, GoodsSku, LibraryGoods } from '@portal/contract';
 import { goodsCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Image, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Image, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
+import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { RichText } from '#web/shared/ui/RichText.tsx';
@@ -77,41 +78,40 @@ function History({ id }: { id: number }) {
     queryKey: [...goodsKeys.all, 'history', id, page, pageSize],
     queryFn: () => api.call(goodsCalls.history, { id, page, page_size: pageSize }),
   });
-  const box = useKeyboardScroll('修改记录');
   return (
-    <div ref={box}>
-      <Table<GoodsHistory>
-        aria-label="修改记录"
-        rowKey="id"
-        size="small"
-        loading={history.isFetching}
-        dataSource={history.data?.results ?? []}
-        pagination={pagination(history.data?.paging.count ?? 0)}
-        locale={{ emptyText: <Empty description="暂无修改记录" /> }}
-        scroll={{ x: 'max-content' }}
-        columns={[
-          { title: '时间', dataIndex: 'time', width: 150, render: (v: string) => formatMinute(v) },
-          { title: '操作人', dataIndex: 'username', width: 110, render: (v: string) => v || '—' },
-          { title: '操作', dataIndex: 'action', width: 70, render: (v: string) => ACTIONS[v] ?? v },
-          {
-            title: '内容',
-            dataIndex: 'changes',
-            render: (changes: GoodsHistory['changes']) =>
-              changes.length === 0 ? (
-                <Typography.Text type="secondary">规格或图片等</Typography.Text>
-              ) : (
-                <ul className="goods-history-changes">
-                  {changes.map((c) => (
-                    <li key={c.field}>
-                      {c.field}：{c.before || '（空）'} → {c.after || '（空）'}
-                    </li>
-                  ))}
-                </ul>
-              ),
-          },
-        ]}
-      />
-    </div>
+    <ListTable<GoodsHistory>
+      aria-label="修改记录"
+      query={history}
+      empty="暂无修改记录"
+      pagination={pagination}
+      columns={[
+        {
+          title: '时间',
+          dataIndex: 'time',
+          width: 150,
+          phone: 'title',
+          render: (v: string) => formatMinute(v),
+        },
+        { title: '操作人', dataIndex: 'username', width: 110, render: (v: string) => v || '—' },
+        { title: '操作', dataIndex: 'action', width: 70, render: (v: string) => ACTIONS[v] ?? v },
+        {
+          title: '内容',
+          dataIndex: 'changes',
+          render: (changes: GoodsHistory['changes']) =>
+            changes.length === 0 ? (
+              <Typography.Text type="secondary">规格或图片等</Typography.Text>
+            ) : (
+              <ul className="goods-history-changes">
+                {changes.map((c) => (
+                  <li key={c.field}>
+                    {c.field}：{c.before || '（空）'} → {c.after || '（空）'}
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+      ]}
+    />
   );
 }
 
