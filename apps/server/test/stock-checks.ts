@@ -33,7 +33,10 @@ export const defaultWarehouseId = async (h: Harness, companyId: number) =>
       .executeTakeFirstOrThrow()
   ).id;
 
-/** Every level of the company: its moves add up to it, each carries the balance after it, never below 0. */
+/**
+ * Every level of the company: its moves add up to it, each carries the balance after it, never below 0.
+ * Answers how many levels it checked.
+ */
 export async function ledgerAddsUp(h: Harness, companyId: number) {
   const levels = await h.db
     .selectFrom('stock_levels')
@@ -49,7 +52,10 @@ export async function ledgerAddsUp(h: Harness, companyId: number) {
       .where('sku_id', '=', l.sku_id)
       .orderBy('id')
       .execute();
-    expect(moves.reduce((s, m) => s + m.quantity, 0)).toBe(l.quantity);
+    expect(
+      moves.reduce((s, m) => s + m.quantity, 0),
+      `level ${l.id}`,
+    ).toBe(l.quantity);
     expect(l.quantity).toBeGreaterThanOrEqual(0);
     let running = 0;
     for (const m of moves) {
@@ -57,4 +63,5 @@ export async function ledgerAddsUp(h: Harness, companyId: number) {
       expect(m.balance_after).toBe(running);
     }
   }
+  return levels.length;
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createGoods } from '#server/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
+import { ledgerAddsUp as companyLedgerAddsUp, sellable as goodsSellable } from './stock-checks.ts';
 
 /**
  * The company's stock (issue 12, ADR 0022): warehouses, levels and their ledger, stock-in records
@@ -60,34 +61,11 @@ const levelsOf = (goodsId: number) =>
     .execute();
 const onHand = async (goodsId: number, skuId = 0) =>
   (await levelsOf(goodsId)).filter((l) => l.sku_id === skuId).reduce((s, l) => s + l.quantity, 0);
-const sellable = async (goodsId: number) =>
-  (await h.db.selectFrom('goods').select('stock').where('id', '=', goodsId).executeTakeFirstOrThrow()).stock;
+const sellable = (goodsId: number) => goodsSellable(h, goodsId);
 const movesOf = (goodsId: number) =>
   h.db.selectFrom('stock_moves').selectAll().where('goods_id', '=', goodsId).orderBy('id').execute();
 
-/** Every level of the company: its moves add up to it, and the last balance is it. */
-async function ledgerAddsUp(cid: number) {
-  const levels = await h.db.selectFrom('stock_levels').selectAll().where('company_id', '=', cid).execute();
-  for (const l of levels) {
-    const moves = await h.db
-      .selectFrom('stock_moves')
-      .select(['quantity', 'balance_after'])
-      .where('warehouse_id', '=', l.warehouse_id)
-      .where('goods_id', '=', l.goods_id)
-      .where('sku_id', '=', l.sku_id)
-      .orderBy('id')
-      .execute();
-    const sum = moves.reduce((s, m) => s + m.quantity, 0);
-    expect(sum, `level ${l.id}`).toBe(l.quantity);
-    expect(l.quantity).toBeGreaterThanOrEqual(0);
-    let running = 0;
-    for (const m of moves) {
-      running += m.quantity;
-      expect(m.balance_after).toBe(running);
-    }
-  }
-  return levels.length;
-}
+const ledgerAddsUp = (cid: number) => companyLedgerAddsUp(h, cid);
 
 async function defaultWarehouseId(cid = companyId) {
   const w = await h.db
