@@ -15,8 +15,10 @@ export function TopBar({ area }: { area: AreaEntry }) {
   const user = useUserInfo();
   const company = useCompany();
   const own = company.data && company.data.id === user?.company_id ? company.data : null;
-  const companyName = user?.company_name || own?.company_name || '企业门户';
-  const address = user?.address || own?.address || '';
+  // The company as it is now (renamed by an approved change request, a new address saved) before
+  // what the login cookie wrote down at login.
+  const companyName = own?.company_name || user?.company_name || '企业门户';
+  const address = own?.address || user?.address || '';
   const shop = useShop(user?.company_id).data;
 
   return (

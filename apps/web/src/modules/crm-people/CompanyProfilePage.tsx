@@ -2,7 +2,6 @@ import { type Company, companyProfileBody } from '@portal/contract';
 import { Alert, Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { useEffect } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { updateUserInfo, useUserInfo } from '#web/shared/session.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
@@ -64,17 +63,11 @@ function LogoField({ name, label }: { name: 'logo_main' | 'logo_centre' | 'logo_
 export function CompanyProfilePage() {
   const profile = useCompanyProfile();
   const save = useSaveCompanyProfile();
-  const user = useUserInfo();
   const [form] = Form.useForm<Values>();
   const company = profile.data;
   useEffect(() => {
     if (company) form.setFieldsValue(valuesOf(company));
   }, [company, form]);
-  // An approved change request renamed the company: the top bar (which prefers the cookie) follows.
-  const renamed = company && user?.company_id === company.id && user.company_name !== company.company_name;
-  useEffect(() => {
-    if (renamed && company) updateUserInfo({ company_name: company.company_name });
-  }, [renamed, company]);
 
   if (!company)
     return (
@@ -86,10 +79,7 @@ export function CompanyProfilePage() {
   const submit = (v: Values) => {
     const trimmed = Object.fromEntries(FIELDS.map((k) => [k, (v[k] ?? '').trim()])) as Required<Values>;
     save.mutate(trimmed, {
-      onSuccess: (c) => {
-        if (user?.company_id === c.id) updateUserInfo({ address: c.address });
-        toastSuccess('已保存单位信息');
-      },
+      onSuccess: () => toastSuccess('已保存单位信息'),
       onError: (e) => showFieldError(form, e, FIELDS),
     });
   };
