@@ -375,6 +375,19 @@ describe('pictures of deleted files (ADR 0018)', () => {
     expect(saved.c, JSON.stringify(saved)).toBe(0);
     expect((await row(g.id)).cover).toBe(live.url);
   });
+
+  it('a picture the gallery held before its file was deleted does not stop the next picture or save', async () => {
+    const g = await madeInShop();
+    const held = await h.uploadImage(admin);
+    expect((await call('/shop/goods/gallery/create', { goods_id: g.id, image: held.url })).c).toBe(0);
+    expect(await call('/file/delete', { id: held.id })).toMatchObject({ c: 0, d: { count: 1 } });
+    const added = await call('/shop/goods/gallery/create', { goods_id: g.id, image: '/demo/goods/b.svg' });
+    expect(added.c, JSON.stringify(added)).toBe(0);
+    expect(added.d.goods.images).toEqual(['/demo/goods/a.svg', held.url, '/demo/goods/b.svg']);
+    const saved = await call('/shop/goods/save', { id: g.id, images: ['/demo/goods/b.svg', held.url] });
+    expect(saved.c, JSON.stringify(saved)).toBe(0);
+    expect((await row(g.id)).cover).toBe('/demo/goods/b.svg');
+  });
 });
 
 describe('the per-order limit in the cart and at checkout', () => {

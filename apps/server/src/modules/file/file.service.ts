@@ -160,17 +160,6 @@ export function toFileItem(row: Row): StoredFileInfo {
   };
 }
 
-/** Whether `key` is a live picture of the company's store (a goods gallery takes only those by key). */
-export async function isCompanyImage(db: Database, companyId: number, key: string) {
-  const row = await inCompany(db, companyId)
-    .selectFrom('files')
-    .select('id')
-    .where('storage_key', '=', key)
-    .where('kind', '=', 'image')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** How long a deleted file's bytes may stay before the sweep removes them (a removal that failed). */
 const PURGE_AFTER_MS = 60_000;
 

@@ -126,7 +126,7 @@ export function shopGoodsService(
             trx,
             caller,
             goodsId,
-            await galleryImages(trx, caller.companyId, images, 'images'),
+            await galleryImages(trx, caller.companyId, images, 'images', galleryOf(before)),
             now,
           );
         if (!skus || skus.length === 0) return;
@@ -182,12 +182,12 @@ export function shopGoodsService(
     /** Adds a picture at the end of the gallery, under the gallery's rule (`galleryImages`). */
     addImage(caller: Caller, goodsId: number, image: string) {
       return write(caller, goodsId, async (trx, before, now) => {
-        const images = [...galleryOf(before), image];
+        const held = galleryOf(before);
         await setGallery(
           trx,
           caller,
           goodsId,
-          await galleryImages(trx, caller.companyId, images, 'image'),
+          await galleryImages(trx, caller.companyId, [...held, image], 'image', held),
           now,
         );
       });
