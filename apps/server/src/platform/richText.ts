@@ -5,6 +5,7 @@ import {
   RICH_TEXT_ALT_MAX,
   RICH_TEXT_MAX_DEPTH,
   RICH_TEXT_TAGS,
+  richTextPlain,
   textToRichText,
 } from '@portal/contract';
 import sanitizeHtml from 'sanitize-html';
@@ -102,8 +103,7 @@ const hasMarkup = (value: string) => /<[a-z!/]/i.test(value);
 export function sanitizeRichText(value: string, rule: { label: string; field: string; max: number }): string {
   const html = hasMarkup(value) ? value : textToRichText(value);
   const clean = sanitizeHtml(html, OPTIONS).trim();
-  if (!/<img\b/.test(clean) && sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim() === '')
-    return '';
+  if (!/<img\b/.test(clean) && richTextPlain(clean) === '') return '';
   if (clean.length > rule.max)
     throw new AppError('PARAM_ERROR', `${rule.label}不能超过${rule.max}个字符（含格式）`, rule.field);
   return clean;
