@@ -223,11 +223,13 @@ export default function RichTextEditorCore({
             link: e.isActive('link'),
             undo: e.can().undo(),
             redo: e.can().redo(),
-            length: e.isEmpty ? 0 : e.getHTML().length,
           }
         : null,
   });
 
+  // What the form holds is the editor's HTML (onUpdate): its length is the count, without
+  // serialising the document again on every change of the selection.
+  const length = (value ?? '').length;
   const [linkForm] = Form.useForm<LinkValues>();
   const [pictureForm] = Form.useForm<PictureValues>();
   const [dialog, setDialog] = useState<'link' | 'picture' | null>(null);
@@ -344,8 +346,8 @@ export default function RichTextEditorCore({
       </div>
       <EditorContent editor={editor} />
       {max !== undefined && (
-        <div className={`rich-editor__count${state.length > max ? ' rich-editor__count--over' : ''}`}>
-          {state.length} / {max}（含格式）
+        <div className={`rich-editor__count${length > max ? ' rich-editor__count--over' : ''}`}>
+          {length} / {max}（含格式）
         </div>
       )}
 
