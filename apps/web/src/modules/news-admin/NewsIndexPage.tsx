@@ -2,11 +2,10 @@ import type { NewsAdminItem } from '@portal/contract';
 import { newsAdminCalls } from '@portal/contract/calls';
 import { App, Button, Select } from 'antd';
 import { Link } from 'react-router';
-import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
-import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -60,18 +59,15 @@ export function NewsIndexPage() {
   const publish = usePublishNews();
 
   const setStatus = (items: NewsAdminItem[], to: 0 | 1) =>
-    confirmDanger(modal, {
+    confirmRun(modal, {
       title: to === 1 ? `确定发布${named(items)}吗？` : `确定撤回${named(items)}吗？`,
       content:
         to === 1
           ? '发布后立即在前台新闻页显示；发布时间在将来的，到时才显示。'
           : '撤回后成为草稿，前台不再显示。',
       okText: to === 1 ? '发布' : '撤回',
-      onOk: () =>
-        publish
-          .mutateAsync({ ids: items.map((r) => r.id), status: to })
-          .then((r) => toastSuccess(`已${to === 1 ? '发布' : '撤回'} ${r.count} 篇新闻`))
-          .catch(() => {}),
+      run: () => publish.mutateAsync({ ids: items.map((r) => r.id), status: to }),
+      done: (r) => `已${to === 1 ? '发布' : '撤回'} ${r.count} 篇新闻`,
     });
 
   return (
