@@ -704,8 +704,7 @@ export function PurchasePage() {
           value: status,
           onChange: filterStatus,
         }}
-      >
-        <Space wrap>
+        filters={
           <DayRange
             labels={['创建日期从', '创建日期到']}
             value={days}
@@ -714,6 +713,9 @@ export function PurchasePage() {
               setPage(1);
             }}
           />
+        }
+      >
+        <Space wrap>
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
           <Button href={api.href(purchaseCalls.export, filters)} download>
             导出 Excel

@@ -234,15 +234,16 @@ function LevelsTab() {
           value: low,
           onChange: filterStatus,
         }}
-      >
-        <WarehouseFilter
-          value={warehouseId}
-          onChange={(v) => {
-            setWarehouseId(v);
-            setPage(1);
-          }}
-        />
-      </ListToolbar>
+        filters={
+          <WarehouseFilter
+            value={warehouseId}
+            onChange={(v) => {
+              setWarehouseId(v);
+              setPage(1);
+            }}
+          />
+        }
+      />
       <ListTable<StockLevel>
         aria-label="库存列表"
         columns={columns}
@@ -592,25 +593,26 @@ function MovesTab() {
           value: kind,
           onChange: filterStatus,
         }}
-      >
-        <Space wrap>
-          <WarehouseFilter
-            value={warehouseId}
-            onChange={(v) => {
-              setWarehouseId(v);
-              setPage(1);
-            }}
-          />
-          <DayRange
-            labels={['开始日期', '结束日期']}
-            value={days}
-            onChange={(d) => {
-              setDays(d);
-              setPage(1);
-            }}
-          />
-        </Space>
-      </ListToolbar>
+        filters={
+          <>
+            <WarehouseFilter
+              value={warehouseId}
+              onChange={(v) => {
+                setWarehouseId(v);
+                setPage(1);
+              }}
+            />
+            <DayRange
+              labels={['开始日期', '结束日期']}
+              value={days}
+              onChange={(d) => {
+                setDays(d);
+                setPage(1);
+              }}
+            />
+          </>
+        }
+      />
       <ListTable<StockMove>
         aria-label="库存流水列表"
         columns={columns}
