@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { withId } from './helpers.ts';
+import { audit, categoryTree, companyTable, createIndex, withId } from './helpers.ts';
 
 /** Portable column types only: integers for ids/flags/codes/money, text for ISO timestamps and JSON. */
 export function foundation(dialect: Dialect) {
@@ -24,8 +24,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('logo_mobile', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('n_love', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
 
       await db.schema
@@ -34,8 +33,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('tenant_code', 'text', (c) => c.notNull())
         .execute();
 
-      await withId(dialect, db.schema.createTable('shops'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'shops')
         .addColumn('shop_name', 'text', (c) => c.notNull())
         .addColumn('mobile', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('phone', 'text', (c) => c.notNull().defaultTo(''))
@@ -44,23 +42,16 @@ export function foundation(dialect: Dialect) {
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('shops_company')
-        .on('shops')
-        .columns(['company_id', 'is_default'])
-        .execute();
+      await createIndex(db, 'shops_company', 'shops', ['company_id', 'is_default']);
 
-      await withId(dialect, db.schema.createTable('user_groups'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'user_groups')
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
-      await withId(dialect, db.schema.createTable('positions'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'positions')
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
 
-      await withId(dialect, db.schema.createTable('users'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'users')
         .addColumn('username', 'text', (c) => c.notNull().unique())
         .addColumn('password_hash', 'text', (c) => c.notNull())
         .addColumn('real_name', 'text', (c) => c.notNull().defaultTo(''))
@@ -73,10 +64,9 @@ export function foundation(dialect: Dialect) {
         .addColumn('main_bg', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('last_login_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
-      await db.schema.createIndex('users_company').on('users').columns(['company_id', 'role']).execute();
+      await createIndex(db, 'users_company', 'users', ['company_id', 'role']);
 
       await db.schema
         .createTable('sessions')
@@ -88,7 +78,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
         .execute();
-      await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+      await createIndex(db, 'sessions_user', 'sessions', ['user_id']);
 
       await withId(dialect, db.schema.createTable('login_logs'))
         .addColumn('company_id', 'integer')
@@ -100,7 +90,7 @@ export function foundation(dialect: Dialect) {
         .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('login_logs_user').on('login_logs').columns(['user_id', 'id']).execute();
+      await createIndex(db, 'login_logs_user', 'login_logs', ['user_id', 'id']);
 
       await db.schema
         .createTable('role_permissions')
@@ -120,49 +110,31 @@ export function foundation(dialect: Dialect) {
         .addColumn('ip', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('audit_logs_entity')
-        .on('audit_logs')
-        .columns(['company_id', 'entity', 'entity_id'])
-        .execute();
+      await createIndex(db, 'audit_logs_entity', 'audit_logs', ['company_id', 'entity', 'entity_id']);
 
-      await withId(dialect, db.schema.createTable('goods_categories'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
-        .addColumn('parent_id', 'integer', (c) => c.references('goods_categories.id'))
-        .addColumn('path', 'text', (c) => c.notNull().defaultTo('/'))
-        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('icon', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
+      await companyTable(dialect, db, 'goods_categories')
+        .$call(categoryTree('goods_categories'))
         .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('created_by', 'integer')
         .addColumn('updated_by', 'integer')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
-      await db.schema
-        .createIndex('goods_categories_tree')
-        .on('goods_categories')
-        .columns(['company_id', 'del_flag', 'parent_id', 'sort'])
-        .execute();
+      await createIndex(db, 'goods_categories_tree', 'goods_categories', [
+        'company_id',
+        'del_flag',
+        'parent_id',
+        'sort',
+      ]);
 
-      await withId(dialect, db.schema.createTable('goods'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'goods')
         .addColumn('category_id', 'integer', (c) => c.references('goods_categories.id'))
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('price', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_at', 'updated_at'))
         .execute();
-      await db.schema
-        .createIndex('goods_category')
-        .on('goods')
-        .columns(['company_id', 'category_id', 'del_flag'])
-        .execute();
+      await createIndex(db, 'goods_category', 'goods', ['company_id', 'category_id', 'del_flag']);
       // Stock never goes negative, whatever the code above it does.
       if (dialect === 'pg') {
         await sql`alter table goods add constraint goods_stock_nonneg check (stock >= 0)`.execute(db);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, withId } from './helpers.ts';
 
 /** The public shop: catalogue fields, likes, reviews, cart, addresses, coupons, orders, SMS. */
 export function shop(dialect: Dialect) {
@@ -54,8 +54,7 @@ export function shop(dialect: Dialect) {
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('price_at_add', 'integer', (c) => c.notNull())
         .addColumn('selected', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'cart_items_user_goods', 'cart_items', ['user_id', 'goods_id'], true);
 
@@ -69,14 +68,11 @@ export function shop(dialect: Dialect) {
         .addColumn('district', 'text', (c) => c.notNull())
         .addColumn('address', 'text', (c) => c.notNull())
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'consignees_user', 'consignees', ['user_id', 'del_flag']);
 
-      await withId(dialect, db.schema.createTable('coupons'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'coupons')
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('code', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('amount', 'integer', (c) => c.notNull())
@@ -86,9 +82,7 @@ export function shop(dialect: Dialect) {
         .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('claimed', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'coupons_company', 'coupons', ['company_id', 'del_flag', 'status']);
 
@@ -105,8 +99,7 @@ export function shop(dialect: Dialect) {
       await createIndex(db, 'member_coupons_once', 'member_coupons', ['coupon_id', 'user_id'], true);
       await createIndex(db, 'member_coupons_user', 'member_coupons', ['user_id', 'status']);
 
-      await withId(dialect, db.schema.createTable('orders'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'orders')
         .addColumn('order_no', 'text', (c) => c.notNull().unique())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('status', 'integer', (c) => c.notNull())
@@ -128,8 +121,7 @@ export function shop(dialect: Dialect) {
         .addColumn('shipped_at', 'text')
         .addColumn('completed_at', 'text')
         .addColumn('closed_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'orders_company_status', 'orders', ['company_id', 'status', 'id']);
       await createIndex(db, 'orders_user', 'orders', ['user_id', 'status', 'id']);

@@ -1,24 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex } from './helpers.ts';
 
 /** Content (cms): news categories, news articles, advertisings. */
 export function content(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('news_categories'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'news_categories')
         .addColumn('code', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('en_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'news_categories_code', 'news_categories', ['company_id', 'code'], true);
 
-      await withId(dialect, db.schema.createTable('news'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'news')
         .addColumn('category_id', 'integer', (c) => c.notNull().references('news_categories.id'))
         .addColumn('lang', 'text', (c) => c.notNull().defaultTo('zh'))
         .addColumn('title', 'text', (c) => c.notNull())
@@ -31,8 +28,7 @@ export function content(dialect: Dialect) {
         .addColumn('published_at', 'text', (c) => c.notNull())
         .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('deleted_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       // The public list: one category (or all) of one language, published, newest first.
       await createIndex(db, 'news_list_category', 'news', [
@@ -44,8 +40,7 @@ export function content(dialect: Dialect) {
       ]);
       await createIndex(db, 'news_list_all', 'news', ['company_id', 'lang', 'status', 'published_at']);
 
-      await withId(dialect, db.schema.createTable('advertisings'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'advertisings')
         .addColumn('position', 'text', (c) => c.notNull().defaultTo('home'))
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('image', 'text', (c) => c.notNull().defaultTo(''))
@@ -57,8 +52,7 @@ export function content(dialect: Dialect) {
         .addColumn('starts_at', 'text')
         .addColumn('ends_at', 'text')
         .addColumn('deleted_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'advertisings_position', 'advertisings', [
         'company_id',

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { createIndex } from './helpers.ts';
+import { audit, createIndex } from './helpers.ts';
 
 /**
  * Company microsites (/qf, /dzc, /dzcen …): one row per path, bound to a company. Two rows may
@@ -25,8 +25,7 @@ export const microsites = {
       .addColumn('contact_address', 'text')
       .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .$call(audit('created_at', 'updated_at'))
       .execute();
     await createIndex(db, 'microsites_company', 'microsites', ['company_id', 'status', 'sort']);
   },

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, createIndex, withId } from './helpers.ts';
 
 /**
  * Visitor forms: supplier applications, FAQ (`problems`), questions (`opinions`) and the
@@ -44,8 +44,7 @@ export function feedback(dialect: Dialect) {
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         // 1 shown, 0 hidden
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'problems_company_sort', 'problems', ['company_id', 'status', 'sort']);
 

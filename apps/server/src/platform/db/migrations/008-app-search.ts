@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex } from './helpers.ts';
 
 /**
  * App releases for `/app` and `GET /check/app/version`, and the training projects that
@@ -10,8 +10,7 @@ import { createIndex, withId } from './helpers.ts';
 export function appSearch(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('app_versions'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'app_versions')
         .addColumn('platform', 'text', (c) => c.notNull())
         .addColumn('version', 'text', (c) => c.notNull())
         .addColumn('build', 'integer', (c) => c.notNull().defaultTo(0))
@@ -20,8 +19,7 @@ export function appSearch(dialect: Dialect) {
         .addColumn('force_update', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('released_at', 'text', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(
         db,
@@ -31,8 +29,7 @@ export function appSearch(dialect: Dialect) {
         true,
       );
 
-      await withId(dialect, db.schema.createTable('projects'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'projects')
         // The flow (BPMN template) the project runs; the training issue creates `flows`.
         .addColumn('flow_id', 'integer')
         .addColumn('name', 'text', (c) => c.notNull())
@@ -44,10 +41,7 @@ export function appSearch(dialect: Dialect) {
         .addColumn('cover', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('is_public', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_by', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'projects_company_public', 'projects', [
         'company_id',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, withId } from './helpers.ts';
 
 /**
  * Promotions (the car theme at /promotion): the promotion, and its items — cars and tickets, each a
@@ -16,8 +16,7 @@ export function promotion(dialect: Dialect) {
         .addColumn('max_per_order', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
 
-      await withId(dialect, db.schema.createTable('promotions'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'promotions')
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('theme', 'text', (c) => c.notNull().defaultTo('car'))
         .addColumn('banner', 'text', (c) => c.notNull().defaultTo(''))
@@ -26,8 +25,7 @@ export function promotion(dialect: Dialect) {
         .addColumn('ends_at', 'text', (c) => c.notNull())
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('deleted_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'promotions_company', 'promotions', ['company_id', 'status', 'ends_at']);
 

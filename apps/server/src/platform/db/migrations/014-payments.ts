@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, createIndex, withId } from './helpers.ts';
 
 /**
  * Payments (ADR 0015): a company's receiving bank account, stored files (transfer receipts first),
@@ -16,8 +16,7 @@ export function payments(dialect: Dialect) {
         .addColumn('branch_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('account_name', 'text', (c) => c.notNull())
         .addColumn('account_no', 'text', (c) => c.notNull())
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('updated_by', 'updated_at'))
         .execute();
 
       // Files kept in the database: shared by every process, written in the transaction of the
@@ -30,8 +29,7 @@ export function payments(dialect: Dialect) {
         .addColumn('size', 'integer', (c) => c.notNull())
         .addColumn('sha256', 'text', (c) => c.notNull())
         .addColumn('content', dialect === 'pg' ? 'bytea' : 'blob', (c) => c.notNull())
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
+        .$call(audit('created_by', 'created_at'))
         .execute();
 
       await withId(dialect, db.schema.createTable('order_receipts'))

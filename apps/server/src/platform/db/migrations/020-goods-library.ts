@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, createIndex, createLiveUnique, withId } from './helpers.ts';
 
 /**
  * The goods library (issue 12, ADR 0021): goods get a code unique in the company, a brand, a type,
@@ -29,13 +29,7 @@ export function goodsLibrary(dialect: Dialect) {
         await db.schema.alterTable('goods').addColumn(name, 'integer').execute();
       // One live goods of a code per company, also under concurrent saves ('' = none yet: goods
       // written before codes, or by a bulk load, get one when next saved in the library).
-      await db.schema
-        .createIndex('goods_code')
-        .on('goods')
-        .columns(['company_id', 'code'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0 and code <> ''`)
-        .execute();
+      await createLiveUnique(db, 'goods_code', 'goods', ['company_id', 'code'], sql`code <> ''`);
       await createIndex(db, 'goods_library', 'goods', ['company_id', 'del_flag', 'id']);
       await createIndex(db, 'goods_brand', 'goods', ['company_id', 'brand_id']);
 
@@ -51,26 +45,18 @@ export function goodsLibrary(dialect: Dialect) {
         .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'goods_skus_goods', 'goods_skus', ['goods_id', 'del_flag', 'sort']);
       // One live specification of the same values per goods, and a barcode names one in the company.
-      await db.schema
-        .createIndex('goods_skus_spec')
-        .on('goods_skus')
-        .columns(['goods_id', 'spec_text'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
-      await db.schema
-        .createIndex('goods_skus_barcode')
-        .on('goods_skus')
-        .columns(['company_id', 'barcode'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0 and barcode <> ''`)
-        .execute();
+      await createLiveUnique(db, 'goods_skus_spec', 'goods_skus', ['goods_id', 'spec_text']);
+      await createLiveUnique(
+        db,
+        'goods_skus_barcode',
+        'goods_skus',
+        ['company_id', 'barcode'],
+        sql`barcode <> ''`,
+      );
       // A specification's stock never goes negative, whatever the code above it does.
       if (dialect === 'pg')
         await sql`alter table goods_skus add constraint goods_skus_stock_nonneg check (stock >= 0)`.execute(

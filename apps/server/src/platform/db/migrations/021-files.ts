@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, createIndex, withId } from './helpers.ts';
 
 /** The company's file store (issue 12, ADR 0018): one row per file; the bytes are in the store. */
 export function files(dialect: Dialect) {
@@ -19,10 +19,7 @@ export function files(dialect: Dialect) {
         .addColumn('height', 'integer')
         .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('purged', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_by', 'updated_by', 'created_at', 'updated_at'))
         .execute();
       // An image is read by its key (public address) and its thumbnail's.
       await createIndex(db, 'files_storage_key', 'files', ['storage_key'], true);

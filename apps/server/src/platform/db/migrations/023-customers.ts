@@ -1,6 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, createLiveUnique } from './helpers.ts';
 
 /**
  * The company's business customers (issue 12, `/crm/customer_index`; docs/adr/0020): contacts as a
@@ -10,8 +10,7 @@ import { createIndex, withId } from './helpers.ts';
 export function customers(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('customers'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'customers')
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('contacts', 'text', (c) => c.notNull().defaultTo('[]'))
         .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
@@ -22,20 +21,10 @@ export function customers(dialect: Dialect) {
         .addColumn('salesperson_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
       // One live customer of a name per company, also under concurrent saves.
-      await db.schema
-        .createIndex('customers_name')
-        .on('customers')
-        .columns(['company_id', 'name'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'customers_name', 'customers', ['company_id', 'name']);
       await createIndex(db, 'customers_company_created', 'customers', [
         'company_id',
         'del_flag',

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, createLiveUnique, goodsRef, goodsWords } from './helpers.ts';
 
 /**
  * The company's stock (issue 12, ADR 0022): warehouses (one default per company), the on-hand
@@ -17,27 +17,16 @@ import { createIndex, withId } from './helpers.ts';
 export function stock(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('warehouses'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'warehouses')
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('code', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('address', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('keeper', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
-      await db.schema
-        .createIndex('warehouses_name')
-        .on('warehouses')
-        .columns(['company_id', 'name'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'warehouses_name', 'warehouses', ['company_id', 'name']);
       // One default warehouse per company, also when two first stock writes race to make it.
       await db.schema
         .createIndex('warehouses_default')
@@ -47,26 +36,21 @@ export function stock(dialect: Dialect) {
         .where(sql<boolean>`is_default = 1`)
         .execute();
 
-      await withId(dialect, db.schema.createTable('stock_levels'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'stock_levels')
         .addColumn('warehouse_id', 'integer', (c) => c.notNull().references('warehouses.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         // On hand never below 0, whatever the code above it does (both dialects check it).
         .addColumn('quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`quantity >= 0`))
         // Below this the level is in the low-stock list; 0 = no warning.
         .addColumn('warn_quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`warn_quantity >= 0`))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'stock_levels_key', 'stock_levels', ['warehouse_id', 'goods_id', 'sku_id'], true);
       await createIndex(db, 'stock_levels_goods', 'stock_levels', ['company_id', 'goods_id', 'sku_id']);
 
-      await withId(dialect, db.schema.createTable('stock_moves'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'stock_moves')
         .addColumn('warehouse_id', 'integer', (c) => c.notNull().references('warehouses.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('balance_after', 'integer', (c) => c.notNull())
@@ -84,15 +68,10 @@ export function stock(dialect: Dialect) {
       await createIndex(db, 'stock_moves_warehouse', 'stock_moves', ['company_id', 'warehouse_id', 'id']);
       await createIndex(db, 'stock_moves_ref', 'stock_moves', ['company_id', 'ref_type', 'ref_id']);
 
-      await withId(dialect, db.schema.createTable('stock_inputs'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'stock_inputs')
         .addColumn('input_no', 'text', (c) => c.notNull())
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('goods_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('goods_code', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('spec_text', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
+        .$call(goodsRef)
+        .$call(goodsWords)
         .addColumn('warehouse_id', 'integer', (c) => c.notNull().references('warehouses.id'))
         .addColumn('warehouse_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('supplier_id', 'integer')
@@ -107,19 +86,9 @@ export function stock(dialect: Dialect) {
         .addColumn('checked_by', 'integer', (c) => c.references('users.id'))
         .addColumn('checked_by_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('checked_at', 'text')
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
-      await db.schema
-        .createIndex('stock_inputs_no')
-        .on('stock_inputs')
-        .columns(['company_id', 'input_no'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'stock_inputs_no', 'stock_inputs', ['company_id', 'input_no']);
       await createIndex(db, 'stock_inputs_company', 'stock_inputs', ['company_id', 'del_flag', 'id']);
 
       // Goods from before: a default warehouse per company that has goods, holding what they had.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, createLiveUnique, goodsRef } from './helpers.ts';
 
 /**
  * Products and their bills of materials (issue 12, ADR 0023): what a company makes. A product's
@@ -12,45 +12,25 @@ import { createIndex, withId } from './helpers.ts';
 export function products(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('products'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'products')
         .addColumn('code', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         .addColumn('batch_size', 'integer', (c) => c.notNull().defaultTo(1).check(sql`batch_size >= 1`))
         .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('material_count', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
-      await db.schema
-        .createIndex('products_code')
-        .on('products')
-        .columns(['company_id', 'code'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'products_code', 'products', ['company_id', 'code']);
       // A goods (specification) is the output of one live product at most, also when two saves race.
-      await db.schema
-        .createIndex('products_output')
-        .on('products')
-        .columns(['company_id', 'goods_id', 'sku_id'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'products_output', 'products', ['company_id', 'goods_id', 'sku_id']);
       await createIndex(db, 'products_company', 'products', ['company_id', 'del_flag', 'id']);
 
-      await withId(dialect, db.schema.createTable('product_materials'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'product_materials')
         .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))

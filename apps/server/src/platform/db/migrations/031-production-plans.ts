@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, createLiveUnique, goodsRef } from './helpers.ts';
 
 /**
  * Production plans (PMC, issue 12, ADR 0024): a plan makes `quantity` of a product (ADR 0023) into
@@ -13,14 +13,12 @@ import { createIndex, withId } from './helpers.ts';
 export function productionPlans(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('production_plans'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'production_plans')
         .addColumn('plan_no', 'text', (c) => c.notNull())
         .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
         .addColumn('product_code', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('product_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('produced', 'integer', (c) =>
@@ -37,19 +35,9 @@ export function productionPlans(dialect: Dialect) {
         .addColumn('finished_at', 'text')
         .addColumn('finished_by', 'integer', (c) => c.references('users.id'))
         .addColumn('finished_by_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
-      await db.schema
-        .createIndex('production_plans_no')
-        .on('production_plans')
-        .columns(['company_id', 'plan_no'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'production_plans_no', 'production_plans', ['company_id', 'plan_no']);
       await createIndex(db, 'production_plans_company', 'production_plans', ['company_id', 'del_flag', 'id']);
       // Open plans (warnings, the home's progress) and a product's plans.
       await createIndex(db, 'production_plans_status', 'production_plans', [
@@ -59,29 +47,23 @@ export function productionPlans(dialect: Dialect) {
       ]);
       await createIndex(db, 'production_plans_product', 'production_plans', ['company_id', 'product_id']);
 
-      await withId(dialect, db.schema.createTable('production_plan_materials'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'production_plan_materials')
         .addColumn('plan_id', 'integer', (c) => c.notNull().references('production_plans.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+        .$call(goodsRef)
         .addColumn('goods_code', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('goods_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('spec_text', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('required', 'integer', (c) => c.notNull().check(sql`required > 0`))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_at', 'updated_at'))
         .execute();
       // A (goods, specification) once per plan among its live lines.
-      await db.schema
-        .createIndex('production_plan_materials_line')
-        .on('production_plan_materials')
-        .columns(['plan_id', 'goods_id', 'sku_id'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'production_plan_materials_line', 'production_plan_materials', [
+        'plan_id',
+        'goods_id',
+        'sku_id',
+      ]);
       await createIndex(db, 'production_plan_materials_plan', 'production_plan_materials', [
         'company_id',
         'plan_id',
@@ -91,17 +73,13 @@ export function productionPlans(dialect: Dialect) {
         'goods_id',
       ]);
 
-      await withId(dialect, db.schema.createTable('production_plan_progress'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'production_plan_progress')
         .addColumn('plan_id', 'integer', (c) => c.notNull().references('production_plans.id'))
         .addColumn('report_date', 'text', (c) => c.notNull())
         .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('reporter_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit('del_flag', 'created_by', 'created_at', 'updated_at'))
         .execute();
       await createIndex(db, 'production_plan_progress_plan', 'production_plan_progress', [
         'company_id',

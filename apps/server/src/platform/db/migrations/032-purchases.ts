@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, companyTable, createIndex, goodsRef, goodsWords } from './helpers.ts';
 
 /**
  * Purchase orders (issue 12, ADR 0025): the order (soft delete, its number unique per company),
@@ -13,8 +13,7 @@ import { createIndex, withId } from './helpers.ts';
 export function purchases(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('purchases'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchases')
         .addColumn('order_no', 'text', (c) => c.notNull())
         .addColumn('supplier_id', 'integer', (c) => c.notNull().references('suppliers.id'))
         .addColumn('supplier_name', 'text', (c) => c.notNull().defaultTo(''))
@@ -28,26 +27,17 @@ export function purchases(dialect: Dialect) {
         .addColumn('total_amount', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('maker_name', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('ordered_at', 'text')
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
       // A number is never given twice in a company, not even after its draft was deleted.
       await createIndex(db, 'purchases_no', 'purchases', ['company_id', 'order_no'], true);
       await createIndex(db, 'purchases_company', 'purchases', ['company_id', 'del_flag', 'id']);
       await createIndex(db, 'purchases_supplier', 'purchases', ['company_id', 'supplier_id', 'id']);
 
-      await withId(dialect, db.schema.createTable('purchase_lines'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchase_lines')
         .addColumn('purchase_id', 'integer', (c) => c.notNull().references('purchases.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('goods_name', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('goods_code', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('spec_text', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('unit', 'text', (c) => c.notNull().defaultTo(''))
+        .$call(goodsRef)
+        .$call(goodsWords)
         .addColumn('quantity', 'integer', (c) => c.notNull().check(sql`quantity > 0`))
         .addColumn('unit_price', 'integer', (c) => c.notNull().defaultTo(0).check(sql`unit_price >= 0`))
         .addColumn('received_qty', 'integer', (c) =>
@@ -60,8 +50,7 @@ export function purchases(dialect: Dialect) {
         .execute();
       await createIndex(db, 'purchase_lines_purchase', 'purchase_lines', ['company_id', 'purchase_id', 'id']);
 
-      await withId(dialect, db.schema.createTable('purchase_receipts'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchase_receipts')
         .addColumn('purchase_id', 'integer', (c) => c.notNull().references('purchases.id'))
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
@@ -75,8 +64,7 @@ export function purchases(dialect: Dialect) {
         'id',
       ]);
 
-      await withId(dialect, db.schema.createTable('purchase_returns'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchase_returns')
         .addColumn('purchase_id', 'integer', (c) => c.notNull().references('purchases.id'))
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('amount', 'integer', (c) => c.notNull().defaultTo(0))
@@ -91,8 +79,7 @@ export function purchases(dialect: Dialect) {
         'id',
       ]);
 
-      await withId(dialect, db.schema.createTable('purchase_return_lines'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchase_return_lines')
         .addColumn('return_id', 'integer', (c) => c.notNull().references('purchase_returns.id'))
         .addColumn('purchase_id', 'integer', (c) => c.notNull().references('purchases.id'))
         .addColumn('line_id', 'integer', (c) => c.notNull().references('purchase_lines.id'))
@@ -104,8 +91,7 @@ export function purchases(dialect: Dialect) {
         'return_id',
       ]);
 
-      await withId(dialect, db.schema.createTable('purchase_history'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'purchase_history')
         .addColumn('purchase_id', 'integer', (c) => c.notNull().references('purchases.id'))
         .addColumn('from_status', 'integer')
         .addColumn('to_status', 'integer', (c) => c.notNull())

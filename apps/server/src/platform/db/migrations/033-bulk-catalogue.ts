@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { audit, categoryTree, companyTable, createIndex, createLiveUnique, goodsRef } from './helpers.ts';
 
 /**
  * The bulk-procurement catalogue (大宗采购, ADR 0026): its own category tree, with the columns of
@@ -11,20 +11,9 @@ import { createIndex, withId } from './helpers.ts';
 export function bulkCatalogue(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('bulk_categories'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
-        .addColumn('parent_id', 'integer', (c) => c.references('bulk_categories.id'))
-        .addColumn('path', 'text', (c) => c.notNull().defaultTo('/'))
-        .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('icon', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+      await companyTable(dialect, db, 'bulk_categories')
+        .$call(categoryTree('bulk_categories'))
+        .$call(audit())
         .execute();
       await createIndex(db, 'bulk_categories_tree', 'bulk_categories', [
         'company_id',
@@ -36,10 +25,8 @@ export function bulkCatalogue(dialect: Dialect) {
       await sql`create unique index bulk_categories_sibling_name
         on bulk_categories (company_id, coalesce(parent_id, 0), name) where del_flag = 0`.execute(db);
 
-      await withId(dialect, db.schema.createTable('bulk_goods'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
-        .addColumn('goods_id', 'integer', (c) => c.notNull().references('goods.id'))
-        .addColumn('sku_id', 'integer', (c) => c.notNull().defaultTo(0))
+      await companyTable(dialect, db, 'bulk_goods')
+        .$call(goodsRef)
         // `<goods_id>:<sku_id>`: a goods (specification) is in the catalogue once.
         .addColumn('goods_key', 'text', (c) => c.notNull())
         .addColumn('category_id', 'integer', (c) => c.notNull().references('bulk_categories.id'))
@@ -54,19 +41,9 @@ export function bulkCatalogue(dialect: Dialect) {
         .addColumn('on_sale', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('remark', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('del_flag', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('created_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('updated_by', 'integer', (c) => c.references('users.id'))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .$call(audit())
         .execute();
-      await db.schema
-        .createIndex('bulk_goods_key')
-        .on('bulk_goods')
-        .columns(['company_id', 'goods_key'])
-        .unique()
-        .where(sql<boolean>`del_flag = 0`)
-        .execute();
+      await createLiveUnique(db, 'bulk_goods_key', 'bulk_goods', ['company_id', 'goods_key']);
       // The list and the public page: a company's live rows by category and sort.
       await createIndex(db, 'bulk_goods_company_sort', 'bulk_goods', [
         'company_id',

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { companyTable, createIndex } from './helpers.ts';
 
 /**
  * News written in the back office (ADR 0027): the resource block's soft delete and audit columns on
@@ -31,8 +31,7 @@ export function newsAdminGuests(dialect: Dialect) {
       // The admin list: the company's live news, newest publication first.
       await createIndex(db, 'news_admin_list', 'news', ['company_id', 'del_flag', 'published_at']);
 
-      await withId(dialect, db.schema.createTable('guest_visits'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'guest_visits')
         .addColumn('visitor', 'text', (c) => c.notNull())
         .addColumn('path', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('referrer', 'text', (c) => c.notNull().defaultTo(''))

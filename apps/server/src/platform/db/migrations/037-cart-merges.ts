@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { companyTable, createIndex } from './helpers.ts';
 
 /**
  * `cart_merges`: the guest carts merged into a member's cart, by the key the browser gave the guest
@@ -10,8 +10,7 @@ import { createIndex, withId } from './helpers.ts';
 export function cartMerges(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('cart_merges'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'cart_merges')
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
         .addColumn('merge_key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.ts';
-import { createIndex, withId } from './helpers.ts';
+import { companyTable, createIndex } from './helpers.ts';
 
 /**
  * `company_change_requests` (issue 12, docs/adr/0029): a company's request to change its
@@ -12,8 +12,7 @@ import { createIndex, withId } from './helpers.ts';
 export function companyChangeRequests(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
-      await withId(dialect, db.schema.createTable('company_change_requests'))
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
+      await companyTable(dialect, db, 'company_change_requests')
         .addColumn('status', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('changes', 'text', (c) => c.notNull())
         .addColumn('reason', 'text', (c) => c.notNull().defaultTo(''))
