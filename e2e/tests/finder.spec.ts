@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { maskMobile } from '../../apps/web/src/modules/member/memberForm.ts';
+import { maskMobile } from '../../apps/web/src/modules/account/memberForm.ts';
 import { expectAccessible, expectNoSidewaysScroll, registerMember, submitLogin, test } from './helpers.ts';
 
 test('/app shows the newest release of each platform with a QR code that downloads as PNG', async ({

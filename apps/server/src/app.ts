@@ -17,7 +17,6 @@ import { companyModule } from './modules/company/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
 import { crmPeopleModule } from './modules/crm-people/index.ts';
-import { feedbackModule } from './modules/feedback/index.ts';
 import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
@@ -33,6 +32,7 @@ import { purchaseModule } from './modules/purchase/index.ts';
 import { reviewModule } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
+import { visitorFormsModule } from './modules/visitor-forms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import type { DatabaseHandle } from './platform/db/database.ts';
 import { fileStoreOf } from './platform/files/file-store.ts';
@@ -165,7 +165,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       goodsChanged,
     }),
     payment,
-    feedbackModule(db, { companies, counters }),
+    visitorFormsModule(db, { companies, counters }),
     guestModule(db, { companies, counters }),
     finderModule(db, { counters }),
     micrositeModule(db, { companies, shopOf }),

@@ -1,6 +1,6 @@
 import { Codes, DASHBOARD_DAYS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDay, crmDashboard, lastDays } from '#server/modules/order/order-stats.ts';
+import { beijingDay, crmDashboard, lastDays } from '#server/modules/order/dashboard.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /** The 商城管理 home's figures (/crm/dashboard): per Beijing day, scoped to the company. SQLite and PostgreSQL. */

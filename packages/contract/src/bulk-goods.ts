@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-constants.ts';
+import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-catalogue-constants.ts';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
@@ -18,7 +18,7 @@ import { fromJson } from './goods-library.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
-export * from './bulk-constants.ts';
+export * from './bulk-catalogue-constants.ts';
 
 /**
  * The bulk-procurement catalogue (大宗采购, ADR 0026): a second catalogue of the company's library

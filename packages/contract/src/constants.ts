@@ -19,7 +19,7 @@ export const TENANT_CODES = ['iot', 'qy', 'qf', 'default'] as const;
 
 /**
  * The version of the 用户协议 and 隐私政策 a member agrees to at registration (the texts:
- * apps/web/src/modules/member/agreements.tsx). The server records which version and when.
+ * apps/web/src/modules/account/agreements.tsx). The server records which version and when.
  */
 export const AGREEMENT_VERSION = '2026-11-24';
 export const AGREEMENT_REQUIRED = '请阅读并同意《用户协议》和《隐私政策》';

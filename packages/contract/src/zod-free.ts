@@ -4,7 +4,7 @@
  * here or from '@portal/contract/calls', so zod stays out of its bundle; checks/zod-free.test.ts
  * fails when anything reachable from this file imports zod.
  */
-export * from './bulk-constants.ts';
+export * from './bulk-catalogue-constants.ts';
 export * from './codes.ts';
 export * from './constants.ts';
 export * from './file-constants.ts';

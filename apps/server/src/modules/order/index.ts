@@ -3,10 +3,10 @@ import { dashboardCalls } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { crmDashboard } from './dashboard.ts';
 import { orderRoutes } from './order.routes.ts';
 import { type OrderDeps, orderService } from './order.service.ts';
 import { orderPaymentService } from './order-payment.service.ts';
-import { crmDashboard } from './order-stats.ts';
 
 export { orderRepository } from './order.repository.ts';
 

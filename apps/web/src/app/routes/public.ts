@@ -14,9 +14,9 @@ const publicPage = (path: string, title: string, page: LazyPage, flags: PublicFl
 });
 
 // The shop home at both of its paths.
-const shopHome = lazyPage(() => import('#web/modules/shop/ShopHomePage.tsx'), 'ShopHomePage');
+const shopHome = lazyPage(() => import('#web/modules/catalogue/ShopHomePage.tsx'), 'ShopHomePage');
 // One goods list for browsing and for search results.
-const goodsList = lazyPage(() => import('#web/modules/shop/GoodsListPage.tsx'), 'GoodsListPage');
+const goodsList = lazyPage(() => import('#web/modules/catalogue/GoodsListPage.tsx'), 'GoodsListPage');
 // The landing page (login form) answers several paths.
 const landing = lazyPage(() => import('#web/modules/landing/LandingPage.tsx'), 'LandingPage');
 // One template for every company microsite; the page loads its row by path.
@@ -38,7 +38,7 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/goodsDetail',
     '商品详情',
-    lazyPage(() => import('#web/modules/shop/GoodsDetailPage.tsx'), 'GoodsDetailPage'),
+    lazyPage(() => import('#web/modules/catalogue/GoodsDetailPage.tsx'), 'GoodsDetailPage'),
     { ownTitle: true, serverRendered: true },
   ),
   publicPage(
@@ -69,12 +69,12 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/loginOut',
     '退出登录',
-    lazyPage(() => import('#web/modules/member/LogoutPage.tsx'), 'LogoutPage'),
+    lazyPage(() => import('#web/modules/account/LogoutPage.tsx'), 'LogoutPage'),
   ),
   publicPage(
     '/register',
     '注册会员',
-    lazyPage(() => import('#web/modules/member/RegisterPage.tsx'), 'RegisterPage'),
+    lazyPage(() => import('#web/modules/account/RegisterPage.tsx'), 'RegisterPage'),
     {
       ownTitle: true,
     },
@@ -82,13 +82,13 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/forgotPassword',
     '找回密码',
-    lazyPage(() => import('#web/modules/member/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
+    lazyPage(() => import('#web/modules/account/ForgotPasswordPage.tsx'), 'ForgotPasswordPage'),
     { ownTitle: true },
   ),
   publicPage(
     '/settle',
     '确认订单',
-    lazyPage(() => import('#web/modules/checkout/SettlePage.tsx'), 'SettlePage'),
+    lazyPage(() => import('#web/modules/order/SettlePage.tsx'), 'SettlePage'),
     {
       ownTitle: true,
     },
@@ -96,7 +96,7 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/Workbench',
     '个人中心',
-    lazyPage(() => import('#web/modules/member/WorkbenchPage.tsx'), 'WorkbenchPage'),
+    lazyPage(() => import('#web/modules/account/WorkbenchPage.tsx'), 'WorkbenchPage'),
     {
       ownTitle: true,
     },
@@ -222,13 +222,13 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/supplierService',
     '供应商服务',
-    lazyPage(() => import('#web/modules/feedback/SupplierServicePage.tsx'), 'SupplierServicePage'),
+    lazyPage(() => import('#web/modules/visitor-forms/SupplierServicePage.tsx'), 'SupplierServicePage'),
     { ownTitle: true },
   ),
   publicPage(
     '/online',
     '在线咨询',
-    lazyPage(() => import('#web/modules/feedback/OnlinePage.tsx'), 'OnlinePage'),
+    lazyPage(() => import('#web/modules/visitor-forms/OnlinePage.tsx'), 'OnlinePage'),
     {
       ownTitle: true,
     },
@@ -236,7 +236,7 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
   publicPage(
     '/messages',
     '留言板',
-    lazyPage(() => import('#web/modules/feedback/MessagesPage.tsx'), 'MessagesPage'),
+    lazyPage(() => import('#web/modules/visitor-forms/MessagesPage.tsx'), 'MessagesPage'),
     {
       ownTitle: true,
     },

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { AREAS } from '#web/app/routes/table.ts';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 
 /**
  * 404: unknown paths (the server answers them with HTTP 404). Inside an area it shows in the

@@ -5,7 +5,7 @@ import { Statistic } from 'antd';
 import { Link } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { formatYuan } from '#web/shared/format.ts';
-import { HomeBlock } from './HomeBlock.tsx';
+import { HomeBlock } from '#web/shared/ui/HomeBlock.tsx';
 
 const WIDTH = 640;
 const HEIGHT = 160;

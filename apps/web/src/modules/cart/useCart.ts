@@ -1,10 +1,10 @@
 import type { Cart } from '@portal/contract';
 import { cartCalls as calls, catalogueCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { goodsDetailQuery, useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 import { toastError } from '#web/shared/api/toast.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
-import { goodsDetailQuery, useShopCompany } from '../shop/useShopGoods.ts';
 import { type CartViewLine, cartTotals, guestLines, memberLines } from './cartLines.ts';
 import {
   addGuestLine,

@@ -1,8 +1,8 @@
 import { NEWS_KEYWORD_MAX } from '@portal/contract';
 import { Breadcrumb, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
 import { searchHref } from '#web/shared/searchQuery.ts';
+import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SearchBar } from '#web/shared/ui/SearchBar.tsx';

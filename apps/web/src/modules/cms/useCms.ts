@@ -1,6 +1,6 @@
 import { cmsCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
+import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 
 export interface NewsListParams {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { PagedFooter } from '#web/shared/ui/PagedFooter.tsx';
 import './finder.css';
 

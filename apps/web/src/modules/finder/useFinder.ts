@@ -1,7 +1,7 @@
 import type { AppPlatform, ProjectCategory } from '@portal/contract';
 import { finderCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
+import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 
 /** Under one key, dropped at login and logout (a logged-in caller searches their own company). */

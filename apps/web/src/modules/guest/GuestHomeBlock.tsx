@@ -1,9 +1,9 @@
 import { guestCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { Statistic } from 'antd';
-import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
 import { api } from '#web/shared/api/client.ts';
 import { formatMinute } from '#web/shared/format.ts';
+import { HomeBlock } from '#web/shared/ui/HomeBlock.tsx';
 
 /**
  * 新访客 on the 商城管理 home (ADR 0027): the visitors whose first visit to the company's public

@@ -1,7 +1,7 @@
 import type { Company } from '@portal/contract';
 import { Breadcrumb, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { ShopLayout } from '#web/modules/shop/ShopLayout.tsx';
+import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { ContactCard } from './ContactCard.tsx';

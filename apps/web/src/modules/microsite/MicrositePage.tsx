@@ -9,10 +9,10 @@ import enUS from 'antd/locale/en_US';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { BulkCatalogueSection, bulkSectionTitle } from '#web/modules/bulk-catalogue/BulkCatalogueSection.tsx';
-import { GoodsCard, GoodsGridSkeleton } from '#web/modules/shop/GoodsCard.tsx';
-import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
+import { GoodsCard, GoodsGridSkeleton } from '#web/modules/catalogue/GoodsCard.tsx';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatDate } from '#web/shared/format.ts';
+import { useDocumentHead } from '#web/shared/shop/useDocumentHead.ts';
 import { useServerLang } from '#web/shared/ssr.ts';
 import { readableOnWhite } from '#web/shared/ui/contrast.ts';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
@@ -23,7 +23,7 @@ import { type MicrositeText, newsLang, textFor } from './i18n.ts';
 import { micrositeGoodsHref, micrositeNewsHref, micrositeView } from './links.ts';
 import { MicrositeArticle, MicrositeGoods } from './MicrositeDetail.tsx';
 import { useMicrosite, useMicrositeGoods, useMicrositeNews } from './useMicrosite.ts';
-import '#web/modules/shop/shop.css';
+import '#web/shared/shop/shop.css';
 import './microsite.css';
 
 /**

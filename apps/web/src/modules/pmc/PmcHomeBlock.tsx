@@ -4,8 +4,8 @@ import { pmcCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { Progress, Tag } from 'antd';
 import { Link } from 'react-router';
-import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
 import { api } from '#web/shared/api/client.ts';
+import { HomeBlock } from '#web/shared/ui/HomeBlock.tsx';
 import { pmcKeys } from './usePmc.ts';
 
 /** Plans shown on the home: those in production, due first. */

@@ -17,14 +17,14 @@ import {
 import { Button, ConfigProvider, Empty, InputNumber, Result, Skeleton, Slider, Spin, Tag, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buyNowHref } from '#web/modules/checkout/settle.ts';
-import { CompanyFooter } from '#web/modules/landing/CompanyFooter.tsx';
-import { goodsHref } from '#web/modules/shop/links.ts';
-import { useDocumentHead } from '#web/modules/shop/useDocumentHead.ts';
+import { goodsHref } from '#web/modules/catalogue/links.ts';
+import { buyNowHref } from '#web/modules/order/settle.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatMonthDay, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath, useLoggedIn, useUserInfo } from '#web/shared/session.ts';
+import { CompanyFooter } from '#web/shared/shop/CompanyFooter.tsx';
+import { useDocumentHead } from '#web/shared/shop/useDocumentHead.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { useCompany } from '#web/shared/useCompany.ts';

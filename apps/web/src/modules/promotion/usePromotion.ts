@@ -1,7 +1,7 @@
 import { promotionCalls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useShopCompany } from '#web/modules/shop/useShopGoods.ts';
+import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
 import type { carFilter } from './promotion.ts';
 

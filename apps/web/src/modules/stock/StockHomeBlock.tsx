@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { HomeBlock } from '#web/modules/area-home/HomeBlock.tsx';
+import { HomeBlock } from '#web/shared/ui/HomeBlock.tsx';
 import { useLevels } from './useStock.ts';
 
 /** Low levels the home lists. */

@@ -77,5 +77,5 @@ export const smsOutboxScreen = (path: string): ScreenEntry => ({
   icon: 'MessageOutlined',
   summary: '查看本单位发出的验证码和通知短信',
   access: { module: 'message', codename: 'view_sms_outbox' },
-  page: lazyPage(() => import('#web/modules/message/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
+  page: lazyPage(() => import('#web/modules/sms/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
 });

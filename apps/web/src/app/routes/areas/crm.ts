@@ -132,7 +132,7 @@ export const CRM = area(
           icon: 'FileTextOutlined',
           summary: '查找订单，确认收款、发货、退款或取消',
           access: { module: 'order', codename: 'view_order' },
-          page: lazyPage(() => import('#web/modules/order-admin/OrderManagerPage.tsx'), 'OrderManagerPage'),
+          page: lazyPage(() => import('#web/modules/order/OrderManagerPage.tsx'), 'OrderManagerPage'),
         },
         {
           kind: 'screen',
@@ -236,7 +236,10 @@ export const CRM = area(
           icon: 'AuditOutlined',
           summary: '审核供应商的入驻申请',
           access: { module: 'supplier', codename: 'view_supplier' },
-          page: lazyPage(() => import('#web/modules/feedback/SupplierIndexPage.tsx'), 'SupplierIndexPage'),
+          page: lazyPage(
+            () => import('#web/modules/visitor-forms/SupplierIndexPage.tsx'),
+            'SupplierIndexPage',
+          ),
         },
       ],
     },
@@ -253,7 +256,7 @@ export const CRM = area(
           icon: 'ReadOutlined',
           summary: '本单位网站的新闻：搜索、按栏目和状态筛选、发布或撤回、删除和导出',
           access: { module: 'news', codename: 'view_news' },
-          page: lazyPage(() => import('#web/modules/news-admin/NewsIndexPage.tsx'), 'NewsIndexPage'),
+          page: lazyPage(() => import('#web/modules/cms/NewsIndexPage.tsx'), 'NewsIndexPage'),
         },
         {
           kind: 'screen',
@@ -263,7 +266,7 @@ export const CRM = area(
           summary: '写新闻或修改新闻（?id=）：标题、栏目、封面、摘要、正文，发布或定时发布',
           access: { module: 'news', codename: 'view_news' },
           linkOnly: true,
-          page: lazyPage(() => import('#web/modules/news-admin/NewsDetailPage.tsx'), 'NewsDetailPage'),
+          page: lazyPage(() => import('#web/modules/cms/NewsAdminDetailPage.tsx'), 'NewsAdminDetailPage'),
         },
       ],
     },
@@ -343,7 +346,7 @@ export const CRM = area(
           icon: 'CommentOutlined',
           summary: '审核访客在留言板的留言，决定是否公开',
           access: { module: 'feedback', codename: 'view_feedback' },
-          page: lazyPage(() => import('#web/modules/feedback/MessageBoardPage.tsx'), 'MessageBoardPage'),
+          page: lazyPage(() => import('#web/modules/visitor-forms/MessageBoardPage.tsx'), 'MessageBoardPage'),
         },
         {
           kind: 'screen',
@@ -352,7 +355,10 @@ export const CRM = area(
           icon: 'QuestionCircleOutlined',
           summary: '回复访客的在线咨询',
           access: { module: 'feedback', codename: 'view_feedback' },
-          page: lazyPage(() => import('#web/modules/feedback/OnlineQuestionPage.tsx'), 'OnlineQuestionPage'),
+          page: lazyPage(
+            () => import('#web/modules/visitor-forms/OnlineQuestionPage.tsx'),
+            'OnlineQuestionPage',
+          ),
         },
         // The codes and notices the shop's customers were sent, for one whose SMS did not arrive.
         smsOutboxScreen('sms_outbox'),
