@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalInt, paging, text } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 export const loginBody = form({
   username: text('用户名', { max: 50 }),
@@ -68,7 +69,7 @@ export const loginLogSchema = z.object({
   user_agent: z.string(),
   success: z.number().int(),
   reason: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type LoginLog = z.infer<typeof loginLogSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeLink } from './cms.ts';
 import { flag, optionalInt, optionalText, text } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 
 /** Longest brand name. */
@@ -15,8 +16,7 @@ export const brandSchema = z.object({
   sort: z.number().int(),
   /** 1 in use, 0 stopped (kept on old goods, not offered for new ones). */
   status: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Brand = z.infer<typeof brandSchema>;
 

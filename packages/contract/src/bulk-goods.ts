@@ -15,6 +15,7 @@ import {
   paging,
 } from './fields.ts';
 import { fromJson } from './goods-library.ts';
+import { auditTimes, goodsRef } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -75,9 +76,7 @@ export const bulkFirstTierMessage = (minQty: number) => `第1档的采购量须�
 
 export const bulkGoodsSchema = z.object({
   id: z.number().int(),
-  goods_id: z.number().int(),
-  /** The specification offered, 0 for the goods itself. */
-  sku_id: z.number().int(),
+  ...goodsRef,
   /** The library goods' name, code, specification text and picture when the row was last saved. */
   goods_name: z.string(),
   goods_code: z.string(),
@@ -98,8 +97,7 @@ export const bulkGoodsSchema = z.object({
   on_sale: z.number().int(),
   sort: z.number().int(),
   remark: z.string(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type BulkGoods = z.infer<typeof bulkGoodsSchema>;
 

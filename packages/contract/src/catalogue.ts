@@ -12,6 +12,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { createTime } from './item-fields.ts';
 import { GOODS_MAX_PAGES, GOODS_SORTS, MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** A goods row of the public catalogue (only goods on sale are listed). */
@@ -29,7 +30,7 @@ export const shopGoodsSchema = z.object({
   category_name: z.string(),
   is_new: z.number().int(),
   is_recommend: z.number().int(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type ShopGoods = z.infer<typeof shopGoodsSchema>;
 
@@ -108,7 +109,7 @@ export const reviewSchema = z.object({
   content: z.string(),
   reply: z.string(),
   reply_time: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -3,6 +3,7 @@ import { postCalls } from './call.ts';
 import { LOGIN_PATH_PATTERN, pictureField } from './crm-people.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, optionalInt, optionalText, paging, text } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 /**
  * The company's identity change request (issue 12; docs/adr/0029). A company's registered identity — its names, login path and ICP record — is
@@ -84,7 +85,7 @@ export const companyChangeRequestSchema = z.object({
   changes: z.array(companyChangeSchema),
   reason: z.string(),
   applicant_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
   reviewer_name: z.string(),
   /** The reviewer's note on approval, or the reason of a rejection (the applicant sees it). */
   review_note: z.string(),

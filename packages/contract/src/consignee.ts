@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { flag, form, id, mobile, optionalDivisionCode, optionalId, optionalText, text } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 export const CONSIGNEE_MAX = 20;
 
@@ -17,7 +18,7 @@ export const consigneeSchema = z.object({
   district_code: z.string().nullable(),
   address: z.string(),
   is_default: z.number().int(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type Consignee = z.infer<typeof consigneeSchema>;
 

@@ -15,6 +15,7 @@ import {
   text,
   time,
 } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -116,8 +117,7 @@ export const couponAdminSchema = z.object({
   claimed: z.number().int(),
   per_member: z.number().int(),
   status: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type CouponAdmin = z.infer<typeof couponAdminSchema>;
 

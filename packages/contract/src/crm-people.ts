@@ -19,6 +19,7 @@ import {
   text,
 } from './fields.ts';
 import { yuanAsCents } from './goods-library.ts';
+import { auditTimes, createTime } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 
 /**
@@ -56,7 +57,7 @@ export const memberRowSchema = z.object({
   /** What the member paid on orders that were paid (cents). */
   paid_amount: z.number().int(),
   last_login_time: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
@@ -66,7 +67,7 @@ export const memberOrderSchema = z.object({
   status: z.number().int(),
   pay_amount: z.number().int(),
   goods_count: z.number().int(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type MemberOrder = z.infer<typeof memberOrderSchema>;
 
@@ -148,8 +149,7 @@ export const customerSchema = z.object({
   salesperson_name: z.string(),
   status: z.number().int(),
   remark: z.string(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -350,7 +350,7 @@ export const companyLoginSchema = z.object({
   user_agent: z.string(),
   success: z.number().int(),
   reason: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type CompanyLogin = z.infer<typeof companyLoginSchema>;
 
@@ -384,7 +384,7 @@ export const staffUserSchema = z.object({
   email: z.string(),
   status: z.number().int(),
   last_login_time: z.string(),
-  create_time: z.string(),
+  ...createTime,
   /** The user's latest login records (successful or not). */
   logins: z.array(companyLoginSchema),
 });

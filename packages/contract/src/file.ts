@@ -3,6 +3,7 @@ import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, idList, optionalChoice, optionalText, paging, text } from './fields.ts';
 import { FILE_BATCH_MAX, FILE_KINDS, FILE_NAME_MAX } from './file-constants.ts';
+import { auditTimes } from './item-fields.ts';
 
 /**
  * The company's file store (spec §7 `/file/*`, issue 12; ADR 0018): goods images, brand logos,
@@ -25,8 +26,7 @@ export const fileSchema = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   owner_name: z.string(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type StoredFileInfo = z.infer<typeof fileSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
 import type { Codename } from './permissions.ts';
 
 export const CATEGORY_MAX_DEPTH = 3;
@@ -18,8 +19,7 @@ export const categorySchema = z.object({
   level: z.number().int(),
   children_count: z.number().int(),
   goods_count: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Category = z.infer<typeof categorySchema>;
 

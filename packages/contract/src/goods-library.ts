@@ -16,6 +16,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -200,8 +201,7 @@ export const libraryGoodsSchema = z.object({
   on_sale: z.number().int(),
   is_public: z.number().int(),
   max_per_order: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type LibraryGoods = z.infer<typeof libraryGoodsSchema>;
 

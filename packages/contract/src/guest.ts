@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { form, optionalId, optionalText } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 /**
  * Visitors of a company's public pages (ADR 0027): `/guest/welcome` (spec §7 "Create and add") is
@@ -52,7 +53,7 @@ export const guestVisitSchema = z.object({
   ip: z.string(),
   /** A short name of the browser and system (`Chrome · Windows`). */
   agent: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type GuestVisit = z.infer<typeof guestVisitSchema>;
 

@@ -4,6 +4,7 @@ import { defineCall } from './call.ts';
 import { AGREEMENT_REQUIRED } from './constants.ts';
 import { pageOf } from './envelope.ts';
 import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 /** A member of the shop (registered with a mobile number). Not one of the specification's roles. */
 export const MEMBER_ROLE = 15;
@@ -56,7 +57,7 @@ export const smsOutboxSchema = z.object({
   mobile: z.string(),
   purpose: z.string(),
   content: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type SmsOutboxRow = z.infer<typeof smsOutboxSchema>;
 export const smsOutboxQuery = form({ ...paging, mobile: optionalText('手机号', { max: 11 }) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { isSafeLink, newsCategoryList } from './cms.ts';
 import { flag, form, id, idList, optionalId, optionalText, text, time } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 import { RICH_TEXT_WRITE_BYTES } from './rich-text.ts';
 
@@ -46,8 +47,7 @@ export const newsAdminSchema = z.object({
   /** ISO UTC; a published article is shown from then on. */
   published_at: z.string(),
   views: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type NewsAdminItem = z.infer<typeof newsAdminSchema>;
 

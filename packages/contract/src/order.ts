@@ -14,6 +14,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { createTime } from './item-fields.ts';
 import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -78,7 +79,7 @@ export const orderEventSchema = z.object({
   action: z.string(),
   actor_name: z.string(),
   note: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
@@ -102,7 +103,7 @@ export const orderSchema = z.object({
   shipping_company: z.string(),
   tracking_no: z.string(),
   expires_at: z.string(),
-  create_time: z.string(),
+  ...createTime,
   items: z.array(orderItemSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
@@ -113,7 +114,7 @@ export const orderReceiptSchema = z.object({
   filename: z.string(),
   mimetype: z.string(),
   size: z.number().int(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type OrderReceipt = z.infer<typeof orderReceiptSchema>;
 

@@ -14,6 +14,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
 import { PMC_QUANTITY_MAX, PMC_SETTABLE_STATUS, PMC_WARN_KINDS } from './pmc-constants.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { day } from './stock.ts';
@@ -43,8 +44,7 @@ export const pmcPlanSchema = z.object({
   product_code: z.string(),
   product_name: z.string(),
   /** The finished goods (specification, 0 without one) the plan books into stock. */
-  goods_id: z.number().int(),
-  sku_id: z.number().int(),
+  ...goodsRef,
   unit: z.string(),
   quantity: z.number().int(),
   /** What the progress reports add up to (never over `quantity`). */
@@ -65,8 +65,7 @@ export const pmcPlanSchema = z.object({
   source_plan_id: z.number().int().nullable(),
   finished_at: z.string().nullable(),
   finished_by_name: z.string(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type PmcPlan = z.infer<typeof pmcPlanSchema>;
 
@@ -156,12 +155,7 @@ export const pmcMaterialSchema = z.object({
   /** 0 in a preview (not stored yet). */
   id: z.number().int(),
   plan_id: z.number().int(),
-  goods_id: z.number().int(),
-  sku_id: z.number().int(),
-  goods_code: z.string(),
-  goods_name: z.string(),
-  spec_text: z.string(),
-  unit: z.string(),
+  ...goodsLine,
   /** What the plan takes out at finishing. */
   required: z.number().int(),
   /** On hand across all warehouses now. */
@@ -179,7 +173,7 @@ export const pmcProgressSchema = z.object({
   quantity: z.number().int(),
   remark: z.string(),
   reporter_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type PmcProgress = z.infer<typeof pmcProgressSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { flag, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
+import { auditTimes, goodsLine, goodsRef } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -34,21 +35,14 @@ export const productSchema = z.object({
   code: z.string(),
   name: z.string(),
   /** The output goods (its stock is the product's). */
-  goods_id: z.number().int(),
-  /** The output specification, 0 for a goods without specifications. */
-  sku_id: z.number().int(),
-  goods_code: z.string(),
-  goods_name: z.string(),
-  spec_text: z.string(),
+  ...goodsLine,
   /** Units per batch: the material lines are per this many units. */
   batch_size: z.number().int(),
-  unit: z.string(),
   remark: z.string(),
   /** 1 启用, 0 停用 (a stopped product is not produced). */
   status: z.number().int(),
   material_count: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -56,13 +50,7 @@ export type Product = z.infer<typeof productSchema>;
 export const productMaterialSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
-  goods_id: z.number().int(),
-  /** 0 for a goods without specifications. */
-  sku_id: z.number().int(),
-  goods_code: z.string(),
-  goods_name: z.string(),
-  spec_text: z.string(),
-  unit: z.string(),
+  ...goodsLine,
   /** Used per batch of the product's `batch_size` units. */
   quantity: z.number().int(),
   remark: z.string(),
@@ -195,8 +183,7 @@ export const productPushResultSchema = z.object({
   quantity: z.number().int(),
   materials: z.array(
     z.object({
-      goods_id: z.number().int(),
-      sku_id: z.number().int(),
+      ...goodsRef,
       goods_name: z.string(),
       required: z.number().int(),
     }),

@@ -3,6 +3,7 @@ import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
+import { auditTimes, createTime, goodsLine } from './item-fields.ts';
 import { day } from './stock.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -30,13 +31,7 @@ export const PURCHASE_PRICE_MAX = 100_000_000;
 
 export const purchaseLineSchema = z.object({
   id: z.number().int(),
-  goods_id: z.number().int(),
-  /** 0 for a goods without specifications. */
-  sku_id: z.number().int(),
-  goods_name: z.string(),
-  goods_code: z.string(),
-  spec_text: z.string(),
-  unit: z.string(),
+  ...goodsLine,
   quantity: z.number().int(),
   /** Cents per unit. */
   unit_price: z.number().int(),
@@ -70,8 +65,7 @@ export const purchaseSchema = z.object({
   returned_quantity: z.number().int(),
   maker_name: z.string(),
   ordered_at: z.string().nullable(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -80,7 +74,7 @@ export const purchaseReceiptSchema = z.object({
   remark: z.string(),
   quantity: z.number().int(),
   created_by_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
   /** The stock-in records it wrote, one per line received, with their check state. */
   inputs: z.array(
     z.object({
@@ -106,7 +100,7 @@ export const purchaseReturnSchema = z.object({
   /** Cents, at the lines' unit prices. */
   amount: z.number().int(),
   created_by_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
   lines: z.array(
     z.object({
       line_id: z.number().int(),
@@ -126,7 +120,7 @@ export const purchaseHistorySchema = z.object({
   to_name: z.string(),
   note: z.string(),
   user_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type PurchaseHistory = z.infer<typeof purchaseHistorySchema>;
 

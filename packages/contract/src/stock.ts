@@ -15,6 +15,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
 import { STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -47,8 +48,7 @@ export const warehouseSchema = z.object({
   status: z.number().int(),
   /** The default warehouse: shipments leave from it first, opening stock goes into it. */
   is_default: z.number().int(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
@@ -100,13 +100,7 @@ export const warehouseResource = defineResource({
 export const stockInputSchema = z.object({
   id: z.number().int(),
   input_no: z.string(),
-  goods_id: z.number().int(),
-  /** The specification received, 0 for a goods without specifications. */
-  sku_id: z.number().int(),
-  goods_name: z.string(),
-  goods_code: z.string(),
-  spec_text: z.string(),
-  unit: z.string(),
+  ...goodsLine,
   warehouse_id: z.number().int(),
   warehouse_name: z.string(),
   supplier_id: z.number().int().nullable(),
@@ -127,8 +121,7 @@ export const stockInputSchema = z.object({
   /** The purchase order whose receipt wrote the record (ADR 0025), null for one written by hand. */
   purchase_id: z.number().int().nullable(),
   purchase_no: z.string(),
-  create_time: z.string(),
-  update_time: z.string(),
+  ...auditTimes,
 });
 export type StockInput = z.infer<typeof stockInputSchema>;
 
@@ -198,12 +191,7 @@ export const stockLevelSchema = z.object({
   id: z.number().int(),
   warehouse_id: z.number().int(),
   warehouse_name: z.string(),
-  goods_id: z.number().int(),
-  goods_code: z.string(),
-  goods_name: z.string(),
-  unit: z.string(),
-  sku_id: z.number().int(),
-  spec_text: z.string(),
+  ...goodsLine,
   /** On hand in this warehouse. */
   quantity: z.number().int(),
   /** Below it the level is low; 0 = no warning. */
@@ -223,10 +211,9 @@ export const stockMoveSchema = z.object({
   id: z.number().int(),
   warehouse_id: z.number().int(),
   warehouse_name: z.string(),
-  goods_id: z.number().int(),
+  ...goodsRef,
   goods_code: z.string(),
   goods_name: z.string(),
-  sku_id: z.number().int(),
   spec_text: z.string(),
   kind: z.string(),
   kind_name: z.string(),
@@ -239,7 +226,7 @@ export const stockMoveSchema = z.object({
   ref_id: z.number().int().nullable(),
   ref_no: z.string(),
   created_by_name: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type StockMove = z.infer<typeof stockMoveSchema>;
 

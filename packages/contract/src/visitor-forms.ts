@@ -17,6 +17,7 @@ import {
   paging,
   text,
 } from './fields.ts';
+import { createTime } from './item-fields.ts';
 
 /**
  * Visitor forms that land in the back office: supplier applications (/supplierService), questions
@@ -90,7 +91,7 @@ export const supplierSchema = z.object({
   review_time: z.string(),
   source: z.string(),
   ip: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type Supplier = z.infer<typeof supplierSchema>;
 
@@ -140,7 +141,7 @@ export const publicOpinionSchema = z.object({
   content: z.string(),
   reply: z.string(),
   reply_time: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type PublicOpinion = z.infer<typeof publicOpinionSchema>;
 
@@ -157,7 +158,7 @@ export const opinionSchema = z.object({
   is_public: z.number().int(),
   status: z.number().int(),
   ip: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type Opinion = z.infer<typeof opinionSchema>;
 
@@ -185,7 +186,7 @@ export const publicMessageSchema = z.object({
   id: z.number().int(),
   nickname: z.string(),
   content: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type PublicMessage = z.infer<typeof publicMessageSchema>;
 
@@ -197,7 +198,7 @@ export const boardMessageSchema = z.object({
   reviewer_name: z.string(),
   review_time: z.string(),
   ip: z.string(),
-  create_time: z.string(),
+  ...createTime,
 });
 export type BoardMessage = z.infer<typeof boardMessageSchema>;
 

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Fragments that many reply items share, spread into their `z.object({ … })`: a field the items
+ * have alike is written and explained once, and an item says only what is its own.
+ */
+
+/** When the row was made: ISO-8601 UTC text (ADR 0002). */
+export const createTime = { create_time: z.string() };
+
+/** When the row was made and last changed. */
+export const auditTimes = { ...createTime, update_time: z.string() };
+
+/** The goods a line is about and its specification (`sku_id` 0 for a goods without one). */
+export const goodsRef = { goods_id: z.number().int(), sku_id: z.number().int() };
+
+/**
+ * A line's goods as the line shows it: the reference, then the goods' code, name, specification
+ * values ("红色 / L", '' without one) and unit, as they were when the line was written.
+ */
+export const goodsLine = {
+  ...goodsRef,
+  goods_code: z.string(),
+  goods_name: z.string(),
+  spec_text: z.string(),
+  unit: z.string(),
+};
