@@ -22,6 +22,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { brandResource, form, int, text } from '@portal/contract';
 import { brandStore } from '@portal/server/src/modules/brand/brand.store.ts';
+import { modulesDatabase } from '@portal/server/src/platform/db/database.ts';
 import {
   type ExcelColumn,
   readWorkbook,
@@ -242,7 +243,7 @@ async function runPhase(phase: string, file: string) {
       role: 12,
     });
     const caller = { userId, companyId, role: 12, username: 'bench_import', sessionId: '', ip: '127.0.0.1' };
-    const brands = resourceService(db, brandResource, brandStore);
+    const brands = resourceService(modulesDatabase(db), brandResource, brandStore);
     const t0 = performance.now();
     const preview = (await brands.importSheet(caller, file, 'preview')) as { valid: number; invalid: number };
     const t1 = performance.now();

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { goodsResource } from '@portal/contract';
 import { goodsLibraryService } from '@portal/server/src/modules/goods-library/goods.service.ts';
+import { modulesDatabase } from '@portal/server/src/platform/db/database.ts';
 import { toBuffer, writeWorkbook } from '@portal/server/src/platform/excel/index.ts';
 import { nowIso } from '@portal/server/src/platform/time.ts';
 import { type CategoryRef, createCategory, createCompany, createUser } from '@portal/server/src/seed/seed.ts';
@@ -136,7 +137,7 @@ async function runPhase(phase: string, file: string) {
     )
     .execute();
   const caller = { userId, companyId, role: 12, username: 'bench_goods', sessionId: '', ip: '127.0.0.1' };
-  const goods = goodsLibraryService(db, { goodsChanged: () => {}, answerMaxAgeMs: 0 });
+  const goods = goodsLibraryService(modulesDatabase(db), { goodsChanged: () => {}, answerMaxAgeMs: 0 });
 
   const start = process.memoryUsage();
   const before = start.rss;

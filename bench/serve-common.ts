@@ -8,10 +8,11 @@ import { buildApp } from '@portal/server/src/app.ts';
 import { loadConfig } from '@portal/server/src/config.ts';
 import { rebuildCatalogueIndex } from '@portal/server/src/modules/catalogue/index.ts';
 import {
-  type Database,
   type DatabaseHandle,
   migrateToLatest,
+  modulesDatabase,
   openDatabase,
+  type PlatformDatabase,
 } from '@portal/server/src/platform/db/database.ts';
 import { createCategory, seedReference } from '@portal/server/src/seed/seed.ts';
 
@@ -79,7 +80,7 @@ export const goodsCode = (i: number) => `SP-${String(i).padStart(6, '0')}`;
  * then indexed as the back office's writes index them (ADR 0014). Answers the categories and how
  * long the indexing took.
  */
-export async function seedGoods(db: Database, count: number, company = 125) {
+export async function seedGoods(db: PlatformDatabase, count: number, company = 125) {
   const now = new Date().toISOString();
   const tops: number[] = [];
   const leaves: number[] = [];
@@ -118,6 +119,6 @@ export async function seedGoods(db: Database, count: number, company = 125) {
     });
   }
   const indexStart = performance.now();
-  await rebuildCatalogueIndex(db, company);
+  await rebuildCatalogueIndex(modulesDatabase(db), company);
   return { tops, leaves, indexMs: performance.now() - indexStart };
 }

@@ -34,7 +34,7 @@ import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { visitorFormsModule } from './modules/visitor-forms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
-import type { DatabaseHandle } from './platform/db/database.ts';
+import { type DatabaseHandle, modulesDatabase } from './platform/db/database.ts';
 import { fileStoreOf } from './platform/files/file-store.ts';
 import { isInfrastructure } from './platform/http/access.ts';
 import { DEFAULT_BODY_LIMIT, registerBodyGuards } from './platform/http/body-guards.ts';
@@ -113,8 +113,9 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     ? redisCounters(config.redisUrl, inDatabase, (err) => app.log.warn({ err }, 'redis limit counters'))
     : inDatabase;
   app.addHook('onClose', () => counters.close());
-  // The modules, in the order they need each other (each from its index.ts; docs/ARCHITECTURE.md).
-  const { db } = database;
+  // The modules, in the order they need each other (each from its index.ts; docs/ARCHITECTURE.md),
+  // on the handle that offers company tables only through the scope helper (ADR 0012).
+  const db = modulesDatabase(database.db);
   const company = companyModule(db);
   const { companies } = company;
   const shopOf = companies.defaultShop;

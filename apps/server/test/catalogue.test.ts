@@ -7,6 +7,7 @@ import {
 import { indexGoods, indexPending } from '../src/modules/catalogue/catalogue-index.ts';
 import { queryTokens } from '../src/modules/catalogue/search-tokens.ts';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -128,7 +129,7 @@ describe('the goods list', () => {
           .set({ on_sale: value, ...more })
           .where('id', '=', ids.cup as number)
           .execute();
-        await indexGoods(trx, companyId, [ids.cup as number]);
+        await indexGoods(modulesDatabase(trx), companyId, [ids.cup as number]);
       });
     await onSale(0);
     const off = await listOn(second, { keyword: '茶具' });
@@ -216,7 +217,7 @@ describe('the goods list', () => {
 
   it('counts no further than one past the last page', async () => {
     const bulk = await createCategory(h.db, companyId, '散装', null);
-    await bumpCategories(h.db, companyId); // written straight to the table: the category snapshot learns of it
+    await bumpCategories(modulesDatabase(h.db), companyId); // written straight to the table: the category snapshot learns of it
     for (let i = 0; i < 105; i++)
       await createGoods(h.db, companyId, { name: `散装${i}`, price: 100, stock: 1, category_id: bulk.id });
     // page_size 1: the list stops at page 100, so 101 means "more than 100".
@@ -227,7 +228,7 @@ describe('the goods list', () => {
   it('answers a keyword held by many goods by walking the sort, the same as from the token index', async () => {
     const gifts = await createCategory(h.db, companyId, '礼品', null);
     const boxes = await createCategory(h.db, companyId, '礼盒', gifts);
-    await bumpCategories(h.db, companyId);
+    await bumpCategories(modulesDatabase(h.db), companyId);
     const words = ['精装礼盒', '星耀 Pro 礼盒', '茶礼 PRO', '坚果礼盒装', '月饼', 'Proof 纸盒', '礼 盒'];
     for (let i = 0; i < 140; i++)
       await createGoods(h.db, companyId, {
@@ -253,7 +254,7 @@ describe('the goods list', () => {
         for (const offset of [0, 7]) {
           const ids = (plan: 'index' | 'walk') =>
             catalogueRepository
-              .list(h.db, companyId, f, sort, 10, offset, plan)
+              .list(modulesDatabase(h.db), companyId, f, sort, 10, offset, plan)
               .then((rows) => rows.map((r) => r.id));
           const fromIndex = await ids('index');
           expect(fromIndex.length, `${keyword} ${sort}`).toBeGreaterThan(0);
@@ -264,7 +265,7 @@ describe('the goods list', () => {
     const many = await list({ category_id: gifts.id, keyword: '礼盒', page_size: 1, sort: 'price_asc' });
     expect(many.d.paging.count).toBe(101);
     const first = await catalogueRepository.list(
-      h.db,
+      modulesDatabase(h.db),
       companyId,
       { tokens: ['礼盒'], category: { id: gifts.id, level: 1 } },
       'price_asc',
@@ -299,7 +300,7 @@ describe('the goods list', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(names(await list({ keyword: '安吉' }))).toEqual([]);
-    expect(await indexPending(h.db)).toBeGreaterThanOrEqual(1);
+    expect(await indexPending(modulesDatabase(h.db))).toBeGreaterThanOrEqual(1);
     // This process remembers its empty answer for up to CACHE_RECHECK_MS; the other asks afresh.
     expect((await listOn(second, { keyword: '安吉' })).d.results.map((g: Row) => g.id)).toEqual([raw.id]);
     expect((await list({ category_id: cats.food as number, keyword: '白茶' })).d.paging.count).toBe(1);

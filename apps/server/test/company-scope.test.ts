@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acrossCompanies, COMPANY_TABLES, inCompany } from '../src/platform/db/scope.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
+import { acrossCompanies, COMPANY_TABLES, inCompany, unscoped } from '../src/platform/db/scope.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -33,7 +34,7 @@ describe('inCompany', () => {
     const a = await createGoods(h.db, mine, { name: '本单位商品', price: 100, stock: 5 });
     const gone = await createGoods(h.db, mine, { name: '已删商品', price: 100, stock: 5, del_flag: 1 });
     const b = await createGoods(h.db, theirs, { name: '别家商品', price: 100, stock: 5 });
-    const scope = inCompany(h.db, mine);
+    const scope = inCompany(modulesDatabase(h.db), mine);
 
     const seen = await scope
       .selectFrom('goods', 'g')
@@ -72,10 +73,10 @@ describe('inCompany', () => {
     const m = await h.member(mine);
     const other = await h.member(theirs);
     const goods = await createGoods(h.db, mine, { name: '收藏商品', price: 100, stock: 5 });
-    const scope = inCompany(h.db, mine);
+    const scope = inCompany(modulesDatabase(h.db), mine);
     const now = new Date().toISOString();
     await scope.insertInto('goods_loves', { user_id: m.user.id, goods_id: goods, created_at: now }).execute();
-    await inCompany(h.db, theirs)
+    await inCompany(modulesDatabase(h.db), theirs)
       .insertInto('goods_loves', { user_id: other.user.id, goods_id: goods, created_at: now })
       .execute();
     const rows = await h.db
@@ -96,7 +97,7 @@ describe('inCompany', () => {
   });
 
   it('fills the audit columns a table has with the acting user, on insert and on update', async () => {
-    const scope = inCompany(h.db, mine, { userId: 7 });
+    const scope = inCompany(modulesDatabase(h.db), mine, { userId: 7 });
     const now = new Date().toISOString();
     const row = await scope
       .insertInto('goods_categories', {
@@ -114,7 +115,7 @@ describe('inCompany', () => {
       .returning(['id', 'created_by', 'updated_by'])
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ created_by: 7, updated_by: 7 });
-    await inCompany(h.db, mine, { userId: 9 })
+    await inCompany(modulesDatabase(h.db), mine, { userId: 9 })
       .updateTable('goods_categories')
       .set({ sort: 3 })
       .where('id', '=', row.id)
@@ -127,21 +128,97 @@ describe('inCompany', () => {
     expect(after).toEqual({ created_by: 7, updated_by: 9, sort: 3 });
   });
 
+  it('leaves out rows deleted by their time (`deleted_at`) as it does flagged ones', async () => {
+    const now = new Date().toISOString();
+    const promotion = (companyId: number, title: string, deletedAt: string | null) =>
+      h.db
+        .insertInto('promotions')
+        .values({
+          company_id: companyId,
+          title,
+          starts_at: now,
+          ends_at: now,
+          deleted_at: deletedAt,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((r) => r.id);
+    const live = await promotion(mine, '进行中', null);
+    const gone = await promotion(mine, '已删除', now);
+    const other = await promotion(theirs, '别家的', null);
+    const ids = [live, gone, other];
+    const scope = inCompany(modulesDatabase(h.db), mine);
+
+    const seen = await scope.selectFrom('promotions', 'p').select('p.id').where('p.id', 'in', ids).execute();
+    expect(seen.map((r) => r.id)).toEqual([live]);
+    const all = await scope
+      .selectFrom('promotions', 'p', { withDeleted: true })
+      .select('p.id')
+      .where('p.id', 'in', ids)
+      .orderBy('p.id')
+      .execute();
+    expect(all.map((r) => r.id)).toEqual([live, gone]);
+    const updated = await scope
+      .updateTable('promotions')
+      .set({ title: '改过' })
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    expect(Number(updated.numUpdatedRows)).toBe(1);
+    const ads = await h.db
+      .insertInto('advertisings')
+      .values([
+        { company_id: mine, title: '在投', deleted_at: null, created_at: now, updated_at: now },
+        { company_id: mine, title: '撤下', deleted_at: now, created_at: now, updated_at: now },
+      ])
+      .returning('id')
+      .execute();
+    const shown = await scope
+      .selectFrom('advertisings')
+      .select('title')
+      .where(
+        'id',
+        'in',
+        ads.map((r) => r.id),
+      )
+      .execute();
+    expect(shown).toEqual([{ title: '在投' }]);
+  });
+
   it('knows every company table', () => {
     expect(COMPANY_TABLES).toContain('goods');
     expect(COMPANY_TABLES).not.toContain('sessions');
   });
 });
 
+describe('unscoped', () => {
+  it('gives every company’s rows, and only with a reason', async () => {
+    const a = await createGoods(h.db, mine, { name: '丙', price: 1, stock: 1 });
+    const b = await createGoods(h.db, theirs, { name: '丁', price: 1, stock: 1 });
+    const db = modulesDatabase(h.db);
+    const rows = await unscoped(db, 'a test reads both companies')
+      .selectFrom('goods')
+      .select('id')
+      .where('id', 'in', [a, b])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.id)).toEqual([a, b]);
+    expect(() => unscoped(db, ' ')).toThrow(/reason/);
+  });
+});
+
 describe('acrossCompanies', () => {
   it('is refused to anyone but the super administrator', async () => {
-    await expect(acrossCompanies(h.db, caller(mine, 12), '查看')).rejects.toMatchObject({ c: 10004 });
+    await expect(acrossCompanies(modulesDatabase(h.db), caller(mine, 12), '查看')).rejects.toMatchObject({
+      c: 10004,
+    });
   });
 
   it('sees every company’s rows and leaves an audit entry with the reason first', async () => {
     const a = await createGoods(h.db, mine, { name: '甲', price: 1, stock: 1 });
     const b = await createGoods(h.db, theirs, { name: '乙', price: 1, stock: 1 });
-    const all = await acrossCompanies(h.db, caller(mine, 1), '核对两家单位的商品');
+    const all = await acrossCompanies(modulesDatabase(h.db), caller(mine, 1), '核对两家单位的商品');
     const rows = await all.selectFrom('goods').select('id').where('id', 'in', [a, b]).orderBy('id').execute();
     expect(rows.map((r) => r.id)).toEqual([a, b]);
     const entry = await h.db

@@ -1,6 +1,7 @@
 import { Codes, DASHBOARD_DAYS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDay, crmDashboard, lastDays } from '#server/modules/order/dashboard.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /** The 商城管理 home's figures (/crm/dashboard): per Beijing day, scoped to the company. SQLite and PostgreSQL. */
@@ -71,7 +72,7 @@ describe('商城管理 home figures', () => {
     await order(companyId, new Date(NOW - 30 * DAY).toISOString(), null, 5, 100);
     await order(otherId, '2026-11-24T01:00:00.000Z', '2026-11-24T01:00:00.000Z', 2, 77700);
 
-    const d = await crmDashboard(h.db, companyId, NOW);
+    const d = await crmDashboard(modulesDatabase(h.db), companyId, NOW);
     expect(d.days).toHaveLength(DASHBOARD_DAYS);
     expect(d.days.at(-1)).toEqual({ day: '2026-11-24', orders: 3, sales: 30000 });
     expect(d.days.at(-2)).toEqual({ day: '2026-11-23', orders: 1, sales: 0 });

@@ -1,6 +1,7 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { versionedCache } from '../src/platform/db/versioned-cache.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -50,7 +51,7 @@ describe('goods categories', () => {
     await addGoods(leaf.id);
     await addGoods(leaf.id);
     await addGoods(mid.id);
-    await bumpCategories(h.db, companyId); // goods written straight to the table
+    await bumpCategories(modulesDatabase(h.db), companyId); // goods written straight to the table
     const counts = async () => {
       const list = await call('/shop/goods/category/list', { keyword: '电' });
       const countOf = (id: number) =>
@@ -142,7 +143,7 @@ describe('goods categories', () => {
     const b = await add(`${tag}乙`);
     const b1 = await add('三号', b.id);
     await addGoods(a11.id);
-    await bumpCategories(h.db, companyId);
+    await bumpCategories(modulesDatabase(h.db), companyId);
     type Row = { id: number; parent_id: number | null; goods_count: number };
     const ids = (r: { d: { results: Row[] } }) => r.d.results.map((c) => c.id);
 
@@ -443,11 +444,14 @@ describe('public reads that name a company', () => {
       const companyId = await h.company();
       let loads = 0;
       const cache = versionedCache('scan_test', async () => ++loads, { maxCompanies: 2, recheckMs: 60_000 });
-      expect(await cache.get(h.db, companyId)).toBe(1);
+      expect(await cache.get(modulesDatabase(h.db), companyId)).toBe(1);
       for (let id = 1_000_001; id <= 1_000_010; id++) {
-        await expect(cache.get(h.db, id)).rejects.toMatchObject({ c: missing.c, message: missing.m });
+        await expect(cache.get(modulesDatabase(h.db), id)).rejects.toMatchObject({
+          c: missing.c,
+          message: missing.m,
+        });
       }
-      expect(await cache.get(h.db, companyId)).toBe(1);
+      expect(await cache.get(modulesDatabase(h.db), companyId)).toBe(1);
       expect(loads).toBe(1);
     } finally {
       await h.close();

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexGoods, SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
@@ -303,7 +304,7 @@ describe('goods import (/goods/excel_data_save)', () => {
     const ids = stored.map((g) => g.id);
     const imported = await indexOf(ids);
     expect(imported[0]?.tokens).toEqual(expect.arrayContaining(['龙井', '导入', 'imp']));
-    await h.db.transaction().execute((trx) => indexGoods(trx, companyId, ids));
+    await h.db.transaction().execute((trx) => indexGoods(modulesDatabase(trx), companyId, ids));
     expect(imported).toEqual(await indexOf(ids));
     // The opening stock is in the default warehouse's ledger.
     const moves = await h.db

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexGoods, indexPending } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -136,7 +137,7 @@ describe('goods library search', () => {
     const ids = (
       await h.db.selectFrom('goods').select('id').where('company_id', '=', bulkCompany).execute()
     ).map((r) => r.id);
-    await indexGoods(h.db, bulkCompany, ids);
+    await indexGoods(modulesDatabase(h.db), bulkCompany, ids);
     const page = async (body: Body) => {
       const r = await call('/goods/list', { keyword: '批量', ...body }, bulk);
       expect(r.c).toBe(0);
@@ -182,7 +183,7 @@ describe('goods library search', () => {
     // until the job has indexed it, then the index finds it.
     await h.db.updateTable('goods').set({ search_version: 4 }).where('code', '=', 'LJ-002').execute();
     expect((await codes({ keyword: '狮峰' })).codes).toEqual(['LJ-002']);
-    expect(await indexPending(h.db)).toBeGreaterThan(0);
+    expect(await indexPending(modulesDatabase(h.db))).toBeGreaterThan(0);
     expect((await codes({ keyword: '狮峰' })).codes).toEqual(['LJ-002']);
   });
 

@@ -1,6 +1,7 @@
 import { Codes, DEFAULT_COMPANY_ID, MEMBER_ROLE, MICROSITE_PATHS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildCatalogueIndex } from '../src/modules/catalogue/index.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { nowIso } from '../src/platform/time.ts';
 import { MICROSITE_COMPANIES, MICROSITE_ROWS, seedDemoMicrosites } from '../src/seed/demo-microsites.ts';
 import { createGoods } from '../src/seed/seed.ts';
@@ -34,7 +35,7 @@ async function addMicrosite(path: string, companyId: number, status = 1) {
 
 async function goods(companyId: number, name: string) {
   const id = await createGoods(h.db, companyId, { name, price: 1000, stock: 10 });
-  await rebuildCatalogueIndex(h.db, companyId);
+  await rebuildCatalogueIndex(modulesDatabase(h.db), companyId);
   return id;
 }
 

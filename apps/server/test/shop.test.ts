@@ -2,6 +2,7 @@ import { AGREEMENT_VERSION, Codes, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MERGE_KEEP_MS, cartModule } from '../src/modules/cart/index.ts';
 import { SMS_LIMITS, smsCodes } from '../src/modules/sms/sms.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { databaseCounters } from '../src/platform/limits/counters.ts';
 import { nowIso } from '../src/platform/time.ts';
 import { type CategoryRef, createCategory, createGoods } from '../src/seed/seed.ts';
@@ -270,7 +271,7 @@ describe('cart merge key', () => {
       .set({ created_at: longAgo })
       .where('merge_key', '=', 'guest-cart-old-0001')
       .execute();
-    const { jobs } = cartModule(h.db);
+    const { jobs } = cartModule(modulesDatabase(h.db));
     const prune = jobs.find((j) => j.name === '清理购物车合并记录');
     expect(prune?.everyMs).toBeLessThanOrEqual(CART_MERGE_KEEP_MS);
     // Two processes' timers at once: both answer, the old key goes once.
@@ -559,7 +560,7 @@ describe('orders', () => {
     const { orderService } = await import('../src/modules/order/order.service.ts');
     const { offlineProvider, paymentMethods } = await import('../src/modules/payment/index.ts');
     const NO_ACCOUNT = { bank_name: '', branch_name: '', account_name: '', account_no: '' };
-    const sweeper = orderService(h.db, {
+    const sweeper = orderService(modulesDatabase(h.db), {
       payments: paymentMethods([offlineProvider], { bank_transfer: 4320, cod: 1440, sandbox: 30 }),
       accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
       shopOf: async () => undefined,
@@ -696,7 +697,7 @@ describe('members', () => {
   });
 
   it('send limits hold with a sender that writes no outbox row', async () => {
-    const codes = smsCodes(h.db, databaseCounters(h.db), { send: async () => {} });
+    const codes = smsCodes(modulesDatabase(h.db), databaseCounters(h.db), { send: async () => {} });
     const ip = '10.9.8.7';
     await codes.admit('13812345670', ip);
     await expect(codes.admit('13812345670', ip)).rejects.toMatchObject({ c: Codes.SMS_TOO_FREQUENT.c });

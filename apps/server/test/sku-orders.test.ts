@@ -2,6 +2,7 @@ import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { createCategory, createGoods } from '#server/seed/seed.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -114,7 +115,10 @@ describe('changeGoods with specifications', () => {
     h.db
       .transaction()
       .execute(async (trx) => {
-        const short = await changeGoods(trx, companyId, deltas, { forSale, now: new Date().toISOString() });
+        const short = await changeGoods(modulesDatabase(trx), companyId, deltas, {
+          forSale,
+          now: new Date().toISOString(),
+        });
         if (short !== undefined) throw new Error(`short ${short}`);
       })
       .then(
@@ -240,7 +244,7 @@ describe('orders of a specification', () => {
     const { orderService } = await import('../src/modules/order/order.service.ts');
     const { offlineProvider, paymentMethods } = await import('../src/modules/payment/index.ts');
     const NO_ACCOUNT = { bank_name: '', branch_name: '', account_name: '', account_no: '' };
-    const sweeper = orderService(h.db, {
+    const sweeper = orderService(modulesDatabase(h.db), {
       payments: paymentMethods([offlineProvider], { bank_transfer: 4320, cod: 1440, sandbox: 30 }),
       accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
       shopOf: async () => undefined,

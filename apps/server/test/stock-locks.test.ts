@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeGoods } from '../src/modules/catalogue/index.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
@@ -49,7 +50,7 @@ describe('changeGoods', () => {
       .transaction()
       .execute(async (trx) => {
         const short = await changeGoods(
-          trx,
+          modulesDatabase(trx),
           companyId,
           [
             { goods_id: b, stock: -START },
@@ -65,7 +66,7 @@ describe('changeGoods', () => {
     expect(await stockOf(a)).toEqual({ stock: START, sales: 0 });
     await h.db.transaction().execute((trx) =>
       changeGoods(
-        trx,
+        modulesDatabase(trx),
         companyId,
         [
           { goods_id: a, stock: -2, sales: -5 },
@@ -80,17 +81,17 @@ describe('changeGoods', () => {
   it('changes nothing of another company', async () => {
     const [a] = await goodsPair();
     const other = await h.company('别家');
-    const short = await h.db
-      .transaction()
-      .execute((trx) =>
-        changeGoods(trx, other, [{ goods_id: a, stock: -1 }], { now: new Date().toISOString() }),
-      );
+    const short = await h.db.transaction().execute((trx) =>
+      changeGoods(modulesDatabase(trx), other, [{ goods_id: a, stock: -1 }], {
+        now: new Date().toISOString(),
+      }),
+    );
     expect(short).toBe(a);
-    await h.db
-      .transaction()
-      .execute((trx) =>
-        changeGoods(trx, other, [{ goods_id: a, stock: 5, sales: 5 }], { now: new Date().toISOString() }),
-      );
+    await h.db.transaction().execute((trx) =>
+      changeGoods(modulesDatabase(trx), other, [{ goods_id: a, stock: 5, sales: 5 }], {
+        now: new Date().toISOString(),
+      }),
+    );
     expect(await stockOf(a)).toEqual({ stock: START, sales: 0 });
   });
 });

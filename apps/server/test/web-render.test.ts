@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { rebuildCatalogueIndex } from '../src/modules/catalogue/index.ts';
+import { modulesDatabase } from '../src/platform/db/database.ts';
 import type { App } from '../src/platform/http/reply.ts';
 import { createCompany, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -35,7 +36,7 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
     });
     goodsId = await createGoods(h.db, companyId, { name: '渲染测试绿茶', price: 2380, stock: 7 });
     hostileId = await createGoods(h.db, companyId, { name: HOSTILE, price: 100, stock: 1 });
-    await rebuildCatalogueIndex(h.db, companyId);
+    await rebuildCatalogueIndex(modulesDatabase(h.db), companyId);
     app = (await buildApp({
       database: h.database,
       config: { ...loadConfig({ DATA_DIR: '/tmp/portal-test' }), webDist: dist },
@@ -85,7 +86,7 @@ describe.skipIf(!built)('public pages are rendered on the server for a visitor',
       address: '某地',
     });
     await createGoods(h.db, other, { name: '另一家的乌龙茶', price: 990, stock: 3 });
-    await rebuildCatalogueIndex(h.db, other);
+    await rebuildCatalogueIndex(modulesDatabase(h.db), other);
     const pages = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         get('/', { host: i % 2 ? 'ssrother.example.com' : host }).then((r) => ({ i, html: r.body })),

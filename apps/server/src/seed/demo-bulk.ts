@@ -1,4 +1,4 @@
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 import { createUser } from './seed.ts';
@@ -39,7 +39,7 @@ const BULK_DEMO: { category: string; goods: string; unit: string; tiers: [number
  * The /dzc and /dzcen company's bulk catalogue: two categories and three of its goods on sale with
  * their tiers, and its shop administrator `dzc_shop` (role 12) who keeps them.
  */
-export async function seedDemoBulk(db: Database, companyId: number | undefined) {
+export async function seedDemoBulk(db: PlatformDatabase, companyId: number | undefined) {
   if (companyId === undefined) return;
   await createUser(db, {
     companyId,

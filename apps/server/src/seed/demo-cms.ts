@@ -5,7 +5,7 @@ import {
   type NewsLang,
   textToRichText,
 } from '@portal/contract';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 
 /** One article to seed. `body` is plain text: paragraphs separated by a blank line (stored as rich text, ADR 0030). */
@@ -34,7 +34,10 @@ export interface NewsSeed {
  * The company's news categories: the four defaults (新闻资讯, 技术服务, 商品服务, 纪录片) are created
  * when missing; returns code → id.
  */
-export async function ensureNewsCategories(db: Database, companyId: number): Promise<Map<string, number>> {
+export async function ensureNewsCategories(
+  db: PlatformDatabase,
+  companyId: number,
+): Promise<Map<string, number>> {
   const now = nowIso();
   const existing = await db
     .selectFrom('news_categories')
@@ -70,7 +73,7 @@ export async function ensureNewsCategories(db: Database, companyId: number): Pro
  * becomes a new category named after the code. Returns the new ids in the order given.
  */
 export async function seedNews(
-  db: Database,
+  db: PlatformDatabase,
   companyId: number,
   items: readonly NewsSeed[],
 ): Promise<number[]> {
@@ -137,7 +140,11 @@ export interface AdvertisingSeed {
   ends_at?: string | null;
 }
 
-export async function seedAdvertisings(db: Database, companyId: number, items: readonly AdvertisingSeed[]) {
+export async function seedAdvertisings(
+  db: PlatformDatabase,
+  companyId: number,
+  items: readonly AdvertisingSeed[],
+) {
   const now = nowIso();
   const ids: number[] = [];
   for (const [i, a] of items.entries()) {
@@ -465,7 +472,7 @@ const DEMO_ADVERTISINGS: AdvertisingSeed[] = [
 ];
 
 /** Demo content of the default company: categories, articles in each category, home advertisings. */
-export async function seedDemoCms(db: Database) {
+export async function seedDemoCms(db: PlatformDatabase) {
   await seedNews(db, DEFAULT_COMPANY_ID, DEMO_NEWS);
   await seedAdvertisings(db, DEFAULT_COMPANY_ID, DEMO_ADVERTISINGS);
 }

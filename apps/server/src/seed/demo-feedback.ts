@@ -1,5 +1,5 @@
 import { ANONYMOUS_NICKNAME, DEFAULT_COMPANY_ID } from '@portal/contract';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 
 const FAQ: [question: string, answer: string][] = [
   [
@@ -50,7 +50,7 @@ const daysAgo = (days: number, hour = 10) => {
 };
 
 /** Demo data for the visitor forms of the default company: FAQ, board messages, one application, one answered question. */
-export async function seedDemoFeedback(db: Database) {
+export async function seedDemoFeedback(db: PlatformDatabase) {
   const companyId = DEFAULT_COMPANY_ID;
   const reviewer = await db
     .selectFrom('users')

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_COMPANY_ID, type ProjectCategory } from '@portal/contract';
 import { hashPassword } from '../modules/account/index.ts';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createUser } from './seed.ts';
 
@@ -145,7 +145,7 @@ const PROJECTS: {
 ];
 
 /** Demo data of the finder pages: app releases, directory people and training projects. */
-export async function seedDemoFinder(db: Database) {
+export async function seedDemoFinder(db: PlatformDatabase) {
   const now = nowIso();
   await db
     .insertInto('app_versions')

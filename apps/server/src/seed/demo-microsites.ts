@@ -1,6 +1,6 @@
 import type { MicrositeHighlight, MicrositeLocale } from '@portal/contract';
 import { textToRichText } from '@portal/contract';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { type NewsSeed, seedNews } from './demo-cms.ts';
 import { createCategory, createCompany, createGoods } from './seed.ts';
@@ -554,7 +554,7 @@ export const MICROSITE_NEWS: Record<string, SiteNews[]> = {
 const toNews = (items: SiteNews[], author: string, lang: NewsSeed['lang'] = 'zh'): NewsSeed[] =>
   items.map(([title, body, daysAgo]) => ({ category: 'news', title, body, daysAgo, author, lang }));
 
-async function insertGoods(db: Database, companyId: number, site: SiteCompany, base: number) {
+async function insertGoods(db: PlatformDatabase, companyId: number, site: SiteCompany, base: number) {
   const category = await createCategory(db, companyId, site.category);
   let n = 0;
   for (const [name, subtitle, price, stock, image] of site.goods) {
@@ -594,7 +594,7 @@ async function insertGoods(db: Database, companyId: number, site: SiteCompany, b
  * shop, a category and goods of its own, and one `microsites` row per path (/dzcen is the English
  * site of the /dzc company). Returns the company id of each tenant code.
  */
-export async function seedDemoMicrosites(db: Database): Promise<Map<string, number>> {
+export async function seedDemoMicrosites(db: PlatformDatabase): Promise<Map<string, number>> {
   const now = nowIso();
   const base = Date.now() - 20 * 24 * 3600_000;
   const ids = new Map<string, number>();

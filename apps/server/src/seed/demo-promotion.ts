@@ -1,5 +1,5 @@
 import { DEFAULT_COMPANY_ID, PROMOTION_TICKET_MAX, textToRichText } from '@portal/contract';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createCategory, createGoods } from './seed.ts';
 
@@ -31,7 +31,7 @@ const DAY = 24 * 3600_000;
  * types under 活动门票 (real goods: price and stock from the catalogue, tickets ordered through the cart
  * and checkout, at most 12 of a type per order), running for the next 60 days.
  */
-export async function seedDemoPromotion(db: Database) {
+export async function seedDemoPromotion(db: PlatformDatabase) {
   const now = nowIso();
   const cars = await createCategory(db, DEFAULT_COMPANY_ID, '汽车', null, 90);
   const tickets = await createCategory(db, DEFAULT_COMPANY_ID, '活动门票', null, 91);

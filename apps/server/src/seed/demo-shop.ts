@@ -1,5 +1,5 @@
 import { DEFAULT_COMPANY_ID, textToRichText } from '@portal/contract';
-import type { Database } from '../platform/db/database.ts';
+import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { createGoods } from './seed.ts';
 
@@ -274,7 +274,7 @@ const DEMO_GOODS: Record<string, { image: string; goods: DemoGoods[] }> = {
 };
 
 /** Goods in the demo company's leaf categories, plus coupons, for a first `npm start`. */
-export async function seedDemoShop(db: Database, leaves: { id: number; name: string }[]) {
+export async function seedDemoShop(db: PlatformDatabase, leaves: { id: number; name: string }[]) {
   const base = Date.now() - 30 * 24 * 3600_000;
   let n = 0;
   for (const leaf of leaves) {

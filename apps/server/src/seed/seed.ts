@@ -3,7 +3,7 @@ import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/index.ts';
 import { indexGoods } from '../modules/catalogue/index.ts';
 import { openingStock } from '../modules/stock/index.ts';
-import type { Database, DatabaseHandle } from '../platform/db/database.ts';
+import { type DatabaseHandle, modulesDatabase, type PlatformDatabase } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
@@ -19,7 +19,7 @@ type CompanyFields = Pick<Insertable<CompanyTable>, 'code' | 'company_name'> &
   Partial<Insertable<CompanyTable>>;
 
 /** Inserts a company; fields not given are empty (tests and the reference seed share this). */
-export async function createCompany(db: Database, fields: CompanyFields) {
+export async function createCompany(db: PlatformDatabase, fields: CompanyFields) {
   const now = nowIso();
   const row = await db
     .insertInto('companies')
@@ -145,7 +145,12 @@ export async function seedReference(handle: DatabaseHandle) {
   }
 }
 
-async function idOf(db: Database, table: 'user_groups' | 'positions', companyId: number, name: string) {
+async function idOf(
+  db: PlatformDatabase,
+  table: 'user_groups' | 'positions',
+  companyId: number,
+  name: string,
+) {
   const found = await db
     .selectFrom(table)
     .select('id')
@@ -175,7 +180,7 @@ function hashOnce(password: string) {
 
 /** Creates a user (tests and the demo seed share this). */
 export async function createUser(
-  db: Database,
+  db: PlatformDatabase,
   u: {
     companyId: number;
     username: string;
@@ -247,7 +252,7 @@ export interface CategoryRef {
 
 /** A live category under `parent` (or at the top), with its materialized path. */
 export async function createCategory(
-  db: Database,
+  db: PlatformDatabase,
   companyId: number,
   name: string,
   parent: CategoryRef | null = null,
@@ -283,7 +288,7 @@ type GoodsFields = Pick<Insertable<GoodsTable>, 'name' | 'price' | 'stock'> &
   Partial<Omit<Insertable<GoodsTable>, 'company_id'>>;
 
 /** Inserts a goods on sale in the shop; fields not given take the column defaults (tests and the demo seed). */
-export async function createGoods(db: Database, companyId: number, fields: GoodsFields) {
+export async function createGoods(db: PlatformDatabase, companyId: number, fields: GoodsFields) {
   const now = nowIso();
   const row = await db
     .insertInto('goods')
@@ -305,10 +310,10 @@ export async function createGoods(db: Database, companyId: number, fields: Goods
       .set({ code: `SP${String(row.id).padStart(6, '0')}` })
       .where('id', '=', row.id)
       .execute();
-  await indexGoods(db, companyId, [row.id]);
+  await indexGoods(modulesDatabase(db), companyId, [row.id]);
   // What it holds is on hand in the company's default warehouse (ADR 0022).
   await openingStock(
-    db,
+    modulesDatabase(db),
     companyId,
     { userId: null, name: '系统' },
     { goods_id: row.id, sku_id: 0, quantity: Number(fields.stock ?? 0) },
@@ -359,7 +364,7 @@ async function seedDemoIn(handle: DatabaseHandle) {
   await seedDemoPromotion(db);
 }
 
-export async function isEmpty(db: Database) {
+export async function isEmpty(db: PlatformDatabase) {
   const row = await db.selectFrom('companies').select('id').limit(1).executeTakeFirst();
   return row === undefined;
 }

@@ -7,6 +7,7 @@ import type { DB } from '#server/platform/db/schema.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { seedAdvertisings, seedNews } from '#server/seed/demo-cms.ts';
 import { createGoods, createUser } from '#server/seed/seed.ts';
+import { modulesDatabase } from '../../src/platform/db/database.ts';
 import type { Harness } from '../harness.ts';
 import { PASSWORD } from '../harness.ts';
 import { allTables, idsByCompany } from './fingerprint.ts';
@@ -186,7 +187,7 @@ export async function seedCompany(w: World, tag: string, secret: boolean): Promi
   const g1 = await goods('走查龙井');
   const g2 = await goods('走查毛峰');
   await goods(`${mark}未上架商品`, 0);
-  await rebuildCatalogueIndex(db, companyId);
+  await rebuildCatalogueIndex(modulesDatabase(db), companyId);
   const coupon = (name: string, code: string) =>
     db
       .insertInto('coupons')

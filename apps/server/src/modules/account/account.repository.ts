@@ -3,7 +3,7 @@ import type { PageParams } from '#server/platform/core/paging.ts';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { DB } from '#server/platform/db/schema.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 
 /** The user with their company's, group's and position's names, over a `from users` statement. */
 // biome-ignore lint/complexity/noBannedTypes: Kysely's type of a statement that selects nothing yet
@@ -41,8 +41,9 @@ export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userView>
 
 export const accountRepository = {
   findByUsername: (db: Database, username: string) =>
-    // company-scope: login finds the user by a name unique across companies
-    userView(db.selectFrom('users')).where('users.username', '=', username).executeTakeFirst(),
+    userView(unscoped(db, 'login finds the user by a name unique across companies').selectFrom('users'))
+      .where('users.username', '=', username)
+      .executeTakeFirst(),
 
   findById: (db: Database, companyId: number, id: number) =>
     userViewIn(db, companyId).where('users.id', '=', id).executeTakeFirst(),
@@ -101,14 +102,21 @@ export const accountRepository = {
    * in any company: the code sent to them goes out in their company's name, and password recovery
    * knows no company but the member's.
    */
-  findByMobile: async (db: Database, mobile: string) =>
-    // company-scope: a member's mobile names them in every company (codes, password recovery)
-    (await userView(db.selectFrom('users')).where('users.username', '=', mobile).executeTakeFirst()) ??
-    // company-scope: as above
-    userView(db.selectFrom('users'))
-      .where('users.mobile', '=', mobile)
-      .orderBy('users.id')
-      .executeTakeFirst(),
+  findByMobile: async (db: Database, mobile: string) => {
+    const everyCompany = unscoped(
+      db,
+      'a mobile names its member in every company (codes, password recovery)',
+    );
+    return (
+      (await userView(everyCompany.selectFrom('users'))
+        .where('users.username', '=', mobile)
+        .executeTakeFirst()) ??
+      userView(everyCompany.selectFrom('users'))
+        .where('users.mobile', '=', mobile)
+        .orderBy('users.id')
+        .executeTakeFirst()
+    );
+  },
 
   insertMember: async (
     db: Database,
@@ -193,8 +201,7 @@ export const accountRepository = {
       await inCompany(db, row.companyId).insertInto('login_logs', values).execute();
       return;
     }
-    // company-scope: an attempt on a name no user has belongs to no company
-    await db
+    await unscoped(db, 'an attempt on a name no user has belongs to no company')
       .insertInto('login_logs')
       .values({ ...values, company_id: null })
       .execute();

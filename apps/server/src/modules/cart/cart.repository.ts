@@ -1,6 +1,6 @@
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 
 export interface CartRow {
   id: number;
@@ -142,8 +142,13 @@ export const cartRepository = {
 
   /** Forgets the merge keys of every company recorded before `before`; answers how many. */
   async pruneMerges(db: Database, before: string) {
-    // company-scope: the prune sweeps every company (an idempotent delete, any process may run it)
-    const r = await db.deleteFrom('cart_merges').where('created_at', '<', before).executeTakeFirst();
+    const r = await unscoped(
+      db,
+      'the prune sweeps every company (an idempotent delete, any process may run it)',
+    )
+      .deleteFrom('cart_merges')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
     return Number(r.numDeletedRows);
   },
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Dialect } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 import { isListed } from './goods-rules.ts';
 import { pinyinWords } from './pinyin-words.ts';
 import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
@@ -242,8 +242,7 @@ export async function rebuildCatalogueIndex(db: Database, companyId: number): Pr
  * before it existed, or loaded in bulk); answers how many. Idempotent: processes running it at once write the same values.
  */
 export async function indexPending(db: Database, limit = 5000): Promise<number> {
-  // company-scope: the job of every company, each batch indexed within its own company
-  const pending = await db
+  const pending = await unscoped(db, 'the job of every company, each batch indexed within its own company')
     .selectFrom('goods')
     .select(['id', 'company_id'])
     .where('search_version', '<', sql.lit(SEARCH_VERSION))
@@ -341,8 +340,7 @@ export async function libraryMatchPage(
  * Served by the partial index `goods_search_pending`, which holds only the goods still to index.
  */
 export async function libraryIndexed(db: Database, companyId: number): Promise<boolean> {
-  // company-scope: deleted goods count too (they are indexed alike)
-  const row = await db
+  const row = await unscoped(db, 'the company as +company_id, which no index serves; deleted goods count too')
     .selectFrom('goods')
     .select('id')
     .where('search_version', '<', sql.lit(SEARCH_VERSION))

@@ -50,11 +50,10 @@ function filtered(db: Database, companyId: number, now: string, f: NewsFilter) {
   return q;
 }
 
-/** Advertisings on show: enabled, not deleted, inside their optional start and end. */
+/** Advertisings on show: enabled, inside their optional start and end (deleted ones: left out by the scope). */
 function current(eb: ExpressionBuilder<DB, 'advertisings'>, now: string) {
   return eb.and([
     eb('status', '=', NEWS_STATUS.PUBLISHED),
-    eb('deleted_at', 'is', null),
     eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
     eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
   ]);

@@ -23,7 +23,7 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { FileTable } from '#server/platform/db/schema.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 import { zipEntries } from '#server/platform/excel/zip.ts';
 import type { BlobStore } from '#server/platform/files/file-store.ts';
 import type { IncomingFile as UploadedFile } from '#server/platform/files/stored-files.ts';
@@ -332,8 +332,7 @@ export function fileService(db: Database, store: BlobStore) {
 
     /** An image or thumbnail of any company by its key (the public address), or undefined. */
     async image(key: string) {
-      const row = (await db
-        // company-scope: a public image is found by its unguessable key alone (ADR 0018)
+      const row = (await unscoped(db, 'a public image is found by its unguessable key alone (ADR 0018)')
         .selectFrom('files')
         .selectAll()
         .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumb_key', '=', key)]))
@@ -346,8 +345,7 @@ export function fileService(db: Database, store: BlobStore) {
     /** Removes the bytes of files deleted a while ago whose removal failed (every process may run it). */
     async sweep() {
       const before = new Date(Date.now() - PURGE_AFTER_MS).toISOString();
-      const rows = await db
-        // company-scope: the sweep reads deleted files of every company to remove their bytes
+      const rows = await unscoped(db, 'the sweep reads deleted files of every company to remove their bytes')
         .selectFrom('files')
         .select(['id', 'company_id', 'storage_key', 'thumb_key'])
         .where('del_flag', '=', 1)

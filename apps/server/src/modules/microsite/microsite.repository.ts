@@ -1,11 +1,10 @@
 import type { Database } from '#server/platform/db/database.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 
 export const micrositeRepository = {
   /** An enabled microsite by its path: the path is unique across companies and tells the company. */
   enabledByPath: (db: Database, path: string) =>
-    // company-scope: a public page names the microsite by path, unique across companies
-    db
+    unscoped(db, 'a public page names the microsite by path, unique across companies')
       .selectFrom('microsites')
       .selectAll()
       .where('path', '=', path)

@@ -3,7 +3,7 @@ import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { OrderEventTable, OrderItemTable, OrderTable } from '#server/platform/db/schema.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 
 export type OrderRow = Awaited<ReturnType<typeof orderRepository.find>> & {};
 
@@ -150,8 +150,7 @@ export const orderRepository = {
 
   /** Unpaid orders past their time, oldest first. */
   expired: (db: Database, now: string, limit: number) =>
-    // company-scope: the expiry job sweeps every company
-    db
+    unscoped(db, 'the expiry job sweeps every company')
       .selectFrom('orders')
       .select(['id', 'company_id'])
       .where('status', '=', 1)

@@ -16,12 +16,14 @@ export interface CarFilter {
 
 const PROMOTION_COLUMNS = ['id', 'title', 'theme', 'banner', 'intro', 'starts_at', 'ends_at'] as const;
 
-/** Published, not deleted promotions of the company running at `now` (ISO text compares in time order). */
+/**
+ * Published promotions of the company running at `now` (ISO text compares in time order); deleted
+ * ones (`deleted_at`) are left out by the scope, as everywhere below.
+ */
 function current(db: Database, companyId: number, now: string) {
   return inCompany(db, companyId)
     .selectFrom('promotions')
     .where('status', '=', PROMOTION_STATUS.PUBLISHED)
-    .where('deleted_at', 'is', null)
     .where('starts_at', '<=', now)
     .where('ends_at', '>=', now);
 }
@@ -37,7 +39,7 @@ function items(db: Database, companyId: number, promotionId: number, kind: 'car'
 
 /** The company's promotions in every state but deleted, under the back office's filters. */
 function owned(db: Database, companyId: number, f: { keyword?: string; status?: number }) {
-  let q = inCompany(db, companyId).selectFrom('promotions', 'p').where('p.deleted_at', 'is', null);
+  let q = inCompany(db, companyId).selectFrom('promotions', 'p');
   if (f.keyword) {
     const keyword = f.keyword;
     q = q.where((eb) => containsLike(eb, ['p.title', 'p.intro'], keyword));
@@ -98,14 +100,13 @@ export const promotionRepository = {
       .orderBy('pi.id')
       .execute(),
 
-  /** An item of a live promotion of the company. */
+  /** An item of a live promotion of the company (the promotion's scope leaves out deleted ones). */
   ownItem: (db: Database, companyId: number, id: number) =>
     inCompany(db, companyId)
-      .selectFrom('promotion_items', 'pi')
-      .innerJoin('promotions as p', 'p.id', 'pi.promotion_id')
+      .selectFrom('promotions', 'p')
+      .innerJoin('promotion_items as pi', 'pi.promotion_id', 'p.id')
       .select(['pi.id', 'pi.promotion_id', 'pi.goods_id', 'pi.kind', 'pi.mileage', 'pi.sort'])
       .where('pi.id', '=', id)
-      .where('p.deleted_at', 'is', null)
       .executeTakeFirst(),
 
   deleteItem: (db: Database, companyId: number, id: number) =>
@@ -173,16 +174,10 @@ export const promotionRepository = {
       .selectFrom('promotions')
       .select([...PROMOTION_COLUMNS, 'status'])
       .where('id', '=', id)
-      .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 
   ownIds: (db: Database, companyId: number, ids: readonly number[]) =>
-    inCompany(db, companyId)
-      .selectFrom('promotions')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('deleted_at', 'is', null)
-      .execute(),
+    inCompany(db, companyId).selectFrom('promotions').select('id').where('id', 'in', ids).execute(),
 
   insert: async (db: Database, v: Insertable<PromotionTable>) => {
     const { company_id, ...row } = v;
@@ -199,7 +194,6 @@ export const promotionRepository = {
       .updateTable('promotions')
       .set({ deleted_at: now, updated_at: now })
       .where('id', 'in', ids)
-      .where('deleted_at', 'is', null)
       .executeTakeFirst(),
 
   setMaxPerOrder: (db: Database, companyId: number, goodsId: number, max: number, now: string) =>

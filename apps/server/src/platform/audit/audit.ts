@@ -1,5 +1,6 @@
 import type { Caller } from '../auth/session-user.ts';
 import type { Database } from '../db/database.ts';
+import { inCompany } from '../db/scope.ts';
 import { nowIso } from '../time.ts';
 
 /** One write of the audit log. */
@@ -12,7 +13,6 @@ export interface AuditEntry {
 }
 
 const rowOf = (caller: Caller, entry: AuditEntry, at: string) => ({
-  company_id: caller.companyId,
   user_id: caller.userId,
   action: entry.action,
   entity: entry.entity,
@@ -25,9 +25,8 @@ const rowOf = (caller: Caller, entry: AuditEntry, at: string) => ({
 
 /** Records an administrator's write (who, when, what, before/after) in the caller's transaction. */
 export async function audit(db: Database, caller: Caller, entry: AuditEntry) {
-  await db
-    .insertInto('audit_logs')
-    .values(rowOf(caller, entry, nowIso()))
+  await inCompany(db, caller.companyId)
+    .insertInto('audit_logs', rowOf(caller, entry, nowIso()))
     .execute();
 }
 
@@ -35,8 +34,10 @@ export async function audit(db: Database, caller: Caller, entry: AuditEntry) {
 export async function auditMany(db: Database, caller: Caller, entries: readonly AuditEntry[]) {
   if (entries.length === 0) return;
   const at = nowIso();
-  await db
-    .insertInto('audit_logs')
-    .values(entries.map((e) => rowOf(caller, e, at)))
+  await inCompany(db, caller.companyId)
+    .insertInto(
+      'audit_logs',
+      entries.map((e) => rowOf(caller, e, at)),
+    )
     .execute();
 }

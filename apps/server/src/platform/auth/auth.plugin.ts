@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
-import type { Database } from '../db/database.ts';
+import type { PlatformDatabase } from '../db/database.ts';
 import { type PermissionCache, permissionCache } from './permission-cache.ts';
 import { SessionCache } from './session-cache.ts';
 import type { Caller } from './session-user.ts';
@@ -19,7 +19,7 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-async function findSession(db: Database, sessions: SessionCache, token: string) {
+async function findSession(db: PlatformDatabase, sessions: SessionCache, token: string) {
   const cached = sessions.get(token);
   if (cached) return cached;
   const sessionId = hashToken(token);
@@ -48,41 +48,43 @@ async function findSession(db: Database, sessions: SessionCache, token: string) 
  * declared access before the body is validated, so an anonymous caller always gets 10003.
  * Writes need the token header: a cookie alone (as a cross-site form would send) is not enough.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; sessionCacheMs: number }) => {
-  app.decorate('permissions', permissionCache(opts.db));
-  app.decorate('sessions', new SessionCache(opts.sessionCacheMs));
-  app.decorateRequest('caller', null);
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: PlatformDatabase; sessionCacheMs: number }) => {
+    app.decorate('permissions', permissionCache(opts.db));
+    app.decorate('sessions', new SessionCache(opts.sessionCacheMs));
+    app.decorateRequest('caller', null);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    const access = request.routeOptions.config?.access;
-    if (!access) return; // infrastructure route (docs) or 404
-    // Web files are public and never need the caller: no session lookup for every asset.
-    if ('public' in access && !request.url.startsWith('/api/')) return;
-    const headerToken = tokenFromHeader(request.headers.authorization);
-    const token = headerToken ?? request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(opts.db, app.sessions, token) : null;
-    request.caller = session
-      ? {
-          userId: session.userId,
-          companyId: session.companyId,
-          role: session.role,
-          username: session.username,
-          sessionId: session.sessionId,
-          ip: request.ip,
-        }
-      : null;
-    if ('public' in access) return;
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return; // infrastructure route (docs) or 404
+      // Web files are public and never need the caller: no session lookup for every asset.
+      if ('public' in access && !request.url.startsWith('/api/')) return;
+      const headerToken = tokenFromHeader(request.headers.authorization);
+      const token = headerToken ?? request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(opts.db, app.sessions, token) : null;
+      request.caller = session
+        ? {
+            userId: session.userId,
+            companyId: session.companyId,
+            role: session.role,
+            username: session.username,
+            sessionId: session.sessionId,
+            ip: request.ip,
+          }
+        : null;
+      if ('public' in access) return;
 
-    const consoleFamily = access.family === 'console';
-    if (!request.caller) {
-      throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('NOT_LOGGED_IN');
-    }
-    if (!SAFE_METHODS.has(request.method) && !headerToken) {
-      throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('TOKEN_REQUIRED');
-    }
-    if ('permission' in access) {
-      const allowed = await app.permissions.has(request.caller.role, access.permission);
-      if (!allowed) throw consoleFamily ? new ConsoleError('PERMISSION_DENIED') : new AppError('FORBIDDEN');
-    }
-  });
-});
+      const consoleFamily = access.family === 'console';
+      if (!request.caller) {
+        throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('NOT_LOGGED_IN');
+      }
+      if (!SAFE_METHODS.has(request.method) && !headerToken) {
+        throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('TOKEN_REQUIRED');
+      }
+      if ('permission' in access) {
+        const allowed = await app.permissions.has(request.caller.role, access.permission);
+        if (!allowed) throw consoleFamily ? new ConsoleError('PERMISSION_DENIED') : new AppError('FORBIDDEN');
+      }
+    });
+  },
+);

@@ -1,5 +1,5 @@
 import { ALL_CODENAMES, type Codename, SUPER_ADMIN_ROLE } from '@portal/contract';
-import type { Database } from '../db/database.ts';
+import type { PlatformDatabase } from '../db/database.ts';
 
 export interface PermissionCache {
   codenames(role: number): Promise<ReadonlySet<string>>;
@@ -7,7 +7,7 @@ export interface PermissionCache {
 }
 
 /** Role → codenames from `role_permissions`, cached per process; the super administrator holds all. */
-export function permissionCache(db: Database): PermissionCache {
+export function permissionCache(db: PlatformDatabase): PermissionCache {
   const cache = new Map<number, Promise<ReadonlySet<string>>>();
   const load = async (role: number): Promise<ReadonlySet<string>> => {
     if (role === SUPER_ADMIN_ROLE) return new Set(ALL_CODENAMES);

@@ -12,12 +12,30 @@ import {
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
+import type { CompanyTable } from './scope.ts';
 
 export type Dialect = 'sqlite' | 'pg';
-export type Database = Kysely<DB>;
+
+/**
+ * Every table: the platform's handle (migrations, scope.ts, seeds, the test harness, benchmarks).
+ * Modules never hold it; `app.ts` gives them `modulesDatabase(db)`.
+ */
+export type PlatformDatabase = Kysely<DB>;
+
+/**
+ * The handle a module holds (ADR 0012): Kysely over the shared and platform tables only, so
+ * `db.selectFrom('goods')` does not compile in a module. Company tables are reached through
+ * `inCompany` / `acrossCompanies` (platform/db/scope.ts), whose builders see every table (joins from
+ * a scoped row), or through `unscoped(db, reason)`, a named exemption. A transaction on it
+ * (`db.transaction().execute((trx) => …)`) keeps the restriction.
+ */
+export type Database = Kysely<Omit<DB, CompanyTable>>;
+
+/** The modules' view of the platform's handle (the same connection, a narrower type). */
+export const modulesDatabase = (db: PlatformDatabase): Database => db as unknown as Database;
 
 export interface DatabaseHandle {
-  db: Database;
+  db: PlatformDatabase;
   dialect: Dialect;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, migrateToLatest, openDatabase } from '../db/database.ts';
+import { migrateToLatest, openDatabase, type PlatformDatabase } from '../db/database.ts';
 import { type Counters, databaseCounters, memoryCounters, redisCounters } from './counters.ts';
 
 /** Redis for this test: REDIS_URL, else a local server when one answers; none on a user's fresh machine. */
@@ -19,7 +19,7 @@ const redisReachable = await new Promise<boolean>((resolve) => {
 });
 
 const handle = openDatabase({ url: ':memory:' });
-let db: Database;
+let db: PlatformDatabase;
 beforeAll(async () => {
   await migrateToLatest(handle);
   db = handle.db;

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { PlatformDatabase } from '../db/database.ts';
 
 /**
  * Fixed-window counters shared by every server process (ADR 0010): the login lock-out, the limits
@@ -29,7 +29,7 @@ export interface Counters {
   close(): Promise<void>;
 }
 
-export function databaseCounters(db: Database, now: () => number = Date.now): Counters {
+export function databaseCounters(db: PlatformDatabase, now: () => number = Date.now): Counters {
   return {
     async hit(key, windowMs) {
       const t = now();
