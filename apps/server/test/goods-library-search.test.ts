@@ -22,14 +22,7 @@ let phones: { id: number };
 
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+  h.json(url, body, headers);
 const codes = async (body: Body, headers = admin) => {
   const r = await call('/goods/list', { page_size: 20, sort: 'code', ...body }, headers);
   expect(r.c).toBe(0);

@@ -1,9 +1,9 @@
 import { Codes } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '#server/seed/seed.ts';
+import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
-import { defaultWarehouseId, ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
+import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
 
 /**
  * Production plans (PMC, ADR 0024): a plan made from a product's bill of materials, its material
@@ -20,7 +20,6 @@ let keeper: Record<string, string>;
 let buyer: Record<string, string>;
 let seller: Record<string, string>;
 let otherAdmin: Record<string, string>;
-let categoryId: number;
 let warehouseId: number;
 
 type Body = Record<string, unknown>;
@@ -36,20 +35,8 @@ const chinaDay = (plus = 0) =>
   new Date(Date.now() + 8 * 3600_000 + plus * 86_400_000).toISOString().slice(0, 10);
 
 let seq = 0;
-async function goods(stock: number, name = '物料') {
-  seq += 1;
-  return (await ok('/goods/create', {
-    code: `PM-${seq}`,
-    name: `${name}${seq}`,
-    category_id: categoryId,
-    goods_type: 'material',
-    unit: '个',
-    status: 1,
-    images: [],
-    price: 100,
-    stock,
-  })) as { id: number; name: string };
-}
+let co: MaterialsCompany;
+const goods = (stock: number, name = '物料') => co.goods({ stock }, name);
 
 /** A product with its output goods and materials: `per` of each material per batch of 2 units. */
 async function product(materials: { id: number; per: number }[]) {
@@ -90,15 +77,8 @@ const planMoves = (id: number) =>
 
 beforeAll(async () => {
   h = await testApp();
-  companyId = await h.company('生产单位');
-  admin = (await h.as(12, companyId)).headers;
-  keeper = (await h.as(13, companyId)).headers;
-  buyer = (await h.as(14, companyId)).headers;
-  seller = (await h.as(20, companyId)).headers;
-  otherAdmin = (await h.as(12, await h.company('别家单位'))).headers;
-  categoryId = (await createCategory(h.db, companyId, '原料', null)).id;
-  await goods(1); // makes the default warehouse
-  warehouseId = await defaultWarehouseId(h, companyId);
+  co = await materialsCompany(h, '生产单位', 'PM-');
+  ({ companyId, admin, keeper, buyer, seller, otherAdmin, warehouseId } = co);
 });
 afterAll(() => h.close());
 

@@ -1,9 +1,9 @@
 import { Codes } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '#server/seed/seed.ts';
+import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
-import { defaultWarehouseId, ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
+import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
 
 /**
  * Products and their bills of materials (spec §7 `/product/*`, ADR 0023): CRUD with the material
@@ -20,7 +20,6 @@ let keeper: Record<string, string>;
 let buyer: Record<string, string>;
 let seller: Record<string, string>;
 let otherAdmin: Record<string, string>;
-let categoryId: number;
 let warehouseId: number;
 
 type Body = Record<string, unknown>;
@@ -29,24 +28,9 @@ const call = (url: string, body: Body = {}, headers: Record<string, string> = ad
 
 let seq = 0;
 type Made = { id: number; name: string; code: string };
+let co: MaterialsCompany;
 /** A goods of the library with opening stock in the default warehouse. */
-async function goods(over: Body = {}) {
-  seq += 1;
-  const made = await call('/goods/create', {
-    code: `CP-G${seq}`,
-    name: `物料${seq}`,
-    category_id: categoryId,
-    goods_type: 'material',
-    unit: '个',
-    status: 1,
-    images: [],
-    price: 100,
-    stock: 0,
-    ...over,
-  });
-  expect(made.c, JSON.stringify(made)).toBe(0);
-  return made.d as { id: number; name: string; code: string };
-}
+const goods = (over: Body = {}) => co.goods(over);
 
 const moveCount = async () =>
   Number(
@@ -61,16 +45,8 @@ const moveCount = async () =>
 
 beforeAll(async () => {
   h = await testApp();
-  companyId = await h.company('产品单位');
-  admin = (await h.as(12, companyId)).headers;
-  keeper = (await h.as(13, companyId)).headers;
-  buyer = (await h.as(14, companyId)).headers;
-  seller = (await h.as(20, companyId)).headers;
-  otherAdmin = (await h.as(12, await h.company('别家单位'))).headers;
-  categoryId = (await createCategory(h.db, companyId, '原料', null)).id;
-  // The company's first goods with stock makes its default warehouse.
-  await goods({ stock: 1 });
-  warehouseId = await defaultWarehouseId(h, companyId);
+  co = await materialsCompany(h, '产品单位', 'CP-G');
+  ({ companyId, admin, keeper, buyer, seller, otherAdmin, warehouseId } = co);
 });
 afterAll(() => h.close());
 

@@ -1,7 +1,8 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory } from '#server/seed/seed.ts';
+import { type GoodsCompany, goodsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
+import { onHand as goodsOnHand, sellable as goodsSellable } from './stock-checks.ts';
 
 /**
  * Purchase orders (ADR 0025): drafts with generated numbers (unique under parallel creates), 下单,
@@ -20,7 +21,6 @@ let keeper: Record<string, string>;
 let finance: Record<string, string>;
 let seller: Record<string, string>;
 let other: Record<string, string>;
-let categoryId: number;
 let supplierId: number;
 let pendingSupplierId: number;
 
@@ -28,64 +28,14 @@ type Body = Record<string, unknown>;
 // biome-ignore lint/suspicious/noExplicitAny: replies are read loosely, their shapes are the contract's
 type Reply = { c: number; m?: string; field?: string; d?: any };
 const call = (url: string, body: Body = {}, headers: Record<string, string> = purchaser): Promise<Reply> =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+  h.json(url, body, headers);
 
-let codeSeq = 0;
-async function libraryGoods(over: Body = {}) {
-  codeSeq += 1;
-  const made = await call(
-    '/goods/create',
-    {
-      code: `CG-${codeSeq}`,
-      name: `采购商品${codeSeq}`,
-      category_id: categoryId,
-      goods_type: 'normal',
-      unit: '台',
-      status: 1,
-      images: [],
-      price: 1000,
-      stock: 0,
-      ...over,
-    },
-    shop,
-  );
-  expect(made.c, JSON.stringify(made)).toBe(0);
-  return made.d as { id: number };
-}
+let co: GoodsCompany;
+const libraryGoods = (over: Body = {}) => co.goods(over);
+const supplier = (name: string, status: number) => co.supplier(name, { status });
 
-async function supplier(cid: number, name: string, status: number) {
-  const now = new Date().toISOString();
-  const s = await h.db
-    .insertInto('suppliers')
-    .values({
-      company_id: cid,
-      name,
-      contact: '王五',
-      mobile: `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-      supply_category: '办公',
-      status,
-      reviewed_at: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return s.id;
-}
-
-const onHand = async (goodsId: number) =>
-  (await h.db.selectFrom('stock_levels').select('quantity').where('goods_id', '=', goodsId).execute()).reduce(
-    (s, l) => s + l.quantity,
-    0,
-  );
-const sellable = async (goodsId: number) =>
-  (await h.db.selectFrom('goods').select('stock').where('id', '=', goodsId).executeTakeFirstOrThrow()).stock;
+const onHand = (goodsId: number) => goodsOnHand(h, goodsId);
+const sellable = (goodsId: number) => goodsSellable(h, goodsId);
 
 /** A sent order of `quantities` for new goods at ¥12.50 each. */
 async function sentOrder(quantities: number[], headers = purchaser) {
@@ -118,17 +68,22 @@ async function checkAll(id: number) {
 
 beforeAll(async () => {
   h = await testApp();
-  companyId = await h.company('采购单位');
-  shop = (await h.as(12, companyId)).headers;
-  keeper = (await h.as(13, companyId)).headers;
-  purchaser = (await h.as(14, companyId)).headers;
-  finance = (await h.as(18, companyId)).headers;
-  seller = (await h.as(20, companyId)).headers;
-  const otherCompany = await h.company('别家单位');
-  other = (await h.as(14, otherCompany)).headers;
-  categoryId = (await createCategory(h.db, companyId, '办公', null)).id;
-  supplierId = await supplier(companyId, '杭州墨印科技', 1);
-  pendingSupplierId = await supplier(companyId, '待审核供应商', 0);
+  co = await goodsCompany(h, '采购单位', '办公', {
+    code: 'CG-',
+    name: '采购商品',
+    unit: '台',
+    price: 1000,
+  });
+  ({ companyId, admin: shop } = co);
+  ({ keeper, purchaser, finance, seller } = await co.staff({
+    keeper: 13,
+    purchaser: 14,
+    finance: 18,
+    seller: 20,
+  }));
+  other = await co.stranger(14);
+  supplierId = await supplier('杭州墨印科技', 1);
+  pendingSupplierId = await supplier('待审核供应商', 0);
 });
 afterAll(() => h.close());
 

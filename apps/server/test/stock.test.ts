@@ -1,9 +1,14 @@
 import { Codes } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createGoods } from '#server/seed/seed.ts';
+import { createGoods } from '#server/seed/seed.ts';
+import { type GoodsCompany, goodsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
-import { ledgerAddsUp as companyLedgerAddsUp, sellable as goodsSellable } from './stock-checks.ts';
+import {
+  ledgerAddsUp as companyLedgerAddsUp,
+  sellable as goodsSellable,
+  defaultWarehouseId as warehouseOf,
+} from './stock-checks.ts';
 
 /**
  * The company's stock (issue 12, ADR 0022): warehouses, levels and their ledger, stock-in records
@@ -17,39 +22,14 @@ let companyId: number;
 let admin: Record<string, string>;
 let keeper: Record<string, string>;
 let otherAdmin: Record<string, string>;
-let categoryId: number;
 let supplierId: number;
 
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+  h.json(url, body, headers);
 
-let codeSeq = 0;
-/** A goods made in the library by the shop administrator (opening stock booked by goods.service). */
-async function libraryGoods(over: Body = {}) {
-  codeSeq += 1;
-  const made = await call('/goods/create', {
-    code: `KC-${codeSeq}`,
-    name: `库存商品${codeSeq}`,
-    category_id: categoryId,
-    goods_type: 'normal',
-    unit: '件',
-    status: 1,
-    images: [],
-    price: 1000,
-    stock: 10,
-    ...over,
-  });
-  expect(made.c, JSON.stringify(made)).toBe(0);
-  return made.d as { id: number; stock: number };
-}
+let co: GoodsCompany;
+const libraryGoods = (over: Body = {}) => co.goods(over);
 
 const levelsOf = (goodsId: number) =>
   h.db
@@ -67,40 +47,20 @@ const movesOf = (goodsId: number) =>
 
 const ledgerAddsUp = (cid: number) => companyLedgerAddsUp(h, cid);
 
-async function defaultWarehouseId(cid = companyId) {
-  const w = await h.db
-    .selectFrom('warehouses')
-    .select('id')
-    .where('company_id', '=', cid)
-    .where('is_default', '=', 1)
-    .executeTakeFirstOrThrow();
-  return w.id;
-}
+const defaultWarehouseId = (cid = companyId) => warehouseOf(h, cid);
 
 beforeAll(async () => {
   h = await testApp();
-  companyId = await h.company('库存单位');
-  admin = (await h.as(12, companyId)).headers;
-  keeper = (await h.as(13, companyId)).headers;
-  otherAdmin = (await h.as(12, await h.company('别家单位'))).headers;
-  categoryId = (await createCategory(h.db, companyId, '日用', null)).id;
-  const now = new Date().toISOString();
-  const s = await h.db
-    .insertInto('suppliers')
-    .values({
-      company_id: companyId,
-      name: '杭州供货商',
-      contact: '李四',
-      mobile: '13900000000',
-      supply_category: '日用',
-      status: 1,
-      reviewed_by: null,
-      reviewed_at: now,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  supplierId = s.id;
+  co = await goodsCompany(h, '库存单位', '日用', {
+    code: 'KC-',
+    name: '库存商品',
+    price: 1000,
+    stock: 10,
+  });
+  ({ companyId, admin } = co);
+  ({ keeper } = await co.staff({ keeper: 13 }));
+  otherAdmin = await co.stranger();
+  supplierId = await co.supplier('杭州供货商');
 });
 afterAll(() => h.close());
 
