@@ -1,64 +1,33 @@
-import { z } from 'zod';
-import { isSafeLink } from './cms.ts';
-import { flag, optionalInt, optionalText, text } from './fields.ts';
-import { auditTimes } from './item-fields.ts';
+import type { z } from 'zod';
 import { defineResource } from './resource.ts';
-
-/** Longest brand name. */
-export const BRAND_NAME_MAX = 30;
-
-export const brandSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  /** A picture address (the file store's, or an https address). */
-  logo: z.string(),
-  description: z.string(),
-  sort: z.number().int(),
-  /** 1 in use, 0 stopped (kept on old goods, not offered for new ones). */
-  status: z.number().int(),
-  ...auditTimes,
-});
-export type Brand = z.infer<typeof brandSchema>;
-
-export const BRAND_STATUS = { 1: '启用', 0: '停用' } as const;
-
-/** An image address: a path of this site or an http(s) address (the links' rule, `isSafeLink`). */
-const imageAddress = (label: string) =>
-  optionalText(label, { max: 300 }).refine(
-    (v) => v === undefined || v === '' || isSafeLink(v),
-    `${label}须为本站路径或 http(s) 地址`,
-  );
+import { col } from './screen.ts';
 
 /**
- * The company's brands (`/crm/goods_brand`; spec §7 `/goods/brand/*`, `/goods/brands`): the first
- * resource declared with `defineResource`.
+ * A brand's columns (ADR 0036): the list, search, form, detail and Excel of 品牌管理 and 公共品牌
+ * come from them. A stopped brand stays on old goods and is not offered for new ones.
  */
-export const brandResource = defineResource({
-  label: '品牌',
+const brandShape = {
+  name: col.text('品牌名称', { max: 30, search: true, phone: 'title', placeholder: '如：青峰' }),
+  logo: col.picture('品牌标志', { phone: 'hidden' }),
+  description: col.longText('品牌介绍', { max: 500, search: true }),
+  sort: col.int('排序', { min: 0, max: 9999, optional: true, initial: 0, hint: '数字小的排在前面' }),
+  status: col.flag('状态', '启用', '停用', { search: true, phone: 'title' }),
+  update_time: col.time('更新时间'),
+};
+
+/** What both brand resources share: their columns, sorts, uniqueness and Excel example. */
+const brands = {
   tags: ['brand'],
-  item: brandSchema,
-  columns: {
-    name: '品牌名称',
-    description: '品牌介绍',
-    logo: '品牌标志',
-    sort: '排序',
-    status: '状态',
-    update_time: '更新时间',
-  },
-  fields: {
-    name: text('品牌名称', { max: BRAND_NAME_MAX }),
-    logo: imageAddress('品牌标志'),
-    description: optionalText('品牌介绍', { max: 500 }),
-    sort: optionalInt('排序', { min: 0, max: 9999 }),
-    status: flag('状态'),
-  },
-  filters: { status: z.optional(flag('状态')) },
+  shape: brandShape,
   sorts: { sort: '排序', newest: '最新', name: '名称' },
   unique: ['name'],
-  excel: {
-    example: { name: '清芳', description: '高山绿茶，产自浙江', logo: '', sort: 10, status: '启用' },
-    choices: { status: { 启用: 1, 停用: 0 } },
-  },
+  excel: { example: { name: '清芳', description: '高山绿茶，产自浙江', logo: '', sort: 10, status: '启用' } },
+} as const;
+
+/** The company's brands (`/crm/goods_brand`; spec §7 `/goods/brand/*`, `/goods/brands`). */
+export const brandResource = defineResource({
+  ...brands,
+  label: '品牌',
   paths: {
     list: '/goods/brand/list',
     get: '/goods/brand',
@@ -77,7 +46,7 @@ export const brandResource = defineResource({
     delete: 'delete_goods_brand',
   },
 });
-
+export type Brand = z.infer<typeof brandResource.item>;
 export const brandCalls = brandResource.calls;
 
 /**
@@ -85,15 +54,8 @@ export const brandCalls = brandResource.calls;
  * company's staff read and pick them; only the super administrator changes them.
  */
 export const publicBrandResource = defineResource({
+  ...brands,
   label: '公共品牌',
-  tags: ['brand'],
-  item: brandSchema,
-  columns: brandResource.columns,
-  fields: brandResource.fields,
-  filters: brandResource.filters,
-  sorts: brandResource.sorts,
-  unique: ['name'],
-  excel: brandResource.excel,
   paths: {
     list: '/public/brand/list',
     get: '/public/brand',
@@ -112,5 +74,4 @@ export const publicBrandResource = defineResource({
     delete: 'change_public_brand',
   },
 });
-
 export const publicBrandCalls = publicBrandResource.calls;

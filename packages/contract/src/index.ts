@@ -35,6 +35,7 @@ export * from './purchase.ts';
 export * from './resource.ts';
 export * from './rich-text.ts';
 export * from './roles.ts';
+export * from './screen.ts';
 export * from './shop-constants.ts';
 export * from './shop-goods.ts';
 export * from './stock.ts';

@@ -14,6 +14,16 @@ import {
 } from './fields.ts';
 import type { Codename } from './permissions.ts';
 import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
+import {
+  excelChoicesOf,
+  excelColumnsOf,
+  type FieldsOf,
+  fieldsOf,
+  filtersOf,
+  type ItemShape,
+  itemSchemaOf,
+  type Shape,
+} from './screen.ts';
 
 export * from './resource-limits.ts';
 
@@ -130,7 +140,87 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;
 
+/**
+ * A resource declared from its columns (screen.ts, ADR 0036): `shape` gives the item, the writable
+ * fields, the filters (searched choices and flags), the Excel headers and words; `filters` adds
+ * the list's own (a category), `excel.choices` words of the sheet's own fields.
+ */
+export type DeclaredResourceSpec<
+  S extends Shape,
+  Extra extends z.ZodRawShape,
+  Sorts extends string,
+  Unique extends string,
+  Sheet extends z.ZodRawShape,
+> = Omit<
+  ResourceSpec<z.ZodObject<ItemShape<S>>, FieldsOf<S>, Extra, Sorts, Unique, Sheet>,
+  'item' | 'fields' | 'columns' | 'filters'
+> & {
+  shape: S;
+  filters?: Extra;
+};
+
+/**
+ * Declares a resource: from its columns (`shape`, the way of every screen since ADR 0036), or with
+ * its item, fields, columns and filters written out.
+ */
 export function defineResource<
+  S extends Shape,
+  Sorts extends string,
+  Unique extends string,
+  // biome-ignore lint/complexity/noBannedTypes: no filters of its own unless declared
+  Extra extends z.ZodRawShape = {},
+  Sheet extends z.ZodRawShape = FieldsOf<S>,
+>(
+  spec: DeclaredResourceSpec<S, Extra, Sorts, Unique, Sheet>,
+): Built<z.ZodObject<ItemShape<S>>, FieldsOf<S>, Extra, Sorts, Unique, Sheet> & { shape: S };
+export function defineResource<
+  Item extends z.ZodObject<{ id: z.ZodNumber }>,
+  Fields extends z.ZodRawShape,
+  Filters extends z.ZodRawShape,
+  Sorts extends string,
+  Unique extends string,
+  Sheet extends z.ZodRawShape = Fields,
+>(
+  spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>,
+): Built<Item, Fields, Filters, Sorts, Unique, Sheet>;
+// biome-ignore lint/suspicious/noExplicitAny: the overloads above type it
+export function defineResource(declared: any): any {
+  const spec = declared as LooseSpec | LooseDeclared;
+  if (!('shape' in spec)) return buildResource(spec);
+  const { shape, filters, excel, ...rest } = spec;
+  return {
+    ...buildResource({
+      ...rest,
+      item: itemSchemaOf(shape),
+      fields: fieldsOf(shape),
+      columns: excelColumnsOf(shape),
+      filters: { ...filtersOf(shape), ...filters },
+      ...(excel ? { excel: { ...excel, choices: { ...excelChoicesOf(shape), ...excel.choices } } } : {}),
+    }),
+    shape,
+  };
+}
+
+type LooseSpec = ResourceSpec<
+  z.ZodObject<{ id: z.ZodNumber }>,
+  z.ZodRawShape,
+  z.ZodRawShape,
+  string,
+  string,
+  z.ZodRawShape
+>;
+type LooseDeclared = DeclaredResourceSpec<Shape, z.ZodRawShape, string, string, z.ZodRawShape>;
+
+type Built<
+  Item extends z.ZodObject<{ id: z.ZodNumber }>,
+  Fields extends z.ZodRawShape,
+  Filters extends z.ZodRawShape,
+  Sorts extends string,
+  Unique extends string,
+  Sheet extends z.ZodRawShape,
+> = ReturnType<typeof buildResource<Item, Fields, Filters, Sorts, Unique, Sheet>>;
+
+function buildResource<
   Item extends z.ZodObject<{ id: z.ZodNumber }>,
   Fields extends z.ZodRawShape,
   Filters extends z.ZodRawShape,
@@ -246,10 +336,12 @@ export function defineResource<
   };
   return {
     ...spec,
+    /** The declared columns (screen.ts) of a resource declared from them. */
+    shape: undefined as Shape | undefined,
     calls,
     importColumns,
     schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },
   };
 }
 
-export type Resource = ReturnType<typeof defineResource>;
+export type Resource = ReturnType<typeof buildResource>;

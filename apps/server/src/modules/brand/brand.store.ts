@@ -1,4 +1,4 @@
-import { type Brand, type brandResource, brandSchema, type publicBrandResource } from '@portal/contract';
+import type { brandResource, publicBrandResource } from '@portal/contract';
 import { storedImages } from '#server/modules/file/index.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -19,33 +19,7 @@ async function checkLogo(trx: Database, values: Record<string, unknown>, caller:
  */
 export const brandStore: ResourceStore<typeof brandResource> = {
   table: 'goods_brands',
-  entity: 'goods_brands',
-  search: ['name', 'description'],
-  sorts: {
-    sort: [['sort', 'asc']],
-    newest: [['created_at', 'desc']],
-    name: [['name', 'asc']],
-  },
-  labelColumn: 'name',
   uniqueCodes: { name: 'BRAND_NAME_TAKEN' },
-  toItem: (row): Brand =>
-    brandSchema.parse({
-      id: row.id,
-      name: row.name,
-      logo: row.logo,
-      description: row.description,
-      sort: row.sort,
-      status: row.status,
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    }),
-  toValues: (f) => ({
-    name: f.name,
-    logo: f.logo ?? '',
-    description: f.description ?? '',
-    sort: f.sort ?? 0,
-    status: f.status,
-  }),
   rules: {
     beforeSave: checkLogo,
     async beforeRemove(trx, rows, caller) {
@@ -85,7 +59,6 @@ export const brandStore: ResourceStore<typeof brandResource> = {
 export const publicBrandStore: ResourceStore<typeof publicBrandResource> = {
   ...(brandStore as unknown as ResourceStore<typeof publicBrandResource>),
   table: 'public_brands',
-  entity: 'public_brands',
   shared: true,
   uniqueCodes: { name: 'PUBLIC_BRAND_NAME_TAKEN' },
   // Goods name their company's brands only; the logo is checked as a brand's.

@@ -4,6 +4,7 @@ import {
   type newsAdminResource,
   newsAdminSchema,
 } from '@portal/contract';
+import type { z } from 'zod';
 import { storedImages } from '#server/modules/file/index.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -13,6 +14,19 @@ import { nowIso } from '#server/platform/time.ts';
 
 /** The body's rule: rich text (ADR 0030), its stored HTML within the limit. */
 const BODY = { label: '正文', field: 'body', max: NEWS_ADMIN_LIMITS.body };
+
+/** The values to store: the body sanitised (ADR 0030), the time now unless given. */
+const toValues = (f: z.output<(typeof newsAdminResource)['schemas']['createBody']>) => ({
+  category_id: f.category_id,
+  title: f.title,
+  summary: f.summary ?? '',
+  cover: f.cover ?? '',
+  author: f.author ?? '',
+  source: f.source ?? '',
+  published_at: f.published_at ?? nowIso(),
+  status: f.status,
+  body: sanitizeRichText(f.body ?? '', BODY),
+});
 
 /**
  * Where the company's news is kept (`news`, the rows the public pages read) and what is special:
@@ -56,7 +70,7 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
           };
         try {
           const fields = { ...written, category_id: categoryId };
-          return { values: newsAdminStore.toValues(fields as Parameters<typeof newsAdminStore.toValues>[0]) };
+          return { values: toValues(fields as Parameters<typeof toValues>[0]) };
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           return { errors: { [error.field ?? '']: error.message } };
@@ -83,17 +97,7 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
       create_time: row.created_at,
       update_time: row.updated_at,
     }),
-  toValues: (f) => ({
-    category_id: f.category_id,
-    title: f.title,
-    summary: f.summary ?? '',
-    cover: f.cover ?? '',
-    author: f.author ?? '',
-    source: f.source ?? '',
-    published_at: f.published_at ?? nowIso(),
-    status: f.status,
-    body: sanitizeRichText(f.body ?? '', BODY),
-  }),
+  toValues,
   rules: {
     async beforeSave(trx, values, caller) {
       const category = await inCompany(trx, caller.companyId)

@@ -1,14 +1,18 @@
 import { Readable } from 'node:stream';
 import {
   type CodeName,
+  columnName,
   type ImportMode,
   type ImportResult,
+  itemFromRow,
   RESOURCE_EXPORT_MAX,
   RESOURCE_IMPORT_MAX_BYTES,
   RESOURCE_IMPORT_MAX_ROWS,
   RESOURCE_IMPORT_PREVIEW_ROWS,
   RESOURCE_SELECT_MAX,
   type Resource,
+  searchColumnsOf,
+  valuesFromFields,
 } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -82,23 +86,33 @@ export interface ResourceStore<R extends Resource> {
    * company's, through `inCompany`.
    */
   shared?: true;
-  /** The audit log's entity name. */
-  entity: string;
-  /** Columns the keyword searches (contains, case-insensitive, wildcards literal). */
-  search: readonly string[];
-  /** Each declared sort as columns and directions; `id` breaks ties. */
-  sorts: Record<keyof R['sorts'] & string, readonly (readonly [string, 'asc' | 'desc'])[]>;
-  /** The picker's label column. */
-  labelColumn: string;
+  /** The audit log's entity name (the table's name unless given). */
+  entity?: string;
+  /**
+   * Columns the keyword searches (contains, case-insensitive, wildcards literal); a declared
+   * resource's searched text columns unless given.
+   */
+  search?: readonly string[];
+  /**
+   * Each declared sort as columns and directions; `id` breaks ties. Unless given, `newest` is the
+   * newest first and any other sort its column of the same name, ascending.
+   */
+  sorts?: Partial<Record<keyof R['sorts'] & string, readonly (readonly [string, 'asc' | 'desc'])[]>>;
+  /** The picker's label column (the first unique field's unless given). */
+  labelColumn?: string;
   /** The code a duplicate value of each unique field answers (its message names the field). */
   uniqueCodes: Record<R['unique'][number], CodeName>;
-  /** A stored row as the declared item. */
-  toItem(row: Row): z.input<R['item']>;
   /**
-   * The row's values from the validated fields (defaults filled). It may refuse a value with an
-   * `AppError` naming the field (a create or save answers it; an import refuses the row).
+   * A stored row as the declared item. A resource declared from its columns reads them by the
+   * naming rule (`itemFromRow`, handed over as `item`): the store gives only what differs.
    */
-  toValues(fields: Fields<R>): Record<string, unknown>;
+  toItem?(row: Row, item: Record<string, unknown>): z.input<R['item']>;
+  /**
+   * The row's values from the validated fields (defaults filled; `values` is the declaration's
+   * mapping, `valuesFromFields`). It may refuse a value with an `AppError` naming the field (a
+   * create or save answers it; an import refuses the row).
+   */
+  toValues?(fields: Fields<R>, values: Record<string, unknown>): Record<string, unknown>;
   /**
    * An import whose sheet has its own fields (`excel.fields`: names where the create call takes
    * ids, yuan where it takes cents): `prepare` runs once per import on its connection (a commit's
@@ -135,12 +149,46 @@ export interface ResourceStore<R extends Resource> {
   };
 }
 
+/**
+ * The store with what a declaration gives filled in: the row mapping by the naming rule, the
+ * searched columns, the sorts, the picker's label and the audit entity.
+ */
+function declaredStore<R extends Resource>(resource: R, store: ResourceStore<R>) {
+  const { shape } = resource;
+  if (!shape && (!store.toItem || !store.toValues || !store.sorts || !store.search))
+    throw new Error(`${resource.label}: a resource not declared from its columns needs its store's mapping`);
+  const sorts = Object.fromEntries(
+    Object.keys(resource.sorts).map((name) => [
+      name,
+      (store.sorts as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]> | undefined)?.[name] ??
+        (name === 'newest' ? [['created_at', 'desc']] : [[columnName(name, shape?.[name]), 'asc']]),
+    ]),
+  ) as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]>;
+  const read = (row: Row) => (shape ? itemFromRow(shape, row) : {});
+  return {
+    ...store,
+    entity: store.entity ?? store.table,
+    search: store.search ?? (shape ? searchColumnsOf(shape) : []),
+    sorts,
+    labelColumn: store.labelColumn ?? columnName(String(resource.unique[0] ?? 'name')),
+    toItem: (row: Row): z.input<R['item']> => {
+      const item = store.toItem ? store.toItem(row, read(row)) : read(row);
+      return (shape ? resource.item.parse(item) : item) as z.input<R['item']>;
+    },
+    toValues: (fields: Fields<R>) => {
+      const values = shape ? valuesFromFields(shape, fields as Record<string, unknown>) : {};
+      return store.toValues ? store.toValues(fields, values) : values;
+    },
+  };
+}
+
 // The scope primitive is typed per table; a resource names its table at run time.
 // biome-ignore lint/suspicious/noExplicitAny: the one loosely typed seam of the block, checked by its API tests
 type Loose = any;
 
 /** The resource's service: the rules of every call, without HTTP. */
-export function resourceService<R extends Resource>(db: Database, resource: R, store: ResourceStore<R>) {
+export function resourceService<R extends Resource>(db: Database, resource: R, declared: ResourceStore<R>) {
+  const store = declaredStore(resource, declared);
   const { table } = store;
   const scope = (conn: Database, companyId: number, userId?: number): Loose =>
     store.shared
@@ -179,8 +227,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, s
   function ordered(q: Loose, f: Record<string, unknown>) {
     const sortName = (f.sort as string | undefined) ?? Object.keys(resource.sorts)[0];
     let out = q.selectAll();
-    const sorts = store.sorts as Record<string, readonly (readonly [string, string])[]>;
-    for (const [column, dir] of sorts[sortName as string] ?? []) out = out.orderBy(column, dir);
+    for (const [column, dir] of store.sorts[sortName as string] ?? []) out = out.orderBy(column, dir);
     return out.orderBy('id', 'desc');
   }
 

@@ -4,12 +4,11 @@ import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
 import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { formatYuan } from '#web/shared/format.ts';
-import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
-import { useCan } from '#web/shared/usePermission.ts';
 import { TierTable } from './TierTable.tsx';
 import { useBulkCategoryTree, useBulkOnSale } from './useBulkGoods.ts';
 import './bulk-catalogue.css';
@@ -32,11 +31,7 @@ const label = (g: BulkGoods) => (g.spec_text ? `${g.goods_name}（${g.spec_text}
  */
 export function BulkGoodsPage() {
   const { modal } = App.useApp();
-  const can = {
-    add: useCan('bulk', 'add_bulk_goods'),
-    change: useCan('bulk', 'change_bulk_goods'),
-    delete: useCan('bulk', 'delete_bulk_goods'),
-  };
+  const can = useResourceCan(bulkGoodsCalls);
   const tree = useBulkCategoryTree();
   const categoryName = useMemo(() => namesOf(tree.data ?? []), [tree.data]);
   const onSale = useBulkOnSale();
@@ -126,7 +121,6 @@ export function BulkGoodsPage() {
       label="大宗商品"
       title="大宗商品"
       routes={bulkGoodsCalls}
-      can={can}
       columns={columns}
       searchPlaceholder="编码 / 名称 / 备注"
       rowName={label}

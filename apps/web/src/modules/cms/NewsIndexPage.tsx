@@ -3,12 +3,11 @@ import { newsAdminCalls } from '@portal/contract/calls';
 import { App, Button, Select } from 'antd';
 import { Link } from 'react-router';
 import { formatMinute } from '#web/shared/format.ts';
-import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
-import { useCan } from '#web/shared/usePermission.ts';
 import { NewsStatusTag } from './newsStatus.tsx';
 import { useNewsCategories, usePublishNews } from './useNewsAdmin.ts';
 
@@ -50,11 +49,7 @@ const columns: ListColumns<NewsAdminItem> = [
  */
 export function NewsIndexPage() {
   const { modal } = App.useApp();
-  const can = {
-    add: useCan('news', 'add_news'),
-    change: useCan('news', 'change_news'),
-    delete: useCan('news', 'delete_news'),
-  };
+  const can = useResourceCan(newsAdminCalls);
   const categories = useNewsCategories();
   const publish = usePublishNews();
 
@@ -77,7 +72,6 @@ export function NewsIndexPage() {
       unit="篇"
       title="新闻管理"
       routes={newsAdminCalls}
-      can={can}
       columns={columns}
       statusOptions={STATUS_OPTIONS}
       searchPlaceholder="标题 / 摘要 / 作者"

@@ -17,14 +17,13 @@ import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
-import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import {
   type CouponValues,
   couponInput,
@@ -182,11 +181,7 @@ function IssueDialog({ coupon, onClose }: { coupon: CouponAdmin | null; onClose:
 
 /** 优惠券 (/crm/coupon_index): the shop's coupons — keep them, stop them, issue them to members. */
 export function CouponPage() {
-  const can = {
-    add: useCan('coupon', 'add_coupon'),
-    change: useCan('coupon', 'change_coupon'),
-    delete: useCan('coupon', 'delete_coupon'),
-  };
+  const can = useResourceCan(couponAdminCalls);
   const [issuing, setIssuing] = useState<CouponAdmin | null>(null);
   return (
     <>
@@ -195,7 +190,6 @@ export function CouponPage() {
         label="优惠券"
         title="优惠券"
         routes={couponAdminCalls}
-        can={can}
         columns={columns}
         statusOptions={STATUS_OPTIONS}
         searchPlaceholder="名称 / 优惠码"

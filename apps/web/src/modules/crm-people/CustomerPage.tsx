@@ -17,7 +17,6 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { useSalespeople } from './usePeople.ts';
 import './people.css';
 
@@ -226,18 +225,12 @@ function CustomerFields({ form, editing }: { form: FormInstance<Values>; editing
 
 /** 客户管理 (/crm/customer_index): the company's business customers, a declared resource. */
 export function CustomerPage() {
-  const can = {
-    add: useCan('customer', 'add_customer'),
-    change: useCan('customer', 'change_customer'),
-    delete: useCan('customer', 'delete_customer'),
-  };
   return (
     <ResourcePage<Customer, Values>
       name="customer"
       label="客户"
       title="客户管理"
       routes={customerCalls}
-      can={can}
       columns={columns}
       statusOptions={STATUS_OPTIONS}
       searchPlaceholder="客户名称 / 联系人 / 手机号 / 业务员"

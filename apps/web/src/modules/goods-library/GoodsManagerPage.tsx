@@ -4,7 +4,7 @@ import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
 import { formatYuan } from '#web/shared/format.ts';
-import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
@@ -111,9 +111,7 @@ const columns: ListColumns<LibraryGoods> = [
 export function GoodsManagerPage() {
   const { modal } = App.useApp();
   const can = {
-    add: useCan('goods', 'add_goods'),
-    change: useCan('goods', 'change_goods'),
-    delete: useCan('goods', 'delete_goods'),
+    ...useResourceCan(goodsCalls),
     shop: useCan('goods', 'change_shop_goods'),
   };
   const tree = useCategoryTree();
@@ -224,7 +222,6 @@ export function GoodsManagerPage() {
       label="商品"
       title="商品库"
       routes={goodsCalls}
-      can={can}
       columns={columns}
       statusOptions={STATUS_OPTIONS}
       searchPlaceholder="编码 / 名称 / 关键词"

@@ -36,7 +36,7 @@ import { type ReactNode, useState } from 'react';
 import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute } from '#web/shared/format.ts';
-import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
+import { ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
@@ -645,11 +645,7 @@ function CopyModal({ plans, onClose }: { plans: PmcPlan[] | null; onClose: () =>
  */
 export function PmcPage() {
   const { modal } = App.useApp();
-  const can = {
-    add: useCan('pmc', 'add_pmc'),
-    change: useCan('pmc', 'change_pmc'),
-    delete: useCan('pmc', 'delete_pmc'),
-  };
+  const can = useResourceCan(pmcCalls);
   const canFinish = useCan('pmc', 'finish_pmc');
   const { finish, finishMany } = usePmcWrites();
   const [detail, setDetail] = useState<number | null>(null);
@@ -732,7 +728,6 @@ export function PmcPage() {
         label="生产计划"
         title="生产计划"
         routes={pmcCalls}
-        can={can}
         columns={columns}
         statusOptions={optionsOf(PMC_STATUS)}
         searchPlaceholder="计划单号 / 产品 / 备注"

@@ -369,11 +369,6 @@ function PushDialog({ product, onClose }: { product: Product; onClose: () => voi
  * bills of materials on the resource page, and 生产入库 per row for whoever produces.
  */
 export function ProductPage() {
-  const can = {
-    add: useCan('product', 'add_product'),
-    change: useCan('product', 'change_product'),
-    delete: useCan('product', 'delete_product'),
-  };
   const canProduce = useCan('product', 'produce_product');
   const [pushing, setPushing] = useState<Product | null>(null);
   return (
@@ -383,7 +378,6 @@ export function ProductPage() {
         label="产品"
         title="产品管理"
         routes={productCalls}
-        can={can}
         columns={columns}
         statusOptions={STATUS_OPTIONS}
         searchPlaceholder="产品编码 / 名称 / 成品"

@@ -354,7 +354,6 @@ function GoodsField({ form, row }: { form: FormInstance<InputValues>; row: Stock
 function InputsTab() {
   const { modal } = App.useApp();
   const canCheck = useCan('stock', 'check_stock_input');
-  const canAdd = useCan('stock', 'add_stock_input');
   const changed = useStockChanged();
   const check = useMutation({
     mutationFn: (id: number) => api.call(stockCalls.approve, { id }),
@@ -426,7 +425,6 @@ function InputsTab() {
       label="入库单"
       title="入库单"
       routes={stockInputCalls}
-      can={{ add: canAdd, change: canAdd, delete: canAdd }}
       columns={columns}
       statusOptions={optionsOf(STOCK_INPUT_STATUS)}
       searchPlaceholder="单号 / 采购单号 / 商品 / 供应商"
@@ -637,7 +635,6 @@ interface WarehouseValues {
 const warehouseRules = warehouseResource.fields;
 
 function WarehousesTab() {
-  const may = useCan('stock', 'manage_warehouse');
   const columns: ListColumns<Warehouse> = [
     {
       title: '仓库名称',
@@ -667,7 +664,6 @@ function WarehousesTab() {
       label="仓库"
       title="仓库"
       routes={warehouseCalls}
-      can={{ add: may, change: may, delete: may }}
       columns={columns}
       statusOptions={optionsOf(WAREHOUSE_STATUS)}
       searchPlaceholder="名称 / 编码 / 地址 / 负责人"

@@ -1,5 +1,5 @@
 import type { Paging } from '@portal/contract';
-import { App, Button, Card, Form, type FormInstance, Space } from 'antd';
+import { App, Button, Card, Form, type FormInstance, Modal, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
@@ -9,9 +9,19 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
+import { type ListColumn, type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import {
+  type Declared,
+  DeclaredDetail,
+  declaredColumns,
+  declaredForm,
+  type FormSpecial,
+  searchPlaceholderOf,
+  statusOptionsOf,
+  useCanCall,
+} from './declared.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
@@ -47,6 +57,24 @@ export interface ResourceFilters<F extends object> {
   query?: (values: F) => object;
 }
 
+/** What the caller may do with a resource's rows: its declared calls' permissions (`useResourceCan`). */
+export interface ResourceCan {
+  add: boolean;
+  change: boolean;
+  delete: boolean;
+}
+
+/** The buttons' permissions, read from the declared calls (create, update, removeMany). */
+export function useResourceCan(
+  routes: Pick<ResourceRoutes, 'create' | 'update' | 'removeMany'>,
+): ResourceCan {
+  return {
+    add: useCanCall(routes.create),
+    change: useCanCall(routes.update),
+    delete: useCanCall(routes.removeMany),
+  };
+}
+
 /** 「name」 of one row, or 选中的 n 个<label> of more (a confirmation's words). */
 export function namedRows<T>(rows: readonly T[], rowName: (row: T) => string, label: string, unit = '个') {
   return rows.length === 1 ? `「${rowName(rows[0] as T)}」` : `选中的 ${rows.length} ${unit}${label}`;
@@ -63,16 +91,19 @@ export function namedRows<T>(rows: readonly T[], rowName: (row: T) => string, la
  */
 export function ResourcePage<T extends { id: number }, V extends object = object, F extends object = object>({
   name,
-  label,
+  resource,
+  label = resource?.label ?? '',
   title,
   routes,
-  can,
-  columns,
-  statusOptions,
-  searchPlaceholder,
+  render,
+  columns: ownColumns,
+  statusOptions = resource && statusOptionsOf(resource.shape),
+  searchPlaceholder = resource ? searchPlaceholderOf(resource.shape) : '',
   rowName,
-  form: spec,
+  form: ownForm,
+  formSpecial,
   editor,
+  detail,
   filters,
   addLabel = `新增${label}`,
   unit = '个',
@@ -81,15 +112,24 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   batchActions,
   editable,
 }: {
+  /** The query key's name (brand, public-brand). */
   name: string;
-  label: string;
+  /**
+   * The declaration (`brandResource`): the label, the list's columns, the search, the status filter
+   * and the dialog form come from it unless given here.
+   */
+  resource?: Declared;
+  label?: string;
   title: string;
+  /** The zod-free routes: the calls, and the buttons' permissions (their `access`). */
   routes: ResourceRoutes;
-  can: { add: boolean; change: boolean; delete: boolean };
-  columns: ListColumns<T>;
+  /** What a declared column shows otherwise (its entries join the derived column). */
+  render?: Partial<Record<string, Partial<ListColumn<T>>>>;
+  /** The list's columns, instead of the declaration's. */
+  columns?: ListColumns<T>;
   /** The status select's choices; no status select when not given (a status among `filters`). */
-  statusOptions?: { value: number; label: string }[];
-  searchPlaceholder: string;
+  statusOptions?: { value: number; label: string }[] | undefined;
+  searchPlaceholder?: string;
   rowName: (row: T) => string;
   filters?: ResourceFilters<F>;
   /** The 新增 button's words (新增<label> unless given: 写新闻). */
@@ -98,13 +138,18 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   unit?: string;
   /** What the delete confirmation says happens to the deleted rows. */
   removeNote?: string;
-  /** A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a coupon. */
-  rowActions?: (row: T) => ReactNode;
+  /** A row's 查看 opens its detail view (the declaration's detail columns). */
+  detail?: boolean;
+  /**
+   * A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a
+   * coupon; `can` is what the caller may do.
+   */
+  rowActions?: (row: T, can: ResourceCan) => ReactNode;
   /**
    * Toolbar buttons of the resource's own (批量完工 of production plans): given the selected rows
    * of the page and a function that clears the selection. Rows are selectable when it is given.
    */
-  batchActions?: (rows: T[], clear: () => void) => ReactNode;
+  batchActions?: (rows: T[], clear: () => void, can: ResourceCan) => ReactNode;
   /**
    * What a row still allows, where the server refuses the rest: `false`, no 编辑 (a finished
    * production plan); `{ change, delete }` per button (a checked stock-in record, or one a purchase
@@ -112,9 +157,20 @@ export function ResourcePage<T extends { id: number }, V extends object = object
    */
   editable?: (row: T) => boolean | { change: boolean; delete: boolean };
 } & (
-  | { /** The form in a dialog. */ form: ResourceForm<T, V>; editor?: undefined }
-  | { editor: ResourceEditor<T>; form?: undefined }
+  | {
+      /** The form in a dialog: the declaration's (with `formSpecial`), or this one. */
+      form?: ResourceForm<T, V>;
+      /** What the declared form does otherwise (a field's own input, its layout, values). */
+      formSpecial?: FormSpecial<T, V>;
+      editor?: undefined;
+    }
+  | { editor: ResourceEditor<T>; form?: undefined; formSpecial?: undefined }
 )) {
+  const can = useResourceCan(routes);
+  const columns = ownColumns ?? (resource ? declaredColumns(resource.shape, rowName, render) : []);
+  const spec: ResourceForm<T, V> | undefined =
+    ownForm ?? (resource && !editor ? declaredForm<T, V>(resource, formSpecial) : undefined);
+  const [viewing, setViewing] = useState<T | null>(null);
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
@@ -190,11 +246,21 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   const rows = data?.results ?? [];
   const allColumns: ListColumns<T> = [
     ...columns,
-    ...(can.change || can.delete || rowActions
+    ...(can.change || can.delete || rowActions || detail
       ? [
           actionsColumn<T>((row) => (
             <Space size={0}>
-              {rowActions?.(row)}
+              {detail && (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setViewing(row)}
+                  aria-label={`查看 ${rowName(row)}`}
+                >
+                  查看
+                </Button>
+              )}
+              {rowActions?.(row, can)}
               {can.change &&
                 allows(row).change &&
                 (editor ? (
@@ -247,7 +313,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
         }
       >
         <Space wrap>
-          {batchActions?.(chosen, () => setSelected([]))}
+          {batchActions?.(chosen, () => setSelected([]), can)}
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
           <Button href={api.href(routes.export, query as never)} download>
             导出 Excel
@@ -299,6 +365,16 @@ export function ResourcePage<T extends { id: number }, V extends object = object
           onClose={() => setImporting(false)}
           onImported={invalidate}
         />
+      )}
+      {detail && resource && (
+        <Modal
+          open={viewing !== null}
+          title={viewing ? `${label}详情 · ${rowName(viewing)}` : `${label}详情`}
+          onCancel={() => setViewing(null)}
+          footer={null}
+        >
+          {viewing && <DeclaredDetail shape={resource.shape} row={viewing} />}
+        </Modal>
       )}
       {spec && (
         <FormModal<V>

@@ -1,0 +1,134 @@
+import { brandResource, publicBrandResource } from '@portal/contract';
+import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
+import { Form } from 'antd';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatMinute } from '#web/shared/format.ts';
+import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
+import {
+  DeclaredDetail,
+  declaredColumns,
+  declaredForm,
+  mayCall,
+  searchPlaceholderOf,
+  statusOptionsOf,
+} from './declared.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let host: HTMLDivElement;
+afterEach(() => host?.remove());
+// antd's text areas measure themselves; jsdom has no ResizeObserver.
+beforeAll(() => {
+  stubMatchMedia();
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+
+function render(node: React.ReactNode) {
+  host = document.createElement('div');
+  document.body.append(host);
+  act(() => createRoot(host).render(node));
+  return host;
+}
+
+type Brand = (typeof brandResource)['item']['_zod']['output'];
+const brand: Brand = {
+  id: 3,
+  name: '青峰',
+  logo: '/files/a.png',
+  description: '坚果炒货',
+  sort: 2,
+  status: 0,
+  create_time: '2026-01-01T00:00:00.000Z',
+  update_time: '2026-01-02T01:30:00.000Z',
+};
+
+/** The derived form items in a form, as the dialog holds them. */
+function Dialog({ form }: { form: ReturnType<typeof declaredForm<Brand, Record<string, unknown>>> }) {
+  const [f] = Form.useForm();
+  return (
+    <Form form={f} initialValues={form.initial}>
+      {form.items(f as never, null)}
+    </Form>
+  );
+}
+
+describe('a screen from its declaration', () => {
+  it('makes the list columns: labels, phone hints, the kinds rendered, a page’s own render joined', () => {
+    const columns = declaredColumns<Brand>(brandResource.shape, (b) => b.name, { sort: { width: 90 } });
+    expect(columns.map((c) => c.title)).toEqual([
+      '品牌名称',
+      '品牌标志',
+      '品牌介绍',
+      '排序',
+      '状态',
+      '更新时间',
+    ]);
+    expect(columns.map((c) => c.phone)).toEqual([
+      'title',
+      'hidden',
+      undefined,
+      undefined,
+      'title',
+      undefined,
+    ]);
+    expect(columns.find((c) => c.title === '排序')).toMatchObject({ width: 90, align: 'right' });
+    const cell = (title: string) => {
+      const c = columns.find((x) => x.title === title);
+      return render(c?.render?.(brand[c.dataIndex as keyof Brand], brand, 0) as React.ReactNode);
+    };
+    expect(cell('状态').textContent).toBe('停用');
+    expect(cell('更新时间').textContent).toBe(formatMinute(brand.update_time));
+    expect(cell('品牌标志').querySelector('img')?.getAttribute('alt')).toBe('青峰 品牌标志');
+    expect(searchPlaceholderOf(brandResource.shape)).toBe('品牌名称 / 品牌介绍');
+    expect(statusOptionsOf(brandResource.shape)).toEqual([
+      { value: 1, label: '启用' },
+      { value: 0, label: '停用' },
+    ]);
+  });
+
+  it('makes the dialog form: an item per writable field with its rule, the values both ways', async () => {
+    const form = declaredForm<Brand, Record<string, unknown>>(brandResource);
+    expect(form.fields).toEqual(['name', 'logo', 'description', 'sort', 'status']);
+    expect(form.initial).toEqual({ sort: 0, status: 1 });
+    expect(form.fromItem(brand)).toEqual({
+      name: '青峰',
+      logo: '/files/a.png',
+      description: '坚果炒货',
+      sort: 2,
+      status: 0,
+    });
+    expect(form.toInput({ name: ' 青峰 ', status: 1 })).toEqual({
+      name: '青峰',
+      logo: '',
+      description: '',
+      sort: '',
+      status: 1,
+    });
+    const el = render(<Dialog form={form} />);
+    const labels = [...el.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['品牌名称', '品牌标志', '品牌介绍', '排序', '状态']));
+    expect(el.querySelector('input#name')?.getAttribute('maxlength')).toBe('30');
+    expect(el.textContent).toContain('数字小的排在前面');
+    expect(el.querySelector('.ant-form-item-required')?.textContent).toBe('品牌名称');
+  });
+
+  it('shows a row’s detail: every detail column, labelled', () => {
+    const el = render(<DeclaredDetail shape={brandResource.shape} row={brand} />);
+    expect(el.textContent).toContain('创建时间');
+    expect(el.textContent).toContain(formatMinute(brand.create_time));
+    expect(el.textContent).toContain('坚果炒货');
+  });
+
+  it('takes the buttons’ permissions from the declared calls', () => {
+    const shopAdmin = { goods: [{ codename: 'add_goods_brand', name: '' }] };
+    expect(mayCall(brandCalls.create, shopAdmin as never, true)).toBe(true);
+    expect(mayCall(brandCalls.update, shopAdmin as never, true)).toBe(false);
+    expect(mayCall(publicBrandCalls.create, shopAdmin as never, true)).toBe(false);
+    expect(publicBrandResource.calls.create.access).toEqual(publicBrandCalls.create.access);
+  });
+});

@@ -1,0 +1,274 @@
+import { type CallRoute, type Column, type Shape, type UserPermission, withTimes } from '@portal/contract';
+import { hasAction, moduleOf } from '@portal/contract/constants';
+import {
+  Descriptions,
+  Form,
+  type FormInstance,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ReactNode } from 'react';
+import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { useLoggedIn } from '#web/shared/session.ts';
+import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
+import type { ListColumn, ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { usePermission } from '#web/shared/usePermission.ts';
+
+/**
+ * The web's half of a declared resource (ADR 0036, packages/contract/src/screen.ts): its table's
+ * columns, its search, its dialog form and its detail view made from the declared columns, and
+ * the buttons' permissions read from the declared calls. A page gives only what is special.
+ */
+
+/** What the web reads of a declared resource. */
+export interface Declared {
+  label: string;
+  shape: Shape;
+  /** The writable fields' schemas (their `safeParse` checks a form item as the server does). */
+  fields: Record<string, Parameters<typeof zodRule>[0]>;
+}
+
+type Row = { id: number } & object;
+const at = (row: object, key: string) => (row as Record<string, unknown>)[key];
+const listed = (shape: Shape, place: 'list' | 'form' | 'detail') =>
+  Object.entries(shape).filter(([, c]) => c.places[place]);
+
+/** A column's words as options (value → word), for a radio group, a select or a status filter. */
+export const wordOptions = (c: Column) => (c.words ?? []).map(([value, label]) => ({ value, label }));
+
+/** A value as the list shows it: yuan, a minute, a choice's word, a flag's tag. */
+export function shown(c: Column, value: unknown, row: object): ReactNode {
+  if (c.kind === 'money') return formatYuan(value as number);
+  if (c.kind === 'time') return value ? formatMinute(value as string) : '—';
+  if (c.kind === 'ref') return (c.ref && (at(row, c.ref.name) as string)) || '—';
+  if (c.kind === 'flag') {
+    const word = c.words?.find(([v]) => v === value)?.[1] ?? String(value);
+    return value === 1 ? <Tag color="green">{word}</Tag> : <Tag>{word}</Tag>;
+  }
+  if (c.kind === 'choice') return c.words?.find(([v]) => v === value)?.[1] ?? String(value ?? '');
+  if (c.kind === 'longText')
+    return value ? (
+      <Typography.Text ellipsis={{ tooltip: value as string }}>{value as string}</Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">—</Typography.Text>
+    );
+  if (value === null || value === undefined || value === '') return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The widths of the kinds that need few characters (the rest share the row). */
+const WIDTH: Partial<Record<Column['kind'], number>> = {
+  int: 72,
+  money: 130,
+  time: 150,
+  flag: 80,
+  picture: 72,
+};
+
+/**
+ * The list's columns: each column in the list, in declaration order, with its label, its phone
+ * hint and the kind's rendering (a picture as a 40 px image named after the row); `render`
+ * changes what a page shows otherwise (its entries join the derived column).
+ */
+export function declaredColumns<T extends Row>(
+  shape: Shape,
+  rowName: (row: T) => string,
+  special: Partial<Record<string, Partial<ListColumn<T>>>> = {},
+): ListColumns<T> {
+  return listed(shape, 'list').map(([key, c]) => {
+    const column: ListColumn<T> = {
+      title: c.label,
+      dataIndex: key,
+      ...(WIDTH[c.kind] ? { width: WIDTH[c.kind] } : {}),
+      ...(c.kind === 'int' || c.kind === 'money' ? { align: 'right' as const } : {}),
+      ...(c.phone ? { phone: c.phone } : {}),
+      render: (value: unknown, row: T) =>
+        c.kind === 'picture' ? (
+          value ? (
+            <img
+              src={value as string}
+              alt={`${rowName(row)} ${c.label}`}
+              width={40}
+              height={40}
+              className="resource-picture"
+            />
+          ) : (
+            <span className="resource-picture resource-picture--empty" aria-hidden />
+          )
+        ) : (
+          shown(c, value, row)
+        ),
+    };
+    return { ...column, ...special[key] };
+  });
+}
+
+/** The searched text columns' labels, as the search box's placeholder (品牌名称 / 品牌介绍). */
+export const searchPlaceholderOf = (shape: Shape) =>
+  Object.values(shape)
+    .filter((c) => c.places.search && !c.words)
+    .map((c) => c.label)
+    .join(' / ');
+
+/** The status filter: the searched flag named `status`, as the list's status select offers it. */
+export function statusOptionsOf(shape: Shape) {
+  const status = shape.status;
+  return status?.places.search && status.kind === 'flag'
+    ? wordOptions(status).map((o) => ({ value: Number(o.value), label: o.label }))
+    : undefined;
+}
+
+/** The input of a field by its kind (an image upload, a number of yuan, a radio group of words). */
+function control(c: Column): ReactNode {
+  const placeholder = c.placeholder ?? (c.required ? undefined : '选填');
+  switch (c.kind) {
+    case 'longText':
+    case 'richText':
+      return <Input.TextArea rows={3} maxLength={c.max} showCount placeholder={placeholder} />;
+    case 'int':
+      return <InputNumber min={c.min} max={c.max} precision={0} controls={false} style={{ width: 120 }} />;
+    case 'money':
+      return (
+        <InputNumber
+          min={0}
+          max={c.max === undefined ? undefined : c.max / 100}
+          precision={2}
+          controls={false}
+          prefix="¥"
+          style={{ width: 200 }}
+        />
+      );
+    case 'flag':
+    case 'choice':
+      return (c.words?.length ?? 0) <= 4 ? (
+        <Radio.Group options={wordOptions(c)} />
+      ) : (
+        <Select options={wordOptions(c)} placeholder={placeholder} />
+      );
+    case 'picture':
+      return <ImageUpload alt={c.label} />;
+    default:
+      return <Input maxLength={c.max} showCount={c.max !== undefined} placeholder={placeholder} />;
+  }
+}
+
+/** What a page gives its form besides the declaration. */
+export interface FormSpecial<T, V> {
+  /** A field's own input (a salesperson picker): replaces the kind's inside its Form.Item. */
+  controls?: Partial<Record<string, (form: FormInstance<V>, row: T | null) => ReactNode>>;
+  /** The form laid out by the page from the derived items (`items[key]`), where order is not enough. */
+  layout?: (items: Record<string, ReactNode>, form: FormInstance<V>, row: T | null) => ReactNode;
+  /** A new row's values besides the declared `initial`s. */
+  initial?: Partial<V>;
+  /** Values a row's form holds besides the declared mapping (`values` is it). */
+  fromItem?: (row: T, values: Record<string, unknown>) => Record<string, unknown>;
+  /** The call's input besides the declared mapping (`input` is it). */
+  toInput?: (values: V, input: Record<string, unknown>) => Record<string, unknown>;
+}
+
+/**
+ * The dialog form of a declared resource: a Form.Item per writable column (label, required mark,
+ * the field's `zodRule`, its hint), its input by kind; a row's values (fen as yuan) and the call's
+ * input (trimmed text, yuan as fen, an empty field as '') by the same declaration.
+ */
+export function declaredForm<T extends Row, V extends object>(
+  resource: Declared,
+  special: FormSpecial<T, V> = {},
+) {
+  const writable = listed(resource.shape, 'form');
+  const initial = Object.fromEntries(
+    writable.flatMap(([key, c]) => {
+      if (c.initial !== undefined) return [[key, c.initial]];
+      if (c.required && c.words) return [[key, c.words[0]?.[0]]];
+      return [];
+    }),
+  );
+  return {
+    fields: writable.map(([key]) => key),
+    initial: { ...initial, ...special.initial } as Partial<V>,
+    fromItem: (row: T) => {
+      const values = Object.fromEntries(
+        writable.map(([key, c]) => {
+          const v = at(row, key);
+          if (v === null) return [key, undefined];
+          return [key, c.kind === 'money' ? (v as number) / 100 : v];
+        }),
+      );
+      return (special.fromItem ? special.fromItem(row, values) : values) as V;
+    },
+    toInput: (values: V) => {
+      const input = Object.fromEntries(
+        writable.map(([key, c]) => {
+          const v = at(values, key);
+          if (c.kind === 'money') return [key, yuanToCents(v as number) ?? ''];
+          if (typeof v === 'string') return [key, v.trim()];
+          return [key, v ?? ''];
+        }),
+      );
+      return special.toInput ? special.toInput(values, input) : input;
+    },
+    items: (form: FormInstance<V>, row: T | null) => {
+      const items = Object.fromEntries(
+        writable.map(([key, c]) => {
+          const own = special.controls?.[key];
+          return [
+            key,
+            <Form.Item
+              key={key}
+              label={c.label}
+              name={key}
+              required={c.required}
+              rules={resource.fields[key] ? [zodRule(resource.fields[key])] : []}
+              {...(c.hint ? { extra: c.hint } : {})}
+            >
+              {own ? own(form, row) : control(c)}
+            </Form.Item>,
+          ];
+        }),
+      );
+      return special.layout ? special.layout(items, form, row) : Object.values(items);
+    },
+  };
+}
+
+/** A row's detail: every column of the detail view and the audit times, labelled, as the list shows them. */
+export function DeclaredDetail<T extends Row>({ shape, row }: { shape: Shape; row: T }) {
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      bordered
+      items={listed(withTimes(shape), 'detail').map(([key, c]) => ({
+        key,
+        label: c.label,
+        children:
+          c.kind === 'picture' && at(row, key) ? (
+            <img src={at(row, key) as string} alt={c.label} className="resource-picture" />
+          ) : (
+            shown(c, at(row, key), row)
+          ),
+      }))}
+    />
+  );
+}
+
+/**
+ * Whether the caller may make a call, as its declaration says (`access` of the zod-free route):
+ * the permission it names among the user's, or a login. The server checks again.
+ */
+export function useCanCall(route: CallRoute): boolean {
+  return mayCall(route, usePermission().perm, useLoggedIn());
+}
+
+/** Whether `perm` (null: not loaded, every action allowed) and a login allow the call. */
+export function mayCall(route: CallRoute, perm: UserPermission | null, loggedIn: boolean): boolean {
+  const { access } = route;
+  if ('public' in access) return true;
+  if ('login' in access) return loggedIn;
+  return hasAction(perm, moduleOf(access.permission) ?? '', access.permission);
+}

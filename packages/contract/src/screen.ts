@@ -1,0 +1,363 @@
+import { z } from 'zod';
+import { isSafeLink } from './cms.ts';
+import {
+  choice,
+  flag,
+  id,
+  int,
+  optionalChoice,
+  optionalId,
+  optionalInt,
+  optionalText,
+  text,
+  time,
+} from './fields.ts';
+
+/**
+ * A resource's columns declared once (ADR 0036, ant-design-pro's ProTable idea on our contract):
+ * each says its Chinese label, its kind, its limits and where it shows. From the declaration come
+ * the writable fields (fields.ts, with their Chinese messages), the item schema, the list's
+ * filters, the Excel headers and words (resource.ts); the server's row mapping (`itemFromRow`,
+ * `valuesFromFields` below); the web's table columns, search, dialog form and detail view
+ * (apps/web/src/shared/resource/declared.tsx).
+ */
+
+/** Where a column shows. */
+export type Place = 'list' | 'search' | 'form' | 'detail' | 'excel';
+
+export type ColumnKind =
+  | 'text'
+  | 'longText'
+  | 'int'
+  | 'money'
+  | 'time'
+  | 'choice'
+  | 'flag'
+  | 'picture'
+  | 'richText'
+  | 'ref'
+  | 'custom';
+
+/** How a list on a phone shows the column (ListTable's cards): in the card's head, or not at all. */
+export type PhoneHint = 'title' | 'hidden';
+
+/** What every column may say besides its kind's limits. */
+export interface ColumnOptions {
+  /** In the list (default true; a rich text, false). */
+  list?: boolean;
+  /**
+   * Searched: a text column is one the list's keyword searches; a choice or flag is a filter of
+   * the list (default false).
+   */
+  search?: boolean;
+  /** A writable field of the create and update calls, so in the dialog form (default true). */
+  form?: boolean;
+  /** In the detail view (default true). */
+  detail?: boolean;
+  /** A column of the export, and of the import when it is a field (default true). */
+  excel?: boolean;
+  /** The database column, where the naming rule (`columnName`) does not give it. */
+  column?: string;
+  /** The column's place on a phone's card. */
+  phone?: PhoneHint;
+  /** The form's words under the field (数字小的排在前面). */
+  hint?: string;
+  /** The input's placeholder (选填 for an optional field unless given). */
+  placeholder?: string;
+  /** A new row's value in the form. */
+  initial?: string | number;
+  /** The field's schema, where the kind's is not it (a rich text's sanitising rule). */
+  field?: z.ZodType;
+}
+
+/** One declared column: the item's schema, the writable field's (none when read only), and its words. */
+export interface Column<
+  I extends z.ZodType = z.ZodType,
+  F extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  readonly kind: ColumnKind;
+  readonly label: string;
+  readonly item: I;
+  readonly field: F;
+  /** Must be given (a form item marked required, an import column marked *). */
+  readonly required: boolean;
+  readonly min?: number;
+  readonly max?: number;
+  /** A choice's or flag's words, value → word, in the order a list offers them. */
+  readonly words?: readonly (readonly [string | number, string])[];
+  /** A reference's picker (the other resource's `select` path) and the item's key holding its name. */
+  readonly ref?: { select: string; name: string };
+  readonly places: Readonly<Record<Place, boolean>>;
+  readonly column?: string;
+  readonly phone?: PhoneHint;
+  readonly hint?: string;
+  readonly placeholder?: string;
+  readonly initial?: string | number;
+}
+
+export type Shape = Record<string, Column>;
+
+/** The column's field when `o.form` is not false: none when read only. */
+type Writable<O, F extends z.ZodType> = O extends { form: false } ? undefined : F;
+/** The column's field when `o.form` is true (a time is read only unless it says so). */
+type WritableIf<O, F extends z.ZodType> = O extends { form: true } ? F : undefined;
+
+function column(
+  kind: ColumnKind,
+  label: string,
+  item: z.ZodType,
+  field: z.ZodType,
+  o: ColumnOptions & { optional?: boolean; min?: number; max?: number },
+  extra: Partial<Column> = {},
+): Column {
+  const writable = o.form ?? true;
+  return {
+    kind,
+    label,
+    item,
+    field: writable ? (o.field ?? field) : undefined,
+    required: writable && !o.optional,
+    ...(o.min === undefined ? {} : { min: o.min }),
+    ...(o.max === undefined ? {} : { max: o.max }),
+    places: {
+      list: o.list ?? kind !== 'richText',
+      search: o.search ?? false,
+      form: writable,
+      detail: o.detail ?? true,
+      excel: o.excel ?? true,
+    },
+    ...(o.column === undefined ? {} : { column: o.column }),
+    ...(o.phone === undefined ? {} : { phone: o.phone }),
+    ...(o.hint === undefined ? {} : { hint: o.hint }),
+    ...(o.placeholder === undefined ? {} : { placeholder: o.placeholder }),
+    ...(o.initial === undefined ? {} : { initial: o.initial }),
+    ...extra,
+  };
+}
+
+type Opt = ColumnOptions & { optional?: boolean };
+
+/** A picture's address: a path of this site or an http(s) address (the links' rule, `isSafeLink`). */
+export const pictureAddress = (label: string, max = 300) =>
+  optionalText(label, { max }).refine(
+    (v) => v === undefined || v === '' || isSafeLink(v),
+    `${label}须为本站路径或 http(s) 地址`,
+  );
+
+const textField = (label: string, o: Opt & { max: number; min?: number }) =>
+  o.optional
+    ? optionalText(label, { max: o.max })
+    : text(label, o.min === undefined ? { max: o.max } : { max: o.max, min: o.min });
+const intField = (label: string, o: Opt & { min: number; max: number }) =>
+  o.optional ? optionalInt(label, o) : int(label, o);
+
+type Str = z.ZodString;
+type Num = z.ZodNumber;
+type TextField = ReturnType<typeof optionalText>;
+type IntField = ReturnType<typeof optionalInt>;
+
+/** The column builders: `col.text('品牌名称', { max: 30, search: true, phone: 'title' })`. */
+export const col = {
+  /** One line of text (required unless `optional`). */
+  text: <const O extends Opt & { max: number; min?: number }>(label: string, o: O) =>
+    column('text', label, z.string(), textField(label, o), o) as Column<Str, Writable<O, TextField>>,
+  /** Several lines of text (optional unless `optional: false`). */
+  longText: <const O extends Opt & { max: number }>(label: string, o: O) =>
+    column('longText', label, z.string(), textField(label, { optional: true, ...o }), {
+      optional: true,
+      ...o,
+    }) as Column<Str, Writable<O, TextField>>,
+  /** A whole number within `min`..`max`. */
+  int: <const O extends Opt & { min: number; max: number }>(label: string, o: O) =>
+    column('int', label, z.number().int(), intField(label, o), o) as Column<Num, Writable<O, IntField>>,
+  /** Money in fen (cents), shown and typed as yuan; 0..`max` fen. */
+  money: <const O extends Opt & { max: number }>(label: string, o: O) =>
+    column('money', label, z.number().int(), intField(label, { min: 0, ...o }), { min: 0, ...o }) as Column<
+      Num,
+      Writable<O, IntField>
+    >,
+  /** A date and time (ISO); read only unless `form: true`. */
+  time: <const O extends Opt = { form: false }>(label: string, o = {} as O) =>
+    column(
+      'time',
+      label,
+      o.optional ? z.string().nullable() : z.string(),
+      o.optional ? z.optional(time(label)) : time(label),
+      { form: false, ...o },
+    ) as Column<Str, WritableIf<O, z.ZodType<string>>>,
+  /** One of `words`' keys (a value → 中文 record such as PAYMENT_TERMS). */
+  choice: <K extends string, const O extends Opt = object>(
+    label: string,
+    words: Record<K, string>,
+    o = {} as O,
+  ) =>
+    column('choice', label, z.string(), o.optional ? optionalChoice(label, words) : choice(label, words), o, {
+      words: Object.entries(words) as [string, string][],
+    }) as Column<Str, Writable<O, z.ZodType<K | undefined>>>,
+  /** 1 or 0, with the word each shows (启用, 停用). */
+  flag: <const O extends Opt = object>(label: string, on: string, off: string, o = {} as O) =>
+    column('flag', label, z.number().int(), flag(label), o, {
+      words: [
+        [1, on],
+        [0, off],
+      ],
+    }) as Column<Num, Writable<O, ReturnType<typeof flag>>>,
+  /** A picture's address (the file store's, or an https address). */
+  picture: <const O extends Opt = object>(label: string, o = {} as O) =>
+    column('picture', label, z.string(), pictureAddress(label), { optional: true, ...o }) as Column<
+      Str,
+      Writable<O, TextField>
+    >,
+  /** Rich text (ADR 0030): its sanitising field is the resource's (`field`). */
+  richText: <const O extends Opt & { max: number }>(label: string, o: O) =>
+    column('richText', label, z.string(), textField(label, { optional: true, ...o }), {
+      optional: true,
+      ...o,
+    }) as Column<Str, Writable<O, z.ZodType<string | undefined>>>,
+  /**
+   * Another resource's row by id, picked with its `select` call; the item holds the id (null when
+   * none) and its name under `name`.
+   */
+  ref: <const O extends Opt = object>(label: string, ref: { select: string; name: string }, o = {} as O) =>
+    column(
+      'ref',
+      label,
+      o.optional ? z.number().int().nullable() : z.number().int(),
+      o.optional ? optionalId(label) : id(label),
+      o,
+      { ref },
+    ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntField>>,
+  /** A column of its own shape (a customer's contacts): the item's schema and the field's. */
+  custom: <I extends z.ZodType, F extends z.ZodType | undefined = undefined>(
+    label: string,
+    schemas: { item: I; field?: F },
+    o: Omit<ColumnOptions, 'field'> & { optional?: boolean } = {},
+  ) =>
+    column('custom', label, schemas.item, schemas.field ?? z.never(), {
+      ...o,
+      form: schemas.field !== undefined && o.form !== false,
+    }) as Column<I, F>,
+};
+
+/** The item's audit times, which every declared resource's table has (`created_at`, `updated_at`). */
+const AUDIT_TIMES = {
+  create_time: col.time('创建时间', { list: false, excel: false }),
+  update_time: col.time('更新时间', { list: false, excel: false }),
+};
+
+/** The declared columns and, after them, the audit times a declaration does not place itself. */
+export function withTimes<S extends Shape>(shape: S): Shape {
+  const all: Shape = { ...shape };
+  for (const [key, c] of Object.entries(AUDIT_TIMES)) if (!(key in all)) all[key] = c;
+  return all;
+}
+
+// ─── What comes from a declaration ──────────────────────────────────────────────────────────────
+
+export type ItemShape<S extends Shape> = { id: z.ZodNumber } & { [K in keyof S]: S[K]['item'] } & {
+  create_time: z.ZodString;
+  update_time: z.ZodString;
+};
+export type FieldsOf<S extends Shape> = {
+  [K in keyof S as S[K]['field'] extends z.ZodType ? K : never]: Exclude<S[K]['field'], undefined>;
+};
+export type FiltersOf<S extends Shape> = Record<string, z.ZodType> & Partial<FieldsOf<S>>;
+
+const entries = (shape: Shape) => Object.entries(shape);
+
+/** The item: the id, every column's value and the audit times, in declaration order. */
+export function itemSchemaOf<S extends Shape>(shape: S) {
+  const all = withTimes(shape);
+  return z.object({
+    id: z.number().int(),
+    ...Object.fromEntries(entries(all).map(([k, c]) => [k, c.item])),
+  }) as unknown as z.ZodObject<ItemShape<S>>;
+}
+
+/** The writable fields (the create call's body; the update's with `id`), in declaration order. */
+export function fieldsOf<S extends Shape>(shape: S): FieldsOf<S> {
+  return Object.fromEntries(
+    entries(shape).flatMap(([k, c]) => (c.places.form && c.field ? [[k, c.field]] : [])),
+  ) as FieldsOf<S>;
+}
+
+/** The list's filters: every searched choice or flag, optional. */
+export function filtersOf(shape: Shape): z.ZodRawShape {
+  return Object.fromEntries(
+    entries(shape).flatMap(([k, c]) => {
+      if (!c.places.search || !c.words) return [];
+      if (c.kind === 'flag') return [[k, z.optional(flag(c.label)) as z.ZodType]];
+      const words = Object.fromEntries(c.words) as Record<string, string>;
+      return [[k, optionalChoice(c.label, words) as z.ZodType]];
+    }),
+  );
+}
+
+/** The spreadsheet's headers: every column in Excel, in declaration order (the audit times after). */
+export function excelColumnsOf(shape: Shape): Record<string, string> {
+  return Object.fromEntries(
+    entries(withTimes(shape)).flatMap(([k, c]) => (c.places.excel ? [[k, c.label]] : [])),
+  );
+}
+
+/** A sheet's words of each choice and flag in Excel: word → value (`{启用: 1, 停用: 0}`). */
+export function excelChoicesOf(shape: Shape): Record<string, Record<string, string | number>> {
+  return Object.fromEntries(
+    entries(shape).flatMap(([k, c]) =>
+      c.places.excel && c.words ? [[k, Object.fromEntries(c.words.map(([v, w]) => [w, v]))]] : [],
+    ),
+  );
+}
+
+/** The keyword's columns: every searched text column's database column. */
+export const searchColumnsOf = (shape: Shape) =>
+  entries(shape).flatMap(([k, c]) =>
+    c.places.search && !c.words ? [columnName(k, c as Column | undefined)] : [],
+  );
+
+// ─── The naming rule and the row mapping (the server's store) ───────────────────────────────────
+
+/**
+ * One naming rule from database columns to reply fields: `created_at` is `create_time`,
+ * `updated_at` is `update_time`, every other column has its field's name — unless the column
+ * names its own (`column`).
+ */
+export function columnName(key: string, c?: Pick<Column, 'column'>): string {
+  if (c?.column) return c.column;
+  if (key === 'create_time') return 'created_at';
+  if (key === 'update_time') return 'updated_at';
+  return key;
+}
+
+const NUMERIC: ReadonlySet<ColumnKind> = new Set(['int', 'money', 'flag', 'ref']);
+
+/**
+ * A stored row as the declared item (before its schema checks it): each column read by the naming
+ * rule; numbers as numbers (PostgreSQL answers a bigint as a string), a missing reference as null.
+ */
+export function itemFromRow(shape: Shape, row: Record<string, unknown>): Record<string, unknown> {
+  const item: Record<string, unknown> = { id: Number(row.id) };
+  for (const [key, c] of entries(withTimes(shape))) {
+    const v = row[columnName(key, c)];
+    if (v === null || v === undefined) item[key] = c.kind === 'text' || c.kind === 'longText' ? '' : null;
+    else if (NUMERIC.has(c.kind)) item[key] = Number(v);
+    else if (c.kind === 'time' && v instanceof Date) item[key] = v.toISOString();
+    else item[key] = c.kind === 'custom' ? v : typeof v === 'string' ? v : String(v);
+  }
+  return item;
+}
+
+/** A field left out: an empty text, a zero, no reference. */
+function emptyOf(c: Column): unknown {
+  if (c.kind === 'int' || c.kind === 'money' || c.kind === 'flag') return 0;
+  if (c.kind === 'ref' || c.kind === 'time' || c.kind === 'custom') return null;
+  return '';
+}
+
+/** The values to store from the validated fields: each under its column, a field left out as empty. */
+export function valuesFromFields(shape: Shape, fields: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, c] of entries(shape))
+    if (c.places.form && c.field) values[columnName(key, c)] = fields[key] ?? emptyOf(c);
+  return values;
+}
