@@ -5,8 +5,8 @@
 // one seeded generator, so two runs seed the same catalogue.
 
 import type { DatabaseHandle } from '@portal/server/src/platform/db/database.ts';
+import { SQLite } from '@portal/server/src/platform/db/sqlite.ts';
 import { createCategory } from '@portal/server/src/seed/seed.ts';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
 /** mulberry32: a small seeded generator (Math.random cannot be seeded). */

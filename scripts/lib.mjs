@@ -41,13 +41,24 @@ export function serverNodeArgs() {
   return process.env.NODE_OPTIONS?.includes('--max-old-space-size') ? [] : ['--max-old-space-size=1024'];
 }
 
-/** Node 20.19 or newer (Vite 8 and the rest of the stack need it). */
+/**
+ * The Node.js lines this runs on and the first release of each that does (Vite 8 needs 20.19 or
+ * 22.12); the same as the root package.json `engines` and the README (docs/adr/0031-node-versions.md).
+ */
+const SUPPORTED_NODE = { 20: 19, 22: 12, 24: 0, 26: 0 };
+
+/** Refuses a Node.js the stack does not run on; a line not proved here (23, 25, 27…) passes with a word. */
 export function ensureNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`✗ 需要 Node.js 20.19 或更新的版本（当前 ${process.version}）`);
+  const lines = Object.entries(SUPPORTED_NODE)
+    .map(([m, first]) => (first ? `${m}.${first}+` : m))
+    .join('、');
+  // 21 lies between Vite's 20.19 and 22.12.
+  if (major < 20 || major === 21 || minor < (SUPPORTED_NODE[major] ?? 0)) {
+    console.error(`✗ 需要 Node.js ${lines}（当前 ${process.version}）`);
     process.exit(1);
   }
+  if (!(major in SUPPORTED_NODE)) console.warn(`！Node.js ${process.version} 未经测试，支持的是 ${lines}`);
 }
 
 /** Installs dependencies when node_modules is missing or older than the lock file. */

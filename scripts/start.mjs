@@ -25,7 +25,9 @@ function startServer() {
     stdio: 'inherit',
   });
   child.on('exit', (code, signal) => {
-    if (stopping || code === 0) return process.exit(code ?? 0);
+    // Stopped by the signal passed on: success; an abort on the way out (SIGABRT) is not.
+    if (stopping) return process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
+    if (code === 0) return process.exit(0);
     const now = Date.now();
     while (restarts.length && restarts[0] < now - 600_000) restarts.shift();
     if (now - startedAt < UP_MS || restarts.length >= MAX_RESTARTS) {

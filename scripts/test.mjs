@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { ensureInstalled, ensureNode, ensureWebBuilt, root, run } from './lib.mjs';
+import { otherNodes } from './other-nodes.mjs';
 
 const step = (name) => console.log(`\n▶ ${name}`);
 
@@ -116,6 +117,8 @@ run('npm', ['run', 'typecheck']);
 ensureWebBuilt();
 step('单元与 API 测试 (SQLite)');
 run('npx', ['vitest', 'run']);
+// The SQLite API tests on Node 26 and a first `npm start` on Node 24 (docs/adr/0031).
+await otherNodes();
 await postgresRun();
 step('浏览器测试 (Playwright + Chromium)');
 run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromium } });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import {
   Kysely,
   type Migration,
@@ -13,6 +12,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import type { CompanyTable } from './scope.ts';
+import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite.ts';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -101,8 +101,8 @@ const LONG_SQL = 4096;
  * Kysely prepares every query anew; preparing cost more than running our small queries (measured:
  * 17% of a list request). Statements are reused per SQL text, bounded, least recently used out.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: SqliteDatabase, max = 500) {
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sqlText: string) {
