@@ -31,7 +31,7 @@ import {
   validateRows,
   writeWorkbook,
 } from '@portal/server/src/platform/excel/index.ts';
-import { resourceService } from '@portal/server/src/platform/resource/serve-resource.ts';
+import { resourceService } from '@portal/server/src/platform/resource/resource-service.ts';
 import { createCompany, createUser } from '@portal/server/src/seed/seed.ts';
 import ExcelJS from 'exceljs';
 import { inChild, mb, median, sec } from './phase-child.ts';

@@ -29,7 +29,7 @@ import { pmcModule, productsPlanned } from './modules/pmc/index.ts';
 import { productModule } from './modules/product/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { purchaseModule } from './modules/purchase/index.ts';
-import { reviewModule } from './modules/review/index.ts';
+import { reviewModule, reviewRepository } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { visitorFormsModule } from './modules/visitor-forms/index.ts';
@@ -125,6 +125,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     categoryRows: categories.rows,
     // Half the recheck time: another process's write shows within half a second.
     answerMaxAgeMs: config.cacheRecheckMs / 2,
+    reviewStats: (companyId, goodsId) => reviewRepository.stats(db, companyId, goodsId),
   });
   const goodsLibrary = goodsLibraryModule(db, {
     goodsChanged: catalogue.goodsChanged,

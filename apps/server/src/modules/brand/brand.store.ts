@@ -4,7 +4,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { indexGoods } from '../catalogue/index.ts';
 
 /** A logo of the file store is a live picture of the caller's company, kept as its address (ADR 0018). */

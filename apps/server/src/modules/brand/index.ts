@@ -1,7 +1,8 @@
 import { brandResource, publicBrandResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { brandStore, publicBrandStore } from './brand.store.ts';
 
 /** The company's brands and the public brands: declared resources (packages/contract brand.ts) and their stores. */

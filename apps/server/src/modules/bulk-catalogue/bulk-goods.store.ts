@@ -9,7 +9,7 @@ import {
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { bulkRepository as repo } from './bulk-catalogue.repository.ts';
 
 /** The stored tiers (JSON text) as the item's bands; a broken text reads as none. */

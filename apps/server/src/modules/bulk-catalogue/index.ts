@@ -4,7 +4,8 @@ import type { Database } from '#server/platform/db/database.ts';
 import { publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import {
   bumpCategoryTree,
   type CategoryTree,

@@ -5,14 +5,14 @@ import {
   type ShopGoodsDetail,
   type ShopGoodsQuery,
 } from '@portal/contract';
+import type { Selectable } from 'kysely';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { answerMemo } from '#server/platform/cache/answer-memo.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { GoodsCategoryTable } from '#server/platform/db/schema.ts';
 import { nowIso } from '#server/platform/time.ts';
-import type { CategoryRow, CategoryRows } from '../goods-category/index.ts';
-import { reviewRepository } from '../review/index.ts';
 import {
   type CatalogueFilter,
   type CatalogueRow,
@@ -49,7 +49,26 @@ type Answer = { count: number; items: CatalogueRow[] };
  * and another process's write shows within that time. Nothing is loaded wholesale, nothing waits
  * for a rebuild.
  */
-export function catalogueService(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
+/**
+ * What the catalogue reads of a goods category: the goods-category module's rows fit it, and
+ * app.ts passes them in (that module reindexes the catalogue when a category moves, so importing
+ * it back would close a circle of modules).
+ */
+export type CatalogueCategory = Pick<Selectable<GoodsCategoryTable>, 'id' | 'name' | 'level'>;
+
+/** What the catalogue is given at composition (app.ts) rather than importing it. */
+export interface CatalogueDeps {
+  categoryRows: (companyId: number) => Promise<readonly CatalogueCategory[]>;
+  answerMaxAgeMs: number;
+  /**
+   * How many reviews a goods has and their average rating (null without reviews), for its detail:
+   * the review module's, passed in by app.ts because reviews build on orders, which build on the
+   * catalogue (importing it would close a circle of modules).
+   */
+  reviewStats: (companyId: number, goodsId: number) => Promise<{ n: number; avg: number | null }>;
+}
+
+export function catalogueService(db: Database, deps: CatalogueDeps) {
   const memo = answerMemo<Answer>({ maxAgeMs: deps.answerMaxAgeMs, maxAnswers: MAX_ANSWERS });
   const forgetCompany = memo.forget;
 
@@ -83,7 +102,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
     return ids.map((id) => byId.get(id)).filter((i): i is CatalogueRow => i !== undefined);
   }
 
-  function toShopGoods(item: CatalogueRow, categories: Map<number, CategoryRow>): ShopGoods {
+  function toShopGoods(item: CatalogueRow, categories: Map<number, CatalogueCategory>): ShopGoods {
     return {
       id: item.id,
       name: item.name,
@@ -103,7 +122,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   }
 
   // The categories by id per category snapshot (the rows array is shared until categories change).
-  const byIdOf = new WeakMap<readonly CategoryRow[], Map<number, CategoryRow>>();
+  const byIdOf = new WeakMap<readonly CatalogueCategory[], Map<number, CatalogueCategory>>();
   async function categoriesById(companyId: number) {
     const rows = await deps.categoryRows(companyId);
     let byId = byIdOf.get(rows);
@@ -115,7 +134,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
   }
 
   /** The filter of a query, or null when nothing can match (an unknown category, a keyword of no letters). */
-  function filterOf(categories: Map<number, CategoryRow>, q: ShopGoodsQuery): CatalogueFilter | null {
+  function filterOf(categories: Map<number, CatalogueCategory>, q: ShopGoodsQuery): CatalogueFilter | null {
     const f: CatalogueFilter = {
       minPrice: q.min_price,
       maxPrice: q.max_price,
@@ -167,7 +186,7 @@ export function catalogueService(db: Database, deps: { categoryRows: CategoryRow
       if (!row || !isAvailable(row)) throw new AppError('GOODS_UNAVAILABLE');
       const [categories, stats, loved, skus] = await Promise.all([
         categoriesById(companyId),
-        reviewRepository.stats(db, companyId, id),
+        deps.reviewStats(companyId, id),
         caller ? repo.loved(db, caller.companyId, caller.userId, id) : Promise.resolve(false),
         row.sku_count > 0 ? skusOnSale(db, companyId, id) : Promise.resolve([]),
       ]);

@@ -1,9 +1,8 @@
 /** What other modules may use of the catalogue module, and its definition for app.ts. */
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import type { CategoryRows } from '../goods-category/index.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
-import { catalogueService } from './catalogue.service.ts';
+import { type CatalogueDeps, catalogueService } from './catalogue.service.ts';
 import { indexPending } from './catalogue-index.ts';
 
 export { goodsForSale, goodsOnSale } from './catalogue.repository.ts';
@@ -33,7 +32,7 @@ export { changeGoods, type GoodsDelta } from './goods-stock.ts';
 export { queryTokens } from './search-tokens.ts';
 
 /** The public catalogue (goods lists and detail, likes). */
-export function catalogueModule(db: Database, deps: { categoryRows: CategoryRows; answerMaxAgeMs: number }) {
+export function catalogueModule(db: Database, deps: CatalogueDeps) {
   const catalogue = catalogueService(db, deps);
   return defineModule({
     name: 'catalogue',

@@ -2,7 +2,8 @@ import { NEWS_WRITE_BYTES, newsAdminCalls, newsAdminResource } from '@portal/con
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { type ResourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { cmsRoutes } from './cms.routes.ts';
 import { cmsService } from './cms.service.ts';
 import { newsAdminService } from './news-admin.service.ts';

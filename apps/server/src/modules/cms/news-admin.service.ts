@@ -10,7 +10,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { newsAdminStore } from './news-admin.store.ts';
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { storedImages } from '#server/modules/file/index.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 

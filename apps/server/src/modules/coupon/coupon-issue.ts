@@ -9,7 +9,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
-import type { ResourceService } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { couponRepository as repo } from './coupon.repository.ts';
 

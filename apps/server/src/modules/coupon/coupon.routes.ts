@@ -3,7 +3,8 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import { type ResourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import type { CouponService } from './coupon.service.ts';
 import type { couponIssuer } from './coupon-issue.ts';
 

@@ -1,6 +1,6 @@
 import { type CouponAdmin, couponAdminSchema, type couponResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { couponRepository as repo } from './coupon.repository.ts';
 

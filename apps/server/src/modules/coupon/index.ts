@@ -2,7 +2,7 @@
 import { couponResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { couponRoutes } from './coupon.routes.ts';
 import { couponService } from './coupon.service.ts';
 import { couponStore } from './coupon.store.ts';

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
 
 const parseContacts = (json: unknown): CustomerContact[] => {
   try {

@@ -1,7 +1,8 @@
 import { customerResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { companyChangeRoutes } from './company-change.routes.ts';
 import { companyChangeService } from './company-change.service.ts';
 import { customerStore } from './customer.store.ts';

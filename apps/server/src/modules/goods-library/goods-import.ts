@@ -5,7 +5,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { SheetValues } from '#server/platform/resource/serve-resource.ts';
+import type { SheetValues } from '#server/platform/resource/resource-service.ts';
 import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { categoriesOf, indexColumns, indexInserted } from '../catalogue/index.ts';

@@ -1,6 +1,6 @@
 import type { goodsResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { indexGoods } from '../catalogue/index.ts';
 import {
   afterGoodsImported,

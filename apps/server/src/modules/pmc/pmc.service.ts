@@ -30,7 +30,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
 import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
 import {
   addDays,

@@ -8,7 +8,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { ProductionPlanTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
 import { daysBetween, newPlanNo } from './pmc.repository.ts';
 

@@ -17,7 +17,7 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import {
   bomLines,

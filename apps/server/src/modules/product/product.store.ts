@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { ResourceStore, SheetValues } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
 import { goodsCodes, type MaterialValues, productOutputs, replaceMaterials } from './product.repository.ts';
 
 type SheetRow = z.output<z.ZodObject<typeof productSheetFields>>;

@@ -2,7 +2,8 @@ import { stockCalls, stockInputResource, warehouseResource } from '@portal/contr
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService, serveResource } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { stockService } from './stock.service.ts';
 import { warehouseStore } from './warehouse.store.ts';
 

@@ -4,7 +4,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
 import { stockGoods } from './stock-goods.ts';
 import { warehouseInUse } from './warehouse.store.ts';

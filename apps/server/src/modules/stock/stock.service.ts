@@ -15,7 +15,7 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/serve-resource.ts';
+import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { chinaDayStart, nowIso } from '#server/platform/time.ts';
 import { changeGoods } from '../catalogue/index.ts';
 import { stockGoods } from './stock-goods.ts';

@@ -2,7 +2,7 @@ import { type Warehouse, type warehouseResource, warehouseSchema } from '@portal
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import type { ResourceStore } from '#server/platform/resource/serve-resource.ts';
+import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 
 /**
  * A live warehouse of the company in use (id, name), or the refusal of the `warehouse_id` field:

@@ -1,0 +1,600 @@
+import {
+  type CodeName,
+  columnName,
+  type ImportMode,
+  type ImportResult,
+  itemFromRow,
+  RESOURCE_EXPORT_MAX,
+  RESOURCE_IMPORT_MAX_BYTES,
+  RESOURCE_IMPORT_MAX_ROWS,
+  RESOURCE_IMPORT_PREVIEW_ROWS,
+  RESOURCE_SELECT_MAX,
+  type Resource,
+  searchColumnsOf,
+  valuesFromFields,
+} from '@portal/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { type AuditEntry, audit, auditMany } from '../audit/audit.ts';
+import type { Caller } from '../auth/session-user.ts';
+import { AppError } from '../core/errors.ts';
+import { paged, pageParams } from '../core/paging.ts';
+import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { containsLike } from '../db/like.ts';
+import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
+import { freshStatistics } from '../db/statistics.ts';
+import {
+  errorWorkbook,
+  labelsOf,
+  type RefusedRow,
+  readWorkbook,
+  templateWorkbook,
+  validateRow,
+} from '../excel/index.ts';
+import { nowIso } from '../time.ts';
+
+type Row = Record<string, unknown> & { id: number };
+/** Rows an export reads per statement. */
+const EXPORT_PAGE = 500;
+type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
+
+/** Bounds of one import's sheet (the upload's byte limit is the route's, RESOURCE_IMPORT_MAX_BYTES). */
+const IMPORT_LIMITS = {
+  maxRows: RESOURCE_IMPORT_MAX_ROWS,
+  maxColumns: 50,
+  maxCells: RESOURCE_IMPORT_MAX_ROWS * 20,
+  maxBytes: RESOURCE_IMPORT_MAX_BYTES,
+};
+/** Rows one insert statement of an import writes. */
+const IMPORT_BATCH = 200;
+/** Values of one uniqueness query of an import (PostgreSQL's planner proves partial indexes up to 100). */
+const IN_LIST = 100;
+/** Rows a commit writes before the table's statistics are checked (`freshStatistics`). */
+const ANALYZE_AFTER = 1000;
+
+/** A row of an import that passed every check: its cells as read and the values to store. */
+interface ImportedRow {
+  rowNumber: number;
+  cells: Record<string, string>;
+  values: Record<string, unknown>;
+}
+/** What `ResourceStore.import.prepare`'s function answers for one sheet row. */
+export type SheetValues = { values: Record<string, unknown> } | { errors: Record<string, string> };
+/** Thrown to roll back a preview's transaction (rules run in it, nothing stays). */
+const PREVIEW_ONLY = Symbol('preview only');
+
+/**
+ * How a resource is stored and what is special about it (design/back-office.md). Everything else —
+ * company scope and soft delete through `inCompany`, `created_by`/`updated_by`, audit with
+ * before/after in the writing transaction, paging, the escaped keyword search over `search`, the
+ * uniqueness `check` and the unique index's race as a field error, the picker, the all-or-nothing
+ * batch delete — comes from `serveResource`.
+ */
+export interface ResourceStore<R extends Resource> {
+  /** A company table with `del_flag` (soft delete), `created_at`, `updated_at`. */
+  table: CompanyTable | SharedTable;
+  /**
+   * The rows are shared by every company (public brands): read by all, written only by callers
+   * holding the write permissions (the super administrator). Without it, rows are the caller's
+   * company's, through `inCompany`.
+   */
+  shared?: true;
+  /** The audit log's entity name (the table's name unless given). */
+  entity?: string;
+  /**
+   * Columns the keyword searches (contains, case-insensitive, wildcards literal); a declared
+   * resource's searched text columns unless given.
+   */
+  search?: readonly string[];
+  /**
+   * Each declared sort as columns and directions; `id` breaks ties. Unless given, `newest` is the
+   * newest first and any other sort its column of the same name, ascending.
+   */
+  sorts?: Partial<Record<keyof R['sorts'] & string, readonly (readonly [string, 'asc' | 'desc'])[]>>;
+  /** The picker's label column (the first unique field's unless given). */
+  labelColumn?: string;
+  /** The code a duplicate value of each unique field answers (its message names the field). */
+  uniqueCodes: Record<R['unique'][number], CodeName>;
+  /**
+   * A stored row as the declared item. A resource declared from its columns reads them by the
+   * naming rule (`itemFromRow`, handed over as `item`): the store gives only what differs.
+   */
+  toItem?(row: Row, item: Record<string, unknown>): z.input<R['item']>;
+  /**
+   * The row's values from the validated fields (defaults filled; `values` is the declaration's
+   * mapping, `valuesFromFields`). It may refuse a value with an `AppError` naming the field (a
+   * create or save answers it; an import refuses the row).
+   */
+  toValues?(fields: Fields<R>, values: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * An import whose sheet has its own fields (`excel.fields`: names where the create call takes
+   * ids, yuan where it takes cents): `prepare` runs once per import on its connection (a commit's
+   * transaction), reads what the rows refer to, and answers how one checked sheet row becomes the
+   * values to store — or its refusals, sheet field → Chinese reason. Without it, `toValues`.
+   */
+  import?: {
+    prepare(conn: Database, caller: Caller): Promise<(row: Record<string, unknown>) => SheetValues>;
+  };
+  rules?: {
+    /** Before an insert or an update, in its transaction (`before` on an update). */
+    beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
+    /** Before rows are removed, in the transaction: throw to refuse all of them with a reason. */
+    beforeRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
+    /** After rows are removed, in the transaction (what depends on them: goods leave the search index). */
+    afterRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
+    /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
+    afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
+    /**
+     * Before rows are inserted (a create, or one batch of an import's commit), in the transaction:
+     * the values to insert instead (goods: their search index columns, computed only for rows that
+     * are written, so an import's preview does not pay for them).
+     */
+    beforeInsert?(
+      trx: Database,
+      values: Record<string, unknown>[],
+      caller: Caller,
+    ): Promise<Record<string, unknown>[]>;
+    /**
+     * After rows are inserted (a create, or one batch of an import's commit), in the transaction,
+     * before they are audited: what depends on new rows (goods: opening stock, the search index).
+     */
+    afterInsert?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
+  };
+}
+
+/**
+ * The store with what a declaration gives filled in: the row mapping by the naming rule, the
+ * searched columns, the sorts, the picker's label and the audit entity.
+ */
+function declaredStore<R extends Resource>(resource: R, store: ResourceStore<R>) {
+  const { shape } = resource;
+  if (!shape && (!store.toItem || !store.toValues || !store.sorts || !store.search))
+    throw new Error(`${resource.label}: a resource not declared from its columns needs its store's mapping`);
+  const sorts = Object.fromEntries(
+    Object.keys(resource.sorts).map((name) => [
+      name,
+      (store.sorts as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]> | undefined)?.[name] ??
+        (name === 'newest' ? [['created_at', 'desc']] : [[columnName(name, shape?.[name]), 'asc']]),
+    ]),
+  ) as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]>;
+  const read = (row: Row) => (shape ? itemFromRow(shape, row) : {});
+  return {
+    ...store,
+    entity: store.entity ?? store.table,
+    search: store.search ?? (shape ? searchColumnsOf(shape) : []),
+    sorts,
+    labelColumn: store.labelColumn ?? columnName(String(resource.unique[0] ?? 'name')),
+    toItem: (row: Row): z.input<R['item']> => {
+      const item = store.toItem ? store.toItem(row, read(row)) : read(row);
+      return (shape ? resource.item.parse(item) : item) as z.input<R['item']>;
+    },
+    toValues: (fields: Fields<R>) => {
+      const values = shape ? valuesFromFields(shape, fields as Record<string, unknown>) : {};
+      return store.toValues ? store.toValues(fields, values) : values;
+    },
+  };
+}
+
+// The scope primitive is typed per table; a resource names its table at run time.
+// biome-ignore lint/suspicious/noExplicitAny: the one loosely typed seam of the block, checked by its API tests
+type Loose = any;
+
+/** The resource's service: the rules of every call, without HTTP. */
+export function resourceService<R extends Resource>(db: Database, resource: R, declared: ResourceStore<R>) {
+  const store = declaredStore(resource, declared);
+  const { table } = store;
+  const scope = (conn: Database, companyId: number, userId?: number): Loose =>
+    store.shared
+      ? inShared(conn, userId === undefined ? undefined : { userId })
+      : inCompany(conn, companyId, userId === undefined ? undefined : { userId });
+
+  const find = (conn: Database, companyId: number, ids: readonly number[]): Promise<Row[]> =>
+    scope(conn, companyId).selectFrom(table).selectAll().where('id', 'in', ids).execute();
+
+  async function one(conn: Database, companyId: number, id: number) {
+    const [row] = await find(conn, companyId, [id]);
+    if (!row) throw new AppError('NOT_FOUND', `${resource.label}不存在或已被删除`);
+    return row;
+  }
+
+  /** A live row of the company holding `value` in `field`, other than `exceptId`. */
+  async function taken(conn: Database, companyId: number, field: string, value: unknown, exceptId?: number) {
+    let q = scope(conn, companyId).selectFrom(table).select('id').where(field, '=', value);
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  /** The company's (or the shared) live rows under the list's keyword and filters. */
+  function filtered(conn: Database, companyId: number, f: Record<string, unknown>) {
+    let q = scope(conn, companyId).selectFrom(table);
+    if (typeof f.keyword === 'string' && f.keyword !== '' && store.search.length > 0) {
+      const keyword = f.keyword;
+      q = q.where((eb: Loose) => containsLike(eb, [...store.search] as Loose[], keyword));
+    }
+    for (const name of Object.keys(resource.filters))
+      if (f[name] !== undefined) q = q.where(name, '=', f[name]);
+    return q;
+  }
+
+  /** All columns in the declared sort (the first one unless asked), `id` last. */
+  function ordered(q: Loose, f: Record<string, unknown>) {
+    const sortName = (f.sort as string | undefined) ?? Object.keys(resource.sorts)[0];
+    let out = q.selectAll();
+    for (const [column, dir] of store.sorts[sortName as string] ?? []) out = out.orderBy(column, dir);
+    return out.orderBy('id', 'desc');
+  }
+
+  const duplicate = (field: string) => {
+    const code = (store.uniqueCodes as Record<string, CodeName>)[field];
+    return new AppError(code ?? 'PARAM_ERROR', undefined, field);
+  };
+
+  /** A value a unique field holds: an optional field left empty ('') holds none. */
+  const given = (v: unknown) => v !== undefined && v !== '';
+
+  /** Refuses a value another live row holds (the unique index refuses a race the same way). */
+  async function checkUnique(trx: Database, companyId: number, values: Record<string, unknown>, id?: number) {
+    for (const field of resource.unique as readonly string[])
+      if (given(values[field]) && (await taken(trx, companyId, field, values[field], id)))
+        throw duplicate(field);
+  }
+
+  async function write<T>(work: (trx: Database) => Promise<T>, values: Record<string, unknown>) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const field = (resource.unique as readonly string[]).find((f) => given(values[f]));
+      throw duplicate(field ?? 'id');
+    }
+  }
+
+  const importColumns = resource.importColumns;
+  const labelOf = (key: string | undefined) =>
+    (key && importColumns.find((c) => c.key === key)?.label) || key || '整行';
+
+  /**
+   * One pass over the sheet, a row at a time (never the whole sheet in memory): each row checked
+   * by the fields (the create call's schemas, picked words → values) and its unique fields against
+   * the rows above it in the file; then, 200 rows at a time on `conn`, against the stored rows
+   * (a unique value a live row holds) and the store's `beforeSave` (its refusal names the column);
+   * the rows that pass go to `write` (a commit's insert) while `write` is given. Keeps the refused
+   * rows (sorted by row) and the first `keep` passing rows.
+   */
+  async function scan(
+    conn: Database,
+    caller: Caller,
+    file: string,
+    opts: { keep: number; write?: (rows: ImportedRow[]) => Promise<void>; stopOnRefusal?: boolean },
+  ) {
+    const out = { total: 0, valid: 0, invalid: [] as RefusedRow[], kept: [] as ImportedRow[] };
+    const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) =>
+      out.invalid.push({ rowNumber, values: cells, errors });
+    const seen = new Map<string, Map<unknown, number>>(
+      (resource.unique as readonly string[]).map((f) => [f, new Map()]),
+    );
+    const unique = resource.unique as readonly string[];
+    const beforeSave = store.rules?.beforeSave;
+    let batch: ImportedRow[] = [];
+
+    const flush = async () => {
+      let rows = batch;
+      batch = [];
+      for (const field of unique) {
+        const values = [...new Set(rows.map((r) => r.values[field]).filter(given))];
+        const found: Record<string, unknown>[] = [];
+        // At most IN_LIST values a query: PostgreSQL uses a partial unique index (goods' codes:
+        // `where del_flag = 0 and code <> ''`) only when it can prove the index's condition from
+        // the query, which it does from an IN list of at most 100 values; with more it read every
+        // goods of the company for each batch, so a 50,000-row import in one transaction grew with
+        // the square of its rows (ADR 0017 "Cost").
+        for (let at = 0; at < values.length; at += IN_LIST)
+          found.push(
+            ...(await scope(conn, caller.companyId)
+              .selectFrom(table)
+              .select(field)
+              .where(field, 'in', values.slice(at, at + IN_LIST))
+              .execute()),
+          );
+        if (found.length === 0) continue;
+        const stored = new Set(found.map((r) => r[field]));
+        const message = duplicate(field).message;
+        rows = rows.filter((row) => {
+          if (!stored.has(row.values[field])) return true;
+          refuse(row.rowNumber, row.cells, {
+            [labelOf(field)]: `${message}：「${String(row.values[field])}」`,
+          });
+          return false;
+        });
+      }
+      if (beforeSave) {
+        const kept: ImportedRow[] = [];
+        for (const row of rows) {
+          try {
+            await beforeSave(conn, row.values, caller);
+            kept.push(row);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            refuse(row.rowNumber, row.cells, { [labelOf(error.field)]: error.message });
+          }
+        }
+        rows = kept;
+      }
+      out.valid += rows.length;
+      for (const row of rows) if (out.kept.length < opts.keep) out.kept.push(row);
+      if (opts.write && rows.length > 0 && !(opts.stopOnRefusal && out.invalid.length > 0))
+        await opts.write(rows);
+    };
+
+    const labels = labelsOf(importColumns);
+    const resolve = store.import
+      ? await store.import.prepare(conn, caller)
+      : (data: Record<string, unknown>): SheetValues => {
+          // `toValues` may refuse a value it cannot store (a rich text too long once sanitised).
+          try {
+            return { values: store.toValues(data as Fields<R>) };
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return { errors: { [error.field ?? '']: error.message } };
+          }
+        };
+    for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
+      out.total++;
+      const checked = validateRow(row, resource.schemas.importRow, labels);
+      if ('errors' in checked) {
+        refuse(row.rowNumber, row.values, checked.errors);
+        continue;
+      }
+      const resolved = resolve(checked.data as Record<string, unknown>);
+      if ('errors' in resolved) {
+        const named = Object.entries(resolved.errors).map(([field, message]) => [labelOf(field), message]);
+        refuse(row.rowNumber, row.values, Object.fromEntries(named));
+        continue;
+      }
+      const { values } = resolved;
+      const errors: Record<string, string> = {};
+      for (const field of unique) {
+        const value = values[field];
+        if (value === undefined || value === '') continue;
+        const above = seen.get(field)?.get(value);
+        if (above === undefined) seen.get(field)?.set(value, row.rowNumber);
+        else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
+      }
+      if (Object.keys(errors).length > 0) refuse(row.rowNumber, row.values, errors);
+      else batch.push({ rowNumber: row.rowNumber, cells: row.values, values });
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+    await flush();
+    out.invalid.sort((x, y) => x.rowNumber - y.rowNumber);
+    return out;
+  }
+
+  /**
+   * Inserts rows as a create does, in the caller's transaction: stamped, `beforeInsert`'s values,
+   * the insert, `afterInsert`, and a `create` audit row each (one statement for the batch).
+   */
+  async function insertValues(trx: Database, caller: Caller, rows: readonly Record<string, unknown>[]) {
+    const now = nowIso();
+    const stamped = rows.map((v) => ({ ...v, created_at: now, updated_at: now }));
+    const values = (await store.rules?.beforeInsert?.(trx, stamped, caller)) ?? stamped;
+    const into = scope(trx, caller.companyId, caller.userId);
+    const inserted: Row[] = [];
+    if (store.shared)
+      // A shared table's scope inserts one row at a time (public brands: a few hundred at most).
+      for (const v of values)
+        inserted.push(await into.insertInto(table, v).returningAll().executeTakeFirstOrThrow());
+    else inserted.push(...(await into.insertInto(table, values).returningAll().execute()));
+    await store.rules?.afterInsert?.(trx, inserted, caller);
+    const entries: AuditEntry[] = inserted.map((row) => ({
+      action: 'create',
+      entity: store.entity,
+      entityId: row.id,
+      after: row,
+    }));
+    await auditMany(trx, caller, entries);
+    return inserted;
+  }
+
+  return {
+    /** The import template: the columns, the declaration's example row, the picked fields' words. */
+    template() {
+      const choices = Object.fromEntries(
+        Object.entries((resource.excel?.choices ?? {}) as Record<string, Record<string, unknown>>).map(
+          ([key, words]) => [key, Object.keys(words)],
+        ),
+      );
+      return templateWorkbook(
+        importColumns,
+        (resource.excel?.example ?? {}) as Record<string, unknown>,
+        choices,
+        `${resource.label}导入模板`,
+      );
+    },
+
+    /**
+     * An import of the .xlsx at `file` (ADR 0017; stateless: the browser sends the file again for
+     * each step). `preview` checks every row and writes nothing; `all` writes every row or none;
+     * `valid` writes the rows that pass; both in one transaction, where the stored rows are checked
+     * again. `errors` answers the refused rows' file.
+     */
+    async importSheet(
+      caller: Caller,
+      file: string,
+      mode: ImportMode,
+    ): Promise<ImportResult | ReturnType<typeof errorWorkbook>> {
+      type Scanned = Awaited<ReturnType<typeof scan>>;
+      const counts = (r: Scanned) => ({
+        total: r.total,
+        valid: r.valid,
+        invalid: r.invalid.length,
+        columns: importColumns,
+      });
+      if (mode === 'preview' || mode === 'errors') {
+        const keep = mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0;
+        let scanned: Scanned | undefined;
+        if (store.rules?.beforeSave)
+          // The rules read (and could write) in a transaction that is always rolled back.
+          await db
+            .transaction()
+            .execute(async (trx) => {
+              scanned = await scan(trx, caller, file, { keep });
+              throw PREVIEW_ONLY;
+            })
+            .catch((error) => {
+              if (error !== PREVIEW_ONLY) throw error;
+            });
+        else scanned = await scan(db, caller, file, { keep });
+        const r = scanned as Scanned;
+        if (mode === 'errors') {
+          if (r.invalid.length === 0) throw new AppError('PARAM_ERROR', '没有有误的行');
+          return errorWorkbook(importColumns, r.invalid);
+        }
+        const rows = [
+          ...r.invalid.slice(0, RESOURCE_IMPORT_PREVIEW_ROWS).map((x) => ({
+            row: x.rowNumber,
+            values: x.values,
+            errors: x.errors,
+          })),
+          ...r.kept.map((x) => ({ row: x.rowNumber, values: x.cells, errors: {} })),
+        ].sort((x, y) => x.row - y.row);
+        return { ...counts(r), created: 0, rows };
+      }
+      // The unique index's race is answered as the first unique field's duplicate.
+      const named = Object.fromEntries(
+        (resource.unique as readonly string[]).slice(0, 1).map((f) => [f, '']),
+      );
+      return write(async (trx) => {
+        let created = 0;
+        const r = await scan(trx, caller, file, {
+          keep: 0,
+          stopOnRefusal: mode === 'all',
+          write: async (rows) => {
+            await insertValues(
+              trx,
+              caller,
+              rows.map((r) => r.values),
+            );
+            const before = created;
+            created += rows.length;
+            // Once, after the first thousand rows: statistics that still count the table (nearly)
+            // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
+            if (before < ANALYZE_AFTER && created >= ANALYZE_AFTER)
+              await freshStatistics(trx, table, created);
+          },
+        });
+        // Throwing rolls back whatever `all` wrote before the first refused row.
+        if (mode === 'all' && r.invalid.length > 0)
+          throw new AppError(
+            'PARAM_ERROR',
+            `有${r.invalid.length}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
+          );
+        if (created === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
+        return { ...counts(r), created, rows: [] };
+      }, named);
+    },
+
+    async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
+      const { page, pageSize, offset } = pageParams(input);
+      const q = filtered(db, caller.companyId, input as Record<string, unknown>);
+      const [rows, total] = await Promise.all([
+        ordered(q, input as Record<string, unknown>)
+          .limit(pageSize)
+          .offset(offset)
+          .execute() as Promise<Row[]>,
+        q.select(sql<number>`count(*)`.as('n')).executeTakeFirst() as Promise<{ n: number | string }>,
+      ]);
+      return paged({ count: Number(total?.n ?? 0), results: rows.map(store.toItem) }, { page, pageSize });
+    },
+
+    /**
+     * The list's rows under its filters and sort, as items, page by page (500 at a time, at most
+     * RESOURCE_EXPORT_MAX): an export reads them as it writes, never all at once.
+     */
+    async *rows(caller: Caller, input: z.output<R['schemas']['exportQuery']>) {
+      const f = input as Record<string, unknown>;
+      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
+        const page = (await ordered(filtered(db, caller.companyId, f), f)
+          .limit(Math.min(EXPORT_PAGE, RESOURCE_EXPORT_MAX - offset))
+          .offset(offset)
+          .execute()) as Row[];
+        for (const row of page) yield store.toItem(row) as Record<string, unknown>;
+        if (page.length < EXPORT_PAGE) return;
+      }
+    },
+
+    get: async (caller: Caller, id: number) => store.toItem(await one(db, caller.companyId, id)),
+
+    async create(caller: Caller, fields: Fields<R>) {
+      const values = store.toValues(fields);
+      const row = await write(async (trx) => {
+        await checkUnique(trx, caller.companyId, values);
+        await store.rules?.beforeSave?.(trx, values, caller);
+        const [inserted] = await insertValues(trx, caller, [values]);
+        return inserted as Row;
+      }, values);
+      return store.toItem(row);
+    },
+
+    async update(caller: Caller, id: number, fields: Fields<R>) {
+      const values = store.toValues(fields);
+      const row = await write(async (trx) => {
+        const before = await one(trx, caller.companyId, id);
+        await checkUnique(trx, caller.companyId, values, id);
+        await store.rules?.beforeSave?.(trx, values, caller, before);
+        const after: Row = await scope(trx, caller.companyId, caller.userId)
+          .updateTable(table)
+          .set({ ...values, updated_at: nowIso() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await store.rules?.afterUpdate?.(trx, after, before, caller);
+        await audit(trx, caller, { action: 'update', entity: store.entity, entityId: id, before, after });
+        return after;
+      }, values);
+      return store.toItem(row);
+    },
+
+    /** Removes all of `ids` or none: an unknown id or a rule's refusal leaves every row as it was. */
+    async remove(caller: Caller, ids: readonly number[]) {
+      const unique = [...new Set(ids)];
+      return db.transaction().execute(async (trx) => {
+        const rows = await find(trx, caller.companyId, unique);
+        if (rows.length !== unique.length)
+          throw new AppError('NOT_FOUND', `所选${resource.label}不存在或已被删除，请刷新后重试`);
+        await store.rules?.beforeRemove?.(trx, rows, caller);
+        const done = await scope(trx, caller.companyId, caller.userId)
+          .updateTable(table)
+          .set({ del_flag: 1, updated_at: nowIso() })
+          .where('id', 'in', unique)
+          .executeTakeFirst();
+        await store.rules?.afterRemove?.(trx, rows, caller);
+        for (const row of rows)
+          await audit(trx, caller, { action: 'delete', entity: store.entity, entityId: row.id, before: row });
+        return { count: Number(done.numUpdatedRows) };
+      });
+    },
+
+    async select(caller: Caller, keyword: string | undefined) {
+      let q = scope(db, caller.companyId)
+        .selectFrom(table)
+        .select(['id', `${store.labelColumn} as label`]);
+      if ('status' in (resource.item.shape as object)) q = q.where('status', '=', 1);
+      if (keyword) q = q.where((eb: Loose) => containsLike(eb, [store.labelColumn as Loose], keyword));
+      const rows: { id: number; label: unknown }[] = await q
+        .orderBy(store.labelColumn)
+        .limit(RESOURCE_SELECT_MAX)
+        .execute();
+      return { results: rows.map((r) => ({ id: r.id, label: String(r.label) })) };
+    },
+
+    async check(caller: Caller, input: { field?: string; value: string; id?: number }) {
+      const field = input.field ?? (resource.unique as readonly string[])[0];
+      if (!field) return { available: true, message: '' };
+      const isTaken = await taken(db, caller.companyId, field, input.value, input.id);
+      return { available: !isTaken, message: isTaken ? duplicate(field).message : '' };
+    },
+  };
+}
+
+export type ResourceService<R extends Resource> = ReturnType<typeof resourceService<R>>;
