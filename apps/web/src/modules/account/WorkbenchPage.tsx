@@ -9,10 +9,10 @@ import {
 import { Avatar, Button, Card, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MyLoves } from '#web/modules/catalogue/MyLoves.tsx';
-import { ConsigneeBook } from '#web/modules/consignee/ConsigneeBook.tsx';
-import { MyCoupons } from '#web/modules/coupon/MyCoupons.tsx';
-import { MyOrders } from '#web/modules/order/MyOrders.tsx';
+import { MyLoves } from '#web/modules/catalogue/index.ts';
+import { ConsigneeBook } from '#web/modules/consignee/index.ts';
+import { MyCoupons } from '#web/modules/coupon/index.ts';
+import { MyOrders } from '#web/modules/order/index.ts';
 import { queryId } from '#web/shared/query.ts';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { useUserInfo } from '#web/shared/session.ts';

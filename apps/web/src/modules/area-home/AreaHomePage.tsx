@@ -6,9 +6,9 @@ import { findScreen, screensOf, visibleMenu, workAreas } from '#web/app/routes/a
 import { MENU_ICONS } from '#web/app/routes/menuIcons.ts';
 import { AREAS } from '#web/app/routes/table.ts';
 import type { MenuIcon } from '#web/app/routes/types.ts';
-import { GuestHomeBlock } from '#web/modules/guest/GuestHomeBlock.tsx';
-import { PmcHomeBlock } from '#web/modules/pmc/PmcHomeBlock.tsx';
-import { StockHomeBlock } from '#web/modules/stock/StockHomeBlock.tsx';
+import { GuestHomeBlock } from '#web/modules/guest/index.ts';
+import { PmcHomeBlock } from '#web/modules/pmc/index.ts';
+import { StockHomeBlock } from '#web/modules/stock/index.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useCan, usePermission } from '#web/shared/usePermission.ts';
 import { CrmDashboard } from './CrmDashboard.tsx';

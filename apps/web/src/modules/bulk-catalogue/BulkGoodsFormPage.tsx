@@ -10,8 +10,7 @@ import {
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Space, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { GoodsSelect, SkuField } from '#web/modules/stock/StockPickers.tsx';
-import { useSkuOptions } from '#web/modules/stock/useStock.ts';
+import { GoodsSelect, SkuField, useSkuOptions } from '#web/modules/stock/index.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { yuanToCents } from '#web/shared/format.ts';

@@ -1,8 +1,7 @@
 import type { CallInput } from '@portal/contract';
 import { bulkCategoryCalls, bulkGoodsCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BULK_CATEGORIES } from '#web/modules/goods-category/categoryKind.ts';
-import { categoryKeysOf } from '#web/modules/goods-category/useCategories.ts';
+import { BULK_CATEGORIES, categoryKeysOf } from '#web/modules/goods-category/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { PUBLIC_KEY } from '#web/shared/queryClient.ts';
 import { useDetailQuery, useInvalidate } from '#web/shared/queryHooks.ts';

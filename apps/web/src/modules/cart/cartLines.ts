@@ -1,5 +1,5 @@
 import type { CartLine, ShopGoods, ShopGoodsDetail } from '@portal/contract';
-import type { GuestLine } from './guestCart.ts';
+import type { GuestLine } from '#web/shared/cart/guestCart.ts';
 
 /** One line of the cart page, the same for a guest (local storage) and a member (the server cart). */
 export interface CartViewLine {

@@ -3,15 +3,16 @@ import { hasAction, type Review, type ShopGoodsDetail, type ShopGoodsSku } from 
 import { Alert, Breadcrumb, Button, Descriptions, List, Rate, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, type Ref, Suspense, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAddToCart, useCartCount } from '#web/modules/cart/useCart.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { useAddToCart, useCartCount } from '#web/shared/cart/cartState.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { cartBadge, cartLinkLabel, PHONE_MEDIA } from '#web/shared/shop/phone.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { ShopNotFound } from '#web/shared/shop/ShopNotFound.tsx';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { QuantityStepper } from '#web/shared/ui/QuantityStepper.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
@@ -30,7 +31,7 @@ import {
   specRows,
   toggleValue,
 } from './skuChoice.ts';
-import { useGoodsDetail, useGoodsReviews, useShopCompany, useToggleLove } from './useShopGoods.ts';
+import { useGoodsDetail, useGoodsReviews, useToggleLove } from './useShopGoods.ts';
 
 function Gallery({ goods }: { goods: ShopGoodsDetail }) {
   const images = goods.images.length > 0 ? goods.images : goods.cover ? [goods.cover] : [];

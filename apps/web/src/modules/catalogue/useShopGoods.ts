@@ -2,8 +2,7 @@ import type { GoodsSort, ShopGoodsDetail } from '@portal/contract';
 import { catalogueCalls, goodsCategoryCalls, reviewCalls } from '@portal/contract/calls';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { useUserInfo } from '#web/shared/session.ts';
-import { useCompany } from '#web/shared/useCompany.ts';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 
 /** The list filters as the API takes them (prices in cents). */
 export interface ShopGoodsParams {
@@ -33,20 +32,6 @@ export const shopKeys = {
     [...shopKeys.all, 'reviews', goodsId, { page, pageSize }] as const,
   categories: (companyId: number | undefined) => [...shopKeys.all, 'categories', companyId] as const,
 };
-
-/**
- * The company the public calls name (`company_id`). A visitor waits for the site's company to be
- * resolved (or to fail: the server then uses its default); a logged-in caller shops in their own
- * company (the server reads the company a public read names, so it is named here).
- */
-export function useShopCompany(): { ready: boolean; companyId: number | undefined } {
-  const company = useCompany();
-  const user = useUserInfo();
-  return {
-    ready: user !== null || !company.isPending,
-    companyId: user?.company_id ?? company.data?.id ?? undefined,
-  };
-}
 
 export function useShopGoods(params: ShopGoodsParams) {
   const { ready, companyId } = useShopCompany();

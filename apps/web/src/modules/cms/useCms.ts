@@ -1,7 +1,7 @@
 import { cmsCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 
 export interface NewsListParams {
   page: number;

@@ -7,7 +7,7 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { ConsigneeFormModal, type ConsigneeFormTarget } from './ConsigneeFormModal.tsx';
 import { useConsignees, useDeleteConsignee, useSetDefaultConsignee } from './useConsignees.ts';
-import '#web/modules/account/member.css';
+import './address.css';
 
 /**
  * The member's addresses: add, edit, delete (confirmed), set default. With `selected`/`onSelect`

@@ -1,11 +1,11 @@
 import type { Coupon } from '@portal/contract';
 import { Button, Input, Skeleton, Space, Tag, Typography } from 'antd';
-import { couponRule } from '#web/modules/order/settle.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { couponRule } from './couponRule.ts';
 import { useClaimCoupon, useCoupons } from './useCoupons.ts';
 
 const MINE_TAGS: Record<Coupon['mine'], { color: string; text: string }> = {

@@ -1,6 +1,6 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
-import { useAccountInfo } from '#web/modules/account/useAccount.ts';
+import { useAccountInfo } from '#web/modules/account/index.ts';
 import { loginPath, useLoggedIn } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { FinderPage } from './FinderParts.tsx';

@@ -1,8 +1,8 @@
 import type { AppPlatform, ProjectCategory } from '@portal/contract';
 import { finderCalls as calls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 
 /** Under one key, dropped at login and logout (a logged-in caller searches their own company). */
 export const finderKeys = {

@@ -31,7 +31,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
+import { useCategoryTree } from '#web/modules/goods-category/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { yuanToCents } from '#web/shared/format.ts';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';

@@ -2,7 +2,7 @@ import { GOODS_STATUS, GOODS_TYPES, type GoodsType, type LibraryGoods } from '@p
 import { goodsCalls } from '@portal/contract/calls';
 import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useCategoryTree } from '#web/modules/goods-category/useCategories.ts';
+import { useCategoryTree } from '#web/modules/goods-category/index.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';

@@ -1,6 +1,6 @@
 import { Alert, Avatar, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
+import { useGuestCartMerge } from '#web/shared/cart/cartMerge.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { CompanyFooter } from '#web/shared/shop/CompanyFooter.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';

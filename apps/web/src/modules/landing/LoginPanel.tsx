@@ -4,7 +4,7 @@ import { Alert, Button, Card, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingAfterLogin } from '#web/app/guard.ts';
-import { useLogin } from '#web/modules/account/useAccount.ts';
+import { useLogin } from '#web/modules/account/index.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { startSession } from '#web/shared/session.ts';
 import { useEarlyInput } from '#web/shared/ui/earlyInput.ts';

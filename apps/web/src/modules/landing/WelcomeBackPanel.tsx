@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { landingAfterLogin } from '#web/app/guard.ts';
-import { useLogout } from '#web/modules/account/useAccount.ts';
+import { useLogout } from '#web/modules/account/index.ts';
 import type { UserInfo } from '#web/shared/session.ts';
 
 /** The login panel's place when the user is already logged in. */

@@ -1,10 +1,10 @@
 import type { Coupon } from '@portal/contract';
 import { Alert, Input, Radio, Skeleton, Space, Tag, Typography } from 'antd';
-import { useCoupons } from '#web/modules/coupon/useCoupons.ts';
+import { couponRule, useCoupons } from '#web/modules/coupon/index.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
-import { checkoutCoupons, couponProblem, couponRule } from './settle.ts';
+import { checkoutCoupons, couponProblem } from './settle.ts';
 
 /** What the shopper chose: no coupon, one of the list, or a typed code. */
 export type CouponChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'code'; code: string };

@@ -2,9 +2,8 @@ import { canDo, ORDER_STATUS, ORDER_STATUS_NAMES, type Order, type OrderItem } f
 import { App, Button, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { goodsHref } from '#web/modules/catalogue/links.ts';
-import { PayOnlineButton } from '#web/modules/payment/PaymentParts.tsx';
-import { payErrorText } from '#web/modules/payment/paymentRules.ts';
+import { goodsHref } from '#web/modules/catalogue/index.ts';
+import { PayOnlineButton, payErrorText } from '#web/modules/payment/index.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatRemaining, secondsUntil, useNow } from '#web/shared/countdown.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';

@@ -18,7 +18,7 @@ import {
   Typography,
 } from 'antd';
 import type { ReactNode } from 'react';
-import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
+import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/index.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';

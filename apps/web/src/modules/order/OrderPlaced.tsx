@@ -1,7 +1,7 @@
 import type { OrderCreateResult } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { PayOnlineButton, ReceiptGallery, TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
+import { PayOnlineButton, ReceiptGallery, TransferAccountView } from '#web/modules/payment/index.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import { orderHref } from './links.ts';

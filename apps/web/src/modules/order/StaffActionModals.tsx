@@ -1,6 +1,6 @@
 import { orderNoteBody, orderRefundBody, orderShipBody } from '@portal/contract';
 import { Descriptions, Form, Input, Skeleton } from 'antd';
-import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/PaymentParts.tsx';
+import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/index.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';

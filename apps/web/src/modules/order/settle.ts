@@ -144,13 +144,6 @@ export function changedLines<T extends Pick<SettleLine, 'price' | 'seen_price'>>
   return lines.filter((l) => l.seen_price !== l.price);
 }
 
-/** `满¥100.00减¥10.00`, or `无门槛减¥5.00`. */
-export function couponRule(c: Pick<Coupon, 'amount' | 'min_amount'>): string {
-  return c.min_amount > 0
-    ? `满${formatYuan(c.min_amount)}减${formatYuan(c.amount)}`
-    : `无门槛减${formatYuan(c.amount)}`;
-}
-
 /**
  * Why a coupon cannot be used on an order of `amount` at `now` (ms), or null when it can. The
  * server checks again (`/coupon/check`, `/order/create`).

@@ -33,7 +33,7 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
+import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/index.ts';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute } from '#web/shared/format.ts';
 import { ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';

@@ -25,8 +25,12 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { GoodsSelect, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
-import { useSkuOptions, useWarehouseOptions } from '#web/modules/stock/useStock.ts';
+import {
+  GoodsSelect,
+  useSkuOptions,
+  useWarehouseOptions,
+  WarehouseSelect,
+} from '#web/modules/stock/index.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';

@@ -24,7 +24,7 @@ import {
   Typography,
 } from 'antd';
 import { type Key, useState } from 'react';
-import { fromLocalInput, newCouponValues, toLocalInput } from '#web/modules/coupon/coupon-form.ts';
+import { fromLocalInput, newCouponValues, toLocalInput } from '#web/modules/coupon/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';

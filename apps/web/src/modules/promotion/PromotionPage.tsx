@@ -17,8 +17,8 @@ import {
 import { Button, ConfigProvider, Empty, InputNumber, Result, Skeleton, Slider, Spin, Tag, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { goodsHref } from '#web/modules/catalogue/links.ts';
-import { buyNowHref } from '#web/modules/order/settle.ts';
+import { goodsHref } from '#web/modules/catalogue/index.ts';
+import { buyNowHref } from '#web/modules/order/index.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { formatMonthDay, formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';

@@ -1,8 +1,8 @@
 import { promotionCalls } from '@portal/contract/calls';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 import type { carFilter } from './promotion.ts';
 
 type CarFilter = ReturnType<typeof carFilter>;

@@ -26,7 +26,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/modules/stock/StockPickers.tsx';
+import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/modules/stock/index.ts';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';

@@ -1,7 +1,7 @@
 import type { CallInput } from '@portal/contract';
 import { purchaseCalls } from '@portal/contract/calls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { stockKeys } from '#web/modules/stock/useStock.ts';
+import { stockKeys } from '#web/modules/stock/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { useDetailQuery, useListQuery } from '#web/shared/queryHooks.ts';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';

@@ -1,7 +1,7 @@
 import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useShopCompany } from '#web/modules/catalogue/useShopGoods.ts';
 import { api } from '#web/shared/api/client.ts';
+import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
 
 /**
  * The public side of the visitor forms. Not under the public key: the company follows the login.

@@ -10,8 +10,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { queryClient } from '#web/shared/queryClient.ts';
 import { getToken, isLoggedIn, onSessionChange } from '#web/shared/session.ts';
+import { cartKeys } from './cartState.ts';
 import { clearGuestCart, guestCartKey, readGuestCart, toMergeItems } from './guestCart.ts';
-import { cartKeys } from './useCart.ts';
 
 /** A line the server lowered to the stock (`quantity` > 0) or dropped (`quantity` 0) while merging. */
 type AdjustedLine = CartMergeResult['adjusted'][number];

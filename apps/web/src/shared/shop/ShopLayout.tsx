@@ -2,9 +2,9 @@ import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/ic
 import { Avatar, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import { CartMergeNotice } from '#web/modules/cart/CartMergeNotice.tsx';
-import { useGuestCartMerge } from '#web/modules/cart/cartMerge.ts';
-import { useCartCount } from '#web/modules/cart/useCart.ts';
+import { CartMergeNotice } from '#web/shared/cart/CartMergeNotice.tsx';
+import { useGuestCartMerge } from '#web/shared/cart/cartMerge.ts';
+import { useCartCount } from '#web/shared/cart/cartState.ts';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { loginPath, useUserInfo } from '#web/shared/session.ts';
 import { useCompany } from '#web/shared/useCompany.ts';

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, HomeOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCartCount } from '#web/modules/cart/useCart.ts';
+import { useCartCount } from '#web/shared/cart/cartState.ts';
 import { loginPath, useUserInfo } from '#web/shared/session.ts';
 import { useStickyInset } from '#web/shared/ui/useStickyInset.ts';
 import { cartBadge, cartLinkLabel, type ShopTab, shopTabOf } from './phone.ts';

@@ -1,0 +1,2 @@
+// What other modules use of account: the only way in from another module (checks/boundaries.test.ts).
+export { useAccountInfo, useLogin, useLogout } from './useAccount.ts';

@@ -1,0 +1,3 @@
+// What other modules use of cart: the only way in from another module (checks/boundaries.test.ts).
+export { purchasable } from './cartLines.ts';
+export { useCart } from './useCart.ts';

@@ -1,0 +1,2 @@
+// What other modules use of pmc: the only way in from another module (checks/boundaries.test.ts).
+export { PmcHomeBlock } from './PmcHomeBlock.tsx';
