@@ -1,35 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { MEMBER_ROLE } from '@portal/contract';
-import pg from 'pg';
 import sharp from 'sharp';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../src/platform/db/database.ts';
-import { createCompany, createUser, seedReference } from '../src/seed/seed.ts';
+import { type DatabaseHandle, openDatabase } from '../src/platform/db/database.ts';
+import { createCompany, createUser } from '../src/seed/seed.ts';
+import { databaseUrl, onServer } from './template.ts';
 
 /**
  * API tests run on SQLite (in memory) by default, and on PostgreSQL when `TEST_PG_URL` is set
- * (scripts/test.mjs sets it): each test file then gets its own throw-away schema.
+ * (scripts/test.mjs sets it): each test file then gets its own throw-away database on that server.
  */
 export const dialectUnderTest = process.env.TEST_PG_URL ? 'pg' : 'sqlite';
 
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+let sqliteImage: Buffer | undefined;
+
+/**
+ * A database of this test file's own: empty, or with `migrated` a copy of the run's template — every
+ * migration and the reference data (template.ts, built once per run by the global set-up).
+ */
+export async function openTestDatabase({ migrated = false } = {}): Promise<DatabaseHandle> {
   const url = process.env.TEST_PG_URL;
-  if (!url) return openDatabase({ url: ':memory:' });
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openDatabase({ url, schema, poolSize: 5 });
+  if (!url) {
+    if (!migrated) return openDatabase({ url: ':memory:' });
+    sqliteImage ??= Buffer.from(inject('sqliteTemplate'), 'base64');
+    return openDatabase({ url: ':memory:', image: sqliteImage });
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name}${migrated ? ` template ${inject('pgTemplate')}` : ''}`);
+  const handle = openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
   return {
     ...handle,
     async close() {
       await handle.close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await onServer(url, `drop database ${name} with (force)`);
     },
   };
 }
@@ -38,9 +43,7 @@ export const PASSWORD = 'Secret1234';
 const unique = () => randomBytes(4).toString('hex');
 
 export async function testApp(env: Record<string, string> = {}) {
-  const database = await openTestDatabase();
-  await migrateToLatest(database);
-  await seedReference(database);
+  const database = await openTestDatabase({ migrated: true });
   const config = {
     ...loadConfig({ DATA_DIR: '/tmp/portal-test', PAYMENT_SANDBOX: '1', ...env }),
     webDist: undefined,

@@ -43,8 +43,11 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** postgres:// URL, or a SQLite file path, or ':memory:'. */
   url: string;
-  /** PostgreSQL only: a schema to use (created if missing) so test runs can be thrown away. */
-  schema?: string;
+  /**
+   * SQLite ':memory:' only: start from this database image (a database file's bytes) instead of an
+   * empty database — the API tests' migrated template (apps/server/test/template.ts).
+   */
+  image?: Buffer;
   poolSize?: number;
   /**
    * PostgreSQL: told when a connection fails outside a query (the database restarted, a failover,
@@ -69,7 +72,6 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       // connection to a server that vanished (failover) is found out by TCP keep-alive.
       connectionTimeoutMillis: 10_000,
       keepAlive: true,
-      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // An 'error' event nobody listens to ends the process. The pool emits one when an idle
     // connection dies; a connection in use (in a transaction, between its statements) emits its
@@ -81,7 +83,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'pg', close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') fs.mkdirSync(path.dirname(opts.url), { recursive: true });
-  const sqlite = new SQLite(opts.url);
+  if (opts.image && opts.url !== ':memory:') throw new Error('a database image opens only in memory');
+  const sqlite = new SQLite(opts.image ?? opts.url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
