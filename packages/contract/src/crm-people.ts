@@ -10,7 +10,6 @@ import {
   form,
   id,
   MOBILE_PATTERN,
-  optionalChoice,
   optionalEmail,
   optionalId,
   optionalInt,
@@ -19,8 +18,9 @@ import {
   text,
 } from './fields.ts';
 import { yuanAsCents } from './goods-library.ts';
-import { auditTimes, createTime } from './item-fields.ts';
+import { createTime } from './item-fields.ts';
 import { defineResource } from './resource.ts';
+import { col } from './screen.ts';
 
 /**
  * The company's people in the shop back office (issue 12, spec §2 `/crm` children `member_index`,
@@ -119,7 +119,6 @@ export type PaymentTerms = keyof typeof PAYMENT_TERMS;
 export const CREDIT_DAYS_MAX = 365;
 /** Largest credit limit, cents (20,000,000.00 元: an integer column on both databases). */
 export const CREDIT_LIMIT_MAX = 2_000_000_000;
-export const CUSTOMER_STATUS = { 1: '合作中', 0: '已停用' } as const;
 
 export const customerContactSchema = z.object({ name: z.string(), mobile: z.string(), email: z.string() });
 export type CustomerContact = z.infer<typeof customerContactSchema>;
@@ -131,27 +130,6 @@ export const contactsText = (contacts: readonly CustomerContact[]) =>
 /** The terms in words: 现结, 月结, 账期 30 天. */
 export const paymentTermsText = (terms: string, days: number) =>
   terms === 'credit' ? `账期 ${days} 天` : ((PAYMENT_TERMS as Record<string, string>)[terms] ?? terms);
-
-export const customerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  contacts: z.array(customerContactSchema),
-  /** The contacts as one line (`contactsText`): the list's and the export's cell. */
-  contacts_text: z.string(),
-  address: z.string(),
-  payment_terms: z.string(),
-  credit_days: z.number().int(),
-  /** The terms in words (`paymentTermsText`). */
-  terms_text: z.string(),
-  /** Cents. */
-  credit_limit: z.number().int(),
-  salesperson_id: z.number().int().nullable(),
-  salesperson_name: z.string(),
-  status: z.number().int(),
-  remark: z.string(),
-  ...auditTimes,
-});
-export type Customer = z.infer<typeof customerSchema>;
 
 /** One contact of a customer, each part with its own Chinese message. */
 const contactField = z.object(
@@ -216,36 +194,61 @@ export const customerSheetFields = {
   remark: optionalText('备注', { max: 500 }),
 };
 
+/**
+ * A customer's columns (ADR 0036): contacts kept as a JSON array (ADR 0020), shown as one line
+ * (`contacts_text`) in the export; the terms in words (`terms_text`) in the list and the export;
+ * the salesperson kept with the name they had (`salesperson_name`).
+ */
+const customerShape = {
+  name: col.text('客户名称', {
+    max: CUSTOMER_NAME_MAX,
+    search: true,
+    phone: 'title',
+    placeholder: '如：杭州青禾贸易有限公司',
+  }),
+  contacts: col.custom(
+    '联系人',
+    { item: z.array(customerContactSchema), field: customerContacts },
+    { search: true, excel: false, detail: false },
+  ),
+  contacts_text: col.readOnly('联系人', { list: false }),
+  address: col.text('地址', { max: 200, optional: true, search: true, list: false }),
+  payment_terms: col.choice('付款方式', PAYMENT_TERMS, {
+    search: true,
+    list: false,
+    excel: false,
+    detail: false,
+  }),
+  credit_days: col.int('账期天数', {
+    min: 1,
+    max: CREDIT_DAYS_MAX,
+    optional: true,
+    list: false,
+    excel: false,
+    detail: false,
+  }),
+  terms_text: col.readOnly('付款方式'),
+  credit_limit: col.money('信用额度', {
+    max: CREDIT_LIMIT_MAX,
+    optional: true,
+    excel: '信用额度（分）',
+    hint: '单位：元；0 或不填表示不授信',
+  }),
+  salesperson_id: col.ref(
+    '业务员',
+    { select: '/customer/salespeople', name: 'salesperson_name' },
+    { optional: true, list: false, excel: false, detail: false },
+  ),
+  salesperson_name: col.readOnly('业务员', { search: true }),
+  status: col.flag('状态', '合作中', '已停用', { search: true, phone: 'title' }),
+  remark: col.longText('备注', { max: 500, search: true, list: false }),
+  update_time: col.time('更新时间', { phone: 'hidden' }),
+};
+
 export const customerResource = defineResource({
   label: '客户',
   tags: ['customer'],
-  item: customerSchema,
-  columns: {
-    name: '客户名称',
-    contacts_text: '联系人',
-    address: '地址',
-    terms_text: '付款方式',
-    credit_limit: '信用额度（分）',
-    salesperson_name: '业务员',
-    status: '状态',
-    remark: '备注',
-    update_time: '更新时间',
-  },
-  fields: {
-    name: text('客户名称', { max: CUSTOMER_NAME_MAX }),
-    contacts: customerContacts,
-    address: optionalText('地址', { max: 200 }),
-    payment_terms: choice('付款方式', PAYMENT_TERMS),
-    credit_days: optionalInt('账期天数', { min: 1, max: CREDIT_DAYS_MAX }),
-    credit_limit: optionalInt('信用额度', { min: 0, max: CREDIT_LIMIT_MAX }),
-    salesperson_id: optionalId('业务员'),
-    status: flag('状态'),
-    remark: optionalText('备注', { max: 500 }),
-  },
-  filters: {
-    status: z.optional(flag('状态')),
-    payment_terms: optionalChoice('付款方式', PAYMENT_TERMS),
-  },
+  shape: customerShape,
   sorts: { newest: '最新', name: '名称' },
   unique: ['name'],
   excel: {
@@ -258,10 +261,6 @@ export const customerResource = defineResource({
       credit_days: '账期天数',
       credit_limit: '信用额度（元）',
       salesperson: '业务员',
-    },
-    choices: {
-      payment_terms: { 现结: 'cash', 月结: 'monthly', 账期: 'credit' },
-      status: { 合作中: 1, 已停用: 0 },
     },
     example: {
       name: '杭州青禾贸易有限公司',
@@ -295,6 +294,7 @@ export const customerResource = defineResource({
     delete: 'delete_customer',
   },
 });
+export type Customer = z.infer<typeof customerResource.item>;
 
 export const customerCalls = customerResource.calls;
 

@@ -54,8 +54,11 @@ export interface ColumnOptions {
   form?: boolean;
   /** In the detail view (default true). */
   detail?: boolean;
-  /** A column of the export, and of the import when it is a field (default true). */
-  excel?: boolean;
+  /**
+   * A column of the export, and of the import when it is a field (default true); a text is its
+   * header where it is not the label (信用额度（分）).
+   */
+  excel?: boolean | string;
   /** The database column, where the naming rule (`columnName`) does not give it. */
   column?: string;
   /** The column's place on a phone's card. */
@@ -88,6 +91,8 @@ export interface Column<
   /** A reference's picker (the other resource's `select` path) and the item's key holding its name. */
   readonly ref?: { select: string; name: string };
   readonly places: Readonly<Record<Place, boolean>>;
+  /** The spreadsheet's header, where it is not the label. */
+  readonly header?: string;
   readonly column?: string;
   readonly phone?: PhoneHint;
   readonly hint?: string;
@@ -124,8 +129,9 @@ function column(
       search: o.search ?? false,
       form: writable,
       detail: o.detail ?? true,
-      excel: o.excel ?? true,
+      excel: o.excel !== false,
     },
+    ...(typeof o.excel === 'string' ? { header: o.excel } : {}),
     ...(o.column === undefined ? {} : { column: o.column }),
     ...(o.phone === undefined ? {} : { phone: o.phone }),
     ...(o.hint === undefined ? {} : { hint: o.hint }),
@@ -227,6 +233,11 @@ export const col = {
       o,
       { ref },
     ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntField>>,
+  /** A text the server makes (a reference's name, the terms in words): read only, never a field. */
+  readOnly: (
+    label: string,
+    o: Omit<ColumnOptions, 'form' | 'field' | 'initial' | 'placeholder' | 'hint'> = {},
+  ) => column('text', label, z.string(), z.string(), { ...o, form: false }) as Column<Str, undefined>,
   /** A column of its own shape (a customer's contacts): the item's schema and the field's. */
   custom: <I extends z.ZodType, F extends z.ZodType | undefined = undefined>(
     label: string,
@@ -296,15 +307,19 @@ export function filtersOf(shape: Shape): z.ZodRawShape {
 /** The spreadsheet's headers: every column in Excel, in declaration order (the audit times after). */
 export function excelColumnsOf(shape: Shape): Record<string, string> {
   return Object.fromEntries(
-    entries(withTimes(shape)).flatMap(([k, c]) => (c.places.excel ? [[k, c.label]] : [])),
+    entries(withTimes(shape)).flatMap(([k, c]) => (c.places.excel ? [[k, c.header ?? c.label]] : [])),
   );
 }
 
-/** A sheet's words of each choice and flag in Excel: word → value (`{启用: 1, 停用: 0}`). */
+/**
+ * A sheet's words of each choice and flag: word → value (`{启用: 1, 停用: 0}`); the export writes
+ * them for its columns, the import reads them for its fields (a choice the export shows otherwise,
+ * as the customer's 付款方式, is still picked by its words in the import).
+ */
 export function excelChoicesOf(shape: Shape): Record<string, Record<string, string | number>> {
   return Object.fromEntries(
     entries(shape).flatMap(([k, c]) =>
-      c.places.excel && c.words ? [[k, Object.fromEntries(c.words.map(([v, w]) => [w, v]))]] : [],
+      c.words ? [[k, Object.fromEntries(c.words.map(([v, w]) => [w, v]))]] : [],
     ),
   );
 }

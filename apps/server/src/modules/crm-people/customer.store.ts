@@ -1,9 +1,7 @@
 import {
-  type Customer,
   type CustomerContact,
   contactsText,
   type customerResource,
-  customerSchema,
   type customerSheetFields,
   paymentTermsText,
   SALESPERSON_ROLES,
@@ -45,49 +43,24 @@ export const salespersonOf = (db: Database, companyId: number, id: number) =>
  */
 export const customerStore: ResourceStore<typeof customerResource> = {
   table: 'customers',
-  entity: 'customers',
-  search: ['name', 'contacts', 'address', 'salesperson_name', 'remark'],
-  sorts: {
-    newest: [['created_at', 'desc']],
-    name: [['name', 'asc']],
-  },
-  labelColumn: 'name',
   uniqueCodes: { name: 'CUSTOMER_NAME_TAKEN' },
-  toItem: (row): Customer => {
+  // The contacts are a JSON text in the row; the list and the export show them and the terms in words.
+  toItem: (row, item) => {
     const contacts = parseContacts(row.contacts);
-    const terms = String(row.payment_terms);
-    const days = Number(row.credit_days);
-    return customerSchema.parse({
-      id: row.id,
-      name: row.name,
+    return {
+      ...item,
       contacts,
       contacts_text: contactsText(contacts),
-      address: row.address,
-      payment_terms: terms,
-      credit_days: days,
-      terms_text: paymentTermsText(terms, days),
-      credit_limit: Number(row.credit_limit),
-      salesperson_id: row.salesperson_id ?? null,
-      salesperson_name: row.salesperson_name,
-      status: row.status,
-      remark: row.remark,
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    });
+      terms_text: paymentTermsText(String(row.payment_terms), Number(row.credit_days)),
+    } as never;
   },
-  toValues: (f) => ({
-    name: f.name,
+  toValues: (f, values) => ({
+    ...values,
     contacts: JSON.stringify(
       f.contacts.map((c) => ({ name: c.name, mobile: c.mobile ?? '', email: c.email ?? '' })),
     ),
-    address: f.address ?? '',
-    payment_terms: f.payment_terms,
     credit_days: f.payment_terms === 'credit' ? (f.credit_days ?? 0) : 0,
-    credit_limit: f.credit_limit ?? 0,
-    salesperson_id: f.salesperson_id ?? null,
     salesperson_name: '',
-    status: f.status,
-    remark: f.remark ?? '',
   }),
   import: {
     /**

@@ -11,7 +11,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
@@ -159,6 +159,8 @@ function control(c: Column): ReactNode {
 
 /** What a page gives its form besides the declaration. */
 export interface FormSpecial<T, V> {
+  /** A field's whole form item (a list of contacts, an item shown only for some values). */
+  items?: Partial<Record<string, (form: FormInstance<V>, row: T | null) => ReactNode>>;
   /** A field's own input (a salesperson picker): replaces the kind's inside its Form.Item. */
   controls?: Partial<Record<string, (form: FormInstance<V>, row: T | null) => ReactNode>>;
   /** The form laid out by the page from the derived items (`items[key]`), where order is not enough. */
@@ -216,6 +218,8 @@ export function declaredForm<T extends Row, V extends object>(
       const items = Object.fromEntries(
         writable.map(([key, c]) => {
           const own = special.controls?.[key];
+          const item = special.items?.[key];
+          if (item) return [key, <Fragment key={key}>{item(form, row)}</Fragment>];
           return [
             key,
             <Form.Item
