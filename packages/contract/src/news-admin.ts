@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { isSafeLink, newsCategoryList } from './cms.ts';
-import { flag, form, id, idList, optionalId, optionalText, text, time } from './fields.ts';
-import { auditTimes } from './item-fields.ts';
+import { newsCategoryList } from './cms.ts';
+import { flag, form, idList, optionalId, text, time } from './fields.ts';
 import { defineResource } from './resource.ts';
 import { RICH_TEXT_WRITE_BYTES } from './rich-text.ts';
+import { type Column, col, fieldsOf } from './screen.ts';
 
 /**
  * The company's news administration (新闻管理 `/crm/news_index`, the editor `/crm/news_detail?id=`;
@@ -30,33 +30,6 @@ export const NEWS_ADMIN_LIMITS = {
 /** The bytes a news create or update may send: a rich text's (the default 64 kB holds 7,000 Chinese characters). */
 export const NEWS_WRITE_BYTES = RICH_TEXT_WRITE_BYTES;
 
-export const newsAdminSchema = z.object({
-  id: z.number().int(),
-  category_id: z.number().int(),
-  /** The category's name ('' when its category is gone). */
-  category_name: z.string(),
-  lang: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  cover: z.string(),
-  author: z.string(),
-  source: z.string(),
-  body: z.string(),
-  /** 1 published, 0 draft. */
-  status: z.number().int(),
-  /** ISO UTC; a published article is shown from then on. */
-  published_at: z.string(),
-  views: z.number().int(),
-  ...auditTimes,
-});
-export type NewsAdminItem = z.infer<typeof newsAdminSchema>;
-
-/** A picture address: a path of this site (the file store's `/api/file/image?key=`) or http(s). */
-const coverAddress = optionalText('封面图片', { max: NEWS_ADMIN_LIMITS.cover }).refine(
-  (v) => v === undefined || v === '' || isSafeLink(v),
-  '封面图片须为本站路径或 http(s) 地址',
-);
-
 /** Optional publication time ('' or absent: now). */
 const publishedAt = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -72,45 +45,54 @@ const hasControl = (v: string) => {
   return false;
 };
 
-/** Plain text without control characters other than line breaks and tabs. */
-const plain = <T extends z.ZodType<string | undefined>>(field: T, label: string) =>
-  field.refine((v) => v === undefined || !hasControl(v), `${label}含有不可见的控制字符`);
+/** A column of plain text: no control characters other than line breaks and tabs. */
+const plain = <C extends Column>(c: C): C => ({
+  ...c,
+  field: c.field?.refine((v) => typeof v !== 'string' || !hasControl(v), `${c.label}含有不可见的控制字符`),
+});
 
-/** What a news is written with besides its category: the form's fields and the import sheet's alike. */
-const newsWritten = {
-  title: plain(text('标题', { max: NEWS_ADMIN_LIMITS.title }), '标题'),
-  summary: plain(optionalText('摘要', { max: NEWS_ADMIN_LIMITS.summary }), '摘要'),
-  cover: coverAddress,
-  author: plain(optionalText('作者', { max: NEWS_ADMIN_LIMITS.author }), '作者'),
-  source: plain(optionalText('来源', { max: NEWS_ADMIN_LIMITS.source }), '来源'),
-  published_at: publishedAt,
-  status: flag('状态'),
-  body: plain(optionalText('正文', { max: NEWS_ADMIN_LIMITS.body }), '正文'),
+const L = NEWS_ADMIN_LIMITS;
+
+/**
+ * A news article's columns (ADR 0036). The category's name is added by the server's service (it
+ * reads the company's categories once per list); a publication time left empty is now; the list's
+ * own columns (a title linking to the editor, the status with its schedule) are the page's.
+ */
+const newsShape = {
+  category_id: col.ref(
+    '栏目',
+    { select: '/cms/news/admin/categories', name: 'category_name' },
+    {
+      list: false,
+      excel: false,
+    },
+  ),
+  title: plain(col.text('标题', { max: L.title, search: true, phone: 'title' })),
+  category_name: col.text('栏目', { max: 50, form: false }),
+  summary: plain(col.longText('摘要', { max: L.summary, search: true, list: false })),
+  cover: col.picture('封面图片', { list: false, excel: false }),
+  author: plain(col.text('作者', { max: L.author, optional: true, search: true, phone: 'hidden' })),
+  source: plain(col.text('来源', { max: L.source, optional: true, list: false })),
+  published_at: col.time('发布时间', { form: true, field: publishedAt }),
+  status: col.flag('状态', '已发布', '草稿', { search: true, phone: 'title' }),
+  body: plain(col.richText('正文', { max: L.body, excel: false })),
+  lang: col.text('语言', { max: 10, form: false, list: false, detail: false, excel: false }),
+  views: col.int('阅读数', { min: 0, max: 2 ** 31 - 1, form: false, phone: 'hidden' }),
+  update_time: col.time('更新时间', { list: false }),
 };
 
 /**
  * One row of the news import (导入 on 新闻管理): the category by its name (新闻资讯), as the list
- * shows it — the server finds it among the company's (news-admin.store.ts).
+ * shows it — the server finds it among the company's (news-admin.store.ts); the rest as the form.
  */
+const { category_id: _byId, ...newsWritten } = fieldsOf(newsShape);
 const newsSheetFields = { category: text('栏目', { max: 50 }), ...newsWritten };
 
 export const newsAdminResource = defineResource({
   label: '新闻',
   tags: ['cms'],
-  item: newsAdminSchema,
-  columns: {
-    title: '标题',
-    category_name: '栏目',
-    author: '作者',
-    source: '来源',
-    summary: '摘要',
-    status: '状态',
-    published_at: '发布时间',
-    views: '阅读数',
-    update_time: '更新时间',
-  },
-  fields: { category_id: id('栏目'), ...newsWritten },
-  filters: { category_id: optionalId('栏目'), status: z.optional(flag('状态')) },
+  shape: newsShape,
+  filters: { category_id: optionalId('栏目') },
   sorts: { newest: '发布时间', updated: '最近修改', title: '标题' },
   unique: [],
   excel: {
@@ -126,7 +108,6 @@ export const newsAdminResource = defineResource({
       status: '已发布',
       body: '<p>第一段，<strong>加粗</strong>的文字。</p><p>第二段。</p>',
     },
-    choices: { status: { 已发布: 1, 草稿: 0 } },
   },
   paths: {
     list: '/cms/news/admin/list',
@@ -141,6 +122,8 @@ export const newsAdminResource = defineResource({
   },
   permissions: { view: 'view_news', add: 'add_news', change: 'change_news', delete: 'delete_news' },
 });
+/** A news as the back office reads it: `published_at` ISO UTC (shown from then on), `status` 1 published. */
+export type NewsAdminItem = z.infer<typeof newsAdminResource.item>;
 
 /** 批量发布 / 批量撤回: every id or none. */
 export const newsPublishBody = form({

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { brandResource } from './brand.ts';
 import { defineResource } from './resource.ts';
 import {
@@ -57,6 +57,15 @@ describe('a resource from its declaration', () => {
     expect(msg(fields.logo.safeParse('javascript:alert(1)'))).toBe('图片须为本站路径或 http(s) 地址');
     expect(fields.brand_id.parse('')).toBeUndefined();
     expect(fields.start_time.parse('2026-01-02 08:00:00')).toBe('2026-01-02T00:00:00.000Z');
+  });
+
+  it("takes a column's own field, typed as it is (a time the form may leave empty)", () => {
+    const own = col.time('发布时间', { form: true, field: fieldsOf(shape).start_time.optional() });
+    // The field's type is the override's (tsc checks the line): the create call's may leave it out.
+    expectTypeOf(own.field.parse).returns.toEqualTypeOf<string | undefined>();
+    expect(own.field.parse(undefined)).toBeUndefined();
+    expect(own.field.parse('2026-01-02 08:00:00')).toBe('2026-01-02T00:00:00.000Z');
+    expect(own.item.safeParse(null).success).toBe(false);
   });
 
   it('makes the item: the id, every column, the audit times', () => {

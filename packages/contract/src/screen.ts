@@ -102,10 +102,12 @@ export interface Column<
 
 export type Shape = Record<string, Column>;
 
+/** The column's field: its own (`o.field`) when it gives one, else the kind's. */
+type FieldOf<O, F extends z.ZodType> = O extends { field: infer Own extends z.ZodType } ? Own : F;
 /** The column's field when `o.form` is not false: none when read only. */
-type Writable<O, F extends z.ZodType> = O extends { form: false } ? undefined : F;
+type Writable<O, F extends z.ZodType> = O extends { form: false } ? undefined : FieldOf<O, F>;
 /** The column's field when `o.form` is true (a time is read only unless it says so). */
-type WritableIf<O, F extends z.ZodType> = O extends { form: true } ? F : undefined;
+type WritableIf<O, F extends z.ZodType> = O extends { form: true } ? FieldOf<O, F> : undefined;
 
 function column(
   kind: ColumnKind,

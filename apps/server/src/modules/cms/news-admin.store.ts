@@ -1,9 +1,4 @@
-import {
-  NEWS_ADMIN_LIMITS,
-  type NewsAdminItem,
-  type newsAdminResource,
-  newsAdminSchema,
-} from '@portal/contract';
+import { NEWS_ADMIN_LIMITS, newsAdminResource, valuesFromFields } from '@portal/contract';
 import type { z } from 'zod';
 import { storedImages } from '#server/modules/file/index.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -15,16 +10,13 @@ import { nowIso } from '#server/platform/time.ts';
 /** The body's rule: rich text (ADR 0030), its stored HTML within the limit. */
 const BODY = { label: '正文', field: 'body', max: NEWS_ADMIN_LIMITS.body };
 
-/** The values to store: the body sanitised (ADR 0030), the time now unless given. */
-const toValues = (f: z.output<(typeof newsAdminResource)['schemas']['createBody']>) => ({
-  category_id: f.category_id,
-  title: f.title,
-  summary: f.summary ?? '',
-  cover: f.cover ?? '',
-  author: f.author ?? '',
-  source: f.source ?? '',
+/** The values to store besides the declared mapping: the body sanitised (ADR 0030), the time now unless given. */
+const toValues = (
+  f: z.output<(typeof newsAdminResource)['schemas']['createBody']>,
+  values = valuesFromFields(newsAdminResource.shape, f),
+) => ({
+  ...values,
   published_at: f.published_at ?? nowIso(),
-  status: f.status,
   body: sanitizeRichText(f.body ?? '', BODY),
 });
 
@@ -33,17 +25,11 @@ const toValues = (f: z.output<(typeof newsAdminResource)['schemas']['createBody'
  * the category must be one of the company's, a publication time left empty is now, and the body
  * is rich text, sanitised by `toValues` and its file-store pictures the company's (ADR 0030) — on a
  * create, a save and each imported row alike. The category's name is added by the service
- * (`news-admin.service.ts`).
+ * (`news-admin.service.ts`); the rest is the declaration's.
  */
 export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
   table: 'news',
-  entity: 'news',
-  search: ['title', 'summary', 'author'],
-  sorts: {
-    newest: [['published_at', 'desc']],
-    updated: [['updated_at', 'desc']],
-    title: [['title', 'asc']],
-  },
+  sorts: { newest: [['published_at', 'desc']], updated: [['updated_at', 'desc']] },
   labelColumn: 'title',
   uniqueCodes: {} as ResourceStore<typeof newsAdminResource>['uniqueCodes'],
   import: {
@@ -78,25 +64,6 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
       };
     },
   },
-  toItem: (row): NewsAdminItem =>
-    newsAdminSchema.parse({
-      id: row.id,
-      category_id: row.category_id,
-      // Named by the service (news-admin.service.ts), which reads the company's categories once.
-      category_name: '',
-      lang: row.lang,
-      title: row.title,
-      summary: row.summary,
-      cover: row.cover,
-      author: row.author,
-      source: row.source,
-      body: row.body,
-      status: row.status,
-      published_at: row.published_at,
-      views: row.views,
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    }),
   toValues,
   rules: {
     async beforeSave(trx, values, caller) {

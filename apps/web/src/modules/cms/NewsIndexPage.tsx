@@ -1,13 +1,11 @@
-import type { NewsAdminItem } from '@portal/contract';
+import { type NewsAdminItem, newsAdminResource } from '@portal/contract';
 import { newsAdminCalls } from '@portal/contract/calls';
 import { App, Button, Select } from 'antd';
 import { Link } from 'react-router';
-import { formatMinute } from '#web/shared/format.ts';
 import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
-import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { NewsStatusTag } from './newsStatus.tsx';
 import { useNewsCategories, usePublishNews } from './useNewsAdmin.ts';
 
@@ -19,26 +17,6 @@ const STATUS_OPTIONS = [
 const editorOf = (row: NewsAdminItem | null) =>
   row ? `/crm/news_detail?id=${row.id}` : '/crm/news_detail?new=1';
 const named = (items: NewsAdminItem[]) => namedRows(items, (r) => r.title, '新闻', '篇');
-
-const columns: ListColumns<NewsAdminItem> = [
-  {
-    title: '标题',
-    dataIndex: 'title',
-    phone: 'title',
-    render: (v: string, row) => <Link to={editorOf(row)}>{v}</Link>,
-  },
-  { title: '栏目', dataIndex: 'category_name', width: 110 },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    width: 100,
-    phone: 'title',
-    render: (v: number, row) => <NewsStatusTag status={v} publishedAt={row.published_at} />,
-  },
-  { title: '作者', dataIndex: 'author', width: 100, phone: 'hidden' },
-  { title: '发布时间', dataIndex: 'published_at', width: 150, render: (v: string) => formatMinute(v) },
-  { title: '阅读', dataIndex: 'views', width: 70, align: 'right', phone: 'hidden' },
-];
 
 /**
  * 新闻管理 (/crm/news_index): the company's news on the resource page — search, category and status
@@ -68,13 +46,21 @@ export function NewsIndexPage() {
   return (
     <ResourcePage<NewsAdminItem, object, { category_id?: number }>
       name="news"
-      label="新闻"
+      resource={newsAdminResource}
       unit="篇"
       title="新闻管理"
       routes={newsAdminCalls}
-      columns={columns}
+      render={{
+        title: { render: (v: string, row) => <Link to={editorOf(row)}>{v}</Link> },
+        category_name: { width: 110 },
+        status: {
+          width: 100,
+          render: (v: number, row) => <NewsStatusTag status={v} publishedAt={row.published_at} />,
+        },
+        author: { width: 100 },
+        views: { title: '阅读', width: 70 },
+      }}
       statusOptions={STATUS_OPTIONS}
-      searchPlaceholder="标题 / 摘要 / 作者"
       rowName={(r) => r.title}
       editor={{ href: editorOf }}
       addLabel="写新闻"
