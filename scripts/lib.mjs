@@ -1,5 +1,5 @@
 // Shared by start.mjs and test.mjs. Plain Node (no dependencies): it runs before `npm install`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -72,8 +72,8 @@ export function ensureInstalled() {
   run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
-/** Builds the web app when its build is missing or older than its sources. */
-export function ensureWebBuilt(force = false) {
+/** Whether the web build is missing or older than its sources. */
+export function webBuildStale() {
   // The browser app and the server's page renderer (dist-ssr), built together by the one script.
   const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) =>
     path.join(root, p),
@@ -85,8 +85,52 @@ export function ensureWebBuilt(force = false) {
     'apps/web/vite.config.ts',
     'packages/contract/src',
   ].map((p) => newestMtime(path.join(root, p)));
-  const fresh = built.every((f) => fs.existsSync(f) && newestMtime(f) >= Math.max(...sources));
-  if (!force && fresh) return;
+  return !built.every((f) => fs.existsSync(f) && newestMtime(f) >= Math.max(...sources));
+}
+
+/** The command that builds the web app (the browser app and the server's page renderer). */
+export const WEB_BUILD = ['npm', ['run', 'build', '-w', '@portal/web']];
+
+/** Builds the web app when its build is missing or older than its sources. */
+export function ensureWebBuilt(force = false) {
+  if (!force && !webBuildStale()) return;
   console.log('▶ 构建前端 (vite build)…');
-  run('npm', ['run', 'build', '-w', '@portal/web']);
+  run(...WEB_BUILD);
+}
+
+/**
+ * Runs commands `lanes` at a time (each a [title, cmd, args]), in the order given (the longest
+ * first), each one's output held and printed whole when it ends so lanes do not interleave. Any
+ * failure fails the step once all have ended. For single-threaded steps (tsc): two lanes use both
+ * cores of a 2-core machine.
+ */
+export async function runLanes(tasks, lanes = 2) {
+  const queue = [...tasks];
+  const failed = [];
+  const lane = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) {
+      const [title, cmd, args] = task;
+      const started = performance.now();
+      const output = [];
+      const code = await new Promise((resolve) => {
+        const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.on('data', (d) => output.push(d));
+        child.stderr.on('data', (d) => output.push(d));
+        child.on('error', (e) => {
+          output.push(Buffer.from(`${e.message}\n`));
+          resolve(1);
+        });
+        child.on('close', (c, signal) => resolve(c ?? signal));
+      });
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`${code === 0 ? '✓' : '✗'} ${title} (${seconds} s)`);
+      if (output.length) process.stdout.write(Buffer.concat(output));
+      if (code !== 0) failed.push(`${[cmd, ...args].join(' ')} (exit ${code})`);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+  if (failed.length) {
+    console.error(`\n✗ ${failed.join('\n✗ ')}`);
+    process.exit(1);
+  }
 }

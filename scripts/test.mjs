@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { ensureInstalled, ensureNode, ensureWebBuilt, root, run } from './lib.mjs';
+import path from 'node:path';
+import { ensureInstalled, ensureNode, root, run, runLanes, WEB_BUILD, webBuildStale } from './lib.mjs';
 import { otherNodes } from './other-nodes.mjs';
 
 const step = (name) => console.log(`\n▶ ${name}`);
@@ -109,12 +110,30 @@ async function postgresRun() {
 ensureNode();
 ensureInstalled();
 const chromium = ensureChromium();
-step('Lint (Biome)');
-run('npx', ['biome', 'check', '.']);
-step('类型检查 (tsc)');
-run('npm', ['run', 'typecheck']);
-// Before the API tests: they render public pages with the built renderer (web-render.test.ts).
-ensureWebBuilt();
+/**
+ * The root package.json's `typecheck` script, one `tsc -p` per project, as separate commands (the
+ * script stays the one list of projects).
+ */
+function typecheckCommands() {
+  const script = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.typecheck;
+  return script.split('&&').map((c) => {
+    const [cmd, ...args] = c.trim().split(/\s+/);
+    return [`类型检查 ${args.at(-1)}`, 'npx', [cmd, ...args]];
+  });
+}
+
+// Lint, the type checks and the web build are independent and tsc uses one core: two lanes, the
+// longest first (the web and the server, then the build). The build comes before the API tests:
+// they render public pages with the built renderer (web-render.test.ts).
+step('Lint (Biome)、类型检查 (tsc)、构建前端 (vite build)');
+const typechecks = typecheckCommands();
+const heavy = typechecks.filter(([title]) => /apps\/(web|server)$/.test(title));
+await runLanes([
+  ...heavy,
+  ...(webBuildStale() ? [['构建前端 (vite build)', ...WEB_BUILD]] : []),
+  ...typechecks.filter((t) => !heavy.includes(t)),
+  ['Lint (Biome)', 'npx', ['biome', 'check', '.']],
+]);
 step('单元与 API 测试 (SQLite)');
 run('npx', ['vitest', 'run']);
 // The SQLite API tests on Node 26 and a first `npm start` on Node 24 (docs/adr/0031).
