@@ -52,7 +52,13 @@ export interface BuildOptions {
   config: Config;
   logger?: FastifyServerOptions['logger'];
   /** Collects every registered route (the access test walks them). */
-  onRoute?: (route: { method: string | string[]; url: string; access: unknown; file?: unknown }) => void;
+  onRoute?: (route: {
+    method: string | string[];
+    url: string;
+    access: unknown;
+    file?: unknown;
+    family?: unknown;
+  }) => void;
 }
 
 /** The one composition of the server, used by main.ts, the tests and the benchmarks alike. */
@@ -76,7 +82,8 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   // Every route must say who may call it: registration fails otherwise (ADR 0003).
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    onRoute?.({ method: route.method, url: route.url, access, file: route.config?.file });
+    const { file, family } = route.config ?? {};
+    onRoute?.({ method: route.method, url: route.url, access, file, family });
     if (!access && !isInfrastructure(route.url)) {
       throw new Error(`route ${String(route.method)} ${route.url} declares neither public nor a permission`);
     }

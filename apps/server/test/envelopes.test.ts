@@ -19,14 +19,14 @@ describe('envelopes, parsing and the error handler', () => {
     app.get(
       '/api/v1/sysadmin/probe/',
       {
-        config: { access: { login: true, family: 'console' } },
+        config: { access: { login: true }, family: 'console' },
         schema: { querystring: z.object({ page: z.coerce.number().int().min(1, '页码不能小于1') }) },
       },
       async () => ({ count: 0, next: null, previous: null, results: [] }),
     );
     app.get(
       '/api/v1/sysadmin/open/',
-      { config: { access: { public: true, family: 'console' } } },
+      { config: { access: { public: true }, family: 'console' } },
       async (request) => {
         if ((request.query as { fail?: string }).fail) throw new Error('secret internal detail');
         return { ok: true };

@@ -5,7 +5,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db/database.ts';
+import type { App } from '../src/platform/http/reply.ts';
 import { createCompany, createUser } from '../src/seed/seed.ts';
+import type { RegisteredRoute } from './route-walk/routes.ts';
 import { databaseUrl, onServer } from './template.ts';
 
 /**
@@ -42,14 +44,20 @@ export async function openTestDatabase({ migrated = false } = {}): Promise<Datab
 export const PASSWORD = 'Secret1234';
 const unique = () => randomBytes(4).toString('hex');
 
-export async function testApp(env: Record<string, string> = {}) {
+/**
+ * A migrated database and the app on it. `routes` adds calls only a test serves (a test-only
+ * module, registered under `/api` like the modules).
+ */
+export async function testApp(env: Record<string, string> = {}, extra: { routes?: (api: App) => void } = {}) {
   const database = await openTestDatabase({ migrated: true });
   const config = {
     ...loadConfig({ DATA_DIR: '/tmp/portal-test', PAYMENT_SANDBOX: '1', ...env }),
     webDist: undefined,
   };
-  const routes: { method: string | string[]; url: string; access: unknown; file?: unknown }[] = [];
+  const routes: RegisteredRoute[] = [];
   const app = await buildApp({ database, config, onRoute: (r) => routes.push(r) });
+  const more = extra.routes;
+  if (more) await app.register(async (api) => more(api as App), { prefix: '/api' });
   await app.ready();
   const { db } = database;
 

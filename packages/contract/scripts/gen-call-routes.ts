@@ -1,10 +1,12 @@
 // Writes src/call-routes.ts: every declared call (`<module>Calls` of the contract) as a zod-free
-// route (method, path and access; the declaration's types carried by `CallRoute`). The web imports its calls
-// from '@portal/contract/calls' so that no schema lands in a page that does not validate a form.
+// route (method, path, access and family; the declaration's types carried by `CallRoutes`), one
+// line a module: a table, not code written again per call. The web imports its calls from
+// '@portal/contract/calls' so that no schema lands in a page that does not validate a form.
 // Run: npm run gen -w @portal/contract (checks/call-routes.test.ts fails when the file is stale).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { type Call, routeLine } from '../src/call.ts';
 import * as contract from '../src/index.ts';
 
 export function callRoutesSource(): string {
@@ -14,23 +16,19 @@ export function callRoutesSource(): string {
   const lines = [
     '// Generated from the declarations (defineCall) by packages/contract/scripts/gen-call-routes.ts.',
     '// Do not edit: run `npm run gen -w @portal/contract`. Zod-free: the web makes its calls with these.',
-    "import { callRoute as r } from './call.ts';",
+    '// A module a line: `name METHOD path access [console]; …` (call.ts `callTable`).',
+    '// biome-ignore-all format: a table, one module a line, however long (formatted, it would be code again)',
+    "import { callTable as t } from './call.ts';",
     "import type * as C from './index.ts';",
     '',
   ];
   for (const [group, calls] of groups) {
-    lines.push(`export const ${group} = {`);
-    for (const [name, call] of Object.entries(
-      calls as Record<string, { method: string; path: string; access: object }>,
-    )) {
-      const access = JSON.stringify(call.access)
-        .replace(/"([a-z]+)":/g, '$1: ')
-        .replace(/"/g, "'");
-      lines.push(`  ${name}: r<typeof C.${group}.${name}>('${call.method}', '${call.path}', ${access}),`);
-    }
-    lines.push('};', '');
+    const table = Object.entries(calls as Record<string, Call>)
+      .map(([name, call]) => routeLine(name, call))
+      .join('; ');
+    lines.push(`export const ${group} = t<typeof C.${group}>('${table}');`);
   }
-  return lines.join('\n');
+  return `${lines.join('\n')}\n`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

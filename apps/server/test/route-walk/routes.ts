@@ -27,7 +27,6 @@ export interface RouteAccess {
   public?: true;
   login?: true;
   permission?: string;
-  family?: 'portal' | 'console';
 }
 
 /** One method and path of the route table, with what the OpenAPI document says it reads. */
@@ -37,9 +36,13 @@ export interface WalkRoute {
   /** `METHOD url`, how a failure names the route. */
   label: string;
   access: RouteAccess;
-  /** Where the declared fields travel: a POST body or a GET/HEAD querystring. */
+  /** The reply family (`Call.family`): console routes answer with HTTP statuses and DRF bodies. */
+  family: 'portal' | 'console';
+  /** Where the declared fields travel: a POST/PUT/PATCH body or a GET/HEAD/DELETE querystring. */
   carrier: 'body' | 'query';
   fields: Field[];
+  /** The `:name` segments of the path, with the schema the document gives each. */
+  pathFields: Field[];
   /** False when the OpenAPI document has no operation for it (hidden routes such as the web catch-all). */
   documented: boolean;
   /** A body route that declares a body schema (one without reads no body, so any body shape passes). */
@@ -62,15 +65,16 @@ export interface RegisteredRoute {
   access: unknown;
   /** Declared to answer a file or a page on success (`Call.file`). */
   file?: unknown;
+  family?: unknown;
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-function fieldsOf(op: OpenApiOperation | undefined, carrier: 'body' | 'query'): Field[] {
+function fieldsOf(op: OpenApiOperation | undefined, carrier: 'body' | 'query' | 'path'): Field[] {
   if (!op) return [];
-  if (carrier === 'query') {
+  if (carrier !== 'body') {
     return (op.parameters ?? [])
-      .filter((p) => p.in === 'query')
+      .filter((p) => p.in === carrier)
       .map((p) => ({ name: p.name, schema: p.schema ?? {}, required: p.required === true }));
   }
   const content = op.requestBody?.content ?? {};
@@ -105,8 +109,10 @@ export function walkRoutes(registered: RegisteredRoute[], doc: OpenApiDocument):
         url: r.url,
         label,
         access: (r.access ?? {}) as RouteAccess,
+        family: r.family === 'console' ? 'console' : 'portal',
         carrier,
         fields: fieldsOf(op, carrier),
+        pathFields: fieldsOf(op, 'path'),
         documented: op !== undefined,
         bodySchema: carrier === 'body' && op?.requestBody !== undefined,
         file: r.file === true,
@@ -117,4 +123,4 @@ export function walkRoutes(registered: RegisteredRoute[], doc: OpenApiDocument):
 }
 
 export const isPublic = (r: WalkRoute) => r.access.public === true;
-export const isConsole = (r: WalkRoute) => r.access.family === 'console' || r.url.startsWith('/api/v1/');
+export const isConsole = (r: WalkRoute) => r.family === 'console' || r.url.startsWith('/api/v1/');

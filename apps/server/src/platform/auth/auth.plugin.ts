@@ -74,7 +74,7 @@ export const authPlugin = fp(
         : null;
       if ('public' in access) return;
 
-      const consoleFamily = access.family === 'console';
+      const consoleFamily = request.routeOptions.config?.family === 'console';
       if (!request.caller) {
         throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('NOT_LOGGED_IN');
       }

@@ -5,11 +5,10 @@ import type { Codename } from '@portal/contract';
  * - `{ public: true }` anyone; a session is read when present;
  * - `{ login: true }` any logged-in user;
  * - `{ permission }` a logged-in user whose role holds that codename.
- * `family` picks the error envelope: portal `{c, m}` (default) or console (DRF style).
+ * The route's `config.family` (platform/http/serve.ts) picks the error form: portal `{c, m}`
+ * (default) or console (DRF style, ADR 0034).
  */
-export type Access = ({ public: true } | { login: true } | { permission: Codename }) & {
-  family?: 'portal' | 'console';
-};
+export type Access = { public: true } | { login: true } | { permission: Codename };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

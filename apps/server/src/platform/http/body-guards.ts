@@ -28,7 +28,7 @@ export function registerBodyGuards(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    if (holdsNul(request.body) || holdsNul(request.query))
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
       throw new AppError('PARAM_ERROR', '参数包含非法字符');
   });
 }

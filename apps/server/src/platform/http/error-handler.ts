@@ -1,11 +1,11 @@
-import { Codes } from '@portal/contract';
+import { type CodeName, Codes } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
 import { type Fault, faultLogMessage, faultOf } from '../db/faults.ts';
 
 function isConsole(request: FastifyRequest) {
-  return request.routeOptions?.config?.access?.family === 'console' || request.url.startsWith('/api/v1/');
+  return request.routeOptions?.config?.family === 'console' || request.url.startsWith('/api/v1/');
 }
 
 // Errors bypass the route's response serializer, which describes the success envelope only.
@@ -17,6 +17,34 @@ const json = (reply: FastifyReply, status: number, payload: unknown) =>
 
 function portal(reply: FastifyReply, c: number, m: string, field?: string, status = 200) {
   return json(reply, status, field ? { c, m, field } : { c, m });
+}
+
+/** A portal code's console form (ADR 0034): its HTTP status and the body's `code`. */
+const CONSOLE_FORM: Partial<Record<CodeName, [status: number, code: string]>> = {
+  PARAM_ERROR: [400, 'INVALID'],
+  NOT_LOGGED_IN: [401, 'AUTH_FAIL'],
+  TOKEN_REQUIRED: [401, 'AUTH_FAIL'],
+  FORBIDDEN: [403, 'PERMISSION_DENIED'],
+  NOT_FOUND: [404, 'NOT_FOUND'],
+  ROUTE_NOT_FOUND: [404, 'NOT_FOUND'],
+  PAYLOAD_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
+  UNSUPPORTED_MEDIA: [415, 'UNSUPPORTED_MEDIA'],
+  TOO_MANY_REQUESTS: [429, 'TOO_MANY_REQUESTS'],
+  SERVER_ERROR: [500, 'SERVER_ERROR'],
+  SERVICE_UNAVAILABLE: [503, 'SERVICE_UNAVAILABLE'],
+};
+const NAME_OF = new Map(Object.entries(Codes).map(([name, code]) => [code.c as number, name as CodeName]));
+
+/**
+ * A portal refusal (an `AppError` of the platform or a rule) answered to a console call: the HTTP
+ * status its code stands for, `{field: [m]}` when it names a field, else `{code, msg}` (a rule's
+ * refusal: 400 with the code's name, `BRAND_NAME_TAKEN`).
+ */
+function consoleForm(reply: FastifyReply, error: AppError) {
+  const name = NAME_OF.get(error.c);
+  const [status, code] = (name && CONSOLE_FORM[name]) ?? [400, name ?? 'INVALID'];
+  if (error.field && status === 400) return json(reply, status, { [error.field]: [error.message] });
+  return json(reply, status, { code, msg: error.message });
 }
 
 /**
@@ -63,7 +91,10 @@ function faultLogger(everyMs = 10_000) {
 export function registerErrorHandler(app: FastifyInstance) {
   const logFault = faultLogger();
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return portal(reply, error.c, error.message, error.field);
+    if (error instanceof AppError) {
+      if (isConsole(request)) return consoleForm(reply, error);
+      return portal(reply, error.c, error.message, error.field);
+    }
     if (error instanceof ConsoleError) return json(reply, error.status, error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {

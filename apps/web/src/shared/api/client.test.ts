@@ -1,4 +1,4 @@
-import { defineCall, form, optionalText } from '@portal/contract';
+import { defineCall, form, id, optionalText, text } from '@portal/contract';
 import { accountCalls, goodsCategoryCalls } from '@portal/contract/calls';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,11 +18,39 @@ const uploadCall = defineCall({
   output: z.object({ id: z.number() }),
 });
 
+/** Calls of the next areas' shapes (ADR 0034): a path parameter, the console's REST family. */
+const decideCall = defineCall({
+  method: 'POST',
+  path: '/business/parallel/{bid}/decide',
+  summary: '并行分支',
+  tags: ['test'],
+  access: { login: true },
+  input: form({ bid: text('业务', { max: 20 }), nid: id('环节') }),
+  output: z.object({ ok: z.boolean() }),
+});
+const simcardCall = defineCall({
+  method: 'PUT',
+  path: '/v1/sysadmin/simcard/{id}/',
+  summary: '修改 SIM 卡',
+  tags: ['test'],
+  access: { login: true },
+  family: 'console',
+  input: form({ id: id('SIM卡'), iccid: text('ICCID', { max: 20 }) }),
+  output: z.object({ id: z.number(), iccid: z.string() }),
+});
+const simcardRemove = defineCall({
+  ...simcardCall,
+  method: 'DELETE',
+  status: 204,
+  input: form({ id: id('SIM卡'), force: id('强制').optional() }),
+  output: z.null(),
+});
+
 const fetchMock = vi.fn<typeof fetch>();
 const navigate = vi.fn<(to: string) => void>();
 
-function reply(body: unknown) {
-  fetchMock.mockResolvedValueOnce(new Response(JSON.stringify(body), { status: 200 }));
+function reply(body: unknown, status = 200) {
+  fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : JSON.stringify(body), { status }));
 }
 
 function lastCall() {
@@ -97,7 +125,7 @@ describe('api client', () => {
     expect(err).toMatchObject({ c: 20101, m: '该分类下还有子分类，不能删除' });
     // Without a mounted app frame the static antd message is imported on first use: allow for it.
     await vi.waitFor(() => expect(toastText()).toContain('该分类下还有子分类，不能删除'), 10_000);
-  });
+  }, 15_000); // the waitFor's 10 s for the first import, and the call
 
   it("keeps a field error for the form when the caller asks for 'unlessField'", async () => {
     reply({ c: 10012, m: '原密码不正确', field: 'old_password' });
@@ -141,5 +169,68 @@ describe('api client', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(document.querySelectorAll('.ant-message-notice').length).toBe(noticesBefore);
     expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('api client: path parameters and the console family', () => {
+  it('fills path parameters, each encoded as one segment, and sends the rest in the body', async () => {
+    reply({ c: 0, d: { ok: true } });
+    await expect(api.call(decideCall, { bid: 'a/b ?#%', nid: 3 })).resolves.toEqual({ ok: true });
+    const { url, init } = lastCall();
+    expect(url).toBe('/api/business/parallel/a%2Fb%20%3F%23%25/decide');
+    expect(init.method).toBe('POST');
+    expect(String(init.body)).toBe('nid=3');
+  });
+
+  it('sends PUT with a body and DELETE with a query, and reads the console body (204: null)', async () => {
+    reply({ id: 7, iccid: '8986' });
+    await expect(api.call(simcardCall, { id: 7, iccid: '8986' })).resolves.toEqual({ id: 7, iccid: '8986' });
+    expect(lastCall()).toMatchObject({ url: '/api/v1/sysadmin/simcard/7/', init: { method: 'PUT' } });
+    expect(String(lastCall().init.body)).toBe('iccid=8986');
+    reply(null, 204);
+    await expect(api.call(simcardRemove, { id: 7, force: 1 })).resolves.toBeNull();
+    expect(lastCall().url).toBe('/api/v1/sysadmin/simcard/7/?force=1');
+    expect(lastCall().init).toMatchObject({ method: 'DELETE' });
+    expect(lastCall().init.body).toBeUndefined();
+  });
+
+  it('rejects a console refusal with its message as the error catalogue reads it', async () => {
+    reply({ iccid: ['ICCID不能为空'] }, 400);
+    const fieldError = await api
+      .call(simcardCall, { id: 7, iccid: '' }, { toast: 'unlessField' })
+      .catch((e: unknown) => e);
+    expect(fieldError).toMatchObject({ c: 400, m: 'ICCID不能为空', field: 'iccid' });
+    reply({ code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限' }, 403);
+    await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({
+      c: 403,
+      code: 'PERMISSION_DENIED',
+      m: '您没有执行该操作的权限',
+    });
+    await vi.waitFor(() => expect(toastText()).toContain('您没有执行该操作的权限'), 10_000);
+    reply({ non_field_errors: ['该卡已停用', '其他'] }, 400);
+    await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({ m: '该卡已停用' });
+    fetchMock.mockResolvedValueOnce(new Response('<html>502</html>', { status: 502 }));
+    await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({
+      c: 502,
+      m: '请求错误',
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('on AUTH_FAIL ends the session and goes to /login, as 10003 does', async () => {
+    Cookies.set(USER_COOKIE, JSON.stringify({ id: 1, role: 12 }), { path: '/' });
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    window.history.pushState({}, '', '/simcard');
+    reply({ code: 'AUTH_FAIL', msg: '认证失败，请重新登录' }, 401);
+    await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({ c: 401 });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/simcard')}`);
+  });
+
+  it('builds a GET address with its path parameters (api.href)', () => {
+    const call = defineCall({ ...decideCall, method: 'GET', access: { public: true } });
+    expect(api.href(call, { bid: '业务 1', nid: 2 })).toBe(
+      `/api/business/parallel/${encodeURIComponent('业务 1')}/decide?nid=2`,
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   type CallOf,
   type CallOutput,
   type CallRoute,
+  inputInQuery,
   SESSION_EXPIRED_CODE,
 } from '@portal/contract';
 import { endSession, getToken, isLoggedIn, loginPath } from '#web/shared/session.ts';
@@ -92,6 +93,29 @@ function shouldToast(option: RequestOptions['toast'], err: ApiError): boolean {
   return option !== false;
 }
 
+/** What the client needs of a call: the declaration or its zod-free route. */
+type Route = Pick<CallRoute, 'method' | 'path' | 'family'>;
+
+/**
+ * Where a call goes and what it sends: the path with its `{name}` parameters filled from the input
+ * (each encoded as one segment), the rest of the input in the query (GET, DELETE) or the body.
+ */
+export function requestOf(call: Route, input: Params | undefined) {
+  const rest: Params = { ...input };
+  const path = call.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null || typeof value === 'object')
+      throw new Error(`${call.path}: the path parameter ${name} is missing`);
+    return encodeURIComponent(asText(value));
+  });
+  const inQuery = inputInQuery(call.method);
+  return {
+    url: `${API_BASE}${path}${inQuery ? toQuery(rest) : ''}`,
+    body: inQuery ? undefined : toBody(rest),
+  };
+}
+
 interface Envelope {
   c: number;
   d?: unknown;
@@ -99,39 +123,80 @@ interface Envelope {
   field?: string;
 }
 
-async function request<T>(method: string, path: string, params?: Params, opts: RequestOptions = {}) {
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A console refusal's message, as the specification's error catalogue reads it: `msg`, else the
+ * first of `non_field_errors`, else a list joined, else the first message of the first field, else
+ * `detail`; 请求错误 otherwise and for a server error, 未知错误 for a field error that is not text.
+ */
+export function consoleRefusal(status: number, body: unknown): ApiError {
+  const refusal = (m: string, field?: string) =>
+    new ApiError(status, m, field, isRecord(body) && typeof body.code === 'string' ? body.code : undefined);
+  if (status >= 500) return refusal('请求错误');
+  if (Array.isArray(body)) return refusal(body.join('；') || '请求错误');
+  if (!isRecord(body)) return refusal('请求错误');
+  if (typeof body.msg === 'string' && body.msg) return refusal(body.msg);
+  const general = body.non_field_errors;
+  if (Array.isArray(general) && typeof general[0] === 'string') return refusal(general[0]);
+  const field = Object.keys(body).find((k) => !['code', 'msg', 'detail', 'non_field_errors'].includes(k));
+  if (field) {
+    const value = body[field];
+    const first = Array.isArray(value) ? value[0] : value;
+    return refusal(typeof first === 'string' && first ? first : '未知错误', field);
+  }
+  return refusal(typeof body.detail === 'string' && body.detail ? body.detail : '请求错误');
+}
+
+/**
+ * A reply read in its call's family: the envelope's `d` (portal), or a console call's body (`null`
+ * for 204), or the refusal thrown (toasted as asked; a session expiry leaves).
+ */
+function settle<T>(call: Route, status: number, text: string, opts: RequestOptions): T {
+  const failed = (cause?: unknown) =>
+    new TransportError(`${call.method} ${call.path}: unexpected reply`, { cause });
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch (cause) {
+    if (call.family !== 'console' || status < 500) throw failed(cause);
+  }
+  let err: ApiError;
+  if (call.family === 'console') {
+    if (status >= 200 && status < 300) return body as T;
+    err = consoleRefusal(status, body);
+  } else {
+    if (!isRecord(body) || typeof body.c !== 'number') throw failed();
+    const envelope = body as unknown as Envelope;
+    if (envelope.c === 0) return envelope.d as T;
+    err = new ApiError(envelope.c, envelope.m ?? '', envelope.field);
+  }
+  if (err.c === SESSION_EXPIRED_CODE || err.code === 'AUTH_FAIL') sessionExpired(err.m);
+  else if (err.m && shouldToast(opts.toast, err)) toastError(err.m);
+  throw err;
+}
+
+async function request<T>(call: Route, params?: Params, opts: RequestOptions = {}) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Token ${token}`;
-  const isGet = method === 'GET';
-  const url = `${API_BASE}${path}${isGet ? toQuery(params) : ''}`;
-
-  let body: Envelope;
+  const { url, body } = requestOf(call, params);
+  let res: Response;
+  let text: string;
   try {
-    const res = await transport(url, {
-      method,
+    res = await transport(url, {
+      method: call.method,
       headers,
       credentials: 'include',
-      ...(isGet ? {} : { body: toBody(params) }),
+      ...(body ? { body } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
-    body = (await res.json()) as Envelope;
+    text = await res.text();
   } catch (cause) {
-    throw new TransportError(`${method} ${path} failed`, { cause });
+    throw new TransportError(`${call.method} ${call.path} failed`, { cause });
   }
-  if (body === null || typeof body !== 'object' || typeof body.c !== 'number') {
-    throw new TransportError(`${method} ${path}: unexpected reply`);
-  }
-  return settle<T>(body, opts);
-}
-
-/** The envelope's `d`, or its refusal thrown (and toasted as asked; a session expiry leaves). */
-function settle<T>(body: Envelope, opts: RequestOptions): T {
-  if (body.c === 0) return body.d as T;
-  const err = new ApiError(body.c, body.m ?? '', body.field);
-  if (body.c === SESSION_EXPIRED_CODE) sessionExpired(err.m);
-  else if (err.m && shouldToast(opts.toast, err)) toastError(err.m);
-  throw err;
+  return settle<T>(call, res.status, text, opts);
 }
 
 export interface TransferOptions extends RequestOptions {
@@ -163,16 +228,15 @@ export function filenameOf(disposition: string | null, fallback = 'download') {
  * envelope's `d`, or the file when the reply is one (a refusal is still the envelope).
  */
 function transfer(
-  method: string,
-  path: string,
+  call: Route,
   params: Params | undefined,
   opts: TransferOptions,
 ): Promise<{ d: unknown } | { file: ReceivedFile }> {
-  const failed = (cause?: unknown) => new TransportError(`${method} ${path} failed`, { cause });
+  const failed = (cause?: unknown) => new TransportError(`${call.method} ${call.path} failed`, { cause });
+  const { url, body } = requestOf(call, params);
   return new Promise<XMLHttpRequest>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    const isGet = method === 'GET';
-    xhr.open(method, `${API_BASE}${path}${isGet ? toQuery(params) : ''}`);
+    xhr.open(call.method, url);
     xhr.responseType = 'blob';
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
@@ -188,21 +252,20 @@ function transfer(
     xhr.onabort = () => reject(failed(signal?.reason));
     if (signal?.aborted) return reject(failed(signal.reason));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(isGet ? null : toBody(params));
+    xhr.send(body ?? null);
   }).then(async (xhr) => {
     const blob = xhr.response as Blob;
     if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) {
       if (xhr.status !== 200) throw failed(xhr.status);
       return { file: { blob, filename: filenameOf(xhr.getResponseHeader('content-disposition')) } };
     }
-    let body: Envelope;
+    let text: string;
     try {
-      body = JSON.parse(await blob.text()) as Envelope;
+      text = await blob.text();
     } catch (cause) {
       throw failed(cause);
     }
-    if (body === null || typeof body !== 'object' || typeof body.c !== 'number') throw failed();
-    return { d: settle(body, opts) };
+    return { d: settle(call, xhr.status, text, opts) };
   });
 }
 
@@ -231,11 +294,7 @@ export const api = {
    * its reply type from the declared output, so a changed reply or a wrong input fails `tsc`.
    */
   call: <X extends Call | CallRoute>(call: X, ...[input, opts]: CallArgs<CallOf<X>>) =>
-    request<CallOutput<X>>(call.method, call.path, input as Params | undefined, opts),
-  /**
-   * The address of a declared GET call, for what the browser fetches itself (a picture, a file to
-   * download): the session cookie goes with it, the token header cannot.
-   */
+    request<CallOutput<X>>(call, input as Params | undefined, opts),
   /**
    * A declared call whose input holds a file (multipart), reporting the upload's progress
    * (`onProgress`); answers as `call`.
@@ -245,7 +304,7 @@ export const api = {
     input: CallInput<CallOf<X>>,
     opts: TransferOptions = {},
   ) => {
-    const out = await transfer(call.method, call.path, input as Params, opts);
+    const out = await transfer(call, input as Params, opts);
     if ('file' in out) throw new TransportError(`${call.path}: a file where the envelope was expected`);
     return out.d as CallOutput<X>;
   },
@@ -258,13 +317,17 @@ export const api = {
     input: CallInput<CallOf<X>>,
     opts: TransferOptions = {},
   ) => {
-    const out = await transfer(call.method, call.path, input as Params, opts);
+    const out = await transfer(call, input as Params, opts);
     if (!('file' in out)) throw new TransportError(`${call.path}: the envelope where a file was expected`);
     saveFile(out.file);
     return out.file;
   },
+  /**
+   * The address of a declared GET call, for what the browser fetches itself (a picture, a file to
+   * download): the session cookie goes with it, the token header cannot.
+   */
   href: <X extends Call | CallRoute>(call: X, input: CallInput<CallOf<X>>) => {
     if (call.method !== 'GET') throw new Error(`${call.path} is not a GET call`);
-    return `${API_BASE}${call.path}${toQuery(input as Params)}`;
+    return requestOf(call, input as Params).url;
   },
 };
