@@ -35,6 +35,7 @@ import { resourceService } from '@portal/server/src/platform/resource/resource-s
 import { createCompany, createUser } from '@portal/server/src/seed/seed.ts';
 import ExcelJS from 'exceljs';
 import { inChild, mb, median, sec } from './phase-child.ts';
+import { BRANDS, pick, rand, restartRand } from './rows.ts';
 import { openBenchData } from './serve-common.ts';
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);
@@ -119,27 +120,6 @@ const CATALOGUE: Record<
     price: [199, 6999],
   },
 };
-const BRANDS = [
-  '清芳',
-  '华润',
-  '星耀',
-  '悦享',
-  '山野',
-  '金禾',
-  '东方',
-  '鲁花',
-  '九阳',
-  '美的',
-  '晨光',
-  '得力',
-];
-
-let seed = 12_345;
-const rand = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
 
 function* goods(rows: number) {
   const categories = Object.keys(CATALOGUE);
@@ -282,15 +262,15 @@ async function main() {
     const jsonl = path.join(dir, 'goods.jsonl');
     const made = performance.now();
     fs.writeFileSync(xlsx, await toBuffer(writeWorkbook(columns, goods(ROWS), '商品')));
-    seed = 12_345;
+    restartRand();
     const shared = path.join(dir, 'goods-shared.xlsx');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('商品');
     sheet.addRow(columns.map((c) => c.label));
-    seed = 12_345;
+    restartRand();
     for (const r of goods(ROWS)) sheet.addRow(columns.map((c) => r[c.key as keyof typeof r]));
     fs.writeFileSync(shared, Buffer.from(await book.xlsx.writeBuffer()));
-    seed = 12_345;
+    restartRand();
     fs.writeFileSync(jsonl, `${[...goods(ROWS)].map((r) => JSON.stringify(r)).join('\n')}\n`);
     const brandsFile = path.join(dir, 'brands.xlsx');
     fs.writeFileSync(

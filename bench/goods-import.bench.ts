@@ -26,6 +26,7 @@ import { toBuffer, writeWorkbook } from '@portal/server/src/platform/excel/index
 import { nowIso } from '@portal/server/src/platform/time.ts';
 import { type CategoryRef, createCategory, createCompany, createUser } from '@portal/server/src/seed/seed.ts';
 import { inChild, mb, median, sec } from './phase-child.ts';
+import { BRANDS, pick, rand } from './rows.ts';
 import { openBenchData } from './serve-common.ts';
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);
@@ -56,28 +57,7 @@ const LEAVES: { cell: string; nouns: string[]; units: string[]; price: [number, 
   { cell: '办公用品', nouns: ['A4 复印纸', '中性笔', '文件夹'], units: ['包', '盒'], price: [5, 120] },
   { cell: '厨房电器', nouns: ['电饭煲', '破壁机'], units: ['台'], price: [199, 1999] },
 ];
-const BRANDS = [
-  '清芳',
-  '华润',
-  '星耀',
-  '悦享',
-  '山野',
-  '金禾',
-  '东方',
-  '鲁花',
-  '九阳',
-  '美的',
-  '晨光',
-  '得力',
-];
 const TYPES = ['普通商品', '普通商品', '普通商品', '原材料', '成品'];
-
-let seed = 12_345;
-const rand = () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return seed / 2_147_483_648;
-};
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
 
 /** Goods rows as a user fills the template; 1% refused. */
 function* goodsRows(rows: number) {
