@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { flag, form, id, idList, int, optionalId, optionalInt } from './fields.ts';
+import { shopLine } from './item-fields.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 export const CART_MAX_LINES = 100;
@@ -23,17 +24,10 @@ export type CartAdjustReason = (typeof CART_ADJUST_REASONS)[number];
 
 export const cartLineSchema = z.object({
   id: z.number().int(),
-  goods_id: z.number().int(),
-  /** The chosen specification (SKU), null for a goods sold as itself. */
-  sku_id: z.number().int().nullable(),
-  /** Its values ("红色 / L"), '' without one. */
-  sku_text: z.string(),
-  name: z.string(),
-  cover: z.string(),
-  /** The current price (the specification's when chosen); `price_at_add` is what the shopper saw when adding it. */
-  price: z.number().int(),
+  /** `price` is the current price (the specification's when chosen). */
+  ...shopLine,
+  /** What the shopper saw when adding it. */
   price_at_add: z.number().int(),
-  quantity: z.number().int(),
   stock: z.number().int(),
   /** 0 when the goods (or the chosen specification) went off sale or were deleted: it cannot be checked out. */
   available: z.number().int(),

@@ -19,8 +19,8 @@ import { auditTimes } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
-/** A coupon of the company, as a member sees it. Amounts in cents. */
-export const couponSchema = z.object({
+/** What a coupon is, to a member and to the back office alike. Amounts in cents. */
+const couponTerms = {
   id: z.number().int(),
   name: z.string(),
   code: z.string(),
@@ -33,6 +33,11 @@ export const couponSchema = z.object({
   claimed: z.number().int(),
   /** Copies one member may hold (claimed or issued). */
   per_member: z.number().int(),
+};
+
+/** A coupon of the company, as a member sees it. */
+export const couponSchema = z.object({
+  ...couponTerms,
   /** The caller's own copies: one unused; none (may claim one); or all they may hold used. */
   mine: z.enum(['none', 'unused', 'used']),
 });
@@ -105,17 +110,7 @@ export const COUPON_STATUS = { 1: '发放中', 0: '已停发' } as const;
 
 /** A coupon as the back office sees it (amounts in cents). */
 export const couponAdminSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  amount: z.number().int(),
-  min_amount: z.number().int(),
-  start_time: z.string(),
-  end_time: z.string(),
-  /** 0 = unlimited. */
-  total: z.number().int(),
-  claimed: z.number().int(),
-  per_member: z.number().int(),
+  ...couponTerms,
   status: z.number().int(),
   ...auditTimes,
 });

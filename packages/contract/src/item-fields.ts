@@ -25,3 +25,18 @@ export const goodsLine = {
   spec_text: z.string(),
   unit: z.string(),
 };
+
+/**
+ * A line of the shop (购物车, 订单): the goods, the chosen specification (null for a goods sold as
+ * itself) and its values ("红色 / L", '' without one), the goods' name and cover, the price in
+ * cents and the quantity.
+ */
+export const shopLine = {
+  goods_id: z.number().int(),
+  sku_id: z.number().int().nullable(),
+  sku_text: z.string(),
+  name: z.string(),
+  cover: z.string(),
+  price: z.number().int(),
+  quantity: z.number().int(),
+};

@@ -14,7 +14,7 @@ import {
   paging,
   text,
 } from './fields.ts';
-import { createTime } from './item-fields.ts';
+import { createTime, shopLine } from './item-fields.ts';
 import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
@@ -59,15 +59,8 @@ export function canDo(action: OrderAction, status: number) {
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
-  goods_id: z.number().int(),
-  /** The specification (SKU) bought, null for a goods sold as itself. */
-  sku_id: z.number().int().nullable(),
-  /** Its values when ordered ("红色 / L"), '' without one. */
-  sku_text: z.string(),
-  name: z.string(),
-  cover: z.string(),
-  price: z.number().int(),
-  quantity: z.number().int(),
+  /** The goods and specification bought, as they were when ordered. */
+  ...shopLine,
   amount: z.number().int(),
   reviewed: z.number().int(),
 });
