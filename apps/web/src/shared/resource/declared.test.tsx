@@ -1,4 +1,4 @@
-import { brandResource, publicBrandResource } from '@portal/contract';
+import { brandResource, customerResource, publicBrandResource } from '@portal/contract';
 import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
 import { Form } from 'antd';
 import { act } from 'react';
@@ -10,6 +10,7 @@ import {
   DeclaredDetail,
   declaredColumns,
   declaredForm,
+  fieldRules,
   mayCall,
   searchPlaceholderOf,
   statusOptionsOf,
@@ -115,6 +116,15 @@ describe('a screen from its declaration', () => {
     expect(el.querySelector('input#name')?.getAttribute('maxlength')).toBe('30');
     expect(el.textContent).toContain('数字小的排在前面');
     expect(el.querySelector('.ant-form-item-required')?.textContent).toBe('品牌名称');
+  });
+
+  it('checks money typed in yuan as the server checks fen, and says the bound in yuan', async () => {
+    const c = customerResource.shape.credit_limit;
+    const [rule] = fieldRules(c, customerResource.fields.credit_limit) as [
+      { validator: (r: unknown, v: unknown) => Promise<void> },
+    ];
+    await expect(rule.validator({}, 50000)).resolves.toBeUndefined();
+    await expect(rule.validator({}, 20_000_001)).rejects.toThrow('信用额度不能大于20000000');
   });
 
   it('shows a row’s detail: every detail column, labelled', () => {

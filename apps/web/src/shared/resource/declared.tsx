@@ -157,6 +157,29 @@ function control(c: Column): ReactNode {
   }
 }
 
+/**
+ * A field's rule: the declaration's schema, as the server checks it; money typed in yuan is
+ * checked in fen, and a bound the message names is said in yuan again.
+ */
+export function fieldRules(c: Column, schema: Declared['fields'][string] | undefined) {
+  if (!schema) return [];
+  if (c.kind !== 'money') return [zodRule(schema)];
+  const inYuan = (message: string) => message.replace(/\d+$/, (n) => String(Number(n) / 100));
+  return [
+    zodRule({
+      safeParse: (v: unknown) => {
+        const r = schema.safeParse(v === null || v === undefined || v === '' ? v : yuanToCents(v as number));
+        return r.success
+          ? r
+          : {
+              success: false,
+              error: { issues: r.error.issues.map((i) => ({ message: inYuan(i.message) })) },
+            };
+      },
+    }),
+  ];
+}
+
 /** What a page gives its form besides the declaration. */
 export interface FormSpecial<T, V> {
   /** A field's whole form item (a list of contacts, an item shown only for some values). */
@@ -227,7 +250,7 @@ export function declaredForm<T extends Row, V extends object>(
               label={c.label}
               name={key}
               required={c.required}
-              rules={resource.fields[key] ? [zodRule(resource.fields[key])] : []}
+              rules={fieldRules(c, resource.fields[key])}
               {...(c.hint ? { extra: c.hint } : {})}
             >
               {own ? own(form, row) : control(c)}
