@@ -321,7 +321,9 @@ export function excelColumnsOf(shape: Shape): Record<string, string> {
 export function excelChoicesOf(shape: Shape): Record<string, Record<string, string | number>> {
   return Object.fromEntries(
     entries(shape).flatMap(([k, c]) =>
-      c.words ? [[k, Object.fromEntries(c.words.map(([v, w]) => [w, v]))]] : [],
+      c.words && (c.places.excel || c.places.form)
+        ? [[k, Object.fromEntries(c.words.map(([v, w]) => [w, v]))]]
+        : [],
     ),
   );
 }

@@ -17,6 +17,7 @@ import {
 } from './fields.ts';
 import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
+import { col } from './screen.ts';
 import { STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
 export * from './stock-constants.ts';
@@ -39,33 +40,22 @@ const optionalDay = (label: string) => z.optional(day(label));
 
 const quantity = (label: string) => int(label, { min: 1, max: STOCK_QUANTITY_MAX });
 
-export const warehouseSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  address: z.string(),
-  keeper: z.string(),
-  status: z.number().int(),
+/** A warehouse's columns (ADR 0036). */
+const warehouseShape = {
+  name: col.text('仓库名称', { max: 30, search: true, phone: 'title', placeholder: '如：二号仓' }),
+  code: col.text('仓库编码', { max: 20, optional: true, search: true, placeholder: '选填，如 WH02' }),
+  address: col.text('地址', { max: 200, optional: true, search: true }),
+  keeper: col.text('负责人', { max: 30, optional: true, search: true }),
+  status: col.flag('状态', '启用', '停用', { search: true, phone: 'title' }),
   /** The default warehouse: shipments leave from it first, opening stock goes into it. */
-  is_default: z.number().int(),
-  ...auditTimes,
-});
-export type Warehouse = z.infer<typeof warehouseSchema>;
+  is_default: col.flag('默认仓库', '是', '否', { form: false, list: false, excel: false }),
+};
 
 /** The company's warehouses (ours: the specification names the screen, not the calls). */
 export const warehouseResource = defineResource({
   label: '仓库',
   tags: ['stock'],
-  item: warehouseSchema,
-  columns: { name: '仓库名称', code: '仓库编码', address: '地址', keeper: '负责人', status: '状态' },
-  fields: {
-    name: text('仓库名称', { max: 30 }),
-    code: optionalText('仓库编码', { max: 20 }),
-    address: optionalText('地址', { max: 200 }),
-    keeper: optionalText('负责人', { max: 30 }),
-    status: flag('状态'),
-  },
-  filters: { status: z.optional(flag('状态')) },
+  shape: warehouseShape,
   sorts: { default: '默认仓库在前', name: '名称', newest: '最新' },
   unique: ['name'],
   excel: {
@@ -76,7 +66,6 @@ export const warehouseResource = defineResource({
       keeper: '张三',
       status: '启用',
     },
-    choices: { status: { 启用: 1, 停用: 0 } },
   },
   paths: {
     list: '/stock/warehouse/list',
@@ -335,4 +324,5 @@ export const stockCalls = {
   ),
 };
 
+export type Warehouse = z.infer<typeof warehouseResource.item>;
 export const warehouseCalls = warehouseResource.calls;

@@ -1,4 +1,4 @@
-import { type Warehouse, type warehouseResource, warehouseSchema } from '@portal/contract';
+import type { warehouseResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -24,37 +24,13 @@ export async function warehouseInUse(trx: Database, companyId: number, id: numbe
  */
 export const warehouseStore: ResourceStore<typeof warehouseResource> = {
   table: 'warehouses',
-  entity: 'warehouses',
-  search: ['name', 'code', 'address', 'keeper'],
   sorts: {
     default: [
       ['is_default', 'desc'],
       ['id', 'asc'],
     ],
-    name: [['name', 'asc']],
-    newest: [['created_at', 'desc']],
   },
-  labelColumn: 'name',
   uniqueCodes: { name: 'WAREHOUSE_NAME_TAKEN' },
-  toItem: (row): Warehouse =>
-    warehouseSchema.parse({
-      id: row.id,
-      name: row.name,
-      code: row.code,
-      address: row.address,
-      keeper: row.keeper,
-      status: row.status,
-      is_default: row.is_default,
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    }),
-  toValues: (f) => ({
-    name: f.name,
-    code: f.code ?? '',
-    address: f.address ?? '',
-    keeper: f.keeper ?? '',
-    status: f.status,
-  }),
   rules: {
     async beforeSave(_trx, values, _caller, before) {
       if (before?.is_default === 1 && values.status === 0)

@@ -7,7 +7,6 @@ import {
   stockAdjustFields,
   stockInputResource,
   stockWarnFields,
-  WAREHOUSE_STATUS,
   type Warehouse,
   warehouseResource,
 } from '@portal/contract';
@@ -625,90 +624,36 @@ function MovesTab() {
 
 // ——— 仓库 ———
 
-interface WarehouseValues {
-  name: string;
-  code?: string;
-  address?: string;
-  keeper?: string;
-  status: 0 | 1;
-}
-const warehouseRules = warehouseResource.fields;
-
+/** 仓库: the warehouses, from their declaration (stock.ts); the default one is marked by its name. */
 function WarehousesTab() {
-  const columns: ListColumns<Warehouse> = [
-    {
-      title: '仓库名称',
-      dataIndex: 'name',
-      phone: 'title',
-      render: (v: string, r) => (
-        <Space size={4}>
-          {v}
-          {r.is_default === 1 && <Tag color="blue">默认</Tag>}
-        </Space>
-      ),
-    },
-    { title: '编码', dataIndex: 'code', width: 100, render: (v: string) => v || '—' },
-    { title: '地址', dataIndex: 'address', render: (v: string) => v || '—' },
-    { title: '负责人', dataIndex: 'keeper', width: 100, render: (v: string) => v || '—' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 80,
-      phone: 'title',
-      render: (v: number) => (v === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
-    },
-  ];
   return (
-    <ResourcePage<Warehouse, WarehouseValues>
+    <ResourcePage<Warehouse>
       name="warehouse"
-      label="仓库"
-      title="仓库"
+      resource={warehouseResource}
       routes={warehouseCalls}
-      columns={columns}
-      statusOptions={optionsOf(WAREHOUSE_STATUS)}
-      searchPlaceholder="名称 / 编码 / 地址 / 负责人"
+      title="仓库"
       rowName={(w) => w.name}
-      form={{
-        fields: ['name', 'code', 'address', 'keeper', 'status'],
-        initial: { status: 1 },
-        fromItem: (w) => ({
-          name: w.name,
-          code: w.code,
-          address: w.address,
-          keeper: w.keeper,
-          status: w.status === 1 ? 1 : 0,
-        }),
-        toInput: (v) => ({
-          name: v.name.trim(),
-          code: v.code?.trim() ?? '',
-          address: v.address?.trim() ?? '',
-          keeper: v.keeper?.trim() ?? '',
-          status: v.status,
-        }),
-        items: () => (
-          <>
-            <Form.Item label="仓库名称" name="name" required rules={[zodRule(warehouseRules.name)]}>
-              <Input maxLength={30} showCount placeholder="如：二号仓" />
-            </Form.Item>
-            <Form.Item label="仓库编码" name="code" rules={[zodRule(warehouseRules.code)]}>
-              <Input maxLength={20} placeholder="选填，如 WH02" />
-            </Form.Item>
-            <Form.Item label="地址" name="address" rules={[zodRule(warehouseRules.address)]}>
-              <Input maxLength={200} placeholder="选填" />
-            </Form.Item>
-            <Form.Item label="负责人" name="keeper" rules={[zodRule(warehouseRules.keeper)]}>
-              <Input maxLength={30} placeholder="选填" />
-            </Form.Item>
-            <Form.Item label="状态" name="status" rules={[zodRule(warehouseRules.status)]}>
-              <Radio.Group
-                options={[
-                  { value: 1, label: '启用' },
-                  { value: 0, label: '停用（不能再入库）' },
-                ]}
-              />
-            </Form.Item>
-          </>
-        ),
+      render={{
+        name: {
+          render: (v: string, r: Warehouse) => (
+            <Space size={4}>
+              {v}
+              {r.is_default === 1 && <Tag color="blue">默认</Tag>}
+            </Space>
+          ),
+        },
+      }}
+      formSpecial={{
+        controls: {
+          status: () => (
+            <Radio.Group
+              options={[
+                { value: 1, label: '启用' },
+                { value: 0, label: '停用（不能再入库）' },
+              ]}
+            />
+          ),
+        },
       }}
     />
   );
