@@ -9,12 +9,12 @@ import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography } fr
 import { useState } from 'react';
 import { formatDateTime, formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { ChangeCompare, ChangeLines, ChangeStatusTag } from './CompanyChangeParts.tsx';
 import { useCompanyChangeReviews, useDecideCompanyChange } from './useCompanyChange.ts';
@@ -133,11 +133,10 @@ function RequestDetail({ r }: { r: CompanyChangeRequest }) {
  * values, 通过 (written to the company at once) or 驳回 with a reason.
  */
 export function CompanyChangeReviewPage() {
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters();
   const [detail, setDetail] = useState<CompanyChangeRequest | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const list = useCompanyChangeReviews({ page, page_size: pageSize, status, keyword: keyword || undefined });
-  useExistingPage(list.data?.paging, page, setPage);
+  const list = useCompanyChangeReviews(filters.params);
 
   const actions = (row: CompanyChangeRequest, size?: 'small') =>
     row.status === COMPANY_CHANGE_STATUS.PENDING ? (
@@ -203,22 +202,19 @@ export function CompanyChangeReviewPage() {
 
   return (
     <Card title="单位变更审核">
-      <ListToolbar
+      <FilteredList<CompanyChangeRequest>
+        listFilters={filters}
         search={{
           label: '搜索单位',
           placeholder: '单位名称 / 单位编码',
           maxLength: 50,
-          style: { width: 280, maxWidth: '100%' },
-          onSearch: search,
+          style: { width: 280 },
         }}
-        status={{ label: '申请状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
-      />
-      <ListTable<CompanyChangeRequest>
+        status={{ label: '申请状态', options: STATUS_OPTIONS }}
         aria-label="单位变更申请列表"
         columns={columns}
         query={list}
         empty="暂无变更申请"
-        pagination={pagination}
       />
       <Drawer
         title={detail ? `变更申请 · ${detail.company_name}` : '变更申请'}

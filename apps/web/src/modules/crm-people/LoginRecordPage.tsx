@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCompanyLogins } from './usePeople.ts';
 import './people.css';
 
@@ -71,32 +71,32 @@ export const loginColumns = (withUser: boolean): ListColumns<CompanyLogin> => [
  * 个人信息 (`/account/login/log`).
  */
 export function LoginRecordPage() {
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters<0 | 1>();
+  const { setPage } = filters;
+  const { status, ...params } = filters.params;
   const [days, setDays] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const [ip, setIp] = useState('');
   const list = useCompanyLogins({
-    page,
-    page_size: pageSize,
-    keyword: keyword || undefined,
-    success: status as 0 | 1 | undefined,
+    ...params,
+    success: status,
     date_from: days?.[0]?.format('YYYY-MM-DD'),
     date_to: days?.[1]?.format('YYYY-MM-DD'),
     ip: ip || undefined,
   });
-  useExistingPage(list.data?.paging, page, setPage);
-  const filtered = Boolean(keyword || status !== undefined || days || ip);
+  const filtered = Boolean(filters.filtered || days || ip);
 
   return (
     <Card title="登录记录">
-      <ListToolbar
-        search={{
-          label: '搜索用户',
-          placeholder: '用户名 / 姓名',
-          maxLength: 50,
-          style: { width: 240, maxWidth: '100%' },
-          onSearch: search,
-        }}
-        status={{ label: '登录结果', options: RESULT_OPTIONS, value: status, onChange: filterStatus }}
+      <FilteredList<CompanyLogin, 0 | 1>
+        listFilters={filters}
+        search={{ label: '搜索用户', placeholder: '用户名 / 姓名', maxLength: 50, style: { width: 240 } }}
+        status={{ label: '登录结果', options: RESULT_OPTIONS }}
+        aria-label="登录记录列表"
+        columns={loginColumns(true)}
+        query={list}
+        empty={filtered ? '没有符合条件的登录记录' : '暂无登录记录'}
+        // The browser column is cut off (ellipsis), not scrolled.
+        scroll={undefined}
       >
         <Space wrap>
           <DatePicker.RangePicker
@@ -121,16 +121,7 @@ export function LoginRecordPage() {
             }}
           />
         </Space>
-      </ListToolbar>
-      <ListTable<CompanyLogin>
-        aria-label="登录记录列表"
-        columns={loginColumns(true)}
-        query={list}
-        empty={filtered ? '没有符合条件的登录记录' : '暂无登录记录'}
-        pagination={pagination}
-        // The browser column is cut off (ellipsis), not scrolled.
-        scroll={undefined}
-      />
+      </FilteredList>
     </Card>
   );
 }

@@ -12,11 +12,11 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatDate, formatDateTime, formatMinute, formatYuan } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { useMember, useMembers, useSetMemberStatus } from './usePeople.ts';
@@ -136,14 +136,8 @@ export function MemberIndexPage() {
   const { modal } = App.useApp();
   const canChange = useCan('customer', 'change_member_status');
   const canSeeUser = useCan('company', 'view_login_log');
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
-  const list = useMembers({
-    page,
-    page_size: pageSize,
-    status: status as 0 | 1 | undefined,
-    keyword: keyword || undefined,
-  });
-  useExistingPage(list.data?.paging, page, setPage);
+  const filters = useListFilters<0 | 1>();
+  const list = useMembers(filters.params);
   const [openId, setOpenId] = useState<number | null>(null);
   const detail = useMember(openId);
   const setStatus = useSetMemberStatus();
@@ -232,22 +226,14 @@ export function MemberIndexPage() {
   const shown = detail.data;
   return (
     <Card title="会员管理">
-      <ListToolbar
-        search={{
-          label: '搜索会员',
-          placeholder: '姓名 / 手机号',
-          maxLength: 50,
-          style: { width: 280, maxWidth: '100%' },
-          onSearch: search,
-        }}
-        status={{ label: '会员状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
-      />
-      <ListTable<MemberRow>
+      <FilteredList<MemberRow, 0 | 1>
+        listFilters={filters}
+        search={{ label: '搜索会员', placeholder: '姓名 / 手机号', maxLength: 50, style: { width: 280 } }}
+        status={{ label: '会员状态', options: STATUS_OPTIONS }}
         aria-label="会员列表"
         columns={columns}
         query={list}
-        empty={keyword || status !== undefined ? '没有找到符合条件的会员' : '暂无注册会员'}
-        pagination={pagination}
+        empty={filters.filtered ? '没有找到符合条件的会员' : '暂无注册会员'}
         rowName={nameOf}
       />
       <Drawer

@@ -10,11 +10,11 @@ import { formatMinute } from '#web/shared/format.ts';
 import { useInvalidate, useInvalidatingMutation, useListQuery } from '#web/shared/queryHooks.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { useFileUpload } from '#web/shared/ui/useFileUpload.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -83,17 +83,9 @@ export function FileManagerPage() {
     change: useCan('file', 'change_file'),
     delete: useCan('file', 'delete_file'),
   };
-  const {
-    keyword,
-    status: kind,
-    search,
-    filterStatus,
-    page,
-    pageSize,
-    setPage,
-    pagination,
-  } = useListFilters<FileKind>();
-  const params = { page, page_size: pageSize, keyword: keyword || undefined, kind };
+  const filters = useListFilters<FileKind>();
+  const { status: kind, ...rest } = filters.params;
+  const params = { ...rest, kind };
   const list = useListQuery(fileKeys.list(params), () => api.call(fileCalls.list, params));
   const invalidate = useInvalidate(fileKeys.all);
   const rename = useInvalidatingMutation(fileKeys.all, (input: { id: number; name: string }) =>
@@ -102,7 +94,6 @@ export function FileManagerPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [renaming, setRenaming] = useState<StoredFileInfo | null>(null);
   const [form] = Form.useForm<{ name: string }>();
-  useExistingPage(list.data?.paging, page, setPage);
 
   const removeRows = (rows: StoredFileInfo[]) =>
     confirmDanger(modal, {
@@ -200,21 +191,24 @@ export function FileManagerPage() {
 
   return (
     <Card title="文件管理">
-      <ListToolbar<FileKind>
-        search={{
-          label: '搜索文件',
-          placeholder: '文件名',
-          maxLength: 50,
-          style: { width: 260, maxWidth: '100%' },
-          onSearch: search,
-        }}
-        status={{
-          label: '文件类型',
-          placeholder: '全部类型',
-          options: KIND_OPTIONS,
-          value: kind,
-          onChange: filterStatus,
-        }}
+      <FilteredList<StoredFileInfo, FileKind>
+        listFilters={filters}
+        search={{ label: '搜索文件', placeholder: '文件名', maxLength: 50, style: { width: 260 } }}
+        status={{ label: '文件类型', placeholder: '全部类型', options: KIND_OPTIONS }}
+        aria-label="文件列表"
+        columns={columns}
+        query={list}
+        empty={filters.filtered ? '没有找到符合条件的文件' : '暂无文件'}
+        rowName={(r) => r.name}
+        {...(can.delete
+          ? {
+              rowSelection: {
+                selectedRowKeys: selected,
+                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row: StoredFileInfo) => ({ 'aria-label': `选择 ${row.name}` }),
+              },
+            }
+          : {})}
       >
         <Space wrap align="start">
           {can.delete && (
@@ -231,24 +225,7 @@ export function FileManagerPage() {
             />
           )}
         </Space>
-      </ListToolbar>
-      <ListTable<StoredFileInfo>
-        aria-label="文件列表"
-        columns={columns}
-        query={{ data: list.data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
-        empty={keyword || kind ? '没有找到符合条件的文件' : '暂无文件'}
-        pagination={pagination}
-        rowName={(r) => r.name}
-        {...(can.delete
-          ? {
-              rowSelection: {
-                selectedRowKeys: selected,
-                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: StoredFileInfo) => ({ 'aria-label': `选择 ${row.name}` }),
-              },
-            }
-          : {})}
-      />
+      </FilteredList>
       <FormModal<{ name: string }>
         form={form}
         name="file-rename"

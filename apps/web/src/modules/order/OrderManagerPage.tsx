@@ -5,10 +5,10 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { itemName, OrderDetailDrawer, OrderStatusTag } from './OrderParts.tsx';
 import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
@@ -74,18 +74,15 @@ export function OrderManagerPage() {
   const { perm } = usePermission();
   const can = (codename: string) => hasAction(perm, 'order', codename);
 
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [shipping, setShipping] = useState<OrderTarget | null>(null);
   const [refunding, setRefunding] = useState<OrderTarget | null>(null);
   const [confirming, setConfirming] = useState<OrderTarget | null>(null);
 
-  const list = useManagedOrders({ page, page_size: pageSize, keyword, status });
+  const list = useManagedOrders(filters.params);
   const detail = useManagedOrder(detailId);
   const run = useRunAction({ pay: setConfirming, ship: setShipping, refund: setRefunding });
-
-  const paging = list.data?.paging;
-  useExistingPage(paging, page, setPage);
 
   const columns: ListColumns<Order> = [
     {
@@ -166,21 +163,14 @@ export function OrderManagerPage() {
 
   return (
     <Card title="订单列表">
-      <ListToolbar
-        search={{
-          label: '搜索订单',
-          placeholder: '订单号 / 收货人 / 手机号',
-          style: { width: 300 },
-          onSearch: search,
-        }}
-        status={{ label: '订单状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
-      />
-      <ListTable<Order>
+      <FilteredList<Order>
+        listFilters={filters}
+        search={{ label: '搜索订单', placeholder: '订单号 / 收货人 / 手机号', style: { width: 300 } }}
+        status={{ label: '订单状态', options: STATUS_OPTIONS }}
         aria-label="订单列表"
         columns={columns}
         query={list}
         empty="暂无订单"
-        pagination={pagination}
       />
       <OrderDetailDrawer
         detail={detail}

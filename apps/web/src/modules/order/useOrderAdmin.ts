@@ -21,9 +21,7 @@ export const orderAdminKeys = {
 
 /** `POST /order/manage/list`: keyword = order number, consignee or mobile. */
 export function useManagedOrders(params: OrderManageParams) {
-  return useListQuery(orderAdminKeys.list(params), () =>
-    api.call(calls.manageList, { ...params, keyword: params.keyword || undefined }),
-  );
+  return useListQuery(orderAdminKeys.list(params), () => api.call(calls.manageList, params));
 }
 
 export function useManagedOrder(id: number | null) {

@@ -1,5 +1,4 @@
 import {
-  type Paging,
   PROMOTION_MILEAGE_MAX,
   type PromotionAdminRow,
   type PromotionItemAdmin,
@@ -7,7 +6,7 @@ import {
   promotionCreateBody,
 } from '@portal/contract';
 import { goodsCalls, promotionCalls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -28,14 +27,14 @@ import { fromLocalInput, newCouponValues, toLocalInput } from '#web/modules/coup
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import './promotion-admin.css';
 
@@ -48,7 +47,7 @@ const keys = {
 
 const rules = promotionCreateBody.shape;
 const addRules = promotionAddBody.shape;
-const STATUS_OPTIONS = [
+const STATUS_OPTIONS: { value: 0 | 1; label: string }[] = [
   { value: 1, label: '已发布' },
   { value: 0, label: '草稿' },
 ];
@@ -244,21 +243,11 @@ function GoodsDialog({ promotion, onClose }: { promotion: PromotionAdminRow | nu
 /** 促销活动 (/crm/promotion_index): the company's promotions in every state, their goods, publishing. */
 export function PromotionAdminPage() {
   const { modal } = App.useApp();
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
-  const params = {
-    page,
-    page_size: pageSize,
-    keyword: keyword || undefined,
-    status: status as 0 | 1 | undefined,
-  };
+  const filters = useListFilters<0 | 1>();
   const invalidate = useInvalidate(keys.all);
-  const list = useQuery({
-    queryKey: keys.list(params),
-    queryFn: () => api.call(promotionCalls.adminList, params),
-    placeholderData: keepPreviousData,
-  });
-  const data = list.data as { results: PromotionAdminRow[]; paging: Paging } | undefined;
-  useExistingPage(data?.paging, page, setPage);
+  const list = useListQuery(keys.list(filters.params), () =>
+    api.call(promotionCalls.adminList, filters.params),
+  );
   const [form] = Form.useForm<Values>();
   const [editing, setEditing] = useState<PromotionAdminRow | 'new' | null>(null);
   const [opening, setOpening] = useState(0);
@@ -326,7 +315,7 @@ export function PromotionAdminPage() {
           .catch(() => {}),
     });
 
-  const rows = data?.results ?? [];
+  const rows = list.data?.results ?? [];
   const chosen = rows.filter((r) => selected.includes(r.id));
   const columns: ListColumns<PromotionAdminRow> = [
     { title: '活动名称', dataIndex: 'title', phone: 'title' },
@@ -369,15 +358,20 @@ export function PromotionAdminPage() {
 
   return (
     <Card title="促销活动">
-      <ListToolbar
-        search={{
-          label: '搜索活动',
-          placeholder: '活动名称 / 简介',
-          maxLength: 50,
-          style: { width: 280, maxWidth: '100%' },
-          onSearch: search,
+      <FilteredList<PromotionAdminRow, 0 | 1>
+        listFilters={filters}
+        search={{ label: '搜索活动', placeholder: '活动名称 / 简介', maxLength: 50, style: { width: 280 } }}
+        status={{ label: '状态', options: STATUS_OPTIONS }}
+        aria-label="活动列表"
+        columns={columns}
+        query={list}
+        empty={filters.filtered ? '没有找到符合条件的活动' : '暂无活动'}
+        rowName={(p) => p.title}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (k: Key[]) => setSelected(k.map(Number)),
+          getCheckboxProps: (p: PromotionAdminRow) => ({ 'aria-label': `选择 ${p.title}` }),
         }}
-        status={{ label: '状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
       >
         <Space wrap>
           <Button danger disabled={chosen.length === 0} onClick={() => removeRows(chosen)}>
@@ -387,20 +381,7 @@ export function PromotionAdminPage() {
             新增活动
           </Button>
         </Space>
-      </ListToolbar>
-      <ListTable<PromotionAdminRow>
-        aria-label="活动列表"
-        columns={columns}
-        query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
-        empty={keyword || status !== undefined ? '没有找到符合条件的活动' : '暂无活动'}
-        pagination={pagination}
-        rowName={(p) => p.title}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (k: Key[]) => setSelected(k.map(Number)),
-          getCheckboxProps: (p: PromotionAdminRow) => ({ 'aria-label': `选择 ${p.title}` }),
-        }}
-      />
+      </FilteredList>
       <FormModal<Values>
         key={opening}
         form={form}

@@ -34,13 +34,13 @@ import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useNarrow } from '#web/shared/ui/useNarrow.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -628,16 +628,11 @@ function PurchaseDrawer({
  * 到货入库 (pending stock-in records, checked in 库存管理), 退货, 取消 and its history.
  */
 export function PurchasePage() {
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters();
   const [days, setDays] = useState<Days>({ from: '', to: '' });
-  const filters = {
-    keyword: keyword || undefined,
-    status,
-    date_from: days.from || undefined,
-    date_to: days.to || undefined,
-  };
-  const list = usePurchases({ ...filters, page, page_size: pageSize });
-  useExistingPage(list.data?.paging, page, setPage);
+  const { page, page_size, ...chosen } = filters.params;
+  const exported = { ...chosen, date_from: days.from || undefined, date_to: days.to || undefined };
+  const list = usePurchases({ ...exported, page, page_size });
   const canAdd = useCan('purchase', 'add_purchase');
   const [detail, setDetail] = useState<number | null>(null);
   const [form, setForm] = useState<{ row: PurchaseDetail | null } | null>(null);
@@ -686,38 +681,38 @@ export function PurchasePage() {
       </Button>
     )),
   ];
-  const filtered = Boolean(keyword || status !== undefined || days.from || days.to);
+  const filtered = Boolean(filters.filtered || days.from || days.to);
 
   return (
     <Card title="采购管理" className="purchase-page">
-      <ListToolbar
+      <FilteredList<Purchase>
+        listFilters={filters}
         search={{
           label: '搜索采购单',
           placeholder: '采购单号 / 供应商 / 备注',
           maxLength: 50,
-          style: { width: 260, maxWidth: '100%' },
-          onSearch: search,
+          style: { width: 260 },
         }}
-        status={{
-          label: '采购单状态',
-          options: optionsOf(PURCHASE_STATUS),
-          value: status,
-          onChange: filterStatus,
-        }}
+        status={{ label: '采购单状态', options: optionsOf(PURCHASE_STATUS) }}
         filters={
           <DayRange
             labels={['创建日期从', '创建日期到']}
             value={days}
             onChange={(d) => {
               setDays(d);
-              setPage(1);
+              filters.setPage(1);
             }}
           />
         }
+        aria-label="采购单列表"
+        columns={columns}
+        query={list}
+        empty={filtered ? '没有符合条件的采购单' : '暂无采购单：点「新建采购单」向供应商采购'}
+        rowName={(r) => `采购单 ${r.order_no}`}
       >
         <Space wrap>
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
-          <Button href={api.href(purchaseCalls.export, filters)} download>
+          <Button href={api.href(purchaseCalls.export, exported)} download>
             导出 Excel
           </Button>
           {canAdd && (
@@ -726,15 +721,7 @@ export function PurchasePage() {
             </Button>
           )}
         </Space>
-      </ListToolbar>
-      <ListTable<Purchase>
-        aria-label="采购单列表"
-        columns={columns}
-        query={list}
-        empty={filtered ? '没有符合条件的采购单' : '暂无采购单：点「新建采购单」向供应商采购'}
-        pagination={pagination}
-        rowName={(r) => `采购单 ${r.order_no}`}
-      />
+      </FilteredList>
       <PurchaseDrawer id={detail} onClose={() => setDetail(null)} onEdit={(row) => setForm({ row })} />
       {form && (
         <OrderForm

@@ -3,12 +3,12 @@ import { Button, Card, Form, Input, Space, Switch, Tag, Typography } from 'antd'
 import { useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { OpinionStatusTag } from './StatusTags.tsx';
@@ -86,10 +86,9 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
 /** 在线咨询 (/crm/online_question): visitors' questions from /online, answered by customer service. */
 export function OnlineQuestionPage() {
   const canReply = useCan('feedback', 'reply_opinion');
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters();
   const [replying, setReplying] = useState<Opinion | null>(null);
-  const list = useOpinions({ page, page_size: pageSize, status, keyword: keyword || undefined });
-  useExistingPage(list.data?.paging, page, setPage);
+  const list = useOpinions(filters.params);
 
   const columns: ListColumns<Opinion> = [
     {
@@ -168,22 +167,19 @@ export function OnlineQuestionPage() {
 
   return (
     <Card title="在线咨询">
-      <ListToolbar
+      <FilteredList<Opinion>
+        listFilters={filters}
         search={{
           label: '搜索咨询',
           placeholder: '称呼 / 联系方式 / 内容',
           maxLength: FEEDBACK_LIMITS.keyword,
-          style: { width: 300, maxWidth: '100%' },
-          onSearch: search,
+          style: { width: 300 },
         }}
-        status={{ label: '回复状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
-      />
-      <ListTable<Opinion>
+        status={{ label: '回复状态', options: STATUS_OPTIONS }}
         aria-label="咨询列表"
         columns={columns}
         query={list}
         empty="暂无咨询"
-        pagination={pagination}
       />
       <ReplyModal opinion={replying} onClose={() => setReplying(null)} />
     </Card>

@@ -9,12 +9,12 @@ import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography } fr
 import { useState } from 'react';
 import { formatDateTime, formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { ReviewStatusTag } from './StatusTags.tsx';
@@ -135,12 +135,10 @@ function SupplierDetail({ s }: { s: Supplier }) {
 /** 供应商管理 (/crm/supplier_index): applications from /supplierService, reviewed once. */
 export function SupplierIndexPage() {
   const canReview = useCan('supplier', 'review_supplier');
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const filters = useListFilters();
   const [detail, setDetail] = useState<Supplier | null>(null);
   const [decision, setDecision] = useState<Decision | null>(null);
-
-  const list = useSuppliers({ page, page_size: pageSize, status, keyword: keyword || undefined });
-  useExistingPage(list.data?.paging, page, setPage);
+  const list = useSuppliers(filters.params);
 
   const decide = (supplier: Supplier, s: 1 | 2) => setDecision({ supplier, status: s });
   const actions = (row: Supplier, size?: 'small') =>
@@ -201,22 +199,19 @@ export function SupplierIndexPage() {
 
   return (
     <Card title="供应商管理">
-      <ListToolbar
+      <FilteredList<Supplier>
+        listFilters={filters}
         search={{
           label: '搜索供应商',
           placeholder: '公司名称 / 联系人 / 手机号 / 品类',
           maxLength: FEEDBACK_LIMITS.keyword,
-          style: { width: 320, maxWidth: '100%' },
-          onSearch: search,
+          style: { width: 320 },
         }}
-        status={{ label: '审核状态', options: STATUS_OPTIONS, value: status, onChange: filterStatus }}
-      />
-      <ListTable<Supplier>
+        status={{ label: '审核状态', options: STATUS_OPTIONS }}
         aria-label="供应商申请列表"
         columns={columns}
         query={list}
         empty="暂无供应商申请"
-        pagination={pagination}
       />
       <Drawer
         title={detail ? `供应商申请 · ${detail.name}` : '供应商申请'}

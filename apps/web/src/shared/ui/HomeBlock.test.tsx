@@ -1,23 +1,14 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mount } from '#web/shared/testing/mount.tsx';
 import { HomeBlock } from './HomeBlock.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-let host: HTMLDivElement;
-afterEach(() => host.remove());
-
 function render(query: object) {
-  host = document.createElement('div');
-  document.body.append(host);
-  act(() =>
-    createRoot(host).render(
-      <HomeBlock id="t" title="新访客" query={query as never}>
-        {(d: { n: number }) => <p>共 {d.n} 人</p>}
-      </HomeBlock>,
-    ),
+  return mount(
+    <HomeBlock id="t" title="新访客" query={query as never}>
+      {(d: { n: number }) => <p>共 {d.n} 人</p>}
+    </HomeBlock>,
   );
-  return host;
 }
 
 describe('HomeBlock', () => {

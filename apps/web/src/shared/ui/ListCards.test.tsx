@@ -1,21 +1,11 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
+import { mount } from '#web/shared/testing/mount.tsx';
 import { ListCards } from './ListCards.tsx';
 import type { ListColumns } from './listCards.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 stubMatchMedia();
-let host: HTMLDivElement;
-afterEach(() => host.remove());
-
-function render(node: React.ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  act(() => createRoot(host).render(node));
-  return host;
-}
 
 interface Row {
   id: number;
@@ -61,7 +51,7 @@ const buttonNamed = (el: HTMLElement, name: string) =>
 
 describe('ListCards', () => {
   it('shows each row as a card: its name, labelled fields and buttons', () => {
-    const el = render(<ListCards<Row> {...props} rows={rows} />);
+    const el = mount(<ListCards<Row> {...props} rows={rows} />);
     const list = el.querySelector('ul[aria-label="分类列表"]');
     expect(list?.children).toHaveLength(2);
     const first = list?.children[0] as HTMLElement;
@@ -74,7 +64,7 @@ describe('ListCards', () => {
   });
 
   it('unfolds a tree row into a list of its children, and folds it again', () => {
-    const el = render(<ListCards<Row> {...props} rows={rows} />);
+    const el = mount(<ListCards<Row> {...props} rows={rows} />);
     const unfold = buttonNamed(el, '展开子分类（1）：数码电器');
     expect(unfold?.getAttribute('aria-expanded')).toBe('false');
     expect(el.querySelector('ul[aria-label="数码电器的子分类"]')).toBeNull();
@@ -89,7 +79,7 @@ describe('ListCards', () => {
   it('tells a controlled list which row opened', () => {
     const onExpand = vi.fn();
     const onExpandedRowsChange = vi.fn();
-    const el = render(
+    const el = mount(
       <ListCards<Row>
         {...props}
         rows={rows}
@@ -105,7 +95,7 @@ describe('ListCards', () => {
 
   it('selects a card and the whole page through the table’s rowSelection', () => {
     const onChange = vi.fn();
-    const el = render(
+    const el = mount(
       <ListCards<Row>
         {...props}
         rows={rows}
@@ -124,7 +114,7 @@ describe('ListCards', () => {
   });
 
   it('shows the empty state instead of an empty list', () => {
-    const el = render(<ListCards<Row> {...props} rows={[]} />);
+    const el = mount(<ListCards<Row> {...props} rows={[]} />);
     expect(el.querySelector('ul.list-cards')).toBeNull();
     expect(el.textContent).toContain('暂无分类');
   });

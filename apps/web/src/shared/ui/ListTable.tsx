@@ -42,6 +42,22 @@ function namedExpandIcon<T>(
     );
 }
 
+/** What ListTable takes: antd's table props but the rows, paging and empty text, which it makes. */
+export type ListTableProps<T extends { id: number }> = Omit<
+  TableProps<T>,
+  'dataSource' | 'loading' | 'locale' | 'pagination' | 'rowKey' | 'columns'
+> & {
+  query: ListQuery<T>;
+  empty: string;
+  'aria-label'?: string;
+  columns: ListColumns<T>;
+  pagination: (total: number) => PaginationProps;
+  /** A row's name, for its checkbox and its 展开 button on a card. */
+  rowName?: (row: T) => string;
+  /** What a tree row's children are called on a card's 展开 button (子分类). */
+  childLabel?: string;
+};
+
 /**
  * A back-office list fed by a paged query: rows keyed by `id`, 加载中 while fetching, `empty` (or
  * 加载失败 with a retry) when there are no rows, and paged by `pagination(total)` (from
@@ -61,17 +77,7 @@ export function ListTable<T extends { id: number }>({
   rowName,
   childLabel = '子项',
   ...props
-}: Omit<TableProps<T>, 'dataSource' | 'loading' | 'locale' | 'pagination' | 'rowKey' | 'columns'> & {
-  query: ListQuery<T>;
-  empty: string;
-  'aria-label'?: string;
-  columns: ListColumns<T>;
-  pagination: (total: number) => PaginationProps;
-  /** A row's name, for its checkbox and its 展开 button on a card. */
-  rowName?: (row: T) => string;
-  /** What a tree row's children are called on a card's 展开 button (子分类). */
-  childLabel?: string;
-}) {
+}: ListTableProps<T>) {
   const narrow = useNarrow();
   const box = useKeyboardScroll(props['aria-label']);
   const rows = query.data?.results ?? [];

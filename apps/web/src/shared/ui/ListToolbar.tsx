@@ -2,6 +2,25 @@ import { Input, Select, Space } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { CLEARABLE } from './clearable.tsx';
 
+/** The bar's search box. */
+export interface ToolbarSearch {
+  label: string;
+  placeholder: string;
+  style: CSSProperties;
+  maxLength?: number | undefined;
+  onSearch: (value: string) => void;
+}
+
+/** The bar's status select. */
+export interface ToolbarStatus<S> {
+  label: string;
+  options: { value: S; label: string }[];
+  value: S | undefined;
+  onChange: (value?: S) => void;
+  /** What the cleared select says (全部状态 unless given: 全部类型 for a kind). */
+  placeholder?: string;
+}
+
 /**
  * A back-office list's filters: a search box (搜索 button, clearable), the list's own filters and a
  * status select (全部状态 when cleared, or its own placeholder), wrapped on narrow screens, then
@@ -17,22 +36,9 @@ export function ListToolbar<S extends number | string>({
   children?: ReactNode;
   /** The list's own filters (a category tree), between the search box and the status select. */
   filters?: ReactNode;
-  search: {
-    label: string;
-    placeholder: string;
-    style: CSSProperties;
-    maxLength?: number | undefined;
-    onSearch: (value: string) => void;
-  };
+  search: ToolbarSearch;
   /** No status select when not given (a list without a status, or with it among `filters`). */
-  status?: {
-    label: string;
-    options: { value: S; label: string }[];
-    value: S | undefined;
-    onChange: (value?: S) => void;
-    /** What the cleared select says (全部状态 unless given: 全部类型 for a kind). */
-    placeholder?: string;
-  };
+  status?: ToolbarStatus<S> | undefined;
 }) {
   return (
     <div className="list-toolbar">

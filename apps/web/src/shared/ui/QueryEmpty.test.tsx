@@ -1,29 +1,18 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mount } from '#web/shared/testing/mount.tsx';
 import { QueryEmpty } from './QueryEmpty.tsx';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-let host: HTMLDivElement;
-afterEach(() => host.remove());
-
-function render(node: React.ReactNode) {
-  host = document.createElement('div');
-  document.body.append(host);
-  act(() => createRoot(host).render(node));
-  return host;
-}
 
 describe('QueryEmpty', () => {
   it('says there is nothing when the answer was empty', () => {
-    const el = render(<QueryEmpty query={{ isError: false, refetch: () => {} }} description="暂无分类" />);
+    const el = mount(<QueryEmpty query={{ isError: false, refetch: () => {} }} description="暂无分类" />);
     expect(el.textContent).toContain('暂无分类');
     expect(el.querySelector('button')).toBeNull();
   });
 
   it('says loading failed and retries when the answer never came', () => {
     const refetch = vi.fn();
-    const el = render(<QueryEmpty query={{ isError: true, refetch }} description="暂无分类" />);
+    const el = mount(<QueryEmpty query={{ isError: true, refetch }} description="暂无分类" />);
     expect(el.textContent).toContain('加载失败');
     expect(el.textContent).not.toContain('暂无分类');
     act(() => el.querySelector('button')?.click());
@@ -31,7 +20,7 @@ describe('QueryEmpty', () => {
   });
 
   it('says it in the words it is given', () => {
-    const el = render(
+    const el = mount(
       <QueryEmpty
         query={{ isError: true, refetch: () => {} }}
         description="No products yet"

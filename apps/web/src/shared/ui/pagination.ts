@@ -42,7 +42,8 @@ export function usePaging(initialSize = DEFAULT_PAGE_SIZE) {
 
 /**
  * A back-office list's search keyword and status filter on top of `usePaging`: a new search or
- * status starts again at page 1 (the keyword is trimmed; '' means no search).
+ * status starts again at page 1 (the keyword is trimmed; '' means no search). `params` is the
+ * list call's page, page size, keyword (none when '') and status.
  */
 export function useListFilters<S = number>(initialSize = DEFAULT_PAGE_SIZE) {
   const paging = usePaging(initialSize);
@@ -52,6 +53,9 @@ export function useListFilters<S = number>(initialSize = DEFAULT_PAGE_SIZE) {
     ...paging,
     keyword,
     status,
+    params: { page: paging.page, page_size: paging.pageSize, keyword: keyword || undefined, status },
+    /** A keyword or a status is chosen (the list says 没有符合条件的… rather than 暂无…). */
+    filtered: keyword !== '' || status !== undefined,
     search: (value: string) => {
       setKeyword(value.trim());
       paging.setPage(1);
@@ -62,6 +66,9 @@ export function useListFilters<S = number>(initialSize = DEFAULT_PAGE_SIZE) {
     },
   };
 }
+
+/** What `useListFilters` gives: the filters a `FilteredList` is wired to. */
+export type ListFilters<S = number> = ReturnType<typeof useListFilters<S>>;
 
 /** The last row of the last page was deleted: step back to the page that still exists. */
 export function useExistingPage(paging: Paging | undefined, page: number, setPage: (page: number) => void) {
