@@ -1,17 +1,17 @@
 import type { GoodsHistory, GoodsSku, LibraryGoods } from '@portal/contract';
 import { goodsCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Image, Select, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Image, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
+import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { RichText } from '#web/shared/ui/RichText.tsx';
-import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { shopTag, typeName } from './GoodsManagerPage.tsx';
 import { ShopGoodsCard } from './ShopGoodsCard.tsx';
@@ -49,26 +49,19 @@ function PickGoods() {
 }
 
 function SkuTable({ skus }: { skus: GoodsSku[] }) {
-  const box = useKeyboardScroll('规格列表');
   return (
-    <div ref={box}>
-      <Table<GoodsSku>
-        aria-label="规格列表"
-        rowKey="id"
-        size="small"
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        dataSource={skus}
-        columns={[
-          { title: '规格', dataIndex: 'spec_text' },
-          { title: '条形码', dataIndex: 'barcode', render: (v: string) => v || '—' },
-          { title: '销售价', dataIndex: 'price', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '成本价', dataIndex: 'cost', align: 'right', render: (v: number) => formatYuan(v) },
-          { title: '重量（克）', dataIndex: 'weight', align: 'right' },
-          { title: '库存', dataIndex: 'stock', align: 'right' },
-        ]}
-      />
-    </div>
+    <DetailTable<GoodsSku>
+      aria-label="规格列表"
+      dataSource={skus}
+      columns={[
+        { title: '规格', dataIndex: 'spec_text' },
+        { title: '条形码', dataIndex: 'barcode', render: (v: string) => v || '—' },
+        { title: '销售价', dataIndex: 'price', align: 'right', render: (v: number) => formatYuan(v) },
+        { title: '成本价', dataIndex: 'cost', align: 'right', render: (v: number) => formatYuan(v) },
+        { title: '重量（克）', dataIndex: 'weight', align: 'right' },
+        { title: '库存', dataIndex: 'stock', align: 'right' },
+      ]}
+    />
   );
 }
 

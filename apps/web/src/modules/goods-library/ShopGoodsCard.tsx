@@ -1,15 +1,15 @@
 import { CART_MAX_QUANTITY, GOODS_IMAGE_MAX, type GoodsSku, type ShopGoodsAdmin } from '@portal/contract';
 import { shopGoodsCalls } from '@portal/contract/calls';
-import { App, Button, Card, Form, InputNumber, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useCan } from '#web/shared/usePermission.ts';
 import { useShopGoods, useShopGoodsWrite } from './useShopGoods.ts';
 
@@ -31,7 +31,6 @@ function ShopFields({ goods, skus, canShop }: { goods: ShopGoodsAdmin; skus: Goo
   const [form] = Form.useForm<Values>();
   const save = useShopGoodsWrite(shopGoodsCalls.save, 'unlessField');
   const stop = useShopGoodsWrite(shopGoodsCalls.detailDelete);
-  const box = useKeyboardScroll('商城规格');
   const initial: Values = {
     price: goods.sku_count === 0 ? yuan(goods.price) : undefined,
     original_price: goods.original_price > 0 ? yuan(goods.original_price) : undefined,
@@ -129,58 +128,52 @@ function ShopFields({ goods, skus, canShop }: { goods: ShopGoodsAdmin; skus: Goo
         </Form.Item>
       </div>
       {skus.length > 0 && (
-        <div ref={box}>
-          <Table<GoodsSku>
-            aria-label="商城规格"
-            rowKey="id"
-            size="small"
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            dataSource={skus}
-            columns={[
-              { title: '规格', dataIndex: 'spec_text' },
-              {
-                title: '销售价（元）',
-                key: 'price',
-                render: (_: unknown, s) => (
-                  <Form.Item name={['sku_price', String(s.id)]} noStyle>
-                    <InputNumber
-                      aria-label={`规格「${s.spec_text}」的销售价`}
-                      min={0}
-                      precision={2}
-                      controls={false}
-                      style={{ width: 110 }}
-                    />
-                  </Form.Item>
-                ),
-              },
-              { title: '库存', dataIndex: 'stock', align: 'right' },
-              {
-                title: '商城状态',
-                dataIndex: 'on_sale',
-                render: (v: number) => (v === 1 ? <Tag color="green">在售</Tag> : <Tag>已停售</Tag>),
-              },
-              ...(canShop
-                ? [
-                    {
-                      title: '操作',
-                      key: 'actions',
-                      render: (_: unknown, s: GoodsSku) =>
-                        s.on_sale === 1 ? (
-                          <Button size="small" danger onClick={() => askStop(s)}>
-                            停售
-                          </Button>
-                        ) : (
-                          <Button size="small" onClick={() => resume(s)}>
-                            恢复在售
-                          </Button>
-                        ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        </div>
+        <DetailTable<GoodsSku>
+          aria-label="商城规格"
+          dataSource={skus}
+          columns={[
+            { title: '规格', dataIndex: 'spec_text' },
+            {
+              title: '销售价（元）',
+              key: 'price',
+              render: (_: unknown, s) => (
+                <Form.Item name={['sku_price', String(s.id)]} noStyle>
+                  <InputNumber
+                    aria-label={`规格「${s.spec_text}」的销售价`}
+                    min={0}
+                    precision={2}
+                    controls={false}
+                    style={{ width: 110 }}
+                  />
+                </Form.Item>
+              ),
+            },
+            { title: '库存', dataIndex: 'stock', align: 'right' },
+            {
+              title: '商城状态',
+              dataIndex: 'on_sale',
+              render: (v: number) => (v === 1 ? <Tag color="green">在售</Tag> : <Tag>已停售</Tag>),
+            },
+            ...(canShop
+              ? [
+                  {
+                    title: '操作',
+                    key: 'actions',
+                    render: (_: unknown, s: GoodsSku) =>
+                      s.on_sale === 1 ? (
+                        <Button size="small" danger onClick={() => askStop(s)}>
+                          停售
+                        </Button>
+                      ) : (
+                        <Button size="small" onClick={() => resume(s)}>
+                          恢复在售
+                        </Button>
+                      ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
       {canShop && (
         <Button type="primary" htmlType="submit" loading={save.isPending} className="shop-goods-fields__save">

@@ -11,7 +11,6 @@ import {
   Drawer,
   Image,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
   Timeline,
@@ -20,11 +19,11 @@ import {
 import type { ReactNode } from 'react';
 import { ReceiptGallery, TransferAccountView } from '#web/modules/payment/index.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty, type QueryState } from '#web/shared/ui/QueryEmpty.tsx';
 import { eventActionName } from './orderEvents.ts';
 import './order-view.css';
-import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
 /** Tag colours of the order states (1 待付款 … 6 已退款). */
 export const ORDER_STATUS_COLORS: Record<number, string> = {
@@ -88,20 +87,7 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
     { title: '数量', dataIndex: 'quantity', align: 'right', width: 64 },
     { title: '小计', dataIndex: 'amount', align: 'right', width: 110, render: (v: number) => formatYuan(v) },
   ];
-  const box = useKeyboardScroll('订单商品');
-  return (
-    <div ref={box}>
-      <Table<OrderItem>
-        rowKey="id"
-        size="small"
-        aria-label="订单商品"
-        columns={columns}
-        dataSource={[...items]}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
-  );
+  return <DetailTable<OrderItem> aria-label="订单商品" columns={columns} dataSource={[...items]} />;
 }
 
 /** 商品金额 − 优惠 = 实付. */

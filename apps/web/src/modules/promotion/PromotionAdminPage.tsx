@@ -18,7 +18,6 @@ import {
   Radio,
   Select,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -30,6 +29,7 @@ import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
@@ -137,13 +137,9 @@ function GoodsDialog({ promotion, onClose }: { promotion: PromotionAdminRow | nu
       width={720}
       destroyOnHidden
     >
-      <Table<PromotionItemAdmin>
+      <DetailTable<PromotionItemAdmin>
         aria-label="活动商品列表"
-        rowKey="id"
-        size="small"
-        pagination={false}
         loading={one.isFetching}
-        scroll={{ x: 'max-content' }}
         dataSource={items}
         locale={{ emptyText: '活动中还没有商品' }}
         columns={[

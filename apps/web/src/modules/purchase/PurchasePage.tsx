@@ -20,7 +20,6 @@ import {
   Input,
   InputNumber,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -34,6 +33,7 @@ import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
+import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
@@ -41,7 +41,6 @@ import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 import { useNarrow } from '#web/shared/ui/useNarrow.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -409,7 +408,6 @@ function PurchaseDrawer({
   const narrow = useNarrow();
   const query = usePurchase(id);
   const order = query.data;
-  const linesBox = useKeyboardScroll('采购明细');
   const [dialog, setDialog] = useState<'receive' | 'return' | null>(null);
   const canChange = useCan('purchase', 'change_purchase');
   const canReceive = useCan('purchase', 'receive_purchase');
@@ -524,29 +522,23 @@ function PurchaseDrawer({
           </Descriptions>
 
           <Typography.Title level={5}>采购明细</Typography.Title>
-          <div ref={linesBox}>
-            <Table<PurchaseLine>
-              aria-label="采购明细"
-              size="small"
-              rowKey="id"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              dataSource={order.lines}
-              columns={[
-                { title: '商品', key: 'goods', render: (_: unknown, l) => goodsLabel(l) },
-                { title: '采购', dataIndex: 'quantity', align: 'right' },
-                {
-                  title: '单价',
-                  dataIndex: 'unit_price',
-                  align: 'right',
-                  render: (v: number) => formatYuan(v),
-                },
-                { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
-                { title: '已到货', dataIndex: 'received_qty', align: 'right' },
-                { title: '已退货', dataIndex: 'returned_qty', align: 'right' },
-              ]}
-            />
-          </div>
+          <DetailTable<PurchaseLine>
+            aria-label="采购明细"
+            dataSource={order.lines}
+            columns={[
+              { title: '商品', key: 'goods', render: (_: unknown, l) => goodsLabel(l) },
+              { title: '采购', dataIndex: 'quantity', align: 'right' },
+              {
+                title: '单价',
+                dataIndex: 'unit_price',
+                align: 'right',
+                render: (v: number) => formatYuan(v),
+              },
+              { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
+              { title: '已到货', dataIndex: 'received_qty', align: 'right' },
+              { title: '已退货', dataIndex: 'returned_qty', align: 'right' },
+            ]}
+          />
 
           <Typography.Title level={5}>到货入库</Typography.Title>
           {order.receipts.length === 0 ? (
