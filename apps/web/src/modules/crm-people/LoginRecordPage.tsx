@@ -1,12 +1,11 @@
-import { type CompanyLogin, LOGIN_REASONS, LOGIN_RESULTS } from '@portal/contract';
-import { Card, DatePicker, Input, Space, Tag, Typography } from 'antd';
+import { type CompanyLogin, LOGIN_RESULTS } from '@portal/contract';
+import { Card, DatePicker, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '#web/shared/format.ts';
+import { loginColumns } from '#web/modules/account/index.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
-import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { useCompanyLogins } from './usePeople.ts';
@@ -14,56 +13,30 @@ import './people.css';
 
 const RESULT_OPTIONS = optionsOf(LOGIN_RESULTS);
 
-/** The reason a login record carries, in words (contract); a success needs none. */
-export const reasonText = (v: string) =>
-  v === 'ok' ? '—' : ((LOGIN_REASONS as Record<string, string>)[v] ?? (v || '—'));
-
 /** The columns of a company's login records (this list and one user's page). */
-export const loginColumns = (withUser: boolean): ListColumns<CompanyLogin> => [
-  {
-    title: '登录时间',
-    dataIndex: 'create_time',
-    width: 170,
-    phone: 'title',
-    render: (v: string) => formatDateTime(v),
-  },
-  ...(withUser
-    ? ([
-        {
-          title: '用户',
-          key: 'user',
-          render: (_: unknown, r: CompanyLogin) =>
-            r.user_id ? (
-              <Link to={`/crm/user/${r.user_id}`}>
-                {r.real_name || r.username}
-                {r.real_name && r.real_name !== r.username && (
-                  <Typography.Text type="secondary"> （{r.username}）</Typography.Text>
-                )}
-              </Link>
-            ) : (
-              r.username
-            ),
-        },
-        { title: '角色', dataIndex: 'role_name', width: 110, render: (v: string) => v || '—' },
-      ] satisfies ListColumns<CompanyLogin>)
-    : []),
-  { title: 'IP 地址', dataIndex: 'ip', width: 140 },
-  {
-    title: '结果',
-    dataIndex: 'success',
-    width: 80,
-    phone: 'title',
-    render: (v: number) => (v === 1 ? <Tag color="success">成功</Tag> : <Tag color="error">失败</Tag>),
-  },
-  { title: '原因', dataIndex: 'reason', width: 160, render: reasonText },
-  {
-    title: '浏览器',
-    dataIndex: 'user_agent',
-    ellipsis: true,
-    phone: 'hidden',
-    render: (v: string) => <Typography.Text title={v}>{v}</Typography.Text>,
-  },
-];
+export const companyLoginColumns = (withUser: boolean) =>
+  loginColumns<CompanyLogin>(
+    withUser
+      ? [
+          {
+            title: '用户',
+            key: 'user',
+            render: (_: unknown, r) =>
+              r.user_id ? (
+                <Link to={`/crm/user/${r.user_id}`}>
+                  {r.real_name || r.username}
+                  {r.real_name && r.real_name !== r.username && (
+                    <Typography.Text type="secondary"> （{r.username}）</Typography.Text>
+                  )}
+                </Link>
+              ) : (
+                r.username
+              ),
+          },
+          { title: '角色', dataIndex: 'role_name', width: 110, render: (v: string) => v || '—' },
+        ]
+      : [],
+  );
 
 /**
  * 登录记录 (/crm/login): every login attempt on the company's accounts — by user, result, day
@@ -92,7 +65,7 @@ export function LoginRecordPage() {
         search={{ label: '搜索用户', placeholder: '用户名 / 姓名', maxLength: 50, style: { width: 240 } }}
         status={{ label: '登录结果', options: RESULT_OPTIONS }}
         aria-label="登录记录列表"
-        columns={loginColumns(true)}
+        columns={companyLoginColumns(true)}
         query={list}
         empty={filtered ? '没有符合条件的登录记录' : '暂无登录记录'}
         // The browser column is cut off (ellipsis), not scrolled.

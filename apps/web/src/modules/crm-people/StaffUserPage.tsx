@@ -5,7 +5,7 @@ import { formatDateTime } from '#web/shared/format.ts';
 import { ListTable } from '#web/shared/ui/ListTable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { loginColumns } from './LoginRecordPage.tsx';
+import { companyLoginColumns } from './LoginRecordPage.tsx';
 import { useStaffUser } from './usePeople.ts';
 import './people.css';
 
@@ -63,7 +63,7 @@ export function StaffUserPage() {
       <Typography.Title level={5}>最近的登录</Typography.Title>
       <ListTable<CompanyLogin>
         aria-label="该用户的登录记录"
-        columns={loginColumns(false)}
+        columns={companyLoginColumns(false)}
         query={logins as never}
         empty="暂无登录记录"
         pagination={noPaging}
