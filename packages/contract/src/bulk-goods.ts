@@ -2,21 +2,10 @@ import { z } from 'zod';
 import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-catalogue-constants.ts';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
-import {
-  flag,
-  form,
-  id,
-  idList,
-  int,
-  MAX_ID,
-  optionalId,
-  optionalInt,
-  optionalText,
-  paging,
-} from './fields.ts';
+import { flag, form, idList, int, MAX_ID, optionalId, paging } from './fields.ts';
 import { fromJson } from './goods-library.ts';
-import { auditTimes, goodsRef } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
+import { col } from './screen.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 export * from './bulk-catalogue-constants.ts';
@@ -74,67 +63,49 @@ export const bulkTiersField = fromJson(
 /** The message when the first band does not start at the minimum order quantity. */
 export const bulkFirstTierMessage = (minQty: number) => `第1档的采购量须等于最小起订量（${minQty}）`;
 
-export const bulkGoodsSchema = z.object({
-  id: z.number().int(),
-  ...goodsRef,
-  /** The library goods' name, code, specification text and picture when the row was last saved. */
-  goods_name: z.string(),
-  goods_code: z.string(),
-  spec_text: z.string(),
-  image: z.string(),
+/**
+ * A bulk goods' columns (ADR 0036): a library goods (specification) with the name, code,
+ * specification text and picture it had when the row was last saved, its bulk category, minimum
+ * order quantity and price tiers.
+ */
+const bulkGoodsShape = {
+  goods_id: col.ref('商品', { select: '/goods/select', name: 'goods_name' }, { list: false, excel: false }),
+  /** 0 or none: the goods itself (a goods without specifications). */
+  sku_id: col.int('规格', { min: 0, max: MAX_ID, optional: true, list: false, excel: false }),
+  image: col.picture('图片', { form: false, excel: false, phone: 'hidden' }),
+  goods_code: col.text('商品编码', { max: 50, form: false, search: true, list: false }),
+  goods_name: col.text('商品名称', { max: 100, form: false, search: true, phone: 'title' }),
+  spec_text: col.text('规格', { max: 200, form: false, search: true, list: false }),
   /**
    * 1 when the library goods (or its specification) has been deleted since: the row can no longer
    * be saved, only taken off sale or deleted (the list flags it 商品已删除).
    */
-  goods_deleted: z.number().int(),
-  category_id: z.number().int(),
-  unit: z.string(),
-  min_qty: z.number().int(),
-  tiers: z.array(bulkTierSchema),
+  goods_deleted: col.flag('商品已删除', '是', '否', {
+    form: false,
+    list: false,
+    detail: false,
+    excel: false,
+  }),
+  category_id: col.ref('大宗分类', { select: '/dzc/categorys' }, { excel: false }),
+  /** Empty: the library goods' unit. */
+  unit: col.text('单位', { max: 10, optional: true, list: false }),
+  min_qty: col.int('最小起订量', { min: 1, max: BULK_QUANTITY_MAX }),
+  tiers: col.custom('价格档位', { item: z.array(bulkTierSchema), field: bulkTiersField }, { excel: false }),
   /** The first band's unit price (cents): the highest a buyer pays. */
-  price: z.number().int(),
+  price: col.money('起订单价（分）', { max: MAX_PRICE_CENTS, form: false, phone: 'hidden' }),
   /** 1 上架 (listed on /dzc), 0 下架. */
-  on_sale: z.number().int(),
-  sort: z.number().int(),
-  remark: z.string(),
-  ...auditTimes,
-});
-export type BulkGoods = z.infer<typeof bulkGoodsSchema>;
+  on_sale: col.flag('上架状态', '上架', '下架', { search: true, phone: 'title' }),
+  sort: col.int('排序', { min: 0, max: 9999, optional: true, list: false }),
+  remark: col.text('备注', { max: 200, optional: true, search: true, list: false }),
+  update_time: col.time('更新时间', { list: false }),
+};
 
 /** The bulk catalogue's goods (大宗商品): the resource block serves list, form, batch delete and export. */
 export const bulkGoodsResource = defineResource({
   label: '大宗商品',
   tags: ['bulk-catalogue'],
-  item: bulkGoodsSchema,
-  columns: {
-    goods_code: '商品编码',
-    goods_name: '商品名称',
-    spec_text: '规格',
-    unit: '单位',
-    min_qty: '最小起订量',
-    price: '起订单价（分）',
-    on_sale: '上架',
-    sort: '排序',
-    remark: '备注',
-    update_time: '更新时间',
-  },
-  fields: {
-    goods_id: id('商品'),
-    /** 0 or none: the goods itself (a goods without specifications). */
-    sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
-    category_id: id('大宗分类'),
-    /** Empty: the library goods' unit. */
-    unit: optionalText('单位', { max: 10 }),
-    min_qty: int('最小起订量', { min: 1, max: BULK_QUANTITY_MAX }),
-    tiers: bulkTiersField,
-    on_sale: flag('上架状态'),
-    sort: optionalInt('排序', { min: 0, max: 9999 }),
-    remark: optionalText('备注', { max: 200 }),
-  },
-  filters: {
-    on_sale: z.optional(flag('上架状态')),
-    category_id: optionalId('大宗分类'),
-  },
+  shape: bulkGoodsShape,
+  filters: { category_id: optionalId('大宗分类') },
   sorts: { sort: '排序', newest: '最新', price: '起订单价' },
   /** A goods (specification) is in the catalogue once: `goods_key` is `<goods_id>:<sku_id>`. */
   unique: ['goods_key'],
@@ -156,7 +127,6 @@ export const bulkGoodsResource = defineResource({
       category_id: '大宗分类ID',
       tiers: '价格档位（JSON，单价为分）',
     },
-    choices: { on_sale: { 上架: 1, 下架: 0 } },
   },
   paths: {
     list: '/dzc/goods/list',
@@ -176,6 +146,8 @@ export const bulkGoodsResource = defineResource({
     delete: 'delete_bulk_goods',
   },
 });
+
+export type BulkGoods = z.infer<typeof bulkGoodsResource.item>;
 
 /** A bulk goods as a visitor of `/dzc` sees it. */
 export const publicBulkGoodsSchema = z.object({

@@ -88,8 +88,11 @@ export interface Column<
   readonly max?: number;
   /** A choice's or flag's words, value → word, in the order a list offers them. */
   readonly words?: readonly (readonly [string | number, string])[];
-  /** A reference's picker (the other resource's `select` path) and the item's key holding its name. */
-  readonly ref?: { select: string; name: string };
+  /**
+   * A reference's picker (the other resource's `select` path, or its tree's) and the item's key
+   * holding its name, when the item holds it (a page names it otherwise: a category from its tree).
+   */
+  readonly ref?: { select: string; name?: string };
   readonly places: Readonly<Record<Place, boolean>>;
   /** The spreadsheet's header, where it is not the label. */
   readonly header?: string;
@@ -224,9 +227,9 @@ export const col = {
     }) as Column<Str, Writable<O, z.ZodType<string | undefined>>>,
   /**
    * Another resource's row by id, picked with its `select` call; the item holds the id (null when
-   * none) and its name under `name`.
+   * none) and, when it holds it, its name under `name`.
    */
-  ref: <const O extends Opt = object>(label: string, ref: { select: string; name: string }, o = {} as O) =>
+  ref: <const O extends Opt = object>(label: string, ref: { select: string; name?: string }, o = {} as O) =>
     column(
       'ref',
       label,

@@ -1,10 +1,8 @@
 import {
   BULK_GOODS_DELETED_MESSAGE,
-  type BulkGoods,
   type BulkTier,
   bulkFirstTierMessage,
   type bulkGoodsResource,
-  bulkGoodsSchema,
 } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -72,8 +70,9 @@ async function resolveRefs(
 }
 
 /**
- * Bulk goods (大宗商品, ADR 0026) on the resource block: a library goods (specification) once per
- * company (`goods_key`), its category, minimum order quantity and tiers. `changed` runs in every
+ * Bulk goods (大宗商品, ADR 0026) on the resource block, mapped by their declaration: a library
+ * goods (specification) once per company (`goods_key`), its category, minimum order quantity and
+ * tiers (stored as JSON text, the first band's price beside them). `changed` runs in every
  * writing transaction: the bulk categories' goods counts move with the rows.
  */
 export function bulkGoodsStore(
@@ -81,53 +80,16 @@ export function bulkGoodsStore(
 ): ResourceStore<typeof bulkGoodsResource> {
   return {
     table: 'bulk_goods',
-    entity: 'bulk_goods',
-    search: ['goods_name', 'goods_code', 'spec_text', 'remark'],
-    sorts: {
-      sort: [['sort', 'asc']],
-      newest: [['created_at', 'desc']],
-      price: [['price', 'asc']],
-    },
     labelColumn: 'goods_name',
     uniqueCodes: { goods_key: 'BULK_GOODS_TAKEN' },
-    toItem: (row): BulkGoods =>
-      bulkGoodsSchema.parse({
-        id: row.id,
-        goods_id: row.goods_id,
-        sku_id: row.sku_id,
-        goods_name: row.goods_name,
-        goods_code: row.goods_code,
-        spec_text: row.spec_text,
-        image: row.image,
-        // Read beside the rows by the module's list and detail (`withGoodsState`).
-        goods_deleted: 0,
-        category_id: row.category_id,
-        unit: row.unit,
-        min_qty: row.min_qty,
-        tiers: readTiers(row.tiers),
-        price: row.price,
-        on_sale: row.on_sale,
-        sort: row.sort,
-        remark: row.remark,
-        create_time: row.created_at,
-        update_time: row.updated_at,
-      }),
-    toValues: (f) => {
-      const skuId = f.sku_id ?? 0;
-      return {
-        goods_id: f.goods_id,
-        sku_id: skuId,
-        goods_key: `${f.goods_id}:${skuId}`,
-        category_id: f.category_id,
-        unit: f.unit ?? '',
-        min_qty: f.min_qty,
-        tiers: JSON.stringify(f.tiers.map((t) => ({ from: t.from, price: t.price }))),
-        price: f.tiers[0]?.price ?? 0,
-        on_sale: f.on_sale,
-        sort: f.sort ?? 0,
-        remark: f.remark ?? '',
-      };
-    },
+    // goods_deleted is read beside the rows by the module's list and detail (`withGoodsState`).
+    toItem: (row, item) => ({ ...item, goods_deleted: 0, tiers: readTiers(row.tiers) }) as never,
+    toValues: (f, values) => ({
+      ...values,
+      goods_key: `${f.goods_id}:${f.sku_id ?? 0}`,
+      tiers: JSON.stringify(f.tiers.map((t) => ({ from: t.from, price: t.price }))),
+      price: f.tiers[0]?.price ?? 0,
+    }),
     rules: {
       beforeSave: (trx, values, caller, before) => resolveRefs(trx, caller, values, before),
       async afterInsert(trx, _rows, caller) {

@@ -1,14 +1,12 @@
-import type { BulkGoods, CategoryTreeNode } from '@portal/contract';
+import { type BulkGoods, bulkGoodsResource, type CategoryTreeNode } from '@portal/contract';
 import { bulkGoodsCalls } from '@portal/contract/calls';
 import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
 import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { formatYuan } from '#web/shared/format.ts';
 import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
-import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { TierTable } from './TierTable.tsx';
 import { useBulkCategoryTree, useBulkOnSale } from './useBulkGoods.ts';
 import './bulk-catalogue.css';
@@ -48,80 +46,36 @@ export function BulkGoodsPage() {
       done: (r) => `已${value === 1 ? '上架' : '下架'} ${r.count} 个大宗商品`,
     });
 
-  const columns: ListColumns<BulkGoods> = [
-    {
-      title: '图片',
-      dataIndex: 'image',
-      width: 64,
-      phone: 'hidden',
-      render: (v: string, row) =>
-        v ? (
-          <img src={v} alt={row.goods_name} width={44} height={44} className="bulk-cover" />
-        ) : (
-          <span className="bulk-cover bulk-cover--empty" aria-hidden />
-        ),
-    },
-    {
-      title: '商品',
-      key: 'goods',
-      phone: 'title',
-      render: (_: unknown, row) => (
-        <Space direction="vertical" size={0}>
-          <span>
-            {row.goods_name}
-            {row.goods_deleted === 1 && (
-              <Tag color="red" className="bulk-gone">
-                商品已删除
-              </Tag>
-            )}
-          </span>
-          <Typography.Text type="secondary" className="bulk-sub">
-            {[row.goods_code, row.spec_text].filter(Boolean).join(' · ') || '—'}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: '大宗分类',
-      dataIndex: 'category_id',
-      render: (v: number) => categoryName.get(v) ?? '—',
-    },
-    {
-      title: '最小起订量',
-      dataIndex: 'min_qty',
-      width: 110,
-      align: 'right',
-      render: (v: number, row) => `${v} ${row.unit}`,
-    },
-    {
-      title: '价格档位',
-      key: 'tiers',
-      render: (_: unknown, row) => <TierTable tiers={row.tiers} unit={row.unit} compact />,
-    },
-    {
-      title: '起订单价',
-      dataIndex: 'price',
-      width: 100,
-      align: 'right',
-      phone: 'hidden',
-      render: (v: number) => formatYuan(v),
-    },
-    {
-      title: '状态',
-      dataIndex: 'on_sale',
-      width: 80,
-      phone: 'title',
-      render: (v: number) => (v === 1 ? <Tag color="green">上架</Tag> : <Tag>下架</Tag>),
-    },
-  ];
-
   return (
     <ResourcePage<BulkGoods, object, { category_id?: number; on_sale?: 0 | 1 }>
       name="bulk-goods"
-      label="大宗商品"
+      resource={bulkGoodsResource}
       title="大宗商品"
       routes={bulkGoodsCalls}
-      columns={columns}
+      render={{
+        goods_name: {
+          title: '商品',
+          render: (_: unknown, row) => (
+            <Space direction="vertical" size={0}>
+              <span>
+                {row.goods_name}
+                {row.goods_deleted === 1 && (
+                  <Tag color="red" className="bulk-gone">
+                    商品已删除
+                  </Tag>
+                )}
+              </span>
+              <Typography.Text type="secondary" className="bulk-sub">
+                {[row.goods_code, row.spec_text].filter(Boolean).join(' · ') || '—'}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        category_id: { render: (v: number) => categoryName.get(v) ?? '—' },
+        min_qty: { width: 110, render: (v: number, row) => `${v} ${row.unit}` },
+        tiers: { render: (_: unknown, row) => <TierTable tiers={row.tiers} unit={row.unit} compact /> },
+        price: { title: '起订单价', width: 100 },
+      }}
       searchPlaceholder="编码 / 名称 / 备注"
       rowName={label}
       editor={{ href: (g) => (g ? `/crm/new_goods_dzc?id=${g.id}` : '/crm/new_goods_dzc') }}

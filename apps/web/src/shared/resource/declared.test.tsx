@@ -1,4 +1,4 @@
-import { brandResource, customerResource, publicBrandResource } from '@portal/contract';
+import { brandResource, col, customerResource, publicBrandResource } from '@portal/contract';
 import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
 import { Form } from 'antd';
 import { act } from 'react';
@@ -13,6 +13,7 @@ import {
   fieldRules,
   mayCall,
   searchPlaceholderOf,
+  shown,
   statusOptionsOf,
 } from './declared.tsx';
 
@@ -132,6 +133,13 @@ describe('a screen from its declaration', () => {
     expect(el.textContent).toContain('创建时间');
     expect(el.textContent).toContain(formatMinute(brand.create_time));
     expect(el.textContent).toContain('坚果炒货');
+  });
+
+  it('shows a reference by the name its item holds, or a dash when the item holds none', () => {
+    const named = col.ref('品牌', { select: '/goods/brands', name: 'brand_name' });
+    const unnamed = col.ref('大宗分类', { select: '/dzc/categorys' });
+    expect(shown(named, 7, { brand_name: '青峰' })).toBe('青峰');
+    expect(shown(unnamed, 7, { brand_name: '青峰' })).toBe('—');
   });
 
   it('takes the buttons’ permissions from the declared calls', () => {

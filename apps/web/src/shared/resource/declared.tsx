@@ -45,7 +45,7 @@ export const wordOptions = (c: Column) => (c.words ?? []).map(([value, label]) =
 export function shown(c: Column, value: unknown, row: object): ReactNode {
   if (c.kind === 'money') return formatYuan(value as number);
   if (c.kind === 'time') return value ? formatMinute(value as string) : '—';
-  if (c.kind === 'ref') return (c.ref && (at(row, c.ref.name) as string)) || '—';
+  if (c.kind === 'ref') return (c.ref?.name && (at(row, c.ref.name) as string)) || '—';
   if (c.kind === 'flag') {
     const word = c.words?.find(([v]) => v === value)?.[1] ?? String(value);
     return value === 1 ? <Tag color="green">{word}</Tag> : <Tag>{word}</Tag>;
