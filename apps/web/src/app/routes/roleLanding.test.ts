@@ -47,7 +47,7 @@ describe('the login of each role lands on', () => {
 
 /**
  * What each shop role's permissions must open and must not (DEFAULT_ROLE_PERMISSIONS and the role
- * table in docs/ARCHITECTURE.md); the 商城管理 home offers exactly the side menu's screens.
+ * table in docs/permissions.md); the 商城管理 home offers exactly the side menu's screens.
  */
 const CRM_SCREENS: Record<number, { opens: string[]; not: string[] }> = {
   12: {
