@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beijingDay, crmDashboard, lastDays } from '#server/modules/order/dashboard.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { type Harness, testApp } from './harness.ts';
+import { storeOrder } from './orders.ts';
 
 /** The 商城管理 home's figures (/crm/dashboard): per Beijing day, scoped to the company. SQLite and PostgreSQL. */
 let h: Harness;
@@ -15,33 +16,15 @@ const NOW = Date.parse('2026-11-24T02:00:00Z');
 
 async function order(company: number, created: string, paid: string | null, status: number, amount: number) {
   const user = await h.user(15, company);
-  await h.db
-    .insertInto('orders')
-    .values({
-      company_id: company,
-      order_no: `D${Math.random().toString(36).slice(2, 12)}`,
-      user_id: user.id,
-      status,
-      goods_amount: amount,
-      discount_amount: 0,
-      pay_amount: amount,
-      coupon_id: null,
-      member_coupon_id: null,
-      coupon_name: '',
-      consignee_name: '张三',
-      consignee_mobile: '13800000000',
-      consignee_address: '北京市',
-      payment_method: 'transfer',
-      remark: '',
-      expires_at: created,
-      paid_at: paid,
-      shipped_at: null,
-      completed_at: null,
-      closed_at: null,
-      created_at: created,
-      updated_at: created,
-    })
-    .execute();
+  await storeOrder(h, {
+    company_id: company,
+    order_no: `D${Math.random().toString(36).slice(2, 12)}`,
+    user_id: user.id,
+    status,
+    amount,
+    at: created,
+    paid_at: paid,
+  });
 }
 
 beforeAll(async () => {

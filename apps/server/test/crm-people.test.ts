@@ -1,6 +1,8 @@
 import { Codes, customerResource, DEFAULT_ROLE_PERMISSIONS, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendImport, templateHeaders, xlsx } from './excel.ts';
 import { type Harness, PASSWORD, testApp } from './harness.ts';
+import { storeOrder } from './orders.ts';
 
 /**
  * The company's people in the shop back office (issue 12, ADR 0020): members (会员管理), business
@@ -62,39 +64,21 @@ async function memberWithHistory(mobile: string, referrer = '') {
     [`M${mobile}1`, 4, 12_000],
     [`M${mobile}2`, 1, 3_000],
   ] as const) {
-    const order = await h.db
-      .insertInto('orders')
-      .values({
-        company_id: companyId,
-        order_no: no,
-        user_id: m.user.id,
-        status,
-        goods_amount: amount,
-        discount_amount: 0,
-        pay_amount: amount,
-        coupon_id: null,
-        member_coupon_id: null,
-        coupon_name: '',
-        consignee_name: '张三',
-        consignee_mobile: mobile,
-        consignee_address: '浙江省杭州市',
-        payment_method: 'transfer',
-        remark: '',
-        expires_at: now,
-        paid_at: null,
-        shipped_at: null,
-        completed_at: null,
-        closed_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const orderId = await storeOrder(h, {
+      company_id: companyId,
+      order_no: no,
+      user_id: m.user.id,
+      status,
+      amount,
+      at: now,
+      consignee_mobile: mobile,
+      consignee_address: '浙江省杭州市',
+    });
     await h.db
       .insertInto('order_items')
       .values({
         company_id: companyId,
-        order_id: order.id,
+        order_id: orderId,
         goods_id: goodsId,
         name: '坚果礼盒',
         cover: '',
@@ -424,41 +408,12 @@ describe('customers (客户管理)', () => {
 });
 
 describe('customers from Excel', () => {
-  const BOUNDARY = '----crm-people-import';
   async function upload(mode: string, rows: (string | number)[][]) {
-    const { default: ExcelJS } = await import('exceljs');
-    const template = await h.app.inject({
-      method: 'GET',
-      url: '/api/customer/import/template',
-      headers: shop,
-    });
-    expect(template.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
-    const headers = ((wb.worksheets[0] as import('exceljs').Worksheet).getRow(1).values as string[]).slice(1);
-    const out = new ExcelJS.Workbook();
-    const ws = out.addWorksheet('客户');
-    ws.addRow(headers);
-    for (const r of rows) ws.addRow(r);
-    const content = Buffer.from(await out.xlsx.writeBuffer());
-    const payload = Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="c.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-    ]);
+    const headers = await templateHeaders(h, '/api/customer/import', shop);
+    const content = await xlsx('客户', headers, rows);
     return {
       headers,
-      res: (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/customer/import',
-          headers: { ...shop, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-          payload,
-        })
-      ).json(),
+      res: (await sendImport(h, '/api/customer/import', mode, content, shop, 'c.xlsx')).json(),
     };
   }
 

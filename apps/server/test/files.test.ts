@@ -7,7 +7,7 @@ import { Codes, FILE_DOCUMENT_MAX_BYTES, FILE_IMAGE_MAX_BYTES } from '@portal/co
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, testApp, type UploadFile } from './harness.ts';
 
 /**
  * The file store (spec §7 `/file/*`, ADR 0018) on the disk store: typed by content, bounded by
@@ -21,38 +21,8 @@ let admin: Record<string, string>;
 let otherAdmin: Record<string, string>;
 let sales: Record<string, string>;
 
-const BOUNDARY = '----files-test';
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
-
-const upload = (
-  headers: Record<string, string>,
-  file: { name: string; content: Buffer; type?: string },
-  fields: Record<string, string> = {},
-) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: '/api/file/upload',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart(fields, file),
-    })
-    .then((r) => r.json());
+const upload = (headers: Record<string, string>, file: UploadFile, fields: Record<string, string> = {}) =>
+  h.multipart('/api/file/upload', fields, file, headers).then((r) => r.json());
 
 const post = (url: string, form: Record<string, string | number | (string | number)[]>, headers = admin) =>
   h.post(`/api${url}`, form, headers).then((r) => r.json());

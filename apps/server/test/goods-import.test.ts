@@ -1,10 +1,10 @@
 import { Codes } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexGoods, SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
+import { readXlsx, sendImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
@@ -21,7 +21,6 @@ let admin: Record<string, string>;
 let otherAdmin: Record<string, string>;
 let green: { id: number };
 
-const BOUNDARY = '----goods-import-test';
 const URL = '/api/goods/excel_data_save';
 const HEADERS = [
   '商品编码*',
@@ -38,47 +37,14 @@ const HEADERS = [
   '商品详情',
 ];
 
-async function sheet(rows: (string | number | null)[][], headers = HEADERS) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('商品');
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  );
-  return Buffer.concat(parts);
-}
+const sheet = (rows: (string | number | null)[][], headers = HEADERS) => xlsx('商品', headers, rows);
 
 const send = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
-  h.app.inject({
-    method: 'POST',
-    url: URL,
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart({ mode }, { name: '商品.xlsx', content }),
-  });
+  sendImport(h, URL, mode, content, headers, '商品.xlsx');
 const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
   send(mode, content, headers).then((r) => r.json());
 
-const call = (url: string, body: Record<string, unknown> = {}, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: { ...headers, 'content-type': 'application/json' },
-      payload: body,
-    })
-    .then((r) => r.json());
+const call = (url: string, body: Record<string, unknown> = {}) => h.json(url, body, admin);
 
 const codes = async (company = companyId) =>
   (
@@ -90,15 +56,6 @@ const codes = async (company = companyId) =>
       .orderBy('code')
       .execute()
   ).map((r) => r.code);
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
-  const rows: unknown[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { wb, rows };
-}
 
 /**
  * The search index of some goods: their columns and tokens (PostgreSQL's column; SQLite's token

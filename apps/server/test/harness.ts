@@ -41,6 +41,33 @@ export async function openTestDatabase({ migrated = false } = {}): Promise<Datab
   };
 }
 
+/** A file in a multipart body; `type` is application/octet-stream unless given. */
+export interface UploadFile {
+  name: string;
+  content: Buffer;
+  type?: string;
+}
+const BOUNDARY = '----harness-form';
+
+/** A multipart body: each field, then the file if there is one (`harness.multipart` posts it). */
+export function multipartBody(fields: Record<string, string>, file?: UploadFile) {
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+/** The content type of `multipartBody`'s bodies. */
+export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
+
 export const PASSWORD = 'Secret1234';
 const unique = () => randomBytes(4).toString('hex');
 
@@ -112,26 +139,31 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
     },
     /** Uploads a small PNG to the file store as the holder of `headers`: the stored file (id, url). */
     async uploadImage(headers: Record<string, string>) {
-      const boundary = '----harness-image';
       const content = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#a60' } })
         .png()
         .toBuffer();
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        content,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/file/upload',
-        headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        payload,
-      });
+      const r = await harness.multipart(
+        '/api/file/upload',
+        {},
+        { name: 'p.png', content, type: 'image/png' },
+        headers,
+      );
       if (r.json().c !== 0) throw new Error(`upload failed: ${r.body}`);
       return r.json().d as { id: number; url: string };
     },
+    /** POSTs a multipart form (`fields`, then `file`) as the holder of `headers`, as a browser's form does. */
+    multipart: (
+      url: string,
+      fields: Record<string, string>,
+      file: UploadFile | undefined,
+      headers: Record<string, string>,
+    ) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': MULTIPART_TYPE },
+        payload: multipartBody(fields, file),
+      }),
     /** POSTs a JSON body as the holder of `headers` and answers the envelope. */
     json: (url: string, body: Record<string, unknown>, headers: Record<string, string>) =>
       app

@@ -1,8 +1,8 @@
 import { Codes } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendImport, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
-import { BOUNDARY, multipart } from './route-walk/requests.ts';
 
 /**
  * 导入 on 新闻管理 (the news resource's Excel import, ADR 0017): the sheet names the category as the
@@ -18,26 +18,15 @@ let service: Record<string, string>;
 
 const HEADERS = ['栏目*', '标题*', '摘要', '封面图片', '作者', '来源', '发布时间', '状态*', '正文'];
 
-async function sheet(rows: (string | number)[][]) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('新闻');
-  ws.addRow(HEADERS.map((h) => h.replace('*', '')));
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+const sheet = (rows: (string | number)[][]) =>
+  xlsx(
+    '新闻',
+    HEADERS.map((h) => h.replace('*', '')),
+    rows,
+  );
 
 const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: '/api/cms/news/admin/import',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart([
-        { name: 'mode', value: mode },
-        { name: 'file', filename: '新闻.xlsx', value: content },
-      ]),
-    })
-    .then((r) => r.json());
+  sendImport(h, '/api/cms/news/admin/import', mode, content, headers, '新闻.xlsx').then((r) => r.json());
 
 const list = (keyword: string, headers = admin) =>
   h.post('/api/cms/news/admin/list', { keyword }, headers).then((r) => r.json());

@@ -5,7 +5,7 @@ const SHOP_ADMIN_ROLE = 12;
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoods } from '../src/seed/seed.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, testApp, type UploadFile } from './harness.ts';
 
 /**
  * Payment methods (ADR 0015): the receiving account, each method's deadline, transfer receipts
@@ -30,34 +30,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-const BOUNDARY = '----payments-test';
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
-
-const upload = (headers: Record<string, string>, orderId: number, file: { name: string; content: Buffer }) =>
-  h.app
-    .inject({
-      method: 'POST',
-      url: '/api/order/receipt/upload',
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: multipart({ id: String(orderId) }, file),
-    })
-    .then((r) => r.json());
+const upload = (headers: Record<string, string>, orderId: number, file: UploadFile) =>
+  h.multipart('/api/order/receipt/upload', { id: String(orderId) }, file, headers).then((r) => r.json());
 
 const sign = (params: Record<string, string>) =>
   createHmac('sha256', SECRET)
@@ -221,12 +195,12 @@ describe('transfer receipts', () => {
       Codes.PARAM_ERROR.c,
     );
     const noFile = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/order/receipt/upload',
-        headers: { ...m.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload: multipart({ id: String(t.id), file: 'not a file' }),
-      })
+      await h.multipart(
+        '/api/order/receipt/upload',
+        { id: String(t.id), file: 'not a file' },
+        undefined,
+        m.headers,
+      )
     ).json();
     expect(noFile).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '请选择转账凭证文件' });
 

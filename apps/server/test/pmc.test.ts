@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendImport, xlsx } from './excel.ts';
 import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
@@ -429,32 +429,17 @@ describe('production plans', () => {
       headers: admin,
     });
     expect(template.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('生产计划');
-    ws.addRow(['计划单号', '产品编码*', '计划数量*', '开始日期*', '完工日期*', '入库仓库', '备注']);
-    ws.addRow(['IMP-1', p.code, 6, chinaDay(), chinaDay(3), '', '导入']);
-    ws.addRow(['IMP-2', 'NO-SUCH', 6, chinaDay(), chinaDay(3), '', '']);
-    ws.addRow(['IMP-3', p.code, 6, chinaDay(3), chinaDay(1), '不存在的仓库', '']);
-    const content = Buffer.from(await wb.xlsx.writeBuffer());
-    const B = '----pmc-import';
-    const body = (mode: string) =>
-      Buffer.concat([
-        Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
-        Buffer.from(
-          `--${B}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-        ),
-        content,
-        Buffer.from(`\r\n--${B}--\r\n`),
-      ]);
+    const content = await xlsx(
+      '生产计划',
+      ['计划单号', '产品编码*', '计划数量*', '开始日期*', '完工日期*', '入库仓库', '备注'],
+      [
+        ['IMP-1', p.code, 6, chinaDay(), chinaDay(3), '', '导入'],
+        ['IMP-2', 'NO-SUCH', 6, chinaDay(), chinaDay(3), '', ''],
+        ['IMP-3', p.code, 6, chinaDay(3), chinaDay(1), '不存在的仓库', ''],
+      ],
+    );
     const send = (mode: string) =>
-      h.app
-        .inject({
-          method: 'POST',
-          url: '/api/pmc/excel_data_save',
-          headers: { ...admin, 'content-type': `multipart/form-data; boundary=${B}` },
-          payload: body(mode),
-        })
-        .then((r) => r.json());
+      sendImport(h, '/api/pmc/excel_data_save', mode, content, admin, 'p.xlsx').then((r) => r.json());
     const preview = await send('preview');
     expect(preview.d).toMatchObject({ total: 3, valid: 1, invalid: 2, created: 0 });
     expect(preview.d.rows[1].errors).toEqual({ 产品编码: '产品编码「NO-SUCH」不存在' });

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendImport, xlsx } from './excel.ts';
 import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
@@ -469,30 +469,14 @@ describe('/product/push/to/stock', () => {
 });
 
 describe('the products import', () => {
-  const BOUNDARY = '----product-import-test';
-  async function sheet(rows: (string | number)[][]) {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('产品');
-    ws.addRow(['产品编码*', '产品名称*', '成品编码*', '每批数量*', '单位', '物料清单', '备注', '状态']);
-    for (const r of rows) ws.addRow(r);
-    return Buffer.from(await wb.xlsx.writeBuffer());
-  }
+  const sheet = (rows: (string | number)[][]) =>
+    xlsx(
+      '产品',
+      ['产品编码*', '产品名称*', '成品编码*', '每批数量*', '单位', '物料清单', '备注', '状态'],
+      rows,
+    );
   const upload = (mode: string, content: Buffer) =>
-    h.app
-      .inject({
-        method: 'POST',
-        url: '/api/product/import',
-        headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload: Buffer.concat([
-          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
-          Buffer.from(
-            `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="p.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-          ),
-          content,
-          Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-        ]),
-      })
-      .then((r) => r.json());
+    sendImport(h, '/api/product/import', mode, content, admin, 'p.xlsx').then((r) => r.json());
 
   it('reads the output and the materials by code, refuses bad rows per cell and writes the valid ones', async () => {
     const out = await goods({ goods_type: 'finished' });

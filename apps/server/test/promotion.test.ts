@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/platform/time.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
+import { countOrders } from './orders.ts';
 
 let h: Harness;
 let companyId: number;
@@ -75,16 +76,7 @@ const call = async (
 
 const stockOf = async (id: number) =>
   (await h.db.selectFrom('goods').select('stock').where('id', '=', id).executeTakeFirstOrThrow()).stock;
-const orderCount = async (userId: number) =>
-  Number(
-    (
-      await h.db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const orderCount = (userId: number) => countOrders(h, userId);
 
 /** A member with one address (harness.member). */
 const member = (cid = companyId) => h.member(cid);

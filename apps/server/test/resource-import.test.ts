@@ -1,7 +1,7 @@
 import { Codes, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readXlsx, sendImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
@@ -16,41 +16,13 @@ let admin: Record<string, string>;
 let otherAdmin: Record<string, string>;
 let warehouse: Record<string, string>;
 
-const BOUNDARY = '----resource-import-test';
 const HEADERS = ['品牌名称*', '品牌标志', '品牌介绍', '排序', '状态*'];
 
-/** An .xlsx with the brand headers and `rows` (written by ExcelJS, as a spreadsheet saves it). */
-async function sheet(rows: (string | number | null)[][], headers = HEADERS) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('品牌');
-  ws.addRow(headers);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; content: Buffer }) {
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(parts);
-}
+/** An .xlsx with the brand headers and `rows`. */
+const sheet = (rows: (string | number | null)[][], headers = HEADERS) => xlsx('品牌', headers, rows);
 
 const send = (mode: string, content: Buffer, headers: Record<string, string> = admin, name = '品牌.xlsx') =>
-  h.app.inject({
-    method: 'POST',
-    url: '/api/goods/brand/import',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart({ mode }, { name, content }),
-  });
+  sendImport(h, '/api/goods/brand/import', mode, content, headers, name);
 const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin, name?: string) =>
   send(mode, content, headers, name).then((r) => r.json());
 
@@ -64,15 +36,6 @@ const brandNames = async (company = companyId) =>
       .orderBy('name')
       .execute()
   ).map((r) => r.name);
-
-async function readXlsx(body: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(body as unknown as ArrayBuffer);
-  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
-  const rows: unknown[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return { wb, rows };
-}
 
 beforeAll(async () => {
   h = await testApp();
@@ -229,12 +192,7 @@ describe('resource import: brands', () => {
     const missing = await upload('preview', await sheet([['清芳', 1]], ['品牌名称', '排序']));
     expect(missing).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '表头缺少必填列「状态」，请使用下载的模板' });
     const noFile = (
-      await h.app.inject({
-        method: 'POST',
-        url: '/api/goods/brand/import',
-        headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-        payload: multipart({ mode: 'preview', file: 'x' }),
-      })
+      await h.multipart('/api/goods/brand/import', { mode: 'preview', file: 'x' }, undefined, admin)
     ).json();
     expect(noFile).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '请选择要导入的Excel文件' });
     const badMode = await upload('everything', await sheet([['清芳', '', '', 1, '启用']]));
@@ -297,14 +255,9 @@ describe('resource import: brands', () => {
       ['', '', '', 3, '启用'],
     ]);
     const post = (headers: Record<string, string>) =>
-      h.app
-        .inject({
-          method: 'POST',
-          url: '/api/public/brand/import',
-          headers: { ...headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-          payload: multipart({ mode: 'valid' }, { name: '公共品牌.xlsx', content: file }),
-        })
-        .then((r) => r.json());
+      sendImport(h, '/api/public/brand/import', 'valid', file, headers, '公共品牌.xlsx').then((r) =>
+        r.json(),
+      );
     expect((await post(admin)).c).toBe(Codes.FORBIDDEN.c);
     expect(await post(root)).toMatchObject({ c: 0, d: { created: 2, invalid: 1 } });
     const rows = await h.db

@@ -1,9 +1,9 @@
 import { Codes, fileImageKeyOf } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from '#server/platform/db/migrations/039-rich-text.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { createCategory, createGoods } from '#server/seed/seed.ts';
+import { sendImport, templateHeaders, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -54,7 +54,6 @@ const article = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const BOUNDARY = '----rich-text-test';
 /** The news sheet's category: by its name (新闻资讯) or by its id (either column the template has). */
 const NEWS_CATEGORY = {
   栏目: '新闻资讯',
@@ -63,29 +62,13 @@ const NEWS_CATEGORY = {
   },
 };
 async function importSheet(url: string, rows: Record<string, unknown>[], mode = 'all') {
-  const template = await h.app.inject({ method: 'GET', url: `${url}/template`, headers: admin });
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
-  const headers = ((wb.worksheets[0] as ExcelJS.Worksheet).getRow(1).values as string[]).slice(1);
-  const out = new ExcelJS.Workbook();
-  const ws = out.addWorksheet('导入');
-  ws.addRow(headers);
-  for (const row of rows) ws.addRow(headers.map((label) => row[label.replace('*', '')] ?? null));
-  const content = Buffer.from(await out.xlsx.writeBuffer());
-  const payload = Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="mode"\r\n\r\n${mode}\r\n`),
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...admin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload,
-  });
+  const headers = await templateHeaders(h, url, admin);
+  const content = await xlsx(
+    '导入',
+    headers,
+    rows.map((row) => headers.map((label) => row[label.replace('*', '')] ?? null)),
+  );
+  const res = await sendImport(h, url, mode, content, admin);
   return res.json();
 }
 

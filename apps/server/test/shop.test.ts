@@ -7,6 +7,7 @@ import { databaseCounters } from '../src/platform/limits/counters.ts';
 import { nowIso } from '../src/platform/time.ts';
 import { type CategoryRef, createCategory, createGoods } from '../src/seed/seed.ts';
 import { type Harness, testApp } from './harness.ts';
+import { expireByHand } from './orders.ts';
 
 let h: Harness;
 let companyId: number;
@@ -551,22 +552,8 @@ describe('orders', () => {
       payment_method: 'cod',
     });
     expect(await stockOf(g)).toBe(0);
-    await h.db
-      .updateTable('orders')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', placed.d.order.id)
-      .execute();
     // The sweep runs every minute; here it is run by hand through the same service the timer calls.
-    const { orderService } = await import('../src/modules/order/order.service.ts');
-    const { offlineProvider, paymentMethods } = await import('../src/modules/payment/index.ts');
-    const NO_ACCOUNT = { bank_name: '', branch_name: '', account_name: '', account_no: '' };
-    const sweeper = orderService(modulesDatabase(h.db), {
-      payments: paymentMethods([offlineProvider], { bank_transfer: 4320, cod: 1440, sandbox: 30 }),
-      accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
-      shopOf: async () => undefined,
-      goodsChanged: () => {},
-    });
-    expect(await sweeper.expireDue()).toBeGreaterThanOrEqual(1);
+    expect(await expireByHand(h, placed.d.order.id)).toBeGreaterThanOrEqual(1);
     expect(await stockOf(g)).toBe(2);
     const d = await m.call('/order/detail', { id: placed.d.order.id });
     expect(d.d.status).toBe(5);
