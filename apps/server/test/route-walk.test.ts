@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { App } from '../src/platform/http/reply.ts';
+import { shapeRoutes } from './call-shapes.ts';
 import { dialectUnderTest, testApp } from './harness.ts';
 import { inPool, pollution, type ReplyRules, replyProblem } from './route-walk/check.ts';
 import { crossCompanyRefs, fingerprint, fingerprintDiff, snapshot } from './route-walk/fingerprint.ts';
@@ -49,7 +50,9 @@ import {
  */
 const SKIPPED: Record<string, string> = {};
 
-const h = await testApp();
+// With the test-only module of every call shape (path parameters, the console family), which no
+// module serves yet: the walk's handling of them is walked too (ADR 0034).
+const h = await testApp({}, { routes: shapeRoutes });
 const routes = walkRoutes(h.routes, h.app.swagger() as OpenApiDocument).filter((r) => !(r.label in SKIPPED));
 const nonPublic = routes.filter((r) => !isPublic(r));
 const CONCURRENCY = dialectUnderTest === 'pg' ? 8 : 16;
@@ -164,6 +167,21 @@ const codeOf = (res: LightMyRequestResponse) => {
   }
 };
 
+/** The HTTP status a console route answers where a portal route answers the code. */
+const CONSOLE_STATUS = new Map<number, number>([
+  [Codes.PARAM_ERROR.c, 400],
+  [Codes.PAYLOAD_TOO_LARGE.c, 413],
+  [Codes.UNSUPPORTED_MEDIA.c, 415],
+  [Codes.ROUTE_NOT_FOUND.c, 404],
+]);
+
+/** What a probe expects, in the route's family: the codes, or (console) the one status they stand for. */
+function expected(route: WalkRoute, codes: readonly number[] | undefined): Partial<ReplyRules> {
+  if (!isConsole(route)) return { expect: codes };
+  const statuses = new Set((codes ?? []).map((c) => CONSOLE_STATUS.get(c)));
+  return statuses.size === 1 ? { expectStatus: [...statuses][0] } : {};
+}
+
 /** What a caller the route refuses must get: 10003 anonymous, 10004 without the permission. */
 function refusal(route: WalkRoute, kind: 'anonymous' | 'forbidden'): Partial<ReplyRules> {
   if (isConsole(route)) return { expectStatus: kind === 'anonymous' ? 401 : 403 };
@@ -237,14 +255,15 @@ describe('hostile input to every route answers in its envelope, never with a ser
     const base = { method: route.method, console: isConsole(route), secrets: current(), htmlOk: route.file };
     const jobs: Job[] = [];
     for (const probe of hostileProbes(route, ctxOf(B))) {
-      const rules: ReplyRules = { ...base, expect: probe.expect };
+      const rules: ReplyRules = { ...base, ...expected(route, probe.expect) };
       if (!isPublic(route)) rules.forbid = ACCESS_CODES;
       jobs.push({ who: `B role ${me.role}`, caller: me, probe, rules });
     }
     for (const probe of hostileProbes(route, ctxOf(A))) {
-      const rules: ReplyRules = isPublic(route)
-        ? { ...base, expect: probe.expect }
-        : { ...base, ...refusal(route, 'anonymous') };
+      const rules: ReplyRules =
+        isPublic(route) || probe.beforeRoute
+          ? { ...base, ...expected(route, probe.expect) }
+          : { ...base, ...refusal(route, 'anonymous') };
       jobs.push({ who: 'anonymous', caller: null, probe, rules });
     }
     let results = await send(h.app, jobs);

@@ -44,6 +44,8 @@ const SERVER_ERROR = Codes.SERVER_ERROR.c;
 export function replyProblem(res: InjectResponse, rules: ReplyRules): string | undefined {
   const short = res.body.slice(0, 100).replace(/\s+/g, ' ');
   if (res.statusCode >= 500) return `HTTP ${res.statusCode} ${short}`;
+  // No content (a console call's DELETE): nothing to read, no type to declare.
+  if (res.statusCode === 204) return res.body === '' ? undefined : `HTTP 204 with a body: ${short}`;
   const type = String(res.headers['content-type'] ?? '');
   if (!type) return `HTTP ${res.statusCode} without content-type: ${short}`;
   if (rules.secrets?.length) {

@@ -28,11 +28,14 @@ export interface Probe {
    * (A caller the route refuses gets the refusal code instead, whatever the body.)
    */
   expect?: readonly number[];
+  /** Answered before a route is found (a malformed or traversing URL): the same to every caller. */
+  beforeRoute?: true;
 }
 
 const PARAM = Codes.PARAM_ERROR.c;
 const TOO_LARGE = Codes.PAYLOAD_TOO_LARGE.c;
 const MEDIA = Codes.UNSUPPORTED_MEDIA.c;
+const ROUTE_NOT_FOUND = Codes.ROUTE_NOT_FOUND.c;
 
 export const BOUNDARY = 'WalkBoundary9f3';
 const MB2 = 2 * 1024 * 1024;
@@ -48,8 +51,18 @@ const HUNDRED_KB = big(KB100);
 const DEEP_ARRAY = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 
-/** Fills `:param` segments of a path. */
-export const pathOf = (route: WalkRoute, value = '1') => route.url.replace(/:\w+/g, value);
+/**
+ * The route's path with its `:name` segments filled: from `values` (raw, already encoded), else
+ * the sample value of the parameter's schema, else 1.
+ */
+export function pathOf(route: WalkRoute, ctx?: SampleContext, values: Record<string, string> = {}) {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => {
+    const given = values[name];
+    if (given !== undefined) return given;
+    const field = route.pathFields.find((f) => f.name === name);
+    return field && ctx ? encodeURIComponent(String(sampleValue(name, field.schema, ctx))) : '1';
+  });
+}
 
 /** Form/query encoding as the browser sends it: lists of scalars as repeated keys, objects as JSON. */
 export function formEncode(body: Body): string {
@@ -117,9 +130,9 @@ function withEach(body: Body, fields: Field[], value: (f: Field) => unknown): Bo
 }
 
 /** Hostile requests for a route that reads a body (POST): every encoding, well-formed and not. */
-function bodyProbes(route: WalkRoute, base: Body): Probe[] {
+function bodyProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
   const { fields } = route;
-  const url = pathOf(route);
+  const url = pathOf(route, ctx);
   const p = (
     variant: string,
     headers: Record<string, string>,
@@ -306,9 +319,9 @@ function bodyProbes(route: WalkRoute, base: Body): Probe[] {
 }
 
 /** Hostile requests for a route that reads a querystring (GET, HEAD). */
-function queryProbes(route: WalkRoute, base: Body): Probe[] {
+function queryProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
   const { fields } = route;
-  const path = pathOf(route);
+  const path = pathOf(route, ctx);
   const p = (variant: string, query: string, extra: Partial<Probe> = {}): Probe => ({
     variant,
     method: route.method,
@@ -364,23 +377,49 @@ function queryProbes(route: WalkRoute, base: Body): Probe[] {
   return out;
 }
 
-/** Path parameters (none today): unknown, NUL, traversal, very long. */
-function pathProbes(route: WalkRoute): Probe[] {
-  if (!route.url.includes('/:')) return [];
-  return ['999999999', '-1', '%00', '..%2f..%2f', 'a%5Cb', big(2000)].map((v) => ({
-    variant: `path parameter ${v.slice(0, 20)}`,
-    method: route.method,
-    url: pathOf(route, v),
-    headers: {},
-  }));
+/** Hostile values of a path parameter, raw (as they stand in the URL). */
+const PATH_VALUES = ['999999999', '-1', 'abc', '1.5', '%00', '..%2f..%2f', '..', 'a%5Cb', '%zz', big(2000)];
+
+/** Path values answered before any route is found, whoever calls: the code each gets. */
+const BEFORE_ROUTE: Record<string, number[]> = {
+  '..': [ROUTE_NOT_FOUND], // the URL resolves to another path
+  '%zz': [PARAM], // not a percent-encoding
+  [big(2000)]: [PARAM, ROUTE_NOT_FOUND], // over Fastify's parameter length (HTTP 414)
+};
+
+/**
+ * Each path parameter in turn with a hostile value, the rest of the request well-formed: an
+ * integer parameter refuses what is not a whole number in range (10001); a URL that finds no route
+ * answers so before any access check (`beforeRoute`); anything else must merely not fail.
+ */
+function pathProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
+  const out: Probe[] = [];
+  for (const f of route.pathFields) {
+    const integer = kindOf(f.schema) === 'integer';
+    for (const v of PATH_VALUES) {
+      const url = pathOf(route, ctx, { [f.name]: v });
+      const probe: Probe = {
+        variant: `path ${f.name}=${v.slice(0, 20)}`,
+        method: route.method,
+        url: route.carrier === 'body' ? url : `${url}?${formEncode(base)}`,
+        headers: route.carrier === 'body' ? FORM_TYPE : {},
+        ...(route.carrier === 'body' && { payload: formEncode(base) }),
+      };
+      const before = BEFORE_ROUTE[v];
+      if (before) Object.assign(probe, { expect: before, beforeRoute: true });
+      else if (integer && v !== '999999999') probe.expect = [PARAM];
+      out.push(probe);
+    }
+  }
+  return out;
 }
 
 /** Every hostile request of a route; `ctx` says which company's rows the well-formed parts name. */
 export function hostileProbes(route: WalkRoute, ctx: SampleContext): Probe[] {
   const base = sampleBody(route.fields, { ...ctx, idTable: tableOfRoute(route, ctx.tables) });
   return [
-    ...(route.carrier === 'body' ? bodyProbes(route, base) : queryProbes(route, base)),
-    ...pathProbes(route),
+    ...(route.carrier === 'body' ? bodyProbes(route, base, ctx) : queryProbes(route, base, ctx)),
+    ...pathProbes(route, base, ctx),
   ];
 }
 
@@ -414,7 +453,7 @@ export function wellShapedProbes(route: WalkRoute, ctx: SampleContext): Probe[] 
       }
     }
   }
-  const path = pathOf(route, String(sampleValue('id', { type: 'integer' }, c)));
+  const path = pathOf(route, c);
   return bodies.map(({ variant, body }) =>
     route.carrier === 'body'
       ? { variant, method: route.method, url: path, headers: FORM_TYPE, payload: formEncode(body) }
