@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, getCalls, loginCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalInt, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
@@ -83,6 +83,8 @@ export const currentUserQuery = form({});
 
 const tags = ['account'];
 const login = { login: true } as const;
+const get = getCalls(tags);
+const loggedIn = loginCalls(tags);
 
 export const accountCalls = {
   login: defineCall({
@@ -94,49 +96,9 @@ export const accountCalls = {
     input: loginBody,
     output: loginResult,
   }),
-  quit: defineCall({
-    method: 'POST',
-    path: '/account/quit',
-    summary: '退出登录',
-    tags,
-    access: login,
-    input: quitBody,
-    output: z.null(),
-  }),
-  updatePassword: defineCall({
-    method: 'POST',
-    path: '/account/password/update',
-    summary: '修改密码',
-    tags,
-    access: login,
-    input: passwordUpdateBody,
-    output: z.null(),
-  }),
-  permission: defineCall({
-    method: 'GET',
-    path: '/account/permission',
-    summary: '当前用户权限',
-    tags,
-    access: login,
-    input: currentUserQuery,
-    output: userPermissionSchema,
-  }),
-  info: defineCall({
-    method: 'GET',
-    path: '/account/info',
-    summary: '当前用户信息',
-    tags,
-    access: login,
-    input: currentUserQuery,
-    output: sessionInfo,
-  }),
-  loginLog: defineCall({
-    method: 'GET',
-    path: '/account/login/log',
-    summary: '我的登录记录',
-    tags,
-    access: login,
-    input: loginLogQuery,
-    output: pageOf(loginLogSchema),
-  }),
+  quit: loggedIn('/account/quit', '退出登录', quitBody, z.null()),
+  updatePassword: loggedIn('/account/password/update', '修改密码', passwordUpdateBody, z.null()),
+  permission: get('/account/permission', '当前用户权限', login, currentUserQuery, userPermissionSchema),
+  info: get('/account/info', '当前用户信息', login, currentUserQuery, sessionInfo),
+  loginLog: get('/account/login/log', '我的登录记录', login, loginLogQuery, pageOf(loginLogSchema)),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-catalogue-constants.ts';
-import { defineCall } from './call.ts';
+import { defineCall, getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { flag, form, idList, int, MAX_ID, optionalId, paging } from './fields.ts';
 import { fromJson } from './goods-library.ts';
@@ -171,6 +171,8 @@ export const publicBulkGoodsQuery = form({
   category_id: optionalId('大宗分类'),
 });
 
+const get = getCalls(['bulk-catalogue']);
+
 export const bulkGoodsCalls = {
   ...bulkGoodsResource.calls,
   /** 上架 (1) or 下架 (0), in a batch: all the ids or none. */
@@ -184,13 +186,11 @@ export const bulkGoodsCalls = {
     output: z.object({ count: z.number().int() }),
   }),
   /** The company's bulk goods on sale (the `/dzc` and `/dzcen` microsites), by sort. */
-  publicList: defineCall({
-    method: 'GET',
-    path: '/dzc/goods/public',
-    summary: '大宗采购商品（公开，按单位）',
-    tags: ['bulk-catalogue'],
-    access: { public: true },
-    input: publicBulkGoodsQuery,
-    output: pageOf(publicBulkGoodsSchema),
-  }),
+  publicList: get(
+    '/dzc/goods/public',
+    '大宗采购商品（公开，按单位）',
+    { public: true },
+    publicBulkGoodsQuery,
+    pageOf(publicBulkGoodsSchema),
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, optionalId, optionalText, paging } from './fields.ts';
 
@@ -125,51 +125,31 @@ export function isSafeLink(link: string): boolean {
 const tags = ['cms'];
 const access = { public: true } as const;
 
+const get = getCalls(tags);
+
 /** The calls of content (news, advertisings), served by modules/cms. */
 export const cmsCalls = {
-  newsCategories: defineCall({
-    method: 'GET',
-    path: '/cms/news/categories',
-    summary: '新闻栏目',
-    tags,
+  newsCategories: get('/cms/news/categories', '新闻栏目', access, newsCategoriesQuery, newsCategoryList),
+  newsList: get(
+    '/cms/news/list',
+    '新闻列表（已发布，最新在前）',
     access,
-    input: newsCategoriesQuery,
-    output: newsCategoryList,
-  }),
-  newsList: defineCall({
-    method: 'GET',
-    path: '/cms/news/list',
-    summary: '新闻列表（已发布，最新在前）',
-    tags,
+    newsListQuery,
+    pageOf(newsSummarySchema),
+  ),
+  newsDetail: get('/cms/news/detail', '新闻详情（计一次阅读）', access, newsDetailQuery, newsDetailSchema),
+  advertisingList: get(
+    '/cms/advertising/list',
+    '当前广告（按广告位）',
     access,
-    input: newsListQuery,
-    output: pageOf(newsSummarySchema),
-  }),
-  newsDetail: defineCall({
-    method: 'GET',
-    path: '/cms/news/detail',
-    summary: '新闻详情（计一次阅读）',
-    tags,
+    advertisingListQuery,
+    advertisingList,
+  ),
+  advertisingDetail: get(
+    '/cms/advertising/detail',
+    '广告详情',
     access,
-    input: newsDetailQuery,
-    output: newsDetailSchema,
-  }),
-  advertisingList: defineCall({
-    method: 'GET',
-    path: '/cms/advertising/list',
-    summary: '当前广告（按广告位）',
-    tags,
-    access,
-    input: advertisingListQuery,
-    output: advertisingList,
-  }),
-  advertisingDetail: defineCall({
-    method: 'GET',
-    path: '/cms/advertising/detail',
-    summary: '广告详情',
-    tags,
-    access,
-    input: advertisingDetailQuery,
-    output: advertisingDetailSchema,
-  }),
+    advertisingDetailQuery,
+    advertisingDetailSchema,
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { flag, optionalId, optionalText } from './fields.ts';
 
@@ -48,23 +48,21 @@ export const shopQuery = z.object({
 
 const tags = ['company'];
 
+const get = getCalls(tags);
+
 export const companyCalls = {
-  current: defineCall({
-    method: 'GET',
-    path: '/system/staff/company/',
-    summary: '当前站点的单位（shell 读取 results[0]）',
-    tags,
-    access: { public: true },
-    input: companyQuery,
-    output: pageOf(companySchema),
-  }),
-  shops: defineCall({
-    method: 'GET',
-    path: '/erp/staff/shops/',
-    summary: '单位的店铺（shell 读取 results[0]）',
-    tags,
-    access: { public: true },
-    input: shopQuery,
-    output: pageOf(shopSchema),
-  }),
+  current: get(
+    '/system/staff/company/',
+    '当前站点的单位（shell 读取 results[0]）',
+    { public: true },
+    companyQuery,
+    pageOf(companySchema),
+  ),
+  shops: get(
+    '/erp/staff/shops/',
+    '单位的店铺（shell 读取 results[0]）',
+    { public: true },
+    shopQuery,
+    pageOf(shopSchema),
+  ),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginResult, PASSWORD_MIN, sessionInfo } from './account.ts';
-import { defineCall } from './call.ts';
+import { defineCall, getCalls, loginCalls } from './call.ts';
 import { AGREEMENT_REQUIRED } from './constants.ts';
 import { pageOf } from './envelope.ts';
 import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
@@ -64,6 +64,9 @@ export const smsOutboxQuery = form({ ...paging, mobile: optionalText('手机号'
 
 const tags = ['member'];
 
+const get = getCalls(tags);
+const login = loginCalls(tags);
+
 export const memberCalls = {
   sendCode: defineCall({
     method: 'POST',
@@ -92,22 +95,12 @@ export const memberCalls = {
     input: passwordFindBody,
     output: z.null(),
   }),
-  updateProfile: defineCall({
-    method: 'POST',
-    path: '/account/profile/update',
-    summary: '修改个人资料',
-    tags,
-    access: { login: true },
-    input: profileUpdateBody,
-    output: sessionInfo,
-  }),
-  smsOutbox: defineCall({
-    method: 'GET',
-    path: '/sms/outbox/',
-    summary: '短信发件箱（内置短信通道）',
-    tags,
-    access: { permission: 'view_sms_outbox' },
-    input: smsOutboxQuery,
-    output: pageOf(smsOutboxSchema),
-  }),
+  updateProfile: login('/account/profile/update', '修改个人资料', profileUpdateBody, sessionInfo),
+  smsOutbox: get(
+    '/sms/outbox/',
+    '短信发件箱（内置短信通道）',
+    { permission: 'view_sms_outbox' },
+    smsOutboxQuery,
+    pageOf(smsOutboxSchema),
+  ),
 };

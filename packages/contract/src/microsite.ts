@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls } from './call.ts';
 import { companySchema } from './company.ts';
 import { form, optionalId, text } from './fields.ts';
 import { MICROSITE_LOCALES, MICROSITE_PATH_MAX } from './microsite-paths.ts';
@@ -65,24 +65,16 @@ export function introParagraphs(text: string): string[] {
 const tags = ['microsite'];
 const access = { public: true } as const;
 
+const get = getCalls(tags);
+
 /** The calls of microsites and the company page, served by modules/microsite. */
 export const micrositeCalls = {
-  get: defineCall({
-    method: 'GET',
-    path: '/microsite',
-    summary: '企业微站（按路径，如 /qf、/dzcen）',
-    tags,
+  get: get('/microsite', '企业微站（按路径，如 /qf、/dzcen）', access, micrositeQuery, micrositeSchema),
+  profile: get(
+    '/microsite/company',
+    '单位简介（/aboutUs、/company）',
     access,
-    input: micrositeQuery,
-    output: micrositeSchema,
-  }),
-  profile: defineCall({
-    method: 'GET',
-    path: '/microsite/company',
-    summary: '单位简介（/aboutUs、/company）',
-    tags,
-    access,
-    input: companyProfileQuery,
-    output: companyProfileSchema,
-  }),
+    companyProfileQuery,
+    companyProfileSchema,
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, getCalls } from './call.ts';
 import { form, id, optionalId, optionalText, text } from './fields.ts';
 
 /**
@@ -82,25 +82,17 @@ export const sandboxPayQuery = form({
 
 const tags = ['payment'];
 
+const get = getCalls(tags);
+
 export const paymentCalls = {
-  methods: defineCall({
-    method: 'GET',
-    path: '/payment/methods',
-    summary: '支付方式',
-    tags,
-    access: { public: true },
-    input: paymentMethodsQuery,
-    output: paymentMethodList,
-  }),
-  account: defineCall({
-    method: 'GET',
-    path: '/payment/account',
-    summary: '收款账户',
-    tags,
-    access: { permission: 'change_payment_account' },
-    input: form({}),
-    output: transferAccountResult,
-  }),
+  methods: get('/payment/methods', '支付方式', { public: true }, paymentMethodsQuery, paymentMethodList),
+  account: get(
+    '/payment/account',
+    '收款账户',
+    { permission: 'change_payment_account' },
+    form({}),
+    transferAccountResult,
+  ),
   saveAccount: defineCall({
     method: 'POST',
     path: '/payment/account/save',
