@@ -1,24 +1,35 @@
 import type { CartLine, ShopGoods, ShopGoodsDetail } from '@portal/contract';
 import type { GuestLine } from '#web/shared/cart/guestCart.ts';
 
+/**
+ * A line's goods, specification (null for a goods sold as itself) and its values ("红色 / L", ''
+ * without one), name, cover, current price (cents) and quantity: the contract's shop line, which
+ * the cart's lines and the checkout's share.
+ */
+export type ShopLineFields = Pick<
+  CartLine,
+  'goods_id' | 'sku_id' | 'sku_text' | 'name' | 'cover' | 'price' | 'quantity'
+>;
+
+/** The shop line fields of a line that has more. */
+export const shopLineOf = ({ goods_id, sku_id, sku_text, name, cover, price, quantity }: ShopLineFields) => ({
+  goods_id,
+  sku_id,
+  sku_text,
+  name,
+  cover,
+  price,
+  quantity,
+});
+
 /** One line of the cart page, the same for a guest (local storage) and a member (the server cart). */
-export interface CartViewLine {
+export interface CartViewLine extends ShopLineFields {
   /** `m<id>` for a server line, `g<goods_id>` (`g<goods_id>:<sku_id>`) for a guest line. */
   key: string;
   /** The server line id; `null` for a guest line. */
   id: number | null;
-  goods_id: number;
-  /** The chosen specification, null for a goods sold as itself. */
-  sku_id: number | null;
-  /** Its values ("红色 / L"), '' without one. */
-  sku_text: string;
-  name: string;
-  cover: string;
-  /** The current price (cents). */
-  price: number;
   /** The price the shopper saw when adding it. */
   price_at_add: number;
-  quantity: number;
   stock: number;
   /** `false` when the goods went off sale or were deleted: it cannot be checked out. */
   available: boolean;
@@ -31,14 +42,8 @@ export function memberLines(lines: readonly CartLine[]): CartViewLine[] {
   return lines.map((l) => ({
     key: `m${l.id}`,
     id: l.id,
-    goods_id: l.goods_id,
-    sku_id: l.sku_id,
-    sku_text: l.sku_text,
-    name: l.name,
-    cover: l.cover,
-    price: l.price,
+    ...shopLineOf(l),
     price_at_add: l.price_at_add,
-    quantity: l.quantity,
     stock: l.stock,
     available: l.available === 1,
     selected: l.selected === 1,

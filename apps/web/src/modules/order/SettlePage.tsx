@@ -3,7 +3,7 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { purchasable, useCart } from '#web/modules/cart/index.ts';
+import { purchasable, shopLineOf, useCart } from '#web/modules/cart/index.ts';
 import { goodsDetailQuery, goodsHref, shopKeys } from '#web/modules/catalogue/index.ts';
 import { ConsigneeBook, useConsignees } from '#web/modules/consignee/index.ts';
 import { couponKeys, useCouponCheck } from '#web/modules/coupon/index.ts';
@@ -106,14 +106,8 @@ function useSettleLines(buyNow: BuyNow | null): LinesState {
     .map((l) => ({
       key: l.key,
       cart_id: l.id,
-      goods_id: l.goods_id,
-      sku_id: l.sku_id,
-      sku_text: l.sku_text,
-      name: l.name,
-      cover: l.cover,
-      price: l.price,
+      ...shopLineOf(l),
       seen_price: l.price_at_add,
-      quantity: l.quantity,
     }));
   return {
     lines,

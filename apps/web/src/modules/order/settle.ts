@@ -6,26 +6,17 @@ import {
   formatBuyNowItems,
   type ShopGoodsDetail,
 } from '@portal/contract';
+import type { ShopLineFields } from '#web/modules/cart/index.ts';
 import { formatYuan } from '#web/shared/format.ts';
 import { queryId } from '#web/shared/query.ts';
 
 /** One line of the checkout: from the cart or the buy-now query. */
-export interface SettleLine {
+export interface SettleLine extends ShopLineFields {
   key: string;
   /** The cart line id (cart checkout); null for buy-now. */
   cart_id: number | null;
-  goods_id: number;
-  /** The specification bought, null for a goods sold as itself. */
-  sku_id: number | null;
-  /** Its values ("红色 / L"), '' without one. */
-  sku_text: string;
-  name: string;
-  cover: string;
-  /** The current price (cents): what the order will charge. */
-  price: number;
   /** The price the shopper saw (cart: when adding; buy-now: on the goods page). */
   seen_price: number;
-  quantity: number;
 }
 
 /** A buy-now checkout: the lines of the query, or why the query is not a valid one. */
