@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { sessionValues } from '../../apps/web/src/shared/sessionValues.ts';
-import { describeFindings, scanBothWidths, scanVisited, trackVisits } from './a11y.ts';
+import { describeFindings, scanBothWidths, scanVisited, trackRequests, trackVisits } from './a11y.ts';
 
 /** Every demo account shares this password (apps/server/src/seed/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'demo123456';
@@ -300,6 +300,7 @@ type Visits = Map<Page, string[]>;
 function tracking(visits: Visits, baseURL: string) {
   return (page: Page) => {
     waitingForApp(page);
+    trackRequests(page);
     visits.set(page, trackVisits(page, baseURL));
   };
 }
