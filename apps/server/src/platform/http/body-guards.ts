@@ -28,7 +28,10 @@ export function registerBodyGuards(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(request.params))
+    // A declared call's path parameters (`/…/{bid}/decide`) are input like the body and query; the
+    // web app's catch-all `/*` is not a call: its path is the static handler's (a NUL there is 404).
+    const params = request.routeOptions.url?.includes(':') ? request.params : undefined;
+    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(params))
       throw new AppError('PARAM_ERROR', '参数包含非法字符');
   });
 }
