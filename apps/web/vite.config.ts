@@ -42,5 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A first render of antd in jsdom takes seconds on a busy 2-core machine (seen: over 5 s at a
+    // load of 30); the limit is for a test that hangs, not a measure of speed.
+    testTimeout: 30_000,
   },
 }));
