@@ -17,6 +17,8 @@ import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { materialNeeds } from '#server/modules/product/index.ts';
 import {
   bookMoves,
+  lineGoods,
+  lineGoodsOf,
   type MoveLine,
   type StockActor,
   stockGoods,
@@ -457,12 +459,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
           needs.map((n) => ({
             id: 0,
             plan_id: 0,
-            goods_id: n.goods_id,
-            sku_id: n.sku_id,
-            goods_code: n.goods_code,
-            goods_name: n.goods_name,
-            spec_text: n.spec_text ?? '',
-            unit: n.unit,
+            ...lineGoods(n),
             required: n.required,
           })),
         ),
@@ -482,12 +479,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
               throw new AppError('PARAM_ERROR', '物料不能是计划的产成品', 'goods_id');
             const scope = inCompany(trx, caller.companyId);
             const values = {
-              goods_id: g.id,
-              sku_id: g.sku_id,
-              goods_code: g.code,
-              goods_name: g.name,
-              spec_text: g.spec_text,
-              unit: g.unit,
+              ...lineGoodsOf(g),
               required: input.required,
               updated_at: now,
             };
@@ -643,12 +635,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
                 'production_plan_materials',
                 own.map((l) => ({
                   plan_id: row.id,
-                  goods_id: l.goods_id,
-                  sku_id: l.sku_id,
-                  goods_code: l.goods_code,
-                  goods_name: l.goods_name,
-                  spec_text: l.spec_text,
-                  unit: l.unit,
+                  ...lineGoods(l),
                   required: l.required,
                   sort: l.sort,
                   created_at: now,

@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
-import { bookMoves, type MoveLine, warehouseInUse } from '#server/modules/stock/index.ts';
+import { bookMoves, lineGoods, type MoveLine, warehouseInUse } from '#server/modules/stock/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -79,12 +79,7 @@ export async function materialNeeds(
   if (!product) throw new AppError('NOT_FOUND', '产品不存在或已被删除');
   const lines = await bomLines(trx, companyId, productId);
   return lines.map((l) => ({
-    goods_id: l.goods_id,
-    sku_id: l.sku_id,
-    goods_name: l.goods_name,
-    goods_code: l.goods_code,
-    spec_text: l.spec_text,
-    unit: l.unit,
+    ...lineGoods(l),
     quantity: l.quantity,
     required: requiredFor(units, l.quantity, product.batch_size),
   }));

@@ -16,6 +16,8 @@ import {
   approvedSupplier,
   checkedByLine,
   defaultWarehouse,
+  lineGoods,
+  lineGoodsOf,
   purchaseInputs,
   returnToSupplier,
   stockGoodsOfLines,
@@ -97,12 +99,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
       ...toPurchase(order),
       lines: lines.map((l) => ({
         id: l.id,
-        goods_id: l.goods_id,
-        sku_id: l.sku_id,
-        goods_name: l.goods_name,
-        goods_code: l.goods_code,
-        spec_text: l.spec_text,
-        unit: l.unit,
+        ...lineGoods(l),
         quantity: l.quantity,
         unit_price: l.unit_price,
         amount: l.quantity * l.unit_price,
@@ -180,12 +177,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
         );
       seen.add(key);
       return {
-        goods_id: g.id,
-        sku_id: g.sku_id,
-        goods_name: g.name,
-        goods_code: g.code,
-        spec_text: g.spec_text,
-        unit: g.unit,
+        ...lineGoodsOf(g),
         quantity: l.quantity,
         unit_price: l.unit_price,
         sort: i,

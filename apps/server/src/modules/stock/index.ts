@@ -7,7 +7,7 @@ import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { stockService } from './stock.service.ts';
 import { warehouseStore } from './warehouse.store.ts';
 
-export { stockGoods, stockGoodsOfLines } from './stock-goods.ts';
+export { type LineGoods, lineGoods, lineGoodsOf, stockGoods, stockGoodsOfLines } from './stock-goods.ts';
 export { approvedSupplier } from './stock-input.store.ts';
 export {
   bookMoves,

@@ -78,3 +78,37 @@ export async function stockGoodsOfLines(
     return r.goods;
   });
 }
+
+/**
+ * What a document's line keeps of its goods (a purchase line, a product's or a plan's material):
+ * the goods and specification, and the goods' name, code, specification values and unit as they
+ * were when the line was written (the contract's goodsLine).
+ */
+export interface LineGoods {
+  goods_id: number;
+  sku_id: number;
+  goods_name: string;
+  goods_code: string;
+  spec_text: string;
+  unit: string;
+}
+
+/** A line's goods copied from another line (or a material's need) that holds them. */
+export const lineGoods = (l: LineGoods): LineGoods => ({
+  goods_id: l.goods_id,
+  sku_id: l.sku_id,
+  goods_name: l.goods_name,
+  goods_code: l.goods_code,
+  spec_text: l.spec_text,
+  unit: l.unit,
+});
+
+/** A line's goods as `stockGoods` or `stockGoodsOfLines` read them. */
+export const lineGoodsOf = (g: Awaited<ReturnType<typeof stockGoods>>): LineGoods => ({
+  goods_id: g.id,
+  sku_id: g.sku_id,
+  goods_name: g.name,
+  goods_code: g.code,
+  spec_text: g.spec_text,
+  unit: g.unit,
+});

@@ -72,23 +72,7 @@ export async function bookMoves(
   for (const line of sorted) {
     let balance: number | undefined;
     if (line.quantity > 0) {
-      const row = await scope
-        .insertInto('stock_levels', {
-          warehouse_id: line.warehouse_id,
-          goods_id: line.goods_id,
-          sku_id: line.sku_id,
-          quantity: line.quantity,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) =>
-          oc.columns(['warehouse_id', 'goods_id', 'sku_id']).doUpdateSet({
-            quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
-            updated_at: now,
-          }),
-        )
-        .returning('quantity')
-        .executeTakeFirstOrThrow();
+      const row = await addToLevels(scope, [line], now).returning('quantity').executeTakeFirstOrThrow();
       balance = row.quantity;
     } else {
       const row = await scope
@@ -116,6 +100,30 @@ export async function bookMoves(
   }
   return undefined;
 }
+
+/**
+ * Adds each line's quantity to its level, creating the level it has none (an upsert, safe under
+ * concurrent first writes), row by row in the lines' order; the caller says what it answers.
+ */
+const addToLevels = (scope: ReturnType<typeof inCompany>, lines: readonly MoveLine[], now: string) =>
+  scope
+    .insertInto(
+      'stock_levels',
+      lines.map((l) => ({
+        warehouse_id: l.warehouse_id,
+        goods_id: l.goods_id,
+        sku_id: l.sku_id,
+        quantity: l.quantity,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['warehouse_id', 'goods_id', 'sku_id']).doUpdateSet({
+        quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
+        updated_at: now,
+      }),
+    );
 
 /** Lines `bookMoves` writes per pair of statements on its batched path (bound parameters stay few). */
 const BATCH = 500;
@@ -152,24 +160,7 @@ async function bookIncreases(
   now: string,
 ) {
   const scope = inCompany(trx, companyId);
-  const levels = await scope
-    .insertInto(
-      'stock_levels',
-      lines.map((l) => ({
-        warehouse_id: l.warehouse_id,
-        goods_id: l.goods_id,
-        sku_id: l.sku_id,
-        quantity: l.quantity,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['warehouse_id', 'goods_id', 'sku_id']).doUpdateSet({
-        quantity: sql<number>`stock_levels.quantity + excluded.quantity`,
-        updated_at: now,
-      }),
-    )
+  const levels = await addToLevels(scope, lines, now)
     .returning(['warehouse_id', 'goods_id', 'sku_id', 'quantity'])
     .execute();
   const after = new Map(levels.map((l) => [keyOf(l).join(':'), l.quantity]));
