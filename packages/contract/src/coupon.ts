@@ -1,46 +1,139 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
-import {
-  choice,
-  flag,
-  form,
-  id,
-  int,
-  MOBILE_PATTERN,
-  optionalId,
-  optionalInt,
-  optionalText,
-  paging,
-  text,
-  time,
-} from './fields.ts';
-import { auditTimes } from './item-fields.ts';
+import { choice, flag, form, id, int, MOBILE_PATTERN, optionalId, optionalText, paging } from './fields.ts';
 import { defineResource } from './resource.ts';
+import { col } from './screen.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
-/** What a coupon is, to a member and to the back office alike. Amounts in cents. */
-const couponTerms = {
-  id: z.number().int(),
-  name: z.string(),
-  code: z.string(),
-  amount: z.number().int(),
-  min_amount: z.number().int(),
-  start_time: z.string(),
-  end_time: z.string(),
+/** Longest coupon name and code. */
+export const COUPON_NAME_MAX = 30;
+export const COUPON_CODE_MAX = 30;
+/** Most copies one member may hold of one coupon. */
+export const COUPON_PER_MEMBER_MAX = 99;
+/** Most copies one coupon may have in all (0 = unlimited). */
+export const COUPON_TOTAL_MAX = 1_000_000;
+/** Most mobiles one issue names. */
+export const COUPON_ISSUE_MOBILES_MAX = 200;
+/** Most members one issue "to all members" reaches (a larger company issues by mobile, in batches). */
+export const COUPON_ISSUE_ALL_MAX = 10_000;
+
+/** 1 issued (claimable, issuable), 0 stopped: no new copies; copies already held stay usable until the end time. */
+export const COUPON_STATUS = { 1: '发放中', 0: '已停发' } as const;
+
+/** A coupon code: letters, digits, - and _ (members type it at checkout). */
+const couponCode = optionalText('优惠码', { max: COUPON_CODE_MAX }).refine(
+  (v) => v === undefined || v === '' || /^[A-Za-z0-9_-]+$/.test(v),
+  '优惠码只能包含字母、数字、- 和 _',
+);
+
+/**
+ * A coupon's columns (ADR 0036), amounts in fen: what a coupon is to the back office, and (without
+ * its status and audit times) to a member.
+ */
+const couponShape = {
+  name: col.text('优惠券名称', {
+    max: COUPON_NAME_MAX,
+    search: true,
+    phone: 'title',
+    placeholder: '如：新人专享 满99减10',
+  }),
+  code: col.text('优惠码', {
+    max: COUPON_CODE_MAX,
+    optional: true,
+    search: true,
+    list: false,
+    field: couponCode,
+    placeholder: '如 NEW10',
+    hint: '选填：会员在结算时输入即可使用',
+  }),
+  amount: col.money('优惠金额', {
+    min: 1,
+    max: MAX_PRICE_CENTS,
+    excel: '优惠金额（分）',
+    placeholder: '如 10',
+  }),
+  min_amount: col.money('使用门槛', {
+    max: MAX_PRICE_CENTS,
+    optional: true,
+    list: false,
+    excel: '使用门槛（分）',
+    placeholder: '如 99',
+    hint: '订单满多少可用；不填为无门槛',
+  }),
+  start_time: col.time('开始时间', { form: true, list: false }),
+  end_time: col.time('结束时间', { form: true }),
   /** 0 = unlimited. */
-  total: z.number().int(),
-  claimed: z.number().int(),
+  total: col.int('发放总量', {
+    min: 0,
+    max: COUPON_TOTAL_MAX,
+    optional: true,
+    list: false,
+    excel: '发放总量（0 为不限）',
+    hint: '0 为不限',
+    initial: 0,
+  }),
+  claimed: col.int('已领取', { min: 0, max: COUPON_TOTAL_MAX, form: false }),
   /** Copies one member may hold (claimed or issued). */
-  per_member: z.number().int(),
+  per_member: col.int('每人限领', { min: 1, max: COUPON_PER_MEMBER_MAX, optional: true, initial: 1 }),
+  /** 1 issued (claimable, issuable), 0 stopped (see COUPON_STATUS). */
+  status: col.flag('状态', COUPON_STATUS[1], COUPON_STATUS[0], { search: true, phone: 'title' }),
 };
 
-/** A coupon of the company, as a member sees it. */
-export const couponSchema = z.object({
-  ...couponTerms,
-  /** The caller's own copies: one unused; none (may claim one); or all they may hold used. */
-  mine: z.enum(['none', 'unused', 'used']),
+/**
+ * The shop's coupons in the back office (`/crm/coupon_index`; spec §7 `/coupon/create`,
+ * `/coupon/update`, `/coupon/delete`, `/coupon/selected/delete`). `/coupon/list`, `/coupon/get` and
+ * `/coupon/check` are the member's calls (list, claim, check at checkout), so the back office's
+ * list, single read, picker, code check and export are ours, under `/coupon/admin/…`.
+ */
+export const couponResource = defineResource({
+  label: '优惠券',
+  tags: ['coupon'],
+  shape: couponShape,
+  sorts: { newest: '最新', end_time: '结束时间', name: '名称' },
+  unique: ['code'],
+  excel: {
+    example: {
+      name: '新客满100减10',
+      code: 'NEW10',
+      amount: 1000,
+      min_amount: 10000,
+      start_time: '2026-12-01 00:00:00',
+      end_time: '2026-12-31 23:59:59',
+      total: 500,
+      per_member: 1,
+      status: '发放中',
+    },
+  },
+  paths: {
+    list: '/coupon/admin/list',
+    get: '/coupon/admin/get',
+    create: '/coupon/create',
+    update: '/coupon/update',
+    remove: '/coupon/delete',
+    removeMany: '/coupon/selected/delete',
+    select: '/coupon/admin/select',
+    check: '/coupon/admin/check',
+    export: '/coupon/admin/export',
+  },
+  permissions: {
+    view: 'view_coupon',
+    add: 'add_coupon',
+    change: 'change_coupon',
+    delete: 'delete_coupon',
+  },
 });
+
+/** A coupon as the back office sees it (amounts in cents). */
+export type CouponAdmin = z.infer<typeof couponResource.item>;
+
+/** A coupon of the company, as a member sees it: its terms, and the caller's own copies. */
+export const couponSchema = couponResource.item
+  .omit({ status: true, create_time: true, update_time: true })
+  .extend({
+    /** The caller's own copies: one unused; none (may claim one); or all they may hold used. */
+    mine: z.enum(['none', 'unused', 'used']),
+  });
 export type Coupon = z.infer<typeof couponSchema>;
 
 export const couponListBody = form({ ...paging, mine: z.optional(flag('我的优惠券')) });
@@ -93,105 +186,6 @@ export const couponCalls = {
   }),
 };
 
-/** Longest coupon name and code. */
-export const COUPON_NAME_MAX = 30;
-export const COUPON_CODE_MAX = 30;
-/** Most copies one member may hold of one coupon. */
-export const COUPON_PER_MEMBER_MAX = 99;
-/** Most copies one coupon may have in all (0 = unlimited). */
-export const COUPON_TOTAL_MAX = 1_000_000;
-/** Most mobiles one issue names. */
-export const COUPON_ISSUE_MOBILES_MAX = 200;
-/** Most members one issue "to all members" reaches (a larger company issues by mobile, in batches). */
-export const COUPON_ISSUE_ALL_MAX = 10_000;
-
-/** 1 issued (claimable, issuable), 0 stopped: no new copies; copies already held stay usable until the end time. */
-export const COUPON_STATUS = { 1: '发放中', 0: '已停发' } as const;
-
-/** A coupon as the back office sees it (amounts in cents). */
-export const couponAdminSchema = z.object({
-  ...couponTerms,
-  status: z.number().int(),
-  ...auditTimes,
-});
-export type CouponAdmin = z.infer<typeof couponAdminSchema>;
-
-/** A coupon code: letters, digits, - and _ (members type it at checkout). */
-const couponCode = optionalText('优惠码', { max: COUPON_CODE_MAX }).refine(
-  (v) => v === undefined || v === '' || /^[A-Za-z0-9_-]+$/.test(v),
-  '优惠码只能包含字母、数字、- 和 _',
-);
-
-/**
- * The shop's coupons in the back office (`/crm/coupon_index`; spec §7 `/coupon/create`,
- * `/coupon/update`, `/coupon/delete`, `/coupon/selected/delete`). `/coupon/list`, `/coupon/get` and
- * `/coupon/check` are the member's calls (list, claim, check at checkout), so the back office's
- * list, single read, picker, code check and export are ours, under `/coupon/admin/…`.
- */
-export const couponResource = defineResource({
-  label: '优惠券',
-  tags: ['coupon'],
-  item: couponAdminSchema,
-  columns: {
-    name: '优惠券名称',
-    code: '优惠码',
-    amount: '优惠金额（分）',
-    min_amount: '使用门槛（分）',
-    start_time: '开始时间',
-    end_time: '结束时间',
-    total: '发放总量（0 为不限）',
-    claimed: '已领取',
-    per_member: '每人限领',
-    status: '状态',
-  },
-  fields: {
-    name: text('优惠券名称', { max: COUPON_NAME_MAX }),
-    code: couponCode,
-    amount: int('优惠金额', { min: 1, max: MAX_PRICE_CENTS }),
-    min_amount: optionalInt('使用门槛', { min: 0, max: MAX_PRICE_CENTS }),
-    start_time: time('开始时间'),
-    end_time: time('结束时间'),
-    total: optionalInt('发放总量', { min: 0, max: COUPON_TOTAL_MAX }),
-    per_member: optionalInt('每人限领', { min: 1, max: COUPON_PER_MEMBER_MAX }),
-    status: flag('状态'),
-  },
-  filters: { status: z.optional(flag('状态')) },
-  sorts: { newest: '最新', end_time: '结束时间', name: '名称' },
-  unique: ['code'],
-  excel: {
-    example: {
-      name: '新客满100减10',
-      code: 'NEW10',
-      amount: 1000,
-      min_amount: 10000,
-      start_time: '2026-12-01 00:00:00',
-      end_time: '2026-12-31 23:59:59',
-      total: 500,
-      per_member: 1,
-      status: '发放中',
-    },
-    // The words the list shows (an expired coupon's 已过期 is its end time's, not a status).
-    choices: { status: { 发放中: 1, 已停发: 0 } },
-  },
-  paths: {
-    list: '/coupon/admin/list',
-    get: '/coupon/admin/get',
-    create: '/coupon/create',
-    update: '/coupon/update',
-    remove: '/coupon/delete',
-    removeMany: '/coupon/selected/delete',
-    select: '/coupon/admin/select',
-    check: '/coupon/admin/check',
-    export: '/coupon/admin/export',
-  },
-  permissions: {
-    view: 'view_coupon',
-    add: 'add_coupon',
-    change: 'change_coupon',
-    delete: 'delete_coupon',
-  },
-});
-
 export const COUPON_ISSUE_TARGETS = { mobiles: '指定会员', all: '全部会员' } as const;
 
 /** Mobiles as a list or as text separated by spaces, new lines, commas or semicolons; each checked, repeats dropped. */
@@ -228,7 +222,7 @@ export const couponIssueResult = z.object({
   skipped: z.array(z.object({ mobile: z.string(), reason: z.string() })),
   /** How many members got none in all. */
   skipped_count: z.number().int(),
-  coupon: couponAdminSchema,
+  coupon: couponResource.item,
 });
 export type CouponIssueResult = z.infer<typeof couponIssueResult>;
 

@@ -232,7 +232,7 @@ const customerShape = {
     max: CREDIT_LIMIT_MAX,
     optional: true,
     excel: '信用额度（分）',
-    hint: '单位：元；0 或不填表示不授信',
+    hint: '0 或不填表示不授信',
   }),
   salesperson_id: col.ref(
     '业务员',

@@ -16,6 +16,17 @@ export const formatMinute = (value: string | null | undefined) => formatAs(value
 /** `YYYY-MM-DD` (articles, releases). */
 export const formatDate = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD');
 
+/** A `datetime-local` input's value (the visitor's time zone, to the minute). */
+const LOCAL = 'YYYY-MM-DDTHH:mm';
+/** A server time as a `datetime-local` input holds it. */
+export const toLocalInput = (iso: string) => dayjs(iso).format(LOCAL);
+/** A `datetime-local` value as an ISO time (what the server reads); any other text as it is. */
+export const fromLocalInput = (local: string) => {
+  const d = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? dayjs(local) : null;
+  // dayjs rolls 02-31 over into March: only a time that reads back is one.
+  return d?.isValid() && d.format(LOCAL) === local ? d.toISOString() : local;
+};
+
 /** `11月20日` (a campaign's dates, the year being plain). */
 export const formatMonthDay = (value: string | null | undefined) => formatAs(value, 'M月D日');
 

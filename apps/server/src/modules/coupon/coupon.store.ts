@@ -1,4 +1,4 @@
-import { type CouponAdmin, couponAdminSchema, type couponResource } from '@portal/contract';
+import type { couponResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
@@ -12,42 +12,11 @@ import { couponRepository as repo } from './coupon.repository.ts';
  */
 export const couponStore: ResourceStore<typeof couponResource> = {
   table: 'coupons',
-  entity: 'coupons',
-  search: ['name', 'code'],
-  sorts: {
-    newest: [['created_at', 'desc']],
-    end_time: [['end_time', 'asc']],
-    name: [['name', 'asc']],
-  },
+  // The picker names a coupon by its name (the unique field is its code).
   labelColumn: 'name',
   uniqueCodes: { code: 'COUPON_CODE_TAKEN' },
-  toItem: (row): CouponAdmin =>
-    couponAdminSchema.parse({
-      id: row.id,
-      name: row.name,
-      code: row.code,
-      amount: row.amount,
-      min_amount: row.min_amount,
-      start_time: row.start_time,
-      end_time: row.end_time,
-      total: row.total,
-      claimed: row.claimed,
-      per_member: row.per_member,
-      status: row.status,
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    }),
-  toValues: (f) => ({
-    name: f.name,
-    code: f.code ?? '',
-    amount: f.amount,
-    min_amount: f.min_amount ?? 0,
-    start_time: f.start_time,
-    end_time: f.end_time,
-    total: f.total ?? 0,
-    per_member: f.per_member ?? 1,
-    status: f.status,
-  }),
+  // A member may hold one copy unless the form says more.
+  toValues: (f, values) => ({ ...values, per_member: f.per_member ?? 1 }),
   rules: {
     async beforeSave(trx, values, caller, before) {
       if (String(values.end_time) <= String(values.start_time))

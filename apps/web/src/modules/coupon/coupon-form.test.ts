@@ -1,13 +1,9 @@
-import type { CouponAdmin } from '@portal/contract';
+import { type CouponAdmin, couponResource } from '@portal/contract';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import {
-  couponInput,
-  couponValues,
-  fromLocalInput,
-  timeRule,
-  toLocalInput,
-  yuanRule,
-} from './coupon-form.ts';
+import { fromLocalInput, toLocalInput } from '#web/shared/format.ts';
+import { declaredForm, fieldRules } from '#web/shared/resource/declared.tsx';
+import { newCouponValues } from './coupon-form.ts';
 
 const coupon: CouponAdmin = {
   id: 1,
@@ -25,15 +21,21 @@ const coupon: CouponAdmin = {
   update_time: '2026-01-01T00:00:00.000Z',
 };
 
-const check = (rule: ReturnType<typeof yuanRule>, value: unknown) =>
-  (rule as { validator: (r: unknown, v: unknown) => Promise<void> }).validator({}, value);
+const form = declaredForm<CouponAdmin, Record<string, unknown>>(couponResource);
+const check = (key: keyof typeof couponResource.fields, value: unknown) => {
+  const [rule] = fieldRules(couponResource.shape[key], couponResource.fields[key]) as [
+    { validator: (r: unknown, v: unknown) => Promise<void> },
+  ];
+  return rule.validator({}, value);
+};
 
-describe('the coupon form', () => {
+describe('the coupon form, from its declaration', () => {
   it('shows cents as yuan and times as the datetime-local input holds them, and back', () => {
-    const values = couponValues(coupon);
-    expect(values).toMatchObject({ amount: '10.50', min_amount: '100', per_member: 2, status: 1 });
-    expect(fromLocalInput(values.start_time)).toBe(coupon.start_time);
-    expect(couponInput(values)).toEqual({
+    const values = form.fromItem(coupon);
+    expect(values).toMatchObject({ amount: 10.5, min_amount: 100, per_member: 2, status: 1 });
+    expect(values.start_time).toBe(toLocalInput(coupon.start_time));
+    expect(values.start_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    expect(form.toInput(values)).toEqual({
       name: '满100减10',
       code: 'C100',
       amount: 1050,
@@ -44,19 +46,28 @@ describe('the coupon form', () => {
       per_member: 2,
       status: 1,
     });
-    expect(couponInput({ ...values, min_amount: '' }).min_amount).toBe(0);
-    expect(toLocalInput(coupon.start_time)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // Left empty: no threshold (the server stores 0), and the server's one copy a member.
+    expect(form.toInput({ ...values, min_amount: null, per_member: undefined })).toMatchObject({
+      min_amount: '',
+      per_member: '',
+    });
+    expect(form.initial).toEqual({ total: 0, per_member: 1, status: 1 });
+  });
+
+  it('starts a new coupon now and ends it at the end of the 30th day', () => {
+    const now = dayjs('2026-03-01T10:15:42');
+    expect(newCouponValues(now)).toEqual({ start_time: '2026-03-01T10:15', end_time: '2026-03-31T23:59' });
+    expect(fromLocalInput('2026-03-01T10:15')).toBe(dayjs('2026-03-01T10:15').toISOString());
   });
 
   it('checks yuan amounts and times with the declaration’s messages', async () => {
-    const amount = yuanRule('优惠金额', 'amount', true);
-    await expect(check(amount, '')).rejects.toThrow('优惠金额不能为空');
-    await expect(check(amount, '1.234')).rejects.toThrow('优惠金额须为金额，最多两位小数');
-    await expect(check(amount, '0')).rejects.toThrow('优惠金额不能小于0.01');
-    await expect(check(amount, '9.99')).resolves.toBeUndefined();
-    await expect(check(yuanRule('使用门槛', 'min_amount', false), '')).resolves.toBeUndefined();
-    await expect(check(timeRule('end_time'), '')).rejects.toThrow('结束时间不能为空');
-    await expect(check(timeRule('end_time'), '2026-02-31T10:00')).rejects.toThrow('结束时间格式不正确');
-    await expect(check(timeRule('end_time'), '2026-02-03T10:00')).resolves.toBeUndefined();
+    await expect(check('amount', '')).rejects.toThrow('优惠金额不能为空');
+    await expect(check('amount', 1.234)).rejects.toThrow('优惠金额须为金额，最多两位小数');
+    await expect(check('amount', 0)).rejects.toThrow('优惠金额不能小于0.01');
+    await expect(check('amount', 9.99)).resolves.toBeUndefined();
+    await expect(check('min_amount', null)).resolves.toBeUndefined();
+    await expect(check('end_time', '')).rejects.toThrow('结束时间不能为空');
+    await expect(check('end_time', '2026-02-31T10:00')).rejects.toThrow('结束时间格式不正确');
+    await expect(check('end_time', '2026-02-03T10:00')).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // What other modules use of coupon: the only way in from another module (checks/boundaries.test.ts).
-export { fromLocalInput, newCouponValues, toLocalInput } from './coupon-form.ts';
+export { newCouponValues } from './coupon-form.ts';
 export { couponRule } from './couponRule.ts';
 export { MyCoupons } from './MyCoupons.tsx';
 export { couponKeys, useCouponCheck, useCoupons } from './useCoupons.ts';

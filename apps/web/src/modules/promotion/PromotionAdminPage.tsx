@@ -22,10 +22,10 @@ import {
   Typography,
 } from 'antd';
 import { type Key, useState } from 'react';
-import { fromLocalInput, newCouponValues, toLocalInput } from '#web/modules/coupon/index.ts';
+import { newCouponValues } from '#web/modules/coupon/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { formatMinute, formatYuan, fromLocalInput, toLocalInput } from '#web/shared/format.ts';
 import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';

@@ -1,4 +1,4 @@
-import { brandResource, col, customerResource, publicBrandResource } from '@portal/contract';
+import { brandResource, col, couponResource, customerResource, publicBrandResource } from '@portal/contract';
 import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
 import { Form } from 'antd';
 import { act } from 'react';
@@ -126,6 +126,23 @@ describe('a screen from its declaration', () => {
     ];
     await expect(rule.validator({}, 50000)).resolves.toBeUndefined();
     await expect(rule.validator({}, 20_000_001)).rejects.toThrow('信用额度不能大于20000000');
+  });
+
+  it('writes a time in a datetime-local input, says money is typed in yuan, refuses three decimals', async () => {
+    const form = declaredForm<Brand, Record<string, unknown>>(couponResource as never);
+    const el = render(<Dialog form={form} />);
+    expect(el.querySelector('input#start_time')?.getAttribute('type')).toBe('datetime-local');
+    const labels = [...el.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels).toEqual(expect.arrayContaining(['优惠金额（元）', '使用门槛（元）', '开始时间']));
+    const [time] = fieldRules(couponResource.shape.start_time, couponResource.fields.start_time) as [
+      { validator: (r: unknown, v: unknown) => Promise<void> },
+    ];
+    await expect(time.validator({}, '2026-02-30T08:00')).rejects.toThrow('开始时间格式不正确');
+    await expect(time.validator({}, '2026-02-28T08:00')).resolves.toBeUndefined();
+    const [money] = fieldRules(customerResource.shape.credit_limit, customerResource.fields.credit_limit) as [
+      { validator: (r: unknown, v: unknown) => Promise<void> },
+    ];
+    await expect(money.validator({}, 12.345)).rejects.toThrow('信用额度须为金额，最多两位小数');
   });
 
   it('shows a row’s detail: every detail column, labelled', () => {

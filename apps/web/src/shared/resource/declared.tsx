@@ -12,7 +12,7 @@ import {
   Typography,
 } from 'antd';
 import { Fragment, type ReactNode } from 'react';
-import { formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { formatMinute, formatYuan, fromLocalInput, toLocalInput, yuanToCents } from '#web/shared/format.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import type { ListColumn, ListColumns } from '#web/shared/ui/ListTable.tsx';
@@ -131,18 +131,30 @@ function control(c: Column): ReactNode {
     case 'richText':
       return <Input.TextArea rows={3} maxLength={c.max} showCount placeholder={placeholder} />;
     case 'int':
-      return <InputNumber min={c.min} max={c.max} precision={0} controls={false} style={{ width: 120 }} />;
+      return (
+        <InputNumber
+          min={c.min}
+          max={c.max}
+          precision={0}
+          controls={false}
+          placeholder={c.placeholder}
+          style={{ width: 120 }}
+        />
+      );
     case 'money':
+      // No rounding to fen: three decimals are refused by the rule, not changed (fieldRules).
       return (
         <InputNumber
           min={0}
           max={c.max === undefined ? undefined : c.max / 100}
-          precision={2}
           controls={false}
           prefix="¥"
+          placeholder={c.placeholder}
           style={{ width: 200 }}
         />
       );
+    case 'time':
+      return <Input type="datetime-local" />;
     case 'flag':
     case 'choice':
       return (c.words?.length ?? 0) <= 4 ? (
@@ -159,16 +171,26 @@ function control(c: Column): ReactNode {
 
 /**
  * A field's rule: the declaration's schema, as the server checks it; money typed in yuan is
- * checked in fen, and a bound the message names is said in yuan again.
+ * checked in fen (more than two decimals refused), a bound the message names said in yuan again;
+ * a time typed in a `datetime-local` input is checked as the ISO time it stands for.
  */
 export function fieldRules(c: Column, schema: Declared['fields'][string] | undefined) {
   if (!schema) return [];
+  if (c.kind === 'time')
+    return [
+      zodRule({
+        safeParse: (v: unknown) => schema.safeParse(typeof v === 'string' && v ? fromLocalInput(v) : v),
+      }),
+    ];
   if (c.kind !== 'money') return [zodRule(schema)];
   const inYuan = (message: string) => message.replace(/\d+$/, (n) => String(Number(n) / 100));
+  const empty = (v: unknown) => v === null || v === undefined || v === '';
   return [
     zodRule({
       safeParse: (v: unknown) => {
-        const r = schema.safeParse(v === null || v === undefined || v === '' ? v : yuanToCents(v as number));
+        if (!empty(v) && yuanToCents(v as number) === undefined)
+          return { success: false, error: { issues: [{ message: `${c.label}须为金额，最多两位小数` }] } };
+        const r = schema.safeParse(empty(v) ? v : yuanToCents(v as number));
         return r.success
           ? r
           : {
@@ -197,9 +219,11 @@ export interface FormSpecial<T, V> {
 }
 
 /**
- * The dialog form of a declared resource: a Form.Item per writable column (label, required mark,
- * the field's `zodRule`, its hint), its input by kind; a row's values (fen as yuan) and the call's
- * input (trimmed text, yuan as fen, an empty field as '') by the same declaration.
+ * The dialog form of a declared resource: a Form.Item per writable column (label — money's says
+ * （元） —, required mark, the field's `zodRule`, its hint), its input by kind (a time in a
+ * `datetime-local` input); a row's values (fen as yuan, a time as the input holds it) and the
+ * call's input (trimmed text, yuan as fen, the ISO time, an empty field as '') by the same
+ * declaration.
  */
 export function declaredForm<T extends Row, V extends object>(
   resource: Declared,
@@ -221,6 +245,7 @@ export function declaredForm<T extends Row, V extends object>(
         writable.map(([key, c]) => {
           const v = at(row, key);
           if (v === null) return [key, undefined];
+          if (c.kind === 'time') return [key, toLocalInput(v as string)];
           return [key, c.kind === 'money' ? (v as number) / 100 : v];
         }),
       );
@@ -231,6 +256,7 @@ export function declaredForm<T extends Row, V extends object>(
         writable.map(([key, c]) => {
           const v = at(values, key);
           if (c.kind === 'money') return [key, yuanToCents(v as number) ?? ''];
+          if (c.kind === 'time') return [key, typeof v === 'string' && v ? fromLocalInput(v) : ''];
           if (typeof v === 'string') return [key, v.trim()];
           return [key, v ?? ''];
         }),
@@ -247,7 +273,7 @@ export function declaredForm<T extends Row, V extends object>(
             key,
             <Form.Item
               key={key}
-              label={c.label}
+              label={c.kind === 'money' ? `${c.label}（元）` : c.label}
               name={key}
               required={c.required}
               rules={fieldRules(c, resource.fields[key])}
