@@ -9,7 +9,13 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
-import { bookMoves, lineGoods, type MoveLine, warehouseInUse } from '#server/modules/stock/index.ts';
+import {
+  bookMoves,
+  type LineGoods,
+  lineGoods,
+  type MoveLine,
+  warehouseInUse,
+} from '#server/modules/stock/index.ts';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -47,13 +53,7 @@ const EXPORT_PAGE = 500;
 const labelOf = (g: { name: string }, spec: string | undefined) => (spec ? `${g.name}（${spec}）` : g.name);
 
 /** One line of what `units` of a product need (production plans read it through index.ts). */
-export interface MaterialNeed {
-  goods_id: number;
-  sku_id: number;
-  goods_name: string;
-  goods_code: string;
-  spec_text: string;
-  unit: string;
+export interface MaterialNeed extends LineGoods {
   /** Per batch of the product's `batch_size`. */
   quantity: number;
   /** ceil(units × quantity ÷ batch_size). */

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { LineGoods } from '#server/modules/stock/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -13,13 +14,7 @@ export interface PurchaseFilter {
   to?: string | undefined;
 }
 
-export interface NewLine {
-  goods_id: number;
-  sku_id: number;
-  goods_name: string;
-  goods_code: string;
-  spec_text: string;
-  unit: string;
+export interface NewLine extends LineGoods {
   quantity: number;
   unit_price: number;
   sort: number;
