@@ -53,7 +53,9 @@ test('a shop administrator uploads a brand logo with the image field; anyone see
   const search = page.getByRole('searchbox', { name: '搜索品牌' });
   await search.fill(tag);
   await search.press('Enter');
-  const shown = page.getByRole('table', { name: '品牌列表' }).getByRole('img', { name: `标志${tag} 品牌标志` });
+  const shown = page
+    .getByRole('table', { name: '品牌列表' })
+    .getByRole('img', { name: `标志${tag} 品牌标志` });
   await expect(shown).toBeVisible();
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
   const src = (await shown.getAttribute('src')) ?? '';
