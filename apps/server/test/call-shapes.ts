@@ -6,7 +6,8 @@ import { serve } from '../src/platform/http/serve.ts';
 
 /**
  * A test-only module with a call of every shape the declarations allow (ADR 0034): a path
- * parameter in a portal call (the training area's `parallel/{bid}/decide`), the console's REST
+ * parameter in a portal call (the training area's `parallel/{bid}/decide`, a text one in
+ * `parallel/code/{code}`), the console's REST
  * family with PUT, DELETE and a 201, a GET by the shorthand. The handlers answer what they were
  * given (id 404 is a row that does not exist), so serve.test.ts can see the merged input and the
  * route walk can walk them like any other.
@@ -30,6 +31,13 @@ export const shapeCalls = {
     { permission: 'view_goods_brand' },
     form({ bid: id('业务'), page: id('页码').optional() }),
     z.object({ bid: z.number().int(), page: z.number().int() }),
+  ),
+  byCode: getCalls(tags)(
+    '/test/parallel/code/{code}',
+    '按编号查并行分支（测试）',
+    { permission: 'view_goods_brand' },
+    form({ code: text('编号', { max: 20 }) }),
+    z.object({ code: z.string() }),
   ),
   simcard: sim.get('/v1/sysadmin/simcard/{id}/', 'SIM 卡详情', view, form({ id: simId }), simcardItem),
   simcardCreate: sim.post('/v1/sysadmin/simcard/', '新增 SIM 卡', change, simcardBody, simcardItem, 201),
@@ -55,6 +63,7 @@ export function shapeRoutes(app: App) {
     return { ...input, remark: input.remark ?? '' };
   });
   serve(app, c.branches, async ({ input }) => ({ bid: input.bid, page: input.page ?? 1 }));
+  serve(app, c.byCode, async ({ input }) => ({ code: input.code }));
   serve(app, c.simcard, async ({ input }) => {
     missing(input.id);
     return { id: input.id, iccid: '8986', remark: '' };

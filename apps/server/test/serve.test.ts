@@ -99,6 +99,17 @@ describe('serve: path parameters and the console family', () => {
     });
   });
 
+  it('refuses a NUL byte in a text path parameter as in the body, and reads the value otherwise', async () => {
+    expect((await send('GET', '/test/parallel/code/a%00b', admin)).json()).toEqual({
+      c: 10001,
+      m: '参数包含非法字符',
+    });
+    expect((await send('GET', '/test/parallel/code/%E7%BC%96%E5%8F%B7-7', admin)).json()).toEqual({
+      c: 0,
+      d: { code: '编号-7' },
+    });
+  });
+
   it('refuses a portal call in the envelope: anonymous 10003, without the permission 10004', async () => {
     expect((await send('POST', '/test/parallel/1/decide', {}, { nid: 1 })).json()).toMatchObject({
       c: 10003,

@@ -14,6 +14,14 @@ function holdsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
+ * Refuses input holding a NUL byte (no field needs one; PostgreSQL refuses them in text): every
+ * route's body and query here, a declared call's path parameters where `serve` takes them as input.
+ */
+export function refuseNul(...inputs: unknown[]) {
+  if (inputs.some((input) => holdsNul(input))) throw new AppError('PARAM_ERROR', '参数包含非法字符');
+}
+
+/**
  * What every route's input passes before its schema (ADR 0010): a compressed body is refused, never
  * read as plain; a missing body is an empty form, so it gets the field's message; a NUL byte in any
  * value is refused (no field needs one; PostgreSQL refuses them in text).
@@ -28,10 +36,8 @@ export function registerBodyGuards(app: FastifyInstance) {
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    // A declared call's path parameters (`/…/{bid}/decide`) are input like the body and query; the
-    // web app's catch-all `/*` is not a call: its path is the static handler's (a NUL there is 404).
-    const params = request.routeOptions.url?.includes(':') ? request.params : undefined;
-    if (holdsNul(request.body) || holdsNul(request.query) || holdsNul(params))
-      throw new AppError('PARAM_ERROR', '参数包含非法字符');
+    // Path parameters are not checked here: a declared call's are input, checked where `serve`
+    // takes them (http/serve.ts); the web app's catch-all `/*` is a file path (a NUL there is 404).
+    refuseNul(request.body, request.query);
   });
 }

@@ -2,6 +2,7 @@ import { type Call, type CallFamily, envelope, inputInQuery, pathParams } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../auth/session-user.ts';
+import { refuseNul } from './body-guards.ts';
 import type { UploadSpec } from './multipart.ts';
 import { type App, callerOf, ok } from './reply.ts';
 
@@ -42,8 +43,9 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * sent the reply itself (a pre-serialized page) answers `reply`.
  *
  * Path parameters (`{bid}` in the declared path, `:bid` for Fastify) are documented and checked as
- * such, then laid over the query or body before it is validated, so the input schema checks them
- * with the rest (its object-wide rules too) and the handler gets one input; the path's value wins.
+ * such, refused holding a NUL byte as the body and query are (body-guards.ts), then laid over the
+ * query or body before it is validated, so the input schema checks them with the rest (its
+ * object-wide rules too) and the handler gets one input; the path's value wins.
  */
 export function serve<C extends Call>(
   app: App,
@@ -87,6 +89,7 @@ export function serve<C extends Call>(
       preValidation: async (request: FastifyRequest) => {
         const from = request.params as Record<string, string>;
         const taken = Object.fromEntries(params.map((p) => [p, from[p]]));
+        refuseNul(taken);
         if (inQuery) request.query = { ...(request.query as object), ...taken };
         else if (isRecord(request.body)) request.body = { ...request.body, ...taken };
       },
