@@ -155,6 +155,17 @@ describe('brands: a declared resource', () => {
       c: 0,
       d: { count: 2 },
     });
+    // Each removed row is audited with the row as it was; the refused batch left no record.
+    const deletes = await h.db
+      .selectFrom('audit_logs')
+      .select(['entity_id', 'before_json'])
+      .where('company_id', '=', companyId)
+      .where('entity', '=', 'goods_brands')
+      .where('action', '=', 'delete')
+      .orderBy('entity_id')
+      .execute();
+    expect(deletes.map((d) => d.entity_id)).toEqual([one, ids[0]].sort((x, y) => x - y));
+    expect(deletes.map((d) => JSON.parse(d.before_json ?? '{}').id)).toEqual(deletes.map((d) => d.entity_id));
     expect((await post('/goods/brand', { id: one })).c).toBe(Codes.NOT_FOUND.c);
     expect((await post('/goods/brand/delete', { id: one })).c).toBe(Codes.NOT_FOUND.c);
     expect((await post('/goods/brand/add', { name: '待删', status: 1 })).c).toBe(0);

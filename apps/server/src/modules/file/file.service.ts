@@ -16,7 +16,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
-import { audit } from '#server/platform/audit/audit.ts';
+import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
@@ -314,9 +314,11 @@ export function fileService(db: Database, store: BlobStore) {
           .set({ del_flag: 1, updated_at: nowIso() })
           .where('id', 'in', unique)
           .execute();
-        for (const row of rows) {
-          await audit(trx, caller, { action: 'delete', entity: 'files', entityId: row.id, before: row });
-        }
+        await auditMany(
+          trx,
+          caller,
+          rows.map((row) => ({ action: 'delete', entity: 'files', entityId: row.id, before: row })),
+        );
         return rows;
       });
       await purge(rows).catch(() => {}); // the sweep retries what failed

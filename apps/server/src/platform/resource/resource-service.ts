@@ -569,8 +569,11 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
           .where('id', 'in', unique)
           .executeTakeFirst();
         await store.rules?.afterRemove?.(trx, rows, caller);
-        for (const row of rows)
-          await audit(trx, caller, { action: 'delete', entity: store.entity, entityId: row.id, before: row });
+        await auditMany(
+          trx,
+          caller,
+          rows.map((row) => ({ action: 'delete', entity: store.entity, entityId: row.id, before: row })),
+        );
         return { count: Number(done.numUpdatedRows) };
       });
     },
