@@ -13,21 +13,19 @@ import path from 'node:path';
 import { root } from './lib.mjs';
 
 /** The runtimes proved, exact so a run is repeatable; raised on purpose (ADR 0031). */
-export const NODE_LTS = '26.12.1';
-export const NODE_24 = '24.21.0';
+const NODE_LTS = '26.12.1';
+const NODE_24 = '24.21.0';
 
 /** Where unpacked runtimes are kept between runs: `PORTAL_NODE_CACHE`, else the user's cache. */
 const cacheDir = process.env.PORTAL_NODE_CACHE ?? path.join(os.homedir(), '.cache', 'portal', 'node');
 
 const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 
-function fail(message) {
-  console.error(`\n✗ ${message}`);
-  process.exit(1);
-}
-
-/** The `node` binary of `version` from the registry's package, unpacked once into the cache. */
-export function nodeRuntime(version) {
+/**
+ * The `node` binary of `version` from the registry's package, unpacked once into the cache. A
+ * failure throws, so the unpacking folder is removed on the way out.
+ */
+function nodeRuntime(version) {
   const name = `node-${process.platform}-${process.arch}`;
   const dir = path.join(cacheDir, `${name}-${version}`);
   const bin = path.join(dir, 'bin', 'node');
@@ -40,9 +38,9 @@ export function nodeRuntime(version) {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const tarball = pack.stdout.trim().split('\n').pop();
-    if (pack.status !== 0 || !tarball) fail(`npm pack ${name}@${version} failed`);
+    if (pack.status !== 0 || !tarball) throw new Error(`npm pack ${name}@${version} failed`);
     const untar = spawnSync('tar', ['xzf', path.join(work, tarball), '-C', work], { stdio: 'inherit' });
-    if (untar.status !== 0) fail(`unpacking ${tarball} failed`);
+    if (untar.status !== 0) throw new Error(`unpacking ${tarball} failed`);
     // Renamed into place whole, so an interrupted unpack is never taken for a runtime.
     fs.renameSync(path.join(work, 'package'), dir);
   } finally {
@@ -57,7 +55,7 @@ function withRuntime(bin) {
 }
 
 /** The server's API tests on SQLite (apps/server/test), under `version`. */
-export function apiTestsOn(version) {
+function apiTestsOn(version) {
   const started = performance.now();
   const bin = nodeRuntime(version);
   console.log(`\n▶ API 测试 (SQLite, Node ${version})`);
@@ -66,7 +64,7 @@ export function apiTestsOn(version) {
     stdio: 'inherit',
     env: withRuntime(bin),
   });
-  if (r.status !== 0) fail(`API tests on Node ${version} (exit ${r.status ?? r.signal})`);
+  if (r.status !== 0) throw new Error(`API tests on Node ${version} (exit ${r.status ?? r.signal})`);
   console.log(`  Node ${version} API 测试用时 ${seconds(started)} s`);
 }
 
@@ -85,75 +83,109 @@ function freePort() {
  * A first `npm start` (scripts/start.mjs) under `version` with an empty data folder: it migrates,
  * seeds the demo data and serves; admin logs in; SIGTERM stops it cleanly. Any abort on the way
  * (the Node 24 one was in a statement's destructor, during the seed or at exit) fails the check.
+ * However it ends (a failure, or `npm test` interrupted), the server is stopped and its data folder
+ * removed before this returns.
  */
-export async function startCheckOn(version) {
+async function startCheckOn(version) {
   const started = performance.now();
   const bin = nodeRuntime(version);
   console.log(`\n▶ 首次启动 (npm start, Node ${version})`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-node${version.split('.')[0]}-`));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(bin, ['scripts/start.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...withRuntime(bin), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
   // Kept to show on failure; a passing start prints only its timing.
   const output = [];
-  child.stdout.on('data', (d) => output.push(d));
-  child.stderr.on('data', (d) => output.push(d));
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  let child;
   let ended;
-  exited.then((e) => {
-    ended = e;
-  });
-  const stopAndFail = async (message) => {
-    if (!ended) child.kill('SIGTERM');
-    await exited;
-    process.stderr.write(Buffer.concat(output));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fail(message);
+  let exited;
+  let interrupted;
+  const interrupt = (signal) => {
+    interrupted = signal;
+    child?.kill('SIGTERM');
   };
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  let passed = false;
+  try {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(bin, ['scripts/start.mjs'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...withRuntime(bin),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    exited = new Promise((resolve) => {
+      child.on('exit', (code, signal) => resolve({ code, signal }));
+      child.on('error', (e) => resolve({ code: e.message, signal: null }));
+    });
+    exited.then((e) => {
+      ended = e;
+    });
+    const check = () => {
+      if (interrupted) throw new Error(`npm start on Node ${version} interrupted (${interrupted})`);
+    };
 
-  // Up when /api/health answers (the seed runs before the server listens).
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (ended)
-      return stopAndFail(`npm start on Node ${version} ended before serving (${ended.signal ?? ended.code})`);
-    if (Date.now() > deadline) return stopAndFail(`npm start on Node ${version} did not serve within 180 s`);
-    const health = await fetch(`${base}/api/health`).catch(() => undefined);
-    if (health?.ok) break;
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);
+    // Up when /api/health answers (the seed runs before the server listens).
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      check();
+      if (ended)
+        throw new Error(`npm start on Node ${version} ended before serving (${ended.signal ?? ended.code})`);
+      if (Date.now() > deadline) throw new Error(`npm start on Node ${version} did not serve within 180 s`);
+      const health = await fetch(`${base}/api/health`).catch(() => undefined);
+      if (health?.ok) break;
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 200))]);
+    }
+    const served = seconds(started);
+    const login = await fetch(`${base}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
+    })
+      .then((r) => r.json())
+      .catch((e) => ({ error: e.message }));
+    check();
+    if (login.c !== 0) throw new Error(`login on Node ${version} answered ${JSON.stringify(login)}`);
+    child.kill('SIGTERM');
+    const { code, signal } = await exited;
+    check();
+    if (code !== 0) throw new Error(`npm start on Node ${version} stopped with ${signal ?? `exit ${code}`}`);
+    passed = true;
+    console.log(`  Node ${version}: 已启动并可登录（${served} s 后可用），共 ${seconds(started)} s`);
+  } finally {
+    if (child && !ended) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    if (!passed) process.stderr.write(Buffer.concat(output));
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const served = seconds(started);
-  const login = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo123456' }),
-  })
-    .then((r) => r.json())
-    .catch((e) => ({ error: e.message }));
-  if (login.c !== 0) return stopAndFail(`login on Node ${version} answered ${JSON.stringify(login)}`);
-  child.kill('SIGTERM');
-  const { code, signal } = await exited;
-  if (code !== 0) return stopAndFail(`npm start on Node ${version} stopped with ${signal ?? `exit ${code}`}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  console.log(`  Node ${version}: 已启动并可登录（${served} s 后可用），共 ${seconds(started)} s`);
 }
 
-/** Both checks: the API tests on the current LTS, then a first start on Node 24. */
-export async function otherNodes() {
+/**
+ * Both checks, or the one named (`api`, `start`): the API tests on the current LTS, then a first
+ * start on Node 24. A failure is told and ends the process with 1.
+ */
+export async function otherNodes(only) {
   if (!['linux', 'darwin'].includes(process.platform)) {
     console.log(`（${process.platform} 上跳过其他 Node 版本的检查）`);
     return;
   }
-  apiTestsOn(NODE_LTS);
-  await startCheckOn(NODE_24);
+  try {
+    if (only !== 'start') apiTestsOn(NODE_LTS);
+    if (only !== 'api') await startCheckOn(NODE_24);
+  } catch (e) {
+    console.error(`\n✗ ${e.message}`);
+    process.exit(1);
+  }
 }
 
-if (process.argv[1] === import.meta.filename) {
-  const only = process.argv[2];
-  if (only === 'api') apiTestsOn(NODE_LTS);
-  else if (only === 'start') await startCheckOn(NODE_24);
-  else await otherNodes();
-}
+if (process.argv[1] === import.meta.filename) await otherNodes(process.argv[2]);
