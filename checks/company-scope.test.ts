@@ -278,6 +278,10 @@ describe('company tables are reached through the scope (the scan behind the type
     flagged("await unscoped(db, '').selectFrom('orders').execute();");
     flagged("const all = db as unknown as Kysely<DB>;\nawait all.selectFrom('goods').execute();");
     flagged("import type { PlatformDatabase } from '#server/platform/db/database.ts';");
+    // The cast alone, with nothing else on the line the other rules would find.
+    expect(findings('const handle = trx as any;')).toEqual([
+      '1: casts the module handle: const handle = trx as any;',
+    ]);
   });
 
   it('lets the scope, its exemption and the platform tables through', () => {
