@@ -210,22 +210,7 @@ describe('the file calls on an S3-compatible service', () => {
       const content = await sharp({ create: { width: 500, height: 100, channels: 3, background: '#888' } })
         .png()
         .toBuffer();
-      const boundary = '----s3';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="横幅.png"\r\n\r\n`,
-        ),
-        content,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const up = (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/file/upload',
-          headers: { ...admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-          payload,
-        })
-      ).json();
+      const up = (await h.multipart('/api/file/upload', {}, { name: '横幅.png', content }, admin)).json();
       expect(up.c, JSON.stringify(up)).toBe(0);
       expect(objects.size).toBe(2); // the image and its thumbnail
       expect([...objects.keys()].every((k) => k.startsWith('/files/'))).toBe(true);

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Codes, FILE_DOCUMENT_MAX_BYTES, FILE_IMAGE_MAX_BYTES } from '@portal/contract';
-import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { XLSX_TYPE, xlsx } from './excel.ts';
 import { type Harness, testApp, type UploadFile } from './harness.ts';
 
 /**
@@ -163,9 +163,7 @@ describe('uploads are typed by their content', () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#00f' } })
       .gif()
       .toBuffer();
-    const workbook = new ExcelJS.Workbook();
-    workbook.addWorksheet('表1').addRow(['商品', '数量']);
-    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const sheet = await xlsx('表1', ['商品', '数量'], []);
     const docx = zip({
       '[Content_Types].xml': '<Types/>',
       '_rels/.rels': '<Relationships/>',
@@ -176,7 +174,7 @@ describe('uploads are typed by their content', () => {
       ['b.jpg', webp, 'image/webp', 'image'],
       ['c', gif, 'image/gif', 'image'],
       ['报价单.pdf', PDF, 'application/pdf', 'pdf'],
-      ['库存.xlsx', xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'office'],
+      ['库存.xlsx', sheet, XLSX_TYPE, 'office'],
       [
         '合同.docx',
         docx,

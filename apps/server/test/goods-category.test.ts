@@ -354,32 +354,14 @@ describe('goods categories', () => {
   });
 
   it('accepts JSON and multipart bodies as well as forms', async () => {
-    const json = await h.app.inject({
-      method: 'POST',
-      url: '/api/shop/goods/category/add',
-      headers: shop,
-      payload: { name: 'JSON类', sort: 3 },
-    });
-    expect(json.json().d).toMatchObject({ name: 'JSON类', sort: 3 });
-    const boundary = '----portal';
-    const body = [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="name"',
-      '',
-      '表单类',
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="sort"',
-      '',
-      '7',
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
-    const multipart = await h.app.inject({
-      method: 'POST',
-      url: '/api/shop/goods/category/add',
-      headers: { ...shop, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
-    });
+    const json = await h.json('/shop/goods/category/add', { name: 'JSON类', sort: 3 }, shop);
+    expect(json.d).toMatchObject({ name: 'JSON类', sort: 3 });
+    const multipart = await h.multipart(
+      '/api/shop/goods/category/add',
+      { name: '表单类', sort: '7' },
+      undefined,
+      shop,
+    );
     expect(multipart.json().d).toMatchObject({ name: '表单类', sort: 7 });
   });
 });
