@@ -6,12 +6,12 @@ import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
-import { type ListColumn, type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import type { ListColumn, ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import {
   type Declared,
   DeclaredDetail,
@@ -173,21 +173,18 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   const [viewing, setViewing] = useState<T | null>(null);
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const { keyword, status, search, filterStatus, page, pageSize, setPage, pagination } = useListFilters();
+  const listFilters = useListFilters();
   const [filterValues, setFilterValues] = useState({} as F);
   const setFilters = (next: Partial<F>) => {
     setFilterValues((v) => ({ ...v, ...next }));
-    setPage(1);
+    listFilters.setPage(1);
   };
-  const query = {
-    keyword: keyword || undefined,
-    status,
-    ...(filters?.query ? filters.query(filterValues) : filterValues),
-  };
+  const { page, page_size, ...searched } = listFilters.params;
+  const query = { ...searched, ...(filters?.query ? filters.query(filterValues) : filterValues) };
   const filtered = Object.values(query).some((v) => v !== undefined);
   const { list, save, remove, invalidate } = useResource(name, routes, {
     page,
-    page_size: pageSize,
+    page_size,
     ...query,
   } as never);
   const [form] = Form.useForm<V>();
@@ -210,7 +207,6 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   const [importing, setImporting] = useState(false);
   // The declaration types the reply; this page is generic over its item.
   const data = list.data as { results: T[]; paging: Paging } | undefined;
-  useExistingPage(data?.paging, page, setPage);
 
   const removeRows = (rows: T[]) =>
     confirmDanger(modal, {
@@ -299,18 +295,38 @@ export function ResourcePage<T extends { id: number }, V extends object = object
 
   return (
     <Card title={title}>
-      <ListToolbar
+      <FilteredList<T>
+        listFilters={listFilters}
         search={{
           label: `搜索${label}`,
           placeholder: searchPlaceholder,
           maxLength: 50,
           style: { width: 280, maxWidth: '100%' },
-          onSearch: search,
         }}
         filters={filters?.render(filterValues, setFilters)}
-        status={
-          statusOptions && { label: '状态', options: statusOptions, value: status, onChange: filterStatus }
+        status={statusOptions && { label: '状态', options: statusOptions }}
+        aria-label={`${label}列表`}
+        columns={allColumns}
+        query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
+        empty={
+          filtered
+            ? `没有找到符合条件的${label}`
+            : `暂无${label}${can.add ? `，点击「${addLabel}」添加第一${unit}` : ''}`
         }
+        rowName={rowName}
+        {...(can.delete || batchActions
+          ? {
+              rowSelection: {
+                selectedRowKeys: selected,
+                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row: T) => ({
+                  'aria-label': `选择 ${rowName(row)}`,
+                  // Selected only to be deleted: a row that may not be is not offered.
+                  disabled: !batchActions && !allows(row).delete,
+                }),
+              },
+            }
+          : {})}
       >
         <Space wrap>
           {batchActions?.(chosen, () => setSelected([]), can)}
@@ -330,32 +346,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
             </Button>
           )}
         </Space>
-      </ListToolbar>
-      <ListTable<T>
-        aria-label={`${label}列表`}
-        columns={allColumns}
-        query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
-        empty={
-          filtered
-            ? `没有找到符合条件的${label}`
-            : `暂无${label}${can.add ? `，点击「${addLabel}」添加第一${unit}` : ''}`
-        }
-        pagination={pagination}
-        rowName={rowName}
-        {...(can.delete || batchActions
-          ? {
-              rowSelection: {
-                selectedRowKeys: selected,
-                onChange: (keys: Key[]) => setSelected(keys.map(Number)),
-                getCheckboxProps: (row: T) => ({
-                  'aria-label': `选择 ${rowName(row)}`,
-                  // Selected only to be deleted: a row that may not be is not offered.
-                  disabled: !batchActions && !allows(row).delete,
-                }),
-              },
-            }
-          : {})}
-      />
+      </FilteredList>
       {can.add && (
         <ImportDialog
           label={label}
