@@ -3,7 +3,8 @@ import { bulkGoodsCalls } from '@portal/contract/calls';
 import { BULK_ON_SALE_OPTIONS } from '@portal/contract/constants';
 import { App, Button, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
-import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
@@ -29,7 +30,7 @@ const label = (g: BulkGoods) => (g.spec_text ? `${g.goods_name}（${g.spec_text}
  */
 export function BulkGoodsPage() {
   const { modal } = App.useApp();
-  const can = useResourceCan(bulkGoodsCalls);
+  const canSell = useCanCall(bulkGoodsCalls.setOnSale);
   const tree = useBulkCategoryTree();
   const categoryName = useMemo(() => namesOf(tree.data ?? []), [tree.data]);
   const onSale = useBulkOnSale();
@@ -102,7 +103,7 @@ export function BulkGoodsPage() {
         ),
       }}
       rowActions={(row) =>
-        can.change && (
+        canSell && (
           <Button
             type="link"
             size="small"
@@ -114,7 +115,7 @@ export function BulkGoodsPage() {
         )
       }
       batchActions={
-        can.change
+        canSell
           ? (rows) => (
               <>
                 <Button disabled={rows.length === 0} onClick={() => setSale(rows, 1)}>

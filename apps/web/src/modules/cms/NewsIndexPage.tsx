@@ -2,7 +2,8 @@ import { type NewsAdminItem, newsAdminResource } from '@portal/contract';
 import { newsAdminCalls } from '@portal/contract/calls';
 import { App, Button, Select } from 'antd';
 import { Link } from 'react-router';
-import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
@@ -27,7 +28,7 @@ const named = (items: NewsAdminItem[]) => namedRows(items, (r) => r.title, 'æ–°é
  */
 export function NewsIndexPage() {
   const { modal } = App.useApp();
-  const can = useResourceCan(newsAdminCalls);
+  const canPublish = useCanCall(newsAdminCalls.publish);
   const categories = useNewsCategories();
   const publish = usePublishNews();
 
@@ -80,7 +81,7 @@ export function NewsIndexPage() {
         ),
       }}
       rowActions={(row) =>
-        can.change ? (
+        canPublish ? (
           <Button
             type="link"
             size="small"
@@ -96,7 +97,7 @@ export function NewsIndexPage() {
         )
       }
       batchActions={
-        can.change
+        canPublish
           ? (rows) => (
               <>
                 <Button disabled={rows.length === 0} onClick={() => setStatus(rows, 1)}>

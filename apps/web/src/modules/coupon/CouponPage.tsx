@@ -12,8 +12,8 @@ import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
-import type { FormSpecial } from '#web/shared/resource/declared.tsx';
-import { ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
+import { type FormSpecial, useCanCall } from '#web/shared/resource/declared.tsx';
+import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
@@ -183,7 +183,7 @@ function IssueDialog({ coupon, onClose }: { coupon: CouponAdmin | null; onClose:
 
 /** 优惠券 (/crm/coupon_index): the shop's coupons — keep them, stop them, issue them to members. */
 export function CouponPage() {
-  const can = useResourceCan(couponAdminCalls);
+  const canIssue = useCanCall(couponAdminCalls.issue);
   const [issuing, setIssuing] = useState<CouponAdmin | null>(null);
   return (
     <>
@@ -196,7 +196,7 @@ export function CouponPage() {
         render={render}
         formSpecial={formSpecial}
         rowActions={(c) =>
-          can.change && c.status === 1 && !expired(c) ? (
+          canIssue && c.status === 1 && !expired(c) ? (
             <Button type="link" size="small" onClick={() => setIssuing(c)} aria-label={`发放 ${c.name}`}>
               发放
             </Button>

@@ -31,6 +31,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
@@ -352,7 +353,7 @@ function GoodsField({ form, row }: { form: FormInstance<InputValues>; row: Stock
 
 function InputsTab() {
   const { modal } = App.useApp();
-  const canCheck = useCan('stock', 'check_stock_input');
+  const canCheck = useCanCall(stockCalls.approve);
   const changed = useStockChanged();
   const check = useMutation({
     mutationFn: (id: number) => api.call(stockCalls.approve, { id }),

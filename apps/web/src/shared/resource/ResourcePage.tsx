@@ -142,14 +142,14 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   detail?: boolean;
   /**
    * A row's own actions before 编辑 and 删除 (link buttons named after the row), such as 发放 of a
-   * coupon; `can` is what the caller may do.
+   * coupon, each shown as its own call's declaration allows (`useCanCall`).
    */
-  rowActions?: (row: T, can: ResourceCan) => ReactNode;
+  rowActions?: (row: T) => ReactNode;
   /**
    * Toolbar buttons of the resource's own (批量完工 of production plans): given the selected rows
    * of the page and a function that clears the selection. Rows are selectable when it is given.
    */
-  batchActions?: (rows: T[], clear: () => void, can: ResourceCan) => ReactNode;
+  batchActions?: (rows: T[], clear: () => void) => ReactNode;
   /**
    * What a row still allows, where the server refuses the rest: `false`, no 编辑 (a finished
    * production plan); `{ change, delete }` per button (a checked stock-in record, or one a purchase
@@ -256,7 +256,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
                   查看
                 </Button>
               )}
-              {rowActions?.(row, can)}
+              {rowActions?.(row)}
               {can.change &&
                 allows(row).change &&
                 (editor ? (
@@ -329,7 +329,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
           : {})}
       >
         <Space wrap>
-          {batchActions?.(chosen, () => setSelected([]), can)}
+          {batchActions?.(chosen, () => setSelected([]))}
           {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
           <Button href={api.href(routes.export, query as never)} download>
             导出 Excel
