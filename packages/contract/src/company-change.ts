@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { postCalls } from './call.ts';
-import { LOGIN_PATH_PATTERN, pictureField } from './crm-people.ts';
+import { LOGIN_PATH_PATTERN } from './crm-people.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, optionalInt, optionalText, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
+import { pictureAddress } from './screen.ts';
 
 /**
  * The company's identity change request (issue 12; docs/adr/0029). A company's registered identity — its names, login path and ICP record — is
@@ -57,7 +58,7 @@ export const companyIdentityFields = {
   ),
   icpCompany: optionalText('备案主体', { max: 60 }),
   ICP: optionalText('ICP 备案号', { max: 40 }),
-  icpUrl: pictureField('备案查询地址'),
+  icpUrl: pictureAddress('备案查询地址'),
 };
 
 export const companyChangeSubmitBody = form({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { isSafeLink } from './cms.ts';
 import { companySchema } from './company.ts';
 import { pageOf } from './envelope.ts';
 import {
@@ -20,7 +19,7 @@ import {
 import { yuanAsCents } from './goods-library.ts';
 import { createTime } from './item-fields.ts';
 import { defineResource } from './resource.ts';
-import { col } from './screen.ts';
+import { col, pictureAddress } from './screen.ts';
 
 /**
  * The company's people in the shop back office (issue 12, spec §2 `/crm` children `member_index`,
@@ -304,13 +303,6 @@ export const salespersonSchema = z.object({ id: z.number().int(), label: z.strin
 
 // ─── Company profile (单位信息) ─────────────────────────────────────────────────────────────────
 
-/** A picture address: a path of this site or an http(s) address (the links' rule). */
-export const pictureField = (label: string) =>
-  optionalText(label, { max: 300 }).refine(
-    (v) => v === undefined || v === '' || isSafeLink(v),
-    `${label}须为本站路径或 http(s) 地址`,
-  );
-
 /** The login path: `/` and 1–30 lower-case letters, digits, `-` or `_` (`/qf`); '' for none. */
 export const LOGIN_PATH_PATTERN = /^\/[a-z0-9_-]{1,30}$/;
 
@@ -330,9 +322,9 @@ export const companyProfileBody = form({
   ),
   address: optionalText('地址', { max: 200 }),
   email: optionalEmail('邮箱'),
-  logo_main: pictureField('主标志'),
-  logo_centre: pictureField('居中标志'),
-  logo_mobile: pictureField('手机标志'),
+  logo_main: pictureAddress('主标志'),
+  logo_centre: pictureAddress('居中标志'),
+  logo_mobile: pictureAddress('手机标志'),
 });
 
 // ─── Login records (登录记录) and one user ──────────────────────────────────────────────────────

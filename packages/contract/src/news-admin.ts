@@ -24,7 +24,6 @@ export const NEWS_ADMIN_LIMITS = {
    * characters is 180 kB: `NEWS_WRITE_BYTES`).
    */
   body: 20_000,
-  cover: 300,
 } as const;
 
 /** The bytes a news create or update may send: a rich text's (the default 64 kB holds 7,000 Chinese characters). */

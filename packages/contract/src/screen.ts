@@ -149,8 +149,8 @@ function column(
 type Opt = ColumnOptions & { optional?: boolean };
 
 /** A picture's address: a path of this site or an http(s) address (the links' rule, `isSafeLink`). */
-export const pictureAddress = (label: string, max = 300) =>
-  optionalText(label, { max }).refine(
+export const pictureAddress = (label: string) =>
+  optionalText(label, { max: 300 }).refine(
     (v) => v === undefined || v === '' || isSafeLink(v),
     `${label}须为本站路径或 http(s) 地址`,
   );
