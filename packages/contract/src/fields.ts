@@ -180,3 +180,13 @@ export function time(label: string) {
     return new Date(ms).toISOString();
   });
 }
+
+/**
+ * A file part of a multipart body as the server's parser hands it over (`{filename, mimetype, size,
+ * path}`; a Blob when the web sends it); `message` when none was sent.
+ */
+export const uploadedFile = (message: string) =>
+  z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
+    { error: message },
+  );

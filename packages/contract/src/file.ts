@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, idList, optionalChoice, optionalText, paging, text } from './fields.ts';
+import { form, id, idList, optionalChoice, optionalText, paging, text, uploadedFile } from './fields.ts';
 import { FILE_BATCH_MAX, FILE_KINDS, FILE_NAME_MAX } from './file-constants.ts';
 import { auditTimes } from './item-fields.ts';
 
@@ -30,15 +30,9 @@ export const fileSchema = z.object({
 });
 export type StoredFileInfo = z.infer<typeof fileSchema>;
 
-/** A received multipart file (the server's parser), or the Blob a browser sends. */
-const uploadedFile = z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
-  (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
-  { error: '请选择文件' },
-);
-
 /** `/file/upload` (multipart): one file; `kind` = image refuses anything but a picture. */
 export const fileUploadBody = form({
-  file: uploadedFile,
+  file: uploadedFile('请选择文件'),
   kind: optionalChoice('文件类型', { image: '图片', any: '任意' }),
 });
 

@@ -13,6 +13,7 @@ import {
   optionalText,
   paging,
   text,
+  uploadedFile,
 } from './fields.ts';
 import { createTime, shopLine } from './item-fields.ts';
 import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
@@ -263,10 +264,7 @@ export const orderRefundBody = form({ id: id('订单'), note: text('退款原因
  */
 export const orderReceiptUploadBody = form({
   id: id('订单'),
-  file: z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
-    (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
-    { error: '请选择转账凭证文件' },
-  ),
+  file: uploadedFile('请选择转账凭证文件'),
 });
 export const orderReceiptBody = form({ id: id('订单'), receipt_id: id('转账凭证') });
 /** `{ url }`: where the shopper pays the order online (the provider's pay page). */

@@ -11,6 +11,7 @@ import {
   optionalText,
   paging,
   text,
+  uploadedFile,
 } from './fields.ts';
 import type { Codename } from './permissions.ts';
 import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
@@ -105,13 +106,6 @@ export interface ResourceSpec<
     >;
   };
 }
-
-/** A file part of a multipart body as the server's parser hands it over (a Blob when the web sends it). */
-export const uploadedFile = (message: string) =>
-  z.custom<Blob | { filename: string; mimetype: string; size: number; path: string }>(
-    (v) => typeof v === 'object' && v !== null && typeof (v as { path?: unknown }).path === 'string',
-    { error: message },
-  );
 
 /** One row of an import's preview: its number in the sheet, its cells, and each column's error. */
 export const importRowSchema = z.object({
