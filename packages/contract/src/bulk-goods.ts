@@ -73,9 +73,9 @@ const bulkGoodsShape = {
   /** 0 or none: the goods itself (a goods without specifications). */
   sku_id: col.int('规格', { min: 0, max: MAX_ID, optional: true, list: false, excel: false }),
   image: col.picture('图片', { form: false, excel: false, phone: 'hidden' }),
-  goods_code: col.text('商品编码', { max: 50, form: false, search: true, list: false }),
-  goods_name: col.text('商品名称', { max: 100, form: false, search: true, phone: 'title' }),
-  spec_text: col.text('规格', { max: 200, form: false, search: true, list: false }),
+  goods_code: col.readOnly('商品编码', { search: true, list: false }),
+  goods_name: col.readOnly('商品名称', { search: true, phone: 'title' }),
+  spec_text: col.readOnly('规格', { search: true, list: false }),
   /**
    * 1 when the library goods (or its specification) has been deleted since: the row can no longer
    * be saved, only taken off sale or deleted (the list flags it 商品已删除).

@@ -67,7 +67,7 @@ const newsShape = {
     },
   ),
   title: plain(col.text('标题', { max: L.title, search: true, phone: 'title' })),
-  category_name: col.text('栏目', { max: 50, form: false }),
+  category_name: col.readOnly('栏目'),
   summary: plain(col.longText('摘要', { max: L.summary, search: true, list: false })),
   cover: col.picture('封面图片', { list: false, excel: false }),
   author: plain(col.text('作者', { max: L.author, optional: true, search: true, phone: 'hidden' })),
@@ -75,7 +75,7 @@ const newsShape = {
   published_at: col.time('发布时间', { form: true, field: publishedAt }),
   status: col.flag('状态', '已发布', '草稿', { search: true, phone: 'title' }),
   body: plain(col.richText('正文', { max: L.body, excel: false })),
-  lang: col.text('语言', { max: 10, form: false, list: false, detail: false, excel: false }),
+  lang: col.readOnly('语言', { list: false, detail: false, excel: false }),
   views: col.int('阅读数', { min: 0, max: 2 ** 31 - 1, form: false, phone: 'hidden' }),
   update_time: col.time('更新时间', { list: false }),
 };

@@ -238,7 +238,10 @@ export const col = {
       o,
       { ref },
     ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntField>>,
-  /** A text the server makes (a reference's name, the terms in words): read only, never a field. */
+  /**
+   * A text the server makes or keeps (a reference's name, the goods' name as last saved, the terms
+   * in words): read only, never a field, so without a form's limits.
+   */
   readOnly: (
     label: string,
     o: Omit<ColumnOptions, 'form' | 'field' | 'initial' | 'placeholder' | 'hint'> = {},
@@ -262,7 +265,7 @@ const AUDIT_TIMES = {
 };
 
 /** The declared columns and, after them, the audit times a declaration does not place itself. */
-export function withTimes<S extends Shape>(shape: S): Shape {
+export function withTimes(shape: Shape): Shape {
   const all: Shape = { ...shape };
   for (const [key, c] of Object.entries(AUDIT_TIMES)) if (!(key in all)) all[key] = c;
   return all;
@@ -277,7 +280,6 @@ export type ItemShape<S extends Shape> = { id: z.ZodNumber } & { [K in keyof S]:
 export type FieldsOf<S extends Shape> = {
   [K in keyof S as S[K]['field'] extends z.ZodType ? K : never]: Exclude<S[K]['field'], undefined>;
 };
-export type FiltersOf<S extends Shape> = Record<string, z.ZodType> & Partial<FieldsOf<S>>;
 
 const entries = (shape: Shape) => Object.entries(shape);
 
