@@ -4,14 +4,13 @@ import { companySchema } from './company.ts';
 import { pageOf } from './envelope.ts';
 import {
   choice,
-  EMAIL_PATTERN,
   flag,
   form,
   id,
-  MOBILE_PATTERN,
   optionalEmail,
   optionalId,
   optionalInt,
+  optionalMobile,
   optionalText,
   paging,
   text,
@@ -134,14 +133,8 @@ export const paymentTermsText = (terms: string, days: number) =>
 const contactField = z.object(
   {
     name: text('联系人姓名', { max: 30 }),
-    mobile: optionalText('联系人手机号', { max: 11 }).refine(
-      (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
-      '联系人手机号格式不正确',
-    ),
-    email: optionalText('联系人邮箱', { max: 100 }).refine(
-      (v) => v === undefined || v === '' || EMAIL_PATTERN.test(v),
-      '联系人邮箱格式不正确',
-    ),
+    mobile: optionalMobile('联系人手机号'),
+    email: optionalEmail('联系人邮箱'),
   },
   { error: '联系人格式不正确' },
 );
@@ -176,14 +169,8 @@ export const customerContacts = z.preprocess(
 export const customerSheetFields = {
   name: text('客户名称', { max: CUSTOMER_NAME_MAX }),
   contact_name: text('联系人', { max: 30 }),
-  contact_mobile: optionalText('联系人手机号', { max: 11 }).refine(
-    (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
-    '联系人手机号格式不正确',
-  ),
-  contact_email: optionalText('联系人邮箱', { max: 100 }).refine(
-    (v) => v === undefined || v === '' || EMAIL_PATTERN.test(v),
-    '联系人邮箱格式不正确',
-  ),
+  contact_mobile: optionalMobile('联系人手机号'),
+  contact_email: optionalEmail('联系人邮箱'),
   address: optionalText('地址', { max: 200 }),
   payment_terms: choice('付款方式', PAYMENT_TERMS),
   credit_days: optionalInt('账期天数', { min: 1, max: CREDIT_DAYS_MAX }),
@@ -312,10 +299,7 @@ export const LOGIN_PATH_PATTERN = /^\/[a-z0-9_-]{1,30}$/;
  * (`companyChangeCalls`, docs/adr/0029); the save does not take those fields.
  */
 export const companyProfileBody = form({
-  mobile: optionalText('手机号', { max: 11 }).refine(
-    (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
-    '手机号格式不正确',
-  ),
+  mobile: optionalMobile('手机号'),
   phone: optionalText('联系电话', { max: 30 }).refine(
     (v) => v === undefined || v === '' || /^[\d\-+() ]{5,30}$/.test(v),
     '联系电话格式不正确',

@@ -82,6 +82,13 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
 export const mobile = (label = '手机号') =>
   text(label, { max: 11 }).refine((v) => MOBILE_PATTERN.test(v), `${label}格式不正确`);
 
+/** An optional mainland mobile number; '' counts as not given. */
+export const optionalMobile = (label = '手机号') =>
+  optionalText(label, { max: 11 }).refine(
+    (v) => v === undefined || v === '' || MOBILE_PATTERN.test(v),
+    `${label}格式不正确`,
+  );
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An optional e-mail address; '' counts as not given. */
