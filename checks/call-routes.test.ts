@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callRoutesSource } from '../packages/contract/scripts/gen-call-routes.ts';
+import type { Call } from '../packages/contract/src/call.ts';
 
 /**
  * The web's zod-free calls (packages/contract/src/call-routes.ts) are generated from the
@@ -14,5 +15,27 @@ const squeeze = (s: string) => s.replace(/\s+/g, '').replace(/,([)}\]])/g, '$1')
 describe('call-routes.ts', () => {
   it('is what the declarations generate', () => {
     expect(squeeze(fs.readFileSync(file, 'utf8'))).toBe(squeeze(callRoutesSource()));
+  });
+});
+
+describe('call-routes.ts read back (callTable)', () => {
+  it('gives every call the method, path, access and family of its declaration', async () => {
+    const routes = (await import('../packages/contract/src/call-routes.ts')) as Record<string, object>;
+    const contract = (await import('../packages/contract/src/index.ts')) as Record<string, unknown>;
+    for (const [group, table] of Object.entries(routes)) {
+      const calls = contract[group] as Record<string, Call>;
+      const declared = Object.fromEntries(
+        Object.entries(calls).map(([name, c]) => [
+          name,
+          {
+            method: c.method,
+            path: c.path,
+            access: c.access,
+            ...(c.family === 'console' && { family: c.family }),
+          },
+        ]),
+      );
+      expect(table, group).toEqual(declared);
+    }
   });
 });
