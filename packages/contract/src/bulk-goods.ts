@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BULK_QUANTITY_MAX, BULK_TIERS_MAX } from './bulk-catalogue-constants.ts';
-import { defineCall, getCalls } from './call.ts';
+import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { flag, form, idList, int, MAX_ID, optionalId, paging } from './fields.ts';
 import { fromJson } from './goods-library.ts';
@@ -171,20 +171,20 @@ export const publicBulkGoodsQuery = form({
   category_id: optionalId('大宗分类'),
 });
 
-const get = getCalls(['bulk-catalogue']);
+const tags = ['bulk-catalogue'];
+const get = getCalls(tags);
+const post = postCalls(tags);
 
 export const bulkGoodsCalls = {
   ...bulkGoodsResource.calls,
   /** 上架 (1) or 下架 (0), in a batch: all the ids or none. */
-  setOnSale: defineCall({
-    method: 'POST',
-    path: '/dzc/goods/selected/onsale',
-    summary: '大宗商品批量上架或下架',
-    tags: ['bulk-catalogue'],
-    access: { permission: 'change_bulk_goods' },
-    input: form({ ids: idList('大宗商品', RESOURCE_BATCH_MAX), on_sale: flag('上架状态') }),
-    output: z.object({ count: z.number().int() }),
-  }),
+  setOnSale: post(
+    '/dzc/goods/selected/onsale',
+    '大宗商品批量上架或下架',
+    'change_bulk_goods',
+    form({ ids: idList('大宗商品', RESOURCE_BATCH_MAX), on_sale: flag('上架状态') }),
+    z.object({ count: z.number().int() }),
+  ),
   /** The company's bulk goods on sale (the `/dzc` and `/dzcen` microsites), by sort. */
   publicList: get(
     '/dzc/goods/public',
