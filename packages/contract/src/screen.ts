@@ -355,14 +355,25 @@ export function columnName(key: string, c?: Pick<Column, 'column'>): string {
 
 const NUMERIC: ReadonlySet<ColumnKind> = new Set(['int', 'money', 'flag', 'ref']);
 
+const storedColumns = new WeakMap<Shape, (readonly [string, Column, string])[]>();
+/** Each column with the audit times and its database column: worked out once a shape, not once a row. */
+function stored(shape: Shape) {
+  let list = storedColumns.get(shape);
+  if (!list) {
+    list = entries(withTimes(shape)).map(([key, c]) => [key, c, columnName(key, c)] as const);
+    storedColumns.set(shape, list);
+  }
+  return list;
+}
+
 /**
  * A stored row as the declared item (before its schema checks it): each column read by the naming
  * rule; numbers as numbers (PostgreSQL answers a bigint as a string), a missing reference as null.
  */
 export function itemFromRow(shape: Shape, row: Record<string, unknown>): Record<string, unknown> {
   const item: Record<string, unknown> = { id: Number(row.id) };
-  for (const [key, c] of entries(withTimes(shape))) {
-    const v = row[columnName(key, c)];
+  for (const [key, c, name] of stored(shape)) {
+    const v = row[name];
     if (v === null || v === undefined) item[key] = c.kind === 'text' || c.kind === 'longText' ? '' : null;
     else if (NUMERIC.has(c.kind)) item[key] = Number(v);
     else if (c.kind === 'time' && v instanceof Date) item[key] = v.toISOString();
