@@ -176,6 +176,14 @@ function parseTime(v: string): number | undefined {
   return wall.slice(0, upTo) === v.slice(0, upTo).replace(' ', 'T') ? ms : undefined;
 }
 
+/** A day `YYYY-MM-DD` that exists (02-30 does not). */
+export const day = (label: string) =>
+  text(label, { max: 10 }).refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, `${label}格式应为YYYY-MM-DD`);
+
 /** An ISO-8601 time with `Z` or an offset, or `YYYY-MM-DD HH:mm:ss` in China time; stored as ISO UTC. */
 export function time(label: string) {
   return text(label, { max: 40 }).transform((v, ctx) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
+  day,
   form,
   id,
   idList,
@@ -17,7 +18,6 @@ import {
 import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
 import { PMC_QUANTITY_MAX, PMC_SETTABLE_STATUS, PMC_WARN_KINDS } from './pmc-constants.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
-import { day } from './stock.ts';
 
 export * from './pmc-constants.ts';
 

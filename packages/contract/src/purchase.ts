@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import { day, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
 import { auditTimes, createTime, goodsLine } from './item-fields.ts';
-import { day } from './stock.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isSafeLink } from './cms.ts';
 import {
   choice,
+  day,
   flag,
   id,
   int,
@@ -31,6 +32,7 @@ export type ColumnKind =
   | 'int'
   | 'money'
   | 'time'
+  | 'day'
   | 'choice'
   | 'flag'
   | 'picture'
@@ -196,6 +198,12 @@ export const col = {
       o.optional ? z.optional(time(label)) : time(label),
       { form: false, ...o },
     ) as Column<Str, WritableIf<O, z.ZodType<string>>>,
+  /** A day `YYYY-MM-DD` (a date input; 入库日期, 完工日期). */
+  day: <const O extends Opt = object>(label: string, o = {} as O) =>
+    column('day', label, z.string(), o.optional ? z.optional(day(label)) : day(label), o) as Column<
+      Str,
+      Writable<O, z.ZodType<string | undefined>>
+    >,
   /** One of `words`' keys (a value → 中文 record such as PAYMENT_TERMS). */
   choice: <K extends string, const O extends Opt = object>(
     label: string,

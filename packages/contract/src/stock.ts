@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
+  day,
   flag,
   form,
   id,
@@ -29,13 +30,6 @@ export * from './stock-constants.ts';
  * low-stock warnings.
  */
 
-/** A day `YYYY-MM-DD` that exists (02-30 does not). */
-export const day = (label: string) =>
-  text(label, { max: 10 }).refine((v) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, `${label}格式应为YYYY-MM-DD`);
 const optionalDay = (label: string) => z.optional(day(label));
 
 const quantity = (label: string) => int(label, { min: 1, max: STOCK_QUANTITY_MAX });

@@ -66,6 +66,7 @@ const WIDTH: Partial<Record<Column['kind'], number>> = {
   int: 72,
   money: 130,
   time: 150,
+  day: 110,
   flag: 80,
   picture: 72,
 };
@@ -155,6 +156,8 @@ function control(c: Column): ReactNode {
       );
     case 'time':
       return <Input type="datetime-local" />;
+    case 'day':
+      return <Input type="date" style={{ width: 180 }} />;
     case 'flag':
     case 'choice':
       return (c.words?.length ?? 0) <= 4 ? (
