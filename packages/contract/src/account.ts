@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, getCalls, loginCalls } from './call.ts';
+import { getCalls, loginCalls, publicCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalInt, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
@@ -85,17 +85,10 @@ const tags = ['account'];
 const login = { login: true } as const;
 const get = getCalls(tags);
 const loggedIn = loginCalls(tags);
+const anyone = publicCalls(tags);
 
 export const accountCalls = {
-  login: defineCall({
-    method: 'POST',
-    path: '/account/login',
-    summary: '登录',
-    tags,
-    access: { public: true },
-    input: loginBody,
-    output: loginResult,
-  }),
+  login: anyone('/account/login', '登录', loginBody, loginResult),
   quit: loggedIn('/account/quit', '退出登录', quitBody, z.null()),
   updatePassword: loggedIn('/account/password/update', '修改密码', passwordUpdateBody, z.null()),
   permission: get('/account/permission', '当前用户权限', login, currentUserQuery, userPermissionSchema),

@@ -87,6 +87,8 @@ export function defineCall<
  * - `postCalls(tags)(path, summary, codename, input, output)`: a POST needing a permission (most of
  *   the specification's calls);
  * - `loginCalls(tags)(path, summary, input, output)`: a POST any logged-in user makes;
+ * - `publicCalls(tags)(path, summary, input, output)`: a POST anyone makes (a session is read when
+ *   present);
  * - `getCalls(tags)(path, summary, access, input, output)`: a GET, input from the query;
  * - `consoleCalls(tags).get|post|put|patch|delete(path, summary, access, input, output, status?)`:
  *   a call of the console's REST family (`status` 201 or 204 when not 200).
@@ -103,15 +105,19 @@ export const postCalls =
   ) =>
     defineCall({ method: 'POST', path, summary, tags, access: { permission }, input, output });
 
-export const loginCalls =
-  (tags: readonly string[]) =>
+/** A declarer of POSTs with one access for all: the shape behind `loginCalls` and `publicCalls`. */
+const postsFor =
+  <const A extends CallAccess>(tags: readonly string[], access: A) =>
   <I extends z.ZodType, O extends z.ZodType, const P extends string>(
     path: P,
     summary: string,
     input: I & InputFor<P>,
     output: O,
   ) =>
-    defineCall({ method: 'POST', path, summary, tags, access: { login: true }, input, output });
+    defineCall({ method: 'POST', path, summary, tags, access, input, output });
+
+export const loginCalls = (tags: readonly string[]) => postsFor(tags, { login: true });
+export const publicCalls = (tags: readonly string[]) => postsFor(tags, { public: true });
 
 /** A declarer of calls of one method and family: the shape behind `getCalls` and `consoleCalls`. */
 const declarer =

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { loginCalls } from './call.ts';
 import { flag, form, id, idList, int, optionalId, optionalInt } from './fields.ts';
 import { shopLine } from './item-fields.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
@@ -113,61 +113,13 @@ export type CartMergeResult = z.infer<typeof cartMergeResult>;
 export const cartListBody = form({});
 
 const tags = ['cart'];
-const member = { login: true } as const;
+const login = loginCalls(tags);
 
 export const cartCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/cart/list',
-    summary: '购物车',
-    tags: tags,
-    access: member,
-    input: cartListBody,
-    output: cartSchema,
-  }),
-  add: defineCall({
-    method: 'POST',
-    path: '/cart/add',
-    summary: '加入购物车',
-    tags: tags,
-    access: member,
-    input: cartAddBody,
-    output: cartSchema,
-  }),
-  update: defineCall({
-    method: 'POST',
-    path: '/cart/update',
-    summary: '修改数量或选中',
-    tags: tags,
-    access: member,
-    input: cartUpdateBody,
-    output: cartSchema,
-  }),
-  select: defineCall({
-    method: 'POST',
-    path: '/cart/select',
-    summary: '选中 / 取消选中（不传 ids 为全部）',
-    tags: tags,
-    access: member,
-    input: cartSelectBody,
-    output: cartSchema,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/cart/delete',
-    summary: '删除购物车商品',
-    tags: tags,
-    access: member,
-    input: cartDeleteBody,
-    output: cartSchema,
-  }),
-  merge: defineCall({
-    method: 'POST',
-    path: '/cart/merge',
-    summary: '登录后合并游客购物车',
-    tags: tags,
-    access: member,
-    input: cartMergeBody,
-    output: cartMergeResult,
-  }),
+  list: login('/cart/list', '购物车', cartListBody, cartSchema),
+  add: login('/cart/add', '加入购物车', cartAddBody, cartSchema),
+  update: login('/cart/update', '修改数量或选中', cartUpdateBody, cartSchema),
+  select: login('/cart/select', '选中 / 取消选中（不传 ids 为全部）', cartSelectBody, cartSchema),
+  remove: login('/cart/delete', '删除购物车商品', cartDeleteBody, cartSchema),
+  merge: login('/cart/merge', '登录后合并游客购物车', cartMergeBody, cartMergeResult),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls, loginCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
   form,
@@ -122,74 +122,35 @@ export const reviewBody = form({
 export const reviewReplyBody = form({ id: id('评价'), reply: text('回复内容', { max: REVIEW_CONTENT_MAX }) });
 
 const catalogueTags = ['catalogue'];
+const catalogueGet = getCalls(catalogueTags);
+const catalogueLogin = loginCalls(catalogueTags);
 
 export const catalogueCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: '/goods/staff/shopgoods/',
-    summary: '商城商品列表（在售）',
-    tags: catalogueTags,
-    access: { public: true },
-    input: shopGoodsQuery,
-    output: pageOf(shopGoodsSchema),
-  }),
-  get: defineCall({
-    method: 'GET',
-    path: '/goods/staff/shopgoods/detail/',
-    summary: '商品详情',
-    tags: catalogueTags,
-    access: { public: true },
-    input: shopGoodsDetailQuery,
-    output: shopGoodsDetailSchema,
-  }),
-  toggleLove: defineCall({
-    method: 'POST',
-    path: '/goods/love',
-    summary: '收藏 / 取消收藏商品',
-    tags: catalogueTags,
-    access: { login: true },
-    input: goodsLoveBody,
-    output: goodsLoveResult,
-  }),
-  loved: defineCall({
-    method: 'POST',
-    path: '/goods/love/list',
-    summary: '我收藏的商品',
-    tags: catalogueTags,
-    access: { login: true },
-    input: goodsLoveListBody,
-    output: pageOf(shopGoodsSchema),
-  }),
+  list: catalogueGet(
+    '/goods/staff/shopgoods/',
+    '商城商品列表（在售）',
+    { public: true },
+    shopGoodsQuery,
+    pageOf(shopGoodsSchema),
+  ),
+  get: catalogueGet(
+    '/goods/staff/shopgoods/detail/',
+    '商品详情',
+    { public: true },
+    shopGoodsDetailQuery,
+    shopGoodsDetailSchema,
+  ),
+  toggleLove: catalogueLogin('/goods/love', '收藏 / 取消收藏商品', goodsLoveBody, goodsLoveResult),
+  loved: catalogueLogin('/goods/love/list', '我收藏的商品', goodsLoveListBody, pageOf(shopGoodsSchema)),
 };
 
 const reviewTags = ['review'];
+const reviewGet = getCalls(reviewTags);
+const reviewLogin = loginCalls(reviewTags);
+const reviewPost = postCalls(reviewTags);
 
 export const reviewCalls = {
-  list: defineCall({
-    method: 'GET',
-    path: '/goods/review/list',
-    summary: '商品评价',
-    tags: reviewTags,
-    access: { public: true },
-    input: reviewListQuery,
-    output: pageOf(reviewSchema),
-  }),
-  add: defineCall({
-    method: 'POST',
-    path: '/goods/review',
-    summary: '评价已完成订单的商品',
-    tags: reviewTags,
-    access: { login: true },
-    input: reviewBody,
-    output: reviewSchema,
-  }),
-  reply: defineCall({
-    method: 'POST',
-    path: '/goods/review/reply',
-    summary: '回复评价',
-    tags: reviewTags,
-    access: { permission: 'reply_review' },
-    input: reviewReplyBody,
-    output: reviewSchema,
-  }),
+  list: reviewGet('/goods/review/list', '商品评价', { public: true }, reviewListQuery, pageOf(reviewSchema)),
+  add: reviewLogin('/goods/review', '评价已完成订单的商品', reviewBody, reviewSchema),
+  reply: reviewPost('/goods/review/reply', '回复评价', 'reply_review', reviewReplyBody, reviewSchema),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { loginCalls } from './call.ts';
 import { flag, form, id, mobile, optionalDivisionCode, optionalId, optionalText, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
@@ -68,34 +68,10 @@ export function consigneeText(c: Pick<Consignee, 'province' | 'city' | 'district
 export const consigneeList = z.object({ results: z.array(consigneeSchema) });
 
 const tags = ['consignee'];
-const member = { login: true } as const;
+const login = loginCalls(tags);
 
 export const consigneeCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/consignee/list',
-    summary: '我的收货地址',
-    tags: tags,
-    access: member,
-    input: consigneeListBody,
-    output: consigneeList,
-  }),
-  save: defineCall({
-    method: 'POST',
-    path: '/consignee/update',
-    summary: '新增（不传 id）或修改收货地址',
-    tags: tags,
-    access: member,
-    input: consigneeUpdateBody,
-    output: consigneeSchema,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/consignee/delete',
-    summary: '删除收货地址',
-    tags: tags,
-    access: member,
-    input: consigneeIdBody,
-    output: consigneeList,
-  }),
+  list: login('/consignee/list', '我的收货地址', consigneeListBody, consigneeList),
+  save: login('/consignee/update', '新增（不传 id）或修改收货地址', consigneeUpdateBody, consigneeSchema),
+  remove: login('/consignee/delete', '删除收货地址', consigneeIdBody, consigneeList),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { loginCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { choice, flag, form, id, int, MOBILE_PATTERN, optionalId, optionalText, paging } from './fields.ts';
 import { defineResource } from './resource.ts';
@@ -154,36 +154,13 @@ export function couponDiscount(coupon: { amount: number }, amount: number) {
 }
 
 const tags = ['coupon'];
-const member = { login: true } as const;
+const login = loginCalls(tags);
+const post = postCalls(tags);
 
 export const couponCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/coupon/list',
-    summary: '可领取的优惠券；mine=1 为我的优惠券',
-    tags: tags,
-    access: member,
-    input: couponListBody,
-    output: pageOf(couponSchema),
-  }),
-  claim: defineCall({
-    method: 'POST',
-    path: '/coupon/get',
-    summary: '领取优惠券',
-    tags: tags,
-    access: member,
-    input: couponGetBody,
-    output: couponSchema,
-  }),
-  check: defineCall({
-    method: 'POST',
-    path: '/coupon/check',
-    summary: '检查优惠券能否用于该金额',
-    tags: tags,
-    access: member,
-    input: couponCheckBody,
-    output: couponCheckResult,
-  }),
+  list: login('/coupon/list', '可领取的优惠券；mine=1 为我的优惠券', couponListBody, pageOf(couponSchema)),
+  claim: login('/coupon/get', '领取优惠券', couponGetBody, couponSchema),
+  check: login('/coupon/check', '检查优惠券能否用于该金额', couponCheckBody, couponCheckResult),
 };
 
 export const COUPON_ISSUE_TARGETS = { mobiles: '指定会员', all: '全部会员' } as const;
@@ -228,13 +205,11 @@ export type CouponIssueResult = z.infer<typeof couponIssueResult>;
 
 export const couponAdminCalls = {
   ...couponResource.calls,
-  issue: defineCall({
-    method: 'POST',
-    path: '/coupon/issue',
-    summary: '发放优惠券给指定会员（手机号）或全部会员：每人一张，不超过发放总量和每人限领',
-    tags: ['coupon'],
-    access: { permission: 'change_coupon' },
-    input: couponIssueBody,
-    output: couponIssueResult,
-  }),
+  issue: post(
+    '/coupon/issue',
+    '发放优惠券给指定会员（手机号）或全部会员：每人一张，不超过发放总量和每人限领',
+    'change_coupon',
+    couponIssueBody,
+    couponIssueResult,
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { companySchema } from './company.ts';
 import { pageOf } from './envelope.ts';
 import {
@@ -369,88 +369,70 @@ export type StaffUser = z.infer<typeof staffUserSchema>;
 export const STAFF_USER_LOGINS = 10;
 
 const tags = ['crm-people'];
+const post = postCalls(tags);
 
 export const memberAdminCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/member/list',
-    summary: '会员列表（本单位注册的会员，手机号部分隐藏）',
-    tags,
-    access: { permission: 'view_member' },
-    input: memberListBody,
-    output: pageOf(memberRowSchema),
-  }),
-  get: defineCall({
-    method: 'POST',
-    path: '/member',
-    summary: '会员详情：订单、持有的优惠券和推荐人',
-    tags,
-    access: { permission: 'view_member' },
-    input: memberIdBody,
-    output: memberDetailSchema,
-  }),
-  setStatus: defineCall({
-    method: 'POST',
-    path: '/member/status',
-    summary: '停用或启用会员（停用后不能登录，已登录的会话结束）',
-    tags,
-    access: { permission: 'change_member_status' },
-    input: memberStatusBody,
-    output: memberRowSchema,
-  }),
+  list: post(
+    '/member/list',
+    '会员列表（本单位注册的会员，手机号部分隐藏）',
+    'view_member',
+    memberListBody,
+    pageOf(memberRowSchema),
+  ),
+  get: post(
+    '/member',
+    '会员详情：订单、持有的优惠券和推荐人',
+    'view_member',
+    memberIdBody,
+    memberDetailSchema,
+  ),
+  setStatus: post(
+    '/member/status',
+    '停用或启用会员（停用后不能登录，已登录的会话结束）',
+    'change_member_status',
+    memberStatusBody,
+    memberRowSchema,
+  ),
 };
 
 export const companyProfileCalls = {
-  get: defineCall({
-    method: 'POST',
-    path: '/company/profile',
-    summary: '本单位信息',
-    tags,
-    access: { permission: 'change_company' },
-    input: form({}),
-    output: companySchema,
-  }),
-  update: defineCall({
-    method: 'POST',
-    path: '/company/profile/update',
-    summary: '修改本单位的联系方式和标志（名称、登录路径和备案信息须提交变更申请）',
-    tags,
-    access: { permission: 'change_company' },
-    input: companyProfileBody,
-    output: companySchema,
-  }),
+  get: post('/company/profile', '本单位信息', 'change_company', form({}), companySchema),
+  update: post(
+    '/company/profile/update',
+    '修改本单位的联系方式和标志（名称、登录路径和备案信息须提交变更申请）',
+    'change_company',
+    companyProfileBody,
+    companySchema,
+  ),
 };
 
 export const companyLoginCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/login/log/list',
-    summary: '本单位的登录记录',
-    tags,
-    access: { permission: 'view_login_log' },
-    input: companyLoginListBody,
-    output: pageOf(companyLoginSchema),
-  }),
-  user: defineCall({
-    method: 'POST',
-    path: '/user',
-    summary: '本单位的一位用户：资料、角色和最近的登录',
-    tags,
-    access: { permission: 'view_login_log' },
-    input: form({ id: id('用户') }),
-    output: staffUserSchema,
-  }),
+  list: post(
+    '/login/log/list',
+    '本单位的登录记录',
+    'view_login_log',
+    companyLoginListBody,
+    pageOf(companyLoginSchema),
+  ),
+  user: post(
+    '/user',
+    '本单位的一位用户：资料、角色和最近的登录',
+    'view_login_log',
+    form({ id: id('用户') }),
+    staffUserSchema,
+  ),
 };
+
+const salespersonQuery = form({ keyword: optionalText('关键字', { max: 50 }) });
+const salespersonList = z.object({ results: z.array(salespersonSchema) });
 
 /** The salesperson picker of the customer form. */
 export const salespersonCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/customer/salespeople',
-    summary: '可选的业务员（本单位的商城管理员和销售人员）',
-    tags,
-    access: { permission: 'view_customer' },
-    input: form({ keyword: optionalText('关键字', { max: 50 }) }),
-    output: z.object({ results: z.array(salespersonSchema) }),
-  }),
+  list: post(
+    '/customer/salespeople',
+    '可选的业务员（本单位的商城管理员和销售人员）',
+    'view_customer',
+    salespersonQuery,
+    salespersonList,
+  ),
 };

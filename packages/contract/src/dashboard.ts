@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { form } from './fields.ts';
 
 /** Days the 商城管理 home charts (today and the days before it). */
@@ -21,15 +21,15 @@ export const crmDashboardSchema = z.object({
 });
 export type CrmDashboard = z.infer<typeof crmDashboardSchema>;
 
+const post = postCalls(['order']);
+
 /** The 商城管理 home's figures (ours: the specification names no call for it). */
 export const dashboardCalls = {
-  crm: defineCall({
-    method: 'POST',
-    path: '/crm/dashboard',
-    summary: '商城管理首页：今日订单与销售额、待处理订单、近14天走势',
-    tags: ['order'],
-    access: { permission: 'view_order' },
-    input: form({}),
-    output: crmDashboardSchema,
-  }),
+  crm: post(
+    '/crm/dashboard',
+    '商城管理首页：今日订单与销售额、待处理订单、近14天走势',
+    'view_order',
+    form({}),
+    crmDashboardSchema,
+  ),
 };

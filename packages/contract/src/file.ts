@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { defineCall, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, idList, optionalChoice, optionalText, paging, text, uploadedFile } from './fields.ts';
 import { FILE_BATCH_MAX, FILE_KINDS, FILE_NAME_MAX } from './file-constants.ts';
@@ -53,54 +53,33 @@ export const fileUpdateBody = form({
 });
 
 const tags = ['file'];
+const post = postCalls(tags);
 const count = z.object({ count: z.number().int() });
 
 export const fileCalls = {
-  upload: defineCall({
-    method: 'POST',
-    path: '/file/upload',
-    summary: '上传文件（multipart：file, kind；类型按内容判断：图片 5 MB、PDF/Office 20 MB 以内）',
-    tags,
-    access: { permission: 'add_file' },
-    input: fileUploadBody,
-    output: fileSchema,
-  }),
-  list: defineCall({
-    method: 'POST',
-    path: '/file/get',
-    summary: '本单位的文件（搜索、类型筛选、分页）',
-    tags,
-    access: { permission: 'view_file' },
-    input: fileListBody,
-    output: pageOf(fileSchema),
-  }),
-  update: defineCall({
-    method: 'POST',
-    path: '/file/update',
-    summary: '重命名文件',
-    tags,
-    access: { permission: 'change_file' },
-    input: fileUpdateBody,
-    output: fileSchema,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/file/delete',
-    summary: '删除文件',
-    tags,
-    access: { permission: 'delete_file' },
-    input: form({ id: id('文件') }),
-    output: count,
-  }),
-  removeMany: defineCall({
-    method: 'POST',
-    path: '/file/selected/delete',
-    summary: '批量删除文件（全部成功或全部不删）',
-    tags,
-    access: { permission: 'delete_file' },
-    input: form({ ids: idList('文件', FILE_BATCH_MAX) }),
-    output: count,
-  }),
+  upload: post(
+    '/file/upload',
+    '上传文件（multipart：file, kind；类型按内容判断：图片 5 MB、PDF/Office 20 MB 以内）',
+    'add_file',
+    fileUploadBody,
+    fileSchema,
+  ),
+  list: post(
+    '/file/get',
+    '本单位的文件（搜索、类型筛选、分页）',
+    'view_file',
+    fileListBody,
+    pageOf(fileSchema),
+  ),
+  update: post('/file/update', '重命名文件', 'change_file', fileUpdateBody, fileSchema),
+  remove: post('/file/delete', '删除文件', 'delete_file', form({ id: id('文件') }), count),
+  removeMany: post(
+    '/file/selected/delete',
+    '批量删除文件（全部成功或全部不删）',
+    'delete_file',
+    form({ ids: idList('文件', FILE_BATCH_MAX) }),
+    count,
+  ),
   /** A document (or any file) of the company, for its staff: downloaded, never shown inline unless a picture. */
   content: defineCall({
     method: 'GET',

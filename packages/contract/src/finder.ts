@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, optionalId, optionalText, paging, text } from './fields.ts';
 
@@ -120,34 +120,24 @@ export const experimentSchema = z.object({
 export type Experiment = z.infer<typeof experimentSchema>;
 
 const access = { public: true } as const;
+const app = getCalls(['app']);
+const search = getCalls(['search']);
 
 /** The calls of the public finder pages, served by modules/finder. */
 export const finderCalls = {
-  appVersion: defineCall({
-    method: 'GET',
-    path: '/check/app/version',
-    summary: '检查 App 最新版本',
-    tags: ['app'],
+  appVersion: app('/check/app/version', '检查 App 最新版本', access, appVersionQuery, appVersionSchema),
+  people: search(
+    '/search/person',
+    '按姓名查找工作人员和指导老师',
     access,
-    input: appVersionQuery,
-    output: appVersionSchema,
-  }),
-  people: defineCall({
-    method: 'GET',
-    path: '/search/person',
-    summary: '按姓名查找工作人员和指导老师',
-    tags: ['search'],
+    personSearchQuery,
+    pageOf(personSchema),
+  ),
+  experiments: search(
+    '/search/experiment',
+    '查找公开的实训项目',
     access,
-    input: personSearchQuery,
-    output: pageOf(personSchema),
-  }),
-  experiments: defineCall({
-    method: 'GET',
-    path: '/search/experiment',
-    summary: '查找公开的实训项目',
-    tags: ['search'],
-    access,
-    input: experimentSearchQuery,
-    output: pageOf(experimentSchema),
-  }),
+    experimentSearchQuery,
+    pageOf(experimentSchema),
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls, postCalls } from './call.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 import { auditTimes } from './item-fields.ts';
@@ -84,16 +84,11 @@ export const staffCategoryQuery = form({ company_id: optionalId('单位'), statu
  * (`bulkCategoryCalls`, ADR 0026) are one declaration with their own paths and codenames, served by
  * one service (modules/goods-category, `goodsCategoryService` over a `CategoryTree`).
  */
-export function defineCategoryCalls<
-  const V extends Codename,
-  const A extends Codename,
-  const C extends Codename,
-  const D extends Codename,
->(spec: {
+export function defineCategoryCalls(spec: {
   tags: readonly string[];
   /** 商品分类, 大宗分类: the summaries say it. */
   label: string;
-  permissions: { view: V; add: A; change: C; delete: D };
+  permissions: { view: Codename; add: Codename; change: Codename; delete: Codename };
   paths: {
     list: string;
     parents: string;
@@ -107,89 +102,30 @@ export function defineCategoryCalls<
   };
 }) {
   const { tags, label, paths } = spec;
-  const view = { permission: spec.permissions.view };
+  const { view, add, change, delete: remove } = spec.permissions;
+  const post = postCalls(tags);
   return {
-    list: defineCall({
-      method: 'POST',
-      path: paths.list,
-      summary: `${label}列表`,
-      tags,
-      access: view,
-      input: categoryListBody,
-      output: pageOf(categorySchema),
-    }),
-    parents: defineCall({
-      method: 'POST',
-      path: paths.parents,
-      summary: `可选的上级${label}（树）`,
-      tags,
-      access: view,
-      input: categoryParentBody,
-      output: categoryTree,
-    }),
-    get: defineCall({
-      method: 'POST',
-      path: paths.get,
-      summary: `${label}详情`,
-      tags,
-      access: view,
-      input: categoryIdBody,
-      output: categorySchema,
-    }),
-    add: defineCall({
-      method: 'POST',
-      path: paths.add,
-      summary: `新增${label}`,
-      tags,
-      access: { permission: spec.permissions.add },
-      input: categoryAddBody,
-      output: categorySchema,
-    }),
-    update: defineCall({
-      method: 'POST',
-      path: paths.update,
-      summary: `修改${label}`,
-      tags,
-      access: { permission: spec.permissions.change },
-      input: categoryUpdateBody,
-      output: categorySchema,
-    }),
-    remove: defineCall({
-      method: 'POST',
-      path: paths.remove,
-      summary: `删除${label}`,
-      tags,
-      access: { permission: spec.permissions.delete },
-      input: categoryIdBody,
-      output: deletedResult,
-    }),
-    removeMany: defineCall({
-      method: 'POST',
-      path: paths.removeMany,
-      summary: `批量删除${label}（全部成功或全部不删）`,
-      tags,
-      access: { permission: spec.permissions.delete },
-      input: categoryIdsBody,
-      output: deletedResult,
-    }),
-    tree: defineCall({
-      method: 'POST',
-      path: paths.tree,
-      summary: `${label}树`,
-      tags,
-      access: view,
-      input: categoryTreeBody,
-      output: categoryTree,
-    }),
-    shopTree: defineCall({
-      method: 'GET',
-      path: paths.shopTree,
-      summary: `公开展示用的启用${label}树`,
-      tags,
-      access: { public: true },
-      input: staffCategoryQuery,
-      output: categoryTree,
-    }),
+    list: post(paths.list, `${label}列表`, view, categoryListBody, pageOf(categorySchema)),
+    parents: post(paths.parents, `可选的上级${label}（树）`, view, categoryParentBody, categoryTree),
+    get: post(paths.get, `${label}详情`, view, categoryIdBody, categorySchema),
+    add: post(paths.add, `新增${label}`, add, categoryAddBody, categorySchema),
+    update: post(paths.update, `修改${label}`, change, categoryUpdateBody, categorySchema),
+    remove: post(paths.remove, `删除${label}`, remove, categoryIdBody, deletedResult),
+    removeMany: post(
+      paths.removeMany,
+      `批量删除${label}（全部成功或全部不删）`,
+      remove,
+      categoryIdsBody,
+      deletedResult,
+    ),
+    tree: post(paths.tree, `${label}树`, view, categoryTreeBody, categoryTree),
+    shopTree: getCalls(tags)(
+      paths.shopTree,
+      `公开展示用的启用${label}树`,
+      { public: true },
+      staffCategoryQuery,
+      categoryTree,
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls, publicCalls } from './call.ts';
 import { form, optionalId, optionalText } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
@@ -66,23 +66,22 @@ export const guestRecentSchema = z.object({
 });
 export type GuestRecent = z.infer<typeof guestRecentSchema>;
 
+const tags = ['guest'];
+const anyone = publicCalls(tags);
+const post = postCalls(tags);
+
 export const guestCalls = {
-  welcome: defineCall({
-    method: 'POST',
-    path: '/guest/welcome',
-    summary: '访客首次访问：记录一次并返回欢迎语（同一访客只记一次）',
-    tags: ['guest'],
-    access: { public: true },
-    input: guestWelcomeBody,
-    output: guestWelcomeSchema,
-  }),
-  recent: defineCall({
-    method: 'POST',
-    path: '/guest/recent',
-    summary: '新访客：今日与近7天人数、最近几位',
-    tags: ['guest'],
-    access: { permission: 'view_guest' },
-    input: form({}),
-    output: guestRecentSchema,
-  }),
+  welcome: anyone(
+    '/guest/welcome',
+    '访客首次访问：记录一次并返回欢迎语（同一访客只记一次）',
+    guestWelcomeBody,
+    guestWelcomeSchema,
+  ),
+  recent: post(
+    '/guest/recent',
+    '新访客：今日与近7天人数、最近几位',
+    'view_guest',
+    form({}),
+    guestRecentSchema,
+  ),
 };

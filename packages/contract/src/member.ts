@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginResult, PASSWORD_MIN, sessionInfo } from './account.ts';
-import { defineCall, getCalls, loginCalls } from './call.ts';
+import { getCalls, loginCalls, publicCalls } from './call.ts';
 import { AGREEMENT_REQUIRED } from './constants.ts';
 import { pageOf } from './envelope.ts';
 import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
@@ -66,35 +66,12 @@ const tags = ['member'];
 
 const get = getCalls(tags);
 const login = loginCalls(tags);
+const anyone = publicCalls(tags);
 
 export const memberCalls = {
-  sendCode: defineCall({
-    method: 'POST',
-    path: '/account/send/code',
-    summary: '发送短信验证码',
-    tags,
-    access: { public: true },
-    input: sendCodeBody,
-    output: sendCodeResult,
-  }),
-  register: defineCall({
-    method: 'POST',
-    path: '/account/register',
-    summary: '会员注册（成功即登录）',
-    tags,
-    access: { public: true },
-    input: registerBody,
-    output: loginResult,
-  }),
-  findPassword: defineCall({
-    method: 'POST',
-    path: '/account/password/find',
-    summary: '短信验证码找回密码',
-    tags,
-    access: { public: true },
-    input: passwordFindBody,
-    output: z.null(),
-  }),
+  sendCode: anyone('/account/send/code', '发送短信验证码', sendCodeBody, sendCodeResult),
+  register: anyone('/account/register', '会员注册（成功即登录）', registerBody, loginResult),
+  findPassword: anyone('/account/password/find', '短信验证码找回密码', passwordFindBody, z.null()),
   updateProfile: login('/account/profile/update', '修改个人资料', profileUpdateBody, sessionInfo),
   smsOutbox: get(
     '/sms/outbox/',

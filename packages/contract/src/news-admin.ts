@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { postCalls } from './call.ts';
 import { newsCategoryList } from './cms.ts';
 import { flag, form, idList, optionalId, text, time } from './fields.ts';
 import { defineResource } from './resource.ts';
@@ -130,25 +130,23 @@ export const newsPublishBody = form({
   status: flag('状态'),
 });
 
+const post = postCalls(['cms']);
+
 export const newsAdminCalls = {
   ...newsAdminResource.calls,
   /** The company's categories for the editor; a company without any gets the four defaults first. */
-  categories: defineCall({
-    method: 'POST',
-    path: '/cms/news/admin/categories',
-    summary: '新闻栏目（编辑用；没有栏目的单位先建好默认栏目）',
-    tags: ['cms'],
-    access: { permission: 'view_news' },
-    input: form({}),
-    output: newsCategoryList,
-  }),
-  publish: defineCall({
-    method: 'POST',
-    path: '/cms/news/admin/publish',
-    summary: '批量发布或撤回新闻（全部成功或全部不变）',
-    tags: ['cms'],
-    access: { permission: 'change_news' },
-    input: newsPublishBody,
-    output: z.object({ count: z.number().int() }),
-  }),
+  categories: post(
+    '/cms/news/admin/categories',
+    '新闻栏目（编辑用；没有栏目的单位先建好默认栏目）',
+    'view_news',
+    form({}),
+    newsCategoryList,
+  ),
+  publish: post(
+    '/cms/news/admin/publish',
+    '批量发布或撤回新闻（全部成功或全部不变）',
+    'change_news',
+    newsPublishBody,
+    z.object({ count: z.number().int() }),
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, getCalls } from './call.ts';
+import { defineCall, getCalls, postCalls, publicCalls } from './call.ts';
 import { form, id, optionalId, optionalText, text } from './fields.ts';
 
 /**
@@ -83,6 +83,8 @@ export const sandboxPayQuery = form({
 const tags = ['payment'];
 
 const get = getCalls(tags);
+const post = postCalls(tags);
+const anyone = publicCalls(tags);
 
 export const paymentCalls = {
   methods: get('/payment/methods', '支付方式', { public: true }, paymentMethodsQuery, paymentMethodList),
@@ -93,15 +95,13 @@ export const paymentCalls = {
     form({}),
     transferAccountResult,
   ),
-  saveAccount: defineCall({
-    method: 'POST',
-    path: '/payment/account/save',
-    summary: '保存收款账户',
-    tags,
-    access: { permission: 'change_payment_account' },
-    input: transferAccountBody,
-    output: transferAccountResult,
-  }),
+  saveAccount: post(
+    '/payment/account/save',
+    '保存收款账户',
+    'change_payment_account',
+    transferAccountBody,
+    transferAccountResult,
+  ),
   sandboxPage: defineCall({
     method: 'GET',
     path: '/payment/sandbox/pay',
@@ -122,13 +122,10 @@ export const paymentCalls = {
     output: z.object({}),
     file: true,
   }),
-  notify: defineCall({
-    method: 'POST',
-    path: '/payment/notify/sandbox',
-    summary: '支付结果通知（测试支付，签名校验、幂等、核对金额）',
-    tags,
-    access: { public: true },
-    input: paymentNotifyBody,
-    output: paymentNotifyResult,
-  }),
+  notify: anyone(
+    '/payment/notify/sandbox',
+    '支付结果通知（测试支付，签名校验、幂等、核对金额）',
+    paymentNotifyBody,
+    paymentNotifyResult,
+  ),
 };

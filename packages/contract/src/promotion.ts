@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { alsoByGet, defineCall } from './call.ts';
+import { alsoByGet, postCalls, publicCalls } from './call.ts';
 import { shopGoodsSchema } from './catalogue.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import {
@@ -185,103 +185,54 @@ export const promotionIdBody = form({ id: id('活动') });
 export const promotionIdsBody = form({ ids: idList('活动', 100) });
 
 const tags = ['promotion'];
-const open = { public: true } as const;
-const staff = { permission: 'change_promotion' } as const;
+const anyone = publicCalls(tags);
+const post = postCalls(tags);
+const staff = 'change_promotion';
 const listSummary = '进行中的促销活动';
 const detailSummary = '一个进行中的促销活动：按价格（分）与续航（km）筛选的车型，以及门票';
 
 /** The specification's calls are POST; GET answers the same (`alsoByGet`). */
 const promotionPostCalls = {
-  list: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/list',
-    summary: listSummary,
-    tags,
-    access: open,
-    input: promotionListBody,
-    output: pageOf(promotionSchema),
-  }),
-  get: defineCall({
-    method: 'POST',
-    path: '/shop/promotion',
-    summary: detailSummary,
-    tags,
-    access: open,
-    input: promotionDetailBody,
-    output: promotionDetailSchema,
-  }),
-  create: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/create',
-    summary: '新建促销活动',
-    tags,
-    access: staff,
-    input: promotionCreateBody,
-    output: promotionAdminSchema,
-  }),
-  update: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/update',
-    summary: '修改促销活动',
-    tags,
-    access: staff,
-    input: promotionUpdateBody,
-    output: promotionAdminSchema,
-  }),
-  addGoods: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/add',
-    summary: '把本单位的商品加入活动：汽车（含续航）或门票（每单限购12张）',
-    tags,
-    access: staff,
-    input: promotionAddBody,
-    output: promotionItemSchema,
-  }),
-  remove: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/delete',
-    summary: '删除促销活动',
-    tags,
-    access: staff,
-    input: promotionIdBody,
-    output: deletedResult,
-  }),
-  adminList: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/admin/list',
-    summary: '本单位的促销活动（后台：含草稿、未开始和已结束的）',
-    tags,
-    access: staff,
-    input: promotionAdminListBody,
-    output: pageOf(promotionAdminRowSchema),
-  }),
-  adminGet: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/admin/get',
-    summary: '一个促销活动及其全部商品（后台，含已下架的商品）',
-    tags,
-    access: staff,
-    input: promotionIdBody,
-    output: promotionAdminDetailSchema,
-  }),
-  removeGoods: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/item/delete',
-    summary: '把商品移出促销活动',
-    tags,
-    access: staff,
-    input: promotionItemIdBody,
-    output: deletedResult,
-  }),
-  removeMany: defineCall({
-    method: 'POST',
-    path: '/shop/promotion/selected/delete',
-    summary: '批量删除促销活动',
-    tags,
-    access: staff,
-    input: promotionIdsBody,
-    output: deletedResult,
-  }),
+  list: anyone('/shop/promotion/list', listSummary, promotionListBody, pageOf(promotionSchema)),
+  get: anyone('/shop/promotion', detailSummary, promotionDetailBody, promotionDetailSchema),
+  create: post('/shop/promotion/create', '新建促销活动', staff, promotionCreateBody, promotionAdminSchema),
+  update: post('/shop/promotion/update', '修改促销活动', staff, promotionUpdateBody, promotionAdminSchema),
+  addGoods: post(
+    '/shop/promotion/add',
+    '把本单位的商品加入活动：汽车（含续航）或门票（每单限购12张）',
+    staff,
+    promotionAddBody,
+    promotionItemSchema,
+  ),
+  remove: post('/shop/promotion/delete', '删除促销活动', staff, promotionIdBody, deletedResult),
+  adminList: post(
+    '/shop/promotion/admin/list',
+    '本单位的促销活动（后台：含草稿、未开始和已结束的）',
+    staff,
+    promotionAdminListBody,
+    pageOf(promotionAdminRowSchema),
+  ),
+  adminGet: post(
+    '/shop/promotion/admin/get',
+    '一个促销活动及其全部商品（后台，含已下架的商品）',
+    staff,
+    promotionIdBody,
+    promotionAdminDetailSchema,
+  ),
+  removeGoods: post(
+    '/shop/promotion/item/delete',
+    '把商品移出促销活动',
+    staff,
+    promotionItemIdBody,
+    deletedResult,
+  ),
+  removeMany: post(
+    '/shop/promotion/selected/delete',
+    '批量删除促销活动',
+    staff,
+    promotionIdsBody,
+    deletedResult,
+  ),
 };
 
 export const promotionCalls = {

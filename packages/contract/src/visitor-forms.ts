@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.ts';
+import { getCalls, postCalls, publicCalls } from './call.ts';
 import { deletedResult, pageOf } from './envelope.ts';
 import {
   EMAIL_PATTERN,
@@ -214,130 +214,86 @@ export const messageDeleteBody = form({ ids: idList('留言') });
 export const reviewedResult = z.object({ reviewed: z.number().int() });
 
 const supplierTags = ['supplier'];
+const supplierAnyone = publicCalls(supplierTags);
+const supplierGet = getCalls(supplierTags);
+const supplierPost = postCalls(supplierTags);
 
 /** The calls of supplier applications (/supplierService → /crm/supplier_index), served by modules/visitor-forms. */
 export const supplierCalls = {
-  apply: defineCall({
-    method: 'POST',
-    path: '/supplier/apply',
-    summary: '供应商入驻申请',
-    tags: supplierTags,
-    access: { public: true },
-    input: supplierApplyBody,
-    output: supplierApplyResult,
-  }),
-  list: defineCall({
-    method: 'GET',
-    path: '/supplier/list',
-    summary: '供应商申请列表',
-    tags: supplierTags,
-    access: { permission: 'view_supplier' },
-    input: supplierListQuery,
-    output: pageOf(supplierSchema),
-  }),
-  review: defineCall({
-    method: 'POST',
-    path: '/supplier/review',
-    summary: '审核供应商申请',
-    tags: supplierTags,
-    access: { permission: 'review_supplier' },
-    input: supplierReviewBody,
-    output: supplierSchema,
-  }),
+  apply: supplierAnyone('/supplier/apply', '供应商入驻申请', supplierApplyBody, supplierApplyResult),
+  list: supplierGet(
+    '/supplier/list',
+    '供应商申请列表',
+    { permission: 'view_supplier' },
+    supplierListQuery,
+    pageOf(supplierSchema),
+  ),
+  review: supplierPost(
+    '/supplier/review',
+    '审核供应商申请',
+    'review_supplier',
+    supplierReviewBody,
+    supplierSchema,
+  ),
 };
 
 const tags = ['feedback'];
+const anyone = publicCalls(tags);
+const get = getCalls(tags);
+const post = postCalls(tags);
 
 /** The calls of /online (FAQ and questions) and /messages (the moderated board), served by modules/visitor-forms. */
 export const feedbackCalls = {
-  problems: defineCall({
-    method: 'GET',
-    path: '/online/problem/list',
-    summary: '常见问题',
-    tags,
-    access: { public: true },
-    input: problemListQuery,
-    output: pageOf(problemSchema),
-  }),
-  ask: defineCall({
-    method: 'POST',
-    path: '/online/opinion',
-    summary: '提交在线咨询',
-    tags,
-    access: { public: true },
-    input: opinionBody,
-    output: submittedResult,
-  }),
-  publicOpinions: defineCall({
-    method: 'GET',
-    path: '/online/opinion/list',
-    summary: '已公开回复的咨询',
-    tags,
-    access: { public: true },
-    input: publicListQuery,
-    output: pageOf(publicOpinionSchema),
-  }),
-  post: defineCall({
-    method: 'POST',
-    path: '/message/board',
-    summary: '匿名留言（审核后显示）',
-    tags,
-    access: { public: true },
-    input: messageBoardBody,
-    output: supplierApplyResult,
-  }),
-  publicMessages: defineCall({
-    method: 'GET',
-    path: '/message/board/list',
-    summary: '已审核通过的留言',
-    tags,
-    access: { public: true },
-    input: publicListQuery,
-    output: pageOf(publicMessageSchema),
-  }),
-  opinions: defineCall({
-    method: 'GET',
-    path: '/feedback/opinion/list',
-    summary: '在线咨询列表',
-    tags,
-    access: { permission: 'view_feedback' },
-    input: opinionListQuery,
-    output: pageOf(opinionSchema),
-  }),
-  reply: defineCall({
-    method: 'POST',
-    path: '/feedback/opinion/reply',
-    summary: '回复在线咨询',
-    tags,
-    access: { permission: 'reply_opinion' },
-    input: opinionReplyBody,
-    output: opinionSchema,
-  }),
-  messages: defineCall({
-    method: 'GET',
-    path: '/feedback/message/list',
-    summary: '留言审核列表',
-    tags,
-    access: { permission: 'view_feedback' },
-    input: messageListQuery,
-    output: pageOf(boardMessageSchema),
-  }),
-  reviewMessages: defineCall({
-    method: 'POST',
-    path: '/feedback/message/review',
-    summary: '批量审核留言',
-    tags,
-    access: { permission: 'review_message' },
-    input: messageReviewBody,
-    output: reviewedResult,
-  }),
-  removeMessages: defineCall({
-    method: 'POST',
-    path: '/feedback/message/delete',
-    summary: '删除留言',
-    tags,
-    access: { permission: 'review_message' },
-    input: messageDeleteBody,
-    output: deletedResult,
-  }),
+  problems: get(
+    '/online/problem/list',
+    '常见问题',
+    { public: true },
+    problemListQuery,
+    pageOf(problemSchema),
+  ),
+  ask: anyone('/online/opinion', '提交在线咨询', opinionBody, submittedResult),
+  publicOpinions: get(
+    '/online/opinion/list',
+    '已公开回复的咨询',
+    { public: true },
+    publicListQuery,
+    pageOf(publicOpinionSchema),
+  ),
+  post: anyone('/message/board', '匿名留言（审核后显示）', messageBoardBody, supplierApplyResult),
+  publicMessages: get(
+    '/message/board/list',
+    '已审核通过的留言',
+    { public: true },
+    publicListQuery,
+    pageOf(publicMessageSchema),
+  ),
+  opinions: get(
+    '/feedback/opinion/list',
+    '在线咨询列表',
+    { permission: 'view_feedback' },
+    opinionListQuery,
+    pageOf(opinionSchema),
+  ),
+  reply: post('/feedback/opinion/reply', '回复在线咨询', 'reply_opinion', opinionReplyBody, opinionSchema),
+  messages: get(
+    '/feedback/message/list',
+    '留言审核列表',
+    { permission: 'view_feedback' },
+    messageListQuery,
+    pageOf(boardMessageSchema),
+  ),
+  reviewMessages: post(
+    '/feedback/message/review',
+    '批量审核留言',
+    'review_message',
+    messageReviewBody,
+    reviewedResult,
+  ),
+  removeMessages: post(
+    '/feedback/message/delete',
+    '删除留言',
+    'review_message',
+    messageDeleteBody,
+    deletedResult,
+  ),
 };
