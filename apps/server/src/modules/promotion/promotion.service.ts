@@ -8,7 +8,7 @@ import {
   type PromotionDetailBody,
   type PromotionWrite,
 } from '@portal/contract';
-import { audit } from '#server/platform/audit/audit.ts';
+import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -34,8 +34,11 @@ export function promotionService(db: Database) {
       const found = await repo.ownIds(trx, caller.companyId, ids);
       if (found.length !== new Set(ids).size) throw new AppError('PROMOTION_NOT_FOUND', undefined, 'id');
       await repo.softDelete(trx, caller.companyId, ids, nowIso());
-      for (const { id } of found)
-        await audit(trx, caller, { action: 'delete', entity: 'promotion', entityId: id });
+      await auditMany(
+        trx,
+        caller,
+        found.map(({ id }) => ({ action: 'delete' as const, entity: 'promotion', entityId: id })),
+      );
       return { deleted: found.length };
     });
   }

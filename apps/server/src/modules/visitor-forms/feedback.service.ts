@@ -6,7 +6,7 @@ import {
   type PublicOpinion,
   REVIEW_STATUS,
 } from '@portal/contract';
-import { audit } from '#server/platform/audit/audit.ts';
+import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -176,15 +176,17 @@ export function feedbackService(db: Database, admit: FormGate) {
           { status, reviewed_by: caller.userId, reviewed_at: nowIso() },
         );
         if (Number(r.numUpdatedRows) !== rows.length) throw new AppError('FEEDBACK_STATE');
-        for (const m of rows) {
-          await audit(trx, caller, {
-            action: 'update',
+        await auditMany(
+          trx,
+          caller,
+          rows.map((m) => ({
+            action: 'update' as const,
             entity: 'anonymous_message',
             entityId: m.id,
             before: { status: m.status },
             after: { status },
-          });
-        }
+          })),
+        );
         return { reviewed: rows.length };
       });
     },
@@ -198,14 +200,16 @@ export function feedbackService(db: Database, admit: FormGate) {
           caller.companyId,
           rows.map((m) => m.id),
         );
-        for (const m of rows) {
-          await audit(trx, caller, {
-            action: 'delete',
+        await auditMany(
+          trx,
+          caller,
+          rows.map((m) => ({
+            action: 'delete' as const,
             entity: 'anonymous_message',
             entityId: m.id,
             before: { status: m.status },
-          });
-        }
+          })),
+        );
         return { deleted: rows.length };
       });
     },
