@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { Codes, FILE_DOCUMENT_MAX_BYTES, FILE_IMAGE_MAX_BYTES } from '@portal/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedZip } from '#server/platform/excel/zip.ts';
 import { XLSX_TYPE, xlsx } from './excel.ts';
 import { type Harness, testApp, type UploadFile } from './harness.ts';
 
@@ -50,45 +51,6 @@ async function pngOfSize(size: number) {
   const out = Buffer.concat([body, length, type, data, crc, iend]);
   expect(out.length).toBe(size);
   return out;
-}
-
-/** A zip of stored (uncompressed) entries. */
-function zip(entries: Record<string, string>) {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(entries)) {
-    const data = Buffer.from(text);
-    const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(entries).length, 8);
-  end.writeUInt16LE(Object.keys(entries).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
 }
 
 const PDF = Buffer.from(
@@ -164,7 +126,7 @@ describe('uploads are typed by their content', () => {
       .gif()
       .toBuffer();
     const sheet = await xlsx('表1', ['商品', '数量'], []);
-    const docx = zip({
+    const docx = storedZip({
       '[Content_Types].xml': '<Types/>',
       '_rels/.rels': '<Relationships/>',
       'word/document.xml': '<w:document/>',
@@ -210,10 +172,10 @@ describe('uploads are typed by their content', () => {
         'image/png',
         '文件类型不支持',
       ],
-      ['a.zip', zip({ 'readme.txt': 'hello' }), 'application/zip', '文件类型不支持'],
+      ['a.zip', storedZip({ 'readme.txt': 'hello' }), 'application/zip', '文件类型不支持'],
       [
         'macro.docx',
-        zip({
+        storedZip({
           '[Content_Types].xml': '<Types/>',
           'word/document.xml': '<w:document/>',
           'word/vbaProject.bin': 'x',

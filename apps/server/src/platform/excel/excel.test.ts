@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { form, int, optionalText, text } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
@@ -22,6 +21,7 @@ import {
   XLSX_MIME,
   XLSX_UPLOAD_TYPES,
 } from './index.ts';
+import { storedZip } from './zip.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'excel-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -283,45 +283,6 @@ describe('readWorkbook on users’ files', () => {
   });
 });
 
-/** A zip holding `files`, stored (no compression). */
-function zipOf(files: Record<string, string>) {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
-    const data = Buffer.from(content);
-    const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    central.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const cd = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(Object.keys(files).length, 8);
-  end.writeUInt16LE(Object.keys(files).length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
-
 describe('upload types', () => {
   it('an export typed by its first 4,100 bytes (as uploads are) may show only as a zip', async () => {
     const bytes = await toBuffer(
@@ -391,9 +352,11 @@ describe('readWorkbook refusals', () => {
   });
 
   it('refuses a zip that is not a workbook, a broken workbook and a file that is no zip', async () => {
-    const notXlsx = save(zipOf({ 'word/document.xml': '<w:document/>', '[Content_Types].xml': '<Types/>' }));
+    const notXlsx = save(
+      storedZip({ 'word/document.xml': '<w:document/>', '[Content_Types].xml': '<Types/>' }),
+    );
     const broken = save(
-      zipOf({
+      storedZip({
         'xl/workbook.xml': '<workbook><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
         'xl/_rels/workbook.xml.rels':
           '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
