@@ -1,7 +1,7 @@
 import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
-import { createUser } from './seed.ts';
+import { createCategory, createUser } from './seed.ts';
 
 /** The demo bulk catalogue (ADR 0026): categories of the /dzc company, and bands per goods. */
 const BULK_DEMO: { category: string; goods: string; unit: string; tiers: [number, number][] }[] = [
@@ -54,31 +54,7 @@ export async function seedDemoBulk(db: PlatformDatabase, companyId: number | und
   for (const row of BULK_DEMO) {
     let categoryId = categories.get(row.category);
     if (categoryId === undefined) {
-      const made = await db
-        .insertInto('bulk_categories')
-        .values({
-          company_id: companyId,
-          parent_id: null,
-          path: '/',
-          level: 1,
-          name: row.category,
-          sort: sort++,
-          icon: '',
-          status: 1,
-          del_flag: 0,
-          created_by: null,
-          updated_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      categoryId = made.id;
-      await db
-        .updateTable('bulk_categories')
-        .set({ path: `/${made.id}/` })
-        .where('id', '=', made.id)
-        .execute();
+      categoryId = (await createCategory(db, companyId, row.category, null, sort++, 'bulk_categories')).id;
       categories.set(row.category, categoryId);
     }
     const goods = await db

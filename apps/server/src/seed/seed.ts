@@ -250,18 +250,22 @@ export interface CategoryRef {
   level: number;
 }
 
-/** A live category under `parent` (or at the top), with its materialized path. */
+/**
+ * A live category under `parent` (or at the top), with its materialized path: a goods category, or
+ * one of the bulk catalogue's own tree (`bulk_categories`, the same columns).
+ */
 export async function createCategory(
   db: PlatformDatabase,
   companyId: number,
   name: string,
   parent: CategoryRef | null = null,
   sort = 0,
+  table: 'goods_categories' | 'bulk_categories' = 'goods_categories',
 ): Promise<CategoryRef> {
   const now = nowIso();
   const level = (parent?.level ?? 0) + 1;
   const row = await db
-    .insertInto('goods_categories')
+    .insertInto(table)
     .values({
       company_id: companyId,
       parent_id: parent?.id ?? null,
@@ -280,7 +284,7 @@ export async function createCategory(
     .returning('id')
     .executeTakeFirstOrThrow();
   const path = `${parent?.path ?? '/'}${row.id}/`;
-  await db.updateTable('goods_categories').set({ path }).where('id', '=', row.id).execute();
+  await db.updateTable(table).set({ path }).where('id', '=', row.id).execute();
   return { id: row.id, path, level };
 }
 

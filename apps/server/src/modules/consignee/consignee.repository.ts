@@ -1,5 +1,6 @@
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { ConsigneeTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 const COLUMNS = [
@@ -17,17 +18,19 @@ const COLUMNS = [
   'created_at',
 ] as const;
 
-export interface ConsigneeFields {
-  name: string;
-  mobile: string;
-  province: string;
-  city: string;
-  district: string;
-  province_code: string | null;
-  city_code: string | null;
-  district_code: string | null;
-  address: string;
-}
+/** What a member writes of an address: these columns of the table. */
+export type ConsigneeFields = Pick<
+  ConsigneeTable,
+  | 'name'
+  | 'mobile'
+  | 'province'
+  | 'city'
+  | 'district'
+  | 'province_code'
+  | 'city_code'
+  | 'district_code'
+  | 'address'
+>;
 
 /** Addresses belong to one member: every statement through the company scope, and to the user. */
 export const consigneeRepository = {

@@ -15,6 +15,15 @@ export interface CarFilter {
 }
 
 const PROMOTION_COLUMNS = ['id', 'title', 'theme', 'banner', 'intro', 'starts_at', 'ends_at'] as const;
+/** What a promotion's page shows of each of its goods, cars and tickets alike. */
+const ITEM_GOODS_COLUMNS = [
+  'g.id as goods_id',
+  'g.name',
+  'g.subtitle',
+  'g.cover',
+  'g.price',
+  'g.stock',
+] as const;
 
 /**
  * Published promotions of the company running at `now` (ISO text compares in time order); deleted
@@ -133,16 +142,7 @@ export const promotionRepository = {
     if (f.mileageMin !== undefined) q = q.where('pi.mileage', '>=', f.mileageMin);
     if (f.mileageMax !== undefined) q = q.where('pi.mileage', '<=', f.mileageMax);
     return q
-      .select([
-        'g.id as goods_id',
-        'g.name',
-        'g.subtitle',
-        'g.cover',
-        'g.price',
-        'g.original_price',
-        'g.stock',
-        'pi.mileage',
-      ])
+      .select([...ITEM_GOODS_COLUMNS, 'g.original_price', 'pi.mileage'])
       .orderBy('g.price')
       .orderBy('pi.sort')
       .orderBy('pi.id')
@@ -154,16 +154,7 @@ export const promotionRepository = {
 
   tickets: (db: Database, companyId: number, promotionId: number) =>
     items(db, companyId, promotionId, 'ticket')
-      .select([
-        'g.id as goods_id',
-        'g.name',
-        'g.subtitle',
-        'g.cover',
-        'g.price',
-        'g.stock',
-        'g.unit',
-        'g.max_per_order',
-      ])
+      .select([...ITEM_GOODS_COLUMNS, 'g.unit', 'g.max_per_order'])
       .orderBy('pi.sort')
       .orderBy('pi.id')
       .execute(),

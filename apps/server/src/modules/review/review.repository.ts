@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { countRows } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { GoodsReviewTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 /** Reviews with their author's names (masked by the service before they leave). */
@@ -36,15 +37,10 @@ export const reviewRepository = {
 
   insert: async (
     db: Database,
-    v: {
-      company_id: number;
-      goods_id: number;
-      order_item_id: number;
-      user_id: number;
-      rating: number;
-      content: string;
-      created_at: string;
-    },
+    v: Pick<
+      GoodsReviewTable,
+      'company_id' | 'goods_id' | 'order_item_id' | 'user_id' | 'rating' | 'content' | 'created_at'
+    >,
   ) => {
     const { company_id, ...row } = v;
     return (
