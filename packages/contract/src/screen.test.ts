@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
 import { brandResource } from './brand.ts';
 import { defineResource } from './resource.ts';
 import {
@@ -170,6 +171,13 @@ describe('the naming rule and the row mapping', () => {
       update_time: '2026-01-03T00:00:00.000Z',
     });
     expect(itemSchemaOf(shape).parse(item)).toEqual(item);
+  });
+
+  it('leaves out of the item a custom column the row does not hold (a product’s lines)', () => {
+    const lines = { name: shape.name, lines: col.custom('物料', { item: z.never().optional() }) };
+    const item = itemFromRow(lines, { id: 1, name: '甲', created_at: 'a', updated_at: 'b' });
+    expect(item).toEqual({ id: 1, name: '甲', create_time: 'a', update_time: 'b' });
+    expect(itemFromRow(lines, { id: 1, name: '甲', lines: [1] }).lines).toEqual([1]);
   });
 
   it('writes the fields under their columns, a field left out as empty, read-only columns not at all', () => {

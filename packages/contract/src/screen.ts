@@ -168,6 +168,8 @@ type Str = z.ZodString;
 type Num = z.ZodNumber;
 type TextField = ReturnType<typeof optionalText>;
 type IntField = ReturnType<typeof optionalInt>;
+/** A whole number's field: a number when required, else possibly none. */
+type IntOf<O> = O extends { optional: true } ? IntField : ReturnType<typeof int>;
 
 /** The column builders: `col.text('品牌名称', { max: 30, search: true, phone: 'title' })`. */
 export const col = {
@@ -182,12 +184,12 @@ export const col = {
     }) as Column<Str, Writable<O, TextField>>,
   /** A whole number within `min`..`max`. */
   int: <const O extends Opt & { min: number; max: number }>(label: string, o: O) =>
-    column('int', label, z.number().int(), intField(label, o), o) as Column<Num, Writable<O, IntField>>,
+    column('int', label, z.number().int(), intField(label, o), o) as Column<Num, Writable<O, IntOf<O>>>,
   /** Money in fen (cents), shown and typed as yuan; 0..`max` fen. */
   money: <const O extends Opt & { max: number }>(label: string, o: O) =>
     column('money', label, z.number().int(), intField(label, { min: 0, ...o }), { min: 0, ...o }) as Column<
       Num,
-      Writable<O, IntField>
+      Writable<O, IntOf<O>>
     >,
   /** A date and time (ISO); read only unless `form: true`. */
   time: <const O extends Opt = { form: false }>(label: string, o = {} as O) =>
@@ -245,7 +247,7 @@ export const col = {
       o.optional ? optionalId(label) : id(label),
       o,
       { ref },
-    ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntField>>,
+    ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntOf<O>>>,
   /**
    * A text the server makes or keeps (a reference's name, the goods' name as last saved, the terms
    * in words): read only, never a field, so without a form's limits.
@@ -376,12 +378,14 @@ function stored(shape: Shape) {
 
 /**
  * A stored row as the declared item (before its schema checks it): each column read by the naming
- * rule; numbers as numbers (PostgreSQL answers a bigint as a string), a missing reference as null.
+ * rule; numbers as numbers (PostgreSQL answers a bigint as a string), a missing reference as null;
+ * a custom column the row does not hold stays out (a product's lines, read by a call of their own).
  */
 export function itemFromRow(shape: Shape, row: Record<string, unknown>): Record<string, unknown> {
   const item: Record<string, unknown> = { id: Number(row.id) };
   for (const [key, c, name] of stored(shape)) {
     const v = row[name];
+    if (v === undefined && c.kind === 'custom') continue;
     if (v === null || v === undefined) item[key] = c.kind === 'text' || c.kind === 'longText' ? '' : null;
     else if (NUMERIC.has(c.kind)) item[key] = Number(v);
     else if (c.kind === 'time' && v instanceof Date) item[key] = v.toISOString();

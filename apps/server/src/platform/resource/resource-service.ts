@@ -37,6 +37,19 @@ import { nowIso } from '../time.ts';
 type Row = Record<string, unknown> & { id: number };
 /** Rows an export reads per statement. */
 const EXPORT_PAGE = 500;
+
+/**
+ * An export's rows, page by page (EXPORT_PAGE a statement, at most RESOURCE_EXPORT_MAX): `read`
+ * answers the rows of one page, so the rows are written as they are read, never all at once. A
+ * service whose list is its own (products, read with their output goods) exports through it too.
+ */
+export async function* exportPages<T>(read: (limit: number, offset: number) => Promise<T[]>) {
+  for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
+    const page = await read(Math.min(EXPORT_PAGE, RESOURCE_EXPORT_MAX - offset), offset);
+    yield* page;
+    if (page.length < EXPORT_PAGE) return;
+  }
+}
 type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
 
 /** Bounds of one import's sheet (the upload's byte limit is the route's, RESOURCE_IMPORT_MAX_BYTES). */
@@ -511,16 +524,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
      * The list's rows under its filters and sort, as items, page by page (500 at a time, at most
      * RESOURCE_EXPORT_MAX): an export reads them as it writes, never all at once.
      */
-    async *rows(caller: Caller, input: z.output<R['schemas']['exportQuery']>) {
+    rows(caller: Caller, input: z.output<R['schemas']['exportQuery']>) {
       const f = input as Record<string, unknown>;
-      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
-        const page = (await ordered(filtered(db, caller.companyId, f), f)
-          .limit(Math.min(EXPORT_PAGE, RESOURCE_EXPORT_MAX - offset))
+      return exportPages(async (limit, offset) => {
+        const page: Row[] = await ordered(filtered(db, caller.companyId, f), f)
+          .limit(limit)
           .offset(offset)
-          .execute()) as Row[];
-        for (const row of page) yield store.toItem(row) as Record<string, unknown>;
-        if (page.length < EXPORT_PAGE) return;
-      }
+          .execute();
+        return page.map((row) => store.toItem(row) as Record<string, unknown>);
+      });
     },
 
     get: async (caller: Caller, id: number) => store.toItem(await one(db, caller.companyId, id)),
