@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { postCalls } from './call.ts';
-import { flag, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, text } from './fields.ts';
+import { form, id, int, MAX_ID, optionalId, optionalInt, optionalText, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
-import { auditTimes, goodsLine, goodsRef } from './item-fields.ts';
+import { goodsLine, goodsRef } from './item-fields.ts';
 import { defineResource } from './resource.ts';
+import { col, fieldsOf } from './screen.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
 /**
@@ -14,7 +15,6 @@ import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
  * output: the output in, the materials out, in one transaction.
  */
 
-export const PRODUCT_STATUS = { 1: '启用', 0: '停用' } as const;
 /** Most material lines of one product. */
 export const PRODUCT_MATERIAL_MAX = 200;
 /** The largest batch (units one BOM describes). */
@@ -28,23 +28,6 @@ const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Material needed for `units` units of a product whose BOM line holds `quantity` per `batchSize`. */
 export const requiredFor = (units: number, quantity: number, batchSize: number) =>
   Math.ceil((units * quantity) / batchSize);
-
-/** A product as the list and the form read it. */
-export const productSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  /** The output goods (its stock is the product's). */
-  ...goodsLine,
-  /** Units per batch: the material lines are per this many units. */
-  batch_size: z.number().int(),
-  remark: z.string(),
-  /** 1 启用, 0 停用 (a stopped product is not produced). */
-  status: z.number().int(),
-  material_count: z.number().int(),
-  ...auditTimes,
-});
-export type Product = z.infer<typeof productSchema>;
 
 /** One material line of a product's BOM, as read, with what is on hand now. */
 export const productMaterialSchema = z.object({
@@ -73,34 +56,70 @@ export const productMaterialLine = z.object(
 );
 export type ProductMaterialLine = z.input<typeof productMaterialLine>;
 
-const codeText = (label: string) =>
-  text(label, { max: PRODUCT_CODE_MAX }).refine(
-    (v) => CODE_PATTERN.test(v),
-    `${label}只能包含字母、数字和 - _ .`,
-  );
-
-/** The product's own fields (what a form and a spreadsheet row both carry, the output by id). */
-export const productFields = {
-  code: codeText('产品编码'),
-  name: text('产品名称', { max: PRODUCT_NAME_MAX }),
-  goods_id: id('成品'),
-  /** 0 or none: an output goods without specifications. */
-  sku_id: optionalInt('成品规格', { min: 0, max: MAX_ID }),
-  batch_size: int('每批数量', { min: 1, max: PRODUCT_BATCH_MAX }),
-  unit: optionalText('单位', { max: 10 }),
-  remark: optionalText('备注', { max: 200 }),
-  status: flag('状态'),
-  /**
-   * The BOM: an array, or in a form post its JSON text. Given, it replaces the stored lines;
-   * left out of a save, the stored lines stay.
-   */
-  materials: fromJson(
-    z.optional(
-      z
-        .array(productMaterialLine, { error: '物料清单格式不正确' })
-        .max(PRODUCT_MATERIAL_MAX, `物料最多${PRODUCT_MATERIAL_MAX}种`),
+/**
+ * A product's columns (ADR 0036): the output goods by id (its code, name and specification read
+ * with it, `product.repository.ts`), the batch, the unit (the output's when left empty), and the
+ * BOM as a field of its own: an array, or in a form post its JSON text; given, it replaces the
+ * stored lines, left out of a save, they stay. A reply never holds the lines
+ * (`/product/detail/list` reads them).
+ */
+const productShape = {
+  code: col.text('产品编码', {
+    max: PRODUCT_CODE_MAX,
+    search: true,
+    phone: 'title',
+    placeholder: '如：CP-001',
+    field: text('产品编码', { max: PRODUCT_CODE_MAX }).refine(
+      (v) => CODE_PATTERN.test(v),
+      '产品编码只能包含字母、数字和 - _ .',
     ),
+  }),
+  name: col.text('产品名称', { max: PRODUCT_NAME_MAX, search: true, placeholder: '如：龙井礼盒' }),
+  /** The output goods (its stock is the product's). */
+  goods_id: col.ref(
+    '成品',
+    { select: '/goods/select', name: 'goods_name' },
+    { list: false, excel: false, hint: '产出的商品（一般为商品类型「成品」），它的库存就是产品的库存' },
   ),
+  /** 0 or none: an output goods without specifications. */
+  sku_id: col.int('成品规格', {
+    min: 0,
+    max: MAX_ID,
+    optional: true,
+    list: false,
+    excel: false,
+    detail: false,
+  }),
+  goods_code: col.readOnly('成品编码', { list: false }),
+  goods_name: col.readOnly('成品名称'),
+  spec_text: col.readOnly('成品规格', { list: false }),
+  /** Units per batch: the material lines are per this many units. */
+  batch_size: col.int('每批数量', {
+    min: 1,
+    max: PRODUCT_BATCH_MAX,
+    initial: 1,
+    hint: '物料清单的用量按这么多个成品计',
+  }),
+  unit: col.text('单位', { max: 10, optional: true, list: false, hint: '不填则用成品的单位' }),
+  materials: col.custom(
+    '物料清单',
+    {
+      item: z.never().optional(),
+      field: fromJson(
+        z.optional(
+          z
+            .array(productMaterialLine, { error: '物料清单格式不正确' })
+            .max(PRODUCT_MATERIAL_MAX, `物料最多${PRODUCT_MATERIAL_MAX}种`),
+        ),
+      ),
+    },
+    { list: false, detail: false, excel: false },
+  ),
+  material_count: col.int('物料种数', { min: 0, max: PRODUCT_MATERIAL_MAX, form: false }),
+  /** 1 启用, 0 停用 (a stopped product is not produced). */
+  status: col.flag('状态', '启用', '停用', { search: true, phone: 'title' }),
+  remark: col.longText('备注', { max: 200, list: false }),
+  update_time: col.time('更新时间', { phone: 'hidden' }),
 };
 
 /**
@@ -108,42 +127,28 @@ export const productFields = {
  * the materials as `编码*用量` separated by `;` (`LJ-001*2;BOX-01*1`), each a goods without
  * specifications.
  */
+const shaped = fieldsOf(productShape);
 export const productSheetFields = {
-  code: codeText('产品编码'),
-  name: text('产品名称', { max: PRODUCT_NAME_MAX }),
+  code: shaped.code,
+  name: shaped.name,
   goods_code: text('成品编码', { max: 40 }),
-  batch_size: int('每批数量', { min: 1, max: PRODUCT_BATCH_MAX }),
-  unit: optionalText('单位', { max: 10 }),
+  batch_size: shaped.batch_size,
+  unit: shaped.unit,
   materials: optionalText('物料清单', { max: 4000 }),
-  remark: optionalText('备注', { max: 200 }),
-  status: z.optional(flag('状态')),
+  remark: shaped.remark,
+  status: z.optional(shaped.status),
 };
 
 export const productResource = defineResource({
   label: '产品',
   tags: ['product'],
-  item: productSchema,
-  columns: {
-    code: '产品编码',
-    name: '产品名称',
-    goods_code: '成品编码',
-    goods_name: '成品名称',
-    spec_text: '成品规格',
-    batch_size: '每批数量',
-    unit: '单位',
-    material_count: '物料种数',
-    status: '状态',
-    remark: '备注',
-    update_time: '更新时间',
-  },
-  fields: productFields,
-  filters: { status: z.optional(flag('状态')), goods_id: optionalId('成品') },
+  shape: productShape,
+  filters: { goods_id: optionalId('成品') },
   sorts: { newest: '最新', code: '编码', name: '名称' },
   unique: ['code'],
   excel: {
     fields: productSheetFields,
     labels: { goods_code: '成品编码', materials: '物料清单' },
-    choices: { status: { 启用: 1, 停用: 0 } },
     example: {
       code: 'CP-001',
       name: '龙井礼盒',
@@ -173,6 +178,9 @@ export const productResource = defineResource({
     delete: 'delete_product',
   },
 });
+
+/** A product as the list and the form read it. */
+export type Product = z.infer<typeof productResource.item>;
 
 const productCall = postCalls(['product']);
 

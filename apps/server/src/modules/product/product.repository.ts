@@ -1,4 +1,4 @@
-import type { Product, ProductMaterial } from '@portal/contract';
+import { itemFromRow, type Product, type ProductMaterial, productResource } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
@@ -24,25 +24,9 @@ export function productRows(conn: Database, companyId: number) {
     .selectAll('p')
     .select(['g.code as goods_code', 'g.name as goods_name', 's.spec_text']);
 }
-type ProductRow = Awaited<ReturnType<ReturnType<typeof productRows>['execute']>>[number];
-
-export const toProduct = (r: ProductRow): Product => ({
-  id: r.id,
-  code: r.code,
-  name: r.name,
-  goods_id: r.goods_id,
-  sku_id: r.sku_id,
-  goods_code: r.goods_code,
-  goods_name: r.goods_name,
-  spec_text: r.spec_text ?? '',
-  batch_size: r.batch_size,
-  unit: r.unit,
-  remark: r.remark,
-  status: r.status,
-  material_count: r.material_count,
-  create_time: r.created_at,
-  update_time: r.updated_at,
-});
+/** A row of `productRows` as the declared item (the naming rule, ADR 0036). */
+const toProduct = (row: Record<string, unknown>): Product =>
+  productResource.item.parse(itemFromRow(productResource.shape, row));
 
 function filtered(conn: Database, companyId: number, f: ProductFilter) {
   let q = productRows(conn, companyId);

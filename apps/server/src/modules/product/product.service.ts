@@ -4,8 +4,8 @@ import {
   type ProductPushResult,
   type productCalls,
   productResource,
-  RESOURCE_EXPORT_MAX,
   requiredFor,
+  valuesFromFields,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
@@ -23,7 +23,7 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import {
   bomLines,
@@ -42,12 +42,10 @@ import {
 import { type ProductDeps, productStore } from './product.store.ts';
 
 type Fields = z.output<typeof productResource.schemas.createBody>;
-type ListInput = z.output<typeof productResource.schemas.listBody>;
-type ExportInput = z.output<typeof productResource.schemas.exportQuery>;
+/** The list's input; 状态 is the searched flag's filter, derived from the declaration (untyped there). */
+type ListInput = z.output<typeof productResource.schemas.listBody> & { status?: number };
+type ExportInput = z.output<typeof productResource.schemas.exportQuery> & { status?: number };
 type PushInput = z.output<typeof productCalls.push.input>;
-
-/** Rows an export reads per statement. */
-const EXPORT_PAGE = 500;
 
 /** "name（spec）" or "name". */
 const labelOf = (g: { name: string }, spec: string | undefined) => (spec ? `${g.name}（${spec}）` : g.name);
@@ -185,16 +183,11 @@ export function productService(db: Database, deps: ProductDeps) {
     return { output, lines: stored };
   }
 
-  const values = (f: Fields, output: { goods: GoodsRef; sku_id: number }) => ({
-    code: f.code,
-    name: f.name,
-    goods_id: f.goods_id,
-    sku_id: output.sku_id,
-    batch_size: f.batch_size,
-    unit: f.unit || output.goods.unit,
-    remark: f.remark ?? '',
-    status: f.status,
-  });
+  /** The row's values: the declared mapping, with the checked specification and the output's unit by default. */
+  const values = (f: Fields, output: { goods: GoodsRef; sku_id: number }) => {
+    const { materials: _, ...declared } = valuesFromFields(productResource.shape, f) as Required<Fields>;
+    return { ...declared, sku_id: output.sku_id, unit: f.unit || output.goods.unit };
+  };
 
   async function get(caller: Caller, id: number) {
     const p = await findProduct(db, caller.companyId, id);
@@ -224,15 +217,11 @@ export function productService(db: Database, deps: ProductDeps) {
       return paged({ count, results }, { page, pageSize });
     },
 
-    /** The export's rows, page by page (never all at once). */
-    async *rows(caller: Caller, input: ExportInput) {
+    /** The export's rows, read with their output goods as the list reads them. */
+    rows(caller: Caller, input: ExportInput) {
       const f = filterOf(input);
       const sort = (input.sort ?? 'newest') as ProductSort;
-      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
-        const page = await listProducts(db, caller.companyId, f, sort, EXPORT_PAGE, offset);
-        for (const row of page) yield row as unknown as Record<string, unknown>;
-        if (page.length < EXPORT_PAGE) return;
-      }
+      return exportPages((limit, offset) => listProducts(db, caller.companyId, f, sort, limit, offset));
     },
 
     get,

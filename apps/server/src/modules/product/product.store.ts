@@ -103,25 +103,15 @@ async function prepareImport(conn: Database, caller: Caller) {
  * What the resource block needs of products for the calls it serves itself — the picker
  * (`/product/select`), the code check (`/product/check`), the deletes and the import — and the
  * rule of deleting: a product that another module still uses (`deps.productInUse`) is kept. The
- * list, the reads and the writes live in product.service.ts (output names, material lines).
+ * mapping, search and sorts are the declaration's (ADR 0036); the list, the reads and the writes
+ * live in product.service.ts (output names, material lines).
  */
 export function productStore(deps: ProductDeps): ResourceStore<typeof productResource> {
   return {
     table: 'products',
-    entity: 'products',
-    search: ['code', 'name'],
-    sorts: {
-      newest: [['created_at', 'desc']],
-      code: [['code', 'asc']],
-      name: [['name', 'asc']],
-    },
+    // The picker names a product by its name (the first unique field, its code, otherwise).
     labelColumn: 'name',
     uniqueCodes: { code: 'PRODUCT_CODE_TAKEN' },
-    // The block's own reads are not used for items (the service reads names); a bare row is enough.
-    toItem: (row) => row as never,
-    toValues: () => {
-      throw new Error('products are written by product.service.ts');
-    },
     import: { prepare: prepareImport },
     rules: {
       async beforeRemove(trx, rows, caller) {
