@@ -364,7 +364,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
           onCancel={() => setViewing(null)}
           footer={null}
         >
-          {viewing && <DeclaredDetail shape={resource.shape} row={viewing} />}
+          {viewing && <DeclaredDetail shape={resource.shape} row={viewing} render={render} />}
         </Modal>
       )}
       {spec && (

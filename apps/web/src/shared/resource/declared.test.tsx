@@ -4,6 +4,7 @@ import { Form } from 'antd';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { formatMinute } from '#web/shared/format.ts';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import {
@@ -150,6 +151,16 @@ describe('a screen from its declaration', () => {
     expect(el.textContent).toContain('创建时间');
     expect(el.textContent).toContain(formatMinute(brand.create_time));
     expect(el.textContent).toContain('坚果炒货');
+  });
+
+  it('shows a column the page renders itself as the page does, in the detail too (not a custom column’s JSON)', () => {
+    const shape = { tiers: col.custom('价格档位', { item: z.array(z.object({ from: z.number() })) }) };
+    const row = { id: 1, tiers: [{ from: 10 }, { from: 50 }], create_time: '', update_time: '' };
+    expect(render(<DeclaredDetail shape={shape} row={row} />).textContent).toContain('[{"from":10}');
+    const own = (v: unknown) => (v as { from: number }[]).map((t) => `${t.from}件起`).join('，');
+    const el = render(<DeclaredDetail shape={shape} row={row} render={{ tiers: { render: own } }} />);
+    expect(el.textContent).toContain('10件起，50件起');
+    expect(el.textContent).not.toContain('{');
   });
 
   it('shows a reference by the name its item holds, or a dash when the item holds none', () => {

@@ -292,23 +292,39 @@ export function declaredForm<T extends Row, V extends object>(
   };
 }
 
-/** A row's detail: every column of the detail view and the audit times, labelled, as the list shows them. */
-export function DeclaredDetail<T extends Row>({ shape, row }: { shape: Shape; row: T }) {
+/**
+ * A row's detail: every column of the detail view and the audit times, labelled, as the list shows
+ * them — a column the page renders itself (`render`, a customer's contacts) as the page renders it,
+ * not as the kind's text (a custom column's would be its JSON).
+ */
+export function DeclaredDetail<T extends Row>({
+  shape,
+  row,
+  render = {},
+}: {
+  shape: Shape;
+  row: T;
+  render?: Partial<Record<string, Partial<ListColumn<T>>>>;
+}) {
   return (
     <Descriptions
       column={1}
       size="small"
       bordered
-      items={listed(withTimes(shape), 'detail').map(([key, c]) => ({
-        key,
-        label: c.label,
-        children:
-          c.kind === 'picture' && at(row, key) ? (
+      items={listed(withTimes(shape), 'detail').map(([key, c]) => {
+        const own = render[key]?.render;
+        return {
+          key,
+          label: c.label,
+          children: own ? (
+            (own(at(row, key), row, 0) as ReactNode)
+          ) : c.kind === 'picture' && at(row, key) ? (
             <img src={at(row, key) as string} alt={c.label} className="resource-picture" />
           ) : (
             shown(c, at(row, key), row)
           ),
-      }))}
+        };
+      })}
     />
   );
 }
