@@ -1,10 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  PRODUCT_BATCH_MAX,
-  PRODUCT_CODE_MAX,
   PRODUCT_MATERIAL_MAX,
-  PRODUCT_NAME_MAX,
-  PRODUCT_STATUS,
   type Product,
   productPushFields,
   productResource,
@@ -31,15 +27,12 @@ import {
   useWarehouseOptions,
   WarehouseSelect,
 } from '#web/modules/stock/index.ts';
-import { formatMinute } from '#web/shared/format.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
-import { optionsOf } from '#web/shared/ui/options.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { useProductMaterials, usePushToStock } from './useProducts.ts';
 import './product.css';
 
@@ -51,95 +44,49 @@ interface MaterialValues {
   goods_label?: string;
 }
 
+/** What the page's own form items read and write (the rest is the declaration's). */
 interface Values {
-  code: string;
-  name: string;
   goods_id?: number;
   sku_id?: number;
-  batch_size?: number;
-  unit?: string;
-  remark?: string;
-  status: 0 | 1;
   /** Undefined while an edited product's lines load: a save then keeps the stored lines. */
   materials?: MaterialValues[];
 }
 
-const rules = productResource.fields;
-const STATUS_OPTIONS = optionsOf(PRODUCT_STATUS).map((o) => ({ ...o, value: Number(o.value) }));
-const FIELDS = ['code', 'name', 'goods_id', 'sku_id', 'batch_size', 'unit', 'remark', 'status', 'materials'];
-
 const outputLabel = (p: { goods_name: string; spec_text: string }) =>
   p.spec_text ? `${p.goods_name}（${p.spec_text}）` : p.goods_name;
 
-const columns: ListColumns<Product> = [
-  { title: '产品编码', dataIndex: 'code', width: 130, phone: 'title' },
-  { title: '产品名称', dataIndex: 'name' },
-  {
-    title: '成品',
-    key: 'output',
-    render: (_: unknown, p) => (
-      <span>
-        {outputLabel(p)} <Typography.Text type="secondary">{p.goods_code}</Typography.Text>
-      </span>
-    ),
-  },
-  {
-    title: '每批数量',
-    dataIndex: 'batch_size',
-    width: 100,
-    align: 'right',
-    render: (v: number, p) => `${v} ${p.unit}`,
-  },
-  { title: '物料种数', dataIndex: 'material_count', width: 90, align: 'right' },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    width: 80,
-    phone: 'title',
-    render: (v: number) => (v === 1 ? <Tag color="green">启用</Tag> : <Tag>停用</Tag>),
-  },
-  {
-    title: '更新时间',
-    dataIndex: 'update_time',
-    width: 150,
-    phone: 'hidden',
-    render: (v: string) => formatMinute(v),
-  },
-];
+/** The list's 成品: the output's name (and specification) with its code in grey. */
+const outputCell = (_: unknown, p: Product) => (
+  <span>
+    {outputLabel(p)} <Typography.Text type="secondary">{p.goods_code}</Typography.Text>
+  </span>
+);
 
-/** The output goods and its specification (a goods of the library, usually 成品). */
-function OutputField({ form, row }: { form: FormInstance<Values>; row: Product | null }) {
-  const goodsId = Form.useWatch('goods_id', form);
-  const skus = useSkuOptions(goodsId);
+/** The output goods' picker (a goods of the library, usually 成品): a new goods clears the specification. */
+const outputControl = (form: FormInstance<Values>, row: Product | null) => (
+  <GoodsSelect
+    placeholder="输入商品名称或编码搜索"
+    known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
+    onChange={() => form.setFieldValue('sku_id', undefined)}
+  />
+);
+
+/** The output's specification, asked only when the picked goods has some. */
+function OutputSku({ form }: { form: FormInstance<Values> }) {
+  const skus = useSkuOptions(Form.useWatch('goods_id', form));
+  if ((skus.data?.length ?? 0) === 0) return null;
   return (
-    <>
-      <Form.Item
-        label="成品"
-        name="goods_id"
-        required
-        rules={[zodRule(rules.goods_id)]}
-        extra="产出的商品（一般为商品类型「成品」），它的库存就是产品的库存"
-      >
-        <GoodsSelect
-          placeholder="输入商品名称或编码搜索"
-          known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
-          onChange={() => form.setFieldValue('sku_id', undefined)}
-        />
-      </Form.Item>
-      {(skus.data?.length ?? 0) > 0 && (
-        <Form.Item
-          label="成品规格"
-          name="sku_id"
-          required
-          rules={[{ required: true, message: '请选择成品规格' }]}
-        >
-          <Select
-            placeholder="选择规格"
-            options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
-          />
-        </Form.Item>
-      )}
-    </>
+    <Form.Item
+      label="成品规格"
+      name="sku_id"
+      required
+      rules={[{ required: true, message: '请选择成品规格' }]}
+    >
+      <Select
+        placeholder="选择规格"
+        options={(skus.data ?? []).map((o) => ({ value: o.id, label: o.label }))}
+      />
+    </Form.Item>
   );
 }
 
@@ -369,23 +316,26 @@ function PushDialog({ product, onClose }: { product: Product; onClose: () => voi
 }
 
 /**
- * 产品管理 (/crm/product_index, ADR 0023): the company's products with their output goods and
- * bills of materials on the resource page, and 生产入库 per row for whoever produces.
+ * 产品管理 (/crm/product_index, ADR 0023): the company's products from their declaration
+ * (product.ts) — the output's picker and specification, the bill of materials and 停用's longer
+ * word are the page's — and 生产入库 per row for whoever may make the push call.
  */
 export function ProductPage() {
-  const canProduce = useCan('product', 'produce_product');
+  const canProduce = useCanCall(productCalls.push);
   const [pushing, setPushing] = useState<Product | null>(null);
   return (
     <>
       <ResourcePage<Product, Values>
         name="product"
-        label="产品"
+        resource={productResource}
         title="产品管理"
         routes={productCalls}
-        columns={columns}
-        statusOptions={STATUS_OPTIONS}
         searchPlaceholder="产品编码 / 名称 / 成品"
         rowName={(p) => p.name}
+        render={{
+          goods_name: { title: '成品', render: outputCell },
+          batch_size: { width: 100, render: (v: number, p) => `${v} ${p.unit}` },
+        }}
         rowActions={(p) =>
           canProduce && p.status === 1 ? (
             <Button type="link" size="small" onClick={() => setPushing(p)} aria-label={`生产入库 ${p.name}`}>
@@ -393,29 +343,26 @@ export function ProductPage() {
             </Button>
           ) : null
         }
-        form={{
-          fields: FIELDS,
-          initial: { status: 1, batch_size: 1, materials: [] },
-          fromItem: (p) => ({
-            code: p.code,
-            name: p.name,
-            goods_id: p.goods_id,
-            sku_id: p.sku_id || undefined,
-            batch_size: p.batch_size,
-            unit: p.unit,
-            remark: p.remark,
-            status: p.status === 1 ? 1 : 0,
-            materials: undefined,
-          }),
-          toInput: (v) => ({
-            code: v.code.trim(),
-            name: v.name.trim(),
-            goods_id: v.goods_id,
-            sku_id: v.sku_id ?? 0,
-            batch_size: v.batch_size,
-            unit: v.unit?.trim() ?? '',
-            remark: v.remark?.trim() ?? '',
-            status: v.status,
+        formSpecial={{
+          initial: { materials: [] },
+          controls: {
+            goods_id: outputControl,
+            status: () => (
+              <Radio.Group
+                options={[
+                  { value: 1, label: '启用' },
+                  { value: 0, label: '停用（不能生产）' },
+                ]}
+              />
+            ),
+          },
+          items: {
+            sku_id: (form) => <OutputSku form={form} />,
+            materials: (form, row) => <MaterialsField form={form} row={row} />,
+          },
+          fromItem: (p, values) => ({ ...values, sku_id: p.sku_id || undefined }),
+          toInput: (v, input) => ({
+            ...input,
             // A form post carries the lines as their JSON text (left out: the stored lines stay).
             materials:
               v.materials &&
@@ -427,47 +374,6 @@ export function ProductPage() {
                 })),
               ),
           }),
-          items: (form, row) => (
-            <>
-              <Form.Item label="产品编码" name="code" required rules={[zodRule(rules.code)]}>
-                <Input maxLength={PRODUCT_CODE_MAX} placeholder="如：CP-001" />
-              </Form.Item>
-              <Form.Item label="产品名称" name="name" required rules={[zodRule(rules.name)]}>
-                <Input maxLength={PRODUCT_NAME_MAX} showCount placeholder="如：龙井礼盒" />
-              </Form.Item>
-              <OutputField form={form} row={row} />
-              <Form.Item
-                label="每批数量"
-                name="batch_size"
-                required
-                rules={[zodRule(rules.batch_size)]}
-                extra="物料清单的用量按这么多个成品计"
-              >
-                <InputNumber
-                  controls={false}
-                  min={1}
-                  max={PRODUCT_BATCH_MAX}
-                  precision={0}
-                  style={{ width: 160 }}
-                />
-              </Form.Item>
-              <Form.Item label="单位" name="unit" rules={[zodRule(rules.unit)]} extra="不填则用成品的单位">
-                <Input maxLength={10} style={{ width: 160 }} />
-              </Form.Item>
-              <MaterialsField form={form} row={row} />
-              <Form.Item label="备注" name="remark" rules={[zodRule(rules.remark)]}>
-                <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />
-              </Form.Item>
-              <Form.Item label="状态" name="status" rules={[zodRule(rules.status)]}>
-                <Radio.Group
-                  options={[
-                    { value: 1, label: '启用' },
-                    { value: 0, label: '停用（不能生产）' },
-                  ]}
-                />
-              </Form.Item>
-            </>
-          ),
         }}
       />
       {pushing && <PushDialog product={pushing} onClose={() => setPushing(null)} />}
