@@ -43,6 +43,24 @@ describe('a resource from its declaration', () => {
     expect(col.day('开始日期', { optional: true }).field?.parse(undefined)).toBeUndefined();
   });
 
+  it('reads an amount the server works out as money, never a field', () => {
+    const amount = col.readOnly('金额', { money: true, excel: '金额（分）' });
+    expect(amount.kind).toBe('money');
+    expect(amount.field).toBeUndefined();
+    expect(amount.places.form).toBe(false);
+    expect(amount.item.parse(36150)).toBe(36150);
+    expect(amount.item.safeParse('361.50').success).toBe(false);
+    const money = { amount, code: col.readOnly('编码') };
+    expectTypeOf(money.amount.item).toEqualTypeOf<z.ZodNumber>();
+    expectTypeOf(money.code.item).toEqualTypeOf<z.ZodString>();
+    expect(itemFromRow(money, { id: 1, amount: '36150', code: null })).toMatchObject({
+      amount: 36150,
+      code: '',
+    });
+    expect(fieldsOf(money)).toEqual({});
+    expect(excelColumnsOf(money)).toEqual({ amount: '金额（分）', code: '编码' });
+  });
+
   it('makes the writable fields with the Chinese messages of fields.ts, in declaration order', () => {
     const fields = fieldsOf(shape);
     expect(Object.keys(fields)).toEqual([

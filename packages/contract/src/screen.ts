@@ -149,6 +149,10 @@ function column(
 }
 
 type Opt = ColumnOptions & { optional?: boolean };
+/** A read-only column's options: no form's, and `money` for an amount in fen. */
+type ReadOnlyOptions = Omit<ColumnOptions, 'form' | 'field' | 'initial' | 'placeholder' | 'hint'> & {
+  money?: boolean;
+};
 
 /** A picture's address: a path of this site or an http(s) address (the links' rule, `isSafeLink`). */
 export const pictureAddress = (label: string) =>
@@ -250,12 +254,16 @@ export const col = {
     ) as Column<O extends { optional: true } ? z.ZodNullable<Num> : Num, Writable<O, IntOf<O>>>,
   /**
    * A text the server makes or keeps (a reference's name, the goods' name as last saved, the terms
-   * in words): read only, never a field, so without a form's limits.
+   * in words): read only, never a field, so without a form's limits. `money: true`, an amount it
+   * works out in fen (an 入库单's 金额, 数量 × 单价), shown as yuan.
    */
-  readOnly: (
-    label: string,
-    o: Omit<ColumnOptions, 'form' | 'field' | 'initial' | 'placeholder' | 'hint'> = {},
-  ) => column('text', label, z.string(), z.string(), { ...o, form: false }) as Column<Str, undefined>,
+  readOnly: <const O extends ReadOnlyOptions = object>(label: string, o = {} as O) =>
+    (o.money
+      ? column('money', label, z.number().int(), z.never(), { ...o, form: false })
+      : column('text', label, z.string(), z.string(), { ...o, form: false })) as Column<
+      O extends { money: true } ? Num : Str,
+      undefined
+    >,
   /** A column of its own shape (a customer's contacts): the item's schema and the field's. */
   custom: <I extends z.ZodType, F extends z.ZodType | undefined = undefined>(
     label: string,

@@ -163,6 +163,20 @@ describe('a screen from its declaration', () => {
     expect(el.textContent).not.toContain('{');
   });
 
+  it('shows a read-only amount in yuan, right-aligned, and never puts it in the form', () => {
+    const shape = {
+      quantity: col.int('数量', { min: 1, max: 99 }),
+      amount: col.readOnly('金额', { money: true }),
+    };
+    const row = { id: 1, quantity: 3, amount: 36150 };
+    const [, amount] = declaredColumns<typeof row>(shape, () => '甲');
+    expect(amount).toMatchObject({ title: '金额', align: 'right' });
+    expect(render(amount?.render?.(row.amount, row, 0) as React.ReactNode).textContent).toBe('¥361.50');
+    const form = declaredForm<typeof row, Record<string, unknown>>({ label: '单', shape, fields: {} });
+    expect(form.fields).toEqual(['quantity']);
+    expect(form.toInput({ quantity: 3, amount: 1 })).toEqual({ quantity: 3 });
+  });
+
   it('shows a reference by the name its item holds, or a dash when the item holds none', () => {
     const named = col.ref('品牌', { select: '/goods/brands', name: 'brand_name' });
     const unnamed = col.ref('大宗分类', { select: '/dzc/categorys' });
