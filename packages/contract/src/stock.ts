@@ -16,10 +16,10 @@ import {
   paging,
   text,
 } from './fields.ts';
-import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
+import { createTime, goodsLine, goodsRef } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
 import { col } from './screen.ts';
-import { STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
+import { STOCK_INPUT_STATUS, STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
 export * from './stock-constants.ts';
 
@@ -31,8 +31,6 @@ export * from './stock-constants.ts';
  */
 
 const optionalDay = (label: string) => z.optional(day(label));
-
-const quantity = (label: string) => int(label, { min: 1, max: STOCK_QUANTITY_MAX });
 
 /** A warehouse's columns (ADR 0036). */
 const warehouseShape = {
@@ -80,33 +78,72 @@ export const warehouseResource = defineResource({
   },
 });
 
-export const stockInputSchema = z.object({
-  id: z.number().int(),
-  input_no: z.string(),
-  ...goodsLine,
-  warehouse_id: z.number().int(),
-  warehouse_name: z.string(),
-  supplier_id: z.number().int().nullable(),
-  supplier_name: z.string(),
-  quantity: z.number().int(),
+/**
+ * A stock-in record's columns (ADR 0036): what it is of (the goods and its specification, the
+ * warehouse, the supplier, by id) and the names each had when the record was written, the
+ * quantity, the unit price and their amount, the day, who made and who checked it, and the
+ * purchase order whose receipt wrote it (ADR 0025).
+ */
+const stockInputShape = {
+  /** Given, or made (RK + date + digits) when left empty. */
+  input_no: col.text('入库单号', {
+    max: 30,
+    optional: true,
+    search: true,
+    phone: 'title',
+    placeholder: '留空自动生成（RK+日期+序号）',
+  }),
+  goods_id: col.ref('商品', { select: '/goods/select', name: 'goods_name' }, { excel: false }),
+  /** 0 or none: a goods without specifications. */
+  sku_id: col.int('规格', { min: 0, max: MAX_ID, optional: true, list: false, excel: false }),
+  goods_code: col.readOnly('商品编码', { search: true, list: false }),
+  goods_name: col.readOnly('商品名称', { search: true, list: false }),
+  spec_text: col.readOnly('规格', { list: false }),
+  unit: col.readOnly('单位', { list: false, excel: false }),
+  warehouse_id: col.ref('仓库', { select: '/stock/warehouses', name: 'warehouse_name' }, { excel: false }),
+  warehouse_name: col.readOnly('仓库', { list: false }),
+  supplier_id: col.ref(
+    '供应商',
+    { select: '/stock/suppliers', name: 'supplier_name' },
+    { optional: true, excel: false },
+  ),
+  supplier_name: col.readOnly('供应商', { search: true, list: false }),
+  quantity: col.int('入库数量', { min: 1, max: STOCK_QUANTITY_MAX, excel: '数量' }),
   /** Cents per unit. */
-  unit_cost: z.number().int(),
+  unit_cost: col.money('单价', {
+    max: 100_000_000,
+    optional: true,
+    list: false,
+    excel: '单价（分）',
+    placeholder: '0.00',
+  }),
   /** quantity × unit_cost, cents. */
-  amount: z.number().int(),
-  input_date: z.string(),
-  remark: z.string(),
+  amount: col.readOnly('金额', { money: true, excel: '金额（分）' }),
+  input_date: col.day('入库日期'),
   /** 0 待审核, 1 已审核 (counted in the stock). */
-  status: z.number().int(),
-  maker_id: z.number().int().nullable(),
-  maker_name: z.string(),
-  checked_by_name: z.string(),
-  checked_at: z.string().nullable(),
+  status: col.flag('审核状态', STOCK_INPUT_STATUS[1], STOCK_INPUT_STATUS[0], {
+    form: false,
+    search: true,
+    excel: false,
+    phone: 'title',
+  }),
+  maker_id: col.custom(
+    '制单人',
+    { item: z.number().int().nullable() },
+    { column: 'created_by', list: false, detail: false, excel: false },
+  ),
+  maker_name: col.readOnly('制单人'),
+  checked_by_name: col.readOnly('审核人', { list: false }),
+  remark: col.longText('备注', { max: 200, search: true, list: false }),
+  checked_at: col.time('审核时间', { optional: true, list: false, excel: false }),
   /** The purchase order whose receipt wrote the record (ADR 0025), null for one written by hand. */
-  purchase_id: z.number().int().nullable(),
-  purchase_no: z.string(),
-  ...auditTimes,
-});
-export type StockInput = z.infer<typeof stockInputSchema>;
+  purchase_id: col.custom(
+    '采购单',
+    { item: z.number().int().nullable() },
+    { list: false, detail: false, excel: false },
+  ),
+  purchase_no: col.readOnly('采购单号', { search: true, list: false, excel: false }),
+};
 
 /**
  * Stock-in records (入库单; spec §7 `/goods/input`, `/goods/input/list|update|delete|selected/delete`;
@@ -116,39 +153,8 @@ export type StockInput = z.infer<typeof stockInputSchema>;
 export const stockInputResource = defineResource({
   label: '入库单',
   tags: ['stock'],
-  item: stockInputSchema,
-  columns: {
-    input_no: '入库单号',
-    goods_code: '商品编码',
-    goods_name: '商品名称',
-    spec_text: '规格',
-    warehouse_name: '仓库',
-    supplier_name: '供应商',
-    quantity: '数量',
-    unit_cost: '单价（分）',
-    amount: '金额（分）',
-    input_date: '入库日期',
-    maker_name: '制单人',
-    checked_by_name: '审核人',
-    remark: '备注',
-  },
-  fields: {
-    input_no: optionalText('入库单号', { max: 30 }),
-    goods_id: id('商品'),
-    /** 0 or none: a goods without specifications. */
-    sku_id: optionalInt('规格', { min: 0, max: MAX_ID }),
-    warehouse_id: id('仓库'),
-    supplier_id: optionalId('供应商'),
-    quantity: quantity('入库数量'),
-    unit_cost: optionalInt('单价', { min: 0, max: 100_000_000 }),
-    input_date: day('入库日期'),
-    remark: optionalText('备注', { max: 200 }),
-  },
-  filters: {
-    status: z.optional(flag('审核状态')),
-    warehouse_id: optionalId('仓库'),
-    goods_id: optionalId('商品'),
-  },
+  shape: stockInputShape,
+  filters: { warehouse_id: optionalId('仓库'), goods_id: optionalId('商品') },
   sorts: { newest: '最新', date: '入库日期' },
   unique: ['input_no'],
   paths: {
@@ -232,6 +238,7 @@ const kinds = Object.fromEntries(Object.keys(STOCK_MOVE_KINDS).map((k) => [k, k]
   [K in keyof typeof STOCK_MOVE_KINDS]: K;
 };
 
+export type StockInput = z.infer<typeof stockInputResource.item>;
 export const stockInputCalls = stockInputResource.calls;
 
 export const stockCalls = {
@@ -244,7 +251,7 @@ export const stockCalls = {
     '审核入库单（审核后计入库存）',
     'check_stock_input',
     form({ id: id('入库单') }),
-    stockInputSchema,
+    stockInputResource.item,
   ),
   /** The levels: per goods (specification) and warehouse. */
   levels: stockCall(

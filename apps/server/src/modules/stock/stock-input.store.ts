@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { type StockInput, type stockInputResource, stockInputSchema } from '@portal/contract';
+import type { stockInputResource } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -64,54 +64,10 @@ const purchaseMade = (row: Record<string, unknown>) =>
  */
 export const stockInputStore: ResourceStore<typeof stockInputResource> = {
   table: 'stock_inputs',
-  entity: 'stock_inputs',
-  search: ['input_no', 'purchase_no', 'goods_name', 'goods_code', 'supplier_name', 'remark'],
-  sorts: {
-    newest: [['created_at', 'desc']],
-    date: [['input_date', 'desc']],
-  },
-  labelColumn: 'input_no',
+  sorts: { date: [['input_date', 'desc']] },
   uniqueCodes: { input_no: 'STOCK_INPUT_NO_TAKEN' },
-  toItem: (row): StockInput =>
-    stockInputSchema.parse({
-      id: row.id,
-      input_no: row.input_no,
-      goods_id: row.goods_id,
-      sku_id: row.sku_id,
-      goods_name: row.goods_name,
-      goods_code: row.goods_code,
-      spec_text: row.spec_text,
-      unit: row.unit,
-      warehouse_id: row.warehouse_id,
-      warehouse_name: row.warehouse_name,
-      supplier_id: row.supplier_id,
-      supplier_name: row.supplier_name,
-      quantity: row.quantity,
-      unit_cost: row.unit_cost,
-      amount: Number(row.quantity) * Number(row.unit_cost),
-      input_date: row.input_date,
-      remark: row.remark,
-      status: row.status,
-      maker_id: row.created_by,
-      maker_name: row.maker_name,
-      checked_by_name: row.checked_by_name,
-      checked_at: row.checked_at,
-      purchase_id: row.purchase_id ?? null,
-      purchase_no: row.purchase_no ?? '',
-      create_time: row.created_at,
-      update_time: row.updated_at,
-    }),
-  toValues: (f) => ({
-    input_no: f.input_no ?? '',
-    goods_id: f.goods_id,
-    sku_id: f.sku_id ?? 0,
-    warehouse_id: f.warehouse_id,
-    supplier_id: f.supplier_id ?? null,
-    quantity: f.quantity,
-    unit_cost: f.unit_cost ?? 0,
-    input_date: f.input_date,
-    remark: f.remark ?? '',
-  }),
+  // The amount is worked out, not stored (the item's schema checks the whole row after).
+  toItem: (row, item) => ({ ...item, amount: Number(row.quantity) * Number(row.unit_cost) }) as never,
   rules: {
     async beforeSave(trx, values, caller, before) {
       if (before) {

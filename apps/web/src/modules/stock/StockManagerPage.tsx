@@ -30,7 +30,7 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { chinaToday, formatMinute, formatYuan } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
@@ -40,7 +40,6 @@ import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
-import { optionsOf } from '#web/shared/ui/options.ts';
 import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { useCan } from '#web/shared/usePermission.ts';
@@ -313,44 +312,20 @@ function LevelsTab() {
 // ——— 入库单 ———
 
 interface InputValues {
-  input_no?: string;
   goods_id?: number;
   sku_id?: number;
-  warehouse_id?: number;
-  supplier_id?: number;
-  quantity?: number;
-  unit_cost_yuan?: number;
   input_date?: string;
-  remark?: string;
 }
 
-const inputRules = stockInputResource.fields;
-
-function GoodsField({ form, row }: { form: FormInstance<InputValues>; row: StockInput | null }) {
-  const goodsId = Form.useWatch('goods_id', form);
-  return (
-    <>
-      <Form.Item label="商品" name="goods_id" required rules={[zodRule(inputRules.goods_id)]}>
-        <GoodsSelect
-          known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
-          onChange={() => form.setFieldValue('sku_id', undefined)}
-        />
-      </Form.Item>
-      <SkuField goodsId={goodsId} name="sku_id" />
-      <Form.Item label="仓库" name="warehouse_id" required rules={[zodRule(inputRules.warehouse_id)]}>
-        <WarehouseSelect placeholder="选择仓库" />
-      </Form.Item>
-      <Form.Item label="供应商" name="supplier_id" rules={[zodRule(inputRules.supplier_id)]}>
-        <SupplierSelect
-          allowClear={CLEARABLE}
-          placeholder="选填：已通过审核的供应商"
-          known={row?.supplier_id ? { value: row.supplier_id, label: row.supplier_name } : undefined}
-        />
-      </Form.Item>
-    </>
-  );
+/** The goods' specifications, asked for when the goods picked has some. */
+function SkuOfGoods({ form }: { form: FormInstance<InputValues> }) {
+  return <SkuField goodsId={Form.useWatch('goods_id', form)} name="sku_id" />;
 }
 
+/**
+ * 入库单: the records, from their declaration (stock.ts); the page adds the pickers, 审核 (a second
+ * person's, after a confirmation) and how a row's goods, supplier, quantity, status and people show.
+ */
 function InputsTab() {
   const { modal } = App.useApp();
   const canCheck = useCanCall(stockCalls.approve);
@@ -359,53 +334,6 @@ function InputsTab() {
     mutationFn: (id: number) => api.call(stockCalls.approve, { id }),
     onSuccess: changed,
   });
-  const columns: ListColumns<StockInput> = [
-    { title: '入库单号', dataIndex: 'input_no', width: 190, phone: 'title' },
-    { title: '商品', key: 'goods', render: (_: unknown, r) => goodsLabel(r) },
-    { title: '仓库', dataIndex: 'warehouse_name', width: 110 },
-    {
-      title: '供应商',
-      dataIndex: 'supplier_name',
-      width: 150,
-      // A record a purchase receipt wrote names its order (采购管理 changes it, not this list).
-      render: (v: string, r) => (
-        <Space direction="vertical" size={0}>
-          <span>{v || '—'}</span>
-          {r.purchase_no && <Typography.Text type="secondary">采购单 {r.purchase_no}</Typography.Text>}
-        </Space>
-      ),
-    },
-    {
-      title: '数量',
-      dataIndex: 'quantity',
-      width: 80,
-      align: 'right',
-      render: (v: number, r) => `${v} ${r.unit}`,
-    },
-    { title: '金额', dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
-    { title: '入库日期', dataIndex: 'input_date', width: 110 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      phone: 'title',
-      render: (v: number) => (v === 1 ? <Tag color="green">已审核</Tag> : <Tag color="orange">待审核</Tag>),
-    },
-    {
-      title: '制单 / 审核',
-      key: 'people',
-      width: 150,
-      phone: 'hidden',
-      render: (_: unknown, r) => (
-        <Space direction="vertical" size={0}>
-          <span>{r.maker_name || '—'}</span>
-          <Typography.Text type="secondary">
-            {r.checked_by_name ? `${r.checked_by_name} 审核` : '未审核'}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-  ];
   const checkRow = (r: StockInput) =>
     modal.confirm({
       title: `确定审核入库单 ${r.input_no} 吗？`,
@@ -422,13 +350,48 @@ function InputsTab() {
   return (
     <ResourcePage<StockInput, InputValues>
       name="stock-input"
-      label="入库单"
-      title="入库单"
+      resource={stockInputResource}
       routes={stockInputCalls}
-      columns={columns}
-      statusOptions={optionsOf(STOCK_INPUT_STATUS)}
+      title="入库单"
       searchPlaceholder="单号 / 采购单号 / 商品 / 供应商"
       rowName={(r) => `入库单 ${r.input_no}`}
+      render={{
+        input_no: { width: 190 },
+        goods_id: { render: (_: unknown, r: StockInput) => goodsLabel(r) },
+        warehouse_id: { width: 110 },
+        supplier_id: {
+          width: 150,
+          // A record a purchase receipt wrote names its order (采购管理 changes it, not this list).
+          render: (_: unknown, r: StockInput) => (
+            <Space direction="vertical" size={0}>
+              <span>{r.supplier_name || '—'}</span>
+              {r.purchase_no && <Typography.Text type="secondary">采购单 {r.purchase_no}</Typography.Text>}
+            </Space>
+          ),
+        },
+        quantity: { title: '数量', width: 80, render: (v: number, r: StockInput) => `${v} ${r.unit}` },
+        amount: { width: 110 },
+        status: {
+          title: '状态',
+          width: 90,
+          render: (v: number) => (
+            <Tag color={v === 1 ? 'green' : 'orange'}>{STOCK_INPUT_STATUS[v === 1 ? 1 : 0]}</Tag>
+          ),
+        },
+        maker_name: {
+          title: '制单 / 审核',
+          width: 150,
+          phone: 'hidden',
+          render: (_: unknown, r: StockInput) => (
+            <Space direction="vertical" size={0}>
+              <span>{r.maker_name || '—'}</span>
+              <Typography.Text type="secondary">
+                {r.checked_by_name ? `${r.checked_by_name} 审核` : '未审核'}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+      }}
       // A checked record is final, and one a purchase receipt wrote is changed through 采购管理
       // (ADR 0025): neither offers 编辑 or 删除 (the server refuses both).
       editable={(r) => {
@@ -447,61 +410,27 @@ function InputsTab() {
           </Button>
         ) : null
       }
-      form={{
-        fields: [
-          'input_no',
-          'goods_id',
-          'sku_id',
-          'warehouse_id',
-          'supplier_id',
-          'quantity',
-          'unit_cost_yuan',
-          'input_date',
-          'remark',
-        ],
+      formSpecial={{
         initial: { input_date: chinaToday() },
-        fromItem: (r) => ({
-          input_no: r.input_no,
-          goods_id: r.goods_id,
-          sku_id: r.sku_id || undefined,
-          warehouse_id: r.warehouse_id,
-          supplier_id: r.supplier_id ?? undefined,
-          quantity: r.quantity,
-          unit_cost_yuan: r.unit_cost / 100,
-          input_date: r.input_date,
-          remark: r.remark,
-        }),
-        toInput: (v) => ({
-          input_no: v.input_no?.trim() ?? '',
-          goods_id: v.goods_id,
-          sku_id: v.sku_id ?? 0,
-          warehouse_id: v.warehouse_id,
-          supplier_id: v.supplier_id,
-          quantity: v.quantity,
-          unit_cost: yuanToCents(v.unit_cost_yuan ?? 0) ?? 0,
-          input_date: v.input_date,
-          remark: v.remark?.trim() ?? '',
-        }),
-        items: (form, row) => (
-          <>
-            <Form.Item label="入库单号" name="input_no" rules={[zodRule(inputRules.input_no)]}>
-              <Input maxLength={30} placeholder="留空自动生成（RK+日期+序号）" />
-            </Form.Item>
-            <GoodsField form={form} row={row} />
-            <Form.Item label="入库数量" name="quantity" required rules={[zodRule(inputRules.quantity)]}>
-              <InputNumber controls={false} min={1} precision={0} style={{ width: 160 }} />
-            </Form.Item>
-            <Form.Item label="单价（元）" name="unit_cost_yuan">
-              <InputNumber controls={false} min={0} precision={2} style={{ width: 160 }} placeholder="0.00" />
-            </Form.Item>
-            <Form.Item label="入库日期" name="input_date" required rules={[zodRule(inputRules.input_date)]}>
-              <Input type="date" style={{ width: 180 }} />
-            </Form.Item>
-            <Form.Item label="备注" name="remark" rules={[zodRule(inputRules.remark)]}>
-              <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />
-            </Form.Item>
-          </>
-        ),
+        // A goods without specifications has sku 0: its form shows no 规格.
+        fromItem: (r, values) => ({ ...values, sku_id: r.sku_id || undefined }),
+        controls: {
+          goods_id: (form, row) => (
+            <GoodsSelect
+              known={row ? { value: row.goods_id, label: row.goods_name } : undefined}
+              onChange={() => form.setFieldValue('sku_id', undefined)}
+            />
+          ),
+          warehouse_id: () => <WarehouseSelect placeholder="选择仓库" />,
+          supplier_id: (_, row) => (
+            <SupplierSelect
+              allowClear={CLEARABLE}
+              placeholder="选填：已通过审核的供应商"
+              known={row?.supplier_id ? { value: row.supplier_id, label: row.supplier_name } : undefined}
+            />
+          ),
+        },
+        items: { sku_id: (form) => <SkuOfGoods form={form} /> },
       }}
     />
   );
