@@ -36,13 +36,12 @@ import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast, showFieldError } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
-import { useExistingPage, useListFilters } from '#web/shared/ui/pagination.ts';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from './StockPickers.tsx';
 import { useLevels, useMoves, useStockChanged } from './useStock.ts';
 import './stock.css';
@@ -73,26 +72,17 @@ interface AdjustValues {
 
 function LevelsTab() {
   const { modal } = App.useApp();
-  const {
-    keyword,
-    status: low,
-    search,
-    filterStatus,
-    page,
-    pageSize,
-    setPage,
-    pagination,
-  } = useListFilters();
+  const filters = useListFilters();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const list = useLevels({
-    page,
-    page_size: pageSize,
-    keyword: keyword || undefined,
-    low: low === 1 ? 1 : undefined,
+    page: filters.page,
+    page_size: filters.pageSize,
+    keyword: filters.keyword || undefined,
+    low: filters.status === 1 ? 1 : undefined,
     warehouse_id: warehouseId,
   });
-  useExistingPage(list.data?.paging, page, setPage);
-  const canChange = useCan('stock', 'change_stock');
+  const canAdjust = useCanCall(stockCalls.adjust);
+  const canWarn = useCanCall(stockCalls.warn);
   const changed = useStockChanged();
   const [target, setTarget] = useState<{ level: StockLevel; what: 'adjust' | 'warn' } | null>(null);
   const [adjustForm] = Form.useForm<AdjustValues>();
@@ -168,26 +158,30 @@ function LevelsTab() {
       phone: 'hidden',
       render: (v: string) => formatMinute(v),
     },
-    ...(canChange
+    ...(canAdjust || canWarn
       ? [
           actionsColumn<StockLevel>((r) => (
             <Space size={0}>
-              <Button
-                type="link"
-                size="small"
-                aria-label={`盘点调整 ${goodsLabel(r)} ${r.warehouse_name}`}
-                onClick={() => setTarget({ level: r, what: 'adjust' })}
-              >
-                盘点调整
-              </Button>
-              <Button
-                type="link"
-                size="small"
-                aria-label={`预警值 ${goodsLabel(r)} ${r.warehouse_name}`}
-                onClick={() => setTarget({ level: r, what: 'warn' })}
-              >
-                预警值
-              </Button>
+              {canAdjust && (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`盘点调整 ${goodsLabel(r)} ${r.warehouse_name}`}
+                  onClick={() => setTarget({ level: r, what: 'adjust' })}
+                >
+                  盘点调整
+                </Button>
+              )}
+              {canWarn && (
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`预警值 ${goodsLabel(r)} ${r.warehouse_name}`}
+                  onClick={() => setTarget({ level: r, what: 'warn' })}
+                >
+                  预警值
+                </Button>
+              )}
             </Space>
           )),
         ]
@@ -218,37 +212,28 @@ function LevelsTab() {
 
   return (
     <>
-      <ListToolbar
+      <FilteredList<StockLevel>
+        listFilters={filters}
         search={{
           label: '搜索库存',
           placeholder: '商品名称 / 编码 / 规格 / 条码',
           maxLength: 50,
           style: { width: 280, maxWidth: '100%' },
-          onSearch: search,
         }}
-        status={{
-          label: '预警筛选',
-          placeholder: '全部库存',
-          options: [{ value: 1, label: '低于预警值' }],
-          value: low,
-          onChange: filterStatus,
-        }}
+        status={{ label: '预警筛选', placeholder: '全部库存', options: [{ value: 1, label: '低于预警值' }] }}
         filters={
           <WarehouseFilter
             value={warehouseId}
             onChange={(v) => {
               setWarehouseId(v);
-              setPage(1);
+              filters.setPage(1);
             }}
           />
         }
-      />
-      <ListTable<StockLevel>
         aria-label="库存列表"
         columns={columns}
         query={list}
-        empty={keyword || low || warehouseId ? '没有符合条件的库存' : '暂无库存：审核入库单后这里会列出'}
-        pagination={pagination}
+        empty={filters.filtered || warehouseId ? '没有符合条件的库存' : '暂无库存：审核入库单后这里会列出'}
         rowName={(r) => `${goodsLabel(r)} ${r.warehouse_name}`}
         rowClassName={(r: StockLevel) => (r.low ? 'stock-row-low' : '')}
       />
@@ -441,28 +426,18 @@ function InputsTab() {
 const KIND_OPTIONS = Object.entries(STOCK_MOVE_KINDS).map(([value, label]) => ({ value, label }));
 
 function MovesTab() {
-  const {
-    keyword,
-    status: kind,
-    search,
-    filterStatus,
-    page,
-    pageSize,
-    setPage,
-    pagination,
-  } = useListFilters<string>();
+  const filters = useListFilters<string>();
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [days, setDays] = useState<Days>({ from: '', to: '' });
   const list = useMoves({
-    page,
-    page_size: pageSize,
-    keyword: keyword || undefined,
-    kind: kind as never,
+    page: filters.page,
+    page_size: filters.pageSize,
+    keyword: filters.keyword || undefined,
+    kind: filters.status as never,
     warehouse_id: warehouseId,
     date_from: days.from || undefined,
     date_to: days.to || undefined,
   });
-  useExistingPage(list.data?.paging, page, setPage);
   const columns: ListColumns<StockMove> = [
     {
       title: '时间',
@@ -502,53 +477,42 @@ function MovesTab() {
     },
     { title: '经手人', dataIndex: 'created_by_name', width: 100, phone: 'hidden' },
   ];
-  const filtered = Boolean(keyword || kind || warehouseId || days.from || days.to);
+  const filtered = filters.filtered || Boolean(warehouseId || days.from || days.to);
   return (
-    <>
-      <ListToolbar<string>
-        search={{
-          label: '搜索库存流水',
-          placeholder: '商品 / 单号 / 原因',
-          maxLength: 50,
-          style: { width: 240, maxWidth: '100%' },
-          onSearch: search,
-        }}
-        status={{
-          label: '流水类型',
-          placeholder: '全部类型',
-          options: KIND_OPTIONS,
-          value: kind,
-          onChange: filterStatus,
-        }}
-        filters={
-          <>
-            <WarehouseFilter
-              value={warehouseId}
-              onChange={(v) => {
-                setWarehouseId(v);
-                setPage(1);
-              }}
-            />
-            <DayRange
-              labels={['开始日期', '结束日期']}
-              value={days}
-              onChange={(d) => {
-                setDays(d);
-                setPage(1);
-              }}
-            />
-          </>
-        }
-      />
-      <ListTable<StockMove>
-        aria-label="库存流水列表"
-        columns={columns}
-        query={list}
-        empty={filtered ? '没有符合条件的流水' : '暂无库存流水'}
-        pagination={pagination}
-        rowName={(r) => `${goodsLabel(r)} ${r.kind_name}`}
-      />
-    </>
+    <FilteredList<StockMove, string>
+      listFilters={filters}
+      search={{
+        label: '搜索库存流水',
+        placeholder: '商品 / 单号 / 原因',
+        maxLength: 50,
+        style: { width: 240, maxWidth: '100%' },
+      }}
+      status={{ label: '流水类型', placeholder: '全部类型', options: KIND_OPTIONS }}
+      filters={
+        <>
+          <WarehouseFilter
+            value={warehouseId}
+            onChange={(v) => {
+              setWarehouseId(v);
+              filters.setPage(1);
+            }}
+          />
+          <DayRange
+            labels={['开始日期', '结束日期']}
+            value={days}
+            onChange={(d) => {
+              setDays(d);
+              filters.setPage(1);
+            }}
+          />
+        </>
+      }
+      aria-label="库存流水列表"
+      columns={columns}
+      query={list}
+      empty={filtered ? '没有符合条件的流水' : '暂无库存流水'}
+      rowName={(r) => `${goodsLabel(r)} ${r.kind_name}`}
+    />
   );
 }
 
