@@ -49,18 +49,26 @@ import './stock.css';
 const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
   r.spec_text ? `${r.goods_name}（${r.spec_text}）` : r.goods_name;
 
-/** The warehouses as a filter of a list. */
-function WarehouseFilter({ value, onChange }: { value: number | undefined; onChange: (v?: number) => void }) {
-  return (
+/**
+ * The warehouses as a filter of a list: the one chosen (none: all) and its select, whose change
+ * starts the list again at page 1.
+ */
+function useWarehouseFilter(setPage: (page: number) => void) {
+  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const select = (
     <WarehouseSelect
       aria-label="按仓库筛选"
       placeholder="全部仓库"
       allowClear={CLEARABLE}
       style={{ width: 160 }}
-      value={value}
-      onChange={(v?: number) => onChange(v)}
+      value={warehouseId}
+      onChange={(v?: number) => {
+        setWarehouseId(v);
+        setPage(1);
+      }}
     />
   );
+  return [warehouseId, select] as const;
 }
 
 // ——— 库存 ———
@@ -73,7 +81,7 @@ interface AdjustValues {
 function LevelsTab() {
   const { modal } = App.useApp();
   const filters = useListFilters();
-  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const [warehouseId, warehouseFilter] = useWarehouseFilter(filters.setPage);
   const list = useLevels({
     page: filters.page,
     page_size: filters.pageSize,
@@ -221,15 +229,7 @@ function LevelsTab() {
           style: { width: 280, maxWidth: '100%' },
         }}
         status={{ label: '预警筛选', placeholder: '全部库存', options: [{ value: 1, label: '低于预警值' }] }}
-        filters={
-          <WarehouseFilter
-            value={warehouseId}
-            onChange={(v) => {
-              setWarehouseId(v);
-              filters.setPage(1);
-            }}
-          />
-        }
+        filters={warehouseFilter}
         aria-label="库存列表"
         columns={columns}
         query={list}
@@ -427,7 +427,7 @@ const KIND_OPTIONS = Object.entries(STOCK_MOVE_KINDS).map(([value, label]) => ({
 
 function MovesTab() {
   const filters = useListFilters<string>();
-  const [warehouseId, setWarehouseId] = useState<number | undefined>();
+  const [warehouseId, warehouseFilter] = useWarehouseFilter(filters.setPage);
   const [days, setDays] = useState<Days>({ from: '', to: '' });
   const list = useMoves({
     page: filters.page,
@@ -490,13 +490,7 @@ function MovesTab() {
       status={{ label: '流水类型', placeholder: '全部类型', options: KIND_OPTIONS }}
       filters={
         <>
-          <WarehouseFilter
-            value={warehouseId}
-            onChange={(v) => {
-              setWarehouseId(v);
-              filters.setPage(1);
-            }}
-          />
+          {warehouseFilter}
           <DayRange
             labels={['开始日期', '结束日期']}
             value={days}
