@@ -15,9 +15,10 @@ import {
   paging,
   text,
 } from './fields.ts';
-import { auditTimes, createTime, goodsLine, goodsRef } from './item-fields.ts';
+import { createTime, goodsLine } from './item-fields.ts';
 import { PMC_QUANTITY_MAX, PMC_SETTABLE_STATUS, PMC_WARN_KINDS } from './pmc-constants.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
+import { col } from './screen.ts';
 
 export * from './pmc-constants.ts';
 
@@ -37,49 +38,63 @@ const planNo = optionalText('计划单号', { max: 30 }).refine(
   '计划单号只能包含字母、数字和 - _ .',
 );
 
-export const pmcPlanSchema = z.object({
-  id: z.number().int(),
-  plan_no: z.string(),
-  product_id: z.number().int(),
-  product_code: z.string(),
-  product_name: z.string(),
+/**
+ * A plan's columns (ADR 0036): its number, product and warehouse (picked; the item holds their
+ * names and the finished goods as the plan was saved), quantity and dates, and what the server
+ * works out — produced, progress, the status's word and the warnings. The export's columns are
+ * in this order.
+ */
+const unseen = { form: false, list: false, detail: false, excel: false } as const;
+const pmcPlanShape = {
+  plan_no: col.text('计划单号', {
+    max: 30,
+    optional: true,
+    field: planNo,
+    search: true,
+    phone: 'title',
+    placeholder: '留空自动生成（SC+日期+序号）',
+  }),
+  product_id: col.ref(
+    '产品',
+    { select: '/product/select', name: 'product_name' },
+    { list: false, excel: false, placeholder: '输入产品名称或编码搜索' },
+  ),
+  product_code: col.readOnly('产品编码', { search: true, list: false }),
+  product_name: col.readOnly('产品名称', { search: true }),
   /** The finished goods (specification, 0 without one) the plan books into stock. */
-  ...goodsRef,
-  unit: z.string(),
-  quantity: z.number().int(),
-  /** What the progress reports add up to (never over `quantity`). */
-  produced: z.number().int(),
+  goods_id: col.int('产成品', { min: 0, max: MAX_ID, ...unseen }),
+  sku_id: col.int('产成品规格', { min: 0, max: MAX_ID, ...unseen }),
   /** produced / quantity, whole percent. */
-  progress: z.number().int(),
-  start_date: z.string(),
-  due_date: z.string(),
-  warehouse_id: z.number().int(),
-  warehouse_name: z.string(),
-  /** PMC_STATUS key. */
-  status: z.number().int(),
-  status_name: z.string(),
-  remark: z.string(),
+  progress: col.int('进度', { min: 0, max: 100, form: false, excel: false }),
+  quantity: col.int('计划数量', { min: 1, max: PMC_QUANTITY_MAX, list: false }),
+  /** What the progress reports add up to (never over `quantity`). */
+  produced: col.int('已完成数量', { min: 0, max: PMC_QUANTITY_MAX, form: false, list: false }),
+  unit: col.readOnly('单位', { list: false }),
+  start_date: col.day('开始日期', { list: false }),
+  due_date: col.day('完工日期'),
+  warehouse_id: col.ref(
+    '入库仓库',
+    { select: '/stock/warehouses', name: 'warehouse_name' },
+    { list: false, excel: false, placeholder: '完工后产成品入哪个仓库' },
+  ),
+  warehouse_name: col.readOnly('入库仓库', { phone: 'hidden' }),
+  /**
+   * PMC_STATUS key. A save may set 计划中, 生产中 or 已取消 (已完成 only by finishing); a new plan
+   * is 计划中.
+   */
+  status: col.custom(
+    '状态',
+    { item: z.number().int(), field: optionalChoice('状态', PMC_SETTABLE_STATUS) },
+    { excel: false, phone: 'title' },
+  ),
+  status_name: col.readOnly('状态', { list: false }),
+  remark: col.longText('备注', { max: 200, search: true, list: false }),
   /** The warnings' words (延期, 缺料) of an open plan; empty when it has none. */
-  warnings: z.array(z.string()),
+  warnings: col.custom('预警', { item: z.array(z.string()) }, { excel: false }),
   /** The old plan this one was copied from (`/pmc/import/from/old`). */
-  source_plan_id: z.number().int().nullable(),
-  finished_at: z.string().nullable(),
-  finished_by_name: z.string(),
-  ...auditTimes,
-});
-export type PmcPlan = z.infer<typeof pmcPlanSchema>;
-
-/** The plan's writable fields (the form and the create/save calls). */
-export const pmcPlanFields = {
-  plan_no: planNo,
-  product_id: id('产品'),
-  quantity: quantity('计划数量'),
-  start_date: day('开始日期'),
-  due_date: day('完工日期'),
-  warehouse_id: id('入库仓库'),
-  remark: optionalText('备注', { max: 200 }),
-  /** A save may set 计划中, 生产中 or 已取消 (已完成 only by finishing); a new plan is 计划中. */
-  status: optionalChoice('状态', PMC_SETTABLE_STATUS),
+  source_plan_id: col.ref('原生产计划', { select: '/pmc/select' }, { optional: true, ...unseen }),
+  finished_at: col.time('完工入库', { optional: true, list: false, excel: false }),
+  finished_by_name: col.readOnly('完工人', { list: false, excel: false }),
 };
 
 /** A sheet's row (`/pmc/excel_data_save`): the product by its code, the warehouse by its name. */
@@ -100,21 +115,7 @@ export const pmcSheetFields = {
 export const pmcResource = defineResource({
   label: '生产计划',
   tags: ['pmc'],
-  item: pmcPlanSchema,
-  columns: {
-    plan_no: '计划单号',
-    product_code: '产品编码',
-    product_name: '产品名称',
-    quantity: '计划数量',
-    produced: '已完成数量',
-    unit: '单位',
-    start_date: '开始日期',
-    due_date: '完工日期',
-    warehouse_name: '入库仓库',
-    status_name: '状态',
-    remark: '备注',
-  },
-  fields: pmcPlanFields,
+  shape: pmcPlanShape,
   filters: {
     status: optionalInt('状态', { min: 0, max: 3 }),
     product_id: optionalId('产品'),
@@ -222,6 +223,8 @@ const pmcCall = postCalls(['pmc']);
 const count = z.object({ count: z.number().int() });
 const materials = z.object({ results: z.array(pmcMaterialSchema) });
 
+export type PmcPlan = z.infer<typeof pmcResource.item>;
+
 export const pmcCalls = {
   ...pmcResource.calls,
   /**
@@ -235,7 +238,7 @@ export const pmcCalls = {
     '生产计划完工（产成品入库、物料出库）',
     'finish_pmc',
     form({ id: id('生产计划') }),
-    pmcPlanSchema,
+    pmcResource.item,
   ),
   /** Finishes every selected plan or none (one transaction). */
   finishMany: pmcCall(
@@ -324,6 +327,6 @@ export const pmcCalls = {
     '从历史计划导入（复制已完成或已取消的计划）',
     'add_pmc',
     form(pmcCopyFields),
-    z.object({ count: z.number().int(), results: z.array(pmcPlanSchema) }),
+    z.object({ count: z.number().int(), results: z.array(pmcResource.item) }),
   ),
 };

@@ -1,12 +1,10 @@
-import { PMC_FINISHED, PMC_STATUS, type PmcPlan, type pmcResource } from '@portal/contract';
-import type { Selectable } from 'kysely';
+import { itemFromRow, PMC_FINISHED, PMC_STATUS, type PmcPlan, pmcResource } from '@portal/contract';
 import type { z } from 'zod';
 import { materialNeeds, productById } from '#server/modules/product/index.ts';
 import { warehouseInUse } from '#server/modules/stock/index.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import type { ProductionPlanTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
@@ -33,48 +31,33 @@ export function lateDetail(
   return undefined;
 }
 
-/** A stored plan as the list reads it (a late plan carries 延期; 缺料 is added by the service). */
-export const toPlan = (row: Row): PmcPlan => {
-  const r = row as unknown as Selectable<ProductionPlanTable>;
-  const quantity = Number(r.quantity);
-  const produced = Number(r.produced);
-  const status = Number(r.status);
-  // Built as declared: the reply's serializer sends only pmcPlanSchema's fields (no parse per row).
-  return {
-    id: row.id,
-    plan_no: r.plan_no,
-    product_id: r.product_id,
-    product_code: r.product_code,
-    product_name: r.product_name,
-    goods_id: r.goods_id,
-    sku_id: r.sku_id,
-    unit: r.unit,
+/**
+ * What a plan's item holds besides its stored columns (read by the declaration's naming rule):
+ * its progress, its status's word, and 延期 when it is late (缺料 is added by the service).
+ */
+function worked(row: Row, item: Record<string, unknown>) {
+  const quantity = Number(row.quantity);
+  const produced = Number(row.produced);
+  const status = Number(row.status);
+  const late = lateDetail({
+    status,
     quantity,
     produced,
-    progress: quantity > 0 ? Math.floor((produced * 100) / quantity) : 0,
-    start_date: r.start_date,
-    due_date: r.due_date,
-    warehouse_id: r.warehouse_id,
-    warehouse_name: r.warehouse_name,
+    start_date: String(row.start_date),
+    due_date: String(row.due_date),
+  });
+  return {
+    ...item,
     status,
+    progress: quantity > 0 ? Math.floor((produced * 100) / quantity) : 0,
     status_name: PMC_STATUS[status as keyof typeof PMC_STATUS] ?? '',
-    remark: r.remark,
-    warnings: lateDetail({
-      status,
-      quantity,
-      produced,
-      start_date: r.start_date,
-      due_date: r.due_date,
-    })
-      ? ['延期']
-      : [],
-    source_plan_id: r.source_plan_id ?? null,
-    finished_at: r.finished_at ?? null,
-    finished_by_name: r.finished_by_name,
-    create_time: r.created_at,
-    update_time: r.updated_at,
-  };
-};
+    warnings: late ? ['延期'] : [],
+  } as z.input<typeof pmcResource.item>;
+}
+
+/** A stored plan as the calls answer it. */
+export const toPlan = (row: Row): PmcPlan =>
+  pmcResource.item.parse(worked(row, itemFromRow(pmcResource.shape, row)));
 
 /** An enabled product of the company, or the field's refusal. */
 export async function usableProduct(trx: Database, companyId: number, productId: number) {
@@ -200,25 +183,12 @@ async function preparePlanImport(conn: Database, caller: Caller) {
  */
 export const pmcStore: ResourceStore<typeof pmcResource> = {
   table: 'production_plans',
-  entity: 'production_plans',
-  search: ['plan_no', 'product_name', 'product_code', 'remark'],
-  sorts: {
-    newest: [['created_at', 'desc']],
-    due: [['due_date', 'asc']],
-  },
-  labelColumn: 'plan_no',
+  sorts: { due: [['due_date', 'asc']] },
   uniqueCodes: { plan_no: 'PMC_NO_TAKEN' },
-  toItem: toPlan,
-  toValues: (f) => ({
-    plan_no: f.plan_no ?? '',
-    product_id: f.product_id,
-    quantity: f.quantity,
-    start_date: f.start_date,
-    due_date: f.due_date,
-    warehouse_id: f.warehouse_id,
-    remark: f.remark ?? '',
-    ...(f.status !== undefined && { status: Number(f.status) }),
-  }),
+  toItem: worked,
+  // A status only when a save sets one (a new plan is 计划中: beforeSave).
+  toValues: (f, { status: _, ...values }) =>
+    f.status === undefined ? values : { ...values, status: Number(f.status) },
   import: {
     prepare: preparePlanImport,
   },
