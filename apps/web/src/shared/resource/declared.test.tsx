@@ -1,13 +1,16 @@
 import { brandResource, col, couponResource, customerResource, publicBrandResource } from '@portal/contract';
-import { brandCalls, publicBrandCalls } from '@portal/contract/calls';
+import { brandCalls, productCalls, publicBrandCalls, warehouseCalls } from '@portal/contract/calls';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { api } from '#web/shared/api/client.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import {
+  callAt,
   DeclaredDetail,
   declaredColumns,
   declaredForm,
@@ -56,6 +59,23 @@ function Dialog({ form }: { form: ReturnType<typeof declaredForm<Brand, Record<s
   return (
     <Form form={f} initialValues={form.initial}>
       {form.items(f as never, null)}
+    </Form>
+  );
+}
+
+type Plan = { id: number; warehouse_id: number; warehouse_name: string };
+/** The derived form items holding a row, as the dialog holds them when it edits the row. */
+function EditDialog({
+  form,
+  row,
+}: {
+  form: ReturnType<typeof declaredForm<Plan, Record<string, unknown>>>;
+  row: Plan;
+}) {
+  const [f] = Form.useForm();
+  return (
+    <Form form={f} initialValues={form.fromItem(row)}>
+      {form.items(f as never, row)}
     </Form>
   );
 }
@@ -182,6 +202,35 @@ describe('a screen from its declaration', () => {
     const unnamed = col.ref('大宗分类', { select: '/dzc/categorys' });
     expect(shown(named, 7, { brand_name: '青峰' })).toBe('青峰');
     expect(shown(unnamed, 7, { brand_name: '青峰' })).toBe('—');
+  });
+
+  it('picks a reference with its select call, searched, the edited row’s name shown', async () => {
+    expect(callAt('/product/select')).toEqual(productCalls.select);
+    const call = vi
+      .spyOn(api, 'call')
+      .mockResolvedValue({ results: [{ id: 8, label: '默认仓库' }] } as never);
+    const warehouse = col.ref('入库仓库', { select: '/stock/warehouses', name: 'warehouse_name' });
+    const form = declaredForm<Plan, Record<string, unknown>>({
+      label: '生产计划',
+      shape: { warehouse_id: warehouse },
+      fields: { warehouse_id: warehouse.field },
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    host = document.createElement('div');
+    document.body.append(host);
+    await act(async () =>
+      createRoot(host).render(
+        <QueryClientProvider client={client}>
+          <EditDialog form={form} row={{ id: 1, warehouse_id: 3, warehouse_name: '二号仓' }} />
+        </QueryClientProvider>,
+      ),
+    );
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    // A picker, not a text box: the declared select call asked, the row's own warehouse shown.
+    expect(host.querySelector('#warehouse_id')?.getAttribute('role')).toBe('combobox');
+    expect(call).toHaveBeenCalledWith(warehouseCalls.select, { keyword: undefined });
+    expect(host.textContent).toContain('二号仓');
+    vi.restoreAllMocks();
   });
 
   it('takes the buttons’ permissions from the declared calls', () => {

@@ -1,5 +1,7 @@
 import { type CallRoute, type Column, type Shape, type UserPermission, withTimes } from '@portal/contract';
+import * as callTables from '@portal/contract/calls';
 import { hasAction, moduleOf } from '@portal/contract/constants';
+import { useQuery } from '@tanstack/react-query';
 import {
   Descriptions,
   Form,
@@ -8,12 +10,15 @@ import {
   InputNumber,
   Radio,
   Select,
+  type SelectProps,
   Tag,
   Typography,
 } from 'antd';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
+import { api } from '#web/shared/api/client.ts';
 import { formatMinute, formatYuan, fromLocalInput, toLocalInput, yuanToCents } from '#web/shared/format.ts';
 import { useLoggedIn } from '#web/shared/session.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import type { ListColumn, ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -124,8 +129,62 @@ export function statusOptionsOf(shape: Shape) {
     : undefined;
 }
 
-/** The input of a field by its kind (an image upload, a number of yuan, a radio group of words). */
-function control(c: Column): ReactNode {
+let callsByPath: Map<string, CallRoute> | undefined;
+/** The declared call at `path` (a reference names its picker's call by its path). */
+export function callAt(path: string): CallRoute | undefined {
+  callsByPath ??= new Map(
+    Object.values(callTables)
+      .flatMap((table) => Object.values(table as Record<string, CallRoute>))
+      .map((route) => [route.path, route]),
+  );
+  return callsByPath.get(path);
+}
+
+/**
+ * A reference's picker: its `ref.select` call searched by keyword on the server, the edited row's
+ * own choice (the name its item holds) first while the search does not list it. Form.Item's value
+ * and onChange pass through.
+ */
+export function RefSelect({
+  column: c,
+  known,
+  ...props
+}: { column: Column; known?: { value: number; label: string } | undefined } & Omit<
+  SelectProps<number>,
+  'options' | 'loading' | 'showSearch'
+>) {
+  const [keyword, setKeyword] = useState('');
+  const route = c.ref && callAt(c.ref.select);
+  const found = useQuery({
+    queryKey: ['ref', c.ref?.select, keyword],
+    enabled: route !== undefined,
+    queryFn: () =>
+      api
+        .call(route as never, { keyword: keyword || undefined } as never)
+        .then((d) => (d as { results?: { id: number; label: string }[] }).results ?? []),
+  });
+  const options = (found.data ?? []).map((o) => ({ value: o.id, label: o.label }));
+  if (known && !options.some((o) => o.value === known.value)) options.unshift(known);
+  return (
+    <Select<number>
+      notFoundContent={found.isFetching ? '加载中…' : `没有找到${c.label}`}
+      {...props}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      loading={found.isFetching}
+      options={options}
+    />
+  );
+}
+
+/** The edited row's choice of a reference: its id and the name its item holds. */
+function knownRef(c: Column, key: string, row: object | null) {
+  const id = row && at(row, key);
+  const name = c.ref?.name && row && at(row, c.ref.name);
+  return typeof id === 'number' && typeof name === 'string' && name ? { value: id, label: name } : undefined;
+}
+
+/** The input of a field by its kind (an image upload, a number of yuan, a radio group of words, a picker). */
+function control(c: Column, key: string, row: object | null): ReactNode {
   const placeholder = c.placeholder ?? (c.required ? undefined : '选填');
   switch (c.kind) {
     case 'longText':
@@ -167,6 +226,15 @@ function control(c: Column): ReactNode {
       );
     case 'picture':
       return <ImageUpload alt={c.label} />;
+    case 'ref':
+      return (
+        <RefSelect
+          column={c}
+          known={knownRef(c, key, row)}
+          placeholder={placeholder}
+          {...(c.required ? {} : { allowClear: CLEARABLE })}
+        />
+      );
     default:
       return <Input maxLength={c.max} showCount={c.max !== undefined} placeholder={placeholder} />;
   }
@@ -282,7 +350,7 @@ export function declaredForm<T extends Row, V extends object>(
               rules={fieldRules(c, resource.fields[key])}
               {...(c.hint ? { extra: c.hint } : {})}
             >
-              {own ? own(form, row) : control(c)}
+              {own ? own(form, row) : control(c, key, row)}
             </Form.Item>,
           ];
         }),
