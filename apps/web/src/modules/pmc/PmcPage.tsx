@@ -27,47 +27,29 @@ import {
   InputNumber,
   Progress,
   Radio,
-  Select,
   Space,
   Tag,
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { GoodsSelect, SkuField, WarehouseSelect } from '#web/modules/stock/index.ts';
+import { GoodsSelect, SkuField } from '#web/modules/stock/index.ts';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute } from '#web/shared/format.ts';
-import { ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { type ListColumns, type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
-import { ListToolbar } from '#web/shared/ui/ListToolbar.tsx';
+import { type ListColumn, type ListColumns, type ListQuery, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters, usePaging } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
-import {
-  useMaterials,
-  usePlan,
-  usePmcWrites,
-  usePreview,
-  useProductOptions,
-  useProgress,
-  useWarnings,
-} from './usePmc.ts';
+import { useMaterials, usePlan, usePmcWrites, usePreview, useProgress, useWarnings } from './usePmc.ts';
 import './pmc.css';
 
-interface Values {
-  plan_no?: string;
-  product_id?: number;
-  quantity?: number;
-  start_date?: string;
-  due_date?: string;
-  warehouse_id?: number;
-  remark?: string;
-  status?: number;
-}
+type Values = Record<string, unknown>;
 
 const rules = pmcResource.fields;
 const isOpen = (p: { status: number }) => p.status === 0 || p.status === 1;
@@ -165,70 +147,32 @@ function MaterialTable({
   );
 }
 
-/** The form's fields: product, quantity, dates, warehouse; the bill of materials' needs below them. */
-function PlanFields({ form, row }: { form: FormInstance<Values>; row: PmcPlan | null }) {
-  const [keyword, setKeyword] = useState('');
-  const products = useProductOptions(keyword);
+/** The bill of materials' needs of the product and quantity the form holds, below its fields. */
+function MaterialNeeds({ form, row }: { form: FormInstance<Values>; row: PmcPlan | null }) {
   const productId = Form.useWatch('product_id', form);
   const quantity = Form.useWatch('quantity', form);
-  const preview = usePreview(productId, typeof quantity === 'number' ? quantity : undefined);
-  const productOptions = (products.data ?? []).map((o) => ({ value: o.id, label: o.label }));
-  if (row && !productOptions.some((o) => o.value === row.product_id))
-    productOptions.unshift({ value: row.product_id, label: `${row.product_name}（${row.product_code}）` });
+  const preview = usePreview(
+    typeof productId === 'number' ? productId : undefined,
+    typeof quantity === 'number' ? quantity : undefined,
+  );
   return (
-    <>
-      <Form.Item label="计划单号" name="plan_no" rules={[zodRule(rules.plan_no)]}>
-        <Input maxLength={30} placeholder="留空自动生成（SC+日期+序号）" />
-      </Form.Item>
-      <Form.Item label="产品" name="product_id" required rules={[zodRule(rules.product_id)]}>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setKeyword }}
-          placeholder="输入产品名称或编码搜索"
-          loading={products.isFetching}
-          options={productOptions}
-          notFoundContent={products.isFetching ? '加载中…' : '没有找到启用的产品'}
-        />
-      </Form.Item>
-      <Form.Item label="计划数量" name="quantity" required rules={[zodRule(rules.quantity)]}>
-        <InputNumber controls={false} min={1} max={PMC_QUANTITY_MAX} precision={0} style={{ width: 160 }} />
-      </Form.Item>
-      <Space wrap size="middle">
-        <Form.Item label="开始日期" name="start_date" required rules={[zodRule(rules.start_date)]}>
-          <Input type="date" style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item label="完工日期" name="due_date" required rules={[zodRule(rules.due_date)]}>
-          <Input type="date" style={{ width: 180 }} />
-        </Form.Item>
-      </Space>
-      <Form.Item label="入库仓库" name="warehouse_id" required rules={[zodRule(rules.warehouse_id)]}>
-        <WarehouseSelect placeholder="完工后产成品入哪个仓库" />
-      </Form.Item>
-      {row && (
-        <Form.Item label="状态" name="status">
-          <Radio.Group options={optionsOf(PMC_SETTABLE_STATUS)} />
-        </Form.Item>
+    <section aria-label="物料需求" className="pmc-preview">
+      <Typography.Text strong>物料需求（按物料清单计算）</Typography.Text>
+      {productId === undefined || !quantity ? (
+        <Typography.Paragraph type="secondary">
+          选择产品并填写数量后，这里列出需要的物料和库存。
+        </Typography.Paragraph>
+      ) : (
+        <>
+          {row && (
+            <Typography.Paragraph type="secondary">
+              保存后若更换了产品或数量，计划的物料按物料清单重新计算（手工修改的物料行不保留）。
+            </Typography.Paragraph>
+          )}
+          <MaterialTable label="物料需求列表" lines={preview} />
+        </>
       )}
-      <Form.Item label="备注" name="remark" rules={[zodRule(rules.remark)]}>
-        <Input.TextArea rows={2} maxLength={200} showCount placeholder="选填" />
-      </Form.Item>
-      <section aria-label="物料需求" className="pmc-preview">
-        <Typography.Text strong>物料需求（按物料清单计算）</Typography.Text>
-        {productId === undefined || !quantity ? (
-          <Typography.Paragraph type="secondary">
-            选择产品并填写数量后，这里列出需要的物料和库存。
-          </Typography.Paragraph>
-        ) : (
-          <>
-            {row && (
-              <Typography.Paragraph type="secondary">
-                保存后若更换了产品或数量，计划的物料按物料清单重新计算（手工修改的物料行不保留）。
-              </Typography.Paragraph>
-            )}
-            <MaterialTable label="物料需求列表" lines={preview} />
-          </>
-        )}
-      </section>
-    </>
+    </section>
   );
 }
 
@@ -428,8 +372,9 @@ function PlanDrawer({
   const { modal } = App.useApp();
   const plan = usePlan(id);
   const materials = useMaterials(id);
-  const canChange = useCan('pmc', 'change_pmc');
-  const canFinish = useCan('pmc', 'finish_pmc');
+  const canChange = useCanCall(pmcCalls.materialSave);
+  const canReport = useCanCall(pmcCalls.progressAdd);
+  const canFinish = useCanCall(pmcCalls.finish);
   const { removeMaterial } = usePmcWrites();
   const [line, setLine] = useState<PmcMaterial | 'new' | null>(null);
   const p = plan.data;
@@ -518,7 +463,7 @@ function PlanDrawer({
               }
             />
           </section>
-          <ProgressSection plan={p} canChange={canChange} />
+          <ProgressSection plan={p} canChange={canReport} />
           {line !== null && (
             <MaterialLineModal
               plan={p}
@@ -537,15 +482,8 @@ type WarningRow = PmcWarning & { id: number };
 
 /** The company's warnings (late, short), for whoever plans production or buys its materials. */
 function WarningsCard({ onOpen }: { onOpen: (planId: number) => void }) {
-  const {
-    keyword,
-    search,
-    status: kind,
-    filterStatus,
-    page,
-    pageSize,
-    pagination,
-  } = useListFilters<PmcWarnKind>(5);
+  const listFilters = useListFilters<PmcWarnKind>(5);
+  const { keyword, status: kind, page, pageSize } = listFilters;
   const list = useWarnings({ keyword: keyword || undefined, kind, page, page_size: pageSize });
   const data = list.data && {
     ...list.data,
@@ -574,13 +512,13 @@ function WarningsCard({ onOpen }: { onOpen: (planId: number) => void }) {
   ];
   return (
     <Card title="生产预警" className="pmc-warnings">
-      <ListToolbar
+      <FilteredList<WarningRow, PmcWarnKind>
+        listFilters={listFilters}
         search={{
           label: '搜索预警',
           placeholder: '计划单号 / 产品',
           maxLength: 50,
           style: { width: 240, maxWidth: '100%' },
-          onSearch: search,
         }}
         status={{
           label: '预警类型',
@@ -589,16 +527,11 @@ function WarningsCard({ onOpen }: { onOpen: (planId: number) => void }) {
             value: value as PmcWarnKind,
             label,
           })),
-          value: kind,
-          onChange: filterStatus,
         }}
-      />
-      <ListTable<WarningRow>
         aria-label="生产预警列表"
         columns={columns}
         query={{ data, isFetching: list.isFetching, isError: list.isError, refetch: list.refetch }}
         empty="没有预警：进行中的计划都按期、物料充足"
-        pagination={pagination}
       />
     </Card>
   );
@@ -645,8 +578,9 @@ function CopyModal({ plans, onClose }: { plans: PmcPlan[] | null; onClose: () =>
  */
 export function PmcPage() {
   const { modal } = App.useApp();
-  const can = useResourceCan(pmcCalls);
-  const canFinish = useCan('pmc', 'finish_pmc');
+  const canFinish = useCanCall(pmcCalls.finish);
+  const canFinishMany = useCanCall(pmcCalls.finishMany);
+  const canCopy = useCanCall(pmcCalls.copy);
   const { finish, finishMany } = usePmcWrites();
   const [detail, setDetail] = useState<number | null>(null);
   const [copying, setCopying] = useState<PmcPlan[] | null>(null);
@@ -675,12 +609,10 @@ export function PmcPage() {
           .catch(() => {}),
     });
 
-  const columns: ListColumns<PmcPlan> = [
-    {
-      title: '计划单号',
-      dataIndex: 'plan_no',
+  /** The list's own cells: the number opens the plan, the product with its code, the progress bar, tags. */
+  const render: Partial<Record<keyof PmcPlan, Partial<ListColumn<PmcPlan>>>> = {
+    plan_no: {
       width: 170,
-      phone: 'title',
       render: (v: string, p) => (
         <Button
           type="link"
@@ -693,9 +625,8 @@ export function PmcPage() {
         </Button>
       ),
     },
-    {
+    product_name: {
       title: '产品',
-      key: 'product',
       render: (_: unknown, p) => (
         <Space direction="vertical" size={0}>
           <span>{p.product_name}</span>
@@ -703,34 +634,21 @@ export function PmcPage() {
         </Space>
       ),
     },
-    { title: '进度', key: 'progress', width: 170, render: (_: unknown, p) => <PlanProgress plan={p} /> },
-    { title: '完工日期', dataIndex: 'due_date', width: 110 },
-    { title: '仓库', dataIndex: 'warehouse_name', width: 110, phone: 'hidden' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      phone: 'title',
-      render: (_: number, p) => <StatusTag plan={p} />,
-    },
-    {
-      title: '预警',
-      dataIndex: 'warnings',
-      width: 110,
-      render: (v: string[]) => <WarningTags warnings={v} />,
-    },
-  ];
+    progress: { width: 170, align: 'left', render: (_: unknown, p) => <PlanProgress plan={p} /> },
+    warehouse_name: { title: '仓库', width: 110 },
+    status: { width: 90, render: (_: unknown, p) => <StatusTag plan={p} /> },
+    warnings: { width: 110, render: (v: string[]) => <WarningTags warnings={v} /> },
+  };
 
   return (
     <div className="pmc-page">
       <ResourcePage<PmcPlan, Values>
         name="pmc"
-        label="生产计划"
         title="生产计划"
+        resource={pmcResource}
         routes={pmcCalls}
-        columns={columns}
+        render={render}
         statusOptions={optionsOf(PMC_STATUS)}
-        searchPlaceholder="计划单号 / 产品 / 备注"
         rowName={(p) => `生产计划 ${p.plan_no}`}
         // 编辑 while open; 删除 unless finished (its stock is booked: the server refuses, PMC_CLOSED).
         editable={(p) => ({ change: isOpen(p), delete: p.status !== PMC_FINISHED })}
@@ -748,7 +666,7 @@ export function PmcPage() {
         }
         batchActions={(rows, clear) => (
           <>
-            {canFinish && (
+            {canFinishMany && (
               <Button
                 disabled={rows.length === 0 || !rows.every(isOpen)}
                 onClick={() => confirmFinish(rows, clear)}
@@ -756,7 +674,7 @@ export function PmcPage() {
                 批量完工{rows.length > 0 ? `（${rows.length}）` : ''}
               </Button>
             )}
-            {can.add && (
+            {canCopy && (
               <Button
                 // Enabled always: a disabled button's hint is never shown, so the click says what to select.
                 onClick={() =>
@@ -770,40 +688,32 @@ export function PmcPage() {
             )}
           </>
         )}
-        form={{
-          fields: [
-            'plan_no',
-            'product_id',
-            'quantity',
-            'start_date',
-            'due_date',
-            'warehouse_id',
-            'remark',
-            'status',
-          ],
+        formSpecial={{
           initial: { start_date: chinaToday(), due_date: chinaToday(7) },
-          fromItem: (p) => ({
-            plan_no: p.plan_no,
-            product_id: p.product_id,
-            quantity: p.quantity,
-            start_date: p.start_date,
-            due_date: p.due_date,
-            warehouse_id: p.warehouse_id,
-            remark: p.remark,
-            status: p.status,
-          }),
-          toInput: (v) => ({
-            plan_no: v.plan_no?.trim() ?? '',
-            product_id: v.product_id,
-            quantity: v.quantity,
-            start_date: v.start_date,
-            due_date: v.due_date,
-            warehouse_id: v.warehouse_id,
-            remark: v.remark?.trim() ?? '',
-            ...(v.status !== undefined && { status: String(v.status) }),
-          }),
-          // A closed plan offers no 编辑 (editable above); the server refuses a save of one (PMC_CLOSED).
-          items: (form, row) => <PlanFields form={form} row={row} />,
+          // A save may set the status (a new plan is 计划中); a closed plan offers no 编辑 (editable).
+          items: {
+            status: (_, row) =>
+              row && (
+                <Form.Item label="状态" name="status">
+                  <Radio.Group options={optionsOf(PMC_SETTABLE_STATUS)} />
+                </Form.Item>
+              ),
+          },
+          layout: (items, form, row) => (
+            <>
+              {items.plan_no}
+              {items.product_id}
+              {items.quantity}
+              <Space wrap size="middle">
+                {items.start_date}
+                {items.due_date}
+              </Space>
+              {items.warehouse_id}
+              {items.status}
+              {items.remark}
+              <MaterialNeeds form={form} row={row} />
+            </>
+          ),
         }}
       />
       <WarningsCard onOpen={setDetail} />

@@ -1,5 +1,5 @@
 import type { CallInput } from '@portal/contract';
-import { pmcCalls, productCalls } from '@portal/contract/calls';
+import { pmcCalls } from '@portal/contract/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { stockKeys } from '#web/modules/stock/index.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -17,7 +17,6 @@ export const pmcKeys = {
   progress: (planId: number, params: object) => [...pmcKeys.all, 'progress', planId, params] as const,
   warnings: (params: object) => [...pmcKeys.all, 'warnings', params] as const,
   plan: (id: number) => [...pmcKeys.all, 'plan', id] as const,
-  products: (keyword: string) => [...pmcKeys.all, 'products', keyword] as const,
 };
 
 /** After a write: the plans, their lines, reports and warnings, and (finishing) the stock are asked again. */
@@ -62,13 +61,6 @@ export const useProgress = (planId: number, params: { page: number; page_size: n
 
 export const useWarnings = (params: CallInput<typeof pmcCalls.warnings>) =>
   useListQuery(pmcKeys.warnings(params), () => api.call(pmcCalls.warnings, params));
-
-/** Enabled products for the form's picker. */
-export const useProductOptions = (keyword: string) =>
-  useQuery({
-    queryKey: pmcKeys.products(keyword),
-    queryFn: () => api.call(productCalls.select, { keyword: keyword || undefined }).then((d) => d.results),
-  });
 
 /** The plans' writes beside the resource's own: each reloads what it changed. */
 export function usePmcWrites() {
