@@ -11,7 +11,7 @@ import {
   type pmcCalls,
   pmcResource,
 } from '@portal/contract';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { changeGoods } from '#server/modules/catalogue/index.ts';
 import { materialNeeds } from '#server/modules/product/index.ts';
@@ -24,26 +24,41 @@ import {
   stockGoods,
   warehouseInUse,
 } from '#server/modules/stock/index.ts';
-import { audit } from '#server/platform/audit/audit.ts';
+import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
 import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
 import {
   addDays,
+  addProduced,
   daysBetween,
+  insertMaterials,
+  insertPlan,
+  insertReport,
   keyOf,
   lockLevels,
+  markFinished,
+  materialById,
+  materialOfGoods,
   newPlanNo,
+  nextMaterialSort,
   onHandOf,
   openPlans,
+  planById,
   planMaterials,
+  plansByIds,
+  removeLive,
+  reportById,
+  reportsOf,
+  takeProduced,
   toMaterial,
+  touchOpenPlan,
+  updateMaterial,
   withOnHand,
 } from './pmc.repository.ts';
 import { lateDetail, pmcStore, toPlan, usableProduct } from './pmc.store.ts';
@@ -94,11 +109,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
 
   /** A plan of the company (live), or NOT_FOUND. */
   async function planOf(conn: Database, companyId: number, id: number) {
-    const plan = await inCompany(conn, companyId)
-      .selectFrom('production_plans', 'p')
-      .selectAll('p')
-      .where('p.id', '=', id)
-      .executeTakeFirst();
+    const plan = await planById(conn, companyId, id);
     if (!plan) throw new AppError('NOT_FOUND', '生产计划不存在或已被删除');
     return plan;
   }
@@ -106,13 +117,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
   /** Locks an open plan's row for a change of its lines or reports; refuses a closed one. */
   async function lockOpen(trx: Database, companyId: number, id: number) {
     const plan = await planOf(trx, companyId, id);
-    const r = await inCompany(trx, companyId)
-      .updateTable('production_plans')
-      .set({ updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('status', 'in', OPEN)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1)
+    if (!(await touchOpenPlan(trx, companyId, id)))
       throw new AppError('PMC_CLOSED', `生产计划 ${plan.plan_no} 已完成或已取消，不能再修改`);
     return plan;
   }
@@ -130,37 +135,17 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     const unique = [...new Set(ids)].sort((a, b) => a - b);
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
-      const scope = inCompany(trx, caller.companyId, { userId: caller.userId });
-      const plans = await scope
-        .selectFrom('production_plans', 'p')
-        .selectAll('p')
-        .where('p.id', 'in', unique)
-        .orderBy('p.id')
-        .execute();
+      const plans = await plansByIds(trx, caller.companyId, unique);
       if (plans.length !== unique.length)
         throw new AppError('NOT_FOUND', '所选生产计划不存在或已被删除，请刷新后重试');
-      for (const p of plans) {
-        const r = await scope
-          .updateTable('production_plans')
-          .set({
-            status: PMC_FINISHED,
-            produced: sql<number>`quantity`,
-            finished_at: now,
-            finished_by: caller.userId,
-            finished_by_name: caller.username,
-            updated_at: now,
-          })
-          .where('id', '=', p.id)
-          .where('status', 'in', OPEN)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1)
+      for (const p of plans)
+        if (!(await markFinished(trx, caller.companyId, caller, p.id, now)))
           throw new AppError(
             'PMC_CLOSED',
             p.status === PMC_CANCELLED
               ? `生产计划 ${p.plan_no} 已取消，不能完工`
               : `生产计划 ${p.plan_no} 已完工，不能重复完工`,
           );
-      }
       const lines = await planMaterials(trx, caller.companyId, unique);
       const outputs = plans.map((p) => ({ goods_id: p.goods_id, sku_id: p.sku_id }));
       const levels = await lockLevels(trx, caller.companyId, [...lines, ...outputs]);
@@ -242,14 +227,17 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
           `物料「${line?.goods_name ?? refused}」可售库存不足：部分库存已被未发货的订单占用，请先处理订单`,
         );
       }
-      for (const p of plans)
-        await audit(trx, caller, {
-          action: 'update',
+      await auditMany(
+        trx,
+        caller,
+        plans.map((p) => ({
+          action: 'update' as const,
           entity: 'production_plans',
           entityId: p.id,
           before: { status: p.status, produced: p.produced },
           after: { status: PMC_FINISHED, produced: p.quantity, finished_at: now },
-        });
+        })),
+      );
     });
     deps.goodsChanged(caller.companyId);
   }
@@ -328,26 +316,8 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     async progress(caller: Caller, f: { plan_id: number; page?: number; page_size?: number }) {
       await planOf(db, caller.companyId, f.plan_id);
       const { page, pageSize, offset } = pageParams(f);
-      const q = inCompany(db, caller.companyId)
-        .selectFrom('production_plan_progress', 'r')
-        .where('r.plan_id', '=', f.plan_id);
-      const [rows, total] = await Promise.all([
-        q
-          .selectAll('r')
-          .orderBy('r.report_date', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        q.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
-      ]);
-      return paged(
-        {
-          count: Number(total?.n ?? 0),
-          results: rows.map(toReport),
-        },
-        { page, pageSize },
-      );
+      const { rows, count } = await reportsOf(db, caller.companyId, f.plan_id, { limit: pageSize, offset });
+      return paged({ count, results: rows.map(toReport) }, { page, pageSize });
     },
 
     /**
@@ -362,19 +332,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
         const plan = await planOf(trx, caller.companyId, input.plan_id);
         if (input.report_date < plan.start_date)
           throw new AppError('PARAM_ERROR', `报工日期不能早于计划开始日期${plan.start_date}`, 'report_date');
-        const scope = inCompany(trx, caller.companyId, { userId: caller.userId });
-        const r = await scope
-          .updateTable('production_plans')
-          .set({
-            produced: sql<number>`produced + ${input.quantity}`,
-            status: 1,
-            updated_at: now,
-          })
-          .where('id', '=', plan.id)
-          .where('status', 'in', OPEN)
-          .where(sql<boolean>`produced + ${input.quantity} <= quantity`)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) {
+        if (!(await addProduced(trx, caller.companyId, caller.userId, plan.id, input.quantity, now))) {
           const fresh = await planOf(trx, caller.companyId, plan.id);
           if (!OPEN.includes(fresh.status as 0 | 1)) throw new AppError('PMC_CLOSED');
           throw new AppError(
@@ -383,18 +341,15 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
             'quantity',
           );
         }
-        const made = await scope
-          .insertInto('production_plan_progress', {
-            plan_id: plan.id,
-            report_date: input.report_date,
-            quantity: input.quantity,
-            remark: input.remark ?? '',
-            reporter_name: caller.username,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const made = await insertReport(trx, caller.companyId, caller.userId, {
+          plan_id: plan.id,
+          report_date: input.report_date,
+          quantity: input.quantity,
+          remark: input.remark ?? '',
+          reporter_name: caller.username,
+          created_at: now,
+          updated_at: now,
+        });
         await audit(trx, caller, {
           action: 'create',
           entity: 'production_plan_progress',
@@ -409,29 +364,12 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     /** Removes a report of an open plan; its quantity leaves the plan's total. */
     async progressRemove(caller: Caller, id: number) {
       return db.transaction().execute(async (trx) => {
-        const scope = inCompany(trx, caller.companyId);
-        const report = await scope
-          .selectFrom('production_plan_progress', 'r')
-          .selectAll('r')
-          .where('r.id', '=', id)
-          .executeTakeFirst();
+        const report = await reportById(trx, caller.companyId, id);
         if (!report) throw new AppError('NOT_FOUND', '报工记录不存在或已被删除');
-        const now = nowIso();
-        const r = await scope
-          .updateTable('production_plans')
-          .set({ produced: sql<number>`produced - ${report.quantity}`, updated_at: now })
-          .where('id', '=', report.plan_id)
-          .where('status', 'in', OPEN)
-          .where('produced', '>=', report.quantity)
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1)
+        if (!(await takeProduced(trx, caller.companyId, report.plan_id, report.quantity, nowIso())))
           throw new AppError('PMC_CLOSED', '生产计划已完成或已取消，报工记录不能删除');
-        const done = await scope
-          .updateTable('production_plan_progress')
-          .set({ del_flag: 1, updated_at: now })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(done.numUpdatedRows) !== 1) throw new AppError('NOT_FOUND', '报工记录不存在或已被删除');
+        if (!(await removeLive(trx, caller.companyId, 'production_plan_progress', id)))
+          throw new AppError('NOT_FOUND', '报工记录不存在或已被删除');
         await audit(trx, caller, {
           action: 'delete',
           entity: 'production_plan_progress',
@@ -477,34 +415,22 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
             const g = await stockGoods(trx, caller.companyId, input.goods_id, input.sku_id);
             if (g.id === plan.goods_id && g.sku_id === plan.sku_id)
               throw new AppError('PARAM_ERROR', '物料不能是计划的产成品', 'goods_id');
-            const scope = inCompany(trx, caller.companyId);
             const values = {
               ...lineGoodsOf(g),
               required: input.required,
               updated_at: now,
             };
-            const same = await scope
-              .selectFrom('production_plan_materials', 'm')
-              .select('m.id')
-              .where('m.plan_id', '=', plan.id)
-              .where('m.goods_id', '=', g.id)
-              .where('m.sku_id', '=', g.sku_id)
-              .executeTakeFirst();
+            const same = await materialOfGoods(trx, caller.companyId, {
+              plan_id: plan.id,
+              goods_id: g.id,
+              sku_id: g.sku_id,
+            });
             if (same && same.id !== input.id)
               throw new AppError('PMC_MATERIAL_DUPLICATE', undefined, 'goods_id');
             if (input.id !== undefined) {
-              const before = await scope
-                .selectFrom('production_plan_materials', 'm')
-                .selectAll('m')
-                .where('m.id', '=', input.id)
-                .where('m.plan_id', '=', plan.id)
-                .executeTakeFirst();
+              const before = await materialById(trx, caller.companyId, input.id, plan.id);
               if (!before) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
-              await scope
-                .updateTable('production_plan_materials')
-                .set(values)
-                .where('id', '=', input.id)
-                .execute();
+              await updateMaterial(trx, caller.companyId, input.id, values);
               await audit(trx, caller, {
                 action: 'update',
                 entity: 'production_plan_materials',
@@ -514,20 +440,15 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
               });
               return input.id;
             }
-            const last = await scope
-              .selectFrom('production_plan_materials', 'm')
-              .select(sql<number | null>`max(m.sort)`.as('n'))
-              .where('m.plan_id', '=', plan.id)
-              .executeTakeFirst();
-            const made = await scope
-              .insertInto('production_plan_materials', {
+            const [made] = await insertMaterials(trx, caller.companyId, [
+              {
                 ...values,
                 plan_id: plan.id,
-                sort: Number(last?.n ?? -1) + 1,
+                sort: await nextMaterialSort(trx, caller.companyId, plan.id),
                 created_at: now,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
+              },
+            ]);
+            if (!made) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
             await audit(trx, caller, {
               action: 'create',
               entity: 'production_plan_materials',
@@ -547,19 +468,10 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
 
     async materialRemove(caller: Caller, id: number) {
       return db.transaction().execute(async (trx) => {
-        const scope = inCompany(trx, caller.companyId);
-        const line = await scope
-          .selectFrom('production_plan_materials', 'm')
-          .selectAll('m')
-          .where('m.id', '=', id)
-          .executeTakeFirst();
+        const line = await materialById(trx, caller.companyId, id);
         if (!line) throw new AppError('NOT_FOUND', '物料行不存在或已被删除');
         await lockOpen(trx, caller.companyId, line.plan_id);
-        await scope
-          .updateTable('production_plan_materials')
-          .set({ del_flag: 1, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute();
+        await removeLive(trx, caller.companyId, 'production_plan_materials', id);
         await audit(trx, caller, {
           action: 'delete',
           entity: 'production_plan_materials',
@@ -579,20 +491,14 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
       const ids = [...new Set(input.ids)].sort((a, b) => a - b);
       const now = nowIso();
       const made = await db.transaction().execute(async (trx) => {
-        const scope = inCompany(trx, caller.companyId, { userId: caller.userId });
-        const olds = await scope
-          .selectFrom('production_plans', 'p')
-          .selectAll('p')
-          .where('p.id', 'in', ids)
-          .orderBy('p.id')
-          .execute();
+        const olds = await plansByIds(trx, caller.companyId, ids);
         if (olds.length !== ids.length)
           throw new AppError('NOT_FOUND', '所选生产计划不存在或已被删除，请刷新后重试', 'ids');
         const open = olds.find((p) => p.status !== PMC_FINISHED && p.status !== PMC_CANCELLED);
         if (open)
           throw new AppError('PMC_NOT_OLD', `生产计划 ${open.plan_no} 还未完成或取消，不能从它导入`, 'ids');
         const lines = await planMaterials(trx, caller.companyId, ids);
-        const out: number[] = [];
+        const out: Awaited<ReturnType<typeof insertPlan>>[] = [];
         for (const old of olds) {
           // What the old plan named must still be in use: the refusal names the plan.
           const named = (code: CodeName, message: string) => (error: unknown) => {
@@ -607,58 +513,53 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
           const w = await warehouseInUse(trx, caller.companyId, old.warehouse_id).catch(
             named('PARAM_ERROR', `生产计划 ${old.plan_no} 的仓库「${old.warehouse_name}」已删除或停用`),
           );
-          const row = await scope
-            .insertInto('production_plans', {
-              plan_no: newPlanNo(),
-              product_id: product.id,
-              product_code: product.code,
-              product_name: product.name,
-              goods_id: product.goods_id,
-              sku_id: product.sku_id,
-              unit: product.unit,
-              quantity: old.quantity,
-              start_date: input.start_date,
-              due_date: addDays(input.start_date, daysBetween(old.start_date, old.due_date)),
-              warehouse_id: w.id,
-              warehouse_name: w.name,
-              remark: old.remark,
-              source_plan_id: old.id,
-              created_at: now,
-              updated_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          const own = lines.filter((l) => l.plan_id === old.id);
-          if (own.length > 0)
-            await scope
-              .insertInto(
-                'production_plan_materials',
-                own.map((l) => ({
-                  plan_id: row.id,
-                  ...lineGoods(l),
-                  required: l.required,
-                  sort: l.sort,
-                  created_at: now,
-                  updated_at: now,
-                })),
-              )
-              .execute();
-          await audit(trx, caller, {
-            action: 'create',
+          const row = await insertPlan(trx, caller.companyId, caller.userId, {
+            plan_no: newPlanNo(),
+            product_id: product.id,
+            product_code: product.code,
+            product_name: product.name,
+            goods_id: product.goods_id,
+            sku_id: product.sku_id,
+            unit: product.unit,
+            quantity: old.quantity,
+            start_date: input.start_date,
+            due_date: addDays(input.start_date, daysBetween(old.start_date, old.due_date)),
+            warehouse_id: w.id,
+            warehouse_name: w.name,
+            remark: old.remark,
+            source_plan_id: old.id,
+            created_at: now,
+            updated_at: now,
+          });
+          await insertMaterials(
+            trx,
+            caller.companyId,
+            lines
+              .filter((l) => l.plan_id === old.id)
+              .map((l) => ({
+                plan_id: row.id,
+                ...lineGoods(l),
+                required: l.required,
+                sort: l.sort,
+                created_at: now,
+                updated_at: now,
+              })),
+          );
+          out.push(row);
+        }
+        await auditMany(
+          trx,
+          caller,
+          out.map((row) => ({
+            action: 'create' as const,
             entity: 'production_plans',
             entityId: row.id,
-            after: { ...row, copied_from: old.id },
-          });
-          out.push(row.id);
-        }
-        return out;
+            after: { ...row, copied_from: row.source_plan_id },
+          })),
+        );
+        return out.map((row) => row.id);
       });
-      const rows = await inCompany(db, caller.companyId)
-        .selectFrom('production_plans', 'p')
-        .selectAll('p')
-        .where('p.id', 'in', made)
-        .orderBy('p.id')
-        .execute();
+      const rows = await plansByIds(db, caller.companyId, made);
       const results = await withShortage(
         db,
         caller.companyId,

@@ -8,7 +8,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
 import { chinaDay, nowIso } from '#server/platform/time.ts';
-import { daysBetween, newPlanNo } from './pmc.repository.ts';
+import { daysBetween, newPlanNo, touchOpenPlan } from './pmc.repository.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -196,13 +196,7 @@ export const pmcStore: ResourceStore<typeof pmcResource> = {
     async beforeSave(trx, values, caller, before) {
       if (before) {
         // Locks the open row (a finish under way commits first) and refuses a closed one.
-        const r = await inCompany(trx, caller.companyId)
-          .updateTable('production_plans')
-          .set({ updated_at: nowIso() })
-          .where('id', '=', before.id)
-          .where('status', 'in', [0, 1])
-          .executeTakeFirst();
-        if (Number(r.numUpdatedRows) !== 1) throw new AppError('PMC_CLOSED');
+        if (!(await touchOpenPlan(trx, caller.companyId, before.id))) throw new AppError('PMC_CLOSED');
         // A plan with reports is 生产中 unless called off.
         if (values.status === 0 && Number(before.produced) > 0) values.status = 1;
       } else values.status = 0;
