@@ -1,6 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
-import { countRows } from '#server/platform/db/count.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { DB } from '#server/platform/db/schema.ts';
 import { inCompany, unscoped } from '#server/platform/db/scope.ts';
@@ -243,15 +243,10 @@ export const accountRepository = {
 
   async loginLogsOfUser(db: Database, companyId: number, userId: number, p: PageParams) {
     const base = inCompany(db, companyId).selectFrom('login_logs').where('user_id', '=', userId);
-    const [count, rows] = await Promise.all([
-      countRows(base),
-      base
+    return pageAndCount(base, p, (q) =>
+      q
         .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(p.pageSize)
-        .offset(p.offset)
-        .execute(),
-    ]);
-    return { count, rows };
+        .orderBy('id', 'desc'),
+    );
   },
 };

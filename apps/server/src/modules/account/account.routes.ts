@@ -50,7 +50,7 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
   serve(app, calls.info, ({ caller }) => account.info(caller));
   serve(app, calls.loginLog, async ({ input, caller }) => {
     const p = pageParams(input);
-    const { count, rows } = await account.loginLogs(caller, p);
-    return paged({ count, results: rows.map((r) => ({ ...r, create_time: r.created_at })) }, p);
+    const { count, results } = await account.loginLogs(caller, p);
+    return paged({ count, results: results.map((r) => ({ ...r, create_time: r.created_at })) }, p);
   });
 }

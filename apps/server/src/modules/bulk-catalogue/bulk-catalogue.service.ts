@@ -1,5 +1,5 @@
 import type { PublicBulkGoods } from '@portal/contract';
-import { auditMany } from '#server/platform/audit/audit.ts';
+import { auditRows } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
@@ -50,17 +50,11 @@ export function bulkCatalogueService(
         if (rows.length !== unique.length)
           throw new AppError('NOT_FOUND', '所选大宗商品不存在或已被删除，请刷新后重试');
         const count = await repo.setOnSale(trx, caller.companyId, caller.userId, unique, onSale, nowIso());
-        await auditMany(
-          trx,
-          caller,
-          rows.map((row) => ({
-            action: 'update' as const,
-            entity: 'bulk_goods',
-            entityId: row.id,
-            before: { on_sale: row.on_sale },
-            after: { on_sale: onSale },
-          })),
-        );
+        await auditRows(trx, caller, 'update', 'bulk_goods', rows, (row) => ({
+          entityId: row.id,
+          before: { on_sale: row.on_sale },
+          after: { on_sale: onSale },
+        }));
         return { count };
       });
     },

@@ -1,6 +1,7 @@
 import { NEWS_STATUS } from '@portal/contract';
 import type { ExpressionBuilder } from 'kysely';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { DB } from '#server/platform/db/schema.ts';
@@ -71,17 +72,10 @@ export const cmsRepository = {
       .orderBy('id')
       .execute(),
 
-  newsPage: (db: Database, companyId: number, now: string, f: NewsFilter, limit: number, offset: number) =>
-    filtered(db, companyId, now, f)
-      .select(summaryColumns)
-      .orderBy('n.published_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-
-  newsCount: (db: Database, companyId: number, now: string, f: NewsFilter) =>
-    countRows(filtered(db, companyId, now, f)),
+  newsPage: (db: Database, companyId: number, now: string, f: NewsFilter, p: PageParams) =>
+    pageAndCount(filtered(db, companyId, now, f), p, (q) =>
+      q.select(summaryColumns).orderBy('n.published_at', 'desc').orderBy('n.id', 'desc'),
+    ),
 
   /** Counts a reading of a readable article; false when there is none to read. */
   countView: async (db: Database, companyId: number, id: number, now: string) => {

@@ -14,7 +14,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { cmsRepository as repo } from './cms.repository.ts';
 
-type SummaryRow = Awaited<ReturnType<typeof repo.newsPage>>[number];
+type SummaryRow = Awaited<ReturnType<typeof repo.newsPage>>['results'][number];
 
 /** An English article shows its category's English name when it has one. */
 const categoryName = (r: { lang: string; category_name: string; category_en_name: string }) =>
@@ -49,11 +49,8 @@ export function cmsService(db: Database) {
     async newsList(companyId: number, q: NewsListQuery, p: PageParams) {
       const now = nowIso();
       const f = { category: q.category, keyword: q.keyword || undefined, lang: q.lang ?? 'zh' };
-      const [rows, count] = await Promise.all([
-        repo.newsPage(db, companyId, now, f, p.pageSize, p.offset),
-        repo.newsCount(db, companyId, now, f),
-      ]);
-      return { results: rows.map(toSummary), count };
+      const { count, results } = await repo.newsPage(db, companyId, now, f, p);
+      return { results: results.map(toSummary), count };
     },
 
     /** One article; each reading counts a view. Another company's or a hidden article is 20801. */

@@ -5,7 +5,7 @@ import {
   type newsAdminResource,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { auditMany } from '#server/platform/audit/audit.ts';
+import { auditRows } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -115,17 +115,11 @@ export function newsAdminService(db: Database, resource: typeof newsAdminResourc
               changing.map((r) => r.id),
             )
             .execute();
-          await auditMany(
-            trx,
-            caller,
-            changing.map((before) => ({
-              action: 'update' as const,
-              entity: 'news',
-              entityId: before.id,
-              before,
-              after: { ...before, status, updated_at: now, updated_by: caller.userId },
-            })),
-          );
+          await auditRows(trx, caller, 'update', 'news', changing, (before) => ({
+            entityId: before.id,
+            before,
+            after: { ...before, status, updated_at: now, updated_by: caller.userId },
+          }));
         }
         return { count: unique.length };
       });

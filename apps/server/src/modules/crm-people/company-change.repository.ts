@@ -1,6 +1,6 @@
 import { COMPANY_CHANGE_STATUS } from '@portal/contract';
 import type { PageParams } from '#server/platform/core/paging.ts';
-import { countRows } from '#server/platform/db/count.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
@@ -57,11 +57,7 @@ export const companyChangeRepository = {
       const keyword = f.keyword;
       q = q.where((eb) => containsLike(eb, ['c.company_name', 'c.code'], keyword));
     }
-    const [count, rows] = await Promise.all([
-      countRows(q),
-      q.select(COLUMNS).orderBy('r.id', 'desc').limit(p.pageSize).offset(p.offset).execute(),
-    ]);
-    return { count, rows };
+    return pageAndCount(q, p, (q) => q.select(COLUMNS).orderBy('r.id', 'desc'));
   },
 
   /** The company's pending request, if any. */

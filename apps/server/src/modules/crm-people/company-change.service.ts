@@ -155,8 +155,8 @@ export function companyChangeService(db: Database) {
     },
 
     async list(caller: Caller, p: PageParams) {
-      const { count, rows } = await repo.page(inCompany(db, caller.companyId), {}, p);
-      return paged({ count, results: rows.map(toRequest) }, p);
+      const { count, results } = await repo.page(inCompany(db, caller.companyId), {}, p);
+      return paged({ count, results: results.map(toRequest) }, p);
     },
 
     async withdraw(caller: Caller, id: number) {
@@ -171,8 +171,8 @@ export function companyChangeService(db: Database) {
     /** Every company's requests (the super administrator's view across companies, audited). */
     async reviewList(caller: Caller, f: ChangeFilter, p: PageParams) {
       const scope = await acrossCompanies(db, caller, ACROSS.list);
-      const { count, rows } = await repo.page(scope, f, p);
-      return paged({ count, results: rows.map(toRequest) }, p);
+      const { count, results } = await repo.page(scope, f, p);
+      return paged({ count, results: results.map(toRequest) }, p);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { MEMBER_DETAIL_COUPONS, MEMBER_DETAIL_ORDERS, MEMBER_ROLE, ORDER_STATUS } from '@portal/contract';
 import type { PageParams } from '#server/platform/core/paging.ts';
-import { countRows } from '#server/platform/db/count.ts';
+import { countRows, pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany, inShared } from '#server/platform/db/scope.ts';
@@ -38,11 +38,7 @@ export const peopleRepository = {
       q = q.where((eb) => containsLike(eb, ['real_name', 'mobile', 'username'], keyword));
     }
     if (f.status !== undefined) q = q.where('status', '=', f.status);
-    const [count, rows] = await Promise.all([
-      countRows(q),
-      q.select(MEMBER_COLUMNS).orderBy('id', 'desc').limit(p.pageSize).offset(p.offset).execute(),
-    ]);
-    return { count, rows };
+    return pageAndCount(q, p, (q) => q.select(MEMBER_COLUMNS).orderBy('id', 'desc'));
   },
 
   member: (db: Database, companyId: number, id: number) =>
@@ -181,8 +177,7 @@ export const peopleRepository = {
     // Days are the server's calendar days in UTC, as the stored times are.
     if (f.date_from) q = q.where('l.created_at', '>=', `${f.date_from}T00:00:00`);
     if (f.date_to) q = q.where('l.created_at', '<', nextDay(f.date_to));
-    const [count, rows] = await Promise.all([
-      countRows(q),
+    return pageAndCount(q, p, (q) =>
       q
         .select([
           'l.id',
@@ -196,12 +191,8 @@ export const peopleRepository = {
           'u.real_name',
           'u.role',
         ])
-        .orderBy('l.id', 'desc')
-        .limit(p.pageSize)
-        .offset(p.offset)
-        .execute(),
-    ]);
-    return { count, rows };
+        .orderBy('l.id', 'desc'),
+    );
   },
 
   user: (db: Database, companyId: number, id: number) =>

@@ -38,7 +38,7 @@ function toMemberRow(r: MemberRecord, totals: { count: number; paid: number } | 
   };
 }
 
-type LoginRecord = Awaited<ReturnType<typeof repo.loginPage>>['rows'][number];
+type LoginRecord = Awaited<ReturnType<typeof repo.loginPage>>['results'][number];
 const toLogin = (r: LoginRecord): CompanyLogin => ({
   id: r.id,
   user_id: r.user_id,
@@ -68,7 +68,7 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
 
   return {
     async members(caller: Caller, f: { keyword?: string; status?: 0 | 1 }, p: PageParams) {
-      const { count, rows } = await repo.memberPage(db, caller.companyId, f, p);
+      const { count, results: rows } = await repo.memberPage(db, caller.companyId, f, p);
       const totals = await repo.orderTotals(
         db,
         caller.companyId,
@@ -174,8 +174,8 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
     },
 
     async logins(caller: Caller, f: z.output<typeof companyLoginListBody>, p: PageParams) {
-      const { count, rows } = await repo.loginPage(db, caller.companyId, f, p);
-      return paged({ count, results: rows.map(toLogin) }, p);
+      const { count, results } = await repo.loginPage(db, caller.companyId, f, p);
+      return paged({ count, results: results.map(toLogin) }, p);
     },
 
     /** One user of the company with their latest login records. */
@@ -205,7 +205,7 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
         status: row.status,
         last_login_time: row.last_login_at ?? '',
         create_time: row.created_at,
-        logins: logins.rows.map(toLogin),
+        logins: logins.results.map(toLogin),
       };
     },
 

@@ -1,5 +1,6 @@
 import { APP_VERSION_STATUS, PROJECT_STATUS } from '@portal/contract';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -42,34 +43,19 @@ export const finderRepository = {
       .execute(),
 
   /** Only the public side of a person is selected, so nothing else can leave by mistake. */
-  people: (
-    db: Database,
-    companyId: number,
-    name: string,
-    roles: readonly number[],
-    limit: number,
-    offset: number,
-  ) =>
-    people(db, companyId, name, roles)
-      .leftJoin('positions as pos', 'pos.id', 'u.position_id')
-      .leftJoin('user_groups as g', 'g.id', 'u.group_id')
-      .select(['u.id', 'u.real_name', 'u.role', 'pos.name as position', 'g.name as group'])
-      .orderBy('u.id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  people: (db: Database, companyId: number, name: string, roles: readonly number[], p: PageParams) =>
+    pageAndCount(people(db, companyId, name, roles), p, (q) =>
+      q
+        .leftJoin('positions as pos', 'pos.id', 'u.position_id')
+        .leftJoin('user_groups as g', 'g.id', 'u.group_id')
+        .select(['u.id', 'u.real_name', 'u.role', 'pos.name as position', 'g.name as group'])
+        .orderBy('u.id'),
+    ),
 
-  countPeople: (db: Database, companyId: number, name: string, roles: readonly number[]) =>
-    countRows(people(db, companyId, name, roles)),
-
-  experiments: (db: Database, companyId: number, f: ExperimentFilter, limit: number, offset: number) =>
-    publicProjects(db, companyId, f)
-      .select(['p.id', 'p.name', 'p.intro', 'p.category', 'p.level', 'p.cover', 'p.created_at'])
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-
-  countExperiments: (db: Database, companyId: number, f: ExperimentFilter) =>
-    countRows(publicProjects(db, companyId, f)),
+  experiments: (db: Database, companyId: number, f: ExperimentFilter, p: PageParams) =>
+    pageAndCount(publicProjects(db, companyId, f), p, (q) =>
+      q
+        .select(['p.id', 'p.name', 'p.intro', 'p.category', 'p.level', 'p.cover', 'p.created_at'])
+        .orderBy('p.id', 'desc'),
+    ),
 };

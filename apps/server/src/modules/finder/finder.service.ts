@@ -59,10 +59,7 @@ export function finderService(db: Database, deps: { searchLimit: CallLimit }) {
     /** Staff and instructors whose name contains `name`; limited per IP (TOO_MANY_REQUESTS). */
     async searchPeople(companyId: number, name: string, p: PageParams, ip: string) {
       if (!(await deps.searchLimit(ip))) throw new AppError('TOO_MANY_REQUESTS');
-      const [rows, count] = await Promise.all([
-        repo.people(db, companyId, name, PERSON_SEARCH_ROLES, p.pageSize, p.offset),
-        repo.countPeople(db, companyId, name, PERSON_SEARCH_ROLES),
-      ]);
+      const { count, results: rows } = await repo.people(db, companyId, name, PERSON_SEARCH_ROLES, p);
       const results: Person[] = rows.map((r) => ({
         id: r.id,
         real_name: r.real_name,
@@ -75,10 +72,7 @@ export function finderService(db: Database, deps: { searchLimit: CallLimit }) {
 
     async searchExperiments(companyId: number, q: ExperimentSearchQuery, p: PageParams) {
       const filter = { keyword: q.keyword, category: q.category };
-      const [rows, count] = await Promise.all([
-        repo.experiments(db, companyId, filter, p.pageSize, p.offset),
-        repo.countExperiments(db, companyId, filter),
-      ]);
+      const { count, results: rows } = await repo.experiments(db, companyId, filter, p);
       const results: Experiment[] = rows.map((r) => ({
         ...r,
         category_name: PROJECT_CATEGORIES[r.category as keyof typeof PROJECT_CATEGORIES] ?? r.category,

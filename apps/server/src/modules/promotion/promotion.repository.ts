@@ -1,6 +1,7 @@
 import { PROMOTION_STATUS } from '@portal/contract';
 import { type Insertable, sql, type Updateable } from 'kysely';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { countRows, pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import type { PromotionItemTable, PromotionTable } from '#server/platform/db/schema.ts';
@@ -58,20 +59,13 @@ function owned(db: Database, companyId: number, f: { keyword?: string; status?: 
 }
 
 export const promotionRepository = {
-  adminPage: (
-    db: Database,
-    companyId: number,
-    f: { keyword?: string; status?: number },
-    limit: number,
-    offset: number,
-  ) =>
-    owned(db, companyId, f)
-      .select(['p.id', 'p.title', 'p.theme', 'p.banner', 'p.intro', 'p.starts_at', 'p.ends_at', 'p.status'])
-      .orderBy('p.starts_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+  adminPage: (db: Database, companyId: number, f: { keyword?: string; status?: number }, p: PageParams) =>
+    pageAndCount(owned(db, companyId, f), p, (q) =>
+      q
+        .select(['p.id', 'p.title', 'p.theme', 'p.banner', 'p.intro', 'p.starts_at', 'p.ends_at', 'p.status'])
+        .orderBy('p.starts_at', 'desc')
+        .orderBy('p.id', 'desc'),
+    ),
 
   /** How many items of each kind the promotions hold. */
   itemCounts: (db: Database, companyId: number, promotionIds: readonly number[]) =>
@@ -83,9 +77,6 @@ export const promotionRepository = {
           .where('promotion_id', 'in', promotionIds)
           .groupBy(['promotion_id', 'kind'])
           .execute(),
-
-  adminCount: (db: Database, companyId: number, f: { keyword?: string; status?: number }) =>
-    countRows(owned(db, companyId, f)),
 
   /** Every goods of the promotion, on sale or not. */
   adminItems: (db: Database, companyId: number, promotionId: number) =>
@@ -121,16 +112,10 @@ export const promotionRepository = {
   deleteItem: (db: Database, companyId: number, id: number) =>
     inCompany(db, companyId).deleteFrom('promotion_items').where('id', '=', id).executeTakeFirst(),
 
-  page: (db: Database, companyId: number, now: string, limit: number, offset: number) =>
-    current(db, companyId, now)
-      .select(PROMOTION_COLUMNS)
-      .orderBy('starts_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-
-  count: (db: Database, companyId: number, now: string) => countRows(current(db, companyId, now)),
+  page: (db: Database, companyId: number, now: string, p: PageParams) =>
+    pageAndCount(current(db, companyId, now), p, (q) =>
+      q.select(PROMOTION_COLUMNS).orderBy('starts_at', 'desc').orderBy('id', 'desc'),
+    ),
 
   find: (db: Database, companyId: number, id: number, now: string) =>
     current(db, companyId, now).select(PROMOTION_COLUMNS).where('id', '=', id).executeTakeFirst(),

@@ -8,7 +8,7 @@ import {
   type PromotionDetailBody,
   type PromotionWrite,
 } from '@portal/contract';
-import { audit, auditMany } from '#server/platform/audit/audit.ts';
+import { audit, auditRows } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -34,11 +34,7 @@ export function promotionService(db: Database) {
       const found = await repo.ownIds(trx, caller.companyId, ids);
       if (found.length !== new Set(ids).size) throw new AppError('PROMOTION_NOT_FOUND', undefined, 'id');
       await repo.softDelete(trx, caller.companyId, ids, nowIso());
-      await auditMany(
-        trx,
-        caller,
-        found.map(({ id }) => ({ action: 'delete' as const, entity: 'promotion', entityId: id })),
-      );
+      await auditRows(trx, caller, 'delete', 'promotion', found, ({ id }) => ({ entityId: id }));
       return { deleted: found.length };
     });
   }
@@ -127,10 +123,7 @@ export function promotionService(db: Database) {
 
     /** The back office's list: every state but deleted, with how many cars and tickets each holds. */
     async adminList(caller: Caller, f: { keyword?: string; status?: number }, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        repo.adminPage(db, caller.companyId, f, p.pageSize, p.offset),
-        repo.adminCount(db, caller.companyId, f),
-      ]);
+      const { count, results: rows } = await repo.adminPage(db, caller.companyId, f, p);
       const counts = await repo.itemCounts(
         db,
         caller.companyId,
@@ -169,12 +162,7 @@ export function promotionService(db: Database) {
     selectedDelete: (caller: Caller, ids: number[]) => remove(caller, ids),
 
     async list(companyId: number, p: PageParams) {
-      const now = nowIso();
-      const [results, count] = await Promise.all([
-        repo.page(db, companyId, now, p.pageSize, p.offset),
-        repo.count(db, companyId, now),
-      ]);
-      return { results, count };
+      return repo.page(db, companyId, nowIso(), p);
     },
 
     /** A promotion that is not running (ended, not started, draft, deleted, another company's) is not found. */

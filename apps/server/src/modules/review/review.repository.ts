@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { GoodsReviewTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 /** Reviews with their author's names (masked by the service before they leave). */
-function reviews(db: Database, companyId: number) {
-  return inCompany(db, companyId)
-    .selectFrom('goods_reviews', 'r')
+function withAuthor(reviews: ReturnType<typeof goodsReviews>) {
+  return reviews
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .select([
       'r.id',
@@ -23,17 +23,14 @@ function reviews(db: Database, companyId: number) {
     ]);
 }
 
-export const reviewRepository = {
-  page: (db: Database, companyId: number, goodsId: number, limit: number, offset: number) =>
-    reviews(db, companyId)
-      .where('r.goods_id', '=', goodsId)
-      .orderBy('r.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
+const goodsReviews = (db: Database, companyId: number) =>
+  inCompany(db, companyId).selectFrom('goods_reviews', 'r');
 
-  count: (db: Database, companyId: number, goodsId: number) =>
-    countRows(inCompany(db, companyId).selectFrom('goods_reviews').where('goods_id', '=', goodsId)),
+export const reviewRepository = {
+  page: (db: Database, companyId: number, goodsId: number, p: PageParams) =>
+    pageAndCount(goodsReviews(db, companyId).where('r.goods_id', '=', goodsId), p, (q) =>
+      withAuthor(q).orderBy('r.id', 'desc'),
+    ),
 
   insert: async (
     db: Database,
@@ -67,5 +64,5 @@ export const reviewRepository = {
       .executeTakeFirstOrThrow(),
 
   byId: (db: Database, companyId: number, id: number) =>
-    reviews(db, companyId).where('r.id', '=', id).executeTakeFirst(),
+    withAuthor(goodsReviews(db, companyId)).where('r.id', '=', id).executeTakeFirst(),
 };

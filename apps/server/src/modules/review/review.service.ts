@@ -34,11 +34,8 @@ const toReview = (r: Row): Review => ({
 export function reviewService(db: Database) {
   return {
     async list(companyId: number, goodsId: number, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        repo.page(db, companyId, goodsId, p.pageSize, p.offset),
-        repo.count(db, companyId, goodsId),
-      ]);
-      return { count, results: rows.map(toReview) };
+      const { count, results } = await repo.page(db, companyId, goodsId, p);
+      return { count, results: results.map(toReview) };
     },
 
     async create(caller: Caller, input: { order_item_id: number; rating?: number; content: string }) {

@@ -1,7 +1,7 @@
 import type { SmsPurpose } from '@portal/contract';
 import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
-import { countRows } from '#server/platform/db/count.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
@@ -70,15 +70,8 @@ export const smsRepository = {
   async outboxPage(db: Database, companyId: number, mobile: string | undefined, p: PageParams) {
     let base = inCompany(db, companyId).selectFrom('sms_outbox');
     if (mobile) base = base.where('mobile', '=', mobile);
-    const [rows, count] = await Promise.all([
-      base
-        .select(['id', 'mobile', 'purpose', 'content', 'created_at'])
-        .orderBy('id', 'desc')
-        .limit(p.pageSize)
-        .offset(p.offset)
-        .execute(),
-      countRows(base),
-    ]);
-    return { count, rows };
+    return pageAndCount(base, p, (q) =>
+      q.select(['id', 'mobile', 'purpose', 'content', 'created_at']).orderBy('id', 'desc'),
+    );
   },
 };

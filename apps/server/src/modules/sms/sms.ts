@@ -156,10 +156,10 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
 
     /** The company's messages, newest first. */
     async outbox(companyId: number, mobile: string | undefined, p: PageParams) {
-      const { count, rows } = await repo.outboxPage(db, companyId, mobile, p);
+      const { count, results } = await repo.outboxPage(db, companyId, mobile, p);
       return {
         count,
-        results: rows.map(({ created_at, ...r }) => ({ ...r, create_time: created_at })),
+        results: results.map(({ created_at, ...r }) => ({ ...r, create_time: created_at })),
       };
     },
   };

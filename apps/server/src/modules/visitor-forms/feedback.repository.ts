@@ -1,5 +1,6 @@
 import { OPINION_STATUS, REVIEW_STATUS } from '@portal/contract';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -15,16 +16,10 @@ function shownProblems(db: Database, companyId: number, keyword?: string) {
 }
 
 export const problemRepository = {
-  page: (db: Database, companyId: number, keyword: string | undefined, limit: number, offset: number) =>
-    shownProblems(db, companyId, keyword)
-      .select(['id', 'question', 'answer', 'sort'])
-      .orderBy('sort')
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  count: (db: Database, companyId: number, keyword?: string) =>
-    countRows(shownProblems(db, companyId, keyword)),
+  page: (db: Database, companyId: number, keyword: string | undefined, p: PageParams) =>
+    pageAndCount(shownProblems(db, companyId, keyword), p, (q) =>
+      q.select(['id', 'question', 'answer', 'sort']).orderBy('sort').orderBy('id'),
+    ),
 };
 
 // ——— Questions (opinions) ———
@@ -64,6 +59,10 @@ const opinionColumns = [
   'o.created_at',
 ] as const;
 
+/** A question as customer service sees it: with the name of who answered it. */
+const withReplier = (q: ReturnType<typeof staffOpinions>) =>
+  q.leftJoin('users as u', 'u.id', 'o.replied_by').select([...opinionColumns, 'u.real_name as replier_name']);
+
 export const opinionRepository = {
   insert: async (
     db: Database,
@@ -75,32 +74,21 @@ export const opinionRepository = {
     ).id;
   },
 
-  publicPage: (db: Database, companyId: number, limit: number, offset: number) =>
-    publicOpinions(db, companyId)
-      .select(['id', 'name', 'content', 'reply', 'replied_at', 'created_at'])
-      .orderBy('replied_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  publicCount: (db: Database, companyId: number) => countRows(publicOpinions(db, companyId)),
+  publicPage: (db: Database, companyId: number, p: PageParams) =>
+    pageAndCount(publicOpinions(db, companyId), p, (q) =>
+      q
+        .select(['id', 'name', 'content', 'reply', 'replied_at', 'created_at'])
+        .orderBy('replied_at', 'desc')
+        .orderBy('id', 'desc'),
+    ),
 
-  page: (db: Database, companyId: number, f: OpinionFilter, limit: number, offset: number) =>
-    staffOpinions(db, companyId, f)
-      .leftJoin('users as u', 'u.id', 'o.replied_by')
-      .select([...opinionColumns, 'u.real_name as replier_name'])
-      .orderBy('o.status')
-      .orderBy('o.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  count: (db: Database, companyId: number, f: OpinionFilter) => countRows(staffOpinions(db, companyId, f)),
+  page: (db: Database, companyId: number, f: OpinionFilter, p: PageParams) =>
+    pageAndCount(staffOpinions(db, companyId, f), p, (q) =>
+      withReplier(q).orderBy('o.status').orderBy('o.id', 'desc'),
+    ),
 
   byId: (db: Database, companyId: number, id: number) =>
-    inCompany(db, companyId)
-      .selectFrom('opinions', 'o')
-      .leftJoin('users as u', 'u.id', 'o.replied_by')
-      .select([...opinionColumns, 'u.real_name as replier_name'])
+    withReplier(staffOpinions(db, companyId, {}))
       .where('o.id', '=', id)
       .executeTakeFirst(),
 
@@ -137,41 +125,29 @@ export const messageRepository = {
     ).id;
   },
 
-  approvedPage: (db: Database, companyId: number, limit: number, offset: number) =>
-    liveMessages(db, companyId)
-      .where('m.status', '=', REVIEW_STATUS.APPROVED)
-      .select(['m.id', 'm.nickname', 'm.content', 'm.created_at'])
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  approvedCount: (db: Database, companyId: number) =>
-    countRows(liveMessages(db, companyId).where('m.status', '=', REVIEW_STATUS.APPROVED)),
+  approvedPage: (db: Database, companyId: number, p: PageParams) =>
+    pageAndCount(liveMessages(db, companyId).where('m.status', '=', REVIEW_STATUS.APPROVED), p, (q) =>
+      q.select(['m.id', 'm.nickname', 'm.content', 'm.created_at']).orderBy('m.id', 'desc'),
+    ),
 
-  page: (db: Database, companyId: number, status: number | undefined, limit: number, offset: number) => {
+  page: (db: Database, companyId: number, status: number | undefined, p: PageParams) => {
     let q = liveMessages(db, companyId);
     if (status !== undefined) q = q.where('m.status', '=', status);
-    return q
-      .leftJoin('users as u', 'u.id', 'm.reviewed_by')
-      .select([
-        'm.id',
-        'm.nickname',
-        'm.content',
-        'm.status',
-        'm.reviewed_at',
-        'm.ip',
-        'm.created_at',
-        'u.real_name as reviewer_name',
-      ])
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute();
-  },
-  count: (db: Database, companyId: number, status: number | undefined) => {
-    let q = liveMessages(db, companyId);
-    if (status !== undefined) q = q.where('m.status', '=', status);
-    return countRows(q);
+    return pageAndCount(q, p, (q) =>
+      q
+        .leftJoin('users as u', 'u.id', 'm.reviewed_by')
+        .select([
+          'm.id',
+          'm.nickname',
+          'm.content',
+          'm.status',
+          'm.reviewed_at',
+          'm.ip',
+          'm.created_at',
+          'u.real_name as reviewer_name',
+        ])
+        .orderBy('m.id', 'desc'),
+    );
   },
 
   /** The live messages among `ids` in the company, with their state (to refuse before writing). */

@@ -6,7 +6,7 @@ import {
   type PublicOpinion,
   REVIEW_STATUS,
 } from '@portal/contract';
-import { audit, auditMany } from '#server/platform/audit/audit.ts';
+import { audit, auditRows } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -21,7 +21,7 @@ import {
 import type { FormGate } from './form-limit.ts';
 
 type OpinionRow = NonNullable<Awaited<ReturnType<typeof opinionRepository.byId>>>;
-type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>[number];
+type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>['results'][number];
 
 /** A visitor's 称呼 is shown as 张** on the public page. */
 const maskVisitor = (name: string) => `${Array.from(name)[0] ?? '访'}**`;
@@ -62,13 +62,8 @@ export function feedbackService(db: Database, admit: FormGate) {
   }
 
   return {
-    async problems(companyId: number, keyword: string | undefined, p: PageParams) {
-      const [results, count] = await Promise.all([
-        problemRepository.page(db, companyId, keyword, p.pageSize, p.offset),
-        problemRepository.count(db, companyId, keyword),
-      ]);
-      return { count, results };
-    },
+    problems: (companyId: number, keyword: string | undefined, p: PageParams) =>
+      problemRepository.page(db, companyId, keyword, p),
 
     async ask(companyId: number, input: { name: string; contact: string; content: string }, ip: string) {
       await admit('opinion', ip, companyId);
@@ -82,10 +77,7 @@ export function feedbackService(db: Database, admit: FormGate) {
     },
 
     async publicOpinions(companyId: number, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        opinionRepository.publicPage(db, companyId, p.pageSize, p.offset),
-        opinionRepository.publicCount(db, companyId),
-      ]);
+      const { count, results: rows } = await opinionRepository.publicPage(db, companyId, p);
       const results: PublicOpinion[] = rows.map((r) => ({
         id: r.id,
         name: maskVisitor(r.name),
@@ -98,11 +90,8 @@ export function feedbackService(db: Database, admit: FormGate) {
     },
 
     async opinions(caller: Caller, f: OpinionFilter, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        opinionRepository.page(db, caller.companyId, f, p.pageSize, p.offset),
-        opinionRepository.count(db, caller.companyId, f),
-      ]);
-      return { count, results: rows.map(toOpinion) };
+      const { count, results } = await opinionRepository.page(db, caller.companyId, f, p);
+      return { count, results: results.map(toOpinion) };
     },
 
     /** Answers a question; answering again replaces the reply (and may change 公开显示). */
@@ -141,13 +130,10 @@ export function feedbackService(db: Database, admit: FormGate) {
     },
 
     async publicMessages(companyId: number, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        messageRepository.approvedPage(db, companyId, p.pageSize, p.offset),
-        messageRepository.approvedCount(db, companyId),
-      ]);
+      const { count, results } = await messageRepository.approvedPage(db, companyId, p);
       return {
         count,
-        results: rows.map((r) => ({
+        results: results.map((r) => ({
           id: r.id,
           nickname: r.nickname,
           content: r.content,
@@ -157,11 +143,8 @@ export function feedbackService(db: Database, admit: FormGate) {
     },
 
     async messages(caller: Caller, status: number | undefined, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        messageRepository.page(db, caller.companyId, status, p.pageSize, p.offset),
-        messageRepository.count(db, caller.companyId, status),
-      ]);
-      return { count, results: rows.map(toMessage) };
+      const { count, results } = await messageRepository.page(db, caller.companyId, status, p);
+      return { count, results: results.map(toMessage) };
     },
 
     /** Approves or rejects pending messages, all or none: one already reviewed refuses the batch. */
@@ -176,17 +159,11 @@ export function feedbackService(db: Database, admit: FormGate) {
           { status, reviewed_by: caller.userId, reviewed_at: nowIso() },
         );
         if (Number(r.numUpdatedRows) !== rows.length) throw new AppError('FEEDBACK_STATE');
-        await auditMany(
-          trx,
-          caller,
-          rows.map((m) => ({
-            action: 'update' as const,
-            entity: 'anonymous_message',
-            entityId: m.id,
-            before: { status: m.status },
-            after: { status },
-          })),
-        );
+        await auditRows(trx, caller, 'update', 'anonymous_message', rows, (m) => ({
+          entityId: m.id,
+          before: { status: m.status },
+          after: { status },
+        }));
         return { reviewed: rows.length };
       });
     },
@@ -200,16 +177,10 @@ export function feedbackService(db: Database, admit: FormGate) {
           caller.companyId,
           rows.map((m) => m.id),
         );
-        await auditMany(
-          trx,
-          caller,
-          rows.map((m) => ({
-            action: 'delete' as const,
-            entity: 'anonymous_message',
-            entityId: m.id,
-            before: { status: m.status },
-          })),
-        );
+        await auditRows(trx, caller, 'delete', 'anonymous_message', rows, (m) => ({
+          entityId: m.id,
+          before: { status: m.status },
+        }));
         return { deleted: rows.length };
       });
     },

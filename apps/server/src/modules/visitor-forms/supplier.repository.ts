@@ -1,5 +1,6 @@
 import { REVIEW_STATUS } from '@portal/contract';
-import { countRows } from '#server/platform/db/count.ts';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
@@ -35,6 +36,10 @@ const columns = [
   's.created_at',
 ] as const;
 
+/** An application as the purchasing staff see it: with the name of who reviewed it. */
+const withReviewer = (q: ReturnType<typeof filtered>) =>
+  q.leftJoin('users as u', 'u.id', 's.reviewed_by').select([...columns, 'u.real_name as reviewer_name']);
+
 export const supplierRepository = {
   insert: async (
     db: Database,
@@ -57,22 +62,11 @@ export const supplierRepository = {
       .executeTakeFirstOrThrow();
   },
 
-  page: (db: Database, companyId: number, f: SupplierFilter, limit: number, offset: number) =>
-    filtered(db, companyId, f)
-      .leftJoin('users as u', 'u.id', 's.reviewed_by')
-      .select([...columns, 'u.real_name as reviewer_name'])
-      .orderBy('s.id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-
-  count: (db: Database, companyId: number, f: SupplierFilter) => countRows(filtered(db, companyId, f)),
+  page: (db: Database, companyId: number, f: SupplierFilter, p: PageParams) =>
+    pageAndCount(filtered(db, companyId, f), p, (q) => withReviewer(q).orderBy('s.id', 'desc')),
 
   byId: (db: Database, companyId: number, id: number) =>
-    inCompany(db, companyId)
-      .selectFrom('suppliers', 's')
-      .leftJoin('users as u', 'u.id', 's.reviewed_by')
-      .select([...columns, 'u.real_name as reviewer_name'])
+    withReviewer(filtered(db, companyId, {}))
       .where('s.id', '=', id)
       .executeTakeFirst(),
 

@@ -52,11 +52,8 @@ export function supplierService(db: Database, admit: FormGate) {
     },
 
     async list(caller: Caller, f: SupplierFilter, p: PageParams) {
-      const [rows, count] = await Promise.all([
-        repo.page(db, caller.companyId, f, p.pageSize, p.offset),
-        repo.count(db, caller.companyId, f),
-      ]);
-      return { count, results: rows.map(toSupplier) };
+      const { count, results } = await repo.page(db, caller.companyId, f, p);
+      return { count, results: results.map(toSupplier) };
     },
 
     async review(caller: Caller, input: { id: number; status: number; review_note?: string | undefined }) {

@@ -41,3 +41,22 @@ export async function auditMany(db: Database, caller: Caller, entries: readonly 
     )
     .execute();
 }
+
+/**
+ * `auditMany` for one action on one kind of entity (a batch 审核, 上架, delete): `change` gives each
+ * row's id and what it was and became.
+ */
+export function auditRows<T>(
+  db: Database,
+  caller: Caller,
+  action: AuditEntry['action'],
+  entity: string,
+  rows: readonly T[],
+  change: (row: T) => Pick<AuditEntry, 'entityId' | 'before' | 'after'>,
+) {
+  return auditMany(
+    db,
+    caller,
+    rows.map((row) => ({ action, entity, ...change(row) })),
+  );
+}
