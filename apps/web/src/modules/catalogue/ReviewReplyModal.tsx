@@ -1,8 +1,8 @@
 import { REVIEW_CONTENT_MAX, type Review, reviewReplyBody } from '@portal/contract';
-import { Form, Input, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { useReplyReview } from './useShopGoods.ts';
 
 interface Values {
@@ -43,15 +43,15 @@ export function ReviewReplyModal({ review, onClose }: { review: Review | null; o
           {review.user_name || '匿名用户'}：{review.content}
         </Typography.Paragraph>
       )}
-      <Form.Item label="回复内容" name="reply" required rules={[zodRule(reviewReplyBody.shape.reply)]}>
-        <Input.TextArea
-          rows={4}
-          maxLength={REVIEW_CONTENT_MAX}
-          showCount
-          placeholder="回复这条评价"
-          autoFocus
-        />
-      </Form.Item>
+      <TextAreaItem
+        label="回复内容"
+        name="reply"
+        required
+        rule={reviewReplyBody.shape.reply}
+        max={REVIEW_CONTENT_MAX}
+        placeholder="回复这条评价"
+        autoFocus
+      />
     </FormModal>
   );
 }

@@ -17,6 +17,7 @@ import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { ChangeLines, ChangeStatusTag, shownValue } from './CompanyChangeParts.tsx';
 import { useMyCompanyChanges, useSubmitCompanyChange, useWithdrawCompanyChange } from './useCompanyChange.ts';
@@ -94,14 +95,14 @@ function ChangeModal({ company, open, onClose }: { company: Company; open: boole
           </Col>
         ))}
       </Row>
-      <Form.Item label="说明" name="reason" rules={[zodRule(rules.reason)]}>
-        <Input.TextArea
-          rows={3}
-          maxLength={COMPANY_CHANGE_REASON_MAX}
-          showCount
-          placeholder="选填，如：工商登记名称已变更"
-        />
-      </Form.Item>
+      <TextAreaItem
+        label="说明"
+        name="reason"
+        rule={rules.reason}
+        max={COMPANY_CHANGE_REASON_MAX}
+        rows={3}
+        placeholder="选填，如：工商登记名称已变更"
+      />
     </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { type OrderItem, REVIEW_CONTENT_MAX, reviewBody } from '@portal/contract';
-import { Form, Input, Rate, Space, Typography } from 'antd';
+import { Form, Rate, Space, Typography } from 'antd';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { GoodsThumb, itemName } from './OrderParts.tsx';
 import { useReview } from './useOrders.ts';
@@ -56,15 +57,15 @@ export function ReviewModal({ item, onClose }: { item: OrderItem | null; onClose
       >
         <Rate aria-label="评分" />
       </Form.Item>
-      <Form.Item label="评价内容" name="content" required rules={[zodRule(reviewBody.shape.content)]}>
-        <Input.TextArea
-          rows={4}
-          maxLength={REVIEW_CONTENT_MAX}
-          showCount
-          placeholder="说说商品的质量、包装和物流吧"
-          autoFocus
-        />
-      </Form.Item>
+      <TextAreaItem
+        label="评价内容"
+        name="content"
+        required
+        rule={reviewBody.shape.content}
+        max={REVIEW_CONTENT_MAX}
+        placeholder="说说商品的质量、包装和物流吧"
+        autoFocus
+      />
     </FormModal>
   );
 }

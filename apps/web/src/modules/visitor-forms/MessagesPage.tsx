@@ -2,6 +2,7 @@ import { ANONYMOUS_NICKNAME, FEEDBACK_LIMITS, messageBoardBody } from '@portal/c
 import { Avatar, Form, Input, List, Typography } from 'antd';
 import { formatMinute } from '#web/shared/format.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { PagedList } from './PagedList.tsx';
 import { type BoardValues, useBoardMessages, usePostMessage } from './useFeedback.ts';
@@ -61,14 +62,14 @@ function PostForm() {
         <Form.Item label="昵称（选填）" name="nickname" rules={[zodRule(rules.nickname)]}>
           <Input maxLength={FEEDBACK_LIMITS.nickname} placeholder={`不填显示为“${ANONYMOUS_NICKNAME}”`} />
         </Form.Item>
-        <Form.Item label="留言内容" name="content" required rules={[zodRule(rules.content)]}>
-          <Input.TextArea
-            rows={4}
-            maxLength={FEEDBACK_LIMITS.messageContent}
-            showCount
-            placeholder="说说您的建议或想法，审核通过后公开显示"
-          />
-        </Form.Item>
+        <TextAreaItem
+          label="留言内容"
+          name="content"
+          required
+          rule={rules.content}
+          max={FEEDBACK_LIMITS.messageContent}
+          placeholder="说说您的建议或想法，审核通过后公开显示"
+        />
       </VisitorForm>
     </VisitorFormSection>
   );

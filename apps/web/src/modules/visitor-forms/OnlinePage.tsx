@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { matchesFaq } from './faq.ts';
 import { PagedList } from './PagedList.tsx';
@@ -110,14 +111,14 @@ function AskForm() {
             <Input maxLength={FEEDBACK_LIMITS.contact} placeholder="手机号或邮箱，仅客服可见" />
           </Form.Item>
         </div>
-        <Form.Item label="咨询内容" name="content" required rules={[zodRule(rules.content)]}>
-          <Input.TextArea
-            rows={4}
-            maxLength={FEEDBACK_LIMITS.opinionContent}
-            showCount
-            placeholder="请描述您的问题，如涉及订单请注明订单号"
-          />
-        </Form.Item>
+        <TextAreaItem
+          label="咨询内容"
+          name="content"
+          required
+          rule={rules.content}
+          max={FEEDBACK_LIMITS.opinionContent}
+          placeholder="请描述您的问题，如涉及订单请注明订单号"
+        />
       </VisitorForm>
     </VisitorFormSection>
   );

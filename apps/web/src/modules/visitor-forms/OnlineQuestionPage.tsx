@@ -1,5 +1,5 @@
 import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
-import { Button, Card, Form, Input, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Form, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
@@ -9,7 +9,7 @@ import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { OpinionStatusTag } from './StatusTags.tsx';
 import { useOpinions, useReplyOpinion } from './useFeedbackAdmin.ts';
@@ -63,14 +63,15 @@ function ReplyModal({ opinion, onClose }: { opinion: Opinion | null; onClose: ()
           <p className="feedback-text">{opinion.content}</p>
         </div>
       )}
-      <Form.Item label="回复内容" name="reply" required rules={[zodRule(opinionReplyBody.shape.reply)]}>
-        <Input.TextArea
-          rows={5}
-          maxLength={FEEDBACK_LIMITS.reply}
-          showCount
-          placeholder="回复将发送给提问的访客"
-        />
-      </Form.Item>
+      <TextAreaItem
+        label="回复内容"
+        name="reply"
+        required
+        rule={opinionReplyBody.shape.reply}
+        max={FEEDBACK_LIMITS.reply}
+        rows={5}
+        placeholder="回复将发送给提问的访客"
+      />
       <Form.Item
         label="公开显示"
         name="is_public"

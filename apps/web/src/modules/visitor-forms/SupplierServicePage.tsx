@@ -1,6 +1,7 @@
 import { FEEDBACK_LIMITS, supplierApplyBody } from '@portal/contract';
 import { Button, Col, Form, Input, Result, Row, Steps } from 'antd';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
+import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { type SupplierApplyValues, useSupplierApply } from './useFeedback.ts';
 import { useVisitorForm, VisitorForm, VisitorFormSection } from './VisitorFormSection.tsx';
@@ -122,14 +123,13 @@ export function SupplierServicePage() {
                 </Form.Item>
               </Col>
               <Col span={24}>
-                <Form.Item label="公司简介（选填）" name="description" rules={[zodRule(rules.description)]}>
-                  <Input.TextArea
-                    rows={4}
-                    maxLength={FEEDBACK_LIMITS.description}
-                    showCount
-                    placeholder="主营产品、生产能力、资质认证、服务区域等"
-                  />
-                </Form.Item>
+                <TextAreaItem
+                  label="公司简介（选填）"
+                  name="description"
+                  rule={rules.description}
+                  max={FEEDBACK_LIMITS.description}
+                  placeholder="主营产品、生产能力、资质认证、服务区域等"
+                />
               </Col>
             </Row>
           </VisitorForm>

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 
 /** Anything with zod's `safeParse`: the contract schemas, without the web importing zod itself. */
-interface SafeParser {
+export interface SafeParser {
   safeParse(
     value: unknown,
   ): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
