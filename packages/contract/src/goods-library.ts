@@ -9,15 +9,14 @@ import {
   id,
   idList,
   int,
-  optionalChoice,
   optionalId,
   optionalInt,
   optionalText,
   paging,
   text,
 } from './fields.ts';
-import { auditTimes } from './item-fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
+import { col } from './screen.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /**
@@ -37,8 +36,6 @@ export const GOODS_TYPES = {
 } as const;
 export type GoodsType = keyof typeof GOODS_TYPES;
 
-export const GOODS_STATUS = { 1: '启用', 0: '停用' } as const;
-
 /** Most specifications (SKUs) of one goods, spec values per SKU, images per goods. */
 export const GOODS_SKU_MAX = 50;
 export const GOODS_SPEC_MAX = 3;
@@ -47,6 +44,8 @@ export const GOODS_CODE_MAX = 40;
 export const GOODS_NAME_MAX = 60;
 /** Characters of a goods' 商品详情, its stored (sanitised) HTML counted (ADR 0030). */
 export const GOODS_DESCRIPTION_MAX = 20_000;
+/** Most units of a goods or specification in stock (an opening stock's bound). */
+const STOCK_MAX = 10_000_000;
 
 /** A goods code or barcode: letters, digits and - _ . (what scanners and spreadsheets keep). */
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -110,7 +109,7 @@ export const goodsSkuLine = z.object(
     cost: optionalInt('成本价', { min: 0, max: MAX_PRICE_CENTS }),
     weight: optionalInt('重量', { min: 0, max: 10_000_000 }),
     /** Opening stock of a new specification (later, stock moves only through stock records). */
-    stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
+    stock: optionalInt('期初库存', { min: 0, max: STOCK_MAX }),
   },
   { error: '规格格式不正确' },
 );
@@ -150,9 +149,6 @@ export const yuanAsCents = (label: string, opts: { max: number }) =>
       .refine((n) => n <= opts.max, `${label}不能超过${opts.max / 100}元`),
   );
 
-/** The sheet's word for a goods type → the type (the import's 商品类型 column). */
-const GOODS_TYPE_WORDS = Object.fromEntries(Object.entries(GOODS_TYPES).map(([type, word]) => [word, type]));
-
 /**
  * One row of the goods import (`/goods/excel_data_save`): a goods without specifications as a
  * spreadsheet holds it — the category by its name or path (茶叶/绿茶) and the brand by its name, the
@@ -166,7 +162,7 @@ export const goodsSheetFields = {
   unit: optionalText('单位', { max: 10 }),
   goods_type: choice('商品类型', GOODS_TYPES),
   price: yuanAsCents('销售价（元）', { max: MAX_PRICE_CENTS }),
-  stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
+  stock: optionalInt('期初库存', { min: 0, max: STOCK_MAX }),
   subtitle: optionalText('副标题', { max: 100 }),
   keywords: optionalText('搜索关键词', { max: 100 }),
   status: z.optional(flag('状态')),
@@ -174,36 +170,6 @@ export const goodsSheetFields = {
   description: optionalText('商品详情', { max: GOODS_DESCRIPTION_MAX }),
 };
 export type GoodsSheetRow = z.output<z.ZodObject<typeof goodsSheetFields>>;
-
-/** A goods of the library as the list and the form read it. */
-export const libraryGoodsSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  subtitle: z.string(),
-  keywords: z.string(),
-  category_id: z.number().int().nullable(),
-  category_name: z.string(),
-  brand_id: z.number().int().nullable(),
-  brand_name: z.string(),
-  unit: z.string(),
-  goods_type: z.string(),
-  /** The lowest price of its specifications (or its own price without any), cents. */
-  price: z.number().int(),
-  stock: z.number().int(),
-  sales: z.number().int(),
-  cover: z.string(),
-  images: z.array(z.string()),
-  description: z.string(),
-  sku_count: z.number().int(),
-  status: z.number().int(),
-  in_shop: z.number().int(),
-  on_sale: z.number().int(),
-  is_public: z.number().int(),
-  max_per_order: z.number().int(),
-  ...auditTimes,
-});
-export type LibraryGoods = z.infer<typeof libraryGoodsSchema>;
 
 /** One entry of a goods' history: who, when, what (the fields that changed, before → after). */
 export const goodsHistorySchema = z.object({
@@ -215,41 +181,71 @@ export const goodsHistorySchema = z.object({
 });
 export type GoodsHistory = z.infer<typeof goodsHistorySchema>;
 
+/**
+ * A goods' columns (ADR 0036): in the list's order (图片 first, 商城 before 状态), then what the
+ * form and the export read. The list's 价格 is the lowest of its specifications' prices (or its
+ * own without any); 期初库存 is written at creation only, after which stock moves by stock records.
+ */
+const goodsShape = {
+  cover: col.picture('图片', { form: false, excel: false, phone: 'hidden' }),
+  code: col.text('商品编码', {
+    max: GOODS_CODE_MAX,
+    search: true,
+    field: codeText('商品编码', GOODS_CODE_MAX),
+  }),
+  name: col.text('商品名称', { max: GOODS_NAME_MAX, search: true, phone: 'title' }),
+  subtitle: col.text('副标题', { max: 100, optional: true, list: false, excel: false }),
+  keywords: col.text('搜索关键词', {
+    max: 100,
+    optional: true,
+    search: true,
+    list: false,
+    excel: false,
+    hint: '顾客搜索这些词也能找到该商品，用空格分隔',
+  }),
+  // Required to write; a goods read may have none (its category deleted since).
+  category_id: col.ref(
+    '商品分类',
+    { select: '/goods/categorys', name: 'category_name' },
+    { optional: true, field: id('商品分类'), excel: false },
+  ),
+  category_name: col.readOnly('商品分类', { list: false }),
+  brand_id: col.ref(
+    '品牌',
+    { select: '/goods/brands', name: 'brand_name' },
+    { optional: true, excel: false },
+  ),
+  brand_name: col.readOnly('品牌', { list: false }),
+  unit: col.text('单位', { max: 10, optional: true, list: false }),
+  goods_type: col.choice('商品类型', GOODS_TYPES, { search: true }),
+  /** The price of a goods without specifications (ignored when it has some), cents. */
+  price: col.money('销售价', { max: MAX_PRICE_CENTS, optional: true, excel: '价格（分）' }),
+  /** Opening stock of a goods without specifications, at creation; the item's 库存. */
+  stock: col.int('期初库存', { min: 0, max: STOCK_MAX, optional: true, excel: '库存' }),
+  sales: col.int('销量', { min: 0, max: STOCK_MAX, form: false, list: false }),
+  images: col.custom(
+    '商品图片',
+    { item: z.array(z.string()), field: imageList },
+    { list: false, excel: false },
+  ),
+  /** Rich text (ADR 0030): the server keeps only its allow-list of HTML. */
+  description: col.richText('商品详情', { max: GOODS_DESCRIPTION_MAX, excel: false }),
+  sku_count: col.int('规格数', { min: 0, max: GOODS_SKU_MAX, form: false, list: false, excel: false }),
+  /** In the shop (pushed there); the list shows it with 在售/已下架 and 不公开. */
+  in_shop: col.flag('商城', '已推送', '未推送', { form: false, excel: false, phone: 'title' }),
+  status: col.flag('状态', '启用', '停用', { search: true }),
+  on_sale: col.flag('在售', '在售', '已下架', { form: false, list: false }),
+  is_public: col.flag('公开', '公开', '不公开', { form: false, list: false, excel: false }),
+  max_per_order: col.int('每单限购', { min: 0, max: STOCK_MAX, form: false, list: false, excel: false }),
+  create_time: col.time('创建时间', { list: false, excel: false }),
+  update_time: col.time('更新时间', { list: false }),
+};
+
 export const goodsResource = defineResource({
   label: '商品',
   tags: ['goods'],
-  item: libraryGoodsSchema,
-  columns: {
-    code: '商品编码',
-    name: '商品名称',
-    category_name: '商品分类',
-    brand_name: '品牌',
-    unit: '单位',
-    goods_type: '商品类型',
-    price: '价格（分）',
-    stock: '库存',
-    sales: '销量',
-    status: '状态',
-    on_sale: '在售',
-    update_time: '更新时间',
-  },
+  shape: goodsShape,
   fields: {
-    code: codeText('商品编码', GOODS_CODE_MAX),
-    name: text('商品名称', { max: GOODS_NAME_MAX }),
-    subtitle: optionalText('副标题', { max: 100 }),
-    keywords: optionalText('搜索关键词', { max: 100 }),
-    category_id: id('商品分类'),
-    brand_id: optionalId('品牌'),
-    unit: optionalText('单位', { max: 10 }),
-    goods_type: choice('商品类型', GOODS_TYPES),
-    /** The price of a goods without specifications (ignored when it has some). */
-    price: optionalInt('销售价', { min: 0, max: MAX_PRICE_CENTS }),
-    /** Opening stock of a goods without specifications, at creation. */
-    stock: optionalInt('期初库存', { min: 0, max: 10_000_000 }),
-    images: imageList,
-    /** Rich text (ADR 0030): the server keeps only its allow-list of HTML. */
-    description: optionalText('商品详情', { max: GOODS_DESCRIPTION_MAX }),
-    status: flag('状态'),
     /** The specifications: an array, or in a form post its JSON text (a form carries no nesting). */
     skus: fromJson(
       z.optional(
@@ -258,10 +254,8 @@ export const goodsResource = defineResource({
     ),
   },
   filters: {
-    status: z.optional(flag('状态')),
     category_id: optionalId('商品分类'),
     brand_id: optionalId('品牌'),
-    goods_type: optionalChoice('商品类型', GOODS_TYPES),
     in_shop: z.optional(flag('是否在商城')),
     on_sale: z.optional(flag('是否在售')),
   },
@@ -297,8 +291,6 @@ export const goodsResource = defineResource({
       keywords: '搜索关键词',
       description: '商品详情',
     },
-    // 在售 is the export's alone (the shop's on/off sale is not imported): the list's words.
-    choices: { goods_type: GOODS_TYPE_WORDS, status: { 启用: 1, 停用: 0 }, on_sale: { 在售: 1, 已下架: 0 } },
     example: {
       code: 'LJ-001',
       name: '西湖龙井 250g',
@@ -315,6 +307,10 @@ export const goodsResource = defineResource({
     },
   },
 });
+
+/** A goods of the library as the list and the form read it. */
+export const libraryGoodsSchema = goodsResource.item;
+export type LibraryGoods = z.infer<typeof libraryGoodsSchema>;
 
 /** A goods call of the specification: a POST needing `permission`. */
 const goodsCall = postCalls(['goods']);

@@ -137,7 +137,8 @@ export type SelectOption = z.infer<typeof selectOptionSchema>;
 /**
  * A resource declared from its columns (screen.ts, ADR 0036): `shape` gives the item, the writable
  * fields, the filters (searched choices and flags), the Excel headers and words; `filters` adds
- * the list's own (a category), `excel.choices` words of the sheet's own fields.
+ * the list's own (a category), `fields` written fields that are no column of the item (the goods'
+ * specifications), `excel.choices` words of the sheet's own fields.
  */
 export type DeclaredResourceSpec<
   S extends Shape,
@@ -145,12 +146,15 @@ export type DeclaredResourceSpec<
   Sorts extends string,
   Unique extends string,
   Sheet extends z.ZodRawShape,
+  // biome-ignore lint/complexity/noBannedTypes: no fields of its own unless declared
+  Own extends z.ZodRawShape = {},
 > = Omit<
-  ResourceSpec<z.ZodObject<ItemShape<S>>, FieldsOf<S>, Extra, Sorts, Unique, Sheet>,
+  ResourceSpec<z.ZodObject<ItemShape<S>>, FieldsOf<S> & NoInfer<Own>, Extra, Sorts, Unique, Sheet>,
   'item' | 'fields' | 'columns' | 'filters'
 > & {
   shape: S;
   filters?: Extra;
+  fields?: Own;
 };
 
 /**
@@ -164,9 +168,11 @@ export function defineResource<
   // biome-ignore lint/complexity/noBannedTypes: no filters of its own unless declared
   Extra extends z.ZodRawShape = {},
   Sheet extends z.ZodRawShape = FieldsOf<S>,
+  // biome-ignore lint/complexity/noBannedTypes: no fields of its own unless declared
+  Own extends z.ZodRawShape = {},
 >(
-  spec: DeclaredResourceSpec<S, Extra, Sorts, Unique, Sheet>,
-): Built<z.ZodObject<ItemShape<S>>, FieldsOf<S>, Extra, Sorts, Unique, Sheet> & { shape: S };
+  spec: DeclaredResourceSpec<S, Extra, Sorts, Unique, Sheet, Own>,
+): Built<z.ZodObject<ItemShape<S>>, FieldsOf<S> & Own, Extra, Sorts, Unique, Sheet> & { shape: S };
 export function defineResource<
   Item extends z.ZodObject<{ id: z.ZodNumber }>,
   Fields extends z.ZodRawShape,
@@ -181,12 +187,12 @@ export function defineResource<
 export function defineResource(declared: any): any {
   const spec = declared as LooseSpec | LooseDeclared;
   if (!('shape' in spec)) return buildResource(spec);
-  const { shape, filters, excel, ...rest } = spec;
+  const { shape, filters, fields, excel, ...rest } = spec;
   return {
     ...buildResource({
       ...rest,
       item: itemSchemaOf(shape),
-      fields: fieldsOf(shape),
+      fields: { ...fieldsOf(shape), ...fields },
       columns: excelColumnsOf(shape),
       filters: { ...filtersOf(shape), ...filters },
       ...(excel ? { excel: { ...excel, choices: { ...excelChoicesOf(shape), ...excel.choices } } } : {}),

@@ -1,4 +1,11 @@
-import { type GoodsSku, goodsSkuSchema, type LibraryGoods, libraryGoodsSchema } from '@portal/contract';
+import {
+  type GoodsSku,
+  goodsResource,
+  goodsSkuSchema,
+  itemFromRow,
+  type LibraryGoods,
+  libraryGoodsSchema,
+} from '@portal/contract';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsPattern } from '#server/platform/db/like.ts';
@@ -113,43 +120,23 @@ export async function countGoods(db: Database, companyId: number, f: GoodsFilter
   return Number(row?.n ?? 0);
 }
 
-const json = <T>(text: string, fallback: T): T => {
+const json = <T>(text: unknown, fallback: T): T => {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(String(text)) as T;
   } catch {
     return fallback;
   }
 };
 
-export function toLibraryGoods(row: GoodsRow): LibraryGoods {
-  return libraryGoodsSchema.parse({
-    id: row.id,
-    code: row.code,
-    name: row.name,
-    subtitle: row.subtitle,
-    keywords: row.keywords,
-    category_id: row.category_id,
-    category_name: row.category_name ?? '',
-    brand_id: row.brand_id,
-    brand_name: row.brand_name ?? '',
-    unit: row.unit,
-    goods_type: row.goods_type,
-    price: row.price,
-    stock: row.stock,
-    sales: row.sales,
-    cover: row.cover,
-    images: json<string[]>(row.images, []),
-    description: row.description,
-    sku_count: row.sku_count,
-    status: row.status,
-    in_shop: row.in_shop,
-    on_sale: row.on_sale,
-    is_public: row.is_public,
-    max_per_order: row.max_per_order,
-    create_time: row.created_at,
-    update_time: row.updated_at,
-  });
+/** A goods row as the item (before its schema checks it): the declared mapping, its images' JSON read. */
+export function goodsItem(row: Record<string, unknown>, item: Record<string, unknown>) {
+  item.images = json<string[]>(row.images, []);
+  return item;
 }
+
+/** A goods row with its category's and brand's names as the item, by its declared columns. */
+export const toLibraryGoods = (row: GoodsRow): LibraryGoods =>
+  libraryGoodsSchema.parse(goodsItem(row, itemFromRow(goodsResource.shape, row)));
 
 /** The live specifications of some goods of the company, in their order. */
 export function skusOf(db: Database, companyId: number, goodsIds: readonly number[]) {

@@ -5,7 +5,6 @@ import {
   goodsResource,
   type ImportMode,
   type LibraryGoods,
-  RESOURCE_EXPORT_MAX,
 } from '@portal/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -18,8 +17,8 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
-import { richTextImageKeys, sanitizeRichText } from '#server/platform/richText.ts';
+import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
+import { richTextImageKeys } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { indexGoods, libraryIndexed, libraryMatchPage, queryTokens } from '../catalogue/index.ts';
 import { moveToSku, openingStock } from '../stock/index.ts';
@@ -37,8 +36,7 @@ import {
   toLibraryGoods,
   toSku,
 } from './goods.repository.ts';
-import { goodsStore } from './goods.store.ts';
-import { GOODS_DESCRIPTION } from './goods-import.ts';
+import { goodsStore, goodsValues } from './goods.store.ts';
 
 type Fields = z.output<typeof goodsResource.schemas.createBody>;
 type ListInput = z.output<typeof goodsResource.schemas.listBody>;
@@ -47,7 +45,6 @@ type SkuInput = z.output<typeof goodsCalls.skuSave.input>;
 type SkuLine = Omit<z.output<typeof goodsCalls.skuSave.input>, 'goods_id'>;
 /** A goods made in the shop: in it, with the shop's own fields (shop-goods.service.ts). */
 type ShopValues = { in_shop: 1; on_sale?: number; max_per_order?: number; original_price?: number };
-const EXPORT_PAGE = 500;
 /**
  * A page is found by walking its sort's index when it ends within this share of the goods the
  * filter finds: the walk then reads at most a fiftieth of the company's goods, fewer steps than
@@ -401,22 +398,6 @@ export function goodsLibraryService(
     await rollUpSkus(trx, companyId, goodsId, now);
   }
 
-  const goodsValues = (f: Fields) => ({
-    code: f.code,
-    name: f.name,
-    subtitle: f.subtitle ?? '',
-    keywords: f.keywords ?? '',
-    category_id: f.category_id,
-    brand_id: f.brand_id ?? null,
-    unit: f.unit || '件',
-    goods_type: f.goods_type,
-    images: JSON.stringify(f.images),
-    cover: f.images[0] ?? '',
-    // Rich text (ADR 0030): what the allow-list keeps, within the limit once sanitised.
-    description: sanitizeRichText(f.description ?? '', GOODS_DESCRIPTION),
-    status: f.status,
-  });
-
   /** `shop`: a goods made in the shop at once (`/shop/goods/create`, ADR 0028) with the shop's fields. */
   async function create(caller: Caller, f: Fields, shop?: ShopValues) {
     const lines = f.skus ?? [];
@@ -576,14 +557,12 @@ export function goodsLibraryService(
       return paged(answer, { page, pageSize });
     },
 
-    /** The export's rows, page by page (never all at once). */
+    /** The export's rows as the list finds them, page by page (the block's export loop). */
     async *rows(caller: Caller, input: ExportInput) {
       const f = await filterOf(caller.companyId, input);
-      for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE) {
-        const page = await pageOf(caller.companyId, f, input.sort, EXPORT_PAGE, offset);
-        for (const row of page) yield toLibraryGoods(row) as unknown as Record<string, unknown>;
-        if (page.length < EXPORT_PAGE) return;
-      }
+      yield* exportPages(async (limit, offset) =>
+        (await pageOf(caller.companyId, f, input.sort, limit, offset)).map(toLibraryGoods),
+      );
     },
 
     async skuList(caller: Caller, goodsId: number) {

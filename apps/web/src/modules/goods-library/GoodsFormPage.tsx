@@ -5,7 +5,6 @@ import {
   GOODS_NAME_MAX,
   GOODS_SKU_MAX,
   GOODS_SPEC_MAX,
-  GOODS_TYPES,
   type GoodsSku,
   type GoodsType,
   goodsResource,
@@ -34,6 +33,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { yuanToCents } from '#web/shared/format.ts';
+import { itemProps, useCanCall, wordOptions } from '#web/shared/resource/declared.tsx';
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
@@ -42,13 +42,13 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { RichTextEditor } from '#web/shared/ui/RichTextEditor.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
-import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { useBrandOptions, useGoods, useGoodsSkus, useSaveGoods } from './useGoods.ts';
 import './goods-library.css';
 
 const rules = goodsResource.fields;
-const TYPE_OPTIONS = Object.entries(GOODS_TYPES).map(([value, label]) => ({ value, label }));
+/** A field's label, required mark, rules and hint, as the declaration says (ADR 0036). */
+const field = (key: keyof typeof rules & keyof typeof goodsResource.shape) => itemProps(goodsResource, key);
+const TYPE_OPTIONS = wordOptions(goodsResource.shape.goods_type);
 
 interface SkuValues {
   id?: number;
@@ -393,7 +393,7 @@ export function GoodsFormPage() {
   const treeData = useMemo(() => categoryOptions(tree.data ?? []), [tree.data]);
   const brands = useBrandOptions();
   const save = useSaveGoods();
-  const canChange = useCan('goods', 'change_goods');
+  const canChange = useCanCall(goodsCalls.update);
   const [loadedFor, setLoadedFor] = useState<number | null>(null);
   const specNames: string[] = Form.useWatch('specNames', form) ?? [];
   const hasSkus = specNames.some((n) => (n ?? '').trim() !== '');
@@ -461,22 +461,21 @@ export function GoodsFormPage() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item
-              label="商品编码"
-              name="code"
-              required
+              {...field('code')}
               validateTrigger="onBlur"
-              rules={[zodRule(rules.code), { validator: checkCode }]}
+              rules={[...field('code').rules, { validator: checkCode }]}
             >
               <Input maxLength={GOODS_CODE_MAX} placeholder="如：LJ-001" />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>
-            <Form.Item label="商品名称" name="name" required rules={[zodRule(rules.name)]}>
+            <Form.Item {...field('name')}>
               <Input maxLength={GOODS_NAME_MAX} showCount />
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="商品分类" name="category_id" required rules={[zodRule(rules.category_id)]}>
+            {/* Required to write, though a goods read may have none (the declaration's item allows it). */}
+            <Form.Item {...field('category_id')} required>
               <TreeSelect
                 switcherIcon={TREE_SWITCHER}
                 treeData={treeData}
@@ -487,7 +486,7 @@ export function GoodsFormPage() {
             </Form.Item>
           </Col>
           <Col xs={24} md={8}>
-            <Form.Item label="品牌" name="brand_id">
+            <Form.Item {...field('brand_id')}>
               <Select
                 allowClear={CLEARABLE}
                 placeholder="选填"
@@ -498,32 +497,27 @@ export function GoodsFormPage() {
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item label="单位" name="unit" rules={[zodRule(rules.unit)]}>
+            <Form.Item {...field('unit')}>
               <Input maxLength={10} placeholder="件" />
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>
-            <Form.Item label="商品类型" name="goods_type" rules={[zodRule(rules.goods_type)]}>
+            <Form.Item {...field('goods_type')}>
               <Select options={TYPE_OPTIONS} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item label="副标题" name="subtitle" rules={[zodRule(rules.subtitle)]}>
+            <Form.Item {...field('subtitle')}>
               <Input maxLength={100} placeholder="选填，商城列表中显示在名称下方" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item
-              label="搜索关键词"
-              name="keywords"
-              rules={[zodRule(rules.keywords)]}
-              extra="顾客搜索这些词也能找到该商品，用空格分隔"
-            >
+            <Form.Item {...field('keywords')}>
               <Input maxLength={100} placeholder="如：明前 西湖" />
             </Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item label="状态" name="status" rules={[zodRule(rules.status)]}>
+            <Form.Item {...field('status')}>
               <Radio.Group
                 options={[
                   { value: 1, label: '启用' },
@@ -543,13 +537,14 @@ export function GoodsFormPage() {
         {!hasSkus && (
           <Row gutter={16}>
             <Col xs={12} md={6}>
-              <Form.Item label="销售价（元）" name="price" required>
+              {/* Required without specifications (the server says 销售价不能为空). */}
+              <Form.Item {...field('price')} required>
                 <InputNumber min={0} precision={2} controls={false} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             {id === null && (
               <Col xs={12} md={6}>
-                <Form.Item label="期初库存" name="stock" rules={[zodRule(rules.stock)]}>
+                <Form.Item {...field('stock')}>
                   <InputNumber min={0} precision={0} controls={false} style={{ width: '100%' }} />
                 </Form.Item>
               </Col>
@@ -567,9 +562,9 @@ export function GoodsFormPage() {
         <Typography.Title level={2} className="goods-form-section">
           商品详情
         </Typography.Title>
-        <Form.Item name="description" rules={[zodRule(rules.description)]}>
+        <Form.Item name="description" rules={field('description').rules}>
           <RichTextEditor
-            label="商品详情"
+            label={goodsResource.shape.description.label}
             max={GOODS_DESCRIPTION_MAX}
             placeholder="商品介绍、产地、保存方法等"
           />

@@ -1,22 +1,19 @@
-import { GOODS_STATUS, GOODS_TYPES, type GoodsType, type LibraryGoods } from '@portal/contract';
+import { GOODS_TYPES, type GoodsType, goodsResource, type LibraryGoods } from '@portal/contract';
 import { goodsCalls } from '@portal/contract/calls';
 import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/index.ts';
 import { formatYuan } from '#web/shared/format.ts';
-import { namedRows, ResourcePage, useResourceCan } from '#web/shared/resource/ResourcePage.tsx';
+import { useCanCall, wordOptions } from '#web/shared/resource/declared.tsx';
+import { namedRows, ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
-import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
-import { optionsOf } from '#web/shared/ui/options.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { useBrandOptions, useGoodsBatch } from './useGoods.ts';
 import './goods-library.css';
 
-const TYPE_OPTIONS = Object.entries(GOODS_TYPES).map(([value, label]) => ({ value, label }));
-const STATUS_OPTIONS = optionsOf(GOODS_STATUS);
+const TYPE_OPTIONS = wordOptions(goodsResource.shape.goods_type);
 
 /** Where a goods stands in the shop, as one filter. */
 const SHOP_STATES = {
@@ -46,61 +43,6 @@ export function shopTag(g: Pick<LibraryGoods, 'in_shop' | 'on_sale' | 'is_public
 
 export const typeName = (t: string) => GOODS_TYPES[t as GoodsType] ?? t;
 
-const columns: ListColumns<LibraryGoods> = [
-  {
-    title: '图片',
-    dataIndex: 'cover',
-    width: 64,
-    phone: 'hidden',
-    render: (v: string, row) =>
-      v ? (
-        <img src={v} alt={row.name} width={44} height={44} className="goods-lib-cover" />
-      ) : (
-        <span className="goods-lib-cover goods-lib-cover--empty" aria-hidden />
-      ),
-  },
-  { title: '商品编码', dataIndex: 'code', width: 120, render: (v: string) => v || '—' },
-  {
-    title: '商品名称',
-    dataIndex: 'name',
-    phone: 'title',
-    render: (v: string, row) => (
-      <Space direction="vertical" size={0}>
-        <Link to={`/crm/goods_detail?id=${row.id}`}>{v}</Link>
-        {row.sku_count > 0 && (
-          <Typography.Text type="secondary" className="goods-lib-sub">
-            {row.sku_count} 个规格
-          </Typography.Text>
-        )}
-      </Space>
-    ),
-  },
-  { title: '分类', dataIndex: 'category_name', render: (v: string) => v || '—' },
-  { title: '品牌', dataIndex: 'brand_name', render: (v: string) => v || '—' },
-  { title: '类型', dataIndex: 'goods_type', width: 90, render: (v: string) => typeName(v) },
-  {
-    title: '价格',
-    dataIndex: 'price',
-    width: 110,
-    align: 'right',
-    render: (v: number, row) => `${formatYuan(v)}${row.sku_count > 1 ? ' 起' : ''}`,
-  },
-  { title: '库存', dataIndex: 'stock', width: 80, align: 'right' },
-  {
-    title: '商城',
-    key: 'shop',
-    width: 130,
-    phone: 'title',
-    render: (_: unknown, row) => shopTag(row),
-  },
-  {
-    title: '状态',
-    dataIndex: 'status',
-    width: 70,
-    render: (v: number) => (v === 1 ? <Tag color="blue">启用</Tag> : <Tag>停用</Tag>),
-  },
-];
-
 /**
  * 商品库 (/crm/goods_manager): the company's goods on the resource page — search by code, name or
  * keyword, filter by status, category (with its subtree), brand, type and where it stands in the
@@ -110,9 +52,12 @@ const columns: ListColumns<LibraryGoods> = [
  */
 export function GoodsManagerPage() {
   const { modal } = App.useApp();
+  // Each batch action as its own call's declaration allows.
   const can = {
-    ...useResourceCan(goodsCalls),
-    shop: useCan('goods', 'change_shop_goods'),
+    push: useCanCall(goodsCalls.pushToShop),
+    sale: useCanCall(goodsCalls.setOnSale),
+    publicity: useCanCall(goodsCalls.setPublic),
+    type: useCanCall(goodsCalls.setType),
   };
   const tree = useCategoryTree();
   const brands = useBrandOptions();
@@ -135,7 +80,7 @@ export function GoodsManagerPage() {
     const names = namedRows(chosen, (g) => g.name, '商品');
     const ids = chosen.map((g) => g.id);
     return [
-      ...(can.shop
+      ...(can.push
         ? [
             {
               key: 'push',
@@ -149,6 +94,10 @@ export function GoodsManagerPage() {
                   (n) => `已推送 ${n} 个商品到商城`,
                 ),
             },
+          ]
+        : []),
+      ...(can.sale
+        ? [
             {
               key: 'on',
               label: '上架',
@@ -173,6 +122,10 @@ export function GoodsManagerPage() {
                   (n) => `已下架 ${n} 个商品`,
                 ),
             },
+          ]
+        : []),
+      ...(can.publicity
+        ? [
             {
               key: 'private',
               label: '设为不公开',
@@ -199,7 +152,7 @@ export function GoodsManagerPage() {
             },
           ]
         : []),
-      ...(can.change
+      ...(can.type
         ? Object.entries(GOODS_TYPES).map(([type, label]) => ({
             key: `type-${type}`,
             label: `设为${label}`,
@@ -219,11 +172,32 @@ export function GoodsManagerPage() {
   return (
     <ResourcePage<LibraryGoods, object, GoodsFilters>
       name="goods"
-      label="商品"
+      resource={goodsResource}
       title="商品库"
       routes={goodsCalls}
-      columns={columns}
-      statusOptions={STATUS_OPTIONS}
+      render={{
+        name: {
+          render: (v: string, row) => (
+            <Space direction="vertical" size={0}>
+              <Link to={`/crm/goods_detail?id=${row.id}`}>{v}</Link>
+              {row.sku_count > 0 && (
+                <Typography.Text type="secondary" className="goods-lib-sub">
+                  {row.sku_count} 个规格
+                </Typography.Text>
+              )}
+            </Space>
+          ),
+        },
+        category_id: { title: '分类' },
+        goods_type: { title: '类型', width: 90 },
+        price: {
+          title: '价格',
+          width: 110,
+          render: (v: number, row) => `${formatYuan(v)}${row.sku_count > 1 ? ' 起' : ''}`,
+        },
+        stock: { title: '库存', width: 80 },
+        in_shop: { width: 130, render: (_: unknown, row) => shopTag(row) },
+      }}
       searchPlaceholder="编码 / 名称 / 关键词"
       rowName={(g) => g.name}
       editor={{ href: (g) => (g ? `/crm/new_goods?id=${g.id}` : '/crm/new_goods') }}
@@ -275,7 +249,7 @@ export function GoodsManagerPage() {
         </LinkButton>
       )}
       batchActions={
-        can.shop || can.change
+        Object.values(can).some(Boolean)
           ? (chosen) => (
               <Dropdown
                 menu={{ items: batchItems(chosen) }}

@@ -273,6 +273,21 @@ export function fieldRules(c: Column, schema: Declared['fields'][string] | undef
   ];
 }
 
+/**
+ * A writable column's Form.Item props — its label (money's says （元）), required mark, rules and
+ * hint — for the dialog form and for a form a page lays out itself (新增商品).
+ */
+export function itemProps(resource: Declared, key: string) {
+  const c = resource.shape[key] as Column;
+  return {
+    label: c.kind === 'money' ? `${c.label}（元）` : c.label,
+    name: key,
+    required: c.required,
+    rules: fieldRules(c, resource.fields[key]),
+    ...(c.hint ? { extra: c.hint } : {}),
+  };
+}
+
 /** What a page gives its form besides the declaration. */
 export interface FormSpecial<T, V> {
   /** A field's whole form item (a list of contacts, an item shown only for some values). */
@@ -342,14 +357,7 @@ export function declaredForm<T extends Row, V extends object>(
           if (item) return [key, <Fragment key={key}>{item(form, row)}</Fragment>];
           return [
             key,
-            <Form.Item
-              key={key}
-              label={c.kind === 'money' ? `${c.label}（元）` : c.label}
-              name={key}
-              required={c.required}
-              rules={fieldRules(c, resource.fields[key])}
-              {...(c.hint ? { extra: c.hint } : {})}
-            >
+            <Form.Item key={key} {...itemProps(resource, key)}>
               {own ? own(form, row) : control(c, key, row)}
             </Form.Item>,
           ];
