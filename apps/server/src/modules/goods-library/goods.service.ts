@@ -9,7 +9,7 @@ import {
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { storedImages } from '#server/modules/file/index.ts';
-import { audit } from '#server/platform/audit/audit.ts';
+import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { answerMemo } from '#server/platform/cache/answer-memo.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -505,14 +505,11 @@ export function goodsLibraryService(
         .set({ ...set, updated_at: now })
         .where('id', 'in', unique)
         .execute();
-      for (const row of rows)
-        await audit(trx, caller, {
-          action: 'update',
-          entity: 'goods',
-          entityId: row.id,
-          before: row,
-          after: set,
-        });
+      await auditMany(
+        trx,
+        caller,
+        rows.map((row) => ({ action: 'update', entity: 'goods', entityId: row.id, before: row, after: set })),
+      );
       if (set.on_sale !== undefined || set.is_public !== undefined || set.in_shop !== undefined)
         await indexGoods(trx, caller.companyId, unique);
       return { count: rows.length };
