@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-} from 'kysely';
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import type { CompanyTable } from './scope.ts';
 import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite.ts';
+import { SqliteWithReaderDialect } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -89,7 +83,18 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // Reads outside a transaction on a connection of their own, so that a long write waits for no
+  // reader and no reader for it (sqlite-driver.ts); a database in memory has only the one.
+  let reader: SqliteDatabase | undefined;
+  if (!opts.image && opts.url !== ':memory:') {
+    reader = new SQLite(opts.url, { readonly: true });
+    reader.pragma('busy_timeout = 5000');
+  }
+  const dialect = new SqliteWithReaderDialect(
+    withStatementCache(sqlite),
+    reader && withStatementCache(reader),
+  );
+  const db = new Kysely<DB>({ dialect });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
