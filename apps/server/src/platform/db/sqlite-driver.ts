@@ -107,10 +107,8 @@ class RoutedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (this.#holding) return run<R>(this.writer, query);
-    if (this.reader) {
-      const stmt = this.reader.prepare(query.sql);
-      if (stmt.readonly && stmt.reader) return { rows: stmt.all(query.parameters) as R[] };
-    }
+    const stmt = this.reader && READS.test(query.sql) ? preparedOn(this.reader, query.sql) : undefined;
+    if (stmt?.readonly && stmt.reader) return { rows: stmt.all(query.parameters) as R[] };
     await this.lock.acquire();
     try {
       return run<R>(this.writer, query);
@@ -130,6 +128,21 @@ class RoutedConnection implements DatabaseConnection {
     } finally {
       if (!holding) this.lock.release();
     }
+  }
+}
+
+/** What may be a read: the rest (DDL above all) is never prepared on the reader. */
+const READS = /^\s*(select|with|values)\b/i;
+
+/**
+ * The statement on the reader, or none when it cannot be prepared there: its schema may be older
+ * than the writer's for a moment (after a migration), and the writer then answers, rightly.
+ */
+function preparedOn(reader: StatementSource, sqlText: string): SqliteStatement | undefined {
+  try {
+    return reader.prepare(sqlText);
+  } catch {
+    return undefined;
   }
 }
 
