@@ -69,6 +69,15 @@ describe('SQLite reads beside an open transaction', () => {
     ]);
   });
 
+  it('changes the schema through the writer after the reader has read it (a migration)', async () => {
+    await sql`create index t_v on t (v)`.execute(db);
+    await db.selectFrom('t').select('v').where('v', '=', '已提交').execute();
+    await sql`drop index t_v`.execute(db);
+    await sql`create index t_v on t (v, id)`.execute(db);
+    await db.schema.alterTable('t').addColumn('w', 'text').execute();
+    expect((await sql`select id, w from t`.execute(db)).rows).toEqual([{ id: 1, w: null }]);
+  });
+
   it('rolls a failed transaction back and lets the next one have the writer', async () => {
     await expect(
       db.transaction().execute(async (trx) => {
