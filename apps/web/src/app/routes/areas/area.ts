@@ -1,32 +1,59 @@
 import type { Area } from '@portal/contract';
 import { lazyPage } from '#web/app/lazy.ts';
-import type { AreaEntry, AreaHome, MenuEntry, ScreenEntry } from '../types.ts';
+import type { AreaEntry, AreaHome, GroupEntry, MenuEntry, ScreenEntry } from '../types.ts';
+
+/**
+ * What a screen of the table says: its entry without `kind` and `page`, and its page as the
+ * module's import (`load`) and the name it exports (`component`), loaded lazily (`lazyPage`).
+ */
+type ScreenSpec<M, K extends keyof M> = Omit<ScreenEntry, 'kind' | 'page' | 'linkOnly'> & {
+  load: () => Promise<M>;
+  component: K;
+};
+
+/** A screen of an area's menu. */
+export function screen<M, K extends keyof M>({ load, component, ...entry }: ScreenSpec<M, K>): ScreenEntry {
+  return { kind: 'screen', ...entry, page: lazyPage(load, component) };
+}
+
+/** A screen opened from a link on another screen, not from the side menu or the area home (`linkOnly`). */
+export function linkScreen<M, K extends keyof M>(spec: ScreenSpec<M, K>): ScreenEntry {
+  return { ...screen(spec), linkOnly: true };
+}
+
+/** A menu level without a route of its own. */
+export const group = (
+  key: string,
+  title: string,
+  icon: GroupEntry['icon'],
+  children: MenuEntry[],
+): GroupEntry => ({
+  kind: 'group',
+  key,
+  title,
+  icon,
+  children,
+});
 
 /** Personal screens every protected area carries (spec §2, shared children): one group, one loader each. */
-const PERSONAL: MenuEntry = {
-  kind: 'group',
-  key: 'personal',
-  title: '个人中心',
-  icon: 'UserOutlined',
-  children: [
-    {
-      kind: 'screen',
-      path: 'personal-info',
-      title: '个人信息',
-      icon: 'IdcardOutlined',
-      summary: '查看个人资料和最近的登录记录',
-      page: lazyPage(() => import('#web/modules/account/PersonalInfoPage.tsx'), 'PersonalInfoPage'),
-    },
-    {
-      kind: 'screen',
-      path: 'password-reset',
-      title: '修改密码',
-      icon: 'LockOutlined',
-      summary: '更换登录密码',
-      page: lazyPage(() => import('#web/modules/account/PasswordResetPage.tsx'), 'PasswordResetPage'),
-    },
-  ],
-};
+const PERSONAL = group('personal', '个人中心', 'UserOutlined', [
+  screen({
+    path: 'personal-info',
+    title: '个人信息',
+    icon: 'IdcardOutlined',
+    summary: '查看个人资料和最近的登录记录',
+    load: () => import('#web/modules/account/PersonalInfoPage.tsx'),
+    component: 'PersonalInfoPage',
+  }),
+  screen({
+    path: 'password-reset',
+    title: '修改密码',
+    icon: 'LockOutlined',
+    summary: '更换登录密码',
+    load: () => import('#web/modules/account/PasswordResetPage.tsx'),
+    component: 'PasswordResetPage',
+  }),
+]);
 
 /** One page for every area home: it reads its area and what to say from the route table. */
 const AREA_HOME_PAGE = lazyPage(() => import('#web/modules/area-home/AreaHomePage.tsx'), 'AreaHomePage');
@@ -70,12 +97,13 @@ export function area(
 }
 
 /** 短信发件箱: the company's own outbox (codes and notices sent to its members), in any area that offers it. */
-export const smsOutboxScreen = (path: string): ScreenEntry => ({
-  kind: 'screen',
-  path,
-  title: '短信发件箱',
-  icon: 'MessageOutlined',
-  summary: '查看本单位发出的验证码和通知短信',
-  access: { module: 'message', codename: 'view_sms_outbox' },
-  page: lazyPage(() => import('#web/modules/sms/SmsOutboxPage.tsx'), 'SmsOutboxPage'),
-});
+export const smsOutboxScreen = (path: string): ScreenEntry =>
+  screen({
+    path,
+    title: '短信发件箱',
+    icon: 'MessageOutlined',
+    summary: '查看本单位发出的验证码和通知短信',
+    access: { module: 'message', codename: 'view_sms_outbox' },
+    load: () => import('#web/modules/sms/SmsOutboxPage.tsx'),
+    component: 'SmsOutboxPage',
+  });

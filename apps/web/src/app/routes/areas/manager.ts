@@ -1,5 +1,4 @@
-import { lazyPage } from '#web/app/lazy.ts';
-import { area, smsOutboxScreen } from './area.ts';
+import { area, group, screen, smsOutboxScreen } from './area.ts';
 
 /** 管理中心: system administration; its home stands at `workflow` until the flow list is built. */
 export const MANAGER = area(
@@ -8,36 +7,27 @@ export const MANAGER = area(
   'BranchesOutlined',
   'workflow',
   [
-    {
-      kind: 'group',
-      key: 'system',
-      title: '系统管理',
-      icon: 'SettingOutlined',
-      children: [
-        smsOutboxScreen('sms-outbox'),
-        {
-          kind: 'screen',
-          path: 'public-brand',
-          title: '公共品牌',
-          icon: 'TrademarkOutlined',
-          summary: '各单位共用的品牌：新增、修改、停用和删除',
-          access: { module: 'goods', codename: 'change_public_brand' },
-          page: lazyPage(() => import('#web/modules/brand/BrandPage.tsx'), 'PublicBrandPage'),
-        },
-        {
-          kind: 'screen',
-          path: 'company-change',
-          title: '单位变更审核',
-          icon: 'AuditOutlined',
-          summary: '各单位提交的名称、登录路径和备案信息变更申请：通过后写入单位信息，或写明原因驳回',
-          access: { module: 'company', codename: 'review_company_change' },
-          page: lazyPage(
-            () => import('#web/modules/crm-people/CompanyChangeReviewPage.tsx'),
-            'CompanyChangeReviewPage',
-          ),
-        },
-      ],
-    },
+    group('system', '系统管理', 'SettingOutlined', [
+      smsOutboxScreen('sms-outbox'),
+      screen({
+        path: 'public-brand',
+        title: '公共品牌',
+        icon: 'TrademarkOutlined',
+        summary: '各单位共用的品牌：新增、修改、停用和删除',
+        access: { module: 'goods', codename: 'change_public_brand' },
+        load: () => import('#web/modules/brand/BrandPage.tsx'),
+        component: 'PublicBrandPage',
+      }),
+      screen({
+        path: 'company-change',
+        title: '单位变更审核',
+        icon: 'AuditOutlined',
+        summary: '各单位提交的名称、登录路径和备案信息变更申请：通过后写入单位信息，或写明原因驳回',
+        access: { module: 'company', codename: 'review_company_change' },
+        load: () => import('#web/modules/crm-people/CompanyChangeReviewPage.tsx'),
+        component: 'CompanyChangeReviewPage',
+      }),
+    ]),
   ],
   {
     purpose:
