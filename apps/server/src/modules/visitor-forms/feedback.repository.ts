@@ -3,6 +3,7 @@ import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { orEmpty } from '#server/platform/db/or-empty.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 // ——— FAQ ———
@@ -52,16 +53,21 @@ const opinionColumns = [
   'o.contact',
   'o.content',
   'o.reply',
-  'o.replied_at',
   'o.is_public',
   'o.status',
   'o.ip',
-  'o.created_at',
+  'o.created_at as create_time',
 ] as const;
 
-/** A question as customer service sees it: with the name of who answered it. */
+/** A question as customer service sees it (`Opinion`): with the name of who answered it. */
 const withReplier = (q: ReturnType<typeof staffOpinions>) =>
-  q.leftJoin('users as u', 'u.id', 'o.replied_by').select([...opinionColumns, 'u.real_name as replier_name']);
+  q
+    .leftJoin('users as u', 'u.id', 'o.replied_by')
+    .select([
+      ...opinionColumns,
+      orEmpty('o.replied_at').as('reply_time'),
+      orEmpty('u.real_name').as('replier_name'),
+    ]);
 
 export const opinionRepository = {
   insert: async (
@@ -77,7 +83,14 @@ export const opinionRepository = {
   publicPage: (db: Database, companyId: number, p: PageParams) =>
     pageAndCount(publicOpinions(db, companyId), p, (q) =>
       q
-        .select(['id', 'name', 'content', 'reply', 'replied_at', 'created_at'])
+        .select([
+          'id',
+          'name',
+          'content',
+          'reply',
+          orEmpty('replied_at').as('reply_time'),
+          'created_at as create_time',
+        ])
         .orderBy('replied_at', 'desc')
         .orderBy('id', 'desc'),
     ),
@@ -127,7 +140,7 @@ export const messageRepository = {
 
   approvedPage: (db: Database, companyId: number, p: PageParams) =>
     pageAndCount(liveMessages(db, companyId).where('m.status', '=', REVIEW_STATUS.APPROVED), p, (q) =>
-      q.select(['m.id', 'm.nickname', 'm.content', 'm.created_at']).orderBy('m.id', 'desc'),
+      q.select(['m.id', 'm.nickname', 'm.content', 'm.created_at as create_time']).orderBy('m.id', 'desc'),
     ),
 
   page: (db: Database, companyId: number, status: number | undefined, p: PageParams) => {
@@ -141,10 +154,10 @@ export const messageRepository = {
           'm.nickname',
           'm.content',
           'm.status',
-          'm.reviewed_at',
+          orEmpty('m.reviewed_at').as('review_time'),
           'm.ip',
-          'm.created_at',
-          'u.real_name as reviewer_name',
+          'm.created_at as create_time',
+          orEmpty('u.real_name').as('reviewer_name'),
         ])
         .orderBy('m.id', 'desc'),
     );

@@ -1,6 +1,5 @@
 import {
   ANONYMOUS_NICKNAME,
-  type BoardMessage,
   OPINION_STATUS,
   type Opinion,
   type PublicOpinion,
@@ -20,36 +19,8 @@ import {
 } from './feedback.repository.ts';
 import type { FormGate } from './form-limit.ts';
 
-type OpinionRow = NonNullable<Awaited<ReturnType<typeof opinionRepository.byId>>>;
-type MessageRow = Awaited<ReturnType<typeof messageRepository.page>>['results'][number];
-
 /** A visitor's 称呼 is shown as 张** on the public page. */
 const maskVisitor = (name: string) => `${Array.from(name)[0] ?? '访'}**`;
-
-const toOpinion = (r: OpinionRow): Opinion => ({
-  id: r.id,
-  name: r.name,
-  contact: r.contact,
-  content: r.content,
-  reply: r.reply,
-  replier_name: r.replier_name ?? '',
-  reply_time: r.replied_at ?? '',
-  is_public: r.is_public,
-  status: r.status,
-  ip: r.ip,
-  create_time: r.created_at,
-});
-
-const toMessage = (r: MessageRow): BoardMessage => ({
-  id: r.id,
-  nickname: r.nickname,
-  content: r.content,
-  status: r.status,
-  reviewer_name: r.reviewer_name ?? '',
-  review_time: r.reviewed_at ?? '',
-  ip: r.ip,
-  create_time: r.created_at,
-});
 
 /** FAQ, visitors' questions (answered by customer service) and the moderated message board. */
 export function feedbackService(db: Database, admit: FormGate) {
@@ -78,21 +49,12 @@ export function feedbackService(db: Database, admit: FormGate) {
 
     async publicOpinions(companyId: number, p: PageParams) {
       const { count, results: rows } = await opinionRepository.publicPage(db, companyId, p);
-      const results: PublicOpinion[] = rows.map((r) => ({
-        id: r.id,
-        name: maskVisitor(r.name),
-        content: r.content,
-        reply: r.reply,
-        reply_time: r.replied_at ?? '',
-        create_time: r.created_at,
-      }));
+      const results: PublicOpinion[] = rows.map((r) => ({ ...r, name: maskVisitor(r.name) }));
       return { count, results };
     },
 
-    async opinions(caller: Caller, f: OpinionFilter, p: PageParams) {
-      const { count, results } = await opinionRepository.page(db, caller.companyId, f, p);
-      return { count, results: results.map(toOpinion) };
-    },
+    opinions: (caller: Caller, f: OpinionFilter, p: PageParams) =>
+      opinionRepository.page(db, caller.companyId, f, p),
 
     /** Answers a question; answering again replaces the reply (and may change 公开显示). */
     async reply(caller: Caller, input: { id: number; reply: string; is_public: 0 | 1 }) {
@@ -114,7 +76,7 @@ export function feedbackService(db: Database, admit: FormGate) {
           after: { reply: after.reply, is_public: after.is_public, status: OPINION_STATUS.REPLIED },
         });
       });
-      return toOpinion((await opinionRepository.byId(db, caller.companyId, input.id)) as OpinionRow);
+      return (await opinionRepository.byId(db, caller.companyId, input.id)) as Opinion;
     },
 
     async post(companyId: number, input: { nickname?: string | undefined; content: string }, ip: string) {
@@ -129,23 +91,10 @@ export function feedbackService(db: Database, admit: FormGate) {
       return { id, status: REVIEW_STATUS.PENDING };
     },
 
-    async publicMessages(companyId: number, p: PageParams) {
-      const { count, results } = await messageRepository.approvedPage(db, companyId, p);
-      return {
-        count,
-        results: results.map((r) => ({
-          id: r.id,
-          nickname: r.nickname,
-          content: r.content,
-          create_time: r.created_at,
-        })),
-      };
-    },
+    publicMessages: (companyId: number, p: PageParams) => messageRepository.approvedPage(db, companyId, p),
 
-    async messages(caller: Caller, status: number | undefined, p: PageParams) {
-      const { count, results } = await messageRepository.page(db, caller.companyId, status, p);
-      return { count, results: results.map(toMessage) };
-    },
+    messages: (caller: Caller, status: number | undefined, p: PageParams) =>
+      messageRepository.page(db, caller.companyId, status, p),
 
     /** Approves or rejects pending messages, all or none: one already reviewed refuses the batch. */
     async review(caller: Caller, ids: number[], status: number) {

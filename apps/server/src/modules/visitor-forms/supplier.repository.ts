@@ -3,6 +3,7 @@ import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { orEmpty } from '#server/platform/db/or-empty.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 export interface SupplierFilter {
@@ -30,15 +31,20 @@ const columns = [
   's.description',
   's.status',
   's.review_note',
-  's.reviewed_at',
   's.source',
   's.ip',
-  's.created_at',
+  's.created_at as create_time',
 ] as const;
 
-/** An application as the purchasing staff see it: with the name of who reviewed it. */
+/** An application as the purchasing staff see it (`Supplier`): with the name of who reviewed it. */
 const withReviewer = (q: ReturnType<typeof filtered>) =>
-  q.leftJoin('users as u', 'u.id', 's.reviewed_by').select([...columns, 'u.real_name as reviewer_name']);
+  q
+    .leftJoin('users as u', 'u.id', 's.reviewed_by')
+    .select([
+      ...columns,
+      orEmpty('s.reviewed_at').as('review_time'),
+      orEmpty('u.real_name').as('reviewer_name'),
+    ]);
 
 export const supplierRepository = {
   insert: async (

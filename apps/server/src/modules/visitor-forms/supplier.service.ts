@@ -9,25 +9,6 @@ import { nowIso } from '#server/platform/time.ts';
 import type { FormGate } from './form-limit.ts';
 import { supplierRepository as repo, type SupplierFilter } from './supplier.repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
-
-const toSupplier = (r: Row): Supplier => ({
-  id: r.id,
-  name: r.name,
-  contact: r.contact,
-  mobile: r.mobile,
-  email: r.email,
-  supply_category: r.supply_category,
-  description: r.description,
-  status: r.status,
-  review_note: r.review_note,
-  reviewer_name: r.reviewer_name ?? '',
-  review_time: r.reviewed_at ?? '',
-  source: r.source,
-  ip: r.ip,
-  create_time: r.created_at,
-});
-
 /** Supplier applications from /supplierService, reviewed once by the company's purchasing staff. */
 export function supplierService(db: Database, admit: FormGate) {
   return {
@@ -51,10 +32,7 @@ export function supplierService(db: Database, admit: FormGate) {
       );
     },
 
-    async list(caller: Caller, f: SupplierFilter, p: PageParams) {
-      const { count, results } = await repo.page(db, caller.companyId, f, p);
-      return { count, results: results.map(toSupplier) };
-    },
+    list: (caller: Caller, f: SupplierFilter, p: PageParams) => repo.page(db, caller.companyId, f, p),
 
     async review(caller: Caller, input: { id: number; status: number; review_note?: string | undefined }) {
       await db.transaction().execute(async (trx) => {
@@ -77,7 +55,7 @@ export function supplierService(db: Database, admit: FormGate) {
           after: { status: after.status, review_note: after.review_note },
         });
       });
-      return toSupplier((await repo.byId(db, caller.companyId, input.id)) as Row);
+      return (await repo.byId(db, caller.companyId, input.id)) as Supplier;
     },
   };
 }
