@@ -18,12 +18,9 @@ export function supplierService(db: Database, admit: FormGate) {
       return onUnique(
         () =>
           repo.insert(db, {
+            ...input,
             company_id: companyId,
-            name: input.name,
-            contact: input.contact,
-            mobile: input.mobile,
             email: input.email ?? '',
-            supply_category: input.supply_category,
             description: input.description ?? '',
             ip,
             created_at: nowIso(),
