@@ -14,18 +14,11 @@ import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
  * table refused. SQLite, and PostgreSQL with TEST_PG_URL.
  */
 let h: Harness;
-let companyId: number;
-let admin: Record<string, string>;
-let keeper: Record<string, string>;
-let buyer: Record<string, string>;
-let seller: Record<string, string>;
-let otherAdmin: Record<string, string>;
-let warehouseId: number;
 
 type Body = Record<string, unknown>;
-const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
+const call = (url: string, body: Body = {}, headers: Record<string, string> = co.admin) =>
   h.json(url, body, headers);
-const ok = async (url: string, body: Body = {}, headers = admin) => {
+const ok = async (url: string, body: Body = {}, headers: Record<string, string> = co.admin) => {
   const r = await call(url, body, headers);
   expect(r.c, `${url} ${JSON.stringify(r)}`).toBe(0);
   return r.d;
@@ -60,7 +53,7 @@ const plan = (productId: number, over: Body = {}) =>
     quantity: 10,
     start_date: chinaDay(),
     due_date: chinaDay(5),
-    warehouse_id: warehouseId,
+    warehouse_id: co.warehouseId,
     ...over,
   });
 
@@ -78,7 +71,6 @@ const planMoves = (id: number) =>
 beforeAll(async () => {
   h = await testApp();
   co = await materialsCompany(h, '生产单位', 'PM-');
-  ({ companyId, admin, keeper, buyer, seller, otherAdmin, warehouseId } = co);
 });
 afterAll(() => h.close());
 
@@ -134,14 +126,14 @@ describe('production plans', () => {
 
     // The stock-in fixes it; reports count; finishing books output in and materials out.
     await ok('/stock/adjust', {
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
       goods_id: sugar.id,
       quantity: 10,
       reason: '补料',
     });
     expect((await ok('/pmc/warn/list', { plan_id: id })).results).toEqual([]);
     expect(
-      await ok('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 4 }, keeper),
+      await ok('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 4 }, co.keeper),
     ).toMatchObject({
       quantity: 4,
     });
@@ -159,7 +151,7 @@ describe('production plans', () => {
     expect((await planRow(id)).produced).toBe(0);
     await ok('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 6, remark: '白班' });
 
-    const finished = await ok('/pmc/finish', { id }, keeper);
+    const finished = await ok('/pmc/finish', { id }, co.keeper);
     expect(finished).toMatchObject({
       status: 2,
       status_name: '已完成',
@@ -181,7 +173,7 @@ describe('production plans', () => {
         ['production', p.outputId, 10],
       ].sort(),
     );
-    await ledgerAddsUp(h, companyId);
+    await ledgerAddsUp(h, co.companyId);
 
     // A finished plan is kept as it is.
     expect((await call('/pmc/finish', { id })).c).toBe(Codes.PMC_CLOSED.c);
@@ -195,7 +187,7 @@ describe('production plans', () => {
       quantity: 10,
       start_date: chinaDay(),
       due_date: chinaDay(5),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
     });
     expect(save.c).toBe(Codes.PMC_CLOSED.c);
     expect((await planMoves(id)).length).toBe(3);
@@ -242,7 +234,7 @@ describe('production plans', () => {
       quantity: 4,
       start_date: chinaDay(),
       due_date: chinaDay(2),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
     });
     expect(await ok('/pmc/check', { value: 'PLAN-1' })).toEqual({
       available: false,
@@ -282,7 +274,7 @@ describe('production plans', () => {
       quantity: 8,
       start_date: chinaDay(),
       due_date: chinaDay(2),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
       status: '3',
     });
     expect(saved).toMatchObject({ status: 3, status_name: '已取消', warnings: [] });
@@ -305,7 +297,7 @@ describe('production plans', () => {
       quantity: 10,
       start_date: chinaDay(-10),
       due_date: chinaDay(-2),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
     });
     // 10 days from 4 days ago: by the end of yesterday 4 of 10 were due.
     const behind = await ok('/pmc/create', {
@@ -313,14 +305,14 @@ describe('production plans', () => {
       quantity: 10,
       start_date: chinaDay(-4),
       due_date: chinaDay(5),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
     });
     const onTime = await ok('/pmc/create', {
       product_id: p.id,
       quantity: 10,
       start_date: chinaDay(),
       due_date: chinaDay(5),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
     });
     expect(overdue.warnings).toEqual(['延期']);
     expect(behind.warnings).toEqual(['延期']);
@@ -368,13 +360,13 @@ describe('production plans', () => {
     expect(await onHand(h, shared.id)).toBe(20);
     const answers = await Promise.all([
       call('/pmc/finish', { id: c }),
-      call('/pmc/finish', { id: d }, keeper),
+      call('/pmc/finish', { id: d }, co.keeper),
     ]);
     expect(answers.map((r) => r.c).sort()).toEqual([0, Codes.PMC_MATERIAL_SHORT.c].sort());
     expect(await onHand(h, shared.id)).toBe(5);
     // The same plan twice at once: finished once.
     await ok('/stock/adjust', {
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
       goods_id: shared.id,
       quantity: 100,
       reason: '补料',
@@ -383,7 +375,7 @@ describe('production plans', () => {
     const twice = await Promise.all([call('/pmc/finish', { id: e }), call('/pmc/finish', { id: e })]);
     expect(twice.map((r) => r.c).sort()).toEqual([0, Codes.PMC_CLOSED.c].sort());
     expect((await planMoves(e)).filter((m) => m.kind === 'production')).toHaveLength(1);
-    await ledgerAddsUp(h, companyId);
+    await ledgerAddsUp(h, co.companyId);
   });
 
   it('never lets parallel reports pass the plan, and a copy refuses an old plan whose product stopped', async () => {
@@ -392,7 +384,7 @@ describe('production plans', () => {
     const id = (await plan(p.id)).d.id as number;
     const answers = await Promise.all([
       call('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 6 }),
-      call('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 6 }, keeper),
+      call('/pmc/progress/add', { plan_id: id, report_date: chinaDay(), quantity: 6 }, co.keeper),
     ]);
     expect(answers.map((r) => r.c).sort()).toEqual([0, Codes.PMC_PROGRESS_OVER.c].sort());
     expect((await planRow(id)).produced).toBe(6);
@@ -404,7 +396,7 @@ describe('production plans', () => {
       quantity: 10,
       start_date: chinaDay(),
       due_date: chinaDay(5),
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
       status: '3',
     });
     // A product an open plan makes is kept; once the plan is closed it may go.
@@ -426,7 +418,7 @@ describe('production plans', () => {
     const template = await h.app.inject({
       method: 'GET',
       url: '/api/pmc/excel_data_save/template',
-      headers: admin,
+      headers: co.admin,
     });
     expect(template.statusCode).toBe(200);
     const content = await xlsx(
@@ -439,7 +431,7 @@ describe('production plans', () => {
       ],
     );
     const send = (mode: string) =>
-      sendImport(h, '/api/pmc/excel_data_save', mode, content, admin, 'p.xlsx').then((r) => r.json());
+      sendImport(h, '/api/pmc/excel_data_save', mode, content, co.admin, 'p.xlsx').then((r) => r.json());
     const preview = await send('preview');
     expect(preview.d).toMatchObject({ total: 3, valid: 1, invalid: 2, created: 0 });
     expect(preview.d.rows[1].errors).toEqual({ 产品编码: '产品编码「NO-SUCH」不存在' });
@@ -453,10 +445,15 @@ describe('production plans', () => {
     const imported = await h.db
       .selectFrom('production_plans')
       .selectAll()
-      .where('company_id', '=', companyId)
+      .where('company_id', '=', co.companyId)
       .where('plan_no', '=', 'IMP-1')
       .executeTakeFirstOrThrow();
-    expect(imported).toMatchObject({ product_id: p.id, warehouse_id: warehouseId, quantity: 6, status: 0 });
+    expect(imported).toMatchObject({
+      product_id: p.id,
+      warehouse_id: co.warehouseId,
+      quantity: 6,
+      status: 0,
+    });
     expect((await ok('/pmc/goods/list', { plan_id: imported.id })).results).toMatchObject([
       { goods_id: m.id, required: 6 },
     ]);
@@ -483,7 +480,7 @@ describe('production plans', () => {
       ['/pmc/goods/save', { plan_id: id, goods_id: m.id, required: 1 }],
       ['/pmc/selected/delete', { ids: [id] }],
     ] as const)
-      expect((await call(url, body, otherAdmin)).c, url).toBe(Codes.NOT_FOUND.c);
+      expect((await call(url, body, co.otherAdmin)).c, url).toBe(Codes.NOT_FOUND.c);
     expect(
       (
         await call(
@@ -493,24 +490,24 @@ describe('production plans', () => {
             quantity: 1,
             start_date: chinaDay(),
             due_date: chinaDay(),
-            warehouse_id: warehouseId,
+            warehouse_id: co.warehouseId,
           },
-          otherAdmin,
+          co.otherAdmin,
         )
       ).c,
     ).not.toBe(0);
-    expect((await ok('/pmc/list', {}, otherAdmin)).results).toEqual([]);
-    expect((await ok('/pmc/warn/list', {}, otherAdmin)).results).toEqual([]);
+    expect((await ok('/pmc/list', {}, co.otherAdmin)).results).toEqual([]);
+    expect((await ok('/pmc/warn/list', {}, co.otherAdmin)).results).toEqual([]);
     expect(await planRow(id)).toEqual(before);
 
     const anonymous = await h.app.inject({ method: 'POST', url: '/api/pmc/list', payload: {} });
     expect(anonymous.json().c).toBe(Codes.NOT_LOGGED_IN.c);
-    expect((await call('/pmc/list', {}, seller)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/pmc/list', {}, buyer)).c).toBe(0);
-    expect((await call('/pmc/warn/list', {}, buyer)).c).toBe(0);
-    expect((await call('/pmc/finish', { id }, buyer)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/pmc/create', {}, keeper)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/pmc/selected/delete', { ids: [id] }, keeper)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/pmc/list', {}, co.seller)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/pmc/list', {}, co.buyer)).c).toBe(0);
+    expect((await call('/pmc/warn/list', {}, co.buyer)).c).toBe(0);
+    expect((await call('/pmc/finish', { id }, co.buyer)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/pmc/create', {}, co.keeper)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/pmc/selected/delete', { ids: [id] }, co.keeper)).c).toBe(Codes.FORBIDDEN.c);
     expect(await planRow(id)).toEqual(before);
   });
 });

@@ -14,16 +14,9 @@ import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
  * permission refused; the import with its 物料清单 column. SQLite, and PostgreSQL with TEST_PG_URL.
  */
 let h: Harness;
-let companyId: number;
-let admin: Record<string, string>;
-let keeper: Record<string, string>;
-let buyer: Record<string, string>;
-let seller: Record<string, string>;
-let otherAdmin: Record<string, string>;
-let warehouseId: number;
 
 type Body = Record<string, unknown>;
-const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
+const call = (url: string, body: Body = {}, headers: Record<string, string> = co.admin) =>
   h.json(url, body, headers);
 
 let seq = 0;
@@ -38,7 +31,7 @@ const moveCount = async () =>
       await h.db
         .selectFrom('stock_moves')
         .select(h.db.fn.countAll().as('n'))
-        .where('company_id', '=', companyId)
+        .where('company_id', '=', co.companyId)
         .executeTakeFirstOrThrow()
     ).n,
   );
@@ -46,7 +39,6 @@ const moveCount = async () =>
 beforeAll(async () => {
   h = await testApp();
   co = await materialsCompany(h, '产品单位', 'CP-G');
-  ({ companyId, admin, keeper, buyer, seller, otherAdmin, warehouseId } = co);
 });
 afterAll(() => h.close());
 
@@ -119,7 +111,7 @@ describe('products: the resource and its bill of materials', () => {
       status: 1,
     });
     expect(kept.d).toMatchObject({ name: '龙井礼盒（新）', material_count: 2 });
-    const after = (await call('/product/detail/list', { id, warehouse_id: warehouseId })).d.results;
+    const after = (await call('/product/detail/list', { id, warehouse_id: co.warehouseId })).d.results;
     expect(after.map((l: Body) => [l.goods_name, l.spec_text, l.quantity, l.on_hand])).toEqual([
       ['茶杯', '青', 2, 6],
       ['龙井散茶', '', 12, 50],
@@ -232,7 +224,7 @@ describe('products: the resource and its bill of materials', () => {
         string,
         string | number
       >,
-      admin,
+      co.admin,
     );
     expect(form.json()).toMatchObject({ c: 0, d: { material_count: 1 } });
     // Code and output taken.
@@ -264,31 +256,31 @@ describe('products: the resource and its bill of materials', () => {
       ['/product/delete', { id }],
       ['/product/selected/delete', { ids: [id] }],
       ['/product/detail/list', { id }],
-      ['/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId }],
+      ['/product/push/to/stock', { id, quantity: 1, warehouse_id: co.warehouseId }],
     ] as const)
-      expect((await call(url, b, otherAdmin)).c, url).toBe(Codes.NOT_FOUND.c);
-    expect((await call('/product/list', {}, otherAdmin)).d.paging.count).toBe(0);
+      expect((await call(url, b, co.otherAdmin)).c, url).toBe(Codes.NOT_FOUND.c);
+    expect((await call('/product/list', {}, co.otherAdmin)).d.paging.count).toBe(0);
     // Another company's goods cannot be an output or a material.
     expect(
       await call(
         '/product/create',
         { code: 'P-O', name: '外', goods_id: out.id, batch_size: 1, status: 1 },
-        otherAdmin,
+        co.otherAdmin,
       ),
     ).toMatchObject({ c: Codes.PARAM_ERROR.c, field: 'goods_id' });
 
     for (const url of ['/product/list', '/product/create', '/product/push/to/stock', '/product/detail/list'])
       expect((await call(url, {}, {})).c, url).toBe(Codes.NOT_LOGGED_IN.c);
     // 销售 holds no product codename; 采购 reads but neither writes nor produces; 仓库 produces.
-    expect((await call('/product/list', {}, seller)).c).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/product/list', {}, buyer)).c).toBe(0);
-    expect((await call('/product/save', body, buyer)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/product/list', {}, co.seller)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/product/list', {}, co.buyer)).c).toBe(0);
+    expect((await call('/product/save', body, co.buyer)).c).toBe(Codes.FORBIDDEN.c);
     expect(
-      (await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId }, buyer)).c,
+      (await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: co.warehouseId }, co.buyer)).c,
     ).toBe(Codes.FORBIDDEN.c);
-    expect((await call('/product/delete', { id }, keeper)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await call('/product/delete', { id }, co.keeper)).c).toBe(Codes.FORBIDDEN.c);
     expect(
-      (await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId }, keeper)).c,
+      (await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: co.warehouseId }, co.keeper)).c,
     ).toBe(0);
     expect((await call('/product/get', { id })).d.name).toBe('范围产品');
   });
@@ -373,7 +365,7 @@ describe('/product/push/to/stock', () => {
     const pushed = await call('/product/push/to/stock', {
       id,
       quantity: 6,
-      warehouse_id: warehouseId,
+      warehouse_id: co.warehouseId,
       remark: '第一批',
     });
     expect(pushed, JSON.stringify(pushed)).toMatchObject({
@@ -404,7 +396,7 @@ describe('/product/push/to/stock', () => {
     // The ledger screen shows them.
     const ledger = await call('/stock/move/list', { kind: 'production' });
     expect(ledger.d.results[0]).toMatchObject({ goods_id: out.id, kind_name: '生产入库', quantity: 6 });
-    await ledgerAddsUp(h, companyId);
+    await ledgerAddsUp(h, co.companyId);
   });
 
   it('refuses a short material, naming it, with nothing written', async () => {
@@ -420,7 +412,7 @@ describe('/product/push/to/stock', () => {
       await sellable(h, out.id),
       await moveCount(),
     ];
-    const refused = await call('/product/push/to/stock', { id, quantity: 2, warehouse_id: warehouseId });
+    const refused = await call('/product/push/to/stock', { id, quantity: 2, warehouse_id: co.warehouseId });
     expect(refused.c).toBe(Codes.PRODUCT_MATERIAL_SHORT.c);
     expect(refused.m).toContain(b.name);
     expect(refused.m).toContain('在库3，需要4');
@@ -433,7 +425,7 @@ describe('/product/push/to/stock', () => {
     ]).toEqual(before);
     // Bad input, a stopped product and a stopped warehouse are refused too.
     expect(
-      await call('/product/push/to/stock', { id, quantity: 0, warehouse_id: warehouseId }),
+      await call('/product/push/to/stock', { id, quantity: 0, warehouse_id: co.warehouseId }),
     ).toMatchObject({
       c: Codes.PARAM_ERROR.c,
       field: 'quantity',
@@ -446,7 +438,7 @@ describe('/product/push/to/stock', () => {
     );
     const p = (await call('/product/get', { id })).d;
     await call('/product/save', { ...p, status: 0 });
-    expect((await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId })).c).toBe(
+    expect((await call('/product/push/to/stock', { id, quantity: 1, warehouse_id: co.warehouseId })).c).toBe(
       Codes.PRODUCT_STOPPED.c,
     );
   });
@@ -457,14 +449,14 @@ describe('/product/push/to/stock', () => {
     const a = ms[0] as Made;
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        call('/product/push/to/stock', { id, quantity: 1, warehouse_id: warehouseId }, keeper),
+        call('/product/push/to/stock', { id, quantity: 1, warehouse_id: co.warehouseId }, co.keeper),
       ),
     );
     const codes = results.map((r) => r.c);
     expect(codes.filter((c) => c === 0)).toHaveLength(3);
     expect(codes.every((c) => c === 0 || c === Codes.PRODUCT_MATERIAL_SHORT.c)).toBe(true);
     expect([await onHand(h, a.id), await sellable(h, a.id), await onHand(h, out.id)]).toEqual([1, 1, 5]);
-    await ledgerAddsUp(h, companyId);
+    await ledgerAddsUp(h, co.companyId);
   });
 });
 
@@ -476,7 +468,7 @@ describe('the products import', () => {
       rows,
     );
   const upload = (mode: string, content: Buffer) =>
-    sendImport(h, '/api/product/import', mode, content, admin, 'p.xlsx').then((r) => r.json());
+    sendImport(h, '/api/product/import', mode, content, co.admin, 'p.xlsx').then((r) => r.json());
 
   it('reads the output and the materials by code, refuses bad rows per cell and writes the valid ones', async () => {
     const out = await goods({ goods_type: 'finished' });
