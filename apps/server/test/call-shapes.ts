@@ -9,7 +9,7 @@ import { serve } from '../src/platform/http/serve.ts';
  * parameter in a portal call (the training area's `parallel/{bid}/decide`, a text one in
  * `parallel/code/{code}`), the console's REST
  * family with PUT, DELETE and a 201, a GET by the shorthand. The handlers answer what they were
- * given (id 404 is a row that does not exist), so serve.test.ts can see the merged input and the
+ * given (id 404 is a row that does not exist, id 403 one the caller may not see), so serve.test.ts can see the merged input and the
  * route walk can walk them like any other.
  */
 const tags = ['test'];
@@ -57,6 +57,7 @@ export function shapeRoutes(app: App) {
   const c = shapeCalls;
   const missing = (id: number) => {
     if (id === 404) throw new AppError('NOT_FOUND');
+    if (id === 403) throw new AppError('FORBIDDEN');
   };
   serve(app, c.decide, async ({ input }) => {
     missing(input.bid);

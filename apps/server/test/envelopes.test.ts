@@ -48,7 +48,7 @@ describe('envelopes, parsing and the error handler', () => {
   it('console family: AUTH_FAIL with HTTP 401, field errors as lists, 500 without details', async () => {
     const anon = await app.inject({ method: 'GET', url: '/api/v1/sysadmin/probe/?page=1' });
     expect(anon.statusCode).toBe(401);
-    expect(anon.json()).toEqual({ code: 'AUTH_FAIL', msg: '认证失败，请重新登录' });
+    expect(anon.json()).toEqual({ code: 'AUTH_FAIL', msg: '身份认证信息未提供。' });
     const { user } = await h.as(1);
     const { headers } = { headers: await h.login(user.username) };
     const bad = await app.inject({ method: 'GET', url: '/api/v1/sysadmin/probe/?page=0', headers });
@@ -61,7 +61,7 @@ describe('envelopes, parsing and the error handler', () => {
     expect(boom.json()).toEqual({ code: 'SERVER_ERROR', msg: '请求错误' });
     const missing = await app.inject({ method: 'GET', url: '/api/v1/sysadmin/nothing/' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ code: 'NOT_FOUND', msg: '未找到' });
+    expect(missing.json()).toEqual({ code: 'NOT_FOUND', msg: '未找到。' });
   });
 
   it('portal family: handled refusals are HTTP 200 {c, m}; unknown errors hide their details', async () => {

@@ -147,13 +147,37 @@ describe('serve: path parameters and the console family', () => {
     ]);
   });
 
+  it("answers a console refusal one way, in DRF's words, whether the access check or a rule refuses", async () => {
+    const authFail = [401, { code: 'AUTH_FAIL', msg: '身份认证信息未提供。' }];
+    const denied = [403, { code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限。' }];
+    const answer = async (r: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const res = await r;
+      return [res.statusCode, res.json()];
+    };
+    // Anonymous: a read, and a write (which also lacks the token header).
+    expect(await answer(send('GET', '/v1/sysadmin/simcard/7/'))).toEqual(authFail);
+    expect(await answer(send('PUT', '/v1/sysadmin/simcard/7/', {}, { iccid: '1' }))).toEqual(authFail);
+    // Logged in without the codename, and a rule refusing a row the caller may not see.
+    expect(await answer(send('DELETE', '/v1/sysadmin/simcard/7/', member))).toEqual(denied);
+    expect(await answer(send('GET', '/v1/sysadmin/simcard/7/', member))).toEqual(denied);
+    expect(await answer(send('GET', '/v1/sysadmin/simcard/403/', admin))).toEqual(denied);
+    // No such route under the console: the same NOT_FOUND as a rule's row that does not exist.
+    expect(await answer(send('GET', '/v1/sysadmin/nothing/', admin))).toEqual([
+      404,
+      { code: 'NOT_FOUND', msg: '未找到。' },
+    ]);
+  });
+
   it("answers a rule's refusal in the call's family: the envelope, or the status its code stands for", async () => {
     expect((await send('POST', '/test/parallel/404/decide', member, { nid: 1 })).json()).toEqual({
       c: Codes.NOT_FOUND.c,
       m: Codes.NOT_FOUND.m,
     });
     const gone = await send('GET', '/v1/sysadmin/simcard/404/', admin);
-    expect([gone.statusCode, gone.json()]).toEqual([404, { code: 'NOT_FOUND', msg: Codes.NOT_FOUND.m }]);
+    expect([gone.statusCode, gone.json()]).toEqual([
+      404,
+      { code: 'NOT_FOUND', msg: ConsoleCodes.NOT_FOUND.msg },
+    ]);
     const nul = await send('GET', '/v1/sysadmin/simcard/%00/', admin);
     expect(nul.statusCode).toBe(400);
   });

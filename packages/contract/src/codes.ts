@@ -120,11 +120,22 @@ export type Code = (typeof Codes)[CodeName];
 
 export const SESSION_EXPIRED_CODE = Codes.NOT_LOGGED_IN.c;
 
-/** Console (DRF-style) error family: real HTTP status, `{code, msg}` bodies. */
+/**
+ * The console's refusals (DRF style, ADR 0034): the HTTP status, the body's `code` and its `msg`.
+ * The one table the server answers a console refusal from, whoever refuses (the access check, a
+ * rule, the framework). The words are Django REST framework's own (zh-Hans: NotAuthenticated,
+ * PermissionDenied, NotFound, Throttled), 请求错误 where the specification gives it (its 5xx and
+ * default); the rest are the portal's. A rule's own message wins over these.
+ */
 export const ConsoleCodes = {
-  AUTH_FAIL: { status: 401, code: 'AUTH_FAIL', msg: '认证失败，请重新登录' },
-  PERMISSION_DENIED: { status: 403, code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限' },
-  NOT_FOUND: { status: 404, code: 'NOT_FOUND', msg: '未找到' },
   INVALID: { status: 400, code: 'INVALID', msg: '请求错误' },
+  AUTH_FAIL: { status: 401, code: 'AUTH_FAIL', msg: '身份认证信息未提供。' },
+  PERMISSION_DENIED: { status: 403, code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限。' },
+  NOT_FOUND: { status: 404, code: 'NOT_FOUND', msg: '未找到。' },
+  PAYLOAD_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', msg: Codes.PAYLOAD_TOO_LARGE.m },
+  UNSUPPORTED_MEDIA: { status: 415, code: 'UNSUPPORTED_MEDIA', msg: Codes.UNSUPPORTED_MEDIA.m },
+  TOO_MANY_REQUESTS: { status: 429, code: 'TOO_MANY_REQUESTS', msg: '请求已被限流。' },
+  SERVER_ERROR: { status: 500, code: 'SERVER_ERROR', msg: '请求错误' },
+  SERVICE_UNAVAILABLE: { status: 503, code: 'SERVICE_UNAVAILABLE', msg: Codes.SERVICE_UNAVAILABLE.m },
 } as const;
 export type ConsoleCodeName = keyof typeof ConsoleCodes;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 import type { PlatformDatabase } from '../db/database.ts';
 import { type PermissionCache, permissionCache } from './permission-cache.ts';
 import { SessionCache } from './session-cache.ts';
@@ -74,16 +74,12 @@ export const authPlugin = fp(
         : null;
       if ('public' in access) return;
 
-      const consoleFamily = request.routeOptions.config?.family === 'console';
-      if (!request.caller) {
-        throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('NOT_LOGGED_IN');
-      }
-      if (!SAFE_METHODS.has(request.method) && !headerToken) {
-        throw consoleFamily ? new ConsoleError('AUTH_FAIL') : new AppError('TOKEN_REQUIRED');
-      }
+      // The error handler answers these in the route's family (a console call: 401 AUTH_FAIL, 403).
+      if (!request.caller) throw new AppError('NOT_LOGGED_IN');
+      if (!SAFE_METHODS.has(request.method) && !headerToken) throw new AppError('TOKEN_REQUIRED');
       if ('permission' in access) {
         const allowed = await app.permissions.has(request.caller.role, access.permission);
-        if (!allowed) throw consoleFamily ? new ConsoleError('PERMISSION_DENIED') : new AppError('FORBIDDEN');
+        if (!allowed) throw new AppError('FORBIDDEN');
       }
     });
   },

@@ -1,4 +1,4 @@
-import { type CodeName, Codes, type ConsoleCodeName, ConsoleCodes } from '@portal/contract';
+import { type CodeName, Codes } from '@portal/contract';
 
 /** A handled portal failure: answered as `{c, m}` with HTTP 200. */
 export class AppError extends Error {
@@ -17,15 +17,3 @@ export class AppError extends Error {
  * visitor forms, registration, the public reads served from per-company caches).
  */
 export const companyMissing = () => new AppError('NOT_FOUND', '单位不存在', 'company_id');
-
-/** A handled console failure: real HTTP status and `{code, msg}` or field errors. */
-export class ConsoleError extends Error {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
-  constructor(code: ConsoleCodeName, msg?: string, fields?: Record<string, string[]>) {
-    const def = ConsoleCodes[code];
-    super(msg ?? def.msg);
-    this.status = def.status;
-    this.body = fields ?? { code: def.code, msg: msg ?? def.msg };
-  }
-}

@@ -1,7 +1,7 @@
-import { type CodeName, Codes } from '@portal/contract';
+import { type CodeName, Codes, type ConsoleCodeName, ConsoleCodes } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ConsoleError } from '#server/platform/core/errors.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 import { type Fault, faultLogMessage, faultOf } from '../db/faults.ts';
 
 function isConsole(request: FastifyRequest) {
@@ -19,33 +19,39 @@ function portal(reply: FastifyReply, c: number, m: string, field?: string, statu
   return json(reply, status, field ? { c, m, field } : { c, m });
 }
 
-/** A portal code's console form (ADR 0034): its HTTP status and the body's `code`. */
-const CONSOLE_FORM: Partial<Record<CodeName, [status: number, code: string]>> = {
-  PARAM_ERROR: [400, 'INVALID'],
-  NOT_LOGGED_IN: [401, 'AUTH_FAIL'],
-  TOKEN_REQUIRED: [401, 'AUTH_FAIL'],
-  FORBIDDEN: [403, 'PERMISSION_DENIED'],
-  NOT_FOUND: [404, 'NOT_FOUND'],
-  ROUTE_NOT_FOUND: [404, 'NOT_FOUND'],
-  PAYLOAD_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE'],
-  UNSUPPORTED_MEDIA: [415, 'UNSUPPORTED_MEDIA'],
-  TOO_MANY_REQUESTS: [429, 'TOO_MANY_REQUESTS'],
-  SERVER_ERROR: [500, 'SERVER_ERROR'],
-  SERVICE_UNAVAILABLE: [503, 'SERVICE_UNAVAILABLE'],
+/** The console refusal a portal code stands for (ADR 0034); a code not here is a rule's: 400. */
+const CONSOLE_CODE: Partial<Record<CodeName, ConsoleCodeName>> = {
+  PARAM_ERROR: 'INVALID',
+  NOT_LOGGED_IN: 'AUTH_FAIL',
+  TOKEN_REQUIRED: 'AUTH_FAIL',
+  FORBIDDEN: 'PERMISSION_DENIED',
+  NOT_FOUND: 'NOT_FOUND',
+  ROUTE_NOT_FOUND: 'NOT_FOUND',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  SERVER_ERROR: 'SERVER_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 const NAME_OF = new Map(Object.entries(Codes).map(([name, code]) => [code.c as number, name as CodeName]));
 
 /**
- * A portal refusal (an `AppError` of the platform or a rule) answered to a console call: the HTTP
- * status its code stands for, `{field: [m]}` when it names a field, else `{code, msg}` (a rule's
- * refusal: 400 with the code's name, `BRAND_NAME_TAKEN`).
+ * The one place a console refusal is decided (ADR 0034), whoever refuses — the access check, a
+ * rule, the framework, a fault: the HTTP status and body of `ConsoleCodes`; `{field: [msg]}` for a
+ * 400 that names a field; a rule's own code (not in the table) 400 `{code: 'BRAND_NAME_TAKEN',
+ * msg}`. The message is the refusal's own when it was given one (单位不存在), else the table's.
  */
-function consoleForm(reply: FastifyReply, error: AppError) {
-  const name = NAME_OF.get(error.c);
-  const [status, code] = (name && CONSOLE_FORM[name]) ?? [400, name ?? 'INVALID'];
-  if (error.field && status === 400) return json(reply, status, { [error.field]: [error.message] });
-  return json(reply, status, { code, msg: error.message });
+function consoleRefusal(reply: FastifyReply, name: CodeName, message?: string, field?: string) {
+  const known = CONSOLE_CODE[name];
+  const def = known ? ConsoleCodes[known] : undefined;
+  const status = def?.status ?? 400;
+  const msg = message && message !== Codes[name].m ? message : (def?.msg ?? message ?? Codes[name].m);
+  if (field && status === 400) return json(reply, status, { [field]: [msg] });
+  return json(reply, status, { code: def?.code ?? name, msg });
 }
+
+const consoleForm = (reply: FastifyReply, error: AppError) =>
+  consoleRefusal(reply, NAME_OF.get(error.c) ?? 'PARAM_ERROR', error.message, error.field);
 
 /**
  * Framework-level client errors (malformed JSON or URL, too large, wrong media type, …) in the
@@ -53,17 +59,18 @@ function consoleForm(reply: FastifyReply, error: AppError) {
  */
 export function clientError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  const code =
+  const name: CodeName =
     status === 413
-      ? Codes.PAYLOAD_TOO_LARGE
+      ? 'PAYLOAD_TOO_LARGE'
       : status === 415
-        ? Codes.UNSUPPORTED_MEDIA
+        ? 'UNSUPPORTED_MEDIA'
         : status === 429
-          ? Codes.TOO_MANY_REQUESTS
-          : Codes.PARAM_ERROR;
+          ? 'TOO_MANY_REQUESTS'
+          : 'PARAM_ERROR';
+  const message = name === 'PARAM_ERROR' ? '参数格式不正确' : Codes[name].m;
   request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-  if (isConsole(request)) return json(reply, status, { code: 'INVALID', msg: code.m });
-  return portal(reply, code.c, code === Codes.PARAM_ERROR ? '参数格式不正确' : code.m);
+  if (isConsole(request)) return consoleRefusal(reply, name, message);
+  return portal(reply, Codes[name].c, message);
 }
 
 /**
@@ -95,7 +102,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (isConsole(request)) return consoleForm(reply, error);
       return portal(reply, error.c, error.message, error.field);
     }
-    if (error instanceof ConsoleError) return json(reply, error.status, error.body);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -115,17 +121,17 @@ export function registerErrorHandler(app: FastifyInstance) {
       logFault(request, fault, error);
       reply.header('retry-after', '5');
       const { c, m } = Codes.SERVICE_UNAVAILABLE;
-      if (isConsole(request)) return json(reply, 503, { code: 'SERVICE_UNAVAILABLE', msg: m });
+      if (isConsole(request)) return consoleRefusal(reply, 'SERVICE_UNAVAILABLE');
       return portal(reply, c, m, undefined, 503);
     }
 
     request.log.error({ err: error }, 'unhandled error');
-    if (isConsole(request)) return json(reply, 500, { code: 'SERVER_ERROR', msg: '请求错误' });
+    if (isConsole(request)) return consoleRefusal(reply, 'SERVER_ERROR');
     return portal(reply, Codes.SERVER_ERROR.c, Codes.SERVER_ERROR.m, undefined, 500);
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (isConsole(request)) return json(reply, 404, { code: 'NOT_FOUND', msg: '未找到' });
+    if (isConsole(request)) return consoleRefusal(reply, 'ROUTE_NOT_FOUND');
     return json(reply, 404, { c: Codes.ROUTE_NOT_FOUND.c, m: Codes.ROUTE_NOT_FOUND.m });
   });
 }

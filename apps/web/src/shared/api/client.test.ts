@@ -200,13 +200,13 @@ describe('api client: path parameters and the console family', () => {
       .call(simcardCall, { id: 7, iccid: '' }, { toast: 'unlessField' })
       .catch((e: unknown) => e);
     expect(fieldError).toMatchObject({ c: 400, m: 'ICCID不能为空', field: 'iccid' });
-    reply({ code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限' }, 403);
+    reply({ code: 'PERMISSION_DENIED', msg: '您没有执行该操作的权限。' }, 403);
     await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({
       c: 403,
       code: 'PERMISSION_DENIED',
-      m: '您没有执行该操作的权限',
+      m: '您没有执行该操作的权限。',
     });
-    await vi.waitFor(() => expect(toastText()).toContain('您没有执行该操作的权限'), 10_000);
+    await vi.waitFor(() => expect(toastText()).toContain('您没有执行该操作的权限。'), 10_000);
     reply({ non_field_errors: ['该卡已停用', '其他'] }, 400);
     await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({ m: '该卡已停用' });
     fetchMock.mockResolvedValueOnce(new Response('<html>502</html>', { status: 502 }));
@@ -221,7 +221,7 @@ describe('api client: path parameters and the console family', () => {
     Cookies.set(USER_COOKIE, JSON.stringify({ id: 1, role: 12 }), { path: '/' });
     localStorage.setItem(STORAGE_KEYS.token, 't');
     window.history.pushState({}, '', '/simcard');
-    reply({ code: 'AUTH_FAIL', msg: '认证失败，请重新登录' }, 401);
+    reply({ code: 'AUTH_FAIL', msg: '身份认证信息未提供。' }, 401);
     await expect(api.call(simcardCall, { id: 7, iccid: '1' })).rejects.toMatchObject({ c: 401 });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(navigate).toHaveBeenCalledWith(`/login?redirect=${encodeURIComponent('/simcard')}`);
