@@ -39,3 +39,23 @@ describe('call-routes.ts read back (callTable)', () => {
     }
   });
 });
+
+/** Every TypeScript source of the three sides, but tests. */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sources(full);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [full] : [];
+  });
+}
+
+describe('path parameters', () => {
+  it("are read by one pattern, call.ts' (pathParams, fillPath), not written again by the server or the web", () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const files = ['packages/contract/src', 'apps/server/src', 'apps/web/src'].flatMap((d) =>
+      sources(path.join(root, d)),
+    );
+    const writers = files.filter((f) => fs.readFileSync(f, 'utf8').includes('\\{(\\w+)\\}'));
+    expect(writers.map((f) => path.relative(root, f))).toEqual(['packages/contract/src/call.ts']);
+  });
+});

@@ -58,8 +58,18 @@ type InputFor<P extends string> = [PathParams<P>] extends [never]
   ? unknown
   : { readonly shape: Record<PathParams<P>, z.ZodType> };
 
+/** A declared path's `{name}` segments: the one pattern of a path parameter. */
+const PATH_PARAM = /\{(\w+)\}/g;
+
 /** The path parameters of a declared path, in order. */
-export const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+export const pathParams = (path: string): string[] => [...path.matchAll(PATH_PARAM)].map((m) => m[1] ?? '');
+
+/**
+ * A declared path with each `{name}` replaced by `fill(name)`: the server's route (`:name`), the
+ * client's address (the input's value, encoded as one segment).
+ */
+export const fillPath = (path: string, fill: (name: string) => string): string =>
+  path.replace(PATH_PARAM, (_, name: string) => fill(name));
 
 /** Whether a method's input travels in the query (GET, DELETE) rather than the body. */
 export const inputInQuery = (method: CallMethod) => method === 'GET' || method === 'DELETE';

@@ -1,4 +1,4 @@
-import { type Call, type CallFamily, envelope, inputInQuery, pathParams } from '@portal/contract';
+import { type Call, type CallFamily, envelope, fillPath, inputInQuery, pathParams } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Caller } from '../auth/session-user.ts';
@@ -61,7 +61,7 @@ export function serve<C extends Call>(
   const status = call.status ?? 200;
   app.route({
     method: call.method,
-    url: call.path.replace(/\{(\w+)\}/g, ':$1'),
+    url: fillPath(call.path, (name) => `:${name}`),
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
     config: {
       access: call.access,

@@ -4,6 +4,7 @@ import {
   type CallOf,
   type CallOutput,
   type CallRoute,
+  fillPath,
   inputInQuery,
   SESSION_EXPIRED_CODE,
 } from '@portal/contract';
@@ -102,7 +103,7 @@ type Route = Pick<CallRoute, 'method' | 'path' | 'family'>;
  */
 export function requestOf(call: Route, input: Params | undefined) {
   const rest: Params = { ...input };
-  const path = call.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const path = fillPath(call.path, (name) => {
     const value = rest[name];
     delete rest[name];
     if (value === undefined || value === null || typeof value === 'object')
