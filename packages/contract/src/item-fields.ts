@@ -8,8 +8,18 @@ import { z } from 'zod';
 /** When the row was made: ISO-8601 UTC text (ADR 0002). */
 export const createTime = { create_time: z.string() };
 
-/** When the row was made and last changed. */
+/**
+ * When the row was made and last changed (`created_at`, `updated_at`, which every table has): the
+ * one declaration of the audit times, which items spread and the resource block's columns
+ * (screen.ts) read with their labels.
+ */
 export const auditTimes = { ...createTime, update_time: z.string() };
+
+/** The audit times' labels, where a screen shows them (a key missing here or there fails `tsc`). */
+export const auditTimeLabels: Record<keyof typeof auditTimes, string> = {
+  create_time: '创建时间',
+  update_time: '更新时间',
+};
 
 /** The goods a line is about and its specification (`sku_id` 0 for a goods without one). */
 export const goodsRef = { goods_id: z.number().int(), sku_id: z.number().int() };

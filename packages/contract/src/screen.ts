@@ -13,6 +13,7 @@ import {
   text,
   time,
 } from './fields.ts';
+import { auditTimeLabels, type auditTimes } from './item-fields.ts';
 
 /**
  * A resource's columns declared once (ADR 0036, ant-design-pro's ProTable idea on our contract):
@@ -277,10 +278,12 @@ export const col = {
 };
 
 /** The item's audit times, which every declared resource's table has (`created_at`, `updated_at`). */
-const AUDIT_TIMES = {
-  create_time: col.time('创建时间', { list: false, excel: false }),
-  update_time: col.time('更新时间', { list: false, excel: false }),
-};
+const AUDIT_TIMES: Shape = Object.fromEntries(
+  Object.entries(auditTimeLabels).map(([key, label]) => [
+    key,
+    col.time(label, { list: false, excel: false }),
+  ]),
+);
 
 /** The declared columns and, after them, the audit times a declaration does not place itself. */
 export function withTimes(shape: Shape): Shape {
@@ -291,10 +294,9 @@ export function withTimes(shape: Shape): Shape {
 
 // ─── What comes from a declaration ──────────────────────────────────────────────────────────────
 
-export type ItemShape<S extends Shape> = { id: z.ZodNumber } & { [K in keyof S]: S[K]['item'] } & {
-  create_time: z.ZodString;
-  update_time: z.ZodString;
-};
+export type ItemShape<S extends Shape> = { id: z.ZodNumber } & {
+  [K in keyof S]: S[K]['item'];
+} & typeof auditTimes;
 export type FieldsOf<S extends Shape> = {
   [K in keyof S as S[K]['field'] extends z.ZodType ? K : never]: Exclude<S[K]['field'], undefined>;
 };
