@@ -233,6 +233,16 @@ describe('a screen from its declaration', () => {
     vi.restoreAllMocks();
   });
 
+  it('shows a rich text’s words, not its HTML: tags gone, entities read, a dash when empty', () => {
+    const content = col.richText('内容', { max: 1000 });
+    const el = render(
+      shown(content, '<p>新品<strong>上市</strong></p><p>满 100 &amp; 减 10<br>包邮</p>', {}),
+    );
+    expect(el.textContent).toBe('新品上市 满 100 & 减 10 包邮');
+    expect(el.innerHTML).not.toContain('&lt;p&gt;');
+    expect(render(shown(content, '', {})).textContent).toBe('—');
+  });
+
   it('takes the buttons’ permissions from the declared calls', () => {
     const shopAdmin = { goods: [{ codename: 'add_goods_brand', name: '' }] };
     expect(mayCall(brandCalls.create, shopAdmin as never, true)).toBe(true);

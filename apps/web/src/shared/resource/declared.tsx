@@ -1,6 +1,6 @@
 import { type CallRoute, type Column, type Shape, type UserPermission, withTimes } from '@portal/contract';
 import * as callTables from '@portal/contract/calls';
-import { hasAction, moduleOf } from '@portal/contract/constants';
+import { hasAction, moduleOf, richTextPlain } from '@portal/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import {
   Descriptions,
@@ -46,7 +46,7 @@ const listed = (shape: Shape, place: 'list' | 'form' | 'detail') =>
 /** A column's words as options (value → word), for a radio group, a select or a status filter. */
 export const wordOptions = (c: Column) => (c.words ?? []).map(([value, label]) => ({ value, label }));
 
-/** A value as the list shows it: yuan, a minute, a choice's word, a flag's tag. */
+/** A value as the list shows it: yuan, a minute, a choice's word, a flag's tag, a rich text's words. */
 export function shown(c: Column, value: unknown, row: object): ReactNode {
   if (c.kind === 'money') return formatYuan(value as number);
   if (c.kind === 'time') return value ? formatMinute(value as string) : '—';
@@ -56,12 +56,16 @@ export function shown(c: Column, value: unknown, row: object): ReactNode {
     return value === 1 ? <Tag color="green">{word}</Tag> : <Tag>{word}</Tag>;
   }
   if (c.kind === 'choice') return c.words?.find(([v]) => v === value)?.[1] ?? String(value ?? '');
-  if (c.kind === 'longText')
-    return value ? (
-      <Typography.Text ellipsis={{ tooltip: value as string }}>{value as string}</Typography.Text>
+  if (c.kind === 'longText' || c.kind === 'richText') {
+    // A rich text's words without its tags, never its HTML as text.
+    const text =
+      c.kind === 'richText' && typeof value === 'string' ? richTextPlain(value) : (value as string);
+    return text ? (
+      <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>
     ) : (
       <Typography.Text type="secondary">—</Typography.Text>
     );
+  }
   if (value === null || value === undefined || value === '') return '—';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
