@@ -17,6 +17,8 @@ export const COUPON_TOTAL_MAX = 1_000_000;
 export const COUPON_ISSUE_MOBILES_MAX = 200;
 /** Most members one issue "to all members" reaches (a larger company issues by mobile, in batches). */
 export const COUPON_ISSUE_ALL_MAX = 10_000;
+/** The period's refusal, the store's and the form's alike: the end must come after the start. */
+export const COUPON_END_AFTER_START = '结束时间必须晚于开始时间';
 
 /** 1 issued (claimable, issuable), 0 stopped: no new copies; copies already held stay usable until the end time. */
 export const COUPON_STATUS = { 1: '发放中', 0: '已停发' } as const;

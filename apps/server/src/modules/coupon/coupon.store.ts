@@ -1,4 +1,4 @@
-import type { couponResource } from '@portal/contract';
+import { COUPON_END_AFTER_START, type couponResource } from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
@@ -20,7 +20,7 @@ export const couponStore: ResourceStore<typeof couponResource> = {
   rules: {
     async beforeSave(trx, values, caller, before) {
       if (String(values.end_time) <= String(values.start_time))
-        throw new AppError('PARAM_ERROR', '结束时间必须晚于开始时间', 'end_time');
+        throw new AppError('PARAM_ERROR', COUPON_END_AFTER_START, 'end_time');
       if (!before) return;
       // The row locked first, so a claim running now is counted (or waits for this change).
       const [locked] = await repo.lock(trx, caller.companyId, [before.id]);

@@ -18,7 +18,7 @@ import { resourceKeys } from '#web/shared/resource/useResource.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import type { ListColumn } from '#web/shared/ui/ListTable.tsx';
-import { newCouponValues } from './coupon-form.ts';
+import { couponRules, newCouponValues } from './coupon-form.ts';
 import './coupon.css';
 
 const left = (c: CouponAdmin) => (c.total === 0 ? '不限' : `${Math.max(0, c.total - c.claimed)} 张`);
@@ -72,6 +72,7 @@ const render: Record<string, Partial<ListColumn<CouponAdmin>>> = {
 /** The form's own: two short fields a row, the end after the start, the longer word of 停发. */
 const formSpecial: FormSpecial<CouponAdmin, object> = {
   initial: newCouponValues(),
+  rules: couponRules,
   layout: (items) => (
     <>
       {items.name}

@@ -1,9 +1,12 @@
-import { type CouponAdmin, couponResource } from '@portal/contract';
+import { COUPON_END_AFTER_START, type CouponAdmin, couponResource } from '@portal/contract';
+import type { FormInstance } from 'antd';
+import type { Rule, RuleObject, RuleRender } from 'antd/es/form';
 import dayjs from 'dayjs';
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fromLocalInput, toLocalInput } from '#web/shared/format.ts';
 import { declaredForm, fieldRules } from '#web/shared/resource/declared.tsx';
-import { newCouponValues } from './coupon-form.ts';
+import { couponRules, newCouponValues } from './coupon-form.ts';
 
 const coupon: CouponAdmin = {
   id: 1,
@@ -69,5 +72,43 @@ describe('the coupon form, from its declaration', () => {
     await expect(check('end_time', '')).rejects.toThrow('结束时间不能为空');
     await expect(check('end_time', '2026-02-31T10:00')).rejects.toThrow('结束时间格式不正确');
     await expect(check('end_time', '2026-02-03T10:00')).resolves.toBeUndefined();
+  });
+});
+
+describe('the coupon form’s period', () => {
+  // The rule runs where the server's would answer after 保存: the end not after the start.
+  const [endAfterStart] = couponRules.end_time.rules;
+  const checkEnd = (start: string | undefined, end: string | undefined) =>
+    (endAfterStart as RuleRender)({ getFieldValue: () => start } as unknown as FormInstance).validator?.(
+      {} as RuleObject,
+      end,
+      () => undefined,
+    );
+
+  it('refuses an end not after the start with the server’s message, and re-checks it when the start changes', async () => {
+    await expect(checkEnd('2026-03-01T10:15', '2026-03-01T10:15')).rejects.toThrow(
+      '结束时间必须晚于开始时间',
+    );
+    await expect(checkEnd('2026-03-01T10:15', '2026-02-28T23:59')).rejects.toThrow(COUPON_END_AFTER_START);
+    await expect(checkEnd('2026-03-01T10:15', '2026-03-01T10:16')).resolves.toBeUndefined();
+    // Empty or missing: the declared rules say 不能为空.
+    await expect(checkEnd(undefined, '2026-03-01T10:16')).resolves.toBeUndefined();
+    await expect(checkEnd('2026-03-01T10:15', '')).resolves.toBeUndefined();
+    expect(couponRules.end_time.dependencies).toEqual(['start_time']);
+  });
+
+  it('is on the dialog’s 结束时间 item, after the declared rules', async () => {
+    const withPeriod = declaredForm<CouponAdmin, Record<string, unknown>>(couponResource, {
+      rules: couponRules,
+    });
+    const [endItem] = (withPeriod.items({} as FormInstance, null) as ReactElement[]).filter(
+      (i) => i.key === 'end_time',
+    );
+    const props = endItem?.props as { rules: Rule[]; dependencies: string[] };
+    expect(props.rules.at(-1)).toBe(endAfterStart);
+    expect(props.rules.length).toBe(
+      fieldRules(couponResource.shape.end_time, couponResource.fields.end_time).length + 1,
+    );
+    expect(props.dependencies).toEqual(['start_time']);
   });
 });

@@ -1,3 +1,5 @@
+import { COUPON_END_AFTER_START } from '@portal/contract';
+import type { RuleRender } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { toLocalInput } from '#web/shared/format.ts';
 
@@ -8,3 +10,18 @@ export function newCouponValues(now = dayjs()) {
     end_time: toLocalInput(now.add(30, 'day').endOf('day').toISOString()),
   };
 }
+
+/**
+ * 结束时间 after 开始时间, on the form as the server checks it on 保存 (the same message): the times
+ * as the datetime-local inputs hold them, which compare as text. Re-checked when the start changes.
+ */
+const endAfterStart: RuleRender = ({ getFieldValue }) => ({
+  validator: async (_, end: unknown) => {
+    const start: unknown = getFieldValue('start_time');
+    if (typeof start === 'string' && typeof end === 'string' && start && end && end <= start)
+      throw new Error(COUPON_END_AFTER_START);
+  },
+});
+
+/** The coupon form's rules besides the declared ones. */
+export const couponRules = { end_time: { rules: [endAfterStart], dependencies: ['start_time'] } };

@@ -6,6 +6,7 @@ import {
   Descriptions,
   Form,
   type FormInstance,
+  type FormRule,
   Input,
   InputNumber,
   Radio,
@@ -296,6 +297,8 @@ export function itemProps(resource: Declared, key: string) {
 export interface FormSpecial<T, V> {
   /** A field's whole form item (a list of contacts, an item shown only for some values). */
   items?: Partial<Record<string, (form: FormInstance<V>, row: T | null) => ReactNode>>;
+  /** A field's rules besides its declared one, which may read other fields (`dependencies`: re-checked when they change). */
+  rules?: Partial<Record<string, { rules: FormRule[]; dependencies?: string[] }>>;
   /** A field's own input (a salesperson picker): replaces the kind's inside its Form.Item. */
   controls?: Partial<Record<string, (form: FormInstance<V>, row: T | null) => ReactNode>>;
   /** The form laid out by the page from the derived items (`items[key]`), where order is not enough. */
@@ -359,9 +362,16 @@ export function declaredForm<T extends Row, V extends object>(
           const own = special.controls?.[key];
           const item = special.items?.[key];
           if (item) return [key, <Fragment key={key}>{item(form, row)}</Fragment>];
+          const props = itemProps(resource, key);
+          const also = special.rules?.[key];
           return [
             key,
-            <Form.Item key={key} {...itemProps(resource, key)}>
+            <Form.Item
+              key={key}
+              {...props}
+              rules={[...props.rules, ...(also?.rules ?? [])]}
+              dependencies={also?.dependencies}
+            >
               {own ? own(form, row) : control(c, key, row)}
             </Form.Item>,
           ];
