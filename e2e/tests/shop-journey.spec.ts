@@ -21,6 +21,18 @@ async function stockOnPage(page: Page): Promise<number> {
 
 const orderCard = (page: Page, orderNo: string) => page.getByRole('article', { name: `订单 ${orderNo}` });
 
+/**
+ * Searches from the header's box as a shopper does, and waits until the results page says it is
+ * this keyword's (关键字：…): a result the previous search also showed proves nothing, and the box
+ * must not be typed into before the page it sent is there.
+ */
+async function search(page: Page, keyword: string) {
+  const box = page.getByRole('searchbox', { name: '搜索商品' });
+  await box.fill(keyword);
+  await box.press('Enter');
+  await expect(page.getByText(`关键字：${keyword}`, { exact: true })).toBeVisible();
+}
+
 test('a guest finds tea, registers with the outbox code, keeps the cart, orders with a coupon, cancels and the stock comes back', async ({
   page,
 }) => {
@@ -29,25 +41,27 @@ test('a guest finds tea, registers with the outbox code, keeps the cart, orders 
 
   // Browse and search as a guest.
   await page.goto('/');
-  await page.getByRole('searchbox', { name: '搜索商品' }).fill('毛峰');
-  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await search(page, '毛峰');
   await expect(page).toHaveURL(/\/search\?keyword=%E6%AF%9B%E5%B3%B0/);
   await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
   // 茶 finds the teas by their category (绿茶) too, not only goods with 茶 in the name.
-  await page.getByRole('searchbox', { name: '搜索商品' }).fill('茶');
-  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await search(page, '茶');
   await expect(page).toHaveURL(/\/search\?keyword=%E8%8C%B6/);
   await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
   // Covers keep their whole picture in every card size (contained, never cropped).
   await expect(page.locator('.goods-cover img').first()).toHaveCSS('object-fit', 'contain');
-  // Pinyin initials, as typed on a phone: hsmf finds 黄山毛峰.
-  await page.getByRole('searchbox', { name: '搜索商品' }).fill('hsmf');
-  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  // Pinyin initials, as typed on a phone: hsmf finds 黄山毛峰. The box keeps the focus after a search.
+  await search(page, 'hsmf');
+  await expect(page.getByRole('searchbox', { name: '搜索商品' })).toBeFocused();
   await expect(page.getByRole('link', { name: goods }).first()).toBeVisible();
   // Nothing found: no dead end — nearby categories and the best sellers.
-  await page.getByRole('searchbox', { name: '搜索商品' }).fill('量子红茶机');
-  await page.getByRole('searchbox', { name: '搜索商品' }).press('Enter');
+  await search(page, '量子红茶机');
   await expect(page.getByText('没有找到与“量子红茶机”相关的商品')).toBeVisible();
+  // Back and forward: the box shows the keyword of the page it is on.
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: '搜索商品' })).toHaveValue('hsmf');
+  await page.goForward();
+  await expect(page.getByRole('searchbox', { name: '搜索商品' })).toHaveValue('量子红茶机');
   const nearby = page.getByRole('region', { name: '看看这些分类' });
   await expect(nearby.getByRole('link', { name: '红茶', exact: true })).toBeVisible();
   const popular = page.getByRole('region', { name: '热销商品' });

@@ -1,6 +1,6 @@
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { CartMergeNotice } from '#web/shared/cart/CartMergeNotice.tsx';
 import { useGuestCartMerge } from '#web/shared/cart/cartMerge.ts';
@@ -30,12 +30,25 @@ function SearchBox() {
   const box = useRef<InputRef>(null);
   const { pathname, search } = useLocation();
   const current =
-    pathname === '/search' || pathname === '/product' ? new URLSearchParams(search).get('keyword') : '';
+    (pathname === '/search' || pathname === '/product' ? new URLSearchParams(search).get('keyword') : '') ??
+    '';
+  // The box is drawn anew to show the URL's keyword when it changes elsewhere (back/forward, a
+  // keyword tag closed), not when the box itself searched: that would take the focus from the box
+  // (to <main>) and drop what was typed since Enter.
+  const sent = useRef<string | null>(null);
+  const shown = useRef(current);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (current === shown.current) return;
+    shown.current = current;
+    const own = sent.current === current;
+    sent.current = null;
+    if (!own) setGeneration((g) => g + 1);
+  }, [current]);
   return (
     <Input.Search
-      // A new key when the URL's keyword changes (back/forward) so the box shows it.
-      key={current ?? ''}
-      defaultValue={current ?? ''}
+      key={generation}
+      defaultValue={current}
       placeholder="搜索商品"
       aria-label="搜索商品"
       allowClear={CLEARABLE}
@@ -46,6 +59,7 @@ function SearchBox() {
         if (info?.source === 'clear') return;
         // The field itself: on a server-rendered page the visitor may have typed before the app ran.
         const keyword = (box.current?.input?.value ?? value).trim();
+        sent.current = keyword;
         navigate(keyword ? `/search?keyword=${encodeURIComponent(keyword)}` : '/product');
       }}
     />
