@@ -85,26 +85,30 @@ const frames = (page: Page) =>
  * Waits until the page is still: no request open and none started across two frames (the app's
  * queries and page chunks loaded, and none that their render started), the fonts loaded, no finite
  * animation running. Playwright's `networkidle` waits for 500 ms without a request instead, which
- * was a sixth of the scans' time.
+ * was a sixth of the scans' time. Only a page whose requests are counted from its start can be
+ * known to be still: any other is refused, not scanned half-loaded.
  */
 async function settle(page: Page): Promise<void> {
   const requests = requestsOf.get(page);
+  if (!requests)
+    throw new Error(
+      'a11y: this page was not made by the fixtures (test’s page, openPage), so its requests are not ' +
+        'counted and it cannot be scanned once settled',
+    );
   const deadline = Date.now() + 3_000;
-  if (!requests) await page.waitForLoadState('networkidle', { timeout: 3_000 }).catch(() => {});
-  else
-    while (Date.now() < deadline) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        requests.idle(),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, deadline - Date.now());
-        }),
-      ]);
-      clearTimeout(timer);
-      const started = requests.started;
-      await frames(page);
-      if (requests.open.size === 0 && requests.started === started) break;
-    }
+  while (Date.now() < deadline) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      requests.idle(),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, deadline - Date.now());
+      }),
+    ]);
+    clearTimeout(timer);
+    const started = requests.started;
+    await frames(page);
+    if (requests.open.size === 0 && requests.started === started) break;
+  }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page
     .waitForFunction(

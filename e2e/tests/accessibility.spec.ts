@@ -21,6 +21,16 @@ test('the public pages no other journey opens pass the accessibility check', asy
   }
 });
 
+test('the check refuses a page whose requests it does not count, rather than scan it unsettled', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setContent('<main><h1>未计数的页面</h1></main>');
+  await expect(expectAccessible(page, 'an untracked page')).rejects.toThrow('its requests are not counted');
+  await context.close();
+});
+
 test('获取验证码 sends the code and moves focus to the code field (the button disables itself)', async ({
   page,
 }) => {
