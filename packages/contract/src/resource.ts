@@ -31,7 +31,9 @@ export * from './resource-limits.ts';
 /**
  * A back-office resource (design/back-office.md, docs/ARCHITECTURE.md "Adding a back-office
  * resource"): declared once — its label, item, writable fields, filters, sorts and the
- * specification's paths with a permission each — and read by both sides. The declaration makes
+ * specification's paths with a permission each — and read by both sides. Its item, fields,
+ * columns and filters are derived from its `shape` (`DeclaredResourceSpec`, `defineResource`,
+ * ADR 0036): this is the spec they make. The declaration makes
  * the calls (list, get, create, update, remove, removeMany, select, check); the server serves them
  * with `serveResource` (apps/server/src/platform/resource) and only the rules that are special; the
  * web makes its list page and form from the same declaration.
@@ -158,8 +160,8 @@ export type DeclaredResourceSpec<
 };
 
 /**
- * Declares a resource: from its columns (`shape`, the way of every screen since ADR 0036), or with
- * its item, fields, columns and filters written out.
+ * Declares a resource from its columns (`shape`, screen.ts, ADR 0036): its item, writable fields,
+ * Excel columns and filters are derived from the shape, then its calls made from them.
  */
 export function defineResource<
   S extends Shape,
@@ -172,43 +174,23 @@ export function defineResource<
   Own extends z.ZodRawShape = {},
 >(
   spec: DeclaredResourceSpec<S, Extra, Sorts, Unique, Sheet, Own>,
-): Built<z.ZodObject<ItemShape<S>>, FieldsOf<S> & Own, Extra, Sorts, Unique, Sheet> & { shape: S };
-export function defineResource<
-  Item extends z.ZodObject<{ id: z.ZodNumber }>,
-  Fields extends z.ZodRawShape,
-  Filters extends z.ZodRawShape,
-  Sorts extends string,
-  Unique extends string,
-  Sheet extends z.ZodRawShape = Fields,
->(
-  spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>,
-): Built<Item, Fields, Filters, Sorts, Unique, Sheet>;
-// biome-ignore lint/suspicious/noExplicitAny: the overloads above type it
-export function defineResource(declared: any): any {
-  const spec = declared as LooseSpec | LooseDeclared;
-  if (!('shape' in spec)) return buildResource(spec);
-  const { shape, filters, fields, excel, ...rest } = spec;
-  return {
-    ...buildResource({
+): Built<z.ZodObject<ItemShape<S>>, FieldsOf<S> & Own, Extra, Sorts, Unique, Sheet> & { shape: S } {
+  const { shape, filters, fields, excel, ...rest } = spec as LooseDeclared;
+  const built = buildResource(
+    {
       ...rest,
       item: itemSchemaOf(shape),
       fields: { ...fieldsOf(shape), ...fields },
       columns: excelColumnsOf(shape),
       filters: { ...filtersOf(shape), ...filters },
       ...(excel ? { excel: { ...excel, choices: { ...excelChoicesOf(shape), ...excel.choices } } } : {}),
-    }),
+    },
     shape,
-  };
+  );
+  // screen.ts types what the shape derives; the built resource is the declaration's.
+  return built as never;
 }
 
-type LooseSpec = ResourceSpec<
-  z.ZodObject<{ id: z.ZodNumber }>,
-  z.ZodRawShape,
-  z.ZodRawShape,
-  string,
-  string,
-  z.ZodRawShape
->;
 type LooseDeclared = DeclaredResourceSpec<Shape, z.ZodRawShape, string, string, z.ZodRawShape>;
 
 type Built<
@@ -227,7 +209,7 @@ function buildResource<
   Sorts extends string,
   Unique extends string,
   Sheet extends z.ZodRawShape = Fields,
->(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>) {
+>(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>, shape: Shape) {
   const { label, tags, item, paths, permissions: p } = spec;
   const exportQuery = form({
     keyword: optionalText('关键字', { max: 50 }),
@@ -336,8 +318,8 @@ function buildResource<
   };
   return {
     ...spec,
-    /** The declared columns (screen.ts) of a resource declared from them. */
-    shape: undefined as Shape | undefined,
+    /** The declared columns (screen.ts) the rest is derived from. */
+    shape,
     calls,
     importColumns,
     schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },

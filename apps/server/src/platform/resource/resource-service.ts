@@ -96,8 +96,8 @@ export interface ResourceStore<R extends Resource> {
   /** The audit log's entity name (the table's name unless given). */
   entity?: string;
   /**
-   * Columns the keyword searches (contains, case-insensitive, wildcards literal); a declared
-   * resource's searched text columns unless given.
+   * Columns the keyword searches (contains, case-insensitive, wildcards literal); the shape's
+   * searched text columns unless given.
    */
   search?: readonly string[];
   /**
@@ -110,8 +110,8 @@ export interface ResourceStore<R extends Resource> {
   /** The code a duplicate value of each unique field answers (its message names the field). */
   uniqueCodes: Record<R['unique'][number], CodeName>;
   /**
-   * A stored row as the declared item. A resource declared from its columns reads them by the
-   * naming rule (`itemFromRow`, handed over as `item`): the store gives only what differs.
+   * A stored row as the declared item: its columns are read by the naming rule (`itemFromRow`,
+   * handed over as `item`); the store gives only what differs.
    */
   toItem?(row: Row, item: Record<string, unknown>): z.input<R['item']>;
   /**
@@ -162,28 +162,25 @@ export interface ResourceStore<R extends Resource> {
  */
 function declaredStore<R extends Resource>(resource: R, store: ResourceStore<R>) {
   const { shape } = resource;
-  if (!shape && (!store.toItem || !store.toValues || !store.sorts || !store.search))
-    throw new Error(`${resource.label}: a resource not declared from its columns needs its store's mapping`);
   const sorts = Object.fromEntries(
     Object.keys(resource.sorts).map((name) => [
       name,
       (store.sorts as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]> | undefined)?.[name] ??
-        (name === 'newest' ? [['created_at', 'desc']] : [[columnName(name, shape?.[name]), 'asc']]),
+        (name === 'newest' ? [['created_at', 'desc']] : [[columnName(name, shape[name]), 'asc']]),
     ]),
   ) as Record<string, readonly (readonly [string, 'asc' | 'desc'])[]>;
-  const read = (row: Row) => (shape ? itemFromRow(shape, row) : {});
   return {
     ...store,
     entity: store.entity ?? store.table,
-    search: store.search ?? (shape ? searchColumnsOf(shape) : []),
+    search: store.search ?? searchColumnsOf(shape),
     sorts,
     labelColumn: store.labelColumn ?? columnName(String(resource.unique[0] ?? 'name')),
     toItem: (row: Row): z.input<R['item']> => {
-      const item = store.toItem ? store.toItem(row, read(row)) : read(row);
-      return (shape ? resource.item.parse(item) : item) as z.input<R['item']>;
+      const item = itemFromRow(shape, row);
+      return resource.item.parse(store.toItem ? store.toItem(row, item) : item) as z.input<R['item']>;
     },
     toValues: (fields: Fields<R>) => {
-      const values = shape ? valuesFromFields(shape, fields as Record<string, unknown>) : {};
+      const values = valuesFromFields(shape, fields as Record<string, unknown>);
       return store.toValues ? store.toValues(fields, values) : values;
     },
   };

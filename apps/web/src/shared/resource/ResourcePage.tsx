@@ -1,5 +1,5 @@
 import type { Paging } from '@portal/contract';
-import { App, Button, Card, Form, type FormInstance, Modal, Space } from 'antd';
+import { App, Button, Card, Form, Modal, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
@@ -25,18 +25,6 @@ import {
 import { ImportDialog } from './ImportDialog.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
-
-/** What a resource's form needs: its items, the values of a row, and the call's input from values. */
-export interface ResourceForm<T, V> {
-  /** The form's fields, whose server errors go beside them. */
-  fields: readonly string[];
-  /** A new row's starting values. */
-  initial: Partial<V>;
-  fromItem: (row: T) => V;
-  toInput: (values: V) => Record<string, unknown>;
-  /** The Form.Items (their rules from the declaration's fields, `zodRule`); `row` is the row being edited, null for a new one. */
-  items: (form: FormInstance<V>, row: T | null) => ReactNode;
-}
 
 /**
  * A form on a page of its own (新增商品 at /crm/new_goods): 新增 and 编辑 go there instead of
@@ -92,20 +80,17 @@ export function namedRows<T>(rows: readonly T[], rowName: (row: T) => string, la
 export function ResourcePage<T extends { id: number }, V extends object = object, F extends object = object>({
   name,
   resource,
-  label = resource?.label ?? '',
   title,
   routes,
   render,
-  columns: ownColumns,
-  statusOptions = resource && statusOptionsOf(resource.shape),
-  searchPlaceholder = resource ? searchPlaceholderOf(resource.shape) : '',
+  statusOptions = statusOptionsOf(resource.shape),
+  searchPlaceholder = searchPlaceholderOf(resource.shape),
   rowName,
-  form: ownForm,
   formSpecial,
   editor,
   detail,
   filters,
-  addLabel = `新增${label}`,
+  addLabel = `新增${resource.label}`,
   unit = '个',
   removeNote = '删除后不再列出，也不能在选择器中选到。',
   rowActions,
@@ -115,18 +100,15 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   /** The query key's name (brand, public-brand). */
   name: string;
   /**
-   * The declaration (`brandResource`): the label, the list's columns, the search, the status filter
-   * and the dialog form come from it unless given here.
+   * The declaration (`brandResource`): the label, the list's columns, the search, the status filter,
+   * the dialog form and the detail come from it (the search and the status filter unless given here).
    */
-  resource?: Declared;
-  label?: string;
+  resource: Declared;
   title: string;
   /** The zod-free routes: the calls, and the buttons' permissions (their `access`). */
   routes: ResourceRoutes;
   /** What a declared column shows otherwise (its entries join the derived column). */
   render?: Partial<Record<string, Partial<ListColumn<T>>>>;
-  /** The list's columns, instead of the declaration's. */
-  columns?: ListColumns<T>;
   /** The status select's choices; no status select when not given (a status among `filters`). */
   statusOptions?: { value: number; label: string }[] | undefined;
   searchPlaceholder?: string;
@@ -158,18 +140,16 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   editable?: (row: T) => boolean | { change: boolean; delete: boolean };
 } & (
   | {
-      /** The form in a dialog: the declaration's (with `formSpecial`), or this one. */
-      form?: ResourceForm<T, V>;
-      /** What the declared form does otherwise (a field's own input, its layout, values). */
+      /** What the declared form in a dialog does otherwise (a field's own input, its layout, values). */
       formSpecial?: FormSpecial<T, V>;
       editor?: undefined;
     }
-  | { editor: ResourceEditor<T>; form?: undefined; formSpecial?: undefined }
+  | { editor: ResourceEditor<T>; formSpecial?: undefined }
 )) {
+  const { label } = resource;
   const can = useResourceCan(routes);
-  const columns = ownColumns ?? (resource ? declaredColumns(resource.shape, rowName, render) : []);
-  const spec: ResourceForm<T, V> | undefined =
-    ownForm ?? (resource && !editor ? declaredForm<T, V>(resource, formSpecial) : undefined);
+  const columns = declaredColumns(resource.shape, rowName, render);
+  const spec = editor ? undefined : declaredForm<T, V>(resource, formSpecial);
   const [viewing, setViewing] = useState<T | null>(null);
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -357,7 +337,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
           onImported={invalidate}
         />
       )}
-      {detail && resource && (
+      {detail && (
         <Modal
           open={viewing !== null}
           title={viewing ? `${label}详情 · ${rowName(viewing)}` : `${label}详情`}
