@@ -37,9 +37,10 @@ describe('a resource from its declaration', () => {
   it('checks a day as a date that exists, optional when it says so', () => {
     const due = col.day('完工日期');
     expect(due.kind).toBe('day');
+    const day = fieldsOf({ due }).due;
     expect(due.field?.parse('2026-02-28')).toBe('2026-02-28');
-    expect(msg(due.field!.safeParse('2026-02-30'))).toBe('完工日期格式应为YYYY-MM-DD');
-    expect(msg(due.field!.safeParse(''))).toBe('完工日期不能为空');
+    expect(msg(day.safeParse('2026-02-30'))).toBe('完工日期格式应为YYYY-MM-DD');
+    expect(msg(day.safeParse(''))).toBe('完工日期不能为空');
     expect(col.day('开始日期', { optional: true }).field?.parse(undefined)).toBeUndefined();
   });
 
