@@ -111,7 +111,7 @@ describe('the built web app is served with history routing', () => {
     expect(page.json()).toEqual({ c: 10001, m: '参数格式不正确' });
     const console = await app.inject({ method: 'GET', url: '/api/v1/sysadmin/%zz/' });
     expect(console.statusCode).toBe(400);
-    expect(console.json()).toEqual({ code: 'INVALID', msg: '参数错误' });
+    expect(console.json()).toEqual({ code: 'INVALID', msg: '参数格式不正确' });
   });
 
   it('keeps unknown API paths as API errors', async () => {
