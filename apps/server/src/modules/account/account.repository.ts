@@ -245,7 +245,7 @@ export const accountRepository = {
     const base = inCompany(db, companyId).selectFrom('login_logs').where('user_id', '=', userId);
     return pageAndCount(base, p, (q) =>
       q
-        .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at'])
+        .select(['id', 'username', 'ip', 'user_agent', 'success', 'reason', 'created_at as create_time'])
         .orderBy('id', 'desc'),
     );
   },

@@ -50,7 +50,6 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
   serve(app, calls.info, ({ caller }) => account.info(caller));
   serve(app, calls.loginLog, async ({ input, caller }) => {
     const p = pageParams(input);
-    const { count, results } = await account.loginLogs(caller, p);
-    return paged({ count, results: results.map((r) => ({ ...r, create_time: r.created_at })) }, p);
+    return paged(await account.loginLogs(caller, p), p);
   });
 }
