@@ -22,6 +22,7 @@ export * from './finder.ts';
 export * from './goods-category.ts';
 export * from './goods-library.ts';
 export * from './guest.ts';
+export * from './job.ts';
 export * from './member.ts';
 export * from './microsite.ts';
 export * from './news-admin.ts';
