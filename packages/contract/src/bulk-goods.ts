@@ -73,7 +73,7 @@ const bulkGoodsShape = {
   /** 0 or none: the goods itself (a goods without specifications). */
   sku_id: col.int('规格', { min: 0, max: MAX_ID, optional: true, list: false, excel: false }),
   image: col.picture('图片', { form: false, excel: false, phone: 'hidden' }),
-  goods_code: col.readOnly('商品编码', { search: true, list: false }),
+  goods_code: col.readOnly('商品编码', { search: true, list: false, code: 'pad' }),
   goods_name: col.readOnly('商品名称', { search: true, phone: 'title' }),
   spec_text: col.readOnly('规格', { search: true, list: false }),
   /**
@@ -92,7 +92,7 @@ const bulkGoodsShape = {
   min_qty: col.int('最小起订量', { min: 1, max: BULK_QUANTITY_MAX }),
   tiers: col.custom('价格档位', { item: z.array(bulkTierSchema), field: bulkTiersField }, { excel: false }),
   /** The first band's unit price (cents): the highest a buyer pays. */
-  price: col.money('起订单价（分）', { max: MAX_PRICE_CENTS, form: false, phone: 'hidden' }),
+  price: col.money('起订单价', { max: MAX_PRICE_CENTS, form: false, phone: 'hidden' }),
   /** 1 上架 (listed on /dzc), 0 下架. */
   on_sale: col.flag('上架状态', '上架', '下架', { search: true, phone: 'title' }),
   sort: col.int('排序', { min: 0, max: 9999, optional: true, list: false }),

@@ -41,6 +41,7 @@ const couponShape = {
     placeholder: '如：新人专享 满99减10',
   }),
   code: col.text('优惠码', {
+    code: true,
     max: COUPON_CODE_MAX,
     optional: true,
     search: true,
@@ -52,14 +53,12 @@ const couponShape = {
   amount: col.money('优惠金额', {
     min: 1,
     max: MAX_PRICE_CENTS,
-    excel: '优惠金额（分）',
     placeholder: '如 10',
   }),
   min_amount: col.money('使用门槛', {
     max: MAX_PRICE_CENTS,
     optional: true,
     list: false,
-    excel: '使用门槛（分）',
     placeholder: '如 99',
     hint: '订单满多少可用；不填为无门槛',
   }),

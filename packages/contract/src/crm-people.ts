@@ -14,8 +14,8 @@ import {
   optionalText,
   paging,
   text,
+  yuanAsCents,
 } from './fields.ts';
-import { yuanAsCents } from './goods-library.ts';
 import { createTime } from './item-fields.ts';
 import { defineResource } from './resource.ts';
 import { col, pictureAddress } from './screen.ts';
@@ -217,7 +217,6 @@ const customerShape = {
   credit_limit: col.money('信用额度', {
     max: CREDIT_LIMIT_MAX,
     optional: true,
-    excel: '信用额度（分）',
     hint: '0 或不填表示不授信',
   }),
   salesperson_id: col.ref(

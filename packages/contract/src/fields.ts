@@ -156,6 +156,28 @@ export function form<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: '参数格式不正确' });
 }
 
+/**
+ * An amount typed in yuan with at most two decimals (`12.5`, `12.50`, `12`) as cents; the message
+ * names the field. What a spreadsheet's money column holds (the API's own fields take cents).
+ */
+export const yuanAsCents = (label: string, opts: { max: number; min?: number }) =>
+  z.preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return undefined;
+      const t = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v;
+      if (typeof t !== 'string' || !/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
+      const [whole, part = ''] = t.split('.');
+      return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+    },
+    z
+      .number({
+        error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}须为数字，最多两位小数`),
+      })
+      .refine((n) => !Number.isNaN(n), `${label}须为数字，最多两位小数`)
+      .refine((n) => Number.isNaN(n) || n >= (opts.min ?? 0), `${label}不能小于${(opts.min ?? 0) / 100}元`)
+      .refine((n) => n <= opts.max, `${label}不能超过${opts.max / 100}元`),
+  );
+
 /** `YYYY-MM-DD HH:mm:ss`, read as China time (UTC+8). */
 const PLAIN_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 /** ISO-8601 with its zone: `YYYY-MM-DDTHH:mm[:ss[.sss]]` then `Z` or `±HH:mm`. */

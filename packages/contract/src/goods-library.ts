@@ -14,6 +14,7 @@ import {
   optionalText,
   paging,
   text,
+  yuanAsCents,
 } from './fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
 import { col } from './screen.ts';
@@ -129,27 +130,6 @@ export const imageList = z.preprocess(
 );
 
 /**
- * An amount typed in yuan with at most two decimals (`12.5`, `12.50`, `12`) as cents; the message
- * names the field. What a spreadsheet's price column holds (the API's own fields take cents).
- */
-export const yuanAsCents = (label: string, opts: { max: number }) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined;
-      const t = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v;
-      if (typeof t !== 'string' || !/^\d+(\.\d{1,2})?$/.test(t)) return Number.NaN;
-      const [whole, part = ''] = t.split('.');
-      return Number(whole) * 100 + Number(part.padEnd(2, '0'));
-    },
-    z
-      .number({
-        error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}须为数字，最多两位小数`),
-      })
-      .refine((n) => !Number.isNaN(n), `${label}须为数字，最多两位小数`)
-      .refine((n) => n <= opts.max, `${label}不能超过${opts.max / 100}元`),
-  );
-
-/**
  * One row of the goods import (`/goods/excel_data_save`): a goods without specifications as a
  * spreadsheet holds it — the category by its name or path (茶叶/绿茶) and the brand by its name, the
  * price in yuan; the server resolves the names in the company (goods-import.ts).
@@ -189,6 +169,7 @@ export type GoodsHistory = z.infer<typeof goodsHistorySchema>;
 const goodsShape = {
   cover: col.picture('图片', { form: false, excel: false, phone: 'hidden' }),
   code: col.text('商品编码', {
+    code: 'pad',
     max: GOODS_CODE_MAX,
     search: true,
     field: codeText('商品编码', GOODS_CODE_MAX),
@@ -219,7 +200,7 @@ const goodsShape = {
   unit: col.text('单位', { max: 10, optional: true, list: false }),
   goods_type: col.choice('商品类型', GOODS_TYPES, { search: true }),
   /** The price of a goods without specifications (ignored when it has some), cents. */
-  price: col.money('销售价', { max: MAX_PRICE_CENTS, optional: true, excel: '价格（分）' }),
+  price: col.money('销售价', { max: MAX_PRICE_CENTS, optional: true }),
   /** Opening stock of a goods without specifications, at creation; the item's 库存. */
   stock: col.int('期初库存', { min: 0, max: STOCK_MAX, optional: true, excel: '库存' }),
   sales: col.int('销量', { min: 0, max: STOCK_MAX, form: false, list: false }),

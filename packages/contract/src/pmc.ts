@@ -47,6 +47,7 @@ const planNo = optionalText('计划单号', { max: 30 }).refine(
 const unseen = { form: false, list: false, detail: false, excel: false } as const;
 const pmcPlanShape = {
   plan_no: col.text('计划单号', {
+    code: true,
     max: 30,
     optional: true,
     field: planNo,
@@ -59,7 +60,7 @@ const pmcPlanShape = {
     { select: '/product/select', name: 'product_name' },
     { list: false, excel: false, placeholder: '输入产品名称或编码搜索' },
   ),
-  product_code: col.readOnly('产品编码', { search: true, list: false }),
+  product_code: col.readOnly('产品编码', { search: true, list: false, code: 'pad' }),
   product_name: col.readOnly('产品名称', { search: true }),
   /** The finished goods (specification, 0 without one) the plan books into stock. */
   goods_id: col.int('产成品', { min: 0, max: MAX_ID, ...unseen }),

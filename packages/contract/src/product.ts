@@ -65,6 +65,7 @@ export type ProductMaterialLine = z.input<typeof productMaterialLine>;
  */
 const productShape = {
   code: col.text('产品编码', {
+    code: 'pad',
     max: PRODUCT_CODE_MAX,
     search: true,
     phone: 'title',
@@ -90,7 +91,7 @@ const productShape = {
     excel: false,
     detail: false,
   }),
-  goods_code: col.readOnly('成品编码', { list: false }),
+  goods_code: col.readOnly('成品编码', { list: false, code: 'pad' }),
   goods_name: col.readOnly('成品名称'),
   spec_text: col.readOnly('成品规格', { list: false }),
   /** Units per batch: the material lines are per this many units. */

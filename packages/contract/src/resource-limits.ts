@@ -31,9 +31,19 @@ export const IMPORT_MODES = {
 } as const;
 export type ImportMode = keyof typeof IMPORT_MODES;
 
+/**
+ * What a sheet's column holds, from the declared column's kind (ADR 0017): how its cells are read
+ * (a text or code column refuses a number cell that lost or would lose digits; a day or time column
+ * takes 2026/11/24 as 2026-11-24) and written (money in yuan, days and times as date cells, words).
+ */
+export type SheetKind = 'text' | 'code' | 'number' | 'money' | 'day' | 'time' | 'choice';
+
 /** A column of the import sheet (the server reads by it, the web shows the preview by it). */
 export interface ImportColumn {
   key: string;
   label: string;
   required: boolean;
+  kind: SheetKind;
+  /** A code column whose number cell is read as its number format shows it (00020013), not refused. */
+  pad?: boolean;
 }

@@ -6,12 +6,14 @@ import {
   form,
   id,
   idList,
+  MAX_ID,
   optionalChoice,
   optionalId,
   optionalText,
   paging,
   text,
   uploadedFile,
+  yuanAsCents,
 } from './fields.ts';
 import type { Codename } from './permissions.ts';
 import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
@@ -24,6 +26,7 @@ import {
   type ItemShape,
   itemSchemaOf,
   type Shape,
+  sheetKindOf,
 } from './screen.ts';
 
 export * from './resource-limits.ts';
@@ -237,17 +240,41 @@ function buildResource<
   const labels = { ...(spec.excel?.labels as Record<string, string> | undefined) };
   const headers = spec.columns as Record<string, string | undefined>;
   const sheetFields: z.ZodRawShape = spec.excel?.fields ?? spec.fields;
-  const importColumns: ImportColumn[] = Object.entries(sheetFields).map(([key, field]) => ({
-    key,
-    label: labels[key] ?? headers[key] ?? key,
-    required: !(field as z.ZodType).safeParse(undefined).success,
-  }));
   const choices = (spec.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
+  /** A sheet column's kind: its declared column's (by key), one with words a choice, else text. */
+  const sheetColumn = (key: string, label: string, required: boolean): ImportColumn => {
+    const c = shape[key];
+    const kind = choices[key] ? 'choice' : sheetKindOf(c);
+    return { key, label, required, kind, ...(c?.code === 'pad' ? { pad: true } : {}) };
+  };
+  const importColumns: ImportColumn[] = Object.entries(sheetFields).map(([key, field]) =>
+    sheetColumn(key, labels[key] ?? headers[key] ?? key, !(field as z.ZodType).safeParse(undefined).success),
+  );
+  const importLabels = new Set(importColumns.map((c) => c.label));
+  /**
+   * The export's columns: the import's (so an export imports again as it is), then the list's
+   * read-only columns the import ignores (销量, 更新时间), but none under an import column's header.
+   */
+  const exportColumns: ImportColumn[] = [
+    ...importColumns,
+    ...Object.entries(headers).flatMap(([key, label]) =>
+      label === undefined || importLabels.has(label) || importColumns.some((c) => c.key === key)
+        ? []
+        : [sheetColumn(key, label, false)],
+    ),
+  ];
   /** A sheet's row as the create call checks it; a picked cell is its word or the value. */
   const importRow = form(
     Object.fromEntries(
       Object.entries(sheetFields).map(([key, field]) => {
         const words = choices[key];
+        const column = importColumns.find((c) => c.key === key);
+        // Money is yuan in a sheet (the fields take fen), unless the sheet declares its own fields.
+        if (!spec.excel?.fields && column?.kind === 'money') {
+          const c = shape[key];
+          const yuan = yuanAsCents(column.label, { max: c?.max ?? MAX_ID, min: c?.min ?? 0 });
+          return [key, column.required ? yuan : yuan.optional()];
+        }
         if (!words) return [key, field];
         const label = importColumns.find((c) => c.key === key)?.label ?? key;
         const allowed = new Map<string, string>();
@@ -322,6 +349,7 @@ function buildResource<
     shape,
     calls,
     importColumns,
+    exportColumns,
     schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },
   };
 }

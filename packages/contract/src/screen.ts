@@ -14,6 +14,7 @@ import {
   time,
 } from './fields.ts';
 import { auditTimeLabels, type auditTimes } from './item-fields.ts';
+import type { SheetKind } from './resource-limits.ts';
 
 /**
  * A resource's columns declared once (ADR 0036, ant-design-pro's ProTable idea on our contract):
@@ -59,9 +60,15 @@ export interface ColumnOptions {
   detail?: boolean;
   /**
    * A column of the export, and of the import when it is a field (default true); a text is its
-   * header where it is not the label (信用额度（分）).
+   * header where it is not the label (库存; money is headed 「label（元）」 unless given).
    */
   excel?: boolean | string;
+  /**
+   * An identifier (商品编码, 仓库编码): a sheet's number cell in it is refused, since Excel drops a
+   * number's leading zeros (00020013 typed is 20013 kept); `'pad'`: read as its number format
+   * shows it (20013 under the format 00000000 is 00020013), refused only when that cannot tell.
+   */
+  code?: true | 'pad';
   /** The database column, where the naming rule (`columnName`) does not give it. */
   column?: string;
   /** The column's place on a phone's card. */
@@ -99,6 +106,8 @@ export interface Column<
   readonly places: Readonly<Record<Place, boolean>>;
   /** The spreadsheet's header, where it is not the label. */
   readonly header?: string;
+  /** An identifier in a sheet (`ColumnOptions.code`). */
+  readonly code?: true | 'pad';
   readonly column?: string;
   readonly phone?: PhoneHint;
   readonly hint?: string;
@@ -140,6 +149,7 @@ function column(
       excel: o.excel !== false,
     },
     ...(typeof o.excel === 'string' ? { header: o.excel } : {}),
+    ...(o.code === undefined ? {} : { code: o.code }),
     ...(o.column === undefined ? {} : { column: o.column }),
     ...(o.phone === undefined ? {} : { phone: o.phone }),
     ...(o.hint === undefined ? {} : { hint: o.hint }),
@@ -331,11 +341,38 @@ export function filtersOf(shape: Shape): z.ZodRawShape {
   );
 }
 
+/** A column's header in a sheet: its own, else its label (money: 「label（元）」, a sheet's money is yuan). */
+export const headerOf = (c: Column) => c.header ?? (c.kind === 'money' ? `${c.label}（元）` : c.label);
+
 /** The spreadsheet's headers: every column in Excel, in declaration order (the audit times after). */
 export function excelColumnsOf(shape: Shape): Record<string, string> {
   return Object.fromEntries(
-    entries(withTimes(shape)).flatMap(([k, c]) => (c.places.excel ? [[k, c.header ?? c.label]] : [])),
+    entries(withTimes(shape)).flatMap(([k, c]) => (c.places.excel ? [[k, headerOf(c)]] : [])),
   );
+}
+
+/**
+ * What a column holds in a sheet (ADR 0017): text, an identifier (`code`), a number, money (yuan in
+ * the sheet, fen stored), a day, a time, or one of its words; a custom column is its text (JSON).
+ */
+export function sheetKindOf(c: Column | undefined): SheetKind {
+  if (!c) return 'text';
+  switch (c.kind) {
+    case 'int':
+    case 'ref':
+      return 'number';
+    case 'money':
+      return 'money';
+    case 'day':
+      return 'day';
+    case 'time':
+      return 'time';
+    case 'choice':
+    case 'flag':
+      return 'choice';
+    default:
+      return c.code ? 'code' : 'text';
+  }
 }
 
 /**

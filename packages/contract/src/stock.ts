@@ -35,7 +35,13 @@ const optionalDay = (label: string) => z.optional(day(label));
 /** A warehouse's columns (ADR 0036). */
 const warehouseShape = {
   name: col.text('仓库名称', { max: 30, search: true, phone: 'title', placeholder: '如：二号仓' }),
-  code: col.text('仓库编码', { max: 20, optional: true, search: true, placeholder: '选填，如 WH02' }),
+  code: col.text('仓库编码', {
+    max: 20,
+    optional: true,
+    search: true,
+    code: true,
+    placeholder: '选填，如 WH02',
+  }),
   address: col.text('地址', { max: 200, optional: true, search: true }),
   keeper: col.text('负责人', { max: 30, optional: true, search: true }),
   status: col.flag('状态', '启用', '停用', { search: true, phone: 'title' }),
@@ -87,6 +93,7 @@ export const warehouseResource = defineResource({
 const stockInputShape = {
   /** Given, or made (RK + date + digits) when left empty. */
   input_no: col.text('入库单号', {
+    code: true,
     max: 30,
     optional: true,
     search: true,
@@ -96,7 +103,7 @@ const stockInputShape = {
   goods_id: col.ref('商品', { select: '/goods/select', name: 'goods_name' }, { excel: false }),
   /** 0 or none: a goods without specifications. */
   sku_id: col.int('规格', { min: 0, max: MAX_ID, optional: true, list: false, excel: false }),
-  goods_code: col.readOnly('商品编码', { search: true, list: false }),
+  goods_code: col.readOnly('商品编码', { search: true, list: false, code: 'pad' }),
   goods_name: col.readOnly('商品名称', { search: true, list: false }),
   spec_text: col.readOnly('规格', { list: false }),
   unit: col.readOnly('单位', { list: false, excel: false }),
@@ -114,11 +121,10 @@ const stockInputShape = {
     max: 100_000_000,
     optional: true,
     list: false,
-    excel: '单价（分）',
     placeholder: '0.00',
   }),
   /** quantity × unit_cost, cents. */
-  amount: col.readOnly('金额', { money: true, excel: '金额（分）' }),
+  amount: col.readOnly('金额', { money: true }),
   input_date: col.day('入库日期'),
   /** 0 待审核, 1 已审核 (counted in the stock). */
   status: col.flag('审核状态', STOCK_INPUT_STATUS[1], STOCK_INPUT_STATUS[0], {

@@ -13,15 +13,15 @@ import {
   escapeCell,
   type ReadLimits,
   readWorkbook,
+  SHEET_UPLOAD_TYPES,
   type SheetRow,
   templateWorkbook,
   toBuffer,
   validateRows,
   writeWorkbook,
   XLSX_MIME,
-  XLSX_UPLOAD_TYPES,
 } from './index.ts';
-import { storedZip } from './zip.ts';
+import { storedZip, type ZipEntry, zipEntries, zipEntryText } from './zip.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'excel-test-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -293,8 +293,8 @@ describe('upload types', () => {
     );
     const sniffed = (await fileTypeFromBuffer(bytes.subarray(0, 4100)))?.mime;
     expect(sniffed).toBe('application/zip');
-    expect(XLSX_UPLOAD_TYPES).toContain(sniffed);
-    expect(XLSX_UPLOAD_TYPES).toContain(XLSX_MIME);
+    expect(SHEET_UPLOAD_TYPES).toContain(sniffed);
+    expect(SHEET_UPLOAD_TYPES).toContain(XLSX_MIME);
     expect((await fileTypeFromBuffer(bytes))?.mime).toBe(XLSX_MIME);
   });
 });
@@ -351,7 +351,7 @@ describe('readWorkbook refusals', () => {
     }
   });
 
-  it('refuses a zip that is not a workbook, a broken workbook and a file that is no zip', async () => {
+  it('refuses a zip that is not a workbook, a broken workbook, a binary file and an HTML table', async () => {
     const notXlsx = save(
       storedZip({ 'word/document.xml': '<w:document/>', '[Content_Types].xml': '<Types/>' }),
     );
@@ -364,8 +364,9 @@ describe('readWorkbook refusals', () => {
           '<worksheet><sheetData><row r="1"><c r="A1"><v>1</x></c></row></sheetData></worksheet>',
       }),
     );
-    const text = save(Buffer.from('商品编码,商品名称\nA,B\n'));
-    for (const file of [notXlsx, broken, text]) {
+    const binary = save(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    const html = save(Buffer.from('\uFEFF <html><body><table><tr><td>商品编码</td></tr></table>'));
+    for (const file of [notXlsx, broken, binary, html]) {
       const error = await refusal(readAll(file));
       expect([error.c, error.message]).toEqual([
         10001,
@@ -478,5 +479,322 @@ describe('templateWorkbook', () => {
     expect(await readAll(save(bytes))).toEqual([
       { rowNumber: 2, values: { code: 'G001', name: '西湖龙井', unit: '盒', price: '128' } },
     ]);
+  });
+
+  it('hides the sheet of allowed values, and formats text columns as text', async () => {
+    const bytes = await templateWorkbook(
+      [
+        { key: 'code', label: '商品编码', required: true, kind: 'code' },
+        { key: 'unit', label: '单位', kind: 'choice' },
+        { key: 'price', label: '价格', kind: 'money' },
+      ],
+      { code: '00020013', unit: '盒', price: '12.50' },
+      { unit: ['盒', '袋'] },
+    );
+    const [, list] = (await rawCells(bytes)).worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(list.state).toBe('hidden');
+    const entries = await zipEntries(save(bytes));
+    const workbookXml = entries?.find((e) => e.name === 'xl/workbook.xml');
+    expect(await zipEntryText(save(bytes), workbookXml as ZipEntry, 1e6)).toMatch(
+      /name="可选值" state="hidden"/,
+    );
+    const sheet = (await rawCells(bytes)).worksheets[0] as ExcelJS.Worksheet;
+    expect(sheet.getColumn(1).numFmt).toBe('@');
+    expect(sheet.getColumn(3).numFmt).toBe('0.00');
+  });
+});
+
+describe('number cells in text columns (a code keeps its zeros)', () => {
+  const coded: ExcelColumn[] = [
+    { key: 'code', label: '商品编码', required: true, kind: 'code' },
+    { key: 'name', label: '商品名称', required: true, kind: 'text' },
+    { key: 'stock', label: '库存', kind: 'number' },
+  ];
+  const padded = coded.map((c) => (c.key === 'code' ? { ...c, pad: true } : c));
+  /** Row 2: a code Excel keeps as the number 20013, shown 00020013 by its format. */
+  const sheet = () =>
+    book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称', '库存']);
+      ws.addRow([20013, '西湖龙井', 5]);
+      ws.getCell('A2').numFmt = '00000000';
+      ws.addRow([20014, 12345, '7']); // General: shows 20014; a name typed as a number
+      ws.addRow(['00020015', 123456789012345680, 8]); // 18 digits: Excel kept 15
+      ws.addRow([30, '红茶', 9]);
+      ws.getCell('A5').numFmt = '"SP"0000';
+    });
+
+  it('refuses a code stored as a number, with the row and why, unless the column pads', async () => {
+    const file = await sheet();
+    const rows = await readAll(file, {}, coded);
+    expect(rows).toEqual([
+      {
+        rowNumber: 2,
+        values: { code: '20013', name: '西湖龙井', stock: '5' },
+        errors: { code: '「商品编码」是数字单元格（20013），会丢失开头的 0：请把该列设为文本格式后重新填写' },
+      },
+      {
+        rowNumber: 3,
+        values: { code: '20014', name: '12345', stock: '7' },
+        errors: { code: '「商品编码」是数字单元格（20014），会丢失开头的 0：请把该列设为文本格式后重新填写' },
+      },
+      {
+        rowNumber: 4,
+        values: { code: '00020015', name: '123456789012346000', stock: '8' },
+        errors: {
+          name: '「商品名称」是数字单元格（123456789012346000），Excel 只保留数字的前 15 位：请把该列设为文本格式后重新填写',
+        },
+      },
+      {
+        rowNumber: 5,
+        values: { code: '30', name: '红茶', stock: '9' },
+        errors: { code: '「商品编码」是数字单元格（30），会丢失开头的 0：请把该列设为文本格式后重新填写' },
+      },
+    ]);
+    // A padding column reads what the cell shows; a number column takes numbers and numbers as text.
+    expect((await readAll(file, {}, padded)).map((r) => [r.values.code, r.errors])).toEqual([
+      ['00020013', undefined],
+      ['20014', undefined],
+      ['00020015', { name: expect.stringContaining('前 15 位') }],
+      ['SP0030', undefined],
+    ]);
+  });
+
+  it('refuses the row in validation with the reader’s reason under its column', async () => {
+    const schema = form({ code: text('商品编码', { max: 20 }), name: text('商品名称', { max: 20 }) });
+    const result = await validateRows(
+      readWorkbook(await sheet(), { ...limits, columns: coded }),
+      schema,
+      coded,
+    );
+    expect(result.invalid[0]).toEqual({
+      rowNumber: 2,
+      values: { code: '20013', name: '西湖龙井', stock: '5' },
+      errors: {
+        商品编码: '「商品编码」是数字单元格（20013），会丢失开头的 0：请把该列设为文本格式后重新填写',
+      },
+    });
+    expect(result.valid).toEqual([]);
+  });
+
+  it('a text column keeps a plain number; a zero-padded one is refused', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品编码', '商品名称']);
+      ws.addRow(['A1', 2024]);
+      ws.addRow(['A2', 7]);
+      ws.getCell('B3').numFmt = '000';
+    });
+    const rows = await readAll(file, {}, coded);
+    expect(rows.map((r) => [r.values.name, r.errors])).toEqual([
+      ['2024', undefined],
+      ['7', { name: '「商品名称」是数字单元格（7），会丢失开头的 0：请把该列设为文本格式后重新填写' }],
+    ]);
+  });
+
+  it('reads days and times typed as a spreadsheet shows them as the fields read them', async () => {
+    const cols: ExcelColumn[] = [
+      { key: 'code', label: '编码', required: true },
+      { key: 'day', label: '日期', kind: 'day' },
+      { key: 'at', label: '时间', kind: 'time' },
+    ];
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['编码', '日期', '时间']);
+      ws.addRow(['A', '2026/11/24', '2026/11/24 8:30']);
+      ws.addRow(['B', '2026年1月2日', new Date(Date.UTC(2026, 0, 2))]);
+      ws.getCell('C3').numFmt = 'yyyy-mm-dd hh:mm';
+      ws.addRow(['C', '24/11/2026', '2026-01-02T08:30:00Z']);
+    });
+    expect((await readAll(file, {}, cols)).map((r) => r.values)).toEqual([
+      { code: 'A', day: '2026-11-24', at: '2026-11-24 08:30:00' },
+      { code: 'B', day: '2026-01-02', at: '2026-01-02 00:00:00' },
+      { code: 'C', day: '24/11/2026', at: '2026-01-02T08:30:00Z' },
+    ]);
+  });
+});
+
+/** GBK's bytes of a text, as Excel on Chinese Windows writes a CSV (Node decodes GBK but has no encoder). */
+function gbk(textToEncode: string) {
+  const table = new Map<string, Buffer>();
+  const decoder = new TextDecoder('gbk');
+  for (let lead = 0x81; lead <= 0xfe; lead++)
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      if (trail === 0x7f) continue;
+      const ch = decoder.decode(Buffer.from([lead, trail]));
+      if (ch.length === 1 && !table.has(ch)) table.set(ch, Buffer.from([lead, trail]));
+    }
+  return Buffer.concat(
+    [...textToEncode].map((ch) => (ch.charCodeAt(0) < 0x80 ? Buffer.from(ch) : (table.get(ch) as Buffer))),
+  );
+}
+
+describe('CSV', () => {
+  const csv = [
+    '商品编码,商品名称,单位,价格',
+    '00020013,"西湖龙井, 特级",盒,128.5',
+    '',
+    'G002,"铁观音',
+    '第二行 ""浓香""",袋,66',
+    ',,,',
+    "G003,'=1+1,,",
+  ].join('\r\n');
+  const expected = [
+    { rowNumber: 2, values: { code: '00020013', name: '西湖龙井, 特级', unit: '盒', price: '128.5' } },
+    { rowNumber: 4, values: { code: 'G002', name: '铁观音\r\n第二行 "浓香"', unit: '袋', price: '66' } },
+    { rowNumber: 6, values: { code: 'G003', name: '=1+1' } },
+  ];
+
+  it('reads UTF-8 with and without a BOM, and GBK as Excel on Chinese Windows saves it', async () => {
+    const encoded = gbk(`${csv}\r\n`);
+    expect(encoded.includes(Buffer.from('商品', 'utf8'))).toBe(false);
+    for (const bytes of [Buffer.from(csv), Buffer.from(`\uFEFF${csv}\r\n`), encoded])
+      expect(await readAll(save(bytes), {}, columns)).toEqual(expected);
+  });
+
+  it('reads GB18030 beyond GBK, and lines ended by LF alone', async () => {
+    // 𠀀 is four bytes in GB18030 (0x95 0x32 0x82 0x36), in no GBK table.
+    const bytes = Buffer.concat([
+      gbk('商品编码,商品名称\nA1,'),
+      Buffer.from([0x95, 0x32, 0x82, 0x36]),
+      gbk('茶\n'),
+    ]);
+    expect(await readAll(save(bytes))).toEqual([{ rowNumber: 2, values: { code: 'A1', name: '𠀀茶' } }]);
+  });
+
+  it('keeps the limits and checks of a workbook: rows, columns, cells, cell size, bytes, header', async () => {
+    const rows = (n: number) =>
+      save(
+        Buffer.from(
+          ['商品编码,商品名称', ...Array.from({ length: n }, (_, i) => `C${i},名称${i}`)].join('\n'),
+        ),
+      );
+    expect(await readAll(rows(10), { maxRows: 10 })).toHaveLength(10);
+    expect((await refusal(readAll(rows(11), { maxRows: 10 }))).message).toBe('表格不能超过10行数据');
+    expect((await refusal(readAll(rows(20), { maxCells: 30 }))).message).toBe('表格的单元格不能超过30个');
+    const wide = save(Buffer.from('商品编码,商品名称,,,,x\nA,B\n'));
+    expect((await refusal(readAll(wide, { maxColumns: 5 }))).message).toBe('表格不能超过5列');
+    expect(
+      await readAll(save(Buffer.from('商品编码,商品名称,,,,\nA,B,,,,,,,\n')), { maxColumns: 5 }),
+    ).toEqual([{ rowNumber: 2, values: { code: 'A', name: 'B' } }]);
+    const long = save(Buffer.from(`商品编码,商品名称\nA,"${'长'.repeat(40_000)}"\n`));
+    expect((await refusal(readAll(long))).message).toBe('单元格内容不能超过32767个字符');
+    const file = rows(200);
+    const big = await refusal(readAll(file, { maxBytes: fs.statSync(file).size - 1 }));
+    expect([big.c, big.message]).toEqual([10007, expect.stringMatching(/^文件不能超过\d+ KB$/)]);
+    const missing = await refusal(readAll(save(Buffer.from('商品名称\n红茶\n'))));
+    expect(missing.message).toBe('表头缺少必填列「商品编码」，请使用下载的模板');
+    const empty = await refusal(readAll(save(Buffer.from('\r\n,,\r\n'))));
+    expect(empty.message).toBe('表格是空的：第一行应是列名');
+  });
+
+  it('refuses a CSV whose quotes do not pair, naming the line', async () => {
+    const file = save(Buffer.from('商品编码,商品名称\nA,"红茶"x\n'));
+    const error = await refusal(readAll(file));
+    expect(error.c).toBe(10001);
+    expect(error.message).toMatch(/^CSV文件第2行格式不正确/);
+  });
+});
+
+describe('.xls and files with a password', () => {
+  /** An OLE2 compound file's first sector, and a directory naming `streams` (UTF-16LE, as Excel writes them). */
+  const ole2 = (...streams: string[]) =>
+    save(
+      Buffer.concat([
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        Buffer.alloc(504),
+        ...streams.map((name) =>
+          Buffer.concat([Buffer.from(name, 'utf16le'), Buffer.alloc(64 - name.length * 2)]),
+        ),
+      ]),
+    );
+
+  it('refuses an Excel 97–2003 workbook by its bytes, whatever its name, with the way forward', async () => {
+    const error = await refusal(readAll(ole2('Root Entry', 'Workbook', '\u0005SummaryInformation')));
+    expect([error.c, error.message]).toEqual([
+      10001,
+      '不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新上传',
+    ]);
+  });
+
+  it('refuses an .xlsx saved with a password (an OLE2 container too) as such', async () => {
+    const error = await refusal(readAll(ole2('Root Entry', 'EncryptionInfo', 'EncryptedPackage')));
+    expect(error.message).toBe('文件设置了打开密码，请在 Excel 中取消密码后重新上传');
+  });
+});
+
+describe('bombs: refused from what the file declares, before its rows are read', () => {
+  const workbookParts = (sheetXml: string | Buffer) => ({
+    '[Content_Types].xml': '<Types/>',
+    'xl/workbook.xml':
+      '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+    'xl/worksheets/sheet1.xml': sheetXml,
+  });
+  const header =
+    '<row r="1"><c r="A1" t="inlineStr"><is><t>商品编码</t></is></c><c r="B1" t="inlineStr"><is><t>商品名称</t></is></c></row>';
+
+  it('refuses a sheet declaring 1,048,576 rows at once (the rows are there too: 6 MB unpacking to 40 MB)', async () => {
+    const rows: string[] = [];
+    for (let r = 2; r <= 1_048_576; r++) rows.push(`<row r="${r}"><c r="A${r}"><v>1</v></c></row>`);
+    const xml = Buffer.from(
+      `<worksheet><dimension ref="A1:E1048576"/><sheetData>${header}${rows.join('')}</sheetData></worksheet>`,
+    );
+    const file = save(storedZip(workbookParts(xml), { deflate: true }));
+    expect(fs.statSync(file).size).toBeLessThan(8 * 1024 * 1024);
+    const error = await refusal(readAll(file, { maxRows: 50_000, maxCells: 1_000_000 }));
+    expect([error.c, error.message]).toEqual([
+      10007,
+      '表格的数据区域（A1:E1048576）超过50000行：请删除多余的行（包括空白但设过格式的行），或拆分后再导入',
+    ]);
+    const wide = save(
+      storedZip(
+        workbookParts(`<worksheet><dimension ref="A1:XFD3"/><sheetData>${header}</sheetData></worksheet>`),
+      ),
+    );
+    expect((await refusal(readAll(wide))).message).toMatch(/^表格的数据区域（A1:XFD3）超过50列/);
+  });
+
+  it('refuses a part whose declared size is over the limit before inflating it, and one that lies', async () => {
+    const xml = `<worksheet><dimension ref="A1:B2"/><sheetData>${header}<row r="2"><c r="A2" t="inlineStr"><is><t>A</t></is></c><c r="B2" t="inlineStr"><is><t>${'茶'.repeat(2000)}</t></is></c></row></sheetData></worksheet>`;
+    const honest = save(storedZip(workbookParts(xml), { deflate: true }));
+    expect(await readAll(honest)).toHaveLength(1);
+    const declared = save(
+      storedZip(workbookParts(xml), { deflate: true, declare: { 'xl/worksheets/sheet1.xml': 2 ** 31 } }),
+    );
+    expect((await refusal(readAll(declared))).message).toBe('文件解压后过大，请拆分后再导入');
+    // Declares 1,000 bytes and inflates to 6,000: inflating stops at the declared size.
+    const lying = save(
+      storedZip(workbookParts(xml), { deflate: true, declare: { 'xl/worksheets/sheet1.xml': 1000 } }),
+    );
+    expect((await refusal(readAll(lying))).message).toBe(
+      '文件不是有效的Excel工作簿（.xlsx），请使用下载的模板',
+    );
+  });
+});
+
+describe('a banner above the header', () => {
+  it('names a title row above the header instead of the columns it lacks', async () => {
+    const file = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['2026年11月 杭州门店商品清单（含新品与促销商品）']);
+      ws.mergeCells('A1:D1');
+      ws.addRow(['制表：张三']);
+      ws.addRow(['商品编码', '商品名称', '单位']);
+      ws.addRow(['A1', '红茶', '盒']);
+    });
+    const error = await refusal(readAll(file));
+    expect([error.c, error.message]).toEqual([
+      10001,
+      '表头须在第 1 行：第 1 行「2026年11月 杭州门店商品清单（含新…」像是标题行，请删除表头上方的行后重新导入',
+    ]);
+    // A header that lacks a column, with no header below it, is still named by the columns it lacks.
+    const lacking = await book((wb) => {
+      const ws = wb.addWorksheet('Sheet1');
+      ws.addRow(['商品名称', '单位']);
+      for (let i = 0; i < 6; i++) ws.addRow([`茶${i}`, '盒']);
+    });
+    expect((await refusal(readAll(lacking))).message).toBe('表头缺少必填列「商品编码」，请使用下载的模板');
   });
 });

@@ -11,7 +11,8 @@ export interface ValidatedRows<T> {
 
 /**
  * One row checked by the zod object the API uses: its parsed data, or its errors keyed by the
- * column's label (the first per column; a refusal of the whole row by 「整行」).
+ * column's label (the first per column — a cell the reader refused first; a refusal of the whole
+ * row by 「整行」).
  */
 export function validateRow<S extends z.ZodType>(
   row: SheetRow,
@@ -19,9 +20,10 @@ export function validateRow<S extends z.ZodType>(
   labels: ReadonlyMap<string, string>,
 ): { data: z.output<S> } | { errors: Record<string, string> } {
   const parsed = schema.safeParse(row.values);
-  if (parsed.success) return { data: parsed.data };
+  if (parsed.success && !row.errors) return { data: parsed.data };
   const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
+  for (const [key, message] of Object.entries(row.errors ?? {})) errors[labels.get(key) ?? key] = message;
+  for (const issue of parsed.error?.issues ?? []) {
     const key = issue.path[0];
     const label = (typeof key === 'string' && labels.get(key)) || (key === undefined ? '整行' : String(key));
     errors[label] ??= issue.message;

@@ -25,6 +25,25 @@ const sheetNameOf = (name: string) =>
 
 const widthOf = (c: ExcelColumn) => c.width ?? Math.min(40, Math.max(10, c.label.length * 2 + 4));
 
+/**
+ * Each kind's number format, on the whole column (so a cell typed in later has it too): text and
+ * codes as text (「@」: what is typed stays as typed, 00020013 keeps its zeros), money with two
+ * decimals, days and times as dates (a time at midnight keeps its clock, so it reads back whole).
+ */
+const FORMATS: Partial<Record<NonNullable<ExcelColumn['kind']>, string>> = {
+  text: '@',
+  code: '@',
+  money: '0.00',
+  day: 'yyyy-mm-dd',
+  time: 'yyyy-mm-dd hh:mm:ss',
+};
+
+/** A column of ExcelJS's sheet: its key, width and, by its kind, its cells' number format. */
+const sheetColumnOf = (c: ExcelColumn) => {
+  const numFmt = c.kind && FORMATS[c.kind];
+  return { key: c.key, width: widthOf(c), ...(numFmt ? { style: { numFmt } } : {}) };
+};
+
 /** How many rows are written between looks at the reader's pace. */
 const PACE_EVERY = 100;
 /** 64 kB blocks of sheet XML the writer lets wait for the zip (about 1 MB). */
@@ -53,7 +72,7 @@ export function writeWorkbook(
       useSharedStrings: false,
     });
     const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map((c) => ({ key: c.key, width: widthOf(c) }));
+    sheet.columns = columns.map(sheetColumnOf);
     const header = sheet.addRow(columns.map((c) => c.label));
     header.font = { bold: true };
     header.commit();
@@ -64,7 +83,7 @@ export function writeWorkbook(
       ((sheet as unknown as SheetInternals)._stream?.buffers?.length ?? 0) > MAX_PENDING_BLOCKS;
     let n = 0;
     for await (const record of rows) {
-      addRow(sheet, rowOf(columns, record)).commit();
+      addRow(sheet, columns, rowOf(columns, record)).commit();
       if (++n % PACE_EVERY === 0) {
         await new Promise((resolve) => setImmediate(resolve));
         while (!out.destroyed && (out.writableNeedDrain || pending())) {
@@ -82,11 +101,15 @@ export function writeWorkbook(
   return out;
 }
 
-/** Adds a row, dates shown as dates (with the time of day when they have one). */
-function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[]) {
+/**
+ * Adds a row; a date of a column without a date kind is shown as a date, with the time of day
+ * when it has one (a day or time column's format is its own).
+ */
+function addRow(sheet: ExcelJS.Worksheet, columns: readonly ExcelColumn[], values: ExcelJS.CellValue[]) {
   const row = sheet.addRow(values);
   values.forEach((v, i) => {
-    if (v instanceof Date) {
+    const kind = columns[i]?.kind;
+    if (v instanceof Date && kind !== 'day' && kind !== 'time') {
       row.getCell(i + 1).numFmt = v.getTime() % 86_400_000 === 0 ? 'yyyy-mm-dd' : 'yyyy-mm-dd hh:mm:ss';
     }
   });
@@ -107,8 +130,9 @@ const TEMPLATE_ROWS = 5000;
 
 /**
  * The import template: the header row (Chinese labels, required ones marked with `*` — the import
- * ignores the mark), one example row, and for columns that pick from a list a second sheet
- * 「可选值」 with the allowed values, which the first sheet's cells offer as a drop-down.
+ * ignores the mark), one example row, each column formatted by its kind (text columns as text, so
+ * a code typed as 00020013 keeps its zeros), and for columns that pick from a list a hidden second
+ * sheet 「可选值」 with the allowed values, which the first sheet's cells offer as a drop-down.
  */
 export async function templateWorkbook(
   columns: readonly ExcelColumn[],
@@ -118,13 +142,14 @@ export async function templateWorkbook(
 ): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetNameOf(sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({ key: c.key, width: widthOf(c) }));
+  sheet.columns = columns.map(sheetColumnOf);
   const header = sheet.addRow(columns.map((c) => (c.required ? `${c.label}*` : c.label)));
   header.font = { bold: true };
-  addRow(sheet, rowOf(columns, example));
+  addRow(sheet, columns, rowOf(columns, example));
   const picked = columns.filter((c) => choices[c.key]?.length);
   if (picked.length) {
-    const list = workbook.addWorksheet(CHOICES_SHEET);
+    // Hidden: the drop-downs read it, a user fills the first sheet (and the import reads that one).
+    const list = workbook.addWorksheet(CHOICES_SHEET, { state: 'hidden' });
     picked.forEach((c, i) => {
       const values = choices[c.key] ?? [];
       const col = list.getColumn(i + 1);

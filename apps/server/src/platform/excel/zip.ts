@@ -67,7 +67,11 @@ export async function zipEntries(file: string): Promise<ZipEntry[] | undefined> 
   }
 }
 
-/** One entry's content as a stream (stored or deflated), stopped with an error past `maxBytes`. */
+/**
+ * One entry's content as a stream (stored or deflated), stopped with an error past `maxBytes` or
+ * past the size the zip declares for it (a zip that lies about a part's size is a broken one, and
+ * never inflates further than the size checked before it was opened).
+ */
 export async function zipEntryStream(file: string, entry: ZipEntry, maxBytes: number): Promise<Readable> {
   const handle = await fs.promises.open(file, 'r');
   const header = Buffer.alloc(30);
@@ -83,11 +87,12 @@ export async function zipEntryStream(file: string, entry: ZipEntry, maxBytes: nu
   if (entry.method === 0) return raw;
   if (entry.method !== 8) throw new Error(`zip method ${entry.method}`);
   let seen = 0;
+  const bound = Math.min(maxBytes, entry.uncompressedSize);
   const inflate = zlib.createInflateRaw();
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      done(seen > maxBytes ? new Error('entry too large') : null, chunk);
+      done(seen > bound ? new Error('entry larger than declared') : null, chunk);
     },
   });
   raw.on('error', (error) => inflate.destroy(error));
@@ -103,31 +108,40 @@ export async function zipEntryText(file: string, entry: ZipEntry, maxBytes: numb
 }
 
 /**
- * A zip of `files` stored without compression, as `zipEntries` reads it: for the tests, which
- * build the zips a reader must refuse (a document that is no workbook, a broken workbook).
+ * A zip of `files` stored without compression (or deflated), as `zipEntries` reads it: for the
+ * tests, which build the zips a reader must refuse (a document that is no workbook, a broken
+ * workbook, a bomb; `declare` gives an entry a size of its own in the zip's directories).
  */
-export function storedZip(files: Record<string, string>): Buffer {
+export function storedZip(
+  files: Record<string, string | Buffer>,
+  options: { deflate?: boolean; declare?: Record<string, number> } = {},
+): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
   for (const [name, content] of Object.entries(files)) {
-    const data = Buffer.from(content);
+    const plain = Buffer.from(content);
+    const data = options.deflate ? zlib.deflateRawSync(plain) : plain;
+    const method = options.deflate ? 8 : 0;
+    const size = options.declare?.[name] ?? plain.length;
     const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data) >>> 0;
+    const crc = zlib.crc32(plain) >>> 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(LOCAL, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(CENTRAL, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
+    entry.writeUInt16LE(method, 10);
     entry.writeUInt32LE(crc, 16);
     entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt32LE(size, 24);
     entry.writeUInt16LE(nameBytes.length, 28);
     entry.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);

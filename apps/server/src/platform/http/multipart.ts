@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '#server/platform/core/errors.ts';
 import { faultOf } from '../db/faults.ts';
+import { TEXT_MIME } from '../excel/columns.ts';
 
 /**
  * Multipart bodies (ADR 0010). Read as a stream, never whole: every byte counts against the route's
@@ -21,7 +22,10 @@ export interface UploadSpec {
   maxFileBytes: number;
   /** Most files in one request. */
   maxFiles: number;
-  /** MIME types accepted, as detected from the file's first bytes (never its name or declared type). */
+  /**
+   * MIME types accepted, as detected from the file's first bytes (never its name or declared type);
+   * `TEXT_MIME` accepts a file without a signature whose first bytes are text (a CSV).
+   */
   types: readonly string[];
 }
 
@@ -84,6 +88,14 @@ function add(body: Record<string, unknown>, name: string, value: unknown) {
   else body[name] = [current, value];
 }
 
+/**
+ * Bytes with no binary signature that read as text (`TEXT_MIME`: a CSV): no control characters
+ * but tab, line breaks and form feed — any encoding's letters (UTF-8, GBK) are above them.
+ */
+const looksLikeText = (head: Buffer) =>
+  head.length > 0 && !head.some((b) => b < 0x20 && !TEXT_CONTROLS.has(b));
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+
 /** Streams one file to `target`, refusing it past `spec.maxFileBytes` or when its content is not an accepted type. */
 async function receiveFile(stream: BusboyFileStream, target: string, spec: UploadSpec, field: string) {
   let head = Buffer.alloc(0);
@@ -93,8 +105,9 @@ async function receiveFile(stream: BusboyFileStream, target: string, spec: Uploa
   stream.on('limit', () => stream.destroy(tooLarge(field)));
   const sniff = () => {
     checked ??= fileTypeFromBuffer(head).then((t) => {
-      if (!t || !spec.types.includes(t.mime)) throw new AppError('PARAM_ERROR', '文件类型不支持', field);
-      return t.mime;
+      const mime = t?.mime ?? (looksLikeText(head) ? TEXT_MIME : undefined);
+      if (!mime || !spec.types.includes(mime)) throw new AppError('PARAM_ERROR', '文件类型不支持', field);
+      return mime;
     });
     return checked;
   };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { RESOURCE_IMPORT_MAX_BYTES, type Resource } from '@portal/contract';
 import type { z } from 'zod';
-import { writeWorkbook, XLSX_UPLOAD_TYPES } from '../excel/index.ts';
+import { SHEET_UPLOAD_TYPES, writeWorkbook } from '../excel/index.ts';
 import { type App, exportFilename, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
@@ -94,6 +94,6 @@ export function serveResource<R extends Resource>(
       if (!(out instanceof Readable)) return out;
       return sendXlsx(reply, `${resource.label}导入错误行.xlsx`, out);
     },
-    { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: XLSX_UPLOAD_TYPES } },
+    { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: SHEET_UPLOAD_TYPES } },
   );
 }
