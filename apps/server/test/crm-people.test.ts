@@ -380,7 +380,7 @@ describe('customers (客户管理)', () => {
     expect((await post('/customer', { id: mine })).d).toMatchObject({ name: '唯一客户', remark: '销售改的' });
   });
 
-  it('exports the list as an Excel file under the declared headers', async () => {
+  it('exports the list as an Excel file under the import’s headers', async () => {
     const res = await h.app.inject({
       method: 'GET',
       url: `/api/customer/export?keyword=${encodeURIComponent('唯一客户')}`,
@@ -394,15 +394,17 @@ describe('customers (客户管理)', () => {
     const path = await import('node:path');
     const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'customer-export-')), 'x.xlsx');
     await fs.writeFile(file, res.rawPayload);
-    const columns = Object.entries(customerResource.columns).map(([key, label]) => ({
-      key,
-      label: label as string,
-    }));
+    const columns = customerResource.exportColumns;
     const rows = [];
     for await (const row of readWorkbook(file, { columns, maxRows: 10, maxColumns: 20, maxCells: 200 }))
       rows.push(row.values);
     expect(rows).toEqual([
-      expect.objectContaining({ name: '唯一客户', contacts_text: '甲 13700000000', terms_text: '现结' }),
+      expect.objectContaining({
+        name: '唯一客户',
+        contact_name: '甲',
+        contact_mobile: '13700000000',
+        payment_terms: '现结',
+      }),
     ]);
   });
 });

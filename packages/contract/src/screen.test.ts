@@ -110,7 +110,7 @@ describe('a resource from its declaration', () => {
       name: '名称',
       intro: '介绍',
       sort: '排序',
-      price: '价格',
+      price: '价格（元）',
       kind: '类型',
       status: '状态',
       logo: '图片',

@@ -163,6 +163,11 @@ export const stockInputResource = defineResource({
   filters: { warehouse_id: optionalId('仓库'), goods_id: optionalId('商品') },
   sorts: { newest: '最新', date: '入库日期' },
   unique: ['input_no'],
+  // The sheet names the goods, specification, warehouse and supplier by id (the export writes them).
+  excel: {
+    labels: { goods_id: '商品ID', sku_id: '规格ID', warehouse_id: '仓库ID', supplier_id: '供应商ID' },
+    example: { goods_id: 1, warehouse_id: 1, quantity: 10, unit_cost: '12.50', input_date: '2026-11-24' },
+  },
   paths: {
     list: '/goods/input/list',
     get: '/goods/input',

@@ -64,6 +64,8 @@ export const newsAdminStore: ResourceStore<typeof newsAdminResource> = {
       };
     },
   },
+  // The export names each news' category as the import reads it (the service names the items).
+  sheet: async (_conn, _caller, news) => news.map((n) => ({ category: n.category_name ?? '' })),
   toValues,
   rules: {
     async beforeSave(trx, values, caller) {

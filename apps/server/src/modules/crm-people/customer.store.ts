@@ -62,6 +62,20 @@ export const customerStore: ResourceStore<typeof customerResource> = {
     credit_days: f.payment_terms === 'credit' ? (f.credit_days ?? 0) : 0,
     salesperson_name: '',
   }),
+  /**
+   * The export writes a customer as the import reads it: its first contact (the sheet holds one a
+   * row; the others are in no column) and its salesperson by name.
+   */
+  sheet: async (_conn, _caller, customers) =>
+    customers.map((c) => {
+      const [first] = (c.contacts ?? []) as CustomerContact[];
+      return {
+        contact_name: first?.name ?? '',
+        contact_mobile: first?.mobile ?? '',
+        contact_email: first?.email ?? '',
+        salesperson: c.salesperson_name ?? '',
+      };
+    }),
   import: {
     /**
      * A sheet row (one contact, the salesperson by name) as the values to store; a name two of the

@@ -20,15 +20,14 @@ export const GOODS_DESCRIPTION = { label: '商品详情', field: 'description', 
  * transaction), so 50,000 rows cost two queries, not 100,000.
  */
 
-/** The category a sheet names: its name (茶叶) or the end of its path (茶叶/绿茶, 食品/茶叶/绿茶). */
-async function categoryResolver(conn: Database, companyId: number) {
+/** Each live category with its names from the root ("茶叶/绿茶"); a category under a deleted one has none. */
+async function categoryPaths(conn: Database, companyId: number) {
   const rows = await inCompany(conn, companyId)
     .selectFrom('goods_categories', 'c')
     .select(['c.id', 'c.path', 'c.name'])
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  /** Each live category with its names from the root ("茶叶/绿茶"); a category under a deleted one has none. */
-  const byName = new Map<string, { id: number; names: string[] }[]>();
+  const paths: { id: number; name: string; names: string[] }[] = [];
   for (const r of rows) {
     const names: string[] = [];
     for (const ancestor of r.path.split('/').filter(Boolean).map(Number)) {
@@ -37,9 +36,18 @@ async function categoryResolver(conn: Database, companyId: number) {
       names.push(a.name.trim());
     }
     if (names.length === 0 || names.at(-1) !== r.name.trim()) continue;
-    const list = byName.get(r.name.trim()) ?? [];
-    list.push({ id: r.id, names });
-    byName.set(r.name.trim(), list);
+    paths.push({ id: r.id, name: r.name.trim(), names });
+  }
+  return paths;
+}
+
+/** The category a sheet names: its name (茶叶) or the end of its path (茶叶/绿茶, 食品/茶叶/绿茶). */
+async function categoryResolver(conn: Database, companyId: number) {
+  const byName = new Map<string, { id: number; names: string[] }[]>();
+  for (const { id, name, names } of await categoryPaths(conn, companyId)) {
+    const list = byName.get(name) ?? [];
+    list.push({ id, names });
+    byName.set(name, list);
   }
   const answered = new Map<string, { id: number } | { error: string }>();
   return (cell: string) => {
@@ -121,6 +129,19 @@ export async function prepareGoodsImport(conn: Database, caller: Caller) {
       },
     };
   };
+}
+
+/**
+ * The export's side of the import: each goods' category as its path from the root (茶叶/绿茶, which
+ * the import finds even where two categories share a name) and its brand by name, read once per
+ * page of the export.
+ */
+export async function goodsSheet(conn: Database, caller: Caller, items: readonly Record<string, unknown>[]) {
+  const paths = new Map((await categoryPaths(conn, caller.companyId)).map((c) => [c.id, c.names.join('/')]));
+  return items.map((g) => ({
+    category: paths.get(Number(g.category_id)) ?? g.category_name ?? '',
+    brand: g.brand_name ?? '',
+  }));
 }
 
 /** Before an imported row is written (a preview's too): the pictures of its 商品详情 are the company's. */

@@ -12,6 +12,7 @@ import {
   beforeGoodsImported,
   checkGoodsImported,
   GOODS_DESCRIPTION,
+  goodsSheet,
   prepareGoodsImport,
 } from './goods-import.ts';
 
@@ -47,6 +48,7 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
   toItem: (row, item) => goodsItem(row, item) as never,
   toValues: (f) => goodsValues(f),
   import: { prepare: prepareGoodsImport },
+  sheet: goodsSheet,
   rules: {
     // The block's create and save are not served for goods: these rules are the import's.
     beforeSave: checkGoodsImported,

@@ -192,6 +192,8 @@ export const pmcStore: ResourceStore<typeof pmcResource> = {
   import: {
     prepare: preparePlanImport,
   },
+  // The export names each plan's warehouse as the import reads it.
+  sheet: async (_conn, _caller, plans) => plans.map((p) => ({ warehouse: p.warehouse_name ?? '' })),
   rules: {
     async beforeSave(trx, values, caller, before) {
       if (before) {

@@ -67,8 +67,8 @@ export async function findProduct(conn: Database, companyId: number, id: number)
   return row && toProduct(row);
 }
 
-/** A product's material lines in order, with their goods' codes, names, specifications and units. */
-function linesOf(conn: Database, companyId: number, productId: number) {
+/** Products' material lines in order, with their goods' codes, names, specifications and units. */
+function linesOf(conn: Database, companyId: number, productIds: readonly number[]) {
   return inCompany(conn, companyId)
     .selectFrom('product_materials', 'm')
     .innerJoin('goods as g', 'g.id', 'm.goods_id')
@@ -88,7 +88,7 @@ function linesOf(conn: Database, companyId: number, productId: number) {
       'm.remark',
       'm.sort',
     ])
-    .where('m.product_id', '=', productId)
+    .where('m.product_id', 'in', productIds)
     .orderBy('m.sort')
     .orderBy('m.id');
 }
@@ -99,8 +99,20 @@ export async function bomLines(
   companyId: number,
   productId: number,
 ): Promise<Omit<ProductMaterial, 'on_hand'>[]> {
-  const rows = await linesOf(conn, companyId, productId).execute();
+  const rows = await linesOf(conn, companyId, [productId]).execute();
   return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '' }));
+}
+
+/**
+ * Products' bills of materials as the import's sheet writes them (`编码*用量;…`, in order), by
+ * product id: one query for a page of products (the export's).
+ */
+export async function materialsText(conn: Database, companyId: number, productIds: readonly number[]) {
+  const texts = new Map<number, string[]>();
+  if (productIds.length === 0) return new Map<number, string>();
+  for (const r of await linesOf(conn, companyId, productIds).execute())
+    texts.set(r.product_id, [...(texts.get(r.product_id) ?? []), `${r.goods_code}*${r.quantity}`]);
+  return new Map([...texts].map(([id, parts]) => [id, parts.join(';')]));
 }
 
 /**
@@ -118,7 +130,7 @@ export async function materialsOf(
     .select(sql<number>`coalesce(sum(l.quantity), 0)`.as('n'))
     .where(sql<boolean>`l.goods_id = m.goods_id and l.sku_id = m.sku_id`);
   if (warehouseId !== undefined) onHand = onHand.where('l.warehouse_id', '=', warehouseId);
-  const rows = await linesOf(conn, companyId, productId).select(onHand.as('on_hand')).execute();
+  const rows = await linesOf(conn, companyId, [productId]).select(onHand.as('on_hand')).execute();
   return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '', on_hand: Number(r.on_hand ?? 0) }));
 }
 

@@ -4,7 +4,13 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
-import { goodsCodes, type MaterialValues, productOutputs, replaceMaterials } from './product.repository.ts';
+import {
+  goodsCodes,
+  type MaterialValues,
+  materialsText,
+  productOutputs,
+  replaceMaterials,
+} from './product.repository.ts';
 
 type SheetRow = z.output<z.ZodObject<typeof productSheetFields>>;
 
@@ -113,6 +119,15 @@ export function productStore(deps: ProductDeps): ResourceStore<typeof productRes
     labelColumn: 'name',
     uniqueCodes: { code: 'PRODUCT_CODE_TAKEN' },
     import: { prepare: prepareImport },
+    // The export writes each product's bill of materials as the import reads it (编码*用量;…).
+    async sheet(conn, caller, items) {
+      const texts = await materialsText(
+        conn,
+        caller.companyId,
+        items.map((p) => Number(p.id)),
+      );
+      return items.map((p) => ({ materials: texts.get(Number(p.id)) ?? '' }));
+    },
     rules: {
       async beforeRemove(trx, rows, caller) {
         const reason = await deps.productInUse?.(

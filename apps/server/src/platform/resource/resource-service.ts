@@ -129,6 +129,17 @@ export interface ResourceStore<R extends Resource> {
   import?: {
     prepare(conn: Database, caller: Caller): Promise<(row: Record<string, unknown>) => SheetValues>;
   };
+  /**
+   * The export's side of `import` (ADR 0017 "An export imports again"): the sheet's own values of
+   * a page of stored items (`excel.fields` the item does not hold under the same key: a category's
+   * path, a brand's name, a product's materials as 编码*用量), in the items' order, read on the
+   * export's connection. Without it, the item's own values.
+   */
+  sheet?(
+    conn: Database,
+    caller: Caller,
+    items: readonly Record<string, unknown>[],
+  ): Promise<Record<string, unknown>[]>;
   rules?: {
     /** Before an insert or an update, in its transaction (`before` on an update). */
     beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
@@ -530,6 +541,27 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
           .execute();
         return page.map((row) => store.toItem(row) as Record<string, unknown>);
       });
+    },
+
+    /**
+     * The export's items (`rows`, or a module's own) with the import sheet's own values beside
+     * theirs (`ResourceStore.sheet`), a page at a time.
+     */
+    async *sheetRows(caller: Caller, items: AsyncIterable<Record<string, unknown>>) {
+      const sheet = declared.sheet;
+      if (!sheet) return yield* items;
+      let page: Record<string, unknown>[] = [];
+      const withSheet = async (list: Record<string, unknown>[]) => {
+        const values = await sheet(db, caller, list);
+        return list.map((item, i) => ({ ...item, ...values[i] }));
+      };
+      for await (const item of items) {
+        page.push(item);
+        if (page.length < EXPORT_PAGE) continue;
+        yield* await withSheet(page);
+        page = [];
+      }
+      if (page.length) yield* await withSheet(page);
     },
 
     get: async (caller: Caller, id: number) => store.toItem(await one(db, caller.companyId, id)),

@@ -5,31 +5,11 @@ import { SHEET_UPLOAD_TYPES, writeWorkbook } from '../excel/index.ts';
 import { type App, exportFilename, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
+import { exportCells } from './export-sheet.ts';
 import type { ResourceService } from './resource-service.ts';
 
 // The resource block's HTTP side: each declared call served from the service (resource-service.ts,
 // which knows nothing of HTTP).
-
-/**
- * The export's rows with each picked column's value as the word the list shows (`excel.choices`
- * read backwards: 1 → 启用), so a sheet reads as the screen does and imports again as it is.
- */
-async function* inWords(resource: Resource, rows: AsyncIterable<Record<string, unknown>>) {
-  const choices = (resource.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
-  const words = Object.entries(choices).map(
-    ([key, map]) =>
-      [key, new Map(Object.entries(map).map(([word, value]) => [String(value), word]))] as const,
-  );
-  if (words.length === 0) return yield* rows;
-  for await (const row of rows) {
-    const out = { ...row };
-    for (const [key, byValue] of words) {
-      const word = byValue.get(String(row[key]));
-      if (word !== undefined) out[key] = word;
-    }
-    yield out;
-  }
-}
 
 /** How `serveResource` serves some calls when the resource asks (all optional). */
 export interface ServeResourceOptions<R extends Resource> {
@@ -71,15 +51,13 @@ export function serveResource<R extends Resource>(
   serve(app, c.removeMany, ({ input, caller }) => service.remove(caller, input.ids));
   serve(app, c.select, ({ input, caller }) => service.select(caller, input.keyword));
   serve(app, c.check, ({ input, caller }) => service.check(caller, input as never));
+  // The export is the import's sheet (and the list's read-only columns): it imports again as it is.
   serve(app, c.export, async ({ input, caller, reply }) => {
-    const columns = Object.entries(resource.columns as Record<string, string>).map(([key, label]) => ({
-      key,
-      label,
-    }));
+    const items = service.sheetRows(caller, service.rows(caller, input as never));
     return sendXlsx(
       reply,
       exportFilename(resource.label),
-      writeWorkbook(columns, inWords(resource, service.rows(caller, input as never)), resource.label),
+      writeWorkbook(resource.exportColumns, exportCells(resource, items), resource.label),
     );
   });
   serve(app, c.importTemplate, async ({ reply }) =>
