@@ -68,9 +68,12 @@ describe('what a Chinese office saves', () => {
   it('imports a CSV in GBK as Excel on Chinese Windows saves it (quoted commas and line breaks, CRLF)', async () => {
     // A line break typed in a cell (Alt+Enter) is LF inside its quotes; rows end with CRLF.
     const csv = gbk(
-      ['品牌名称,品牌介绍,排序,状态', '"清芳, 高山",高山绿茶,10,启用', '"云岭","产自云南\n第二行",20,停用', ''].join(
-        '\r\n',
-      ),
+      [
+        '品牌名称,品牌介绍,排序,状态',
+        '"清芳, 高山",高山绿茶,10,启用',
+        '"云岭","产自云南\n第二行",20,停用',
+        '',
+      ].join('\r\n'),
     );
     const preview = (await sendImport(h, BRAND_IMPORT, 'preview', csv, admin, '品牌.csv')).json();
     expect(preview).toMatchObject({ c: 0, d: { total: 2, valid: 2, invalid: 0 } });
@@ -128,7 +131,8 @@ describe('what a Chinese office saves', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('商品');
     ws.addRow(headers);
-    const row = (code: string | number, name: string) => ws.addRow([code, name, '绿茶', '', '盒', '普通商品', 10]);
+    const row = (code: string | number, name: string) =>
+      ws.addRow([code, name, '绿茶', '', '盒', '普通商品', 10]);
     row(20013, '补零编码'); // shown 00020013 by its format: the code is what the cell shows
     ws.getCell('A2').numFmt = '00000000';
     row(30014, '数字编码'); // General: shown as it is
@@ -137,13 +141,22 @@ describe('what a Chinese office saves', () => {
     const file = Buffer.from(await wb.xlsx.writeBuffer());
     const preview = (await sendImport(h, '/api/goods/excel_data_save', 'preview', file, co.admin)).json();
     expect(preview.d).toMatchObject({ total: 4, valid: 3, invalid: 1 });
-    expect(preview.d.rows.map((r: { row: number; values: Body; errors: Body }) => [r.row, r.values.code, r.errors])).toEqual([
+    expect(
+      preview.d.rows.map((r: { row: number; values: Body; errors: Body }) => [
+        r.row,
+        r.values.code,
+        r.errors,
+      ]),
+    ).toEqual([
       [2, '00020013', {}],
       [3, '30014', {}],
       [
         4,
         '6901234567890120',
-        { 商品编码: '「商品编码」是数字单元格（6901234567890120），Excel 只保留数字的前 15 位：请把该列设为文本格式后重新填写' },
+        {
+          商品编码:
+            '「商品编码」是数字单元格（6901234567890120），Excel 只保留数字的前 15 位：请把该列设为文本格式后重新填写',
+        },
       ],
       [5, '00040015', {}],
     ]);
@@ -201,7 +214,11 @@ async function roundTrip(resource: Resource, headers: Headers, skip: readonly st
   const { rows } = await readXlsx(file);
   expect(rows[0]).toEqual(resource.exportColumns.map((c) => c.label));
   // The export's first columns are the template's (the import's), then the list's read-only ones.
-  const template = await h.app.inject({ method: 'GET', url: `/api${resource.calls.importTemplate.path}`, headers });
+  const template = await h.app.inject({
+    method: 'GET',
+    url: `/api${resource.calls.importTemplate.path}`,
+    headers,
+  });
   const [templateRow] = (await readXlsx(template.rawPayload)).rows as [string[]];
   expect(templateRow.map((t) => t.replace(/\*$/, ''))).toEqual(
     (rows[0] as string[]).slice(0, resource.importColumns.length),
@@ -236,7 +253,11 @@ describe('every export imports back unchanged', () => {
 
   it('warehouses (a code with leading zeros stays text)', async () => {
     const admin = (await h.as(12, await h.company('导出仓库'))).headers;
-    await ok('/stock/warehouse/add', { name: '一号仓', code: '0007', address: '杭州', keeper: '李四', status: 1 }, admin);
+    await ok(
+      '/stock/warehouse/add',
+      { name: '一号仓', code: '0007', address: '杭州', keeper: '李四', status: 1 },
+      admin,
+    );
     await ok('/stock/warehouse/add', { name: '二号仓', status: 0 }, admin);
     const { rows } = await roundTrip(warehouseResource, admin, ['is_default']);
     expect(rows.flat()).toContain('0007');
@@ -293,7 +314,7 @@ describe('every export imports back unchanged', () => {
     const tea = { id: co.categoryId, path: `/${co.categoryId}/`, level: 1 };
     const green = await createCategory(h.db, co.companyId, '绿茶', tea);
     const food = await createCategory(h.db, co.companyId, '食品', null);
-    await createCategory(h.db, co.companyId, '绿茶', food.id);
+    await createCategory(h.db, co.companyId, '绿茶', food);
     const brand = await ok('/goods/brand/add', { name: '清芳', sort: 1, status: 1 }, co.admin);
     await co.goods({
       code: '00020013',
@@ -357,7 +378,9 @@ describe('every export imports back unchanged', () => {
     );
     const { after } = await roundTrip(productResource, co.admin);
     const made = await ok('/product/detail/list', { id: after[0]?.id }, co.admin);
-    expect(made.results.map((m: { goods_code: string; quantity: number }) => [m.goods_code, m.quantity])).toEqual([
+    expect(
+      made.results.map((m: { goods_code: string; quantity: number }) => [m.goods_code, m.quantity]),
+    ).toEqual([
       ['000A1', 3],
       [b.code, 1],
     ]);

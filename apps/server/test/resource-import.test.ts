@@ -171,7 +171,10 @@ describe('resource import: brands', () => {
 
   it('refuses what is not a sheet: a renamed picture, a fake workbook, a missing column', async () => {
     // A PNG named .xlsx (a CSV named so is read as the CSV it is: excel-formats.test.ts).
-    const picture = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(5000)]);
+    const picture = Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+      Buffer.alloc(5000),
+    ]);
     const text = await upload('preview', picture, admin, '品牌.xlsx');
     expect(text).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '文件类型不支持' });
     // A zip (what an .xlsx is) that holds no workbook.

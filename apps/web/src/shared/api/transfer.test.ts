@@ -131,10 +131,14 @@ describe('api.upload and api.download (XMLHttpRequest, for files)', () => {
 });
 
 describe('the import dialog’s check of a chosen file', () => {
-  it('takes an .xlsx up to the limit, refuses other names, empty and oversized files', () => {
+  it('takes an .xlsx or a CSV up to the limit (an .xls to be answered by the server), refuses other names, empty and oversized files', () => {
     expect(fileProblem({ name: '品牌.xlsx', size: 10 })).toBeNull();
     expect(fileProblem({ name: '品牌.XLSX', size: 10 })).toBeNull();
-    expect(fileProblem({ name: '品牌.xls', size: 10 })).toContain('只支持 Excel 工作簿（.xlsx）');
+    expect(fileProblem({ name: '品牌.csv', size: 10 })).toBeNull();
+    expect(fileProblem({ name: '品牌.xls', size: 10 })).toBeNull();
+    expect(fileProblem({ name: '品牌.numbers', size: 10 })).toContain(
+      '只支持 Excel 工作簿（.xlsx）或 CSV 文件',
+    );
     expect(fileProblem({ name: '品牌.txt', size: 10 })).toContain('.xlsx');
     expect(fileProblem({ name: '品牌.xlsx', size: 0 })).toBe('文件是空的');
     expect(fileProblem({ name: '品牌.xlsx', size: 21 * 1024 * 1024 })).toBe('文件不能超过20 MB');
