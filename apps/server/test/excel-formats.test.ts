@@ -167,6 +167,17 @@ describe('what a Chinese office saves', () => {
     expect(codes.sort()).toEqual(['00020013', '00040015', '30014']);
   });
 
+  it('takes a template as it is downloaded: its example row (money in yuan) is a valid row', async () => {
+    for (const resource of [brandResource, warehouseResource, couponResource]) {
+      const url = `/api${resource.calls.importTemplate.path}`;
+      const template = await h.app.inject({ method: 'GET', url, headers: admin });
+      const preview = (
+        await sendImport(h, `/api${resource.calls.import.path}`, 'preview', template.rawPayload, admin)
+      ).json();
+      expect(preview, resource.label).toMatchObject({ c: 0, d: { total: 1, valid: 1, invalid: 0 } });
+    }
+  });
+
   it('refuses a warehouse code (a code column that does not pad) typed as a number, with its row', async () => {
     const admin2 = (await h.as(12, await h.company('仓库编码单位'))).headers;
     const wb = new ExcelJS.Workbook();

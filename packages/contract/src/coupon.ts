@@ -97,8 +97,8 @@ export const couponResource = defineResource({
     example: {
       name: '新客满100减10',
       code: 'NEW10',
-      amount: 1000,
-      min_amount: 10000,
+      amount: '10.00',
+      min_amount: '100.00',
       start_time: '2026-12-01 00:00:00',
       end_time: '2026-12-31 23:59:59',
       total: 500,
