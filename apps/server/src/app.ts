@@ -22,6 +22,7 @@ import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
 import { goodsLibraryModule } from './modules/goods-library/index.ts';
 import { guestModule } from './modules/guest/index.ts';
+import { jobModule } from './modules/job/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
 import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
@@ -44,8 +45,17 @@ import type { App } from './platform/http/reply.ts';
 import { serializerCompiler } from './platform/http/serializer.ts';
 import { serve } from './platform/http/serve.ts';
 import { registerWebStatic } from './platform/http/web-static.ts';
+import { openJobQueue } from './platform/jobs/job-queue.ts';
+import type { JobQueue } from './platform/jobs/types.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
-import { type PortalModule, registerModules, startJobs } from './platform/module.ts';
+import { type PortalModule, registerJobs, registerModules } from './platform/module.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The portal's job queue (ADR 0037): modules start jobs with it; tests define kinds of their own. */
+    jobs: JobQueue;
+  }
+}
 
 export interface BuildOptions {
   database: DatabaseHandle;
@@ -120,6 +130,17 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     ? redisCounters(config.redisUrl, inDatabase, (err) => app.log.warn({ err }, 'redis limit counters'))
     : inDatabase;
   app.addHook('onClose', () => counters.close());
+  const fileStore = fileStoreOf(config);
+  // Long work as jobs, on the engine the configuration names (ADR 0037); stopped before the
+  // database closes (a running job is given back).
+  const jobs = await openJobQueue({
+    db: modulesDatabase(database.db),
+    store: fileStore,
+    log: app.log,
+    settings: config,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   // The modules, in the order they need each other (each from its index.ts; docs/ARCHITECTURE.md),
   // on the handle that offers company tables only through the scope helper (ADR 0012).
   const db = modulesDatabase(database.db);
@@ -181,16 +202,21 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),
     brandModule(db),
-    fileModule(db, fileStoreOf(config)),
+    fileModule(db, fileStore),
     pmcModule(db, { goodsChanged }),
     goodsLibrary,
     stockModule(db, { goodsChanged }),
     productModule(db, { goodsChanged, productInUse: productsPlanned }),
     crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
-    // The platform's own job: closed limit windows (lookups ignore them anyway).
-    { name: 'limits', jobs: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }] },
+    jobModule(jobs),
+    // The platform's own sweep: closed limit windows (lookups ignore them anyway).
+    {
+      name: 'limits',
+      repeats: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }],
+    },
   ];
-  await startJobs(app, modules);
+  registerJobs(jobs, modules);
+  await jobs.start();
 
   await app.register(
     async (api) => {

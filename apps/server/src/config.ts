@@ -35,6 +35,22 @@ export interface Config {
   smsGateway: { url: string; token: string } | undefined;
   /** The file store's S3-compatible bucket (FILES_S3_*); unset keeps files under `dataDir/files` (ADR 0018). */
   fileS3: S3Settings | undefined;
+  /**
+   * `JOBS_ENGINE`: `embedded` runs jobs in-process over the `jobs` table whatever else is
+   * configured; unset (or `bullmq`) uses BullMQ when Redis or PostgreSQL is configured (ADR 0037).
+   */
+  jobsEngine: 'embedded' | 'bullmq' | undefined;
+  /** `JOBS_PREFIX`: BullMQ's key prefix on Redis (several portals on one Redis). */
+  jobsPrefix: string;
+  /** `JOBS_CONCURRENCY`: jobs one server process runs at once. */
+  jobsConcurrency: number;
+}
+
+/** JOBS_ENGINE: one of the two words, or unset. */
+function jobsEngineOf(value: string | undefined): Config['jobsEngine'] {
+  if (!value) return undefined;
+  if (value === 'embedded' || value === 'bullmq') return value;
+  throw new Error(`JOBS_ENGINE must be embedded or bullmq, not ${value}`);
 }
 
 /** The S3 settings from FILES_S3_*: all or none (a half-configured store fails at start, not at the first upload). */
@@ -97,5 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN ?? '' }
       : undefined,
     fileS3: fileS3Of(env),
+    jobsEngine: jobsEngineOf(env.JOBS_ENGINE),
+    jobsPrefix: env.JOBS_PREFIX || 'portal',
+    jobsConcurrency: Math.max(1, Number(env.JOBS_CONCURRENCY ?? 1) || 1),
   };
 }

@@ -272,8 +272,8 @@ describe('cart merge key', () => {
       .set({ created_at: longAgo })
       .where('merge_key', '=', 'guest-cart-old-0001')
       .execute();
-    const { jobs } = cartModule(modulesDatabase(h.db));
-    const prune = jobs.find((j) => j.name === '清理购物车合并记录');
+    const { repeats } = cartModule(modulesDatabase(h.db));
+    const prune = repeats.find((j) => j.name === '清理购物车合并记录');
     expect(prune?.everyMs).toBeLessThanOrEqual(CART_MERGE_KEEP_MS);
     // Two processes' timers at once: both answer, the old key goes once.
     await Promise.all([prune?.run(), prune?.run()]);

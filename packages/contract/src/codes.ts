@@ -113,6 +113,7 @@ export const Codes = {
   PRODUCT_MATERIAL_SHORT: { c: 22004, m: '物料库存不足，不能生产入库' },
   PRODUCT_STOPPED: { c: 22005, m: '产品已停用，不能生产' },
   PRODUCT_IN_USE: { c: 22006, m: '产品已被生产计划使用，不能删除' },
+  JOB_FINISHED: { c: 22801, m: '任务已结束，无法取消' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -1,25 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import type { App } from './http/reply.ts';
+import type { JobHandler, JobQueue } from './jobs/types.ts';
 
 /**
- * Work a module does by itself (sweeps, expiries): once when the app starts, then every
- * `everyMs`. Each process runs its own; a job must be safe to run in several processes at once
- * (conditional updates, idempotent deletes).
+ * Work a module repeats by itself (sweeps, expiries): every `everyMs`, once per period across all
+ * the server's processes (the job queue's repeats, ADR 0037). It must still be safe to run beside
+ * the module's own writes (conditional updates, idempotent deletes).
  */
-export interface Job {
+export interface Repeat {
   name: string;
   everyMs: number;
   run(): Promise<unknown>;
 }
 
 /**
- * What a module gives the composition root (app.ts), from its `index.ts`: its calls and its jobs.
- * Whatever else it offers other modules (a service, a rule) is a named field of the same object.
+ * What a module gives the composition root (app.ts), from its `index.ts`: its calls, its repeats
+ * and the kinds of job it runs (`JobHandler`, started with the queue's `add`). Whatever else it
+ * offers other modules (a service, a rule) is a named field of the same object.
  */
 export interface PortalModule {
   name: string;
   routes?(app: App): void;
-  jobs?: readonly Job[];
+  repeats?: readonly Repeat[];
+  jobs?: readonly JobHandler[];
 }
 
 /** Registers every module's calls under `api`. */
@@ -27,15 +29,11 @@ export function registerModules(api: App, modules: readonly PortalModule[]) {
   for (const m of modules) m.routes?.(api);
 }
 
-/** Runs every module's jobs once now and then on their timers, stopped when the app closes. */
-export async function startJobs(app: FastifyInstance, modules: readonly PortalModule[]) {
-  for (const job of modules.flatMap((m) => m.jobs ?? [])) {
-    const run = () =>
-      job.run().catch((err) => app.log.warn({ err, job: job.name }, `定时任务失败：${job.name}`));
-    await run();
-    const timer = setInterval(run, job.everyMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+/** Gives the job queue every module's kinds of job and repeats (before it starts). */
+export function registerJobs(queue: JobQueue, modules: readonly PortalModule[]) {
+  for (const m of modules) {
+    for (const handler of m.jobs ?? []) queue.define(handler);
+    for (const repeat of m.repeats ?? []) queue.repeat(repeat.name, repeat.everyMs, () => repeat.run());
   }
 }
 

@@ -44,6 +44,6 @@ export function accountModule(
       memberRoutes(app, members, deps.sessionTtlMs);
     },
     // Expired sessions are swept at start and hourly; lookups ignore them anyway.
-    jobs: [{ name: '清理过期会话', everyMs: 3600_000, run: () => account.sweepExpiredSessions() }],
+    repeats: [{ name: '清理过期会话', everyMs: 3600_000, run: () => account.sweepExpiredSessions() }],
   });
 }

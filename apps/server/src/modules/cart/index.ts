@@ -13,6 +13,6 @@ export function cartModule(db: Database) {
   return defineModule({
     name: 'cart',
     routes: (app) => cartRoutes(app, service),
-    jobs: [{ name: '清理购物车合并记录', everyMs: 3600_000, run: () => service.pruneMerges() }],
+    repeats: [{ name: '清理购物车合并记录', everyMs: 3600_000, run: () => service.pruneMerges() }],
   });
 }

@@ -41,6 +41,6 @@ export function catalogueModule(db: Database, deps: CatalogueDeps) {
     routes: (app) => catalogueRoutes(app, catalogue),
     // Goods written without their index (a database from before it, a bulk load): a few thousand
     // at a time, so a start never waits on the size of the catalogue.
-    jobs: [{ name: '建立商品搜索索引', everyMs: 2_000, run: () => indexPending(db) }],
+    repeats: [{ name: '建立商品搜索索引', everyMs: 2_000, run: () => indexPending(db) }],
   });
 }

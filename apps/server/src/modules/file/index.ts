@@ -13,7 +13,7 @@ export function fileModule(db: Database, store: BlobStore) {
     name: 'file',
     files,
     routes: (app) => fileRoutes(app, files),
-    jobs: [{ name: '清理已删除文件', everyMs: 10 * 60_000, run: () => files.sweep() }],
+    repeats: [{ name: '清理已删除文件', everyMs: 10 * 60_000, run: () => files.sweep() }],
   });
 }
 

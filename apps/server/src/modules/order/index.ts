@@ -21,6 +21,6 @@ export function orderModule(db: Database, deps: OrderDeps) {
       serve(app, dashboardCalls.crm, ({ caller }) => crmDashboard(db, caller.companyId));
     },
     // Unpaid orders past their time are cancelled every minute (and once at start).
-    jobs: [{ name: '取消超时未付款订单', everyMs: 60_000, run: () => orders.expireDue() }],
+    repeats: [{ name: '取消超时未付款订单', everyMs: 60_000, run: () => orders.expireDue() }],
   });
 }

@@ -1,3 +1,4 @@
+import type { JobState } from '@portal/contract';
 import type { Generated } from 'kysely';
 
 /** Table types: the only description of the schema besides the migrations. */
@@ -1057,6 +1058,41 @@ export interface ProductMaterialTable {
   sort: Generated<number>;
 }
 
+/**
+ * A job a user started (issue 33, docs/adr/0037): its state, progress and outcome, and the lease of
+ * whoever runs it. `data`, `result` and `files` are JSON text.
+ */
+export interface JobTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  state: Generated<JobState>;
+  progress: Generated<number>;
+  message: Generated<string>;
+  error: Generated<string>;
+  data: Generated<string>;
+  input_key: string | null;
+  result: string | null;
+  files: Generated<string>;
+  cancel_requested: Generated<number>;
+  attempt: Generated<number>;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A repeat (a sweep) of the embedded job runner: when it is next due, and who runs it now. */
+export interface JobRepeatTable {
+  name: string;
+  next_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+}
+
 export interface DB {
   cache_versions: CacheVersionTable;
   companies: CompanyTable;
@@ -1126,4 +1162,6 @@ export interface DB {
   bulk_categories: BulkCategoryTable;
   bulk_goods: BulkGoodsTable;
   company_change_requests: CompanyChangeRequestTable;
+  jobs: JobTable;
+  job_repeats: JobRepeatTable;
 }

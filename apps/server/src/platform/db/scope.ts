@@ -101,6 +101,8 @@ export const TABLES = {
   product_materials: { owner: 'company' },
   guest_visits: { owner: 'company' },
   company_change_requests: { owner: 'company', createdBy: true },
+  jobs: { owner: 'company' },
+  job_repeats: { owner: 'platform' },
 } as const satisfies Record<
   keyof DB,
   {

@@ -20,6 +20,8 @@ export interface BlobStore {
   read(key: string): Promise<Readable | undefined>;
   /** Removes `key` (no error when it is already gone). */
   remove(key: string): Promise<void>;
+  /** Where the bytes of `key` are on this host's disk (the disk store only): read there, not copied. */
+  localPath?(key: string): string;
 }
 
 /** The S3 settings (README "Configuration": FILES_S3_*). */
@@ -67,6 +69,7 @@ export function diskStore(dataDir: string): BlobStore {
     async remove(key) {
       await fs.promises.rm(where(key), { force: true });
     },
+    localPath: where,
   };
 }
 

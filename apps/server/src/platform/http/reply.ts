@@ -22,14 +22,18 @@ export type App = FastifyInstance<
   ZodTypeProvider
 >;
 
-/** An .xlsx reply: a download, never cached. */
-export function sendXlsx(reply: FastifyReply, filename: string, body: Buffer | Readable) {
+/** A file to download as `filename`, never cached. */
+export function sendDownload(reply: FastifyReply, filename: string, mime: string, body: Buffer | Readable) {
   return reply
-    .header('content-type', XLSX_MIME)
+    .header('content-type', mime)
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`)
     .header('cache-control', 'private, no-store')
     .send(body);
 }
+
+/** An .xlsx reply: a download, never cached. */
+export const sendXlsx = (reply: FastifyReply, filename: string, body: Buffer | Readable) =>
+  sendDownload(reply, filename, XLSX_MIME, body);
 
 /** An export's file name: what it holds and the day (China time) it was made, `采购单-20261124.xlsx`. */
 export const exportFilename = (label: string) => `${label}-${chinaDay().replaceAll('-', '')}.xlsx`;

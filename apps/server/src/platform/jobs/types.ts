@@ -23,9 +23,16 @@ export interface JobContext<D = unknown> {
   readonly attempt: number;
   /** Aborted when the user cancels or the process stops; `checkCancelled` throws then. */
   readonly signal: AbortSignal;
-  /** Where the work is: 0–100 and words (written at most a few times a second). */
+  /**
+   * Where the work is: 0–100 and words. Written at most a few times a second (the last one always),
+   * in the background: it never waits for the database, so it may be called inside a transaction.
+   */
   progress(percent: number, message: string): Promise<void>;
-  /** Throws `JobCancelled` once the user has cancelled: call it between batches. */
+  /**
+   * Throws `JobCancelled` once the user has cancelled (or the job is no longer this runner's: the
+   * process stops, or another took it over after a lost lease). Reads the job's row at most twice a
+   * second: call it between batches, outside a transaction.
+   */
   checkCancelled(): Promise<void>;
   /** A local path of the file the job was started with (an upload), or undefined. */
   inputFile(): Promise<string | undefined>;
@@ -39,10 +46,21 @@ export interface JobContext<D = unknown> {
   completeIn(trx: Database, result: Record<string, unknown>): Promise<void>;
 }
 
-/** Thrown by `checkCancelled`: the runner marks the job cancelled. */
+/** Thrown by `checkCancelled` and `completeIn`: the runner marks the job cancelled. */
 export class JobCancelled extends Error {
   constructor() {
     super('任务已取消');
+  }
+}
+
+/**
+ * Thrown by `completeIn` (and `checkCancelled`) when the job is no longer this runner's: its lease
+ * lapsed and another process took it over, or this process is stopping. The runner leaves the row
+ * to whoever holds it now.
+ */
+export class JobLeaseLost extends Error {
+  constructor() {
+    super('任务已由其他进程接手');
   }
 }
 
@@ -70,21 +88,32 @@ export interface StartJob {
 
 /** The jobs of the portal, whatever engine runs them. */
 export interface JobQueue {
-  /** Registers a kind of job (before `start`). */
+  /** Which engine runs the jobs (ADR 0037): `embedded`, `bullmq-redis` or `bullmq-postgres`. */
+  readonly engine: JobEngineName;
+  /** Registers a kind of job (a module's `jobs`, registered by app.ts before `start`). */
   define<D>(handler: JobHandler<D>): void;
   /** Queues a job for the caller and answers it as the browser sees it. */
   add(caller: Caller, job: StartJob): Promise<Job>;
   get(caller: Caller, id: number): Promise<Job>;
   list(caller: Caller, filter: { kind?: string; active?: boolean }): Promise<Job[]>;
   cancel(caller: Caller, id: number): Promise<Job>;
-  /** A file the job made, to stream to the browser. */
-  file(caller: Caller, id: number, name: string): Promise<{ label: string; body: Readable }>;
+  /** A file the job made, to stream to the browser: its download name, type and bytes. */
+  file(caller: Caller, id: number, name: string): Promise<{ label: string; mime: string; body: Readable }>;
   /**
-   * Work a module repeats (the sweeps): run every `everyMs`, once across all processes.
+   * Work a module repeats (the sweeps, a module's `repeats`): run every `everyMs`, once per period
+   * across all processes. `run` is given the time its period was due (the period's identity).
    */
-  repeat(name: string, everyMs: number, run: () => Promise<unknown>): void;
+  repeat(name: string, everyMs: number, run: (due: Date) => Promise<unknown>): void;
   /** Starts running jobs in this process (a worker), and the repeats. */
   start(): Promise<void>;
-  /** Stops taking jobs; a running job is given back (its lease lapses, another process resumes it). */
+  /**
+   * Stops taking jobs and closes the engine's connections; a running job is given back (its signal
+   * aborted; its lease lapses and another process resumes it as its next attempt).
+   */
   stop(): Promise<void>;
 }
+
+export type JobEngineName = 'embedded' | 'bullmq-redis' | 'bullmq-postgres';
+
+/** How many times a job is run (a lapsed lease runs it again) before it is marked failed. */
+export const JOB_MAX_ATTEMPTS = 3;

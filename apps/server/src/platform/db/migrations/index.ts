@@ -36,6 +36,7 @@ import { librarySorts } from './036-library-sorts.ts';
 import { cartMerges } from './037-cart-merges.ts';
 import { companyChangeRequests } from './038-company-change-requests.ts';
 import { richText } from './039-rich-text.ts';
+import { jobs } from './040-jobs.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -76,5 +77,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '034-news-admin-guests': newsAdminGuests(dialect),
     '037-cart-merges': cartMerges(dialect),
     '039-rich-text': richText,
+    '040-jobs': jobs(dialect),
   };
 }

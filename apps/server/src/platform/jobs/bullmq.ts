@@ -1,0 +1,214 @@
+import type {
+  BackendFactory,
+  Job as BullJob,
+  ConnectionOptions,
+  IQueueBackend,
+  Processor,
+  Queue,
+  Worker,
+} from 'bullmq';
+import type { Database } from '../db/database.ts';
+import { ABORT, type JobCore, type JobLog, jobOf } from './job-core.ts';
+import { jobsRepository } from './jobs.repository.ts';
+import { JOB_MAX_ATTEMPTS, type JobQueue } from './types.ts';
+
+/** Where BullMQ keeps its queue: Redis (`REDIS_URL`) or the portal's PostgreSQL database. */
+export type BullmqStore =
+  | { kind: 'redis'; url: string /** Key prefix (several portals on one Redis). */; prefix: string }
+  | { kind: 'postgres'; url: string /** The schema of BullMQ's tables in that database. */; schema: string };
+
+export interface BullmqOptions {
+  /** Jobs this process runs at once (default 1). */
+  concurrency?: number;
+}
+
+/** The queue's name; a job's BullMQ id is `j<row id>` (BullMQ refuses an integer id). */
+const QUEUE = 'jobs';
+const REPEAT = 'repeat';
+const bullId = (id: number) => `j${id}`;
+
+/** Redis connection options from `redis[s]://[user:password@]host[:port][/db]`. */
+function redisOptions(url: string): ConnectionOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname || '127.0.0.1',
+    port: Number(u.port || 6379),
+    ...(u.username && { username: decodeURIComponent(u.username) }),
+    ...(u.password && { password: decodeURIComponent(u.password) }),
+    ...(u.pathname.length > 1 && { db: Number(u.pathname.slice(1)) }),
+    ...(u.protocol === 'rediss:' && { tls: {} }),
+  };
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * The BullMQ engine (ADR 0037), on Redis or on PostgreSQL (BullMQ 6's PostgreSQL backend, the same
+ * `Queue`/`Worker` API). The `jobs` row stays the truth — state, progress, result, files, the cancel
+ * flag, the lease that `completeIn` checks; BullMQ decides which process runs a job and when: `add`
+ * inserts the row, then queues its id; the worker that BullMQ hands it to claims the row (the same
+ * conditional update as the embedded runner's) and runs it by the shared path. A worker that died
+ * stops renewing BullMQ's lock: BullMQ's stalled check hands the job to another worker, which
+ * claims the row once its lease lapsed (attempt + 1; after `JOB_MAX_ATTEMPTS`, failed with the
+ * reason). The repeats are BullMQ job schedulers: one job per period across all processes.
+ */
+export async function bullmqQueue(
+  core: JobCore,
+  db: Database,
+  log: JobLog,
+  store: BullmqStore,
+  options: BullmqOptions = {},
+): Promise<JobQueue> {
+  const bullmq = await import('bullmq');
+  let connection: ConnectionOptions;
+  let backend: BackendFactory<IQueueBackend>;
+  if (store.kind === 'redis') {
+    connection = redisOptions(store.url);
+    backend = bullmq.createRedisBackend;
+  } else {
+    // BullMQ's PostgreSQL backend: its own small pool and a LISTEN connection, its tables in
+    // `schema` of the portal's database (created and migrated by BullMQ on first connection).
+    const postgres = (await import(
+      'bullmq/dist/cjs/postgres/index.js' as string
+    )) as typeof import('bullmq/dist/esm/postgres/index.js');
+    connection = {
+      connectionString: store.url,
+      schema: store.schema,
+      migrate: true,
+      max: 4,
+      keepAlive: true,
+    } as unknown as ConnectionOptions;
+    backend = postgres.createPostgresBackend as unknown as BackendFactory;
+  }
+  const prefix = store.kind === 'redis' ? { prefix: store.prefix } : {};
+  const queue: Queue<unknown, unknown, string, unknown, unknown, string, IQueueBackend> = new bullmq.Queue(
+    QUEUE,
+    {
+      connection,
+      ...prefix,
+      defaultJobOptions: {
+        // A processor throws only when the database is away (a handler's error ends in the row):
+        // retried after a pause.
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 2000 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 7 * 86_400 },
+      },
+    },
+    backend,
+  );
+  queue.on('error', (err) => log.warn({ err }, 'BullMQ 队列连接出错'));
+
+  const repeats = new Map<string, { everyMs: number; run: (due: Date) => Promise<unknown> }>();
+  const closing = new AbortController();
+  let worker: Worker<unknown, unknown, string, IQueueBackend> | undefined;
+
+  /** Runs the job BullMQ handed this worker: claims its row (waiting while another holds a live lease). */
+  async function runJob(id: number) {
+    for (;;) {
+      if (closing.signal.aborted) throw new Error('the worker is closing');
+      const row = await core.claim(id);
+      if (row) return core.run(row);
+      const current = await jobsRepository.byId(db, id);
+      // Finished (cancelled while queued, done by another worker) or gone: nothing to run.
+      if (!current || (current.state !== 'queued' && current.state !== 'running')) return;
+      // Delivered again while another worker still holds a live lease (a stall BullMQ saw, the
+      // holder did not): wait for the lease to lapse or the job to end.
+      const left = Date.parse(current.lease_until ?? '') - core.now();
+      await sleep(Math.min(core.leaseMs, Math.max(50, Number.isNaN(left) ? 50 : left + 20)), closing.signal);
+    }
+  }
+
+  const processor: Processor = async (job: BullJob) => {
+    if (job.name === REPEAT) {
+      const name = String((job.data as { name?: unknown }).name);
+      const repeat = repeats.get(name);
+      // The period's identity: the time it was due (the job's time plus its delay).
+      if (repeat) await repeat.run(new Date(job.timestamp + (job.delay ?? 0)));
+      return;
+    }
+    await runJob(Number((job.data as { id: number }).id));
+  };
+
+  return {
+    engine: store.kind === 'redis' ? 'bullmq-redis' : 'bullmq-postgres',
+    define: (handler) => core.define(handler),
+    async add(caller, start) {
+      const row = await core.add(caller, start);
+      try {
+        await queue.add('job', { id: row.id }, { jobId: bullId(row.id) });
+      } catch (err) {
+        log.error({ err, job: row.id }, `任务 ${row.id} 未能加入队列`);
+        await core.fail(row.id, '任务队列暂时不可用，请稍后重新提交').catch(() => {});
+        throw err;
+      }
+      return jobOf(row);
+    },
+    get: (caller, id) => core.get(caller, id),
+    list: (caller, filter) => core.list(caller, filter),
+    async cancel(caller, id) {
+      const { job, queued } = await core.cancel(caller, id);
+      // A job that never started leaves the queue too (a worker that got it anyway finds it cancelled).
+      if (queued) await queue.remove(bullId(id)).catch(() => {});
+      return job;
+    },
+    file: (caller, id, name) => core.file(caller, id, name),
+    repeat(name, everyMs, run) {
+      repeats.set(name, { everyMs, run });
+    },
+    async start() {
+      if (worker) return;
+      for (const [name, { everyMs }] of repeats) {
+        // One scheduler per repeat, by its name, whichever process upserts it: one job a period.
+        await queue.upsertJobScheduler(
+          `${REPEAT}:${name}`,
+          { every: everyMs },
+          { name: REPEAT, data: { name }, opts: { removeOnComplete: true, removeOnFail: 100, attempts: 1 } },
+        );
+      }
+      const started: Worker<unknown, unknown, string, IQueueBackend> = new bullmq.Worker(
+        QUEUE,
+        processor,
+        {
+          connection,
+          ...prefix,
+          concurrency: options.concurrency ?? 1,
+          // BullMQ's lock is the row's lease: renewed alike, lapsing alike when the process dies.
+          lockDuration: core.leaseMs,
+          stalledInterval: core.leaseMs,
+          // The row counts the attempts (JOB_MAX_ATTEMPTS); BullMQ must not give up first.
+          maxStalledCount: JOB_MAX_ATTEMPTS + 2,
+        },
+        backend,
+      );
+      worker = started;
+      started.on('error', (err) => log.warn({ err }, 'BullMQ 工作进程出错'));
+      started.on('failed', (job, err) => {
+        // Out of BullMQ's retries (the database stayed away): the row says so.
+        if (!job || job.name === REPEAT || job.attemptsMade < (job.opts.attempts ?? 1)) return;
+        log.error({ err, job: job.data }, 'BullMQ 任务重试后仍未能执行');
+        void core
+          .fail(Number((job.data as { id: number }).id), '任务未能执行，请稍后重新提交')
+          .catch(() => {});
+      });
+    },
+    async stop() {
+      closing.abort();
+      core.abortAll(ABORT.stop);
+      // Not waiting for running jobs: they are given back (BullMQ's lock lapses, another worker resumes them).
+      await worker?.close(true);
+      await queue.close();
+    },
+  };
+}
