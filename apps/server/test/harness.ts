@@ -22,7 +22,9 @@ let sqliteImage: Buffer | undefined;
  * A database of this test file's own: empty, or with `migrated` a copy of the run's template — every
  * migration and the reference data (template.ts, built once per run by the global set-up).
  */
-export async function openTestDatabase({ migrated = false } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase({
+  migrated = false,
+} = {}): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_PG_URL;
   if (!url) {
     if (!migrated) return openDatabase({ url: ':memory:' });
@@ -34,6 +36,7 @@ export async function openTestDatabase({ migrated = false } = {}): Promise<Datab
   const handle = openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
   return {
     ...handle,
+    url: databaseUrl(url, name),
     async close() {
       await handle.close();
       await onServer(url, `drop database ${name} with (force)`);
@@ -78,7 +81,16 @@ const unique = () => randomBytes(4).toString('hex');
 export async function testApp(env: Record<string, string> = {}, extra: { routes?: (api: App) => void } = {}) {
   const database = await openTestDatabase({ migrated: true });
   const config = {
-    ...loadConfig({ DATA_DIR: '/tmp/portal-test', PAYMENT_SANDBOX: '1', ...env }),
+    ...loadConfig({
+      DATA_DIR: '/tmp/portal-test',
+      PAYMENT_SANDBOX: '1',
+      // On PostgreSQL the file's database is the configured one, as DATABASE_URL would name it.
+      ...(database.url && { DATABASE_URL: database.url }),
+      // Jobs run in-process unless a test names an engine: BullMQ's own tables and connections on
+      // every file's database cost each file seconds; test/jobs.test.ts runs the suite on each engine.
+      JOBS_ENGINE: 'embedded',
+      ...env,
+    }),
     webDist: undefined,
   };
   const routes: RegisteredRoute[] = [];

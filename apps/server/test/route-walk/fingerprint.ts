@@ -5,8 +5,8 @@ import { tableOfField } from './values.ts';
 
 /**
  * Tables that only log or count what callers did (a refused call may and should write to them):
- * sessions, login and audit logs, SMS codes and their outbox, cache versions, migrations — and any
- * later table whose name says it logs, limits or counts.
+ * sessions, login and audit logs, SMS codes and their outbox, cache versions, migrations, the
+ * sweeps' schedule — and any later table whose name says it logs, limits or counts.
  */
 const LOG_TABLES = new Set([
   'sessions',
@@ -17,6 +17,8 @@ const LOG_TABLES = new Set([
   'cache_versions',
   'kysely_migration',
   'kysely_migration_lock',
+  // The job runner's bookkeeping: when each sweep is next due (it moves while the walk runs).
+  'job_repeats',
 ]);
 const LOG_PATTERN = /(^|_)(logs?|limits?|counters?|attempts?|lockouts?|rate|throttles?)(_|$)/;
 

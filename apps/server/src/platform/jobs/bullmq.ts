@@ -134,8 +134,10 @@ export async function bullmqQueue(
     if (job.name === REPEAT) {
       const name = String((job.data as { name?: unknown }).name);
       const repeat = repeats.get(name);
-      // The period's identity: the time it was due (the job's time plus its delay).
-      if (repeat) await repeat.run(new Date(job.timestamp + (job.delay ?? 0)));
+      // The period's identity: the time it was due, the end of the scheduler's job id
+      // (`repeat:<scheduler>:<millis>`).
+      const due = Number(/:(\d+)$/.exec(job.id ?? '')?.[1] ?? job.timestamp);
+      if (repeat) await repeat.run(new Date(due));
       return;
     }
     await runJob(Number((job.data as { id: number }).id));
@@ -204,6 +206,7 @@ export async function bullmqQueue(
       });
     },
     async stop() {
+      if (closing.signal.aborted) return;
       closing.abort();
       core.abortAll(ABORT.stop);
       // Not waiting for running jobs: they are given back (BullMQ's lock lapses, another worker resumes them).

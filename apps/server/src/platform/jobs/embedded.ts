@@ -150,6 +150,7 @@ export function embeddedQueue(
       timer.unref();
     },
     async stop() {
+      if (stopped) return;
       stopped = true;
       if (timer) clearInterval(timer);
       core.abortAll(ABORT.stop);
