@@ -7,6 +7,7 @@ import type {
   Queue,
   Worker,
 } from 'bullmq';
+import { AppError } from '../core/errors.ts';
 import type { Database } from '../db/database.ts';
 import { ABORT, type JobCore, type JobLog, jobOf } from './job-core.ts';
 import { jobsRepository } from './jobs.repository.ts';
@@ -153,7 +154,7 @@ export async function bullmqQueue(
       } catch (err) {
         log.error({ err, job: row.id }, `任务 ${row.id} 未能加入队列`);
         await core.fail(row.id, '任务队列暂时不可用，请稍后重新提交').catch(() => {});
-        throw err;
+        throw new AppError('SERVICE_UNAVAILABLE', '任务队列暂时不可用，请稍后重试');
       }
       return jobOf(row);
     },

@@ -17,6 +17,8 @@ interface Repeat {
   busy: boolean;
   /** Its `job_repeats` row exists. */
   ensured: boolean;
+  /** Before this time (ISO) the repeat is not due: its row is not read again until then. */
+  notBefore: string;
 }
 
 /**
@@ -88,15 +90,25 @@ export function embeddedQueue(
           await repeats.ensure(db, name, now);
           repeat.ensured = true;
         }
-        const due = await repeats.due(db, name, now);
-        if (!due) return;
-        const won = await repeats.claim(db, name, due, {
+        if (now < repeat.notBefore) return;
+        const row = await repeats.schedule(db, name);
+        if (!row) return;
+        // Not due, or another process runs it now: looked at again when it may be.
+        if (row.next_at > now) {
+          repeat.notBefore = row.next_at;
+          return;
+        }
+        if (row.lease_until && row.lease_until >= now) return;
+        const nextAt = core.iso(nowMs + repeat.everyMs);
+        const won = await repeats.claim(db, name, row.next_at, {
           owner: core.owner,
           now,
           until: core.iso(nowMs + Math.max(core.leaseMs, repeat.everyMs)),
-          nextAt: core.iso(nowMs + repeat.everyMs),
+          nextAt,
         });
         if (!won) return;
+        repeat.notBefore = nextAt;
+        const due = row.next_at;
         repeat.busy = true;
         try {
           await repeat.run(new Date(due));
@@ -138,7 +150,7 @@ export function embeddedQueue(
     cancel: async (caller, id) => (await core.cancel(caller, id)).job,
     file: (caller, id, name) => core.file(caller, id, name),
     repeat(name, everyMs, run) {
-      registered.set(name, { everyMs, run, busy: false, ensured: false });
+      registered.set(name, { everyMs, run, busy: false, ensured: false, notBefore: '' });
     },
     poll,
     async start() {

@@ -296,16 +296,13 @@ export const repeatsRepository = {
       .execute();
   },
 
-  /** When the repeat is next due, unless another process runs it now. */
-  async due(db: Database, name: string, now: string): Promise<string | undefined> {
-    const row = await db
+  /** When the repeat is next due, and until when a process that runs it now holds it. */
+  schedule(db: Database, name: string) {
+    return db
       .selectFrom('job_repeats')
-      .select('next_at')
+      .select(['next_at', 'lease_until'])
       .where('name', '=', name)
-      .where('next_at', '<=', now)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
       .executeTakeFirst();
-    return row?.next_at;
   },
 
   /**
