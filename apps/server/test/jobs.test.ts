@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Codes, type Job } from '@portal/contract';
+import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '../src/platform/auth/session-user.ts';
 import { AppError } from '../src/platform/core/errors.ts';
@@ -219,6 +220,15 @@ for (const { engine, skip } of ENGINES) {
     });
     afterAll(async () => {
       await h?.close();
+      if (engine !== 'bullmq-redis') return;
+      // BullMQ's keys of this file's queues (the app's and the runner tests'): Redis outlives the run.
+      const redis = new Redis(REDIS_URL);
+      try {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+      } finally {
+        redis.disconnect();
+      }
     });
 
     const add = (kind: string, data: unknown = {}, extra: { inputFile?: string } = {}) =>
@@ -504,6 +514,41 @@ for (const { engine, skip } of ENGINES) {
         expect((await job(doomed.id)).error).toBe(
           '处理任务的服务进程已停止，已尝试 3 次仍未完成，请重新提交',
         );
+      });
+
+      it('cancels at once a running job whose runner is gone', async () => {
+        const store = cluster();
+        const r1 = await runner('r1', store);
+        let started = false;
+        r1.define({
+          kind: 'test:gone',
+          async run(ctx) {
+            started = true;
+            await aborted(ctx.signal);
+            throw new Error('stopped');
+          },
+        });
+        const gone = await r1.add(owner.caller, { kind: 'test:gone', title: '无人处理', data: {} });
+        await r1.start();
+        await until(
+          async () => started,
+          (s) => expect(s).toBe(true),
+        );
+        await r1.stop();
+        if (engine === 'embedded') clock.now += LEASE_MS + 1000;
+        else
+          await until(
+            () =>
+              h.db
+                .selectFrom('jobs')
+                .select('lease_until')
+                .where('id', '=', gone.id)
+                .executeTakeFirstOrThrow(),
+            (row) => expect(Date.parse(row.lease_until ?? '')).toBeLessThan(Date.now()),
+          );
+        // Another process answers the user's cancel: no runner will come to mark it.
+        const r2 = await runner('r2', store);
+        expect(await r2.cancel(owner.caller, gone.id)).toMatchObject({ state: 'cancelled' });
       });
 
       it('runs each of 20 jobs exactly once with two runners', async () => {
