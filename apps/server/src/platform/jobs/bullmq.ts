@@ -109,7 +109,22 @@ export async function bullmqQueue(
     },
     backend,
   );
-  queue.on('error', (err) => log.warn({ err }, 'BullMQ 队列连接出错'));
+  // A store that does not answer makes every connection report each retry: told once a minute.
+  let toldAt = Number.NEGATIVE_INFINITY;
+  let missed = 0;
+  const connectionError = (err: Error) => {
+    if (Date.now() - toldAt < 60_000) {
+      missed += 1;
+      return;
+    }
+    log.warn(
+      { err, missed },
+      `BullMQ 的${store.kind === 'redis' ? ' Redis' : ' PostgreSQL'} 连接出错：${err.message}`,
+    );
+    toldAt = Date.now();
+    missed = 0;
+  };
+  queue.on('error', connectionError);
 
   const repeats = new Map<string, { everyMs: number; run: (due: Date) => Promise<unknown> }>();
   const closing = new AbortController();
@@ -150,7 +165,15 @@ export async function bullmqQueue(
     async add(caller, start) {
       const row = await core.add(caller, start);
       try {
-        await queue.add('job', { id: row.id }, { jobId: bullId(row.id) });
+        // A store that does not answer holds a command until it reconnects; the user waits 10 s at most
+        // (a job queued later anyway finds its row failed and is not run).
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          queue.add('job', { id: row.id }, { jobId: bullId(row.id) }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('BullMQ did not take the job in 10 s')), 10_000);
+          }),
+        ]).finally(() => clearTimeout(timer));
       } catch (err) {
         log.error({ err, job: row.id }, `任务 ${row.id} 未能加入队列`);
         await core.fail(row.id, '任务队列暂时不可用，请稍后重新提交').catch(() => {});
@@ -172,14 +195,30 @@ export async function bullmqQueue(
     },
     async start() {
       if (worker) return;
-      for (const [name, { everyMs }] of repeats) {
-        // One scheduler per repeat, by its name, whichever process upserts it: one job a period.
-        await queue.upsertJobScheduler(
-          `${REPEAT}:${name}`,
-          { every: everyMs },
-          { name: REPEAT, data: { name }, opts: { removeOnComplete: true, removeOnFail: 100, attempts: 1 } },
-        );
-      }
+      // One scheduler per repeat, by its name, whichever process upserts it: one job a period.
+      // Not awaited: a store that does not answer yet must not hold the server's start; tried
+      // again until it answers (schedulers kept from an earlier start go on meanwhile).
+      const schedule = async () => {
+        for (const [name, { everyMs }] of repeats) {
+          await queue.upsertJobScheduler(
+            `${REPEAT}:${name}`,
+            { every: everyMs },
+            {
+              name: REPEAT,
+              data: { name },
+              opts: { removeOnComplete: true, removeOnFail: 100, attempts: 1 },
+            },
+          );
+        }
+      };
+      const scheduled = (): Promise<void> =>
+        schedule().catch(async (err) => {
+          if (closing.signal.aborted) return;
+          log.warn({ err }, 'BullMQ 定时任务未能登记，稍后重试');
+          await sleep(30_000, closing.signal);
+          if (!closing.signal.aborted) return scheduled();
+        });
+      void scheduled();
       const started: Worker<unknown, unknown, string, IQueueBackend> = new bullmq.Worker(
         QUEUE,
         processor,
@@ -196,7 +235,7 @@ export async function bullmqQueue(
         backend,
       );
       worker = started;
-      started.on('error', (err) => log.warn({ err }, 'BullMQ 工作进程出错'));
+      started.on('error', connectionError);
       started.on('failed', (job, err) => {
         // Out of BullMQ's retries (the database stayed away): the row says so.
         if (!job || job.name === REPEAT || job.attemptsMade < (job.opts.attempts ?? 1)) return;

@@ -34,9 +34,16 @@ export interface JobContext<D = unknown> {
    * second: call it between batches, outside a transaction.
    */
   checkCancelled(): Promise<void>;
-  /** A local path of the file the job was started with (an upload), or undefined. */
+  /**
+   * A local path of the file the job was started with (an upload), or undefined: read it, never
+   * change it (on the disk store it is the kept file itself; from S3 a copy removed after the run).
+   */
   inputFile(): Promise<string | undefined>;
-  /** Keeps a file the job made for `/job/file` (`name` refused/export, `label` its download name). */
+  /**
+   * Keeps a file the job made for `/job/file` (`name` refused/export, `label` its download name,
+   * whose extension gives its type): a local file (moved) or a stream. A file of the same name that
+   * an earlier attempt made is replaced. Throws `JobLeaseLost` when the job is no longer this runner's.
+   */
   putFile(name: string, label: string, from: string | Readable): Promise<void>;
   /**
    * Marks the job done with its result inside `trx`, the transaction that makes its work visible:
