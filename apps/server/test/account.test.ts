@@ -237,6 +237,12 @@ describe('expired sessions', () => {
         .set({ expires_at: '2000-01-01T00:00:00.000Z' })
         .where('user_id', '=', user.id)
         .execute();
+      // The sweep runs once an hour across processes: made due now, a process starting runs it.
+      await h.db
+        .updateTable('job_repeats')
+        .set({ next_at: '2000-01-01T00:00:00.000Z' })
+        .where('name', '=', '清理过期会话')
+        .execute();
       // the session cache may still hold it for a moment: a fresh app reads the database
       const { buildApp } = await import('../src/app.ts');
       const { loadConfig } = await import('../src/config.ts');
