@@ -180,10 +180,13 @@ export interface RefusedRow {
   errors: Record<string, string>;
 }
 
-/** The refused rows' file: 原行号, the columns, and last 错误原因 (every message of the row). */
+/**
+ * The refused rows' file: 原行号, the columns, and last 错误原因 (every message of the row); the rows
+ * may come from an async source (an import job's staged rows, read a page at a time).
+ */
 export function errorWorkbook(
   columns: readonly ExcelColumn[],
-  invalid: Iterable<RefusedRow>,
+  invalid: Iterable<RefusedRow> | AsyncIterable<RefusedRow>,
   sheetName = '错误数据',
 ) {
   const withReason: ExcelColumn[] = [
@@ -191,8 +194,8 @@ export function errorWorkbook(
     ...columns,
     { key: '__reason', label: '错误原因', width: 60 },
   ];
-  function* rows() {
-    for (const row of invalid) {
+  async function* rows() {
+    for await (const row of invalid) {
       const reason = Object.entries(row.errors)
         .map(([label, message]) => (message.includes(label) ? message : `${label}：${message}`))
         .join('；');
