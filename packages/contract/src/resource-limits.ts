@@ -18,16 +18,15 @@ export const RESOURCE_IMPORT_MAX_ROWS = 50_000;
 export const RESOURCE_IMPORT_PREVIEW_ROWS = 1000;
 
 /**
- * What an import does with the file (the browser keeps the file and sends it again for each step:
- * nothing is kept on the server between requests, ADR 0017): `preview` checks every row and saves
- * nothing; `all` saves every row or, if any is refused, none; `valid` saves the rows that pass;
- * `errors` answers the refused rows as an .xlsx with 错误原因.
+ * What an import job does with the file (it keeps the upload as its input, ADR 0037): `preview`
+ * checks every row and saves nothing; `all` saves every row or, if any is refused, none; `valid`
+ * saves the rows that pass. Each answers the job; the refused rows (原行号 … 错误原因) are the
+ * job's file `refused`.
  */
 export const IMPORT_MODES = {
   preview: '预览',
   all: '全部导入',
   valid: '仅导入有效行',
-  errors: '下载错误行',
 } as const;
 export type ImportMode = keyof typeof IMPORT_MODES;
 

@@ -15,6 +15,7 @@ import {
   uploadedFile,
   yuanAsCents,
 } from './fields.ts';
+import { jobSchema } from './job.ts';
 import type { Codename } from './permissions.ts';
 import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
 import {
@@ -121,7 +122,10 @@ export const importRowSchema = z.object({
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
-/** What an import answers: the counts, and in a preview the rows (refused first-class, see `rows`). */
+/**
+ * What an import job's result holds (`job.result`): the counts, and in a preview the rows (refused
+ * first-class, see `rows`).
+ */
 export const importResultSchema = z.object({
   /** Data rows read (empty rows skipped). */
   total: z.number().int(),
@@ -133,6 +137,11 @@ export const importResultSchema = z.object({
   columns: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   /** Preview: up to RESOURCE_IMPORT_PREVIEW_ROWS refused and as many valid rows, in sheet order. */
   rows: z.array(importRowSchema),
+  /**
+   * A commit: how long its publish held the database's writes, in milliseconds (from the begin of
+   * its one transaction to the job marked done in it; ADR 0037).
+   */
+  publish_ms: z.number().int().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -331,23 +340,26 @@ function buildResource<
       method: 'GET' as const,
       file: true as const,
     },
-    import: {
-      ...call(
-        importPath,
-        `导入${label}（multipart：file .xlsx, mode 预览/全部导入/仅导入有效行/下载错误行）`,
-        p.add,
-        importBody,
-        importResultSchema,
-      ),
-      // `errors` answers the refused rows as an .xlsx; the other modes the envelope.
-      file: true as const,
-    },
+    // Answers the job that imports (ADR 0037): its result is an ImportResult, its file `refused`
+    // the refused rows; the browser follows it with jobCalls.
+    import: call(
+      importPath,
+      `导入${label}（multipart：file .xlsx, mode 预览/全部导入/仅导入有效行；答复导入任务）`,
+      p.add,
+      importBody,
+      jobSchema,
+    ),
   };
   return {
     ...spec,
     /** The declared columns (screen.ts) the rest is derived from. */
     shape,
     calls,
+    /**
+     * The kinds of the resource's jobs (`jobCalls.list`'s `kind`): its imports, and its exports
+     * that run as jobs.
+     */
+    jobKinds: { import: `import:${importPath}`, export: `export:${paths.export}` },
     importColumns,
     exportColumns,
     schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },

@@ -1,7 +1,7 @@
 import { brandResource, publicBrandResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { brandStore, publicBrandStore } from './brand.store.ts';
 
@@ -11,6 +11,7 @@ export function brandModule(db: Database) {
   const publicBrands = resourceService(db, publicBrandResource, publicBrandStore);
   return defineModule({
     name: 'brand',
+    jobs: [importJob(brandResource, brands), importJob(publicBrandResource, publicBrands)],
     routes: (app) => {
       serveResource(app, brandResource, brands);
       serveResource(app, publicBrandResource, publicBrands);

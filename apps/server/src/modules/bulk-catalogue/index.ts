@@ -4,7 +4,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import {
   bumpCategoryTree,
@@ -58,10 +58,16 @@ export function bulkCatalogueModule(db: Database, deps: { recheckMs: number }) {
     create: counted(block.create),
     update: counted(block.update),
     remove: counted(block.remove),
-    importSheet: counted(block.importSheet),
+    // The import job's publish too (a preview writes nothing; forgetting is harmless).
+    importSheet: async (ctx) => {
+      const done = await block.importSheet(ctx);
+      categories.forget(ctx.caller.companyId);
+      return done;
+    },
   };
   return defineModule({
     name: 'bulk-catalogue',
+    jobs: [importJob(bulkGoodsResource, goods)],
     routes: (app) => {
       goodsCategoryRoutes(app, categories, bulkCategoryCalls);
       serveResource(app, bulkGoodsResource, goods);

@@ -2,7 +2,7 @@
 import { couponResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { couponRoutes } from './coupon.routes.ts';
 import { couponService } from './coupon.service.ts';
 import { couponStore } from './coupon.store.ts';
@@ -15,5 +15,9 @@ export function couponModule(db: Database) {
   const service = couponService(db);
   const admin = resourceService(db, couponResource, couponStore);
   const issue = couponIssuer(db, admin);
-  return defineModule({ name: 'coupon', routes: (app) => couponRoutes(app, service, admin, issue) });
+  return defineModule({
+    name: 'coupon',
+    jobs: [importJob(couponResource, admin)],
+    routes: (app) => couponRoutes(app, service, admin, issue),
+  });
 }

@@ -3,7 +3,6 @@ import {
   GOODS_SKU_MAX,
   type goodsCalls,
   goodsResource,
-  type ImportMode,
   type LibraryGoods,
 } from '@portal/contract';
 import { sql } from 'kysely';
@@ -17,7 +16,12 @@ import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
+import type { JobContext } from '#server/platform/jobs/types.ts';
+import {
+  exportPages,
+  type ImportJobData,
+  resourceService,
+} from '#server/platform/resource/resource-service.ts';
 import { richTextImageKeys } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { indexGoods, libraryIndexed, libraryMatchPage, queryTokens } from '../catalogue/index.ts';
@@ -518,10 +522,10 @@ export function goodsLibraryService(
 
   return {
     ...base,
-    /** The block's import; a commit changes the shop's goods like any write. */
-    async importSheet(caller: Caller, file: string, mode: ImportMode) {
-      const out = await base.importSheet(caller, file, mode);
-      if (mode === 'all' || mode === 'valid') changed(caller.companyId);
+    /** The block's import job; a publish changes the shop's goods like any write (after its commit). */
+    async importSheet(ctx: JobContext<ImportJobData>) {
+      const out = await base.importSheet(ctx);
+      if (ctx.data.mode !== 'preview') changed(ctx.caller.companyId);
       return out;
     },
     /** The block's batch delete; the lists forget what they remembered. */

@@ -3,6 +3,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { itemJson } from '#server/platform/http/serializer.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { importJob } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { goodsLibraryService } from './goods.service.ts';
 import { shopGoodsRoutes } from './shop-goods.routes.ts';
@@ -26,6 +27,7 @@ export function goodsLibraryModule(
   });
   return defineModule({
     name: 'goods-library',
+    jobs: [importJob(goodsResource, goods)],
     /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
     forget: goods.forget,
     routes: (app) => {

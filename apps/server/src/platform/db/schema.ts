@@ -39,6 +39,21 @@ export interface CompanyChangeRequestTable {
   closed_at: string | null;
 }
 
+/**
+ * A checked row of an import job, staged until the job publishes (ADR 0037): a valid row's values
+ * to store, or a refused row's cells and reasons (JSON text).
+ */
+export interface ImportRowTable {
+  id: Generated<number>;
+  company_id: number;
+  job_id: number;
+  row_number: number;
+  refused: number;
+  values_json: string | null;
+  cells_json: string | null;
+  errors_json: string | null;
+}
+
 export interface HostTenantTable {
   host_segment: string;
   tenant_code: string;
@@ -1164,4 +1179,5 @@ export interface DB {
   company_change_requests: CompanyChangeRequestTable;
   jobs: JobTable;
   job_repeats: JobRepeatTable;
+  import_rows: ImportRowTable;
 }

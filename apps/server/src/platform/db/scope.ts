@@ -103,6 +103,7 @@ export const TABLES = {
   company_change_requests: { owner: 'company', createdBy: true },
   jobs: { owner: 'company' },
   job_repeats: { owner: 'platform' },
+  import_rows: { owner: 'company' },
 } as const satisfies Record<
   keyof DB,
   {

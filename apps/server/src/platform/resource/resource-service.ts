@@ -32,7 +32,9 @@ import {
   templateWorkbook,
   validateRow,
 } from '../excel/index.ts';
+import type { JobContext, JobHandler } from '../jobs/types.ts';
 import { nowIso } from '../time.ts';
+import { type ImportStaging, importStaging, type StagedRow } from './import-staging.ts';
 
 type Row = Record<string, unknown> & { id: number };
 /** Rows an export reads per statement. */
@@ -67,15 +69,17 @@ const IN_LIST = 100;
 const ANALYZE_AFTER = 1000;
 
 /** A row of an import that passed every check: its cells as read and the values to store. */
-interface ImportedRow {
-  rowNumber: number;
+interface ImportedRow extends StagedRow {
   cells: Record<string, string>;
-  values: Record<string, unknown>;
 }
+/** What an import job is started with (the sheet is its input file). */
+export interface ImportJobData {
+  mode: ImportMode;
+}
+/** The share of an import job's progress its reading takes (the publish the rest). */
+const READ_SHARE = 90;
 /** What `ResourceStore.import.prepare`'s function answers for one sheet row. */
 export type SheetValues = { values: Record<string, unknown> } | { errors: Record<string, string> };
-/** Thrown to roll back a preview's transaction (rules run in it, nothing stays). */
-const PREVIEW_ONLY = Symbol('preview only');
 
 /**
  * How a resource is stored and what is special about it (design/back-office.md). Everything else —
@@ -261,12 +265,16 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         throw duplicate(field);
   }
 
-  async function write<T>(work: (trx: Database) => Promise<T>, values: Record<string, unknown>) {
+  /** The unique field a race at the unique index is answered as: the first one `values` holds. */
+  const raced = (values: Record<string, unknown>) =>
+    (resource.unique as readonly string[]).find((f) => given(values[f]));
+
+  /** Runs `work` in a transaction; the unique index's refusal is answered as `field`'s duplicate. */
+  async function write<T>(work: (trx: Database) => Promise<T>, field: string | undefined) {
     try {
       return await db.transaction().execute(work);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const field = (resource.unique as readonly string[]).find((f) => given(values[f]));
       throw duplicate(field ?? 'id');
     }
   }
@@ -276,22 +284,24 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
     (key && importColumns.find((c) => c.key === key)?.label) || key || '整行';
 
   /**
-   * One pass over the sheet, a row at a time (never the whole sheet in memory): each row checked
-   * by the fields (the create call's schemas, picked words → values) and its unique fields against
-   * the rows above it in the file; then, 200 rows at a time on `conn`, against the stored rows
-   * (a unique value a live row holds) and the store's `beforeSave` (its refusal names the column);
-   * the rows that pass go to `write` (a commit's insert) while `write` is given. Keeps the refused
-   * rows (sorted by row) and the first `keep` passing rows.
+   * Reads and checks the sheet at `file`, a row at a time (never the whole sheet in memory),
+   * outside any long transaction (ADR 0037): each row by the fields (the create call's schemas,
+   * picked words → values) and its unique fields against the rows above it in the file; then, 200
+   * rows at a time on `db` (reads, so SQLite's reader answers them while another request writes),
+   * against the stored rows (a unique value a live row holds) and the store's `beforeSave` (its
+   * refusal names the column). Each batch's rows — valid ones with their values, refused ones with
+   * their cells and reasons — are staged in a short transaction of their own; between batches the
+   * job reports its progress and stops if it was cancelled. Keeps the first `keep` valid rows (a
+   * preview's list).
    */
-  async function scan(
-    conn: Database,
-    caller: Caller,
-    file: string,
-    opts: { keep: number; write?: (rows: ImportedRow[]) => Promise<void>; stopOnRefusal?: boolean },
-  ) {
-    const out = { total: 0, valid: 0, invalid: [] as RefusedRow[], kept: [] as ImportedRow[] };
-    const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) =>
-      out.invalid.push({ rowNumber, values: cells, errors });
+  async function stage(ctx: JobContext<ImportJobData>, file: string, staging: ImportStaging, keep: number) {
+    const { caller } = ctx;
+    const out = { total: 0, valid: 0, invalid: 0, kept: [] as ImportedRow[] };
+    let refused: RefusedRow[] = [];
+    const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) => {
+      refused.push({ rowNumber, values: cells, errors });
+      out.invalid++;
+    };
     const seen = new Map<string, Map<unknown, number>>(
       (resource.unique as readonly string[]).map((f) => [f, new Map()]),
     );
@@ -303,26 +313,11 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
       let rows = batch;
       batch = [];
       for (const field of unique) {
-        const values = [...new Set(rows.map((r) => r.values[field]).filter(given))];
-        const found: Record<string, unknown>[] = [];
-        // At most IN_LIST values a query: PostgreSQL uses a partial unique index (goods' codes:
-        // `where del_flag = 0 and code <> ''`) only when it can prove the index's condition from
-        // the query, which it does from an IN list of at most 100 values; with more it read every
-        // goods of the company for each batch, so a 50,000-row import in one transaction grew with
-        // the square of its rows (ADR 0017 "Cost").
-        for (let at = 0; at < values.length; at += IN_LIST)
-          found.push(
-            ...(await scope(conn, caller.companyId)
-              .selectFrom(table)
-              .select(field)
-              .where(field, 'in', values.slice(at, at + IN_LIST))
-              .execute()),
-          );
-        if (found.length === 0) continue;
-        const stored = new Set(found.map((r) => r[field]));
+        const taken = await storedValues(db, caller.companyId, field, rows);
+        if (taken.size === 0) continue;
         const message = duplicate(field).message;
         rows = rows.filter((row) => {
-          if (!stored.has(row.values[field])) return true;
+          if (!taken.has(row.values[field])) return true;
           refuse(row.rowNumber, row.cells, {
             [labelOf(field)]: `${message}：「${String(row.values[field])}」`,
           });
@@ -333,7 +328,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         const kept: ImportedRow[] = [];
         for (const row of rows) {
           try {
-            await beforeSave(conn, row.values, caller);
+            await beforeSave(db, row.values, caller);
             kept.push(row);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
@@ -343,14 +338,20 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         rows = kept;
       }
       out.valid += rows.length;
-      for (const row of rows) if (out.kept.length < opts.keep) out.kept.push(row);
-      if (opts.write && rows.length > 0 && !(opts.stopOnRefusal && out.invalid.length > 0))
-        await opts.write(rows);
+      for (const row of rows) if (out.kept.length < keep) out.kept.push(row);
+      const refusedNow = refused;
+      refused = [];
+      await staging.add(rows, refusedNow);
+      await ctx.progress(
+        Math.min(READ_SHARE, Math.floor((READ_SHARE * out.total) / RESOURCE_IMPORT_MAX_ROWS)),
+        `已检查 ${out.total.toLocaleString('en-US')} 行`,
+      );
+      await ctx.checkCancelled();
     };
 
     const labels = labelsOf(importColumns);
     const resolve = store.import
-      ? await store.import.prepare(conn, caller)
+      ? await store.import.prepare(db, caller)
       : (data: Record<string, unknown>): SheetValues => {
           // `toValues` may refuse a value it cannot store (a rich text too long once sanitised).
           try {
@@ -363,32 +364,101 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
     for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
       out.total++;
       const checked = validateRow(row, resource.schemas.importRow, labels);
-      if ('errors' in checked) {
-        refuse(row.rowNumber, row.values, checked.errors);
-        continue;
+      if ('errors' in checked) refuse(row.rowNumber, row.values, checked.errors);
+      else {
+        const resolved = resolve(checked.data as Record<string, unknown>);
+        if ('errors' in resolved) {
+          const named = Object.entries(resolved.errors).map(([field, message]) => [labelOf(field), message]);
+          refuse(row.rowNumber, row.values, Object.fromEntries(named));
+        } else {
+          const { values } = resolved;
+          const errors: Record<string, string> = {};
+          for (const field of unique) {
+            const value = values[field];
+            if (value === undefined || value === '') continue;
+            const above = seen.get(field)?.get(value);
+            if (above === undefined) seen.get(field)?.set(value, row.rowNumber);
+            else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
+          }
+          if (Object.keys(errors).length > 0) refuse(row.rowNumber, row.values, errors);
+          else batch.push({ rowNumber: row.rowNumber, cells: row.values, values });
+        }
       }
-      const resolved = resolve(checked.data as Record<string, unknown>);
-      if ('errors' in resolved) {
-        const named = Object.entries(resolved.errors).map(([field, message]) => [labelOf(field), message]);
-        refuse(row.rowNumber, row.values, Object.fromEntries(named));
-        continue;
-      }
-      const { values } = resolved;
-      const errors: Record<string, string> = {};
-      for (const field of unique) {
-        const value = values[field];
-        if (value === undefined || value === '') continue;
-        const above = seen.get(field)?.get(value);
-        if (above === undefined) seen.get(field)?.set(value, row.rowNumber);
-        else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
-      }
-      if (Object.keys(errors).length > 0) refuse(row.rowNumber, row.values, errors);
-      else batch.push({ rowNumber: row.rowNumber, cells: row.values, values });
-      if (batch.length >= IMPORT_BATCH) await flush();
+      if (batch.length + refused.length >= IMPORT_BATCH) await flush();
     }
     await flush();
-    out.invalid.sort((x, y) => x.rowNumber - y.rowNumber);
     return out;
+  }
+
+  /**
+   * The values of `field` among `rows` that a live stored row holds, asked at most IN_LIST values
+   * a query: PostgreSQL uses a partial unique index (goods' codes: `where del_flag = 0 and code <>
+   * ''`) only when it can prove the index's condition from the query, which it does from an IN list
+   * of at most 100 values; with more it read every goods of the company for each batch (ADR 0017
+   * "Cost").
+   */
+  async function storedValues(conn: Database, companyId: number, field: string, rows: readonly StagedRow[]) {
+    const values = [...new Set(rows.map((r) => r.values[field]).filter(given))];
+    const found = new Set<unknown>();
+    for (let at = 0; at < values.length; at += IN_LIST) {
+      const got: Record<string, unknown>[] = await scope(conn, companyId)
+        .selectFrom(table)
+        .select(field)
+        .where(field, 'in', values.slice(at, at + IN_LIST))
+        .execute();
+      for (const r of got) found.add(r[field]);
+    }
+    return found;
+  }
+
+  /**
+   * Publishes the staged valid rows in ONE transaction (all or nothing), the job marked done in it
+   * (`completeIn`: never published twice). Per batch: its unique values checked again against the
+   * stored rows (another user may have saved one since the rows were checked: the whole import is
+   * refused with that duplicate, as the unique index refuses a race), `insertValues` (beforeInsert,
+   * insert, afterInsert, audit); between batches other requests are served. Answers the result
+   * with `publish_ms`, the time from the transaction's begin to the job marked done.
+   */
+  async function publish(
+    ctx: JobContext<ImportJobData>,
+    staging: ImportStaging,
+    counts: Omit<ImportResult, 'created' | 'rows'>,
+  ): Promise<ImportResult> {
+    const { caller } = ctx;
+    const unique = resource.unique as readonly string[];
+    return write(async (trx) => {
+      const began = performance.now();
+      let created = 0;
+      for await (const rows of staging.valid(trx, IMPORT_BATCH)) {
+        for (const field of unique) {
+          const taken = await storedValues(trx, caller.companyId, field, rows);
+          const row = rows.find((r) => taken.has(r.values[field]));
+          if (row)
+            throw new AppError(
+              (store.uniqueCodes as Record<string, CodeName>)[field] ?? 'PARAM_ERROR',
+              `${duplicate(field).message}：「${String(row.values[field])}」（第${row.rowNumber}行），没有导入任何一行：请修正后重新导入`,
+              field,
+            );
+        }
+        await insertValues(
+          trx,
+          caller,
+          rows.map((r) => r.values),
+        );
+        const before = created;
+        created += rows.length;
+        // Once, after the first thousand rows: statistics that still count the table (nearly)
+        // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
+        if (before < ANALYZE_AFTER && created >= ANALYZE_AFTER) await freshStatistics(trx, table, created);
+        // The statements of a batch run back to back; between batches this process serves the
+        // requests that came meanwhile (their reads go to SQLite's reader or another connection).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const result = { ...counts, created, rows: [], publish_ms: Math.round(performance.now() - began) };
+      await ctx.completeIn(trx, result);
+      return result;
+      // A race the check above missed, refused by the unique index: the first unique field's.
+    }, unique[0]);
   }
 
   /**
@@ -434,85 +504,46 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
     },
 
     /**
-     * An import of the .xlsx at `file` (ADR 0017; stateless: the browser sends the file again for
-     * each step). `preview` checks every row and writes nothing; `all` writes every row or none;
-     * `valid` writes the rows that pass; both in one transaction, where the stored rows are checked
-     * again. `errors` answers the refused rows' file.
+     * An import job (ADR 0037; its kind `resource.jobKinds.import`): the sheet it was started with
+     * read, checked and staged (`stage`); the refused rows kept as the job's file `refused`. A
+     * `preview` answers the counts and the first rows and writes nothing; `all` publishes every
+     * row or, when any is refused, fails with nothing written; `valid` publishes the rows that
+     * pass (`publish`: one short transaction). The staged rows go when the job ends, whichever
+     * way, and before a run that follows a dead one.
      */
-    async importSheet(
-      caller: Caller,
-      file: string,
-      mode: ImportMode,
-    ): Promise<ImportResult | ReturnType<typeof errorWorkbook>> {
-      type Scanned = Awaited<ReturnType<typeof scan>>;
-      const counts = (r: Scanned) => ({
-        total: r.total,
-        valid: r.valid,
-        invalid: r.invalid.length,
-        columns: importColumns,
-      });
-      if (mode === 'preview' || mode === 'errors') {
-        const keep = mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0;
-        let scanned: Scanned | undefined;
-        if (store.rules?.beforeSave)
-          // The rules read (and could write) in a transaction that is always rolled back.
-          await db
-            .transaction()
-            .execute(async (trx) => {
-              scanned = await scan(trx, caller, file, { keep });
-              throw PREVIEW_ONLY;
-            })
-            .catch((error) => {
-              if (error !== PREVIEW_ONLY) throw error;
-            });
-        else scanned = await scan(db, caller, file, { keep });
-        const r = scanned as Scanned;
-        if (mode === 'errors') {
-          if (r.invalid.length === 0) throw new AppError('PARAM_ERROR', '没有有误的行');
-          return errorWorkbook(importColumns, r.invalid);
+    async importSheet(ctx: JobContext<ImportJobData>): Promise<ImportResult> {
+      const { mode } = ctx.data;
+      const staging = importStaging(db, ctx.caller.companyId, ctx.id);
+      if (ctx.attempt > 1) await staging.clear();
+      try {
+        const file = await ctx.inputFile();
+        if (!file) throw new AppError('PARAM_ERROR', '请选择要导入的Excel文件');
+        const r = await stage(ctx, file, staging, mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0);
+        const counts = { total: r.total, valid: r.valid, invalid: r.invalid, columns: importColumns };
+        if (r.invalid > 0)
+          await ctx.putFile(
+            'refused',
+            `${resource.label}导入错误行.xlsx`,
+            errorWorkbook(importColumns, staging.refused()),
+          );
+        if (mode === 'preview') {
+          const rows: ImportResult['rows'] = [];
+          for await (const x of staging.refused(RESOURCE_IMPORT_PREVIEW_ROWS))
+            rows.push({ row: x.rowNumber, values: x.values, errors: x.errors });
+          for (const x of r.kept) rows.push({ row: x.rowNumber, values: x.cells, errors: {} });
+          return { ...counts, created: 0, rows: rows.sort((x, y) => x.row - y.row) };
         }
-        const rows = [
-          ...r.invalid.slice(0, RESOURCE_IMPORT_PREVIEW_ROWS).map((x) => ({
-            row: x.rowNumber,
-            values: x.values,
-            errors: x.errors,
-          })),
-          ...r.kept.map((x) => ({ row: x.rowNumber, values: x.cells, errors: {} })),
-        ].sort((x, y) => x.row - y.row);
-        return { ...counts(r), created: 0, rows };
-      }
-      // The unique index's race is answered as the first unique field's duplicate.
-      const named = Object.fromEntries(
-        (resource.unique as readonly string[]).slice(0, 1).map((f) => [f, '']),
-      );
-      return write(async (trx) => {
-        let created = 0;
-        const r = await scan(trx, caller, file, {
-          keep: 0,
-          stopOnRefusal: mode === 'all',
-          write: async (rows) => {
-            await insertValues(
-              trx,
-              caller,
-              rows.map((r) => r.values),
-            );
-            const before = created;
-            created += rows.length;
-            // Once, after the first thousand rows: statistics that still count the table (nearly)
-            // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
-            if (before < ANALYZE_AFTER && created >= ANALYZE_AFTER)
-              await freshStatistics(trx, table, created);
-          },
-        });
-        // Throwing rolls back whatever `all` wrote before the first refused row.
-        if (mode === 'all' && r.invalid.length > 0)
+        if (mode === 'all' && r.invalid > 0)
           throw new AppError(
             'PARAM_ERROR',
-            `有${r.invalid.length}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
+            `有${r.invalid}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
           );
-        if (created === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
-        return { ...counts(r), created, rows: [] };
-      }, named);
+        if (r.valid === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
+        await ctx.progress(READ_SHARE, `正在导入 ${r.valid.toLocaleString('en-US')} 行`);
+        return await publish(ctx, staging, counts);
+      } finally {
+        await staging.clear();
+      }
     },
 
     async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
@@ -573,7 +604,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         await store.rules?.beforeSave?.(trx, values, caller);
         const [inserted] = await insertValues(trx, caller, [values]);
         return inserted as Row;
-      }, values);
+      }, raced(values));
       return store.toItem(row);
     },
 
@@ -592,7 +623,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         await store.rules?.afterUpdate?.(trx, after, before, caller);
         await audit(trx, caller, { action: 'update', entity: store.entity, entityId: id, before, after });
         return after;
-      }, values);
+      }, raced(values));
       return store.toItem(row);
     },
 
@@ -642,3 +673,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
 }
 
 export type ResourceService<R extends Resource> = ReturnType<typeof resourceService<R>>;
+
+/**
+ * The resource's import as a kind of job (`resource.jobKinds.import`), for its module's `jobs`
+ * (ADR 0037): the queue runs `service.importSheet` — the module's own when it wraps the block's.
+ */
+export const importJob = <R extends Resource>(
+  resource: R,
+  service: Pick<ResourceService<R>, 'importSheet'>,
+): JobHandler<ImportJobData> => ({
+  kind: resource.jobKinds.import,
+  run: (ctx) => service.importSheet(ctx),
+});

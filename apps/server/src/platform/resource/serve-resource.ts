@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { RESOURCE_IMPORT_MAX_BYTES, type Resource } from '@portal/contract';
 import type { z } from 'zod';
 import { SHEET_UPLOAD_TYPES, writeWorkbook } from '../excel/index.ts';
@@ -6,7 +5,7 @@ import { type App, exportFilename, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
 import { exportCells } from './export-sheet.ts';
-import type { ResourceService } from './resource-service.ts';
+import type { ImportJobData, ResourceService } from './resource-service.ts';
 
 // The resource block's HTTP side: each declared call served from the service (resource-service.ts,
 // which knows nothing of HTTP).
@@ -63,14 +62,19 @@ export function serveResource<R extends Resource>(
   serve(app, c.importTemplate, async ({ reply }) =>
     sendXlsx(reply, `${resource.label}导入模板.xlsx`, await service.template()),
   );
+  // The import is a job (ADR 0037): the call keeps the upload as the job's input and answers the
+  // job; the queue runs it, in this process or another, by the module's `jobs` (`importJob`).
   serve(
     app,
     c.import,
-    async ({ input, caller, reply }) => {
+    async ({ input, caller }) => {
       const file = input.file as Exclude<typeof input.file, Blob>;
-      const out = await service.importSheet(caller, file.path, input.mode);
-      if (!(out instanceof Readable)) return out;
-      return sendXlsx(reply, `${resource.label}导入错误行.xlsx`, out);
+      return app.jobs.add(caller, {
+        kind: resource.jobKinds.import,
+        title: `导入${resource.label}`,
+        data: { mode: input.mode } satisfies ImportJobData,
+        inputFile: file.path,
+      });
     },
     { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: SHEET_UPLOAD_TYPES } },
   );

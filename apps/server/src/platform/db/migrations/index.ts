@@ -37,6 +37,7 @@ import { cartMerges } from './037-cart-merges.ts';
 import { companyChangeRequests } from './038-company-change-requests.ts';
 import { richText } from './039-rich-text.ts';
 import { jobs } from './040-jobs.ts';
+import { importStaging } from './041-import-staging.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -78,5 +79,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '037-cart-merges': cartMerges(dialect),
     '039-rich-text': richText,
     '040-jobs': jobs(dialect),
+    '041-import-staging': importStaging(dialect),
   };
 }
