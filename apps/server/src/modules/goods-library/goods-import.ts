@@ -155,9 +155,9 @@ export async function checkGoodsImported(trx: Database, values: Record<string, u
 }
 
 /**
- * Before a batch of imported goods is inserted, in the commit's transaction: their search index
- * columns, written with the rows (one write per goods; `afterGoodsImported` adds SQLite's token
- * documents). Only rows that are written pay for it: a preview does not.
+ * Before a batch of imported goods is inserted: their search index columns, written with the rows
+ * (one write per goods; `afterGoodsImported` adds SQLite's token documents) — made as an import job
+ * stages them (`goodsIndexBasis`). Only rows that are written pay for it: a preview does not.
  */
 export async function beforeGoodsImported(
   trx: Database,
@@ -192,6 +192,22 @@ export async function beforeGoodsImported(
       del_flag: Number(v.del_flag),
     }),
   }));
+}
+
+/**
+ * What `beforeGoodsImported` makes the index columns from: the company's categories (path and
+ * name) and its brands' names. An import job makes its rows' index columns as it stages them,
+ * outside the publish's transaction; the publish compares this again and makes them anew if a
+ * category or brand changed meanwhile (ADR 0037).
+ */
+export async function goodsIndexBasis(conn: Database, caller: Caller) {
+  const categories = await categoriesOf(conn, caller.companyId);
+  const brands = await inCompany(conn, caller.companyId)
+    .selectFrom('goods_brands', 'b')
+    .select(['b.id', 'b.name'])
+    .orderBy('b.id')
+    .execute();
+  return { categories: [...categories].sort(([a], [b]) => a - b), brands };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   beforeGoodsImported,
   checkGoodsImported,
   GOODS_DESCRIPTION,
+  goodsIndexBasis,
   goodsSheet,
   prepareGoodsImport,
 } from './goods-import.ts';
@@ -47,7 +48,7 @@ export const goodsStore: ResourceStore<typeof goodsResource> = {
   uniqueCodes: { code: 'GOODS_CODE_TAKEN' },
   toItem: (row, item) => goodsItem(row, item) as never,
   toValues: (f) => goodsValues(f),
-  import: { prepare: prepareGoodsImport },
+  import: { prepare: prepareGoodsImport, basis: goodsIndexBasis },
   sheet: goodsSheet,
   rules: {
     // The block's create and save are not served for goods: these rules are the import's.

@@ -132,6 +132,13 @@ export interface ResourceStore<R extends Resource> {
    */
   import?: {
     prepare(conn: Database, caller: Caller): Promise<(row: Record<string, unknown>) => SheetValues>;
+    /**
+     * What `rules.beforeInsert` reads (goods: the company's categories and brands, with their
+     * names), compared as JSON. Given, an import job runs `beforeInsert` as it stages its rows —
+     * outside the publish's transaction, which then holds the database for less (ADR 0037) — and
+     * its publish runs it again only when this has changed since the job began.
+     */
+    basis?(conn: Database, caller: Caller): Promise<unknown>;
   };
   /**
    * The export's side of `import` (ADR 0017 "An export imports again"): the sheet's own values of
@@ -154,9 +161,11 @@ export interface ResourceStore<R extends Resource> {
     /** After an update, in its transaction (what depends on the row: a brand's goods are indexed again). */
     afterUpdate?(trx: Database, after: Row, before: Row, caller: Caller): Promise<void>;
     /**
-     * Before rows are inserted (a create, or one batch of an import's commit), in the transaction:
+     * Before rows are inserted (a create, or one batch of an import's publish), in the transaction:
      * the values to insert instead (goods: their search index columns, computed only for rows that
-     * are written, so an import's preview does not pay for them).
+     * are written, so an import's preview does not pay for them). With `import.basis`, an import
+     * job calls it on `db` as it stages a batch, not in its publish; it must not depend on the
+     * rows' times (`created_at`).
      */
     beforeInsert?(
       trx: Database,
@@ -294,7 +303,12 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
    * job reports its progress and stops if it was cancelled. Keeps the first `keep` valid rows (a
    * preview's list).
    */
-  async function stage(ctx: JobContext<ImportJobData>, file: string, staging: ImportStaging, keep: number) {
+  async function stage(
+    ctx: JobContext<ImportJobData>,
+    file: string,
+    staging: ImportStaging,
+    opts: { keep: number; prepareInsert: boolean },
+  ) {
     const { caller } = ctx;
     const out = { total: 0, valid: 0, invalid: 0, kept: [] as ImportedRow[] };
     let refused: RefusedRow[] = [];
@@ -306,7 +320,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
       (resource.unique as readonly string[]).map((f) => [f, new Map()]),
     );
     const unique = resource.unique as readonly string[];
-    const beforeSave = store.rules?.beforeSave;
+    const { beforeSave, beforeInsert } = store.rules ?? {};
     let batch: ImportedRow[] = [];
 
     const flush = async () => {
@@ -338,7 +352,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         rows = kept;
       }
       out.valid += rows.length;
-      for (const row of rows) if (out.kept.length < keep) out.kept.push(row);
+      for (const row of rows) if (out.kept.length < opts.keep) out.kept.push(row);
+      if (opts.prepareInsert && beforeInsert && rows.length > 0) {
+        const made = await beforeInsert(
+          db,
+          rows.map((r) => r.values),
+          caller,
+        );
+        rows = rows.map((r, i) => ({ ...r, values: made[i] ?? r.values }));
+      }
       const refusedNow = refused;
       refused = [];
       await staging.add(rows, refusedNow);
@@ -423,11 +445,14 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
     ctx: JobContext<ImportJobData>,
     staging: ImportStaging,
     counts: Omit<ImportResult, 'created' | 'rows'>,
+    basis: string | undefined,
   ): Promise<ImportResult> {
     const { caller } = ctx;
     const unique = resource.unique as readonly string[];
     return write(async (trx) => {
       const began = performance.now();
+      // The staged values are made for insert (`beforeInsert`) unless what made them has changed.
+      const prepared = basis !== undefined && (await insertBasis(trx, caller)) === basis;
       let created = 0;
       for await (const rows of staging.valid(trx, IMPORT_BATCH)) {
         for (const field of unique) {
@@ -444,6 +469,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
           trx,
           caller,
           rows.map((r) => r.values),
+          prepared,
         );
         const before = created;
         created += rows.length;
@@ -461,14 +487,24 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
     }, unique[0]);
   }
 
+  /** `import.basis` as JSON, the text an import's staging and its publish compare. */
+  const insertBasis = async (conn: Database, caller: Caller) =>
+    JSON.stringify(await store.import?.basis?.(conn, caller));
+
   /**
-   * Inserts rows as a create does, in the caller's transaction: stamped, `beforeInsert`'s values,
+   * Inserts rows as a create does, in the caller's transaction: stamped, `beforeInsert`'s values
+   * (unless `prepared`: an import's rows made for insert when staged),
    * the insert, `afterInsert`, and a `create` audit row each (one statement for the batch).
    */
-  async function insertValues(trx: Database, caller: Caller, rows: readonly Record<string, unknown>[]) {
+  async function insertValues(
+    trx: Database,
+    caller: Caller,
+    rows: readonly Record<string, unknown>[],
+    prepared = false,
+  ) {
     const now = nowIso();
     const stamped = rows.map((v) => ({ ...v, created_at: now, updated_at: now }));
-    const values = (await store.rules?.beforeInsert?.(trx, stamped, caller)) ?? stamped;
+    const values = (!prepared && (await store.rules?.beforeInsert?.(trx, stamped, caller))) || stamped;
     const into = scope(trx, caller.companyId, caller.userId);
     const inserted: Row[] = [];
     if (store.shared)
@@ -518,7 +554,15 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
       try {
         const file = await ctx.inputFile();
         if (!file) throw new AppError('PARAM_ERROR', '请选择要导入的Excel文件');
-        const r = await stage(ctx, file, staging, mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0);
+        // Read before the sheet: a change while it is read is found by the publish.
+        const basis =
+          mode !== 'preview' && store.rules?.beforeInsert && store.import?.basis
+            ? await insertBasis(db, ctx.caller)
+            : undefined;
+        const r = await stage(ctx, file, staging, {
+          keep: mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0,
+          prepareInsert: basis !== undefined,
+        });
         const counts = { total: r.total, valid: r.valid, invalid: r.invalid, columns: importColumns };
         if (r.invalid > 0)
           await ctx.putFile(
@@ -540,7 +584,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
           );
         if (r.valid === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
         await ctx.progress(READ_SHARE, `正在导入 ${r.valid.toLocaleString('en-US')} 行`);
-        return await publish(ctx, staging, counts);
+        return await publish(ctx, staging, counts, basis);
       } finally {
         await staging.clear();
       }
