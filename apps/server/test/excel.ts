@@ -1,3 +1,4 @@
+import type { ImportResult, Job } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Harness } from './harness.ts';
@@ -31,7 +32,7 @@ export async function templateHeaders(h: Harness, url: string, headers: Record<s
   return (await readXlsx(template.rawPayload)).rows[0] as string[];
 }
 
-/** Posts an .xlsx to an import call in `mode` (preview, valid, all) as the holder of `headers`: the response. */
+/** Posts an .xlsx to an import call in `mode` (preview, valid, all) as the holder of `headers`: the response (the job). */
 export const sendImport = (
   h: Harness,
   url: string,
@@ -40,3 +41,26 @@ export const sendImport = (
   headers: Record<string, string>,
   name = 'a.xlsx',
 ) => h.multipart(url, { mode }, { name, content, type: XLSX_TYPE }, headers);
+
+/**
+ * An import as the browser runs it: the call (a refusal answered as it is: `{c, m}`), then its job
+ * followed to its end: `{c: 0, job, d: job.result, m: job.error}` — `d` the `ImportResult` of a job
+ * done, `m` the reason of a failed one.
+ */
+export async function runImport(
+  h: Harness,
+  url: string,
+  mode: string,
+  content: Buffer,
+  headers: Record<string, string>,
+  name = 'a.xlsx',
+): Promise<{ c: number; m: string; d: ImportResult; job: Job | undefined }> {
+  const started = (await sendImport(h, url, mode, content, headers, name)).json();
+  if (started.c !== 0) return { ...started, job: undefined };
+  const job = await h.jobEnded((started.d as Job).id, headers);
+  return { c: 0, job, d: job.result as ImportResult, m: job.error };
+}
+
+/** A file a job made (`refused`: an import's refused rows), downloaded as its starter: the response. */
+export const jobFile = (h: Harness, job: Job, name: string, headers: Record<string, string>) =>
+  h.app.inject({ method: 'GET', url: `/api/job/file?id=${job.id}&name=${name}`, headers });

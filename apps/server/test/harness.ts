@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { MEMBER_ROLE } from '@portal/contract';
+import { JOB_FINISHED, type Job, MEMBER_ROLE } from '@portal/contract';
 import sharp from 'sharp';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db/database.ts';
@@ -163,6 +163,21 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
       if (r.json().c !== 0) throw new Error(`upload failed: ${r.body}`);
       return r.json().d as { id: number; url: string };
     },
+    /**
+     * Follows a job as the user who started it (`/job/get`, as the browser's progress bar does)
+     * until it has ended — no fixed sleep: it asks again every 20 ms — and answers it as it ended.
+     */
+    jobEnded: (id: number, headers: Record<string, string>) =>
+      vi.waitFor(
+        async () => {
+          const res = (await app.inject({ method: 'GET', url: `/api/job/get?id=${id}`, headers })).json();
+          if (res.c !== 0) throw new Error(`/job/get ${id}: ${JSON.stringify(res)}`);
+          const job = res.d as Job;
+          if (!JOB_FINISHED.includes(job.state)) throw new Error(`job ${id} is ${job.state}: ${job.message}`);
+          return job;
+        },
+        { timeout: 25_000, interval: 20 },
+      ),
     /** POSTs a multipart form (`fields`, then `file`) as the holder of `headers`, as a browser's form does. */
     multipart: (
       url: string,

@@ -9,7 +9,24 @@ import { JobCancelled, type JobContext } from '../src/platform/jobs/types.ts';
 import type { ImportJobData } from '../src/platform/resource/resource-service.ts';
 import type { Harness } from './harness.ts';
 
-let jobIds = 900_000;
+/** A job's row (running) for the context's job: its staged rows refer to it. */
+async function jobRow(h: Harness, caller: Caller) {
+  const at = new Date().toISOString();
+  const row = await h.db
+    .insertInto('jobs')
+    .values({
+      company_id: caller.companyId,
+      user_id: caller.userId,
+      kind: 'test:import',
+      title: '测试导入',
+      state: 'running',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 /** What a test may do at the points where an import job talks to its runner. */
 export interface JobHooks {
@@ -28,14 +45,14 @@ export interface JobHooks {
  * An import job's context as the runner gives it, without a runner: the sheet as its input file,
  * the files it keeps and the result it completes with recorded for the test.
  */
-export function importJob(
+export async function importJob(
   h: Harness,
   caller: Caller,
   mode: ImportJobData['mode'],
   sheet: Buffer,
   hooks: JobHooks = {},
 ) {
-  const id = hooks.id ?? ++jobIds;
+  const id = hooks.id ?? (await jobRow(h, caller));
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'import-job-')), 'sheet.xlsx');
   fs.writeFileSync(file, sheet);
   const record = {

@@ -1,14 +1,15 @@
-import { Codes, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
+import { brandResource, Codes, type Job, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readXlsx, sendImport, xlsx } from './excel.ts';
+import { jobFile, readXlsx, runImport, sendImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
  * The Excel import every declared resource gets (design/back-office.md "Excel import", ADR 0017),
- * on brands: template, preview with per-cell errors (fields, picked words, duplicates in the file
- * and against the stored rows), commit all-or-nothing or only the valid rows (audited), the refused
- * rows' file, the upload's bounds, and who may do it. SQLite, and PostgreSQL with TEST_PG_URL.
+ * on brands, as a job (ADR 0037: the call answers the job, followed with /job/get to its end):
+ * template, preview with per-cell errors (fields, picked words, duplicates in the file and against
+ * the stored rows), commit all-or-nothing or only the valid rows (audited), the refused rows' file
+ * (the job's), the upload's bounds, and who may do it. SQLite, and PostgreSQL with TEST_PG_URL.
  */
 let h: Harness;
 let companyId: number;
@@ -21,10 +22,9 @@ const HEADERS = ['品牌名称*', '品牌标志', '品牌介绍', '排序', '状
 /** An .xlsx with the brand headers and `rows`. */
 const sheet = (rows: (string | number | null)[][], headers = HEADERS) => xlsx('品牌', headers, rows);
 
-const send = (mode: string, content: Buffer, headers: Record<string, string> = admin, name = '品牌.xlsx') =>
-  sendImport(h, '/api/goods/brand/import', mode, content, headers, name);
-const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin, name?: string) =>
-  send(mode, content, headers, name).then((r) => r.json());
+/** An import run to its end (the call's refusal, or its job as it ended: `d` its result). */
+const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin, name = '品牌.xlsx') =>
+  runImport(h, '/api/goods/brand/import', mode, content, headers, name);
 
 const brandNames = async (company = companyId) =>
   (
@@ -102,25 +102,54 @@ describe('resource import: brands', () => {
       9: {},
     });
     const row9 = res.d.rows.find((r: { row: number }) => r.row === 9);
-    expect(row9.values).toMatchObject({ name: '山野', description: '=1+2', status: '0' });
+    expect(row9?.values).toMatchObject({ name: '山野', description: '=1+2', status: '0' });
     expect(await brandNames()).toEqual(before);
+  });
+
+  it('answers a job the user follows: its kind the resource’s import, listed among their unfinished or recent jobs', async () => {
+    const started = (await sendImport(h, '/api/goods/brand/import', 'preview', await mixed(), admin)).json();
+    expect(started).toMatchObject({
+      c: 0,
+      d: { kind: brandResource.jobKinds.import, title: '导入品牌', result: null },
+    });
+    expect(brandResource.jobKinds.import).toBe('import:/goods/brand/import');
+    const job = await h.jobEnded(started.d.id, admin);
+    expect(job).toMatchObject({ state: 'done', progress: 100, error: '' });
+    expect(job.files).toEqual([{ name: 'refused', label: '品牌导入错误行.xlsx' }]);
+    const listed = await h.json('/job/list', { kind: brandResource.jobKinds.import }, admin);
+    expect(listed.d.list.map((j: { id: number }) => j.id)).toContain(job.id);
+    // Another user of the company sees neither the job nor its file.
+    const colleague = (await h.as(12, companyId)).headers;
+    const theirs = await h.app.inject({
+      method: 'GET',
+      url: `/api/job/get?id=${job.id}`,
+      headers: colleague,
+    });
+    expect(theirs.json()).toMatchObject({ c: Codes.NOT_FOUND.c });
+    expect((await jobFile(h, job, 'refused', colleague)).json()).toMatchObject({ c: Codes.NOT_FOUND.c });
+    // Nothing of the import is left staged.
+    const staged = await h.db.selectFrom('import_rows').select('id').where('job_id', '=', job.id).execute();
+    expect(staged).toEqual([]);
   });
 
   it('refuses the whole file with `all` when any row is bad, writing nothing', async () => {
     const before = await brandNames();
     const audits = await h.db.selectFrom('audit_logs').select('id').execute();
     const res = await upload('all', await mixed());
-    expect(res).toMatchObject({
-      c: Codes.PARAM_ERROR.c,
-      m: '有6行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    expect(res.job).toMatchObject({
+      state: 'failed',
+      error: '有6行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+      files: [{ name: 'refused', label: '品牌导入错误行.xlsx' }],
     });
     expect(await brandNames()).toEqual(before);
     expect(await h.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(audits.length);
   });
 
-  it('answers the refused rows as an .xlsx with 错误原因, which imports again once corrected', async () => {
-    const res = await send('errors', await mixed());
+  it('keeps the refused rows as the job’s .xlsx with 错误原因, which imports again once corrected', async () => {
+    const { job } = await upload('preview', await mixed());
+    const res = await jobFile(h, job as Job, 'refused', admin);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('品牌导入错误行.xlsx'));
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const { rows } = await readXlsx(res.rawPayload);
     expect(rows[0]).toEqual(['原行号', '品牌名称', '品牌标志', '品牌介绍', '排序', '状态', '错误原因']);
@@ -154,7 +183,7 @@ describe('resource import: brands', () => {
     expect(list.d.results).toHaveLength(1);
     // Importing the same file again: its good rows are now stored, so nothing is left to write.
     const again = await upload('valid', await mixed());
-    expect(again).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '表格中没有可以导入的品牌' });
+    expect(again.job).toMatchObject({ state: 'failed', error: '表格中没有可以导入的品牌' });
   });
 
   it('writes every row with `all` when all are good', async () => {
@@ -185,12 +214,13 @@ describe('resource import: brands', () => {
     expect(at).toBeGreaterThan(0);
     for (let i = fake.indexOf('xl/workbook.xml'); i >= 0; i = fake.indexOf('xl/workbook.xml', i + 1))
       fake.write('xl/notabook.xml', i);
-    expect(await upload('preview', fake)).toMatchObject({
-      c: Codes.PARAM_ERROR.c,
-      m: '文件不是有效的Excel工作簿（.xlsx），请使用下载的模板',
+    // What only reading finds is the job's failure.
+    expect((await upload('preview', fake)).job).toMatchObject({
+      state: 'failed',
+      error: '文件不是有效的Excel工作簿（.xlsx），请使用下载的模板',
     });
     const missing = await upload('preview', await sheet([['清芳', 1]], ['品牌名称', '排序']));
-    expect(missing).toMatchObject({ c: Codes.PARAM_ERROR.c, m: '表头缺少必填列「状态」，请使用下载的模板' });
+    expect(missing.job).toMatchObject({ state: 'failed', error: '表头缺少必填列「状态」，请使用下载的模板' });
     const noFile = (
       await h.multipart('/api/goods/brand/import', { mode: 'preview', file: 'x' }, undefined, admin)
     ).json();
@@ -214,7 +244,7 @@ describe('resource import: brands', () => {
     rows[150] = ['已有品牌', '', '', 150, '启用'];
     const res = await upload('preview', await sheet(rows));
     expect(res.d).toMatchObject({ total: 200, valid: 199, invalid: 1 });
-    expect(res.d.rows.find((r: { row: number }) => r.row === 152).errors).toEqual({
+    expect(res.d.rows.find((r: { row: number }) => r.row === 152)?.errors).toEqual({
       品牌名称: '已有同名品牌：「已有品牌」',
     });
   });
@@ -255,9 +285,7 @@ describe('resource import: brands', () => {
       ['', '', '', 3, '启用'],
     ]);
     const post = (headers: Record<string, string>) =>
-      sendImport(h, '/api/public/brand/import', 'valid', file, headers, '公共品牌.xlsx').then((r) =>
-        r.json(),
-      );
+      runImport(h, '/api/public/brand/import', 'valid', file, headers, '公共品牌.xlsx');
     expect((await post(admin)).c).toBe(Codes.FORBIDDEN.c);
     expect(await post(root)).toMatchObject({ c: 0, d: { created: 2, invalid: 1 } });
     const rows = await h.db

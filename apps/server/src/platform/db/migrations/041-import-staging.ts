@@ -14,7 +14,7 @@ export function importStaging(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>) {
       await companyTable(dialect, db, 'import_rows')
-        .addColumn('job_id', 'integer', (c) => c.notNull())
+        .addColumn('job_id', 'integer', (c) => c.notNull().references('jobs.id'))
         .addColumn('row_number', 'integer', (c) => c.notNull())
         .addColumn('refused', 'integer', (c) => c.notNull())
         .addColumn('values_json', 'text')
