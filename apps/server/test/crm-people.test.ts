@@ -1,6 +1,6 @@
 import { Codes, customerResource, DEFAULT_ROLE_PERMISSIONS, MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendImport, templateHeaders, xlsx } from './excel.ts';
+import { runImport, templateHeaders, xlsx } from './excel.ts';
 import { type Harness, PASSWORD, testApp } from './harness.ts';
 import { storeOrder } from './orders.ts';
 
@@ -415,7 +415,7 @@ describe('customers from Excel', () => {
     const content = await xlsx('客户', headers, rows);
     return {
       headers,
-      res: (await sendImport(h, '/api/customer/import', mode, content, shop, 'c.xlsx')).json(),
+      res: await runImport(h, '/api/customer/import', mode, content, shop, 'c.xlsx'),
     };
   }
 

@@ -1,11 +1,13 @@
-import { Codes } from '@portal/contract';
+import { Codes, type Job } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexGoods, SEARCH_VERSION } from '#server/modules/catalogue/catalogue-index.ts';
 import { createCategory } from '#server/seed/seed.ts';
+import { goodsLibraryService } from '../src/modules/goods-library/goods.service.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
-import { readXlsx, sendImport, xlsx } from './excel.ts';
+import { jobFile, readXlsx, runImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
+import { callerOf, importJob } from './import-job.ts';
 
 /**
  * The goods import (spec §7 `/goods/excel_data_save`, issue 12 "Excel", ADR 0017 "The goods
@@ -39,10 +41,9 @@ const HEADERS = [
 
 const sheet = (rows: (string | number | null)[][], headers = HEADERS) => xlsx('商品', headers, rows);
 
-const send = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
-  sendImport(h, URL, mode, content, headers, '商品.xlsx');
+/** An import run to its end (the call's refusal, or its job as it ended: `d` its result). */
 const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
-  send(mode, content, headers).then((r) => r.json());
+  runImport(h, URL, mode, content, headers, '商品.xlsx');
 
 const call = (url: string, body: Record<string, unknown> = {}) => h.json(url, body, admin);
 
@@ -96,7 +97,8 @@ async function indexOf(ids: number[]) {
 }
 
 beforeAll(async () => {
-  h = await testApp();
+  // Lists remember their answers for minutes here: a list that sees an import's goods was told of it.
+  h = await testApp({ CACHE_RECHECK_MS: '600000' });
   companyId = await h.company('商品导入单位');
   admin = (await h.as(12, companyId)).headers;
   otherAdmin = (await h.as(12, await h.company('别家商品单位'))).headers;
@@ -174,9 +176,7 @@ describe('goods import (/goods/excel_data_save)', () => {
     expect(res.d.columns.map((c: { label: string }) => c.label)).toEqual(
       HEADERS.map((l) => l.replace('*', '')),
     );
-    const byRow = Object.fromEntries(
-      res.d.rows.map((r: { row: number; errors: object }) => [r.row, r.errors]),
-    );
+    const byRow = Object.fromEntries(res.d.rows.map((r) => [r.row, r.errors]));
     expect(byRow).toEqual({
       2: {},
       3: {},
@@ -198,18 +198,20 @@ describe('goods import (/goods/excel_data_save)', () => {
     const audits = await h.db.selectFrom('audit_logs').select('id').execute();
     const moves = await h.db.selectFrom('stock_moves').select('id').execute();
     const res = await upload('all', await mixed());
-    expect(res).toMatchObject({
-      c: Codes.PARAM_ERROR.c,
-      m: '有8行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    expect(res.job).toMatchObject({
+      state: 'failed',
+      error: '有8行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
     });
     expect(await codes()).toEqual(before);
     expect(await h.db.selectFrom('audit_logs').select('id').execute()).toHaveLength(audits.length);
     expect(await h.db.selectFrom('stock_moves').select('id').execute()).toHaveLength(moves.length);
   });
 
-  it('answers the refused rows as an .xlsx with their reasons', async () => {
-    const res = await send('errors', await mixed());
+  it('keeps the refused rows as the job’s .xlsx with their reasons', async () => {
+    const { job } = await upload('preview', await mixed());
+    const res = await jobFile(h, job as Job, 'refused', admin);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(encodeURIComponent('商品导入错误行.xlsx'));
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const { rows } = await readXlsx(res.rawPayload);
     expect(rows[0]).toEqual(['原行号', ...HEADERS.map((l) => l.replace('*', '')), '错误原因']);
@@ -220,6 +222,8 @@ describe('goods import (/goods/excel_data_save)', () => {
   });
 
   it('writes only the valid rows with `valid`: in the library (not the shop), stocked, indexed, audited', async () => {
+    // Remembered empty, then forgotten when the import's goods are published.
+    expect((await call('/goods/list', { keyword: '导入专用词' })).d.results).toEqual([]);
     const res = await upload('valid', await mixed());
     expect(res).toMatchObject({ c: 0, d: { total: 10, valid: 2, invalid: 8, created: 2, rows: [] } });
     expect(await codes()).toEqual(['IMP-1', 'IMP-2', 'OLD-1']);
@@ -300,9 +304,9 @@ describe('goods import (/goods/excel_data_save)', () => {
     expect((await call('/goods/push/to/shop', { ids: [id], on_sale: 1 })).c).toBe(0);
     expect((await shop('导入专用词')).d.results.map((g: { name: string }) => g.name)).toEqual(['导入龙井']);
     // The same file again: its good rows are stored now, so nothing is left to write.
-    expect(await upload('valid', await mixed())).toMatchObject({
-      c: Codes.PARAM_ERROR.c,
-      m: '表格中没有可以导入的商品',
+    expect((await upload('valid', await mixed())).job).toMatchObject({
+      state: 'failed',
+      error: '表格中没有可以导入的商品',
     });
   });
 
@@ -347,14 +351,56 @@ describe('goods import (/goods/excel_data_save)', () => {
     });
   });
 
+  it('makes the index columns as it stages the rows; a category renamed before the publish is indexed by its new name', async () => {
+    const goods = goodsLibraryService(modulesDatabase(h.db), { goodsChanged: () => {}, answerMaxAgeMs: 0 });
+    const me = await h.as(12, companyId);
+    const caller = callerOf(me.user.id, companyId, me.user.username);
+    const dark = (await call('/shop/goods/category/add', { name: '黑茶', parent_id: 0, sort: 0, status: 1 }))
+      .d;
+    const file = (code: string) =>
+      sheet([[code, `${code}茯砖`, '黑茶', '', '', '普通商品', '30', '', '', '', '启用']]);
+    const found = async (keyword: string) =>
+      (await call('/goods/list', { keyword })).d.results.map((g: { code: string }) => g.code) as string[];
+
+    // Nothing changed since the rows were staged: the publish writes the staged columns.
+    const kept = await importJob(h, caller, 'all', await file('BASIS-1'));
+    expect(await goods.importSheet(kept.ctx)).toMatchObject({ created: 1 });
+    expect(await found('黑茶 BASIS-1')).toEqual(['BASIS-1']);
+
+    // Renamed while the job waits to publish: the columns are made again from the new name.
+    const renamed = await importJob(h, caller, 'all', await file('BASIS-2'), {
+      async onProgress(_percent, message) {
+        if (!message.startsWith('正在导入')) return;
+        const saved = await call('/shop/goods/category/update', {
+          id: dark.id,
+          name: '安化黑茶',
+          parent_id: 0,
+          status: 1,
+        });
+        expect(saved.c).toBe(0);
+      },
+    });
+    expect(await goods.importSheet(renamed.ctx)).toMatchObject({ created: 1 });
+    const [stored] = await h.db.selectFrom('goods').select('id').where('code', '=', 'BASIS-2').execute();
+    const ids = [stored?.id as number];
+    const imported = await indexOf(ids);
+    await h.db.transaction().execute((trx) => indexGoods(modulesDatabase(trx), companyId, ids));
+    expect(imported).toEqual(await indexOf(ids));
+    // The goods stored before are indexed again by the rename; the one published after it by the publish.
+    expect((await found('安化 BASIS')).sort()).toEqual(['BASIS-1', 'BASIS-2']);
+  });
+
   it('refuses another company’s categories and brands, and imports into the caller’s company only', async () => {
     const file = await sheet([['IMP-1', '别家商品', '红茶', '狮峰', '', '普通商品', '1', '', '', '', '']]);
     const res = await upload('preview', file, otherAdmin);
-    expect(res.d.rows[0].errors).toEqual({
+    expect(res.d.rows[0]?.errors).toEqual({
       商品分类: '商品分类「红茶」不存在，请先在商品分类中添加',
       品牌: '品牌「狮峰」不存在，请先在品牌管理中添加',
     });
-    expect((await upload('valid', file, otherAdmin)).c).toBe(Codes.PARAM_ERROR.c);
+    expect((await upload('valid', file, otherAdmin)).job).toMatchObject({
+      state: 'failed',
+      error: '表格中没有可以导入的商品',
+    });
     expect(await codes()).toContain('IMP-1');
   });
 

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readXlsx, sendImport, xlsx } from './excel.ts';
+import { readXlsx, runImport, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -25,7 +25,7 @@ const sheet = (rows: (string | number)[][]) =>
   );
 
 const upload = (mode: string, content: Buffer, headers: Record<string, string> = admin) =>
-  sendImport(h, '/api/cms/news/admin/import', mode, content, headers, '新闻.xlsx').then((r) => r.json());
+  runImport(h, '/api/cms/news/admin/import', mode, content, headers, '新闻.xlsx');
 
 const list = (keyword: string, headers = admin) =>
   h.post('/api/cms/news/admin/list', { keyword }, headers).then((r) => r.json());

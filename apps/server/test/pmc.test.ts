@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendImport, xlsx } from './excel.ts';
+import { runImport, xlsx } from './excel.ts';
 import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
@@ -431,15 +431,18 @@ describe('production plans', () => {
       ],
     );
     const send = (mode: string) =>
-      sendImport(h, '/api/pmc/excel_data_save', mode, content, co.admin, 'p.xlsx').then((r) => r.json());
+      runImport(h, '/api/pmc/excel_data_save', mode, content, co.admin, 'p.xlsx');
     const preview = await send('preview');
     expect(preview.d).toMatchObject({ total: 3, valid: 1, invalid: 2, created: 0 });
-    expect(preview.d.rows[1].errors).toEqual({ 产品编码: '产品编码「NO-SUCH」不存在' });
-    expect(preview.d.rows[2].errors).toMatchObject({
+    expect(preview.d.rows[1]?.errors).toEqual({ 产品编码: '产品编码「NO-SUCH」不存在' });
+    expect(preview.d.rows[2]?.errors).toMatchObject({
       入库仓库: '仓库「不存在的仓库」不存在或已停用',
       完工日期: '完工日期不能早于开始日期',
     });
-    expect((await send('all')).c).toBe(10001);
+    expect((await send('all')).job).toMatchObject({
+      state: 'failed',
+      error: '有2行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    });
     const done = await send('valid');
     expect(done.d).toMatchObject({ created: 1 });
     const imported = await h.db

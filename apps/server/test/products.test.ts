@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendImport, xlsx } from './excel.ts';
+import { runImport, xlsx } from './excel.ts';
 import { type MaterialsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 import { ledgerAddsUp, onHand, sellable } from './stock-checks.ts';
@@ -468,7 +468,7 @@ describe('the products import', () => {
       rows,
     );
   const upload = (mode: string, content: Buffer) =>
-    sendImport(h, '/api/product/import', mode, content, co.admin, 'p.xlsx').then((r) => r.json());
+    runImport(h, '/api/product/import', mode, content, co.admin, 'p.xlsx');
 
   it('reads the output and the materials by code, refuses bad rows per cell and writes the valid ones', async () => {
     const out = await goods({ goods_type: 'finished' });
@@ -489,7 +489,10 @@ describe('the products import', () => {
     expect(errors[3]).toMatchObject({ 成品编码: expect.stringContaining('NOPE') });
     expect(errors[4]).toMatchObject({ 物料清单: expect.stringContaining('格式不正确') });
     expect(errors[5]).toMatchObject({ 成品编码: expect.stringContaining('IM-1') });
-    expect((await upload('all', file)).c).toBe(Codes.PARAM_ERROR.c);
+    expect((await upload('all', file)).job).toMatchObject({
+      state: 'failed',
+      error: '有3行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
+    });
     expect((await call('/product/check', { value: 'IM-1' })).d.available).toBe(true);
     const done = await upload('valid', file);
     expect(done.d).toMatchObject({ created: 1 });

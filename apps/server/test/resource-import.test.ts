@@ -1,3 +1,4 @@
+import * as contract from '@portal/contract';
 import { brandResource, Codes, type Job, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,22 @@ describe('resource import: brands', () => {
     // Nothing of the import is left staged.
     const staged = await h.db.selectFrom('import_rows').select('id').where('job_id', '=', job.id).execute();
     expect(staged).toEqual([]);
+  });
+
+  it('starts a job of its kind for every declared resource: each module runs its resources’ imports', async () => {
+    const root = (await h.as(1, companyId)).headers;
+    const resources = Object.values(contract).filter(
+      (v): v is typeof brandResource => typeof v === 'object' && v !== null && 'jobKinds' in v,
+    );
+    expect(resources.length).toBeGreaterThanOrEqual(10);
+    const file = await sheet([['种类品牌', '', '', 1, '启用']]);
+    for (const resource of resources) {
+      const res = await sendImport(h, `/api${resource.calls.import.path}`, 'preview', file, root);
+      expect(res.json(), resource.label).toMatchObject({ c: 0, d: { kind: resource.jobKinds.import } });
+      // Its kind has a handler: the job runs (another resource's columns fail it, as they should).
+      const job = await h.jobEnded(res.json().d.id, root);
+      expect(job.error, resource.label).not.toBe('没有能处理这类任务的服务进程，请稍后重新提交');
+    }
   });
 
   it('refuses the whole file with `all` when any row is bad, writing nothing', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richText } from '#server/platform/db/migrations/039-rich-text.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { createCategory, createGoods } from '#server/seed/seed.ts';
-import { sendImport, templateHeaders, xlsx } from './excel.ts';
+import { runImport, templateHeaders, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -68,8 +68,7 @@ async function importSheet(url: string, rows: Record<string, unknown>[], mode = 
     headers,
     rows.map((row) => headers.map((label) => row[label.replace('*', '')] ?? null)),
   );
-  const res = await sendImport(h, url, mode, content, admin);
-  return res.json();
+  return runImport(h, url, mode, content, admin);
 }
 
 beforeAll(async () => {
