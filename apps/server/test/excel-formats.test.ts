@@ -1,7 +1,6 @@
 import {
   brandResource,
   bulkGoodsResource,
-  Codes,
   couponResource,
   customerResource,
   goodsResource,
@@ -16,7 +15,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '#server/seed/seed.ts';
-import { readXlsx, sendImport, templateHeaders } from './excel.ts';
+import { readXlsx, runImport, templateHeaders } from './excel.ts';
 import { goodsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 
@@ -75,13 +74,13 @@ describe('what a Chinese office saves', () => {
         '',
       ].join('\r\n'),
     );
-    const preview = (await sendImport(h, BRAND_IMPORT, 'preview', csv, admin, '品牌.csv')).json();
+    const preview = await runImport(h, BRAND_IMPORT, 'preview', csv, admin, '品牌.csv');
     expect(preview).toMatchObject({ c: 0, d: { total: 2, valid: 2, invalid: 0 } });
     expect(preview.d.rows.map((r: { row: number; values: object }) => [r.row, r.values])).toEqual([
       [2, { name: '清芳, 高山', description: '高山绿茶', sort: '10', status: '启用' }],
       [3, { name: '云岭', description: '产自云南\n第二行', sort: '20', status: '停用' }],
     ]);
-    const done = (await sendImport(h, BRAND_IMPORT, 'valid', csv, admin, '品牌.csv')).json();
+    const done = await runImport(h, BRAND_IMPORT, 'valid', csv, admin, '品牌.csv');
     expect(done).toMatchObject({ c: 0, d: { created: 2 } });
     const list = await ok('/goods/brand/list', { keyword: '云岭' }, admin);
     expect(list.results).toEqual([
@@ -98,10 +97,10 @@ describe('what a Chinese office saves', () => {
       Buffer.from('Workbook', 'utf16le'),
     ]);
     for (const name of ['品牌.xls', '品牌.xlsx']) {
-      const res = (await sendImport(h, BRAND_IMPORT, 'preview', xls, admin, name)).json();
-      expect(res).toMatchObject({
-        c: Codes.PARAM_ERROR.c,
-        m: '不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新上传',
+      const res = await runImport(h, BRAND_IMPORT, 'preview', xls, admin, name);
+      expect(res.job).toMatchObject({
+        state: 'failed',
+        error: '不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新上传',
       });
     }
   });
@@ -113,9 +112,9 @@ describe('what a Chinese office saves', () => {
     ws.addRow(['品牌名称', '品牌介绍', '排序', '状态']);
     ws.addRow(['横幅', '', 1, '启用']);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
-    expect((await sendImport(h, BRAND_IMPORT, 'preview', file, admin)).json()).toMatchObject({
-      c: Codes.PARAM_ERROR.c,
-      m: '表头须在第 1 行：第 1 行「2026年品牌清单」像是标题行，请删除表头上方的行后重新导入',
+    expect((await runImport(h, BRAND_IMPORT, 'preview', file, admin)).job).toMatchObject({
+      state: 'failed',
+      error: '表头须在第 1 行：第 1 行「2026年品牌清单」像是标题行，请删除表头上方的行后重新导入',
     });
     const template = await h.app.inject({ method: 'GET', url: `${BRAND_IMPORT}/template`, headers: admin });
     const { wb: book } = await readXlsx(template.rawPayload);
@@ -139,7 +138,7 @@ describe('what a Chinese office saves', () => {
     row(6901234567890123, '长编码'); // 16 digits typed: Excel kept 15 (6901234567890120)
     row('00040015', '文本编码');
     const file = Buffer.from(await wb.xlsx.writeBuffer());
-    const preview = (await sendImport(h, '/api/goods/excel_data_save', 'preview', file, co.admin)).json();
+    const preview = await runImport(h, '/api/goods/excel_data_save', 'preview', file, co.admin);
     expect(preview.d).toMatchObject({ total: 4, valid: 3, invalid: 1 });
     expect(
       preview.d.rows.map((r: { row: number; values: Body; errors: Body }) => [
@@ -161,7 +160,7 @@ describe('what a Chinese office saves', () => {
       [5, '00040015', {}],
     ]);
     expect(headers[0]).toBe('商品编码*');
-    const done = (await sendImport(h, '/api/goods/excel_data_save', 'valid', file, co.admin)).json();
+    const done = await runImport(h, '/api/goods/excel_data_save', 'valid', file, co.admin);
     expect(done).toMatchObject({ c: 0, d: { created: 3 } });
     const codes = (await ok('/goods/list', { page_size: 20 }, co.admin)).results.map((g: Body) => g.code);
     expect(codes.sort()).toEqual(['00020013', '00040015', '30014']);
@@ -171,9 +170,13 @@ describe('what a Chinese office saves', () => {
     for (const resource of [brandResource, warehouseResource, couponResource]) {
       const url = `/api${resource.calls.importTemplate.path}`;
       const template = await h.app.inject({ method: 'GET', url, headers: admin });
-      const preview = (
-        await sendImport(h, `/api${resource.calls.import.path}`, 'preview', template.rawPayload, admin)
-      ).json();
+      const preview = await runImport(
+        h,
+        `/api${resource.calls.import.path}`,
+        'preview',
+        template.rawPayload,
+        admin,
+      );
       expect(preview, resource.label).toMatchObject({ c: 0, d: { total: 1, valid: 1, invalid: 0 } });
     }
   });
@@ -186,7 +189,7 @@ describe('what a Chinese office saves', () => {
     ws.addRow(['一号仓', 7, '', '', '启用']);
     ws.addRow(['二号仓', 'WH02', '', '', '启用']);
     const file = Buffer.from(await wb.xlsx.writeBuffer());
-    const preview = (await sendImport(h, '/api/stock/warehouse/import', 'preview', file, admin2)).json();
+    const preview = await runImport(h, '/api/stock/warehouse/import', 'preview', file, admin2);
     expect(preview.d.rows.map((r: { row: number; errors: Body }) => [r.row, r.errors])).toEqual([
       [2, { 仓库编码: '「仓库编码」是数字单元格（7），会丢失开头的 0：请把该列设为文本格式后重新填写' }],
       [3, {}],
@@ -237,11 +240,11 @@ async function roundTrip(resource: Resource, headers: Headers, skip: readonly st
   const removed = await ok(resource.paths.removeMany, { ids: before.map((i) => i.id) }, headers);
   expect(removed.count).toBe(before.length);
   const url = `/api${resource.calls.import.path}`;
-  const preview = (await sendImport(h, url, 'preview', file, headers)).json();
+  const preview = await runImport(h, url, 'preview', file, headers);
   expect(preview.c, JSON.stringify(preview)).toBe(0);
   expect(preview.d.rows.filter((r: { errors: object }) => Object.keys(r.errors).length > 0)).toEqual([]);
   expect(preview.d).toMatchObject({ total: before.length, valid: before.length, invalid: 0 });
-  const done = (await sendImport(h, url, 'all', file, headers)).json();
+  const done = await runImport(h, url, 'all', file, headers);
   expect(done).toMatchObject({ c: 0, d: { created: before.length } });
   const after = await list(resource, headers);
   expect(after.map((i) => kept(i, skip)).sort()).toEqual(before.map((i) => kept(i, skip)).sort());
