@@ -104,7 +104,7 @@ describe('api.upload and api.download (XMLHttpRequest, for files)', () => {
     ) {
       clicked.push(this.download);
     });
-    const saved = await api.download(brandCalls.import, { mode: 'errors', file: file() });
+    const saved = await api.download(brandCalls.import, { mode: 'preview', file: file() });
     expect(saved.filename).toBe('品牌导入错误行.xlsx');
     expect(clicked).toEqual(['品牌导入错误行.xlsx']);
     expect(createObjectURL).toHaveBeenCalledOnce();
@@ -113,7 +113,7 @@ describe('api.upload and api.download (XMLHttpRequest, for files)', () => {
 
   it('refuses an envelope where a file was expected, and a file where the envelope was', async () => {
     next = { type: 'application/json', body: JSON.stringify({ c: 0, d: {} }) };
-    await expect(api.download(brandCalls.import, { mode: 'errors', file: file() })).rejects.toBeInstanceOf(
+    await expect(api.download(brandCalls.import, { mode: 'preview', file: file() })).rejects.toBeInstanceOf(
       TransportError,
     );
     next = { type: 'application/octet-stream', body: 'x' };

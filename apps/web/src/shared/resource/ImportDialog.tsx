@@ -127,10 +127,6 @@ export function ImportDialog({
       onProgress: (sent: number) => setBusy({ mode, sent }),
     } as const;
     try {
-      if (mode === 'errors') {
-        await api.download(routes.import, input, opts);
-        return;
-      }
       const out = (await api.upload(routes.import, input, opts)) as ImportResult;
       if (mode === 'preview') {
         setPreview(out);
@@ -198,15 +194,6 @@ export function ImportDialog({
         <Button onClick={reset} disabled={busy !== null}>
           重新选择文件
         </Button>
-        {preview.invalid > 0 && (
-          <Button
-            onClick={() => send('errors')}
-            loading={busy?.mode === 'errors'}
-            disabled={busy !== null && busy.mode !== 'errors'}
-          >
-            下载错误行
-          </Button>
-        )}
         <Button
           onClick={() => send('valid')}
           disabled={preview.valid === 0 || (busy !== null && busy.mode !== 'valid')}
