@@ -227,9 +227,9 @@ async function runPhase(phase: string, file: string) {
     const caller = { userId, companyId, role: 12, username: 'bench_import', sessionId: '', ip: '127.0.0.1' };
     const brands = resourceService(modulesDatabase(db), brandResource, brandStore);
     const t0 = performance.now();
-    const { result: preview } = await runImportJob(brands.importSheet, caller, file, 'preview');
+    const { result: preview } = await runImportJob(db, brands.importSheet, caller, file, 'preview');
     const t1 = performance.now();
-    const { result: done } = await runImportJob(brands.importSheet, caller, file, 'valid');
+    const { result: done } = await runImportJob(db, brands.importSheet, caller, file, 'valid');
     const t2 = performance.now();
     const stored = await db.selectFrom('goods_brands').select(db.fn.countAll().as('n')).executeTakeFirst();
     detail =

@@ -126,11 +126,11 @@ async function runPhase(phase: string, file: string) {
   const before = start.rss;
   const sampler = sampleMemory();
   const started = performance.now();
-  const { result: preview } = await runImportJob(goods.importSheet, caller, file, 'preview');
+  const { result: preview } = await runImportJob(db, goods.importSheet, caller, file, 'preview');
   const previewed = performance.now();
   let detail = `${bench.database.dialect}: preview ${sec(previewed - started)} (${preview.valid} valid, ${preview.invalid} refused)`;
   if (phase === 'commit') {
-    const { result: done } = await runImportJob(goods.importSheet, caller, file, 'valid');
+    const { result: done } = await runImportJob(db, goods.importSheet, caller, file, 'valid');
     const committed = performance.now();
     const count = async (table: 'goods' | 'stock_moves' | 'audit_logs') =>
       Number(
