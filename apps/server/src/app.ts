@@ -49,6 +49,7 @@ import { openJobQueue } from './platform/jobs/job-queue.ts';
 import type { JobQueue } from './platform/jobs/types.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
 import { type PortalModule, registerJobs, registerModules } from './platform/module.ts';
+import { sweepEndedImports } from './platform/resource/import-staging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,10 +210,15 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     productModule(db, { goodsChanged, productInUse: productsPlanned }),
     crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     jobModule(jobs),
-    // The platform's own sweep: closed limit windows (lookups ignore them anyway).
+    // The platform's own sweeps: closed limit windows (lookups ignore them anyway), and the staged
+    // rows of import jobs that ended without deleting them (ADR 0037).
     {
       name: 'limits',
       repeats: [{ name: '清理过期限流计数', everyMs: 3600_000, run: () => counters.sweep() }],
+    },
+    {
+      name: 'import-staging',
+      repeats: [{ name: '清理已结束导入任务的暂存行', everyMs: 3600_000, run: () => sweepEndedImports(db) }],
     },
   ];
   registerJobs(jobs, modules);

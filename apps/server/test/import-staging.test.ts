@@ -6,6 +6,7 @@ import { AppError } from '../src/platform/core/errors.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { inCompany } from '../src/platform/db/scope.ts';
 import { JobCancelled } from '../src/platform/jobs/types.ts';
+import { importStaging, sweepEndedImports } from '../src/platform/resource/import-staging.ts';
 import { resourceService } from '../src/platform/resource/resource-service.ts';
 import { readXlsx, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -233,6 +234,23 @@ describe('an import job: staged, then published', () => {
     expect(await brands.importSheet(second.ctx)).toMatchObject({ total: 700, created: 700 });
     expect(await names('重跑')).toHaveLength(700);
     expect(await second.staged()).toBe(0);
+  });
+
+  it('sweeps the staged rows of jobs that ended without deleting them, and leaves a running job’s', async () => {
+    const stage = async (state: 'running' | 'failed' | 'done') => {
+      const job = await importJob(h, caller, 'all', await many('清扫', 1));
+      await h.db.updateTable('jobs').set({ state }).where('id', '=', job.id).execute();
+      await importStaging(modulesDatabase(h.db), companyId, job.id).add(
+        [{ rowNumber: 2, values: { name: '清扫' } }],
+        [{ rowNumber: 3, values: { name: '' }, errors: { 品牌名称: '品牌名称不能为空' } }],
+      );
+      expect(await job.staged()).toBe(2);
+      return job;
+    };
+    // The runner gave up after three attempts; the process died after the publish's commit.
+    const [gaveUp, published, running] = [await stage('failed'), await stage('done'), await stage('running')];
+    await sweepEndedImports(modulesDatabase(h.db));
+    expect([await gaveUp.staged(), await published.staged(), await running.staged()]).toEqual([0, 0, 2]);
   });
 
   it('rolls the publish back when the job is no longer its runner’s at the end (cancelled meanwhile)', async () => {

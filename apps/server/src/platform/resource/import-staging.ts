@@ -1,5 +1,6 @@
+import { JOB_FINISHED } from '@portal/contract';
 import type { Database } from '../db/database.ts';
-import { inCompany } from '../db/scope.ts';
+import { inCompany, unscoped } from '../db/scope.ts';
 import type { RefusedRow } from '../excel/index.ts';
 
 /**
@@ -95,3 +96,19 @@ export function importStaging(db: Database, companyId: number, jobId: number) {
   };
 }
 export type ImportStaging = ReturnType<typeof importStaging>;
+
+/**
+ * The staged rows of import jobs that have ended: a job normally deletes its own as it ends, but
+ * not when its process died after the publish's commit, nor when the runner gave up on it after
+ * three attempts without running it again. A platform repeat (app.ts), hourly.
+ */
+export async function sweepEndedImports(db: Database) {
+  const everyCompany = unscoped(
+    db,
+    'the sweep deletes the staged rows of ended import jobs of every company',
+  );
+  await everyCompany
+    .deleteFrom('import_rows')
+    .where('job_id', 'in', everyCompany.selectFrom('jobs').select('id').where('state', 'in', JOB_FINISHED))
+    .execute();
+}
