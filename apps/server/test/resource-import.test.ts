@@ -1,7 +1,7 @@
 import * as contract from '@portal/contract';
 import { brandResource, Codes, type Job, RESOURCE_IMPORT_MAX_BYTES } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobFile, readXlsx, runImport, sendImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
@@ -147,6 +147,29 @@ describe('resource import: brands', () => {
       const job = await h.jobEnded(res.json().d.id, root);
       expect(job.error, resource.label).not.toBe('没有能处理这类任务的服务进程，请稍后重新提交');
     }
+  });
+
+  it('stops when the user cancels while the sheet is checked: nothing written, nothing left staged', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`取消品牌${i}`, '', '', i, '启用']);
+    const started = (await sendImport(h, '/api/goods/brand/import', 'all', await sheet(rows), admin)).json();
+    const id = started.d.id as number;
+    const staged = async () =>
+      (await h.db.selectFrom('import_rows').select('id').where('job_id', '=', id).execute()).length;
+    // The first batches are staged: the job is checking the sheet.
+    await vi.waitFor(
+      async () => {
+        expect(await staged()).toBeGreaterThan(0);
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+    expect(await h.json('/job/cancel', { id }, admin)).toMatchObject({ c: 0 });
+    const job = await h.jobEnded(id, admin);
+    expect(job).toMatchObject({ state: 'cancelled', result: null });
+    // It stopped while checking: its last words are the rows checked so far, not the publish's.
+    const checked = /^已检查 ([\d,]+) 行$/.exec(job.message)?.[1];
+    expect(Number(checked?.replaceAll(',', ''))).toBeLessThan(20_000);
+    expect((await brandNames()).filter((n) => n.startsWith('取消品牌'))).toEqual([]);
+    expect(await staged()).toBe(0);
   });
 
   it('refuses the whole file with `all` when any row is bad, writing nothing', async () => {
