@@ -65,7 +65,7 @@ const IMPORT_LIMITS = {
 const IMPORT_BATCH = 200;
 /** Values of one uniqueness query of an import (PostgreSQL's planner proves partial indexes up to 100). */
 const IN_LIST = 100;
-/** Rows a commit writes before the table's statistics are checked (`freshStatistics`). */
+/** Rows a publish writes before the table's statistics are checked (`freshStatistics`). */
 const ANALYZE_AFTER = 1000;
 
 /** A row of an import that passed every check: its cells as read and the values to store. */
@@ -126,7 +126,7 @@ export interface ResourceStore<R extends Resource> {
   toValues?(fields: Fields<R>, values: Record<string, unknown>): Record<string, unknown>;
   /**
    * An import whose sheet has its own fields (`excel.fields`: names where the create call takes
-   * ids, yuan where it takes cents): `prepare` runs once per import on its connection (a commit's
+   * ids, yuan where it takes cents): `prepare` runs once per import job on `db` (outside a
    * transaction), reads what the rows refer to, and answers how one checked sheet row becomes the
    * values to store — or its refusals, sheet field → Chinese reason. Without it, `toValues`.
    */
@@ -152,7 +152,11 @@ export interface ResourceStore<R extends Resource> {
     items: readonly Record<string, unknown>[],
   ): Promise<Record<string, unknown>[]>;
   rules?: {
-    /** Before an insert or an update, in its transaction (`before` on an update). */
+    /**
+     * Before an insert or an update, in its transaction (`before` on an update). An import job runs
+     * it for each checked row on `db`, outside a transaction: on an insert it may read and change
+     * the values, never write.
+     */
     beforeSave?(trx: Database, values: Record<string, unknown>, caller: Caller, before?: Row): Promise<void>;
     /** Before rows are removed, in the transaction: throw to refuse all of them with a reason. */
     beforeRemove?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
@@ -173,7 +177,7 @@ export interface ResourceStore<R extends Resource> {
       caller: Caller,
     ): Promise<Record<string, unknown>[]>;
     /**
-     * After rows are inserted (a create, or one batch of an import's commit), in the transaction,
+     * After rows are inserted (a create, or one batch of an import's publish), in the transaction,
      * before they are audited: what depends on new rows (goods: opening stock, the search index).
      */
     afterInsert?(trx: Database, rows: Row[], caller: Caller): Promise<void>;
