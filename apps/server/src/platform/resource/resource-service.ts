@@ -453,6 +453,7 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
   ): Promise<ImportResult> {
     const { caller } = ctx;
     const unique = resource.unique as readonly string[];
+    // A race the check below misses, refused by the unique index, is the first unique field's.
     return write(async (trx) => {
       const began = performance.now();
       // The staged values are made for insert (`beforeInsert`) unless what made them has changed.
@@ -487,7 +488,6 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
       const result = { ...counts, created, rows: [], publish_ms: Math.round(performance.now() - began) };
       await ctx.completeIn(trx, result);
       return result;
-      // A race the check above missed, refused by the unique index: the first unique field's.
     }, unique[0]);
   }
 
