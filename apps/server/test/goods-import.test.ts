@@ -7,7 +7,7 @@ import { goodsLibraryService } from '../src/modules/goods-library/goods.service.
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { jobFile, readXlsx, runImport, xlsx } from './excel.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
-import { callerOf, importJob } from './import-job.ts';
+import { callerOf, importContext } from './import-job.ts';
 
 /**
  * The goods import (spec §7 `/goods/excel_data_save`, issue 12 "Excel", ADR 0017 "The goods
@@ -363,12 +363,12 @@ describe('goods import (/goods/excel_data_save)', () => {
       (await call('/goods/list', { keyword })).d.results.map((g: { code: string }) => g.code) as string[];
 
     // Nothing changed since the rows were staged: the publish writes the staged columns.
-    const kept = await importJob(h, caller, 'all', await file('BASIS-1'));
+    const kept = await importContext(h, caller, 'all', await file('BASIS-1'));
     expect(await goods.importSheet(kept.ctx)).toMatchObject({ created: 1 });
     expect(await found('黑茶 BASIS-1')).toEqual(['BASIS-1']);
 
     // Renamed while the job waits to publish: the columns are made again from the new name.
-    const renamed = await importJob(h, caller, 'all', await file('BASIS-2'), {
+    const renamed = await importContext(h, caller, 'all', await file('BASIS-2'), {
       async onProgress(_percent, message) {
         if (!message.startsWith('正在导入')) return;
         const saved = await call('/shop/goods/category/update', {

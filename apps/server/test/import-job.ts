@@ -45,7 +45,7 @@ export interface JobHooks {
  * An import job's context as the runner gives it, without a runner: the sheet as its input file,
  * the files it keeps and the result it completes with recorded for the test.
  */
-export async function importJob(
+export async function importContext(
   h: Harness,
   caller: Caller,
   mode: ImportJobData['mode'],

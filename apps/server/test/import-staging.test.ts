@@ -10,7 +10,7 @@ import { importStaging, sweepEndedImports } from '../src/platform/resource/impor
 import { resourceService } from '../src/platform/resource/resource-service.ts';
 import { readXlsx, xlsx } from './excel.ts';
 import { type Harness, testApp } from './harness.ts';
-import { callerOf, importJob } from './import-job.ts';
+import { callerOf, importContext } from './import-job.ts';
 
 /**
  * The import job's staging and publish (ADR 0037), on brands, through the service with a context
@@ -85,7 +85,7 @@ const mixed = () =>
 
 describe('an import job: staged, then published', () => {
   it('previews from its staged rows: counts, the rows, the refused rows’ file; nothing written, nothing left staged', async () => {
-    const job = await importJob(h, caller, 'preview', await mixed());
+    const job = await importContext(h, caller, 'preview', await mixed());
     let stagedWhileRunning = 0;
     job.ctx.progress = async (percent, message) => {
       job.record.progress.push([percent, message]);
@@ -118,7 +118,7 @@ describe('an import job: staged, then published', () => {
 
   it('`all` with a refused row: fails with the count, keeps the refused rows’ file, writes nothing', async () => {
     const before = await audits();
-    const job = await importJob(h, caller, 'all', await mixed());
+    const job = await importContext(h, caller, 'all', await mixed());
     expect(await failure(brands.importSheet(job.ctx))).toBe(
       '有3行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行',
     );
@@ -130,7 +130,7 @@ describe('an import job: staged, then published', () => {
 
   it('`valid` publishes the valid rows in one transaction, done in it, with the time the publish took', async () => {
     const before = await audits();
-    const job = await importJob(h, caller, 'valid', await mixed());
+    const job = await importContext(h, caller, 'valid', await mixed());
     const result = await brands.importSheet(job.ctx);
     expect(result).toMatchObject({ total: 5, valid: 2, invalid: 3, created: 2, rows: [] });
     expect(result.publish_ms).toBeGreaterThanOrEqual(0);
@@ -143,17 +143,17 @@ describe('an import job: staged, then published', () => {
 
   it('publishes 1,000 rows across batches; a preview of the same file finds them stored', async () => {
     const file = await many('千行', 1000);
-    const job = await importJob(h, caller, 'all', file);
+    const job = await importContext(h, caller, 'all', file);
     expect(await brands.importSheet(job.ctx)).toMatchObject({ total: 1000, created: 1000 });
     expect(await names('千行')).toHaveLength(1000);
-    const again = await importJob(h, caller, 'preview', file);
+    const again = await importContext(h, caller, 'preview', file);
     expect(await brands.importSheet(again.ctx)).toMatchObject({ valid: 0, invalid: 1000 });
     expect(await again.staged()).toBe(0);
   });
 
   it('refuses the whole import when another request saved one of its names between staging and publish', async () => {
     const before = await audits();
-    const job = await importJob(h, caller, 'all', await many('抢先', 450), {
+    const job = await importContext(h, caller, 'all', await many('抢先', 450), {
       async onProgress(_percent, message) {
         // The sheet is read and staged; before the publish begins, another user saves row 302's name.
         if (message.startsWith('正在导入')) {
@@ -190,7 +190,7 @@ describe('an import job: staged, then published', () => {
       },
     });
     const before = await audits();
-    const job = await importJob(h, caller, 'all', await many('竞态', 3));
+    const job = await importContext(h, caller, 'all', await many('竞态', 3));
     expect(await failure(racing.importSheet(job.ctx))).toBe(Codes.BRAND_NAME_TAKEN.m);
     expect(await names('竞态')).toEqual([]);
     expect(await audits()).toBe(before);
@@ -198,7 +198,7 @@ describe('an import job: staged, then published', () => {
   });
 
   it('stops when cancelled while staging: nothing written, its staged rows gone', async () => {
-    const job = await importJob(h, caller, 'valid', await many('取消', 1000), {
+    const job = await importContext(h, caller, 'valid', await many('取消', 1000), {
       async onCheck(calls) {
         if (calls === 2) {
           // Two batches are staged when the user cancels.
@@ -218,7 +218,7 @@ describe('an import job: staged, then published', () => {
     const dying = new Promise<void>((resolve) => {
       died = resolve;
     });
-    const first = await importJob(h, caller, 'all', file, {
+    const first = await importContext(h, caller, 'all', file, {
       async onCheck(calls) {
         if (calls === 2) {
           died();
@@ -230,7 +230,7 @@ describe('an import job: staged, then published', () => {
     void brands.importSheet(first.ctx);
     await dying;
     expect(await first.staged()).toBe(400);
-    const second = await importJob(h, caller, 'all', file, { id: first.id, attempt: 2 });
+    const second = await importContext(h, caller, 'all', file, { id: first.id, attempt: 2 });
     expect(await brands.importSheet(second.ctx)).toMatchObject({ total: 700, created: 700 });
     expect(await names('重跑')).toHaveLength(700);
     expect(await second.staged()).toBe(0);
@@ -238,7 +238,7 @@ describe('an import job: staged, then published', () => {
 
   it('sweeps the staged rows of jobs that ended without deleting them, and leaves a running job’s', async () => {
     const stage = async (state: 'running' | 'failed' | 'done') => {
-      const job = await importJob(h, caller, 'all', await many('清扫', 1));
+      const job = await importContext(h, caller, 'all', await many('清扫', 1));
       await h.db.updateTable('jobs').set({ state }).where('id', '=', job.id).execute();
       await importStaging(modulesDatabase(h.db), companyId, job.id).add(
         [{ rowNumber: 2, values: { name: '清扫' } }],
@@ -255,7 +255,7 @@ describe('an import job: staged, then published', () => {
 
   it('rolls the publish back when the job is no longer its runner’s at the end (cancelled meanwhile)', async () => {
     const before = await audits();
-    const job = await importJob(h, caller, 'all', await many('晚取消', 300), {
+    const job = await importContext(h, caller, 'all', await many('晚取消', 300), {
       onComplete() {
         throw new JobCancelled();
       },
