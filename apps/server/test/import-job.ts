@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { onTestFinished } from 'vitest';
 import type { Caller } from '../src/platform/auth/session-user.ts';
 import type { Database } from '../src/platform/db/database.ts';
 import { toBuffer } from '../src/platform/excel/index.ts';
@@ -53,7 +54,9 @@ export async function importContext(
   hooks: JobHooks = {},
 ) {
   const id = hooks.id ?? (await jobRow(h, caller));
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'import-job-')), 'sheet.xlsx');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-job-'));
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const file = path.join(dir, 'sheet.xlsx');
   fs.writeFileSync(file, sheet);
   const record = {
     progress: [] as [number, string][],
