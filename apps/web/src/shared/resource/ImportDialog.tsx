@@ -3,10 +3,12 @@ import {
   type ImportMode,
   type ImportResult,
   type ImportRow,
+  type Job,
   RESOURCE_IMPORT_MAX_BYTES,
   RESOURCE_IMPORT_MAX_ROWS,
   RESOURCE_IMPORT_PREVIEW_ROWS,
 } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,22 +22,32 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
+import { JobBanner, JobProgress } from '#web/shared/job/JobProgress.tsx';
+import { isFinished, jobFileHref, rememberJob, useJob, useJobList } from '#web/shared/job/useJob.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
 const MAX_MB = RESOURCE_IMPORT_MAX_BYTES / 1024 / 1024;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
- * Why the browser refuses a chosen file before sending it (the server checks again, by content):
- * an .xlsx or a CSV is read; an .xls goes to the server too, which answers how to save it as .xlsx.
+ * What the picker offers: .xlsx and .csv, which the server reads, and .xls, so that the server's
+ * own refusal of it (how to save it as .xlsx) is shown rather than a bare "not this type".
  */
+const ACCEPT = [
+  '.xlsx',
+  '.csv',
+  '.xls',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'application/vnd.ms-excel',
+].join(',');
+
+/** Why the browser refuses a chosen file before sending it (the server checks again, by content). */
 export function fileProblem(file: { name: string; size: number }): string | null {
   if (!/\.(xlsx|csv|xls)$/i.test(file.name))
-    return '只支持 Excel 工作簿（.xlsx）或 CSV 文件，请使用下载的模板';
+    return '只支持 Excel 工作簿（.xlsx）或 CSV 文件（.csv），请使用下载的模板';
   if (file.size === 0) return '文件是空的';
   if (file.size > RESOURCE_IMPORT_MAX_BYTES) return `文件不能超过${MAX_MB} MB`;
   return null;
@@ -46,15 +58,43 @@ const sizeText = (bytes: number) =>
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-type Phase = 'choose' | 'preview' | 'done';
-const STEP_OF: Record<Phase, number> = { choose: 0, preview: 1, done: 2 };
+/** An import job's file of refused rows, and what its link says. */
+const REFUSED = 'refused';
+const FILE_TEXT = { [REFUSED]: '下载错误行' };
+
+/** What a finished import job answers (`ImportResult`), or null when it answered nothing. */
+export const importResultOf = (job: Job) => (job.result as ImportResult | null) ?? null;
 
 /**
- * 导入 of a declared resource (design/back-office.md "Excel import", ADR 0017): download the template,
- * choose an .xlsx (type and size checked here too), upload it with progress for a preview of every
- * row's errors (nothing saved), then 导入全部 (only when no row is refused) or 仅导入有效行, and
- * 下载错误行 for the refused rows with their reasons. The browser keeps the file and sends it again
- * for each step: the server keeps nothing between requests.
+ * What a finished import came to, in words: rows written, or (a check, or an import that wrote
+ * nothing) the counts of what was checked.
+ */
+export function importOutcome(result: ImportResult, label: string, unit: string) {
+  if (result.created > 0)
+    return {
+      title: `已导入 ${result.created} ${unit}${label}`,
+      detail:
+        result.invalid > 0
+          ? `有误的 ${result.invalid} 行没有导入：修正后可以再次导入这些行。`
+          : `表格中的 ${result.total} 行全部导入。`,
+    };
+  return {
+    title: `校验完成：共 ${result.total} 行，可导入 ${result.valid} 行，有误 ${result.invalid} 行`,
+    detail: '没有导入任何一行：请点击「导入」，重新选择文件后导入。',
+  };
+}
+
+type Phase = 'choose' | 'checking' | 'preview' | 'importing' | 'done';
+const STEP_OF: Record<Phase, number> = { choose: 0, checking: 1, preview: 1, importing: 2, done: 2 };
+
+/**
+ * 导入 of a declared resource (design/back-office.md "Excel import", ADR 0017 and 0037): download the
+ * template, choose a file (.xlsx or .csv; type and size checked here too), upload it with progress;
+ * the server checks it as a job (`useJob` follows its progress) and answers the preview of every
+ * row's errors (nothing saved); then 导入全部 (only when no row is refused) or 仅导入有效行 uploads
+ * it again for a second job that writes the rows; 下载错误行 is the refused rows' file with their
+ * reasons, kept by the job. Closing the dialog while a job runs leaves it running: `onClose` hands
+ * it to the page, which shows it above the list (`ImportJobs`).
  */
 export function ImportDialog({
   label,
@@ -69,75 +109,122 @@ export function ImportDialog({
   unit?: string;
   routes: { importTemplate: CallRoute; import: CallRoute };
   open: boolean;
-  onClose: () => void;
+  /** Closed; with the job still running when it was closed during one. */
+  onClose: (running?: Job) => void;
   /** After rows were written (the lists reload). */
   onImported: () => void;
 }) {
+  const qc = useQueryClient();
   const [phase, setPhase] = useState<Phase>('choose');
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  /** The request under way and its upload progress (0–1). */
+  /** A word on what just happened that is not a refusal (a job cancelled). */
+  const [notice, setNotice] = useState<string | null>(null);
+  /** The upload under way and its progress (0–1). */
   const [busy, setBusy] = useState<{ mode: ImportMode; sent: number } | null>(null);
-  const [preview, setPreview] = useState<ImportResult | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  /** The job the dialog follows, and the mode it was started with. */
+  const [following, setFollowing] = useState<{ id: number; mode: ImportMode } | null>(null);
+  /** The check's job once done: its result is the preview, its file the refused rows. */
+  const [checked, setChecked] = useState<Job | null>(null);
+  /** The import's job once finished (done, or failed: `all` with refused rows). */
+  const [outcome, setOutcome] = useState<Job | null>(null);
   const [onlyErrors, setOnlyErrors] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const uploadButton = useRef<HTMLButtonElement>(null);
   const aborter = useRef<AbortController | null>(null);
   const tableBox = useKeyboardScroll(`${label}导入预览`);
   const focusReturn = useFocusReturn(open);
+  const job = useJob(following?.id ?? null);
+  const followed = following && job.data?.id === following.id ? job.data : undefined;
+  const preview = checked ? importResultOf(checked) : null;
 
+  /** Back at the choice from a check refused or cancelled: the upload button takes the focus. */
+  const backToChoice = useRef(false);
   // Each step's heading takes the focus, so a keyboard or screen-reader user starts there.
   useEffect(() => {
-    if (open && phase !== 'choose') heading.current?.focus();
+    if (!open) return;
+    if (phase !== 'choose') heading.current?.focus();
+    else if (backToChoice.current) {
+      backToChoice.current = false;
+      uploadButton.current?.focus();
+    }
   }, [phase, open]);
+
+  // A followed job that finished moves the dialog on.
+  useEffect(() => {
+    if (!following || !followed || !isFinished(followed)) return;
+    setFollowing(null);
+    if (following.mode === 'preview') {
+      const result = importResultOf(followed);
+      if (followed.state === 'done' && result) {
+        setChecked(followed);
+        setOnlyErrors(result.invalid > 0);
+        setPhase('preview');
+      } else {
+        backToChoice.current = true;
+        setPhase('choose');
+        if (followed.state === 'failed') setProblem(followed.error);
+        else setNotice('已取消校验，没有保存任何内容。');
+      }
+      return;
+    }
+    if (followed.state === 'cancelled') {
+      setNotice('已取消导入，没有导入任何一行。');
+      setPhase('preview');
+      return;
+    }
+    setOutcome(followed);
+    setPhase('done');
+    const result = importResultOf(followed);
+    if (followed.state === 'done' && result) {
+      toastSuccess(`已导入 ${result.created} ${unit}${label}`);
+      onImported();
+    }
+  }, [following, followed, label, unit, onImported]);
 
   const reset = () => {
     aborter.current?.abort();
     setPhase('choose');
     setFile(null);
     setProblem(null);
+    setNotice(null);
     setBusy(null);
-    setPreview(null);
-    setResult(null);
+    setFollowing(null);
+    setChecked(null);
+    setOutcome(null);
     setOnlyErrors(false);
   };
   const close = () => {
+    const running = followed && !isFinished(followed) ? followed : undefined;
     reset();
-    onClose();
+    onClose(running);
   };
 
   const choose = (chosen: File) => {
     const refused = fileProblem(chosen);
     setProblem(refused);
+    setNotice(null);
     setFile(refused ? null : chosen);
-    setPreview(null);
+    setChecked(null);
   };
 
-  /** Sends the file with `mode`; a refusal is shown in the dialog (not toasted over it). */
+  /** Sends the file with `mode` and follows the job it starts; a refusal is shown in the dialog. */
   async function send(mode: ImportMode) {
     if (!file) return;
     const controller = new AbortController();
     aborter.current = controller;
     setProblem(null);
+    setNotice(null);
     setBusy({ mode, sent: 0 });
-    const input = { mode, file } as never;
-    const opts = {
-      toast: false,
-      signal: controller.signal,
-      onProgress: (sent: number) => setBusy({ mode, sent }),
-    } as const;
     try {
-      const out = (await api.upload(routes.import, input, opts)) as ImportResult;
-      if (mode === 'preview') {
-        setPreview(out);
-        setOnlyErrors(out.invalid > 0);
-        setPhase('preview');
-      } else {
-        setResult(out);
-        setPhase('done');
-        toastSuccess(`已导入 ${out.created} ${unit}${label}`);
-        onImported();
-      }
+      const started = (await api.upload(routes.import, { mode, file } as never, {
+        toast: false,
+        signal: controller.signal,
+        onProgress: (sent: number) => setBusy({ mode, sent }),
+      })) as Job;
+      rememberJob(qc, started);
+      setFollowing({ id: started.id, mode });
+      setPhase(mode === 'preview' ? 'checking' : 'importing');
     } catch (error) {
       if (controller.signal.aborted) return;
       setProblem(isApiError(error) ? error.m : '网络异常，请稍后重试');
@@ -162,25 +249,38 @@ export function ImportDialog({
       .map(([, message]) => message)
       .join('；') || undefined;
 
-  const progress = busy && (
+  const uploading = busy && (
     <div className="resource-import-progress" aria-live="polite">
-      <Progress
-        percent={Math.round(busy.sent * 100)}
-        status="active"
-        aria-label={busy.sent < 1 ? '上传进度' : '处理进度'}
-      />
-      <Typography.Text type="secondary">
-        {busy.sent < 1 ? '正在上传…' : busy.mode === 'preview' ? '已上传，正在逐行校验…' : '正在处理…'}
-      </Typography.Text>
+      <Progress percent={Math.round(busy.sent * 100)} status="active" aria-label="上传进度" />
+      <Typography.Text type="secondary">{busy.sent < 1 ? '正在上传…' : '已上传，正在排队…'}</Typography.Text>
     </div>
   );
   const alert = problem && <Alert type="error" showIcon role="alert" title={problem} />;
+  const note = notice && <Alert type="info" showIcon role="status" title={notice} />;
+  const refusedHref = (j: Job | null) =>
+    j?.files.some((f) => f.name === REFUSED) ? jobFileHref(j.id, REFUSED) : undefined;
+  const checkedRefused = refusedHref(checked);
+  const outcomeRefused = refusedHref(outcome);
+  const result = outcome && importResultOf(outcome);
+  const running = (words: string) =>
+    followed && (
+      <Space orientation="vertical" size="middle" className="resource-import-body">
+        <h3 ref={heading} tabIndex={-1} className="resource-import-heading">
+          {words}
+        </h3>
+        <JobProgress job={followed} />
+        <Typography.Text type="secondary">
+          可以关闭此窗口：{label}导入会在后台继续，进度和结果显示在列表上方。
+        </Typography.Text>
+      </Space>
+    );
 
   const footer =
     phase === 'choose' ? (
       <Space wrap>
         <Button onClick={close}>取消</Button>
         <Button
+          ref={uploadButton}
           type="primary"
           disabled={!file || busy !== null}
           loading={busy?.mode === 'preview'}
@@ -189,11 +289,20 @@ export function ImportDialog({
           上传并预览
         </Button>
       </Space>
+    ) : phase === 'checking' || phase === 'importing' ? (
+      <Space wrap>
+        <Button onClick={close}>关闭</Button>
+      </Space>
     ) : phase === 'preview' && preview ? (
       <Space wrap>
         <Button onClick={reset} disabled={busy !== null}>
           重新选择文件
         </Button>
+        {checkedRefused && (
+          <Button href={checkedRefused} download>
+            下载错误行
+          </Button>
+        )}
         <Button
           onClick={() => send('valid')}
           disabled={preview.valid === 0 || (busy !== null && busy.mode !== 'valid')}
@@ -246,8 +355,8 @@ export function ImportDialog({
           <Typography.Paragraph>
             1. 下载模板，按表头填写（带 * 的列必填，「可选值」表列出可选的内容）。
             <br />
-            2. 选择填好的文件：.xlsx 或 CSV（UTF-8 或 GBK），不超过 {MAX_MB} MB、{RESOURCE_IMPORT_MAX_ROWS}{' '}
-            行。
+            2. 选择填好的文件：Excel 工作簿（.xlsx）或 CSV 文件（.csv，UTF-8 或 GBK 编码），不超过 {MAX_MB}{' '}
+            MB、{RESOURCE_IMPORT_MAX_ROWS} 行。
             <br />
             3. 上传后先预览每一行的校验结果，确认后才会保存。
           </Typography.Paragraph>
@@ -255,7 +364,7 @@ export function ImportDialog({
             下载导入模板
           </Button>
           <Upload.Dragger
-            accept={`.xlsx,.csv,.xls,${XLSX_TYPE},text/csv,application/vnd.ms-excel`}
+            accept={ACCEPT}
             multiple={false}
             showUploadList={false}
             disabled={busy !== null}
@@ -272,15 +381,18 @@ export function ImportDialog({
               已选择：<Typography.Text strong>{file.name}</Typography.Text>（{sizeText(file.size)}）
             </Typography.Text>
           )}
-          {progress}
+          {uploading}
+          {note}
           {alert}
         </Space>
       )}
+      {phase === 'checking' && running(`正在校验：${file?.name ?? ''}`)}
       {phase === 'preview' && preview && (
         <Space orientation="vertical" size="middle" className="resource-import-body">
           <h3 ref={heading} tabIndex={-1} className="resource-import-heading">
             预览：共 {preview.total} 行，可导入 {preview.valid} 行，有误 {preview.invalid} 行
           </h3>
+          {note}
           <Alert
             type={preview.invalid > 0 ? 'warning' : 'success'}
             showIcon
@@ -353,28 +465,90 @@ export function ImportDialog({
               ]}
             />
           </div>
-          {progress}
+          {uploading}
           {alert}
         </Space>
       )}
-      {phase === 'done' && result && (
+      {phase === 'importing' && running(`正在导入：${file?.name ?? ''}`)}
+      {phase === 'done' && outcome && (
         <div className="resource-import-body">
           <h3 ref={heading} tabIndex={-1} className="resource-import-heading">
-            导入完成
+            {outcome.state === 'done' ? '导入完成' : '导入失败'}
           </h3>
-          <Result
-            status="success"
-            title={`已导入 ${result.created} ${unit}${label}`}
-            subTitle={
-              result.invalid > 0
-                ? `有误的 ${result.invalid} 行没有导入：修正后可以再次导入这些行。`
-                : `表格中的 ${result.total} 行全部导入。`
-            }
-          />
-          {progress}
-          {alert}
+          {outcome.state === 'done' && result ? (
+            <Result status="success" {...outcomeWords(importOutcome(result, label, unit))} />
+          ) : (
+            <Result status="error" title="没有导入任何一行" subTitle={outcome.error} />
+          )}
+          {outcomeRefused && (
+            <Space wrap className="resource-import-files">
+              <Button href={outcomeRefused} download>
+                下载错误行
+              </Button>
+            </Space>
+          )}
         </div>
       )}
     </Modal>
+  );
+}
+
+const outcomeWords = ({ title, detail }: { title: string; detail: string }) => ({ title, subTitle: detail });
+
+/**
+ * A resource's imports found unfinished when its page opens (a reload, a return to the page) and
+ * those its dialog was closed on, each above the list (`JobBanner`) until the user closes it: its
+ * progress and 取消, then what it came to and 下载错误行; `onImported` when one wrote rows.
+ */
+export function ImportJobs({
+  kind,
+  label,
+  unit = '个',
+  handed,
+  onImported,
+}: {
+  /** The resource's import kind (`jobKinds.import`). */
+  kind: string;
+  label: string;
+  unit?: string;
+  /** Jobs the dialog was closed on while they ran. */
+  handed: readonly number[];
+  onImported: () => void;
+}) {
+  const active = useJobList(kind, true);
+  const [shown, setShown] = useState<number[]>([]);
+  const [closed, setClosed] = useState<number[]>([]);
+  // Once found, a job stays until closed: the list of unfinished jobs asked again would drop it
+  // as soon as it finished, before the user saw how it ended.
+  useEffect(() => {
+    const found = [...(active.data ?? []).map((j) => j.id), ...handed];
+    setShown((ids) => (found.every((id) => ids.includes(id)) ? ids : [...new Set([...ids, ...found])]));
+  }, [active.data, handed]);
+  const finished = useCallback(
+    (job: Job) => {
+      if (job.state === 'done' && (importResultOf(job)?.created ?? 0) > 0) onImported();
+    },
+    [onImported],
+  );
+  const ids = shown.filter((id) => !closed.includes(id));
+  if (ids.length === 0) return null;
+  return (
+    <>
+      {ids.map((id) => (
+        <JobBanner
+          key={id}
+          id={id}
+          onClose={() => setClosed((c) => [...c, id])}
+          onFinished={finished}
+          fileText={FILE_TEXT}
+          outcome={(job) => {
+            const result = importResultOf(job);
+            if (job.state !== 'done' || !result) return null;
+            const { title, detail } = importOutcome(result, label, unit);
+            return <Alert type="success" showIcon title={title} description={detail} />;
+          }}
+        />
+      ))}
+    </>
   );
 }

@@ -22,7 +22,7 @@ import {
   statusOptionsOf,
   useCanCall,
 } from './declared.tsx';
-import { ImportDialog } from './ImportDialog.tsx';
+import { ImportDialog, ImportJobs } from './ImportDialog.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
 
@@ -103,7 +103,10 @@ export function ResourcePage<T extends { id: number }, V extends object = object
    * The declaration (`brandResource`): the label, the list's columns, the search, the status filter,
    * the dialog form and the detail come from it (the search and the status filter unless given here).
    */
-  resource: Declared;
+  resource: Declared & {
+    /** Its jobs' kinds: the page finds its imports still running (`/job/list?kind=`). */
+    jobKinds: { import: string };
+  };
   title: string;
   /** The zod-free routes: the calls, and the buttons' permissions (their `access`). */
   routes: ResourceRoutes;
@@ -185,6 +188,8 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   };
   const [selected, setSelected] = useState<number[]>([]);
   const [importing, setImporting] = useState(false);
+  /** Imports the dialog was closed on while they ran: shown above the list. */
+  const [handed, setHanded] = useState<number[]>([]);
   // The declaration types the reply; this page is generic over its item.
   const data = list.data as { results: T[]; paging: Paging } | undefined;
 
@@ -275,6 +280,15 @@ export function ResourcePage<T extends { id: number }, V extends object = object
 
   return (
     <Card title={title}>
+      {can.add && (
+        <ImportJobs
+          kind={resource.jobKinds.import}
+          label={label}
+          unit={unit}
+          handed={handed}
+          onImported={invalidate}
+        />
+      )}
       <FilteredList<T>
         listFilters={listFilters}
         search={{
@@ -333,7 +347,10 @@ export function ResourcePage<T extends { id: number }, V extends object = object
           unit={unit}
           routes={routes}
           open={importing}
-          onClose={() => setImporting(false)}
+          onClose={(running) => {
+            setImporting(false);
+            if (running) setHanded((ids) => [...ids, running.id]);
+          }}
           onImported={invalidate}
         />
       )}
