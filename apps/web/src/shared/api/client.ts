@@ -205,34 +205,11 @@ export interface TransferOptions extends RequestOptions {
   onProgress?: (sent: number) => void;
 }
 
-/** A file the server answered (`Call.file`): its content and the name it gave it. */
-export interface ReceivedFile {
-  blob: Blob;
-  filename: string;
-}
-
-/** The name in a Content-Disposition header (`filename*=UTF-8''…` first). */
-export function filenameOf(disposition: string | null, fallback = 'download') {
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1]);
-    } catch {
-      // a broken escape: the plain name, or the fallback
-    }
-  }
-  return /filename="?([^";]+)"?/i.exec(disposition ?? '')?.[1] ?? fallback;
-}
-
 /**
- * A request by XMLHttpRequest (fetch reports no upload progress), for a file sent or received: the
- * envelope's `d`, or the file when the reply is one (a refusal is still the envelope).
+ * A request by XMLHttpRequest (fetch reports no upload progress), for a file sent: the envelope's
+ * `d`, or the refusal thrown.
  */
-function transfer(
-  call: Route,
-  params: Params | undefined,
-  opts: TransferOptions,
-): Promise<{ d: unknown } | { file: ReceivedFile }> {
+function transfer(call: Route, params: Params | undefined, opts: TransferOptions): Promise<unknown> {
   const failed = (cause?: unknown) => new TransportError(`${call.method} ${call.path} failed`, { cause });
   const { url, body } = requestOf(call, params);
   return new Promise<XMLHttpRequest>((resolve, reject) => {
@@ -255,32 +232,15 @@ function transfer(
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body ?? null);
   }).then(async (xhr) => {
-    const blob = xhr.response as Blob;
-    if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) {
-      if (xhr.status !== 200) throw failed(xhr.status);
-      return { file: { blob, filename: filenameOf(xhr.getResponseHeader('content-disposition')) } };
-    }
+    if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) throw failed(xhr.status);
     let text: string;
     try {
-      text = await blob.text();
+      text = await (xhr.response as Blob).text();
     } catch (cause) {
       throw failed(cause);
     }
-    return { d: settle(call, xhr.status, text, opts) };
+    return settle(call, xhr.status, text, opts);
   });
-}
-
-/** Hands a received file to the browser's downloads. */
-export function saveFile({ blob, filename }: ReceivedFile) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Arguments of `api.call`: the input may be left out when every field of it is optional. */
@@ -300,29 +260,8 @@ export const api = {
    * A declared call whose input holds a file (multipart), reporting the upload's progress
    * (`onProgress`); answers as `call`.
    */
-  upload: async <X extends Call | CallRoute>(
-    call: X,
-    input: CallInput<CallOf<X>>,
-    opts: TransferOptions = {},
-  ) => {
-    const out = await transfer(call, input as Params, opts);
-    if ('file' in out) throw new TransportError(`${call.path}: a file where the envelope was expected`);
-    return out.d as CallOutput<X>;
-  },
-  /**
-   * A declared call that answers a file (`Call.file`) with a body the browser cannot put in a link
-   * (a POST, a file sent along): the file is handed to the browser's downloads; a refusal is thrown.
-   */
-  download: async <X extends Call | CallRoute>(
-    call: X,
-    input: CallInput<CallOf<X>>,
-    opts: TransferOptions = {},
-  ) => {
-    const out = await transfer(call, input as Params, opts);
-    if (!('file' in out)) throw new TransportError(`${call.path}: the envelope where a file was expected`);
-    saveFile(out.file);
-    return out.file;
-  },
+  upload: <X extends Call | CallRoute>(call: X, input: CallInput<CallOf<X>>, opts: TransferOptions = {}) =>
+    transfer(call, input as Params, opts) as Promise<CallOutput<X>>,
   /**
    * The address of a declared GET call, for what the browser fetches itself (a picture, a file to
    * download): the session cookie goes with it, the token header cannot.

@@ -1,8 +1,7 @@
 import { Blob as NodeBlob } from 'node:buffer';
 import { brandCalls } from '@portal/contract/calls';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fileProblem } from '#web/shared/resource/ImportDialog.tsx';
-import { ApiError, api, filenameOf, TransportError } from './client.ts';
+import { ApiError, api, TransportError } from './client.ts';
 
 /** What the fake XMLHttpRequest answers next: headers and body. */
 let next: { type: string; body: string; disposition?: string; status?: number };
@@ -61,7 +60,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('api.upload and api.download (XMLHttpRequest, for files)', () => {
+describe('api.upload (XMLHttpRequest, for files)', () => {
   it('sends the file as multipart, reports the progress and answers the envelope’s d', async () => {
     next = { type: 'application/json', body: JSON.stringify({ c: 0, d: { total: 2, valid: 2 } }) };
     const progress: number[] = [];
@@ -90,57 +89,10 @@ describe('api.upload and api.download (XMLHttpRequest, for files)', () => {
     expect((refusal as ApiError).m).toBe('表格是空的');
   });
 
-  it('hands a file reply to the browser’s downloads under the server’s name', async () => {
-    next = {
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      body: 'PK…',
-      disposition: `attachment; filename*=UTF-8''${encodeURIComponent('品牌导入错误行.xlsx')}`,
-    };
-    const createObjectURL = vi.fn(() => 'blob:x');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicked: string[] = [];
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.download);
-    });
-    const saved = await api.download(brandCalls.import, { mode: 'preview', file: file() });
-    expect(saved.filename).toBe('品牌导入错误行.xlsx');
-    expect(clicked).toEqual(['品牌导入错误行.xlsx']);
-    expect(createObjectURL).toHaveBeenCalledOnce();
-    click.mockRestore();
-  });
-
-  it('refuses an envelope where a file was expected, and a file where the envelope was', async () => {
-    next = { type: 'application/json', body: JSON.stringify({ c: 0, d: {} }) };
-    await expect(api.download(brandCalls.import, { mode: 'preview', file: file() })).rejects.toBeInstanceOf(
-      TransportError,
-    );
+  it('refuses a reply that is not the envelope', async () => {
     next = { type: 'application/octet-stream', body: 'x' };
     await expect(api.upload(brandCalls.import, { mode: 'preview', file: file() })).rejects.toBeInstanceOf(
       TransportError,
     );
-  });
-
-  it('reads the name of a Content-Disposition header', () => {
-    expect(filenameOf(`attachment; filename*=UTF-8''%E5%93%81%E7%89%8C.xlsx`)).toBe('品牌.xlsx');
-    expect(filenameOf('attachment; filename="a.xlsx"')).toBe('a.xlsx');
-    expect(filenameOf(null, 'x.xlsx')).toBe('x.xlsx');
-    expect(filenameOf(`attachment; filename*=UTF-8''%E5%93`, 'x.xlsx')).toBe('x.xlsx');
-  });
-});
-
-describe('the import dialog’s check of a chosen file', () => {
-  it('takes an .xlsx or a CSV up to the limit (an .xls to be answered by the server), refuses other names, empty and oversized files', () => {
-    expect(fileProblem({ name: '品牌.xlsx', size: 10 })).toBeNull();
-    expect(fileProblem({ name: '品牌.XLSX', size: 10 })).toBeNull();
-    expect(fileProblem({ name: '品牌.csv', size: 10 })).toBeNull();
-    expect(fileProblem({ name: '品牌.xls', size: 10 })).toBeNull();
-    expect(fileProblem({ name: '品牌.numbers', size: 10 })).toContain(
-      '只支持 Excel 工作簿（.xlsx）或 CSV 文件',
-    );
-    expect(fileProblem({ name: '品牌.txt', size: 10 })).toContain('.xlsx');
-    expect(fileProblem({ name: '品牌.xlsx', size: 0 })).toBe('文件是空的');
-    expect(fileProblem({ name: '品牌.xlsx', size: 21 * 1024 * 1024 })).toBe('文件不能超过20 MB');
   });
 });

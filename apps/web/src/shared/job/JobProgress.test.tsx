@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '#web/shared/api/client.ts';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
+import { until } from '#web/shared/testing/until.ts';
 import { JobBanner, JobProgress, jobAnnouncement } from './JobProgress.tsx';
 import { JOB_POLL_MS, jobKeys, useJob } from './useJob.ts';
 
@@ -43,8 +44,6 @@ function withClient(
   );
 }
 
-/** Lets the answers of mocked calls arrive and React render them. */
-const settle = () => act(async () => {});
 /**
  * With fake timers: `ms` pass, and the answers asked meanwhile are rendered (the query hands an
  * answer over in timeouts of its own, a few fake milliseconds more).
@@ -108,11 +107,11 @@ describe('JobProgress', () => {
     const call = vi.spyOn(api, 'call').mockResolvedValue(job() as never);
     const host = mount(withClient(<JobProgress job={job()} />));
     act(() => button('取消导入品牌').click());
-    await settle();
+    await until(() => button('取消任务'));
     expect(document.body.textContent).toContain('确定取消「导入品牌」吗？');
     expect(call).not.toHaveBeenCalled();
     act(() => button('取消任务').click());
-    await settle();
+    await until(() => host.querySelector('button[aria-label="取消导入品牌"]')?.textContent === '正在取消…');
     expect(call).toHaveBeenCalledWith(jobCalls.cancel, { id: 7 });
     expect(host.querySelector('button[aria-label="取消导入品牌"]')?.textContent).toBe('正在取消…');
     expect(host.querySelector<HTMLButtonElement>('button[aria-label="取消导入品牌"]')?.disabled).toBe(true);
@@ -147,7 +146,7 @@ describe('useJob', () => {
   it('asks nothing without an id', async () => {
     const call = vi.spyOn(api, 'call');
     const host = mount(withClient(<Follow id={null} />));
-    await settle();
+    await act(async () => {});
     expect(host.textContent).toBe('none');
     expect(call).not.toHaveBeenCalled();
   });

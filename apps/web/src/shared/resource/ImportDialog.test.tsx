@@ -7,7 +7,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '#web/shared/api/client.ts';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
-import { ImportDialog, ImportJobs, importOutcome } from './ImportDialog.tsx';
+import { until } from '#web/shared/testing/until.ts';
+import { fileProblem, ImportDialog, ImportJobs, importOutcome } from './ImportDialog.tsx';
 
 beforeAll(() => {
   stubMatchMedia();
@@ -67,10 +68,7 @@ function withClient(node: ReactNode) {
   );
 }
 
-/** Lets the answers of mocked calls arrive and React render them. */
-const settle = async () => {
-  for (let i = 0; i < 5; i++) await act(async () => {});
-};
+const headingIs = (words: string) => () => dialog().querySelector('h3')?.textContent === words;
 const dialog = () => document.querySelector('.resource-import') as HTMLElement;
 const buttonNamed = (name: string | RegExp, within: ParentNode = document) =>
   [...within.querySelectorAll<HTMLElement>('button, a')].find((b) => {
@@ -92,13 +90,14 @@ function openDialog(props: { onClose?: (running?: Job) => void; onImported?: () 
   );
 }
 
-async function chooseAndCheck(name = '品牌.xlsx') {
+/** Chooses a file, sends it for a check and waits until `done` holds. */
+async function chooseAndCheck(done: () => unknown, name = '品牌.xlsx') {
   const input = dialog().querySelector('input[type="file"]') as HTMLInputElement;
   const file = new File(['x'], name);
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   await act(async () => input.dispatchEvent(new Event('change', { bubbles: true })));
   await act(async () => buttonNamed('上传并预览', dialog()).click());
-  await settle();
+  await until(done);
   return file;
 }
 
@@ -119,7 +118,7 @@ describe('ImportDialog', () => {
     });
     const onImported = vi.fn();
     openDialog({ onImported });
-    const file = await chooseAndCheck();
+    const file = await chooseAndCheck(headingIs('预览：共 3 行，可导入 2 行，有误 1 行'));
     expect(upload).toHaveBeenNthCalledWith(
       1,
       brandCalls.import,
@@ -137,7 +136,7 @@ describe('ImportDialog', () => {
     expect((buttonNamed('导入全部', dialog()) as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => buttonNamed('仅导入有效行（2）', dialog()).click());
-    await settle();
+    await until(headingIs('导入完成'));
     expect(upload).toHaveBeenNthCalledWith(2, brandCalls.import, { mode: 'valid', file }, expect.anything());
     expect(dialog().querySelector('h3')?.textContent).toBe('导入完成');
     expect(document.activeElement).toBe(dialog().querySelector('h3'));
@@ -159,9 +158,9 @@ describe('ImportDialog', () => {
     });
     const onImported = vi.fn();
     openDialog({ onImported });
-    await chooseAndCheck();
+    await chooseAndCheck(headingIs('预览：共 3 行，可导入 3 行，有误 0 行'));
     await act(async () => buttonNamed('导入全部', dialog()).click());
-    await settle();
+    await until(headingIs('导入失败'));
     expect(dialog().querySelector('h3')?.textContent).toBe('导入失败');
     expect(dialog().textContent).toContain('没有导入任何一行');
     expect(dialog().textContent).toContain(reason);
@@ -174,7 +173,7 @@ describe('ImportDialog', () => {
     const reason = '表头须在第 1 行：第 1 行「商品导入」像是标题行，请删除表头上方的行后重新导入';
     server({ 1: job(1, { state: 'failed', error: reason }) });
     openDialog();
-    await chooseAndCheck();
+    await chooseAndCheck(() => dialog().querySelector('[role="alert"]'));
     expect(dialog().querySelector('[role="alert"]')?.textContent).toContain(reason);
     expect(document.activeElement).toBe(buttonNamed('上传并预览', dialog()));
   });
@@ -185,7 +184,7 @@ describe('ImportDialog', () => {
     server({ 1: running });
     const onClose = vi.fn();
     openDialog({ onClose });
-    await chooseAndCheck();
+    await chooseAndCheck(headingIs('正在校验：品牌.xlsx'));
     const heading = dialog().querySelector('h3') as HTMLElement;
     expect(heading.textContent).toBe('正在校验：品牌.xlsx');
     expect(document.activeElement).toBe(heading);
@@ -203,10 +202,10 @@ describe('ImportDialog', () => {
     openDialog();
     const input = dialog().querySelector('input[type="file"]') as HTMLInputElement;
     expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.xlsx', '.csv', '.xls']));
-    await chooseAndCheck('品牌.txt');
+    await chooseAndCheck(() => dialog().querySelector('[role="alert"]'), '品牌.txt');
     expect(upload).not.toHaveBeenCalled();
     expect(dialog().querySelector('[role="alert"]')?.textContent).toContain('只支持 Excel 工作簿（.xlsx）');
-    await chooseAndCheck('品牌.xls');
+    await chooseAndCheck(() => dialog().querySelector('[role="alert"]')?.textContent === xls, '品牌.xls');
     expect(upload).toHaveBeenCalledTimes(1);
     expect(dialog().querySelector('[role="alert"]')?.textContent).toBe(xls);
   });
@@ -226,7 +225,7 @@ describe('ImportJobs', () => {
     const host = mount(
       withClient(<ImportJobs kind={KIND} label="品牌" handed={[]} onImported={onImported} />),
     );
-    await settle();
+    await until(() => host.textContent?.includes('已导入 2 个品牌'));
     expect(call).toHaveBeenCalledWith(jobCalls.list, { kind: KIND, active: 1 }, { toast: false });
     expect(host.querySelector('section')?.getAttribute('aria-label')).toBe('导入品牌');
     expect(host.textContent).toContain('已导入 2 个品牌');
@@ -237,9 +236,10 @@ describe('ImportJobs', () => {
   });
 
   it('shows nothing when no import is unfinished', async () => {
-    server({}, []);
+    const call = server({}, []);
     const host = mount(withClient(<ImportJobs kind={KIND} label="品牌" handed={[]} onImported={() => {}} />));
-    await settle();
+    await until(() => call.mock.calls.length > 0);
+    await act(async () => {});
     expect(host.textContent).toBe('');
   });
 });
@@ -254,5 +254,21 @@ describe('importOutcome', () => {
       title: '校验完成：共 3 行，可导入 2 行，有误 1 行',
       detail: '没有导入任何一行：请点击「导入」，重新选择文件后导入。',
     });
+  });
+});
+
+describe('the import dialog’s check of a chosen file', () => {
+  it('takes an .xlsx or .csv up to the limit, refuses other names, empty and oversized files', () => {
+    expect(fileProblem({ name: '品牌.xlsx', size: 10 })).toBeNull();
+    expect(fileProblem({ name: '品牌.XLSX', size: 10 })).toBeNull();
+    expect(fileProblem({ name: '品牌.csv', size: 10 })).toBeNull();
+    // An .xls goes to the server, whose refusal says how to save it as .xlsx.
+    expect(fileProblem({ name: '品牌.xls', size: 10 })).toBeNull();
+    expect(fileProblem({ name: '品牌.txt', size: 10 })).toBe(
+      '只支持 Excel 工作簿（.xlsx）或 CSV 文件（.csv），请使用下载的模板',
+    );
+    expect(fileProblem({ name: '品牌.xlsx.txt', size: 10 })).toContain('.xlsx');
+    expect(fileProblem({ name: '品牌.xlsx', size: 0 })).toBe('文件是空的');
+    expect(fileProblem({ name: '品牌.xlsx', size: 21 * 1024 * 1024 })).toBe('文件不能超过20 MB');
   });
 });
