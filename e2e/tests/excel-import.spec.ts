@@ -70,7 +70,7 @@ test('a shop administrator previews an Excel file of brands, downloads its refus
 
   // The refused rows as a file with 错误原因, read back.
   const errorsDownload = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: '下载错误行' }).click();
+  await dialog.getByRole('link', { name: '下载错误行' }).click();
   const refused = await readSheet(await (await errorsDownload).path());
   expect(refused.rows[0]).toEqual(['原行号', '品牌名称', '品牌标志', '品牌介绍', '排序', '状态', '错误原因']);
   expect(refused.rows.slice(1).map((r) => [r[0], r[6]])).toEqual([

@@ -91,7 +91,7 @@ test('a shop administrator imports goods from Excel on 商品库: preview, refus
   await expectAccessible(page, '导入商品 preview');
 
   const errorsDownload = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: '下载错误行' }).click();
+  await dialog.getByRole('link', { name: '下载错误行' }).click();
   const refused = await readSheet(await (await errorsDownload).path());
   expect(refused.rows[0]).toEqual(['原行号', ...HEADERS, '错误原因']);
   expect(refused.rows.slice(1).map((r) => [r[0], r.at(-1)])).toEqual([
