@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, JOB_WAIT, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // Excel import on a declared resource (design/back-office.md "Excel import", ADR 0017), on 品牌管理:
 // the template downloaded, a sheet with good and bad rows previewed with its errors, the refused
@@ -57,7 +57,9 @@ test('a shop administrator previews an Excel file of brands, downloads its refus
   await expect(dialog.getByText('已选择：')).toContainText('品牌导入.xlsx');
   await dialog.getByRole('button', { name: '上传并预览' }).click();
 
-  await expect(dialog.getByRole('heading', { name: /预览：共 5 行，可导入 2 行，有误 3 行/ })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: /预览：共 5 行，可导入 2 行，有误 3 行/ })).toBeFocused(
+    JOB_WAIT,
+  );
   const preview = dialog.getByRole('table', { name: '品牌导入预览' });
   // Opened on the refused rows, each error beside its cell.
   await expect(preview.getByText('品牌名称不能为空')).toBeVisible();
@@ -81,7 +83,7 @@ test('a shop administrator previews an Excel file of brands, downloads its refus
 
   // Only the valid rows.
   await dialog.getByRole('button', { name: /仅导入有效行/ }).click();
-  await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused(JOB_WAIT);
   await expect(dialog.getByText('已导入 2 个品牌')).toBeVisible();
   await expect(toast(page, '已导入 2 个品牌')).toBeVisible();
   await expectAccessible(page, '导入品牌 result');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, JOB_WAIT, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // The goods import on 商品库 (spec §7 /goods/excel_data_save, ADR 0017 "The goods import"): the
 // template, a sheet with good and bad rows (unknown category, bad price, a type that is no type's
@@ -81,7 +81,9 @@ test('a shop administrator imports goods from Excel on 商品库: preview, refus
   await expect(dialog.getByText('已选择：')).toContainText('商品导入.xlsx');
   await dialog.getByRole('button', { name: '上传并预览' }).click();
 
-  await expect(dialog.getByRole('heading', { name: /预览：共 6 行，可导入 2 行，有误 4 行/ })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: /预览：共 6 行，可导入 2 行，有误 4 行/ })).toBeFocused(
+    JOB_WAIT,
+  );
   const preview = dialog.getByRole('table', { name: '商品导入预览' });
   await expect(preview.getByText('商品分类「咖啡」不存在，请先在商品分类中添加')).toBeVisible();
   await expect(preview.getByText('销售价（元）须为数字，最多两位小数')).toBeVisible();
@@ -102,7 +104,7 @@ test('a shop administrator imports goods from Excel on 商品库: preview, refus
   ]);
 
   await dialog.getByRole('button', { name: /仅导入有效行/ }).click();
-  await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused(JOB_WAIT);
   await expect(toast(page, '已导入 2 个商品')).toBeVisible();
   await dialog.getByRole('button', { name: '完成' }).click();
   await expect(dialog).toBeHidden();

@@ -200,6 +200,12 @@ export async function expectToastFrom(page: Page, text: string, action: () => Pr
 export const highlightedOption = (page: Page, text: string) =>
   page.locator('.ant-select-item-option-active').filter({ hasText: text }).first();
 
+/**
+ * How long a journey waits for what a job shows when it ends (an import's preview or result): a
+ * job may wait in the server's queue behind another journey's (one runs at a time, ADR 0037).
+ */
+export const JOB_WAIT = { timeout: 60_000 };
+
 /** The cell of `row` under the column headed `column` in `table`. */
 export async function cellOf(table: Locator, row: Locator, column: string): Promise<Locator> {
   const headers = await table.getByRole('columnheader').allInnerTexts();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
-import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import { expectAccessible, JOB_WAIT, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 新闻管理 and 新闻编辑 (/crm/news_index, /crm/news_detail?id=; ADR 0027): the shop administrator
 // writes a news with a cover and publishes it; an anonymous visitor reads it on the public news
@@ -131,13 +131,16 @@ test('a shop administrator imports news from Excel on 新闻管理: template, pr
   await dialog.locator('input[type="file"]').setInputFiles(xlsx);
   await dialog.getByRole('button', { name: '上传并预览' }).click();
 
-  await expect(dialog.getByRole('heading', { name: /预览：共 3 行，可导入 2 行，有误 1 行/ })).toBeFocused();
+  await expect(dialog.getByRole('heading', { name: /预览：共 3 行，可导入 2 行，有误 1 行/ })).toBeFocused(
+    JOB_WAIT,
+  );
   const preview = dialog.getByRole('table', { name: '新闻导入预览' });
   await expect(preview.getByText(/栏目「没有的栏目」不存在，可填「新闻资讯」/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: '导入全部' })).toBeDisabled();
   await expectAccessible(page, '导入新闻 preview');
   await dialog.getByRole('button', { name: /仅导入有效行/ }).click();
-  await expect(toast(page, '已导入 2 篇新闻')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused(JOB_WAIT);
+  await expect(dialog.getByText('已导入 2 篇新闻')).toBeVisible();
   await dialog.getByRole('button', { name: '完成' }).click();
   await expect(dialog).toBeHidden();
 
