@@ -127,6 +127,7 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
   await expect(banner.getByRole('progressbar', { name: '导入商品进度' })).toBeVisible();
   await expect(banner).toContainText(/排队中|进行中/);
   await expect(banner.getByRole('button', { name: '取消导入商品' })).toBeVisible();
+  await expectAccessible(page, '商品库 with an unfinished import above the list');
   const search = page.getByRole('searchbox', { name: '搜索商品' });
   await search.fill(`任务${tag}`);
   await search.press('Enter');
