@@ -265,7 +265,7 @@ describe('the import dialog’s check of a chosen file', () => {
     // An .xls goes to the server, whose refusal says how to save it as .xlsx.
     expect(fileProblem({ name: '品牌.xls', size: 10 })).toBeNull();
     expect(fileProblem({ name: '品牌.txt', size: 10 })).toBe(
-      '只支持 Excel 工作簿（.xlsx）或 CSV 文件（.csv），请使用下载的模板',
+      '只支持 Excel 工作簿（.xlsx）或 CSV 文件，请使用下载的模板',
     );
     expect(fileProblem({ name: '品牌.xlsx.txt', size: 10 })).toContain('.xlsx');
     expect(fileProblem({ name: '品牌.xlsx', size: 0 })).toBe('文件是空的');

@@ -31,23 +31,15 @@ import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
 const MAX_MB = RESOURCE_IMPORT_MAX_BYTES / 1024 / 1024;
-/**
- * What the picker offers: .xlsx and .csv, which the server reads, and .xls, so that the server's
- * own refusal of it (how to save it as .xlsx) is shown rather than a bare "not this type".
- */
-const ACCEPT = [
-  '.xlsx',
-  '.csv',
-  '.xls',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'text/csv',
-  'application/vnd.ms-excel',
-].join(',');
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Why the browser refuses a chosen file before sending it (the server checks again, by content). */
+/**
+ * Why the browser refuses a chosen file before sending it (the server checks again, by content):
+ * an .xlsx or a CSV is read; an .xls goes to the server too, which answers how to save it as .xlsx.
+ */
 export function fileProblem(file: { name: string; size: number }): string | null {
   if (!/\.(xlsx|csv|xls)$/i.test(file.name))
-    return '只支持 Excel 工作簿（.xlsx）或 CSV 文件（.csv），请使用下载的模板';
+    return '只支持 Excel 工作簿（.xlsx）或 CSV 文件，请使用下载的模板';
   if (file.size === 0) return '文件是空的';
   if (file.size > RESOURCE_IMPORT_MAX_BYTES) return `文件不能超过${MAX_MB} MB`;
   return null;
@@ -355,8 +347,8 @@ export function ImportDialog({
           <Typography.Paragraph>
             1. 下载模板，按表头填写（带 * 的列必填，「可选值」表列出可选的内容）。
             <br />
-            2. 选择填好的文件：Excel 工作簿（.xlsx）或 CSV 文件（.csv，UTF-8 或 GBK 编码），不超过 {MAX_MB}{' '}
-            MB、{RESOURCE_IMPORT_MAX_ROWS} 行。
+            2. 选择填好的文件：.xlsx 或 CSV（UTF-8 或 GBK），不超过 {MAX_MB} MB、{RESOURCE_IMPORT_MAX_ROWS}{' '}
+            行。
             <br />
             3. 上传后先预览每一行的校验结果，确认后才会保存。
           </Typography.Paragraph>
@@ -364,7 +356,7 @@ export function ImportDialog({
             下载导入模板
           </Button>
           <Upload.Dragger
-            accept={ACCEPT}
+            accept={`.xlsx,.csv,.xls,${XLSX_TYPE},text/csv,application/vnd.ms-excel`}
             multiple={false}
             showUploadList={false}
             disabled={busy !== null}
