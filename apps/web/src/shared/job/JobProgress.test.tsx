@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import { act, type ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from '#web/shared/api/client.ts';
+import { ApiError, api } from '#web/shared/api/client.ts';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
 import { until } from '#web/shared/testing/until.ts';
@@ -187,5 +187,14 @@ describe('JobBanner', () => {
     expect(finished).toHaveBeenCalledTimes(1);
     act(() => button('关闭「导入品牌」的提示').click());
     expect(closed).toHaveBeenCalled();
+  });
+
+  it('says why a job cannot be followed (gone, another user’s) and asks again on 重试', async () => {
+    const call = vi.spyOn(api, 'call').mockRejectedValue(new ApiError(10404, '任务不存在'));
+    const host = mount(withClient(<JobBanner id={9} onClose={() => {}} />));
+    await until(() => host.textContent?.includes('任务不存在'));
+    call.mockResolvedValue(job({ id: 9 }) as never);
+    act(() => button('重试').click());
+    await until(() => host.textContent?.includes('进行中'));
   });
 });

@@ -2,6 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { JOB_STATES, type Job } from '@portal/contract';
 import { Alert, App, Button, Progress, type ProgressProps, Space, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { isApiError } from '#web/shared/api/client.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { isFinished, jobFileHref, useCancelJob, useJob } from './useJob.ts';
 import './job.css';
@@ -140,7 +141,7 @@ export function JobBanner({
         <Alert
           type="warning"
           showIcon
-          title="读取任务进度失败"
+          title={isApiError(query.error) ? query.error.m : '读取任务进度失败，请检查网络后重试'}
           action={
             <Button size="small" onClick={() => void query.refetch()}>
               重试
