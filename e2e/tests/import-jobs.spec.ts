@@ -7,7 +7,8 @@ import { expectAccessible, JOB_WAIT, signIn, test, toast, uniqueSuffix } from '.
 // Imports as jobs (issue 33, ADR 0037 "The web: a job followed"): an import started on 商品库 waits
 // in the server's queue behind another company's big check, survives a reload of the page (shown
 // above the list, its progress still moving), ends with the rows written, the list refreshed and
-// the refused rows' file downloaded and read.
+// the refused rows' file downloaded and read. And what a Chinese office brings (ADR 0017): a CSV
+// that Excel on Chinese Windows saved (GBK), and the list's own export, edited, imported back.
 
 const HEADERS = [
   '商品编码',
@@ -30,6 +31,25 @@ async function writeSheet(file: string, rows: unknown[][]) {
   ws.addRow(HEADERS);
   for (const row of rows) ws.addRow(row);
   await wb.xlsx.writeFile(file);
+}
+
+/** GBK's bytes of a text (Node decodes GBK but has no encoder): the table of its two-byte codes, inverted. */
+function gbk(text: string) {
+  const table = new Map<string, Buffer>();
+  const decoder = new TextDecoder('gbk');
+  for (let lead = 0x81; lead <= 0xfe; lead++)
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      if (trail === 0x7f) continue;
+      const ch = decoder.decode(Buffer.from([lead, trail]));
+      if (ch.length === 1 && !table.has(ch)) table.set(ch, Buffer.from([lead, trail]));
+    }
+  return Buffer.concat(
+    [...text].map((ch) => {
+      const bytes = ch.charCodeAt(0) < 0x80 ? Buffer.from(ch) : table.get(ch);
+      if (!bytes) throw new Error(`${ch} has no GBK code`);
+      return bytes;
+    }),
+  );
 }
 
 async function readSheet(file: string) {
@@ -169,4 +189,100 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
     .getByRole('button', { name: /删\s*除/ })
     .click();
   await expect(toast(admin, '已删除 3 个商品')).toBeVisible();
+});
+
+test('a CSV saved by Excel on Chinese Windows (GBK) is imported, and the export, edited in its download, comes back', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = uniqueSuffix().toUpperCase();
+  const dir = testInfo.outputPath('excel');
+  fs.mkdirSync(dir, { recursive: true });
+  await signIn(page, 'shop', '/crm/goods_manager');
+  const dialog = page.getByRole('dialog', { name: '导入商品' });
+
+  /** Sends `file` for its check and, every row valid, imports them all. */
+  async function importAll(file: string, rows: number) {
+    await page.getByRole('button', { name: '导入', exact: true }).click();
+    await dialog.locator('input[type="file"]').setInputFiles(file);
+    await dialog.getByRole('button', { name: '上传并预览' }).click();
+    await expect(
+      dialog.getByRole('heading', { name: `预览：共 ${rows} 行，可导入 ${rows} 行，有误 0 行` }),
+    ).toBeFocused(JOB_WAIT);
+    await dialog.getByRole('button', { name: '导入全部' }).click();
+    await expect(dialog.getByRole('heading', { name: '导入完成' })).toBeFocused(JOB_WAIT);
+    await expect(dialog.getByText(`已导入 ${rows} 个商品`)).toBeVisible();
+    await dialog.getByRole('button', { name: '完成' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  // "CSV (逗号分隔)" as Excel on Chinese Windows saves it: GBK, CRLF, a name with a comma quoted.
+  const csv = path.join(dir, '商品.csv');
+  fs.writeFileSync(
+    csv,
+    gbk(
+      [
+        HEADERS.join(','),
+        `CSV-${tag}-1,"表格红茶${tag}，礼盒, 两罐",红茶,,盒,普通商品,58.5,3,,表格${tag},启用,`,
+        `CSV-${tag}-2,表格绿茶${tag},茶叶/绿茶,,罐,普通商品,32,,,表格${tag},停用,`,
+        '',
+      ].join('\r\n'),
+    ),
+  );
+  await importAll(csv, 2);
+  const search = page.getByRole('searchbox', { name: '搜索商品' });
+  await search.fill(`表格${tag}`);
+  await search.press('Enter');
+  const table = page.getByRole('table', { name: '商品列表' });
+  await expect(table.getByRole('row')).toHaveCount(3); // header + 2
+  await expect(table.getByRole('row').filter({ hasText: `表格红茶${tag}，礼盒, 两罐` })).toContainText(
+    '58.50',
+  );
+
+  // The filtered list's export, edited in the download: each row becomes a new goods (a new code
+  // and name), and the red tea's price changes; then it goes back in as it is.
+  const exported = page.waitForEvent('download');
+  await page.getByRole('link', { name: '导出 Excel' }).click();
+  const file = await (await exported).path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  const ws = wb.worksheets[0] as ExcelJS.Worksheet;
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(header.slice(0, 3)).toEqual(['商品编码', '商品名称', '商品分类']);
+  const col = (name: string) => header.indexOf(name) + 1;
+  expect(col('销售价（元）')).toBeGreaterThan(0);
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const code = String(row.getCell(col('商品编码')).value);
+    row.getCell(col('商品编码')).value = code.replace('CSV-', 'EXP-');
+    row.getCell(col('商品名称')).value = String(row.getCell(col('商品名称')).value).replace('表格', '再导入');
+    if (code.endsWith('-1')) {
+      expect(row.getCell(col('销售价（元）')).value).toBe(58.5);
+      row.getCell(col('销售价（元）')).value = 66;
+    }
+  }
+  const edited = path.join(dir, '商品导出-改.xlsx');
+  await wb.xlsx.writeFile(edited);
+  await importAll(edited, 2);
+
+  await search.fill(`再导入红茶${tag}`);
+  await search.press('Enter');
+  const red = table.getByRole('row').filter({ hasText: `再导入红茶${tag}，礼盒, 两罐` });
+  await expect(red).toContainText('66.00');
+  await expect(red).toContainText('红茶');
+  await search.fill(`再导入绿茶${tag}`);
+  await search.press('Enter');
+  await expect(table.getByRole('row').filter({ hasText: `再导入绿茶${tag}` })).toContainText('绿茶');
+
+  // Tidy: the four goods go again.
+  await search.fill(`表格${tag}`);
+  await search.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(5); // header + 4 (their keyword came along)
+  await page.getByRole('checkbox', { name: '全选本页' }).check();
+  await page.getByRole('button', { name: '批量删除' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(toast(page, '已删除 4 个商品')).toBeVisible();
 });
