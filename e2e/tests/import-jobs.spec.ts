@@ -191,7 +191,7 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
   await expect(toast(admin, '已删除 3 个商品')).toBeVisible();
 });
 
-test('a CSV saved by Excel on Chinese Windows (GBK) is imported, and the export, edited in its download, comes back', async ({
+test('an .xls is answered with the way forward, a CSV saved by Excel on Chinese Windows (GBK) is imported, and the export, edited in its download, comes back', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -215,6 +215,28 @@ test('a CSV saved by Excel on Chinese Windows (GBK) is imported, and the export,
     await dialog.getByRole('button', { name: '完成' }).click();
     await expect(dialog).toBeHidden();
   }
+
+  // An Excel 97–2003 workbook (its bytes, whatever its name) is answered with the way forward.
+  const xls = path.join(dir, '商品.xls');
+  fs.writeFileSync(
+    xls,
+    Buffer.concat([
+      Buffer.from('d0cf11e0a1b11ae1', 'hex'),
+      Buffer.alloc(504),
+      Buffer.from('Root Entry', 'utf16le'),
+      Buffer.alloc(4096),
+    ]),
+  );
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  await dialog.locator('input[type="file"]').setInputFiles(xls);
+  await dialog.getByRole('button', { name: '上传并预览' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    '不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新上传',
+    JOB_WAIT,
+  );
+  await expect(dialog.getByRole('button', { name: '上传并预览' })).toBeFocused();
+  await dialog.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(dialog).toBeHidden();
 
   // "CSV (逗号分隔)" as Excel on Chinese Windows saves it: GBK, CRLF, a name with a comma quoted.
   const csv = path.join(dir, '商品.csv');
