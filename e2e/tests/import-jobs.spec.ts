@@ -25,6 +25,10 @@ const HEADERS = [
   '商品详情',
 ];
 
+/** A goods' details as a shop writes them: a few lines of text. */
+const DETAIL =
+  '<p>精选原料，工艺考究，每一件都经过严格检验。</p><p>规格：标准装；保质期：十二个月；产地：浙江杭州。</p><p>收到商品后如有问题，七天内可联系客服退换。</p>';
+
 async function writeSheet(file: string, rows: unknown[][]) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('商品');
@@ -101,7 +105,7 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
     row(4, '红茶', '9.999'),
     row(5, '红茶', 30),
   ]);
-  // Another company's sheet of 50,000 goods (the most an import reads).
+  // Another company's sheet of 50,000 goods (the most an import reads), each with its details.
   const big = path.join(dir, '青峰商品.xlsx');
   await writeSheet(
     big,
@@ -114,9 +118,10 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
       '普通商品',
       '9.9',
       1,
-      '',
-      '',
+      '青峰贸易 年度精选',
+      `青峰 精选 ${i}`,
       '启用',
+      DETAIL,
     ]),
   );
 
