@@ -177,9 +177,7 @@ test('an import on 商品库 waits its turn, survives a reload, and ends with it
   // Closed, the banner is gone; the other company's check ended on its own page.
   await banner.getByRole('button', { name: '关闭「导入商品」的提示' }).click();
   await expect(banner).toBeHidden();
-  await expect(otherDialog.getByRole('heading', { name: /预览：共 50000 行/ })).toBeVisible({
-    timeout: 60_000,
-  });
+  await expect(otherDialog.getByRole('heading', { name: /预览：共 50000 行/ })).toBeVisible(JOB_WAIT);
 
   // Tidy: the shop's administrator deletes the three goods again (a keeper may not).
   const admin = await openPage('shop');
