@@ -4,6 +4,8 @@ import { pageOf } from './envelope.ts';
 import { day, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
 import { fromJson } from './goods-library.ts';
 import { auditTimes, createTime, goodsLine } from './item-fields.ts';
+import { jobSchema } from './job.ts';
+import { RESOURCE_EXPORT_DIRECT_MAX } from './resource-limits.ts';
 import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
 /**
@@ -223,7 +225,7 @@ export const purchaseCalls = {
     form({ ...listFilters, ...paging }),
     pageOf(purchaseSchema),
   ),
-  /** The list under its filters as an .xlsx (at most 50,000 rows). */
+  /** The list under its filters as an .xlsx (at most RESOURCE_EXPORT_DIRECT_MAX rows; more: `exportJob`). */
   export: {
     ...purchaseCall(
       '/purchase/export',
@@ -235,6 +237,14 @@ export const purchaseCalls = {
     method: 'GET' as const,
     file: true as const,
   },
+  /** A list over RESOURCE_EXPORT_DIRECT_MAX rows, exported as a job (ADR 0037): answers the job. */
+  exportJob: purchaseCall(
+    '/purchase/export/job',
+    `导出采购单（任务：超过 ${RESOURCE_EXPORT_DIRECT_MAX.toLocaleString('en')} 行的列表；答复导出任务）`,
+    'view_purchase',
+    form(listFilters),
+    jobSchema,
+  ),
   detail: purchaseCall(
     '/purchase/detail',
     '采购单详情（明细、到货、退货、状态记录）',

@@ -9,6 +9,12 @@ export const RESOURCE_SELECT_MAX = 50;
 export const RESOURCE_BATCH_MAX = 200;
 /** Most rows one export writes (narrow the list with its filters for more). */
 export const RESOURCE_EXPORT_MAX = 50_000;
+/**
+ * Most rows an export downloads at once (the GET `export`); a longer list is exported as a job
+ * (`exportJob`: progress, cancel, the file to download when done; ADR 0037), which the list page's
+ * 导出 starts by itself when the list's count is above this.
+ */
+export const RESOURCE_EXPORT_DIRECT_MAX = 5_000;
 
 /** The largest .xlsx an import takes (the upload's limit; the browser checks it first). */
 export const RESOURCE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;

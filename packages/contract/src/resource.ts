@@ -17,7 +17,12 @@ import {
 } from './fields.ts';
 import { jobSchema } from './job.ts';
 import type { Codename } from './permissions.ts';
-import { IMPORT_MODES, type ImportColumn, RESOURCE_BATCH_MAX } from './resource-limits.ts';
+import {
+  IMPORT_MODES,
+  type ImportColumn,
+  RESOURCE_BATCH_MAX,
+  RESOURCE_EXPORT_DIRECT_MAX,
+} from './resource-limits.ts';
 import {
   excelChoicesOf,
   excelColumnsOf,
@@ -144,6 +149,10 @@ export const importResultSchema = z.object({
   publish_ms: z.number().int().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/** What an export job's result holds (`job.result`): the rows its file `export` holds. */
+export const exportResultSchema = z.object({ rows: z.number().int() });
+export type ExportResult = z.infer<typeof exportResultSchema>;
 
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });
 export type SelectOption = z.infer<typeof selectOptionSchema>;
@@ -335,6 +344,15 @@ function buildResource<
       method: 'GET' as const,
       file: true as const,
     },
+    // A list over RESOURCE_EXPORT_DIRECT_MAX rows is exported as a job (ADR 0037): the call answers
+    // the job, whose file `export` is the same sheet as `export`'s once it is done.
+    exportJob: call(
+      `${paths.export}/job`,
+      `导出${label}（任务：超过 ${RESOURCE_EXPORT_DIRECT_MAX.toLocaleString('en')} 行的列表；答复导出任务）`,
+      p.view,
+      exportQuery,
+      jobSchema,
+    ),
     importTemplate: {
       ...call(templatePath, `${label}导入模板（Excel）`, p.add, z.object({}), z.object({})),
       method: 'GET' as const,

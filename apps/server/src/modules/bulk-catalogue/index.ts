@@ -4,6 +4,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import {
@@ -67,7 +68,7 @@ export function bulkCatalogueModule(db: Database, deps: { recheckMs: number }) {
   };
   return defineModule({
     name: 'bulk-catalogue',
-    jobs: [importJob(bulkGoodsResource, goods)],
+    jobs: [importJob(bulkGoodsResource, goods), exportJob(bulkGoodsResource, goods)],
     routes: (app) => {
       goodsCategoryRoutes(app, categories, bulkCategoryCalls);
       serveResource(app, bulkGoodsResource, goods);

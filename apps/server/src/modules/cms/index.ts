@@ -2,6 +2,7 @@ import { NEWS_WRITE_BYTES, newsAdminCalls, newsAdminResource } from '@portal/con
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, type ResourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { cmsRoutes } from './cms.routes.ts';
@@ -14,7 +15,7 @@ export function cmsModule(db: Database) {
   const news = newsAdminService(db, newsAdminResource);
   return defineModule({
     name: 'cms',
-    jobs: [importJob(newsAdminResource, news)],
+    jobs: [importJob(newsAdminResource, news), exportJob(newsAdminResource, news)],
     routes: (app) => {
       cmsRoutes(app, cms);
       serveResource(app, newsAdminResource, news as unknown as ResourceService<typeof newsAdminResource>, {

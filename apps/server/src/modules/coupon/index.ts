@@ -2,6 +2,7 @@
 import { couponResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { couponRoutes } from './coupon.routes.ts';
 import { couponService } from './coupon.service.ts';
@@ -17,7 +18,7 @@ export function couponModule(db: Database) {
   const issue = couponIssuer(db, admin);
   return defineModule({
     name: 'coupon',
-    jobs: [importJob(couponResource, admin)],
+    jobs: [importJob(couponResource, admin), exportJob(couponResource, admin)],
     routes: (app) => couponRoutes(app, service, admin, issue),
   });
 }

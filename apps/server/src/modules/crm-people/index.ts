@@ -1,6 +1,7 @@
 import { customerResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { companyChangeRoutes } from './company-change.routes.ts';
@@ -20,7 +21,7 @@ export function crmPeopleModule(db: Database, deps: { forgetSessions(userId: num
   const changes = companyChangeService(db);
   return defineModule({
     name: 'crm-people',
-    jobs: [importJob(customerResource, customers)],
+    jobs: [importJob(customerResource, customers), exportJob(customerResource, customers)],
     routes: (app) => {
       serveResource(app, customerResource, customers);
       peopleRoutes(app, people);

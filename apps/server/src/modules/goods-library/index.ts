@@ -3,6 +3,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { itemJson } from '#server/platform/http/serializer.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { goodsLibraryService } from './goods.service.ts';
@@ -27,7 +28,7 @@ export function goodsLibraryModule(
   });
   return defineModule({
     name: 'goods-library',
-    jobs: [importJob(goodsResource, goods)],
+    jobs: [importJob(goodsResource, goods), exportJob(goodsResource, goods)],
     /** After another module's commit that changed goods (an order, stock): the list forgets the company's answers. */
     forget: goods.forget,
     routes: (app) => {

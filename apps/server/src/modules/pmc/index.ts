@@ -2,6 +2,7 @@ import { pmcCalls, pmcResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { pmcService } from './pmc.service.ts';
@@ -17,7 +18,7 @@ export function pmcModule(db: Database, deps: { goodsChanged: (companyId: number
   const pmc = pmcService(db, deps);
   return defineModule({
     name: 'pmc',
-    jobs: [importJob(pmcResource, pmc)],
+    jobs: [importJob(pmcResource, pmc), exportJob(pmcResource, pmc)],
     routes: (app) => {
       serveResource(app, pmcResource, pmc as never);
       const c = pmcCalls;

@@ -2,6 +2,7 @@ import { productCalls, productResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { productService } from './product.service.ts';
@@ -18,7 +19,7 @@ export function productModule(db: Database, deps: ProductDeps) {
   const products = productService(db, deps);
   return defineModule({
     name: 'product',
-    jobs: [importJob(productResource, products)],
+    jobs: [importJob(productResource, products), exportJob(productResource, products)],
     routes: (app) => {
       serveResource(app, productResource, products as never);
       const c = productCalls;

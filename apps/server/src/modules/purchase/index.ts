@@ -1,7 +1,8 @@
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { listExportJob } from '#server/platform/resource/list-export.ts';
 import { purchaseRoutes } from './purchase.routes.ts';
-import { purchaseService } from './purchase.service.ts';
+import { purchaseExport, purchaseService } from './purchase.service.ts';
 
 /**
  * Purchase orders to the company's suppliers (`/crm/purchase_index`, `/purchase/*`; ADR 0025):
@@ -9,8 +10,11 @@ import { purchaseService } from './purchase.service.ts';
  * the order's history. Stock is reached only through `modules/stock`.
  */
 export function purchaseModule(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+  const purchases = purchaseService(db, deps);
+  const exported = purchaseExport(purchases);
   return defineModule({
     name: 'purchase',
-    routes: (app) => purchaseRoutes(app, purchaseService(db, deps)),
+    jobs: [listExportJob(exported)],
+    routes: (app) => purchaseRoutes(app, purchases, exported),
   });
 }

@@ -1,13 +1,15 @@
-import { purchaseCalls as c, PURCHASE_EXPORT_COLUMNS } from '@portal/contract';
-import { writeWorkbook } from '#server/platform/excel/index.ts';
-import { type App, exportFilename, sendXlsx } from '#server/platform/http/reply.ts';
+import { type CallInput, purchaseCalls as c } from '@portal/contract';
+import { type App, sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
+import { directExport, type ListExport, startExport } from '#server/platform/resource/list-export.ts';
 import type { PurchaseService } from './purchase.service.ts';
 
-const exportColumns = Object.entries(PURCHASE_EXPORT_COLUMNS).map(([key, label]) => ({ key, label }));
-
 /** `/purchase/*` (ADR 0025): one service call per route. */
-export function purchaseRoutes(app: App, purchases: PurchaseService) {
+export function purchaseRoutes(
+  app: App,
+  purchases: PurchaseService,
+  exported: ListExport<CallInput<typeof c.export>>,
+) {
   serve(app, c.list, ({ input, caller }) => purchases.list(caller, input));
   serve(app, c.detail, ({ input, caller }) => purchases.detail(caller, input.id));
   serve(app, c.add, ({ input, caller }) => purchases.add(caller, input));
@@ -17,11 +19,9 @@ export function purchaseRoutes(app: App, purchases: PurchaseService) {
   serve(app, c.remove, ({ input, caller }) => purchases.remove(caller, input.id));
   serve(app, c.receive, ({ input, caller }) => purchases.receive(caller, input));
   serve(app, c.return, ({ input, caller }) => purchases.returnGoods(caller, input));
-  serve(app, c.export, async ({ input, caller, reply }) =>
-    sendXlsx(
-      reply,
-      exportFilename('采购单'),
-      writeWorkbook(exportColumns, purchases.rows(caller, input), '采购单'),
-    ),
-  );
+  serve(app, c.export, async ({ input, caller, reply }) => {
+    const { filename, body } = await directExport(exported, caller, input);
+    return sendXlsx(reply, filename, body);
+  });
+  serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input));
 }

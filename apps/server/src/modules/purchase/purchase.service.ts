@@ -2,13 +2,14 @@ import {
   PURCHASE_CANCELLED,
   PURCHASE_DONE,
   PURCHASE_DRAFT,
+  PURCHASE_EXPORT_COLUMNS,
   PURCHASE_ORDERED,
   PURCHASE_PARTIAL,
   PURCHASE_STATUS,
   type Purchase,
   type PurchaseDetail,
   type PurchaseStatus,
-  type purchaseCalls,
+  purchaseCalls,
   RESOURCE_EXPORT_MAX,
 } from '@portal/contract';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { ListExport } from '#server/platform/resource/list-export.ts';
 import { chinaDay, chinaDayStart, chinaMinute, nowIso } from '#server/platform/time.ts';
 import {
   type NewLine,
@@ -564,3 +566,17 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
 }
 
 export type PurchaseService = ReturnType<typeof purchaseService>;
+
+/**
+ * The purchases' list as it exports (ADR 0025, ADR 0037 "Exports as jobs"): at once up to
+ * RESOURCE_EXPORT_DIRECT_MAX orders, else as a job of kind `export:/purchase/export`.
+ */
+export function purchaseExport(purchases: PurchaseService): ListExport<ExportInput> {
+  return {
+    kind: `export:${purchaseCalls.export.path}`,
+    label: '采购单',
+    columns: Object.entries(PURCHASE_EXPORT_COLUMNS).map(([key, label]) => ({ key, label })),
+    count: async (caller, f) => (await purchases.list(caller, { ...f, page: 1, page_size: 5 })).paging.count,
+    rows: (caller, f) => purchases.rows(caller, f),
+  };
+}

@@ -2,6 +2,7 @@ import { stockCalls, stockInputResource, warehouseResource } from '@portal/contr
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
 import { stockService } from './stock.service.ts';
@@ -41,7 +42,12 @@ export function stockModule(db: Database, deps: { goodsChanged: (companyId: numb
   const warehouses = resourceService(db, warehouseResource, warehouseStore);
   return defineModule({
     name: 'stock',
-    jobs: [importJob(warehouseResource, warehouses), importJob(stockInputResource, stock.inputs)],
+    jobs: [
+      importJob(warehouseResource, warehouses),
+      exportJob(warehouseResource, warehouses),
+      importJob(stockInputResource, stock.inputs),
+      exportJob(stockInputResource, stock.inputs),
+    ],
     routes: (app) => {
       serveResource(app, warehouseResource, warehouses);
       serveResource(app, stockInputResource, stock.inputs);

@@ -12,7 +12,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import { XLSX_MIME } from '../excel/index.ts';
-import { chinaDay } from '../time.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -34,9 +33,6 @@ export function sendDownload(reply: FastifyReply, filename: string, mime: string
 /** An .xlsx reply: a download, never cached. */
 export const sendXlsx = (reply: FastifyReply, filename: string, body: Buffer | Readable) =>
   sendDownload(reply, filename, XLSX_MIME, body);
-
-/** An export's file name: what it holds and the day (China time) it was made, `采购单-20261124.xlsx`. */
-export const exportFilename = (label: string) => `${label}-${chinaDay().replaceAll('-', '')}.xlsx`;
 
 /** The portal success envelope. */
 export const ok = <T>(d: T) => ({ c: 0 as const, d });

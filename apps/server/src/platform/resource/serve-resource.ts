@@ -1,10 +1,10 @@
 import { RESOURCE_IMPORT_MAX_BYTES, type Resource } from '@portal/contract';
 import type { z } from 'zod';
-import { SHEET_UPLOAD_TYPES, writeWorkbook } from '../excel/index.ts';
-import { type App, exportFilename, sendXlsx } from '../http/reply.ts';
+import { SHEET_UPLOAD_TYPES } from '../excel/index.ts';
+import { type App, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
-import { exportCells } from './export-sheet.ts';
+import { directExport, resourceExport, startExport } from './list-export.ts';
 import type { ImportJobData, ResourceService } from './resource-service.ts';
 
 // The resource block's HTTP side: each declared call served from the service (resource-service.ts,
@@ -51,14 +51,13 @@ export function serveResource<R extends Resource>(
   serve(app, c.select, ({ input, caller }) => service.select(caller, input.keyword));
   serve(app, c.check, ({ input, caller }) => service.check(caller, input as never));
   // The export is the import's sheet (and the list's read-only columns): it imports again as it is.
+  // Up to RESOURCE_EXPORT_DIRECT_MAX rows at once; a longer list as a job (the module's `exportJob`).
+  const exported = resourceExport(resource, service);
   serve(app, c.export, async ({ input, caller, reply }) => {
-    const items = service.sheetRows(caller, service.rows(caller, input as never));
-    return sendXlsx(
-      reply,
-      exportFilename(resource.label),
-      writeWorkbook(resource.exportColumns, exportCells(resource, items), resource.label),
-    );
+    const { filename, body } = await directExport(exported, caller, input as never);
+    return sendXlsx(reply, filename, body);
   });
+  serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input as never));
   serve(app, c.importTemplate, async ({ reply }) =>
     sendXlsx(reply, `${resource.label}导入模板.xlsx`, await service.template()),
   );
