@@ -15,6 +15,8 @@ export const RESOURCE_EXPORT_MAX = 50_000;
  * 导出 starts by itself when the list's count is above this.
  */
 export const RESOURCE_EXPORT_DIRECT_MAX = 5_000;
+/** The kind of a list's export job (job.ts): `export:` and the GET export's path. */
+export const exportJobKind = (exportPath: string) => `export:${exportPath}`;
 
 /** The largest .xlsx an import takes (the upload's limit; the browser checks it first). */
 export const RESOURCE_IMPORT_MAX_BYTES = 20 * 1024 * 1024;

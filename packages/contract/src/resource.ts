@@ -18,6 +18,7 @@ import {
 import { jobSchema } from './job.ts';
 import type { Codename } from './permissions.ts';
 import {
+  exportJobKind,
   IMPORT_MODES,
   type ImportColumn,
   RESOURCE_BATCH_MAX,
@@ -377,7 +378,7 @@ function buildResource<
      * The kinds of the resource's jobs (`jobCalls.list`'s `kind`): its imports, and its exports
      * that run as jobs.
      */
-    jobKinds: { import: `import:${importPath}`, export: `export:${paths.export}` },
+    jobKinds: { import: `import:${importPath}`, export: exportJobKind(paths.export) },
     importColumns,
     exportColumns,
     schemas: { listBody, exportQuery, createBody, updateBody, idsBody, checkBody, importBody, importRow },

@@ -1,4 +1,5 @@
 import {
+  exportJobKind,
   PURCHASE_CANCELLED,
   PURCHASE_DONE,
   PURCHASE_DRAFT,
@@ -573,7 +574,7 @@ export type PurchaseService = ReturnType<typeof purchaseService>;
  */
 export function purchaseExport(purchases: PurchaseService): ListExport<ExportInput> {
   return {
-    kind: `export:${purchaseCalls.export.path}`,
+    kind: exportJobKind(purchaseCalls.export.path),
     label: '采购单',
     columns: Object.entries(PURCHASE_EXPORT_COLUMNS).map(([key, label]) => ({ key, label })),
     count: async (caller, f) => (await purchases.list(caller, { ...f, page: 1, page_size: 5 })).paging.count,

@@ -29,6 +29,7 @@ import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/mod
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
@@ -628,6 +629,8 @@ export function PurchasePage() {
   const canAdd = useCan('purchase', 'add_purchase');
   const [detail, setDetail] = useState<number | null>(null);
   const [form, setForm] = useState<{ row: PurchaseDetail | null } | null>(null);
+  /** Exports started as jobs (over RESOURCE_EXPORT_DIRECT_MAX orders): shown above the list. */
+  const [exports, setExports] = useState<number[]>([]);
 
   const columns: ListColumns<Purchase> = [
     { title: '采购单号', dataIndex: 'order_no', width: 170, phone: 'title' },
@@ -677,6 +680,7 @@ export function PurchasePage() {
 
   return (
     <Card title="采购管理" className="purchase-page">
+      <ExportJobs routes={purchaseCalls} started={exports} />
       <FilteredList<Purchase>
         listFilters={filters}
         search={{
@@ -703,10 +707,13 @@ export function PurchasePage() {
         rowName={(r) => `采购单 ${r.order_no}`}
       >
         <Space wrap>
-          {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
-          <Button href={api.href(purchaseCalls.export, exported)} download>
-            导出 Excel
-          </Button>
+          {/* The list as it is filtered, as an Excel file: at once, or as a job when it is long. */}
+          <ExportButton
+            routes={purchaseCalls}
+            query={exported}
+            total={list.data?.paging.count}
+            onStarted={(job) => setExports((ids) => [...ids, job.id])}
+          />
           {canAdd && (
             <Button type="primary" onClick={() => setForm({ row: null })}>
               新建采购单

@@ -2,7 +2,6 @@ import type { Paging } from '@portal/contract';
 import { App, Button, Card, Form, Modal, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
@@ -23,6 +22,7 @@ import {
   useCanCall,
 } from './declared.tsx';
 import { ImportDialog, ImportJobs } from './ImportDialog.tsx';
+import { ExportButton, ExportJobs } from './ListExport.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
 
@@ -190,6 +190,8 @@ export function ResourcePage<T extends { id: number }, V extends object = object
   const [importing, setImporting] = useState(false);
   /** Imports the dialog was closed on while they ran: shown above the list. */
   const [handed, setHanded] = useState<number[]>([]);
+  /** Exports started as jobs (a list over RESOURCE_EXPORT_DIRECT_MAX rows): shown above the list. */
+  const [exports, setExports] = useState<number[]>([]);
   // The declaration types the reply; this page is generic over its item.
   const data = list.data as { results: T[]; paging: Paging } | undefined;
 
@@ -280,6 +282,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
 
   return (
     <Card title={title}>
+      <ExportJobs routes={routes} started={exports} />
       {can.add && (
         <ImportJobs
           kind={resource.jobKinds.import}
@@ -324,10 +327,13 @@ export function ResourcePage<T extends { id: number }, V extends object = object
       >
         <Space wrap>
           {batchActions?.(chosen, () => setSelected([]))}
-          {/* The list as it is filtered, as an Excel file (the browser downloads it with the session cookie). */}
-          <Button href={api.href(routes.export, query as never)} download>
-            导出 Excel
-          </Button>
+          {/* The list as it is filtered, as an Excel file: at once, or as a job when it is long. */}
+          <ExportButton
+            routes={routes}
+            query={query}
+            total={data?.paging.count}
+            onStarted={(job) => setExports((ids) => [...ids, job.id])}
+          />
           {can.delete && (
             <Button danger disabled={chosen.length === 0} onClick={() => removeRows(chosen)}>
               批量删除{chosen.length > 0 ? `（${chosen.length}）` : ''}

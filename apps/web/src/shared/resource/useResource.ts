@@ -14,6 +14,7 @@ export interface ResourceRoutes {
   select: CallRoute;
   check: CallRoute;
   export: CallRoute;
+  exportJob: CallRoute;
   importTemplate: CallRoute;
   import: CallRoute;
 }
