@@ -25,8 +25,9 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { JobBanner, JobProgress } from '#web/shared/job/JobProgress.tsx';
-import { isFinished, jobFileHref, rememberJob, useJob, useJobList } from '#web/shared/job/useJob.ts';
+import { JobBanners } from '#web/shared/job/JobBanners.tsx';
+import { JobProgress } from '#web/shared/job/JobProgress.tsx';
+import { isFinished, jobFileHref, rememberJob, useJob } from '#web/shared/job/useJob.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
 
@@ -507,40 +508,24 @@ export function ImportJobs({
   handed: readonly number[];
   onImported: () => void;
 }) {
-  const active = useJobList(kind, true);
-  const [shown, setShown] = useState<number[]>([]);
-  const [closed, setClosed] = useState<number[]>([]);
-  // Once found, a job stays until closed: the list of unfinished jobs asked again would drop it
-  // as soon as it finished, before the user saw how it ended.
-  useEffect(() => {
-    const found = [...(active.data ?? []).map((j) => j.id), ...handed];
-    setShown((ids) => (found.every((id) => ids.includes(id)) ? ids : [...new Set([...ids, ...found])]));
-  }, [active.data, handed]);
   const finished = useCallback(
     (job: Job) => {
       if (job.state === 'done' && (importResultOf(job)?.created ?? 0) > 0) onImported();
     },
     [onImported],
   );
-  const ids = shown.filter((id) => !closed.includes(id));
-  if (ids.length === 0) return null;
   return (
-    <>
-      {ids.map((id) => (
-        <JobBanner
-          key={id}
-          id={id}
-          onClose={() => setClosed((c) => [...c, id])}
-          onFinished={finished}
-          fileText={FILE_TEXT}
-          outcome={(job) => {
-            const result = importResultOf(job);
-            if (job.state !== 'done' || !result) return null;
-            const { title, detail } = importOutcome(result, label, unit);
-            return <Alert type="success" showIcon title={title} description={detail} />;
-          }}
-        />
-      ))}
-    </>
+    <JobBanners
+      kind={kind}
+      started={handed}
+      onFinished={finished}
+      fileText={FILE_TEXT}
+      outcome={(job) => {
+        const result = importResultOf(job);
+        if (job.state !== 'done' || !result) return null;
+        const { title, detail } = importOutcome(result, label, unit);
+        return <Alert type="success" showIcon title={title} description={detail} />;
+      }}
+    />
   );
 }
