@@ -1,4 +1,12 @@
-import { brandResource, Codes, type Job, RESOURCE_EXPORT_DIRECT_MAX, type Resource } from '@portal/contract';
+import type { Readable } from 'node:stream';
+import {
+  brandResource,
+  Codes,
+  type Job,
+  RESOURCE_EXPORT_DIRECT_MAX,
+  RESOURCE_EXPORT_MAX,
+  type Resource,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandStore } from '#server/modules/brand/brand.store.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -6,8 +14,8 @@ import { modulesDatabase } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { toBuffer } from '#server/platform/excel/index.ts';
 import { JobCancelled, type JobContext } from '#server/platform/jobs/types.ts';
-import { exportJob } from '#server/platform/resource/list-export.ts';
-import { resourceService } from '#server/platform/resource/resource-service.ts';
+import { exportJob, type ListExport, listExportJob } from '#server/platform/resource/list-export.ts';
+import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
 import { chinaDay } from '#server/platform/time.ts';
 import { readXlsx, sendImport } from './excel.ts';
 import { goodsCompany } from './goods-company.ts';
@@ -59,6 +67,36 @@ const adminCaller = (): Caller => ({
   sessionId: '',
   ip: '127.0.0.1',
 });
+
+/**
+ * An export handler's context as the runner gives it, without a runner (the runner's own cancel and
+ * files are tested in jobs.test.ts): the progress words and kept files recorded, each cancel check
+ * numbered and given to `onCheck` (throw `JobCancelled` to cancel).
+ */
+function handlerContext(onCheck: (n: number) => void = () => {}) {
+  const progress: string[] = [];
+  const kept: Buffer[] = [];
+  let checks = 0;
+  const ctx: JobContext<Record<string, unknown>> = {
+    id: 0,
+    data: {},
+    caller: adminCaller(),
+    attempt: 1,
+    signal: new AbortController().signal,
+    progress: async (_percent, message) => {
+      progress.push(message);
+    },
+    async checkCancelled() {
+      onCheck(++checks);
+    },
+    inputFile: async () => undefined,
+    async putFile(_name, _label, from) {
+      kept.push(await toBuffer(from as Readable));
+    },
+    completeIn: async () => {},
+  };
+  return { ctx, progress, kept, checks: () => checks };
+}
 
 const exportGet = (query: string, headers: Headers) =>
   h.app.inject({ method: 'GET', url: `/api/goods/brand/export${query}`, headers });
@@ -143,7 +181,7 @@ describe('an export as a job', () => {
       progress: 100,
       message: '已写入 5,001 / 5,001 行',
       error: '',
-      result: { rows: OVER },
+      result: { rows: OVER, total: OVER },
       files: [{ name: 'export', label: `品牌-${today()}.xlsx` }],
     });
     const { res, rows } = await sheetOf(job, admin.headers);
@@ -163,7 +201,7 @@ describe('an export as a job', () => {
       expect(direct.statusCode).toBe(200);
       const { rows } = await sheetOf(job, admin.headers);
       expect(rows.length).toBeGreaterThan(1);
-      expect(job.result).toEqual({ rows: rows.length - 1 });
+      expect(job.result).toEqual({ rows: rows.length - 1, total: rows.length - 1 });
       expect(rows).toEqual((await readXlsx(direct.rawPayload)).rows);
     }
   });
@@ -178,7 +216,7 @@ describe('an export as a job', () => {
       d: { total: OVER, created: OVER, invalid: 0 },
     });
     const again = await exportAsJob('/goods/brand/export/job', {}, other.headers);
-    expect(again.result).toEqual({ rows: OVER });
+    expect(again.result).toEqual({ rows: OVER, total: OVER });
     const [before, after] = [(await readXlsx(file)).rows, (await sheetOf(again, other.headers)).rows];
     expect(after[0]).toEqual(before[0]);
     expect(imported(after.slice(1))).toEqual(imported(before.slice(1)));
@@ -206,7 +244,11 @@ describe('who may export, and whose job it is', () => {
     expect(anonymousFile.json().c).toBe(Codes.NOT_LOGGED_IN.c);
     // Their own export holds their company's rows only: none.
     const theirs = await exportAsJob('/goods/brand/export/job', {}, stranger);
-    expect(theirs).toMatchObject({ state: 'done', result: { rows: 0 }, message: '已写入 0 / 0 行' });
+    expect(theirs).toMatchObject({
+      state: 'done',
+      result: { rows: 0, total: 0 },
+      message: '已写入 0 / 0 行',
+    });
     expect((await sheetOf(theirs, stranger)).rows).toEqual([brandResource.exportColumns.map((c) => c.label)]);
   });
 });
@@ -243,34 +285,41 @@ describe('cancelling an export', () => {
 
   it('stops a running one at the next page: the cancel is checked every 500 rows and no file is kept', async () => {
     // The handler as the runner calls it, with a context whose cancel check answers 取消 once a
-    // page has been written (the runner's own cancel is tested in jobs.test.ts).
+    // page has been written.
     const service = resourceService(modulesDatabase(h.db), brandResource as Resource, brandStore as never);
-    const progress: string[] = [];
-    let checks = 0;
-    let kept = false;
-    const ctx: JobContext<Record<string, unknown>> = {
-      id: 0,
-      data: {},
-      caller: adminCaller(),
-      attempt: 1,
-      signal: new AbortController().signal,
-      progress: async (_percent, message) => {
-        progress.push(message);
-      },
-      async checkCancelled() {
-        if (++checks === 2) throw new JobCancelled();
-      },
-      inputFile: async () => undefined,
-      async putFile(_name, _label, from) {
-        await toBuffer(from as never);
-        kept = true;
-      },
-      completeIn: async () => {},
-    };
+    const { ctx, progress, kept, checks } = handlerContext((n) => {
+      if (n === 2) throw new JobCancelled();
+    });
     await expect(exportJob(brandResource as Resource, service).run(ctx)).rejects.toBeInstanceOf(JobCancelled);
-    expect(kept).toBe(false);
-    expect(checks).toBe(2);
+    expect(kept).toEqual([]);
+    expect(checks()).toBe(2);
     expect(progress).toEqual(['已写入 0 / 5,001 行', '已写入 500 / 5,001 行']);
+  });
+});
+
+describe('a list over the most one export writes', () => {
+  it('writes its first 50,000 rows and says how many the list holds', async () => {
+    // A list of 60,000 rows read as an export reads (`exportPages`: at most RESOURCE_EXPORT_MAX).
+    const list: ListExport<Record<string, unknown>> = {
+      kind: 'export:/test/export',
+      label: '测试',
+      columns: [{ key: 'n', label: '序号' }],
+      count: async () => 60_000,
+      rows: () =>
+        exportPages(async (limit, offset) =>
+          Array.from({ length: Math.max(0, Math.min(limit, 60_000 - offset)) }, (_, i) => ({
+            n: offset + i,
+          })),
+        ),
+    };
+    const { ctx, progress, kept } = handlerContext();
+    expect(await listExportJob(list).run(ctx)).toEqual({ rows: RESOURCE_EXPORT_MAX, total: 60_000 });
+    expect(progress.at(-1)).toBe(
+      '已写入 50,000 行：列表共 60,000 行，一次最多导出 50,000 行，请用筛选条件分批导出',
+    );
+    const { rows } = await readXlsx(kept[0] as Buffer);
+    expect(rows.length).toBe(1 + RESOURCE_EXPORT_MAX);
+    expect(rows.at(-1)).toEqual([RESOURCE_EXPORT_MAX - 1]);
   });
 });
 
@@ -298,7 +347,7 @@ describe('purchases: a module’s own list exports the same way', () => {
       kind: 'export:/purchase/export',
       title: '导出采购单',
       state: 'done',
-      result: { rows: 3 },
+      result: { rows: 3, total: 3 },
       files: [{ name: 'export', label: `采购单-${today()}.xlsx` }],
     });
     const direct = await h.app.inject({ method: 'GET', url: '/api/purchase/export', headers: purchaser });
@@ -329,6 +378,10 @@ describe('purchases: a module’s own list exports the same way', () => {
       m: '共 5,001 条采购单，超过 5,000 条，不能直接下载：请在列表页点击「导出」，以任务方式导出',
     });
     const all = await exportAsJob('/purchase/export/job', {}, purchaser);
-    expect(all).toMatchObject({ state: 'done', result: { rows: OVER }, message: '已写入 5,001 / 5,001 行' });
+    expect(all).toMatchObject({
+      state: 'done',
+      result: { rows: OVER, total: OVER },
+      message: '已写入 5,001 / 5,001 行',
+    });
   });
 });

@@ -151,8 +151,11 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** What an export job's result holds (`job.result`): the rows its file `export` holds. */
-export const exportResultSchema = z.object({ rows: z.number().int() });
+/**
+ * What an export job's result holds (`job.result`): the rows its file `export` holds, and the
+ * list's rows under the filters (`total`: more than `rows` when over RESOURCE_EXPORT_MAX).
+ */
+export const exportResultSchema = z.object({ rows: z.number().int(), total: z.number().int() });
 export type ExportResult = z.infer<typeof exportResultSchema>;
 
 export const selectOptionSchema = z.object({ id: z.number().int(), label: z.string() });

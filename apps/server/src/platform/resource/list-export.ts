@@ -75,13 +75,15 @@ export const startExport = <I>(
  * The export as a kind of job (for its module's `jobs`): the sheet the GET export writes, to the
  * job's file `export` (named as the GET export's); progress in rows written of the list's count,
  * and a cancel check, every EXPORT_JOB_PAGE rows — before the next page is read. A cancel, or a
- * failed read, keeps no file.
+ * failed read, keeps no file. A list over RESOURCE_EXPORT_MAX rows is written up to it, and its
+ * result and last words say so (`total` above `rows`).
  */
 export function listExportJob<I>(list: ListExport<I>): JobHandler<I> {
   return {
     kind: list.kind,
     async run(ctx) {
-      const total = Math.min(await list.count(ctx.caller, ctx.data), RESOURCE_EXPORT_MAX);
+      const listed = await list.count(ctx.caller, ctx.data);
+      const total = Math.min(listed, RESOURCE_EXPORT_MAX);
       let written = 0;
       const report = () =>
         ctx.progress(
@@ -103,8 +105,13 @@ export function listExportJob<I>(list: ListExport<I>): JobHandler<I> {
         exportFilename(list.label),
         sheetOf(list, paced(list.rows(ctx.caller, ctx.data))),
       );
-      await report();
-      return { rows: written } satisfies ExportResult;
+      if (listed > written)
+        await ctx.progress(
+          100,
+          `已写入 ${counted(written)} 行：列表共 ${counted(listed)} 行，一次最多导出 ${counted(RESOURCE_EXPORT_MAX)} 行，请用筛选条件分批导出`,
+        );
+      else await report();
+      return { rows: written, total: listed } satisfies ExportResult;
     },
   };
 }

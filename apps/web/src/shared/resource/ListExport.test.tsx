@@ -111,7 +111,7 @@ describe('ExportJobs', () => {
           state: 'done',
           progress: 100,
           message: '已写入 5,001 / 5,001 行',
-          result: { rows: 5_001 },
+          result: { rows: 5_001, total: 5_001 },
           files: [{ name: 'export', label: '品牌-20261128.xlsx' }],
         }),
         8: job(8, { state: 'running', progress: 40, message: '已写入 2,000 / 5,001 行' }),
@@ -129,6 +129,21 @@ describe('ExportJobs', () => {
     expect(download?.getAttribute('href')).toBe('/api/job/file?id=7&name=export');
     await until(() => host.textContent?.includes('已写入 2,000 / 5,001 行'));
     expect(host.querySelectorAll('.job-banner').length).toBe(2);
+  });
+
+  it('says when the list held more rows than one export writes', async () => {
+    server({
+      9: job(9, {
+        state: 'done',
+        progress: 100,
+        result: { rows: 50_000, total: 60_000 },
+        files: [{ name: 'export', label: '品牌-20261128.xlsx' }],
+      }),
+    });
+    const host = mount(withClient(<ExportJobs routes={brandCalls} started={[9]} />));
+    await until(() => host.textContent?.includes('已导出 50,000 行'));
+    const alert = host.querySelector('.ant-alert-warning');
+    expect(alert?.textContent).toContain('列表共 60,000 行，一次最多导出 50,000 行，请用筛选条件分批导出');
   });
 
   it('finds a purchase export by the kind the server gives it', async () => {

@@ -4,6 +4,7 @@ import {
   exportJobKind,
   type Job,
   RESOURCE_EXPORT_DIRECT_MAX,
+  RESOURCE_EXPORT_MAX,
 } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
@@ -74,7 +75,8 @@ const FILE_TEXT = { export: '下载导出的表格' };
 /**
  * The list's exports running as jobs, above it: those started here (`started`) and those found
  * again after a reload (by their kind, `exportJobKind` of the export's path), each with its
- * progress and 取消, then how many rows it wrote and 下载导出的表格.
+ * progress and 取消, then how many rows it wrote (and how many the list held, when it was over
+ * RESOURCE_EXPORT_MAX) and 下载导出的表格.
  */
 export function ExportJobs({ routes, started }: { routes: ExportRoutes; started: readonly number[] }) {
   return (
@@ -85,7 +87,16 @@ export function ExportJobs({ routes, started }: { routes: ExportRoutes; started:
       outcome={(job) => {
         const result = job.result as ExportResult | null;
         if (job.state !== 'done' || !result) return null;
-        return <Alert type="success" showIcon title={`已导出 ${result.rows.toLocaleString('en')} 行`} />;
+        const rows = `已导出 ${result.rows.toLocaleString('en')} 行`;
+        if (result.total <= result.rows) return <Alert type="success" showIcon title={rows} />;
+        return (
+          <Alert
+            type="warning"
+            showIcon
+            title={rows}
+            description={`列表共 ${result.total.toLocaleString('en')} 行，一次最多导出 ${RESOURCE_EXPORT_MAX.toLocaleString('en')} 行，请用筛选条件分批导出`}
+          />
+        );
       }}
     />
   );
