@@ -9,7 +9,6 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brandStore } from '#server/modules/brand/brand.store.ts';
-import type { Caller } from '#server/platform/auth/session-user.ts';
 import { modulesDatabase } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { toBuffer } from '#server/platform/excel/index.ts';
@@ -17,9 +16,10 @@ import { JobCancelled, type JobContext } from '#server/platform/jobs/types.ts';
 import { exportJob, type ListExport, listExportJob } from '#server/platform/resource/list-export.ts';
 import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
 import { chinaDay } from '#server/platform/time.ts';
-import { readXlsx, sendImport } from './excel.ts';
+import { jobFile, readXlsx, runImport } from './excel.ts';
 import { goodsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
+import { callerOf } from './import-job.ts';
 
 /**
  * Exports over RESOURCE_EXPORT_DIRECT_MAX rows as jobs (issue 33, ADR 0037 "Exports as jobs"): the
@@ -59,14 +59,7 @@ async function seedBrands(company: number, userId: number, names: string[]) {
 }
 
 /** The caller a service sees for the company's administrator. */
-const adminCaller = (): Caller => ({
-  userId: admin.user.id,
-  companyId,
-  role: 12,
-  username: admin.user.username,
-  sessionId: '',
-  ip: '127.0.0.1',
-});
+const adminCaller = () => callerOf(admin.user.id, companyId, admin.user.username);
 
 /**
  * An export handler's context as the runner gives it, without a runner (the runner's own cancel and
@@ -104,32 +97,16 @@ const exportGet = (query: string, headers: Headers) =>
 const getJob = async (id: number, headers: Headers) =>
   (await h.app.inject({ method: 'GET', url: `/api/job/get?id=${id}`, headers })).json();
 
-/** Waits (asking every 20 ms, no fixed sleep) until the job is finished; answers it. */
-const ended = (id: number, headers: Headers) =>
-  vi.waitFor(
-    async () => {
-      const r = await getJob(id, headers);
-      if (r.c !== 0) throw new Error(JSON.stringify(r));
-      const job = r.d as Job;
-      if (!['done', 'failed', 'cancelled'].includes(job.state)) throw new Error(`job ${id} is ${job.state}`);
-      return job;
-    },
-    { timeout: 25_000, interval: 20 },
-  );
-
-const jobFile = (id: number, name: string, headers: Headers) =>
-  h.app.inject({ method: 'GET', url: `/api/job/file?id=${id}&name=${name}`, headers });
-
 /** Starts an export job at `path` (the resource's exportJob call) and answers it once finished. */
 async function exportAsJob(path: string, filters: Record<string, unknown>, headers: Headers) {
   const started = await h.json(path, filters, headers);
   expect(started.c, JSON.stringify(started)).toBe(0);
-  return ended((started.d as Job).id, headers);
+  return h.jobEnded((started.d as Job).id, headers);
 }
 
 /** A finished export job's sheet: its rows (the header first). */
 async function sheetOf(job: Job, headers: Headers) {
-  const res = await jobFile(job.id, 'export', headers);
+  const res = await jobFile(h, job, 'export', headers);
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   return { res, rows: (await readXlsx(res.rawPayload)).rows };
 }
@@ -175,7 +152,7 @@ describe('an export as a job', () => {
       d: { kind: brandResource.jobKinds.export, title: '导出品牌', files: [], result: null },
     });
     expect(brandResource.jobKinds.export).toBe('export:/goods/brand/export');
-    const job = await ended(started.d.id, admin.headers);
+    const job = await h.jobEnded(started.d.id, admin.headers);
     expect(job).toMatchObject({
       state: 'done',
       progress: 100,
@@ -208,9 +185,9 @@ describe('an export as a job', () => {
 
   it('makes a file that imports back unchanged (ADR 0017), and exports the same again', async () => {
     const job = await exportAsJob('/goods/brand/export/job', {}, admin.headers);
-    const file = (await jobFile(job.id, 'export', admin.headers)).rawPayload;
+    const file = (await jobFile(h, job, 'export', admin.headers)).rawPayload;
     const other = await h.as(12, await h.company('导入导出的单位'));
-    const done = (await sendImport(h, '/api/goods/brand/import', 'all', file, other.headers)).json();
+    const done = await runImport(h, '/api/goods/brand/import', 'all', file, other.headers);
     expect(done, JSON.stringify(done).slice(0, 300)).toMatchObject({
       c: 0,
       d: { total: OVER, created: OVER, invalid: 0 },
@@ -235,7 +212,7 @@ describe('who may export, and whose job it is', () => {
     const stranger = (await h.as(12, await h.company('别家单位'))).headers;
     const notFound = { c: Codes.NOT_FOUND.c, m: '任务不存在' };
     expect(await getJob(job.id, stranger)).toMatchObject(notFound);
-    expect((await jobFile(job.id, 'export', stranger)).json()).toMatchObject(notFound);
+    expect((await jobFile(h, job, 'export', stranger)).json()).toMatchObject(notFound);
     expect(await h.json('/job/cancel', { id: job.id }, stranger)).toMatchObject(notFound);
     const anonymousFile = await h.app.inject({
       method: 'GET',
@@ -272,12 +249,12 @@ describe('cancelling an export', () => {
     const cancelled = await h.json('/job/cancel', { id: started.d.id }, admin.headers);
     expect(cancelled).toMatchObject({ c: 0, d: { state: 'cancelled', files: [] } });
     release();
-    expect((await ended(holder.id, admin.headers)).state).toBe('done');
+    expect((await h.jobEnded(holder.id, admin.headers)).state).toBe('done');
     // The runner is free again and the export stays cancelled, without a file.
     const after = await exportAsJob('/goods/brand/export/job', { keyword: '品牌0000' }, admin.headers);
     expect(after.state).toBe('done');
     expect((await getJob(started.d.id, admin.headers)).d).toMatchObject({ state: 'cancelled', files: [] });
-    expect((await jobFile(started.d.id, 'export', admin.headers)).json().c).toBe(Codes.NOT_FOUND.c);
+    expect((await jobFile(h, started.d, 'export', admin.headers)).json().c).toBe(Codes.NOT_FOUND.c);
     expect(await h.json('/job/cancel', { id: started.d.id }, admin.headers)).toMatchObject({
       c: Codes.JOB_FINISHED.c,
     });
