@@ -34,10 +34,10 @@ import {
 } from '@portal/server/src/platform/excel/index.ts';
 import { resourceService } from '@portal/server/src/platform/resource/resource-service.ts';
 import { createCompany, createUser } from '@portal/server/src/seed/seed.ts';
+import { BRANDS, pick, rand, restartRand } from '@portal/server/test/goods-sheet.ts';
 import ExcelJS from 'exceljs';
 import { runImportJob } from './import-job.ts';
 import { importBudget, inChild, mb, median, sec } from './phase-child.ts';
-import { BRANDS, pick, rand, restartRand } from './rows.ts';
 import { openBenchData } from './serve-common.ts';
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);

@@ -21,75 +21,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { goodsResource } from '@portal/contract';
 import { goodsLibraryService } from '@portal/server/src/modules/goods-library/goods.service.ts';
 import { modulesDatabase } from '@portal/server/src/platform/db/database.ts';
-import { toBuffer, writeWorkbook } from '@portal/server/src/platform/excel/index.ts';
-import { nowIso } from '@portal/server/src/platform/time.ts';
-import { type CategoryRef, createCategory, createCompany, createUser } from '@portal/server/src/seed/seed.ts';
+import { toBuffer } from '@portal/server/src/platform/excel/index.ts';
+import { createCompany, createUser } from '@portal/server/src/seed/seed.ts';
+import { goodsSheet, goodsSheetCompany } from '@portal/server/test/goods-sheet.ts';
 import { runImportJob } from './import-job.ts';
 import { importBudget, inChild, mb, median, sec } from './phase-child.ts';
-import { BRANDS, pick, rand } from './rows.ts';
 import { openBenchData } from './serve-common.ts';
 
 const ROWS = Number(process.env.BENCH_EXCEL_ROWS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-/** The company's category tree: top → leaves (绿茶 twice, so a bare 绿茶 would be ambiguous). */
-const TREE: Record<string, string[]> = {
-  茶叶: ['绿茶', '红茶'],
-  礼盒: ['绿茶', '坚果'],
-  数码: ['智能手机', '耳机'],
-  粮油: ['大米', '食用油'],
-  办公: ['办公用品'],
-  家电: ['厨房电器', '空调'],
-};
-const LEAVES: { cell: string; nouns: string[]; units: string[]; price: [number, number] }[] = [
-  {
-    cell: '茶叶/绿茶',
-    nouns: ['明前特级西湖龙井', '碧螺春', '黄山毛峰'],
-    units: ['盒', '罐'],
-    price: [60, 1200],
-  },
-  { cell: '红茶', nouns: ['祁门红茶', '正山小种', '滇红金芽'], units: ['盒', '袋'], price: [40, 600] },
-  { cell: '礼盒/绿茶', nouns: ['龙井礼盒', '毛尖礼盒'], units: ['盒'], price: [199, 2999] },
-  { cell: '智能手机', nouns: ['X5 Pro 5G 智能手机', 'Note 12 手机'], units: ['台'], price: [999, 9999] },
-  { cell: '耳机', nouns: ['真无线蓝牙耳机', '头戴式降噪耳机'], units: ['副', '个'], price: [99, 1999] },
-  { cell: '大米', nouns: ['五常稻花香大米', '东北珍珠米'], units: ['袋'], price: [39, 199] },
-  { cell: '粮油/食用油', nouns: ['压榨花生油', '山茶油'], units: ['桶', '箱'], price: [49, 399] },
-  { cell: '办公用品', nouns: ['A4 复印纸', '中性笔', '文件夹'], units: ['包', '盒'], price: [5, 120] },
-  { cell: '厨房电器', nouns: ['电饭煲', '破壁机'], units: ['台'], price: [199, 1999] },
-];
-const TYPES = ['普通商品', '普通商品', '普通商品', '原材料', '成品'];
-
-/** Goods rows as a user fills the template; 1% refused. */
-function* goodsRows(rows: number) {
-  let lastCode = '';
-  for (let i = 1; i <= rows; i++) {
-    const leaf = pick(LEAVES);
-    const [lo, hi] = leaf.price;
-    const brand = rand() < 0.7 ? pick(BRANDS) : '';
-    const noun = pick(leaf.nouns);
-    const row: Record<string, string | number> = {
-      code: `GI${String(i).padStart(6, '0')}`,
-      name: `${brand}${noun} ${i}`,
-      category: leaf.cell,
-      brand,
-      unit: pick(leaf.units),
-      goods_type: pick(TYPES),
-      price: (lo + rand() * (hi - lo)).toFixed(2),
-      stock: rand() < 0.8 ? Math.floor(rand() * 5000) + 1 : '',
-      subtitle: rand() < 0.5 ? `${noun}，产地直供` : '',
-      keywords: rand() < 0.5 ? `${leaf.cell.replace('/', ' ')} ${brand}` : '',
-      status: rand() < 0.9 ? '启用' : '停用',
-    };
-    if (i % 100 === 7) row.category = '咖啡';
-    if (i % 100 === 42) row.price = `${Math.floor(lo)}.125`;
-    if (i % 100 === 77) row.code = lastCode;
-    lastCode = String(row.code);
-    yield row;
-  }
-}
 
 // ---- one measured run (in a child process) ----------------------------------------------------
 
@@ -107,18 +49,7 @@ async function runPhase(phase: string, file: string) {
     password: 'Bench123456',
     role: 12,
   });
-  let sort = 0;
-  for (const [top, leaves] of Object.entries(TREE)) {
-    const t: CategoryRef = await createCategory(db, companyId, top, null, sort++);
-    for (const leaf of leaves) await createCategory(db, companyId, leaf, t, sort++);
-  }
-  const now = nowIso();
-  await db
-    .insertInto('goods_brands')
-    .values(
-      BRANDS.map((name) => ({ company_id: companyId, name, status: 1, created_at: now, updated_at: now })),
-    )
-    .execute();
+  await goodsSheetCompany(db, companyId);
   const caller = { userId, companyId, role: 12, username: 'bench_goods', sessionId: '', ip: '127.0.0.1' };
   const goods = goodsLibraryService(modulesDatabase(db), { goodsChanged: () => {}, answerMaxAgeMs: 0 });
 
@@ -208,10 +139,7 @@ async function main() {
   try {
     const file = path.join(dir, 'goods.xlsx');
     const made = performance.now();
-    fs.writeFileSync(
-      file,
-      await toBuffer(writeWorkbook(goodsResource.importColumns, goodsRows(ROWS), '商品')),
-    );
+    fs.writeFileSync(file, await toBuffer(goodsSheet(ROWS)));
     console.log(
       `${ROWS.toLocaleString('en')} goods rows: goods.xlsx ${fs.statSync(file).size.toLocaleString('en')} bytes; made in ${sec(performance.now() - made)}`,
     );

@@ -1,8 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { openDatabase } from '../src/platform/db/database.ts';
+import { databaseUrl, onServer } from './template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -16,20 +20,34 @@ export const freePort = () =>
 
 export interface RealServer {
   port: number;
+  /** http://127.0.0.1:<port> */
+  base: string;
   process: ChildProcess;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** Ends the process (SIGTERM) and removes the data folder unless the caller gave it. */
   stop(): void;
+  /** Kills the process at once (SIGKILL, no shutdown) and answers when it is gone. */
+  kill(): Promise<void>;
 }
 
+/** Node's options of the server as `npm start` runs it (scripts/lib.mjs). */
+const { serverNodeArgs } = (await import(path.join(root, 'scripts/lib.mjs') as string)) as {
+  serverNodeArgs: () => string[];
+};
+
 /**
- * The server as `npm start` runs it (apps/server/src/main.ts) in a child process, on a throw-away
- * DATA_DIR, with `env` added; answers once `/api/health` answers (start-up seeds the demo data).
+ * The server as `npm start` runs it (apps/server/src/main.ts with the server's Node options) in a
+ * child process, with `env` added, on `dataDir` (kept) or a throw-away DATA_DIR; answers once
+ * `/api/health` answers (a first start seeds the demo data).
  */
-export async function startRealServer(env: Record<string, string> = {}): Promise<RealServer> {
+export async function startRealServer(
+  env: Record<string, string> = {},
+  { dataDir: given }: { dataDir?: string } = {},
+): Promise<RealServer> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
+  const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -51,8 +69,14 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   });
   const stop = () => {
     child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!given) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
   const deadline = Date.now() + 90_000;
   for (;;) {
     const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
@@ -66,5 +90,38 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { port, process: child, output: () => output, stop };
+  return { port, base: `http://127.0.0.1:${port}`, process: child, output: () => output, stop, kill };
+}
+
+/**
+ * A database for a real server, copied from the run's migrated template (template.ts): on SQLite
+ * the file `portal.sqlite` in a data folder of its own, on PostgreSQL (TEST_PG_URL) a database of
+ * its own. `env` points a real server at it; `open` opens it in this process (to seed, to count);
+ * `drop` removes it.
+ */
+export async function serverDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
+  const url = process.env.TEST_PG_URL;
+  if (!url) {
+    const file = path.join(dataDir, 'portal.sqlite');
+    fs.writeFileSync(file, Buffer.from(inject('sqliteTemplate'), 'base64'));
+    return {
+      dataDir,
+      env: {} as Record<string, string>,
+      open: () => openDatabase({ url: file }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name} template ${inject('pgTemplate')}`);
+  const at = databaseUrl(url, name);
+  return {
+    dataDir,
+    env: { DATABASE_URL: at },
+    open: () => openDatabase({ url: at, poolSize: 2 }),
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await onServer(url, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
