@@ -1,8 +1,14 @@
-import { goodsResource } from '@portal/contract';
+import { goodsResource, MEMBER_ROLE } from '@portal/contract';
 import type { PlatformDatabase } from '../src/platform/db/database.ts';
 import { writeWorkbook } from '../src/platform/excel/index.ts';
 import { nowIso } from '../src/platform/time.ts';
-import { type CategoryRef, createCategory } from '../src/seed/seed.ts';
+import {
+  type CategoryRef,
+  createCategory,
+  createCompany,
+  createGoods,
+  createUser,
+} from '../src/seed/seed.ts';
 
 /**
  * The goods sheets the import's load test (import-load.test.ts) and the import benchmarks
@@ -90,13 +96,38 @@ export async function goodsSheetCompany(db: PlatformDatabase, companyId: number)
 }
 
 /**
- * `rows` goods rows as a user fills the template (codes GI000001…, from the start of the seeded
+ * A company to import into while others shop: its shop administrator (role 12) who imports, the
+ * category tree and brands the rows name, `members` members who order, and four goods on sale in
+ * the shop with stock enough for any run. Answers the company, the users' names (all with
+ * `password`) and the goods.
+ */
+export async function importingCompany(db: PlatformDatabase, password: string, members = 1) {
+  const tag = Date.now().toString(36);
+  const companyId = await createCompany(db, {
+    code: `imp${tag}`,
+    company_name: `商品导入单位${tag}`,
+    address: '—',
+  });
+  const admin = `import_admin_${tag}`;
+  await createUser(db, { companyId, username: admin, password, role: 12 });
+  const memberNames = Array.from({ length: members }, (_, i) => `import_member${i}_${tag}`);
+  for (const username of memberNames)
+    await createUser(db, { companyId, username, password, role: MEMBER_ROLE });
+  await goodsSheetCompany(db, companyId);
+  const goods: number[] = [];
+  for (let i = 0; i < 4; i++)
+    goods.push(await createGoods(db, companyId, { name: `在售商品${i}`, price: 100, stock: 1_000_000 }));
+  return { companyId, admin, members: memberNames, goods };
+}
+
+/**
+ * `rows` goods rows as a user fills the template (codes `${codes}000001`…, from the start of the seeded
  * sequence): code, name, category by name or path, brand (70%), unit, type word, price in yuan,
  * opening stock (80%), subtitle, keywords, 启用/停用. `refused: 'some'`: 1% refused (an unknown
  * category, a price with three decimals, a code repeated from the row above); `'last'`: only the
  * last row (an unknown category); `'none'`: every row good.
  */
-export function* goodsRows(rows: number, refused: 'some' | 'last' | 'none' = 'some') {
+export function* goodsRows(rows: number, refused: 'some' | 'last' | 'none' = 'some', codes = 'GI') {
   restartRand();
   let lastCode = '';
   for (let i = 1; i <= rows; i++) {
@@ -105,7 +136,7 @@ export function* goodsRows(rows: number, refused: 'some' | 'last' | 'none' = 'so
     const brand = rand() < 0.7 ? pick(BRANDS) : '';
     const noun = pick(leaf.nouns);
     const row: Record<string, string | number> = {
-      code: `GI${String(i).padStart(6, '0')}`,
+      code: `${codes}${String(i).padStart(6, '0')}`,
       name: `${brand}${noun} ${i}`,
       category: leaf.cell,
       brand,
@@ -129,5 +160,5 @@ export function* goodsRows(rows: number, refused: 'some' | 'last' | 'none' = 'so
 }
 
 /** `goodsRows` as the goods import's .xlsx (the platform's writer, the import's own columns). */
-export const goodsSheet = (rows: number, refused: 'some' | 'last' | 'none' = 'some') =>
-  writeWorkbook(goodsResource.importColumns, goodsRows(rows, refused), '商品');
+export const goodsSheet = (rows: number, refused: 'some' | 'last' | 'none' = 'some', codes = 'GI') =>
+  writeWorkbook(goodsResource.importColumns, goodsRows(rows, refused, codes), '商品');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { JOB_FINISHED, type Job, MEMBER_ROLE } from '@portal/contract';
 import sharp from 'sharp';
 import { inject, vi } from 'vitest';
@@ -40,6 +43,39 @@ export async function openTestDatabase({
     async close() {
       await handle.close();
       await onServer(url, `drop database ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * A database for a real server, copied from the run's migrated template (template.ts): on SQLite
+ * the file `portal.sqlite` in a data folder of its own, on PostgreSQL (TEST_PG_URL) a database of
+ * its own. `env` points a real server at it; `open` opens it in this process (to seed, to count);
+ * `drop` removes it.
+ */
+export async function serverDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
+  const url = process.env.TEST_PG_URL;
+  if (!url) {
+    const file = path.join(dataDir, 'portal.sqlite');
+    fs.writeFileSync(file, Buffer.from(inject('sqliteTemplate'), 'base64'));
+    return {
+      dataDir,
+      env: {} as Record<string, string>,
+      open: () => openDatabase({ url: file }),
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await onServer(url, `create database ${name} template ${inject('pgTemplate')}`);
+  const at = databaseUrl(url, name);
+  return {
+    dataDir,
+    env: { DATABASE_URL: at },
+    open: () => openDatabase({ url: at, poolSize: 2 }),
+    drop: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await onServer(url, `drop database if exists ${name} with (force)`);
     },
   };
 }

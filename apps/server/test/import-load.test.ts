@@ -1,25 +1,20 @@
-import { MEMBER_ROLE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { toBuffer } from '../src/platform/excel/index.ts';
-import { createCompany, createGoods, createUser } from '../src/seed/seed.ts';
-import { GOODS_SHEET_WORDS, goodsSheet, goodsSheetCompany } from './goods-sheet.ts';
-import { dialectUnderTest, PASSWORD } from './harness.ts';
+import { GOODS_SHEET_WORDS, goodsSheet } from './goods-sheet.ts';
+import { dialectUnderTest } from './harness.ts';
+import { goodsCount, type ImportDatabase, importDatabase, signIn } from './import-server.ts';
 import {
   during,
   type ImportRun,
   importGoods,
   inside,
   latencyText,
-  loginToken,
-  type PortalClient,
-  portalClient,
   runLoops,
   type Step,
   type Timed,
   type Window,
 } from './load-clients.ts';
-import { type RealServer, serverDatabase, startRealServer } from './real-server.ts';
+import { type RealServer, startRealServer } from './real-server.ts';
 
 /**
  * Issue 33, "What must be shown": one client imports a large goods sheet while others browse and
@@ -42,80 +37,28 @@ import { type RealServer, serverDatabase, startRealServer } from './real-server.
 const ROWS = Number(process.env.IMPORT_LOAD_ROWS ?? 50_000);
 const MAX_READ_MS = 200;
 
-let database: Awaited<ReturnType<typeof serverDatabase>>;
+let data: ImportDatabase;
 let server: RealServer;
 let companyId: number;
-let admin: PortalClient;
-let anonymous: PortalClient;
-let members: { client: PortalClient; consignee: number }[];
 let shopGoods: number[];
+let clientsOf: Awaited<ReturnType<typeof signIn>>;
 let badSheet: Buffer;
 let cleanSheet: Buffer;
 
-/** Answers `f` on the server's database, opened in this process for that. */
-async function onDatabase<T>(f: (db: DatabaseHandle['db']) => Promise<T>) {
-  const handle = database.open();
-  try {
-    return await f(handle.db);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The company's goods, and how many of them the sheet's codes (GI000001…). */
-const goodsCount = () =>
-  onDatabase(async (db) => {
-    const rows = await db
-      .selectFrom('goods')
-      .select(['code'])
-      .where('company_id', '=', companyId)
-      .where('del_flag', '=', 0)
-      .execute();
-    return { all: rows.length, imported: rows.filter((r) => r.code.startsWith('GI')).length };
-  });
-
 beforeAll(async () => {
-  database = await serverDatabase();
-  const admins = `load_admin_${Date.now()}`;
-  const memberNames = [0, 1].map((i) => `load_member${i}_${Date.now()}`);
-  await onDatabase(async (db) => {
-    companyId = await createCompany(db, { code: 'load', company_name: '导入压力单位', address: '—' });
-    await createUser(db, { companyId, username: admins, password: PASSWORD, role: 12 });
-    for (const username of memberNames)
-      await createUser(db, { companyId, username, password: PASSWORD, role: MEMBER_ROLE });
-    await goodsSheetCompany(db, companyId);
-    shopGoods = [];
-    for (let i = 0; i < 4; i++)
-      shopGoods.push(
-        await createGoods(db, companyId, { name: `在售商品${i}`, price: 100, stock: 1_000_000 }),
-      );
-  });
+  data = await importDatabase(2);
+  ({ companyId, goods: shopGoods } = data.company);
   [badSheet, cleanSheet] = await Promise.all([
     toBuffer(goodsSheet(ROWS, 'last')),
     toBuffer(goodsSheet(ROWS, 'none')),
   ]);
-  server = await startRealServer(database.env, { dataDir: database.dataDir });
-  admin = portalClient(server.base, await loginToken(server.base, admins, PASSWORD));
-  anonymous = portalClient(server.base);
-  members = [];
-  for (const username of memberNames) {
-    const client = portalClient(server.base, await loginToken(server.base, username, PASSWORD));
-    const address = await client.post('/consignee/update', {
-      name: '张三',
-      mobile: '13800000000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      address: '文三路 1 号',
-    });
-    expect(address.c).toBe(0);
-    members.push({ client, consignee: (address.d as { id: number }).id });
-  }
+  server = await startRealServer(data.database.env, { dataDir: data.database.dataDir });
+  clientsOf = await signIn(server.base, data);
 }, 180_000);
 
 afterAll(async () => {
   server?.stop();
-  await database?.drop();
+  await data?.database.drop();
 });
 
 /**
@@ -124,6 +67,7 @@ afterAll(async () => {
  * ordering client per member (buy-now of one unit of a goods on sale).
  */
 function clients() {
+  const { admin, anonymous, members } = clientsOf;
   let n = 0;
   const next = () => n++;
   const readsInTurn: (() => Promise<{ what: string; c: number; m?: string }>)[] = [
@@ -181,7 +125,7 @@ const slow = (timed: Timed[]) => timed.filter((t) => t.end - t.start > MAX_READ_
 
 describe(`one client imports ${ROWS.toLocaleString('en')} goods while others browse and order (${dialectUnderTest})`, () => {
   it('serves every read and order during the import, and the import is all or nothing', async () => {
-    const before = await goodsCount();
+    const before = await goodsCount(data);
     // The idle server: the same clients until each made about 25 requests, after as many to warm
     // it up (a fresh process compiles its code on the first requests).
     await runLoops(clients(), (t) => t.length >= 4 * 25);
@@ -192,9 +136,9 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
     let refused: ImportRun;
     let clean: ImportRun;
     try {
-      refused = await importGoods(admin, 'all', badSheet);
-      const afterRefused = await goodsCount();
-      clean = await importGoods(admin, 'all', cleanSheet);
+      refused = await importGoods(clientsOf.admin, 'all', badSheet);
+      const afterRefused = await goodsCount(data);
+      clean = await importGoods(clientsOf.admin, 'all', cleanSheet);
       // All or nothing: the refused row at the end left nothing of the rows before it.
       expect(afterRefused).toEqual(before);
     } finally {
@@ -219,10 +163,12 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
     // The figures: every request open at some moment of an import, beside the idle server's.
     const open = [...during(timed, refused), ...during(timed, clean)];
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const publish = (clean.d as { publish_ms?: number } | undefined)?.publish_ms;
     console.log(
       [
         `import under load (${dialectUnderTest}, ${ROWS.toLocaleString('en')} rows): ` +
-          `refused \`all\` ${s(refused.to - refused.from)}, clean \`all\` ${s(clean.to - clean.from)}`,
+          `refused \`all\` ${s(refused.to - refused.from)}, clean \`all\` ${s(clean.to - clean.from)}` +
+          `${publish === undefined ? '' : ` (its publish transaction ${publish} ms)`}`,
         `  reads idle:          ${latencyText(reads(idle))}`,
         `  reads during import: ${latencyText(reads(open))}; over ${MAX_READ_MS} ms: ${slow(reads(open))}`,
         ...KINDS.map((k) => `    ${k.padEnd(17)} ${latencyText(open.filter((t) => t.what === k))}`),
@@ -235,7 +181,7 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
     expect(refused.m).toBe('有1行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行');
     expect(clean.c, clean.m).toBe(0);
     expect(clean.d).toMatchObject({ total: ROWS, valid: ROWS, invalid: 0, created: ROWS });
-    expect(await goodsCount()).toEqual({ all: before.all + ROWS, imported: ROWS });
+    expect(await goodsCount(data)).toEqual({ all: before.all + ROWS, imported: ROWS });
     // Every read and every order was answered (no refusal, no 5xx, no dropped connection).
     const failed = [...idle, ...timed].filter((t) => t.c !== 0);
     expect(failed.slice(0, 5)).toEqual([]);

@@ -1,12 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { openDatabase } from '../src/platform/db/database.ts';
-import { databaseUrl, onServer } from './template.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -39,16 +35,17 @@ const { serverNodeArgs } = (await import(path.join(root, 'scripts/lib.mjs') as s
 /**
  * The server as `npm start` runs it (apps/server/src/main.ts with the server's Node options) in a
  * child process, with `env` added, on `dataDir` (kept) or a throw-away DATA_DIR; answers once
- * `/api/health` answers (a first start seeds the demo data).
+ * `/api/health` answers (a first start seeds the demo data). `tree`: the root of another copy of
+ * the project to run instead of this one (a benchmark runs the code of an older commit).
  */
 export async function startRealServer(
   env: Record<string, string> = {},
-  { dataDir: given }: { dataDir?: string } = {},
+  { dataDir: given, tree = root }: { dataDir?: string; tree?: string } = {},
 ): Promise<RealServer> {
   const port = await freePort();
   const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
   const child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+    cwd: tree,
     env: {
       ...process.env,
       PORT: String(port),
@@ -91,37 +88,4 @@ export async function startRealServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   return { port, base: `http://127.0.0.1:${port}`, process: child, output: () => output, stop, kill };
-}
-
-/**
- * A database for a real server, copied from the run's migrated template (template.ts): on SQLite
- * the file `portal.sqlite` in a data folder of its own, on PostgreSQL (TEST_PG_URL) a database of
- * its own. `env` points a real server at it; `open` opens it in this process (to seed, to count);
- * `drop` removes it.
- */
-export async function serverDatabase() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-real-'));
-  const url = process.env.TEST_PG_URL;
-  if (!url) {
-    const file = path.join(dataDir, 'portal.sqlite');
-    fs.writeFileSync(file, Buffer.from(inject('sqliteTemplate'), 'base64'));
-    return {
-      dataDir,
-      env: {} as Record<string, string>,
-      open: () => openDatabase({ url: file }),
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await onServer(url, `create database ${name} template ${inject('pgTemplate')}`);
-  const at = databaseUrl(url, name);
-  return {
-    dataDir,
-    env: { DATABASE_URL: at },
-    open: () => openDatabase({ url: at, poolSize: 2 }),
-    drop: async () => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      await onServer(url, `drop database if exists ${name} with (force)`);
-    },
-  };
 }
