@@ -1,19 +1,21 @@
 // Issue 33: the 50,000-row goods import beside the code before issue 33, and what the rest of the
 // shop sees meanwhile, in one run. For each database (SQLite in WAL, PostgreSQL) and each tree —
-// this one ("after") and the commit before the change ("before", BENCH_BEFORE, default 47eaec4:
-// its files from `git archive`, this tree's node_modules hard-linked into it) — a fresh real server
-// process as `npm start` runs it (apps/server/src/main.ts with the server's Node options; the
-// database made by that tree's own migrations, import-load-seed.ts) serves:
+// this one ("after") and the commit before the change ("before": BENCH_BEFORE, default 47eaec4; a
+// comma-separated list compares several, e.g. `1c235dd~1,47eaec4` adds the code before SQLite's
+// reader connection; each one's files from `git archive`, this tree's node_modules hard-linked
+// into it) — a fresh real server process as `npm start` runs it (apps/server/src/main.ts with the
+// server's Node options, on a database made by that tree's own migrations: import-load-seed.ts)
+// serves:
 //   idle    — BENCH_READERS (2) clients list goods (`/goods/list`, another word and page each
-//             time) for BENCH_IDLE_SECONDS (5), one at a time each, after a warm-up;
+//             time) for BENCH_IDLE_SECONDS (5), one request at a time each, after a warm-up;
 //   import  — the shop administrator's flow over HTTP: preview, then `valid` (1% of the rows
 //             refused) — before: each call answers the result; after: each answers a job,
 //             followed on /job/get to its end — while the same readers list goods and a member
 //             places orders.
 // Reported: the preview's and the commit's time, the server process's peak RSS (the kernel's
 // high-water mark, beside its RSS before the import), the goods list's latency idle and during the
-// import (p50, p99, max, how many over 200 ms), the orders', and the publish's length where the
-// job's result gives it (`publish_ms`). BENCH_IMPORT_ROWS (50,000), BENCH_ROUNDS (1),
+// import (p50, p99, max, how many over 200 ms), the orders', and the publish transaction's length
+// where the job's result gives it (`publish_ms`). BENCH_IMPORT_ROWS (50,000), BENCH_ROUNDS (1),
 // BENCH_DATABASES (sqlite,pg), BENCH_PG_URL (a server where a throw-away database is made).
 // A benchmark, not a test: nothing here fails the build.
 import { execSync, spawnSync } from 'node:child_process';
@@ -42,7 +44,7 @@ const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 const READERS = Number(process.env.BENCH_READERS ?? 2);
-const BEFORE = process.env.BENCH_BEFORE ?? '47eaec4';
+const BEFORE = (process.env.BENCH_BEFORE ?? '47eaec4').split(',').filter(Boolean);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'pg'];
 const MAX_READ_MS = 200;
@@ -197,11 +199,8 @@ async function main() {
   console.log(
     `${ROWS.toLocaleString('en')} goods rows (1% refused): ${sheet.length.toLocaleString('en')} bytes, made in ${sec(performance.now() - made)}`,
   );
-  const before = olderTree(BEFORE);
-  const trees = [
-    { name: `before (${short(BEFORE)})`, root: before },
-    { name: `after (${short('HEAD')})`, root: repo },
-  ];
+  const older = BEFORE.map((commit) => ({ name: `before (${short(commit)})`, root: olderTree(commit) }));
+  const trees = [...older, { name: `after (${short('HEAD')})`, root: repo }];
   try {
     for (const database of DATABASES) {
       const runs = new Map<string, Measured[]>();
@@ -244,7 +243,7 @@ async function main() {
       console.table(table);
     }
   } finally {
-    fs.rmSync(before, { recursive: true, force: true });
+    for (const tree of older) fs.rmSync(tree.root, { recursive: true, force: true });
   }
 }
 
