@@ -15,8 +15,9 @@
 // Reported: the preview's and the commit's time, the server process's peak RSS (the kernel's
 // high-water mark, beside its RSS before the import), the goods list's latency idle and during the
 // import (p50, p99, max, how many over 200 ms), the orders', and the publish transaction's length
-// where the job's result gives it (`publish_ms`). BENCH_IMPORT_ROWS (50,000), BENCH_ROUNDS (1),
-// BENCH_DATABASES (sqlite,pg), BENCH_PG_URL (a server where a throw-away database is made).
+// where the job's result gives it (`publish_ms`), with the latencies of the requests open during
+// it. BENCH_IMPORT_ROWS (50,000), BENCH_ROUNDS (1), BENCH_DATABASES (sqlite,pg), BENCH_PG_URL (a
+// server where a throw-away database is made).
 // A benchmark, not a test: nothing here fails the build.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +32,7 @@ import {
   latency,
   loginToken,
   portalClient,
+  publishWindow,
   residentMemory,
   runLoops,
   type Step,
@@ -234,6 +236,14 @@ async function main() {
         row('goods list idle', name, figures(ms_.flatMap((m) => readsOf(m.idle))));
         row('goods list during import', name, figures(ms_.flatMap((m) => readsOf(window(m)))));
         row('orders during import', name, figures(ms_.flatMap((m) => ordersOf(window(m)))));
+        const inPublish = (m: Measured) => {
+          const w = publishWindow(m.commit);
+          return w ? during(m.load, w) : [];
+        };
+        if (ms_.some((m) => publishWindow(m.commit))) {
+          row('goods list during the publish', name, figures(ms_.flatMap((m) => readsOf(inPublish(m)))));
+          row('orders during the publish', name, figures(ms_.flatMap((m) => ordersOf(inPublish(m)))));
+        }
         row('publish (job result)', name, publish.length ? publish.map((p) => ms(p)).join(', ') : '—');
       }
       console.log(

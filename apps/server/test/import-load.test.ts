@@ -9,6 +9,7 @@ import {
   importGoods,
   inside,
   latencyText,
+  publishWindow,
   runLoops,
   type Step,
   type Timed,
@@ -168,6 +169,8 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
     const open = [...during(timed, refused), ...during(timed, clean)];
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const publish = (clean.d as { publish_ms?: number } | undefined)?.publish_ms;
+    const publishing = publishWindow(clean);
+    const published = publishing && during(timed, publishing);
     console.log(
       [
         `import under load (${dialectUnderTest}, ${ROWS.toLocaleString('en')} rows): ` +
@@ -178,6 +181,12 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
         ...KINDS.map((k) => `    ${k.padEnd(17)} ${latencyText(open.filter((t) => t.what === k))}`),
         `  orders idle:          ${latencyText(orders(idle))}`,
         `  orders during import: ${latencyText(orders(open))}`,
+        ...(published
+          ? [
+              `  reads during the publish:  ${latencyText(reads(published))}`,
+              `  orders during the publish: ${latencyText(orders(published))}`,
+            ]
+          : []),
         `  served in the later half of each import: ${JSON.stringify(counts)}`,
       ].join('\n'),
     );

@@ -125,6 +125,20 @@ export interface ImportRun extends Window {
   d?: unknown;
   /** The job's id when the import ran as a job. */
   job?: number;
+  /** When the job was marked finished, as the server's clock wrote it (`performance.now()` terms). */
+  finished?: number;
+}
+
+/**
+ * The publish of an import job, when its result gives its length (`publish_ms`: from its
+ * transaction's begin to the job marked done in it, just before the commit): the window that
+ * ended at the job's finish time. The same machine's clock, so the server's time and this
+ * process's compare.
+ */
+export function publishWindow(run: ImportRun): Window | undefined {
+  const ms = (run.d as { publish_ms?: number } | undefined)?.publish_ms;
+  if (ms === undefined || run.finished === undefined) return undefined;
+  return { from: run.finished - ms, to: run.finished };
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -147,10 +161,11 @@ export async function importGoods(client: PortalClient, mode: string, content: B
   for (;;) {
     const j = await client.get('/job/get', { id: job.id });
     if (j.c !== 0) return { ...j, job: job.id, from, to: performance.now() };
-    const d = j.d as { state: string; error: string; result: unknown };
-    if (d.state === 'done') return { c: 0, d: d.result, job: job.id, from, to: performance.now() };
-    if (d.state === 'failed' || d.state === 'cancelled')
-      return { c: -1, m: d.error, d, job: job.id, from, to: performance.now() };
+    const d = j.d as { state: string; error: string; result: unknown; finish_time: string };
+    const ended = { job: job.id, from, to: performance.now() };
+    const finished = Date.parse(d.finish_time) - performance.timeOrigin;
+    if (d.state === 'done') return { c: 0, d: d.result, finished, ...ended };
+    if (d.state === 'failed' || d.state === 'cancelled') return { c: -1, m: d.error, d, finished, ...ended };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
