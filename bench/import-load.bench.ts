@@ -36,6 +36,7 @@ import {
   residentMemory,
   runLoops,
   type Step,
+  slowest,
   type Timed,
 } from '@portal/server/test/load-clients.ts';
 import { startRealServer } from '@portal/server/test/real-server.ts';
@@ -235,6 +236,14 @@ async function main() {
         row('server peak RSS', name, `${mb(med((m) => m.peak))} (${mb(med((m) => m.rssBefore))} before)`);
         row('goods list idle', name, figures(ms_.flatMap((m) => readsOf(m.idle))));
         row('goods list during import', name, figures(ms_.flatMap((m) => readsOf(window(m)))));
+        row(
+          'the slowest, when',
+          name,
+          slowest(
+            ms_.flatMap((m) => readsOf(window(m))),
+            ms_.flatMap((m) => [m.preview, m.commit]),
+          ).join(', '),
+        );
         row('orders during import', name, figures(ms_.flatMap((m) => ordersOf(window(m)))));
         const inPublish = (m: Measured) => {
           const w = publishWindow(m.commit);

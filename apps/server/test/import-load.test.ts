@@ -12,6 +12,7 @@ import {
   publishWindow,
   runLoops,
   type Step,
+  slowest,
   type Timed,
   type Window,
 } from './load-clients.ts';
@@ -178,6 +179,7 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
           `${publish === undefined ? '' : ` (its publish transaction ${publish} ms)`}`,
         `  reads idle:          ${latencyText(reads(idle))}`,
         `  reads during import: ${latencyText(reads(open))}; over ${MAX_READ_MS} ms: ${slow(reads(open))}`,
+        `    the slowest: ${slowest(reads(open), [refused, clean]).join(', ')}`,
         ...KINDS.map((k) => `    ${k.padEnd(17)} ${latencyText(open.filter((t) => t.what === k))}`),
         `  orders idle:          ${latencyText(orders(idle))}`,
         `  orders during import: ${latencyText(orders(open))}`,

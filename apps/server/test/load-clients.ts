@@ -127,6 +127,8 @@ export interface ImportRun extends Window {
   job?: number;
   /** When the job was marked finished, as the server's clock wrote it (`performance.now()` terms). */
   finished?: number;
+  /** What each look at the job showed: when, and its progress in words. */
+  seen?: { at: number; message: string }[];
 }
 
 /**
@@ -158,16 +160,33 @@ export async function importGoods(client: PortalClient, mode: string, content: B
   );
   const job = r.d as { id: number; state?: string } | undefined;
   if (r.c !== 0 || job?.state === undefined) return { ...r, from, to: performance.now() };
+  const seen: { at: number; message: string }[] = [];
   for (;;) {
     const j = await client.get('/job/get', { id: job.id });
     if (j.c !== 0) return { ...j, job: job.id, from, to: performance.now() };
-    const d = j.d as { state: string; error: string; result: unknown; finish_time: string };
-    const ended = { job: job.id, from, to: performance.now() };
+    const d = j.d as { state: string; error: string; result: unknown; finish_time: string; message: string };
+    seen.push({ at: performance.now(), message: d.message });
+    const ended = { job: job.id, from, to: performance.now(), seen };
     const finished = Date.parse(d.finish_time) - performance.timeOrigin;
     if (d.state === 'done') return { c: 0, d: d.result, finished, ...ended };
     if (d.state === 'failed' || d.state === 'cancelled') return { c: -1, m: d.error, d, finished, ...ended };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The slowest of `timed`, each with what the import's job showed last before it was answered
+ * (`runs`' looks at their jobs): `597 ms goods list (已检查 12,000 行)`.
+ */
+export function slowest(timed: Timed[], runs: ImportRun[], count = 3) {
+  const looks = runs.flatMap((r) => r.seen ?? []).sort((a, b) => a.at - b.at);
+  return [...timed]
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, count)
+    .map((t) => {
+      const shown = looks.filter((l) => l.at <= t.end).at(-1)?.message;
+      return `${Math.round(t.end - t.start)} ms ${t.what}${shown ? ` (${shown})` : ''}`;
+    });
 }
 
 /** The resident memory of a process (Linux /proc): now and its high-water mark, in bytes; 0 elsewhere. */
