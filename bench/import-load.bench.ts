@@ -115,7 +115,8 @@ interface Measured {
 /** One import on a fresh server of `tree` on a fresh database of `database`. */
 async function measureOnce(tree: string, database: string, sheet: Buffer): Promise<Measured | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-import-load-'));
-  const pgDb = database === 'pg' ? await pgDatabase(path.basename(tree).replace(/\W/g, '')) : undefined;
+  const pgDb =
+    database === 'pg' ? await pgDatabase(path.basename(tree).replace(/\W/g, '').toLowerCase()) : undefined;
   if (database === 'pg' && !pgDb) return undefined;
   const env = { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' };
   try {
