@@ -193,6 +193,8 @@ describe(`one client imports ${ROWS.toLocaleString('en')} goods while others bro
       ].join('\n'),
     );
 
+    // Each import ran as a job (the call answered it; its end was followed on /job/get).
+    expect([refused.job, clean.job].every((id) => id !== undefined)).toBe(true);
     expect(refused.m).toBe('有1行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行');
     expect(clean.c, clean.m).toBe(0);
     expect(clean.d).toMatchObject({ total: ROWS, valid: ROWS, invalid: 0, created: ROWS });
