@@ -44,7 +44,15 @@ export interface Config {
   jobsPrefix: string;
   /** `JOBS_CONCURRENCY`: jobs one server process runs at once. */
   jobsConcurrency: number;
+  /**
+   * `JOBS_LEASE_SECONDS`: how long a process's claim on a running job lasts unrenewed — how soon
+   * another process (or this one started again) takes over the job of a process that died.
+   */
+  jobsLeaseMs: number;
 }
+
+/** The shortest lease `JOBS_LEASE_SECONDS` may set: renewed every third of it, it outlasts a busy moment. */
+const JOBS_LEASE_MIN_SECONDS = 5;
 
 /** JOBS_ENGINE: one of the two words, or unset. */
 function jobsEngineOf(value: string | undefined): Config['jobsEngine'] {
@@ -116,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEngine: jobsEngineOf(env.JOBS_ENGINE),
     jobsPrefix: env.JOBS_PREFIX || 'portal',
     jobsConcurrency: Math.max(1, Number(env.JOBS_CONCURRENCY ?? 1) || 1),
+    jobsLeaseMs: Math.max(JOBS_LEASE_MIN_SECONDS, Number(env.JOBS_LEASE_SECONDS ?? 30) || 30) * 1000,
   };
 }

@@ -21,6 +21,8 @@ export interface JobSettings {
   jobsPrefix: string;
   /** `JOBS_CONCURRENCY`: jobs one process runs at once. */
   jobsConcurrency: number;
+  /** `JOBS_LEASE_SECONDS` in ms: how long a claim lasts unrenewed (a dead process's job waits so long). */
+  jobsLeaseMs?: number;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface OpenJobQueue {
   store: BlobStore;
   log: JobLog;
   settings: JobSettings;
-  /** Tests: another engine than the configuration's, a short lease, a clock, an owner name, a poll period. */
+  /** Tests: another engine than the configuration's, a lease of their own, a clock, an owner name, a poll period. */
   engine?: JobEngineName;
   leaseMs?: number;
   now?: () => number;
@@ -64,7 +66,7 @@ export async function openJobQueue(o: OpenJobQueue): Promise<JobQueue> {
     db: o.db,
     files,
     log: o.log,
-    ...(o.leaseMs !== undefined && { leaseMs: o.leaseMs }),
+    leaseMs: o.leaseMs ?? o.settings.jobsLeaseMs,
     ...(o.now && { now: o.now }),
     ...(o.owner && { owner: o.owner }),
   });
