@@ -1,5 +1,5 @@
 import type { Job } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toBuffer } from '../src/platform/excel/index.ts';
 import { goodsSheet } from './goods-sheet.ts';
 import { dialectUnderTest } from './harness.ts';
@@ -120,10 +120,11 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
-afterAll(async () => {
-  for (const s of servers) s.stop();
-  await data?.database.drop();
+// Each test's processes end with it: the next one counts its own.
+afterEach(() => {
+  for (const s of servers.splice(0)) s.stop();
 });
+afterAll(() => data?.database.drop());
 
 describe(`an import job when its server process is killed (${dialectUnderTest})`, () => {
   it('resumes or fails with its reason after a restart, and nothing is half-imported', async () => {
