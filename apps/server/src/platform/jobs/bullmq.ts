@@ -10,7 +10,7 @@ import type {
 import { AppError } from '../core/errors.ts';
 import type { Database } from '../db/database.ts';
 import { ABORT, type JobCore, type JobLog, jobOf } from './job-core.ts';
-import { jobsRepository } from './jobs.repository.ts';
+import { jobsRepository, repeatsRepository } from './jobs.repository.ts';
 import { JOB_MAX_ATTEMPTS, type JobQueue } from './types.ts';
 
 /** Where BullMQ keeps its queue: Redis (`REDIS_URL`) or the portal's PostgreSQL database. */
@@ -62,7 +62,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * conditional update as the embedded runner's) and runs it by the shared path. A worker that died
  * stops renewing BullMQ's lock: BullMQ's stalled check hands the job to another worker, which
  * claims the row once its lease lapsed (attempt + 1; after `JOB_MAX_ATTEMPTS`, failed with the
- * reason). The repeats are BullMQ job schedulers: one job per period across all processes.
+ * reason). The repeats are BullMQ job schedulers, each period claimed in `job_repeats` (one run a
+ * period across all processes, though each process upserts the scheduler at its start).
  */
 export async function bullmqQueue(
   core: JobCore,
@@ -153,7 +154,11 @@ export async function bullmqQueue(
       // The period's identity: the time it was due, the end of the scheduler's job id
       // (`repeat:<scheduler>:<millis>`).
       const due = Number(/:(\d+)$/.exec(job.id ?? '')?.[1] ?? job.timestamp);
-      if (repeat) await repeat.run(new Date(due));
+      if (!repeat) return;
+      // Once a period across processes, whatever series of jobs BullMQ's schedulers made.
+      if (!(await repeatsRepository.claimPeriod(db, name, core.iso(due), core.iso(due + repeat.everyMs))))
+        return;
+      await repeat.run(new Date(due));
       return;
     }
     await runJob(Number((job.data as { id: number }).id));

@@ -285,7 +285,7 @@ export const jobsRepository = {
   },
 };
 
-/** The embedded runner's repeats (`job_repeats`, a platform table). */
+/** The repeats' periods (`job_repeats`, a platform table): the embedded runner's schedule, BullMQ's guard. */
 export const repeatsRepository = {
   /** The repeat's row, due at once when it is new. */
   async ensure(db: Database, name: string, nextAt: string) {
@@ -321,6 +321,23 @@ export const repeatsRepository = {
       .where('name', '=', name)
       .where('next_at', '=', dueAt)
       .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', lease.now)]))
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /**
+   * BullMQ's repeats: the period due at `dueAt` is run when no period was run less than one period
+   * before it — the conditional update on `next_at` that one process wins. BullMQ's scheduler gives
+   * one job a period, but a process that upserts the scheduler again (each one does at start) may
+   * start a new series at once; this keeps the promise of one run a period across processes.
+   */
+  async claimPeriod(db: Database, name: string, dueAt: string, nextAt: string): Promise<boolean> {
+    await repeatsRepository.ensure(db, name, dueAt);
+    const r = await db
+      .updateTable('job_repeats')
+      .set({ next_at: nextAt })
+      .where('name', '=', name)
+      .where('next_at', '<=', dueAt)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
