@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { gbk } from '../../apps/server/src/platform/excel/gbk.testing.ts';
 import { expectAccessible, JOB_WAIT, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // Imports as jobs (issue 33, ADR 0037 "The web: a job followed"): an import started on 商品库 waits
@@ -35,25 +36,6 @@ async function writeSheet(file: string, rows: unknown[][]) {
   ws.addRow(HEADERS);
   for (const row of rows) ws.addRow(row);
   await wb.xlsx.writeFile(file);
-}
-
-/** GBK's bytes of a text (Node decodes GBK but has no encoder): the table of its two-byte codes, inverted. */
-function gbk(text: string) {
-  const table = new Map<string, Buffer>();
-  const decoder = new TextDecoder('gbk');
-  for (let lead = 0x81; lead <= 0xfe; lead++)
-    for (let trail = 0x40; trail <= 0xfe; trail++) {
-      if (trail === 0x7f) continue;
-      const ch = decoder.decode(Buffer.from([lead, trail]));
-      if (ch.length === 1 && !table.has(ch)) table.set(ch, Buffer.from([lead, trail]));
-    }
-  return Buffer.concat(
-    [...text].map((ch) => {
-      const bytes = ch.charCodeAt(0) < 0x80 ? Buffer.from(ch) : table.get(ch);
-      if (!bytes) throw new Error(`${ch} has no GBK code`);
-      return bytes;
-    }),
-  );
 }
 
 async function readSheet(file: string) {

@@ -15,6 +15,7 @@ import {
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory } from '#server/seed/seed.ts';
+import { gbk } from '../src/platform/excel/gbk.testing.ts';
 import { readXlsx, runImport, templateHeaders } from './excel.ts';
 import { goodsCompany, materialsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -40,21 +41,6 @@ const ok = async (url: string, body: Body, headers: Headers) => {
   expect(r.c, `${url} ${JSON.stringify(r)}`).toBe(0);
   return r.d;
 };
-
-/** GBK's bytes of a text (Node decodes GBK but has no encoder): the table of its two-byte codes, inverted. */
-function gbk(text: string) {
-  const table = new Map<string, Buffer>();
-  const decoder = new TextDecoder('gbk');
-  for (let lead = 0x81; lead <= 0xfe; lead++)
-    for (let trail = 0x40; trail <= 0xfe; trail++) {
-      if (trail === 0x7f) continue;
-      const ch = decoder.decode(Buffer.from([lead, trail]));
-      if (ch.length === 1 && !table.has(ch)) table.set(ch, Buffer.from([lead, trail]));
-    }
-  return Buffer.concat(
-    [...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? Buffer.from(ch) : (table.get(ch) as Buffer))),
-  );
-}
 
 const BRAND_IMPORT = '/api/goods/brand/import';
 

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '#server/platform/core/errors.ts';
+import { gbk } from './gbk.testing.ts';
 import {
   CHOICES_SHEET,
   type ExcelColumn,
@@ -613,21 +614,6 @@ describe('number cells in text columns (a code keeps its zeros)', () => {
     ]);
   });
 });
-
-/** GBK's bytes of a text, as Excel on Chinese Windows writes a CSV (Node decodes GBK but has no encoder). */
-function gbk(textToEncode: string) {
-  const table = new Map<string, Buffer>();
-  const decoder = new TextDecoder('gbk');
-  for (let lead = 0x81; lead <= 0xfe; lead++)
-    for (let trail = 0x40; trail <= 0xfe; trail++) {
-      if (trail === 0x7f) continue;
-      const ch = decoder.decode(Buffer.from([lead, trail]));
-      if (ch.length === 1 && !table.has(ch)) table.set(ch, Buffer.from([lead, trail]));
-    }
-  return Buffer.concat(
-    [...textToEncode].map((ch) => (ch.charCodeAt(0) < 0x80 ? Buffer.from(ch) : (table.get(ch) as Buffer))),
-  );
-}
 
 describe('CSV', () => {
   const csv = [
