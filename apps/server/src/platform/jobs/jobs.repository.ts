@@ -1,5 +1,5 @@
 import type { JobState } from '@portal/contract';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Caller } from '../auth/session-user.ts';
 import type { Database } from '../db/database.ts';
 import type { JobTable } from '../db/schema.ts';
@@ -25,6 +25,29 @@ const runner = (db: Database) => unscoped(db, RUNNER);
 
 /** States a runner may still take a job from. */
 const UNFINISHED: JobState[] = ['queued', 'running'];
+
+/**
+ * One job of the caller (their company, their own) in `state` changed by `set` — and, with
+ * `lapsedBefore`, only when its lease lapsed before then: 1 when it was so, 0 otherwise.
+ */
+async function updateMine(
+  db: Database,
+  caller: Caller,
+  id: number,
+  state: JobState,
+  set: Updateable<JobTable>,
+  lapsedBefore?: string,
+): Promise<number> {
+  let q = inCompany(db, caller.companyId)
+    .updateTable('jobs')
+    .set(set)
+    .where('id', '=', id)
+    .where('user_id', '=', caller.userId)
+    .where('state', '=', state);
+  if (lapsedBefore) q = q.where('lease_until', '<', lapsedBefore);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
 
 export const jobsRepository = {
   async insert(
@@ -73,40 +96,30 @@ export const jobsRepository = {
   },
 
   /** Cancels a queued job of the caller at once; 1 when it was still queued. */
-  async cancelQueued(db: Database, caller: Caller, id: number, at: string): Promise<number> {
-    const r = await inCompany(db, caller.companyId)
-      .updateTable('jobs')
-      .set({ state: 'cancelled', finished_at: at, updated_at: at, lease_until: null })
-      .where('id', '=', id)
-      .where('user_id', '=', caller.userId)
-      .where('state', '=', 'queued')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  cancelQueued(db: Database, caller: Caller, id: number, at: string): Promise<number> {
+    return updateMine(db, caller, id, 'queued', {
+      state: 'cancelled',
+      finished_at: at,
+      updated_at: at,
+      lease_until: null,
+    });
   },
 
   /** Asks the runner of a running job of the caller to stop; 1 when it was running. */
-  async requestCancel(db: Database, caller: Caller, id: number, at: string): Promise<number> {
-    const r = await inCompany(db, caller.companyId)
-      .updateTable('jobs')
-      .set({ cancel_requested: 1, updated_at: at })
-      .where('id', '=', id)
-      .where('user_id', '=', caller.userId)
-      .where('state', '=', 'running')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  requestCancel(db: Database, caller: Caller, id: number, at: string): Promise<number> {
+    return updateMine(db, caller, id, 'running', { cancel_requested: 1, updated_at: at });
   },
 
   /** Cancels a running job of the caller whose runner is gone (its lease lapsed); 1 when it was. */
-  async cancelAbandoned(db: Database, caller: Caller, id: number, at: string): Promise<number> {
-    const r = await inCompany(db, caller.companyId)
-      .updateTable('jobs')
-      .set({ state: 'cancelled', finished_at: at, updated_at: at, lease_until: null })
-      .where('id', '=', id)
-      .where('user_id', '=', caller.userId)
-      .where('state', '=', 'running')
-      .where('lease_until', '<', at)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  cancelAbandoned(db: Database, caller: Caller, id: number, at: string): Promise<number> {
+    return updateMine(
+      db,
+      caller,
+      id,
+      'running',
+      { state: 'cancelled', finished_at: at, updated_at: at, lease_until: null },
+      at,
+    );
   },
 
   /** A job by its id alone (the runner). */
