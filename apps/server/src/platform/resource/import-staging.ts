@@ -12,6 +12,8 @@ import type { RefusedRow } from '../excel/index.ts';
 
 /** Rows one statement writes or reads. */
 const PAGE = 500;
+/** Rows one statement of `clear` deletes (about 10 ms of SQLite's time). */
+const CLEAR_PAGE = 2000;
 
 /** A row that passed every check: its number in the sheet and the values to store. */
 export interface StagedRow {
@@ -89,9 +91,20 @@ export function importStaging(db: Database, companyId: number, jobId: number) {
       }
     },
 
-    /** Deletes the job's staged rows (the job ended, or starts again after its process died). */
+    /**
+     * Deletes the job's staged rows (the job ended, or starts again after its process died),
+     * `CLEAR_PAGE` at a time with other requests served between: 50,000 rows deleted by one
+     * statement held SQLite's only thread 0.15–0.4 s.
+     */
     async clear() {
-      await inCompany(db, companyId).deleteFrom('import_rows').where('job_id', '=', jobId).execute();
+      for (;;) {
+        const r = await inCompany(db, companyId)
+          .deleteFrom('import_rows')
+          .where('id', 'in', rows(db).select('r.id').limit(CLEAR_PAGE))
+          .executeTakeFirst();
+        if (Number(r.numDeletedRows) < CLEAR_PAGE) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

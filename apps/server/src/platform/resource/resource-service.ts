@@ -373,6 +373,9 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
         `已检查 ${out.total.toLocaleString('en-US')} 行`,
       );
       await ctx.checkCancelled();
+      // SQLite's statements end synchronously, so the awaits above never let this process serve
+      // another request: between batches it does (the reads that came meanwhile wait one batch).
+      await new Promise((resolve) => setImmediate(resolve));
     };
 
     const labels = labelsOf(importColumns);
