@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { SANDBOX_SECRET } from './sandbox.ts';
+
+/** Chromium's headless shell when it is installed (lighter), else the full browser. */
+const chromium = () =>
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)) ??
+  '/usr/bin/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,7 +58,8 @@ export default defineConfig({
     // a failing journey is retried with its trace in CI (retries: 1). Locally: --trace on.
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // npm test passes the one it found (scripts/test.mjs: the headless shell first).
+      executablePath: process.env.CHROMIUM_PATH ?? chromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
