@@ -61,15 +61,45 @@ export function ensureNode() {
   if (!(major in SUPPORTED_NODE)) console.warn(`！Node.js ${process.version} 未经测试，支持的是 ${lines}`);
 }
 
-/** Installs dependencies when node_modules is missing or older than the lock file. */
-export function ensureInstalled() {
+/**
+ * The one addon an install compiles: better-sqlite3 12 for Node 20 (docs/adr/0031), SQLite built
+ * by node-gyp — about two minutes of one core. (better-sqlite3 13 comes prebuilt.)
+ */
+const COMPILED = 'better-sqlite3-node20';
+const compiledAddon = path.join(root, 'node_modules', COMPILED, 'build', 'Release', 'better_sqlite3.node');
+/** What builds it, as a `runLanes` task. */
+export const COMPILE_TASK = [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]];
+
+/**
+ * Installs dependencies when node_modules is missing or older than the lock file. With
+ * `deferCompile` a fresh clone is installed without the compiling (`--ignore-scripts`, then the
+ * quick install scripts), and the compile is returned as a task for the caller to run beside
+ * other work (`npm test`: beside the type checks, which need no addon); otherwise null. An addon
+ * whose compile never ended (an interrupted run) is built before anything else.
+ */
+export function ensureInstalled({ deferCompile = false } = {}) {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
+  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) {
+    if (fs.existsSync(path.join(root, 'node_modules', COMPILED)) && !fs.existsSync(compiledAddon)) {
+      if (deferCompile) return COMPILE_TASK;
+      run(COMPILE_TASK[1], COMPILE_TASK[2]);
+    }
+    return null;
+  }
   // A fresh clone installs exactly the lock file (as CI does); later changes of it are merged in.
   const fresh = !fs.existsSync(path.join(root, 'node_modules'));
   console.log(fresh ? '▶ 安装依赖 (npm ci)…' : '▶ 安装依赖 (npm install)…');
-  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  if (!(fresh && deferCompile)) {
+    run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
+    return null;
+  }
+  run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
+  // esbuild checks its binary; msgpackr-extract (optional, like the compiled addon) picks its
+  // prebuilt one: what `npm ci` would have run, but the compile.
+  run('npm', ['rebuild', 'esbuild']);
+  spawnSync('npm', ['rebuild', 'msgpackr-extract'], { cwd: root, stdio: 'inherit' });
+  return fs.existsSync(path.join(root, 'node_modules', COMPILED)) ? COMPILE_TASK : null;
 }
 
 /** Whether the web build is missing or older than its sources. */

@@ -116,7 +116,8 @@ async function postgresRun() {
 }
 
 ensureNode();
-ensureInstalled();
+// The one compiled addon is built beside the type checks below (scripts/lib.mjs).
+const compile = ensureInstalled({ deferCompile: true });
 const chromium = ensureChromium();
 /**
  * The root package.json's `typecheck` script, one `tsc -p` per project, as separate commands (the
@@ -130,13 +131,15 @@ function typecheckCommands() {
   });
 }
 
-// Lint, the type checks and the web build are independent and tsc uses one core: two lanes, the
-// longest first (the web and the server, then the build). The build comes before the API tests:
+// Lint, the type checks, the web build and a fresh clone's compile of SQLite are independent and
+// each uses one core: two lanes, the longest first (the compile, the web and the server, then the
+// build). The build comes before the API tests:
 // they render public pages with the built renderer (web-render.test.ts).
 step('Lint (Biome)、类型检查 (tsc)、构建前端 (vite build)');
 const typechecks = typecheckCommands();
 const heavy = typechecks.filter(([title]) => /apps\/(web|server)$/.test(title));
 await runLanes([
+  ...(compile ? [compile] : []),
   ...heavy,
   ...(webBuildStale() ? [['构建前端 (vite build)', ...WEB_BUILD]] : []),
   ...typechecks.filter((t) => !heavy.includes(t)),
