@@ -14,7 +14,7 @@ import { inCompany } from '../src/platform/db/scope.ts';
 import { fileStoreOf } from '../src/platform/files/file-store.ts';
 import type { BullmqStore } from '../src/platform/jobs/bullmq.ts';
 import { GAVE_UP } from '../src/platform/jobs/job-core.ts';
-import { JOB_FILES_KEEP_MS, openJobQueue } from '../src/platform/jobs/job-queue.ts';
+import { JOB_FILES_KEEP_MS, JOB_ROWS_KEEP_MS, openJobQueue } from '../src/platform/jobs/job-queue.ts';
 import { JOB_MAX_ATTEMPTS, type JobEngineName, type JobQueue } from '../src/platform/jobs/types.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
@@ -655,6 +655,43 @@ for (const { engine, skip } of ENGINES) {
           .executeTakeFirstOrThrow();
         expect(row).toEqual({ input_key: null, files: '[]' });
       });
+
+      it.skipIf(engine !== 'embedded')(
+        'deletes the rows of jobs finished three months ago, not newer ones',
+        async () => {
+          // The sweep's schedule as a new deployment starts it (this file's other engines kept it on
+          // their own clocks): due at once, then a day later on this runner's clock.
+          await h.db.deleteFrom('job_repeats').where('name', '=', '清理三个月前的任务记录').execute();
+          const q = await runner('row-sweeper', undefined);
+          q.define({ kind: 'test:old', run: async () => ({}) });
+          const old = await q.add(owner.caller, { kind: 'test:old', title: '三个月前', data: {} });
+          await q.start();
+          await until(
+            () => rowOf(old.id),
+            (row) => expect(row.state).toBe('done'),
+          );
+          clock.now += JOB_ROWS_KEEP_MS - 86_400_000;
+          const recent = await q.add(owner.caller, { kind: 'test:old', title: '昨天', data: {} });
+          await until(
+            () => rowOf(recent.id),
+            (row) => expect(row.state).toBe('done'),
+          );
+          clock.now += 2 * 86_400_000;
+          await (q as JobQueue & { poll(): Promise<void> }).poll();
+          const left = await h.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('id', 'in', [old.id, recent.id])
+            .execute();
+          expect(left.map((r) => r.id)).toEqual([recent.id]);
+          const get = await h.app.inject({
+            method: 'GET',
+            url: `/api/job/get?id=${old.id}`,
+            headers: owner.headers,
+          });
+          expect(get.json()).toMatchObject({ c: Codes.NOT_FOUND.c });
+        },
+      );
     });
   });
 }

@@ -403,6 +403,15 @@ export function jobCore(options: JobCoreOptions) {
     /** Marks a job failed that can no longer run (the queue refused it). */
     fail: (id: number, error: string) => repo.fail(db, id, error, iso()),
 
+    /** Deletes the rows of jobs that finished more than `olderThanMs` ago (their files went first). */
+    async sweepRows(olderThanMs: number) {
+      const before = iso(now() - olderThanMs);
+      while ((await repo.deleteFinishedBefore(db, before, 500)) === 500) {
+        // Between pages this process serves others (SQLite's statements hold its only thread).
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+
     /** Removes the files of jobs older than `olderThanMs` (their rows stay, without files). */
     async sweepFiles(olderThanMs: number) {
       const before = iso(now() - olderThanMs);

@@ -9,6 +9,8 @@ import type { JobEngineName, JobQueue } from './types.ts';
 
 /** A week: a job's files (its upload, the files it made) are removed when it is this old. */
 export const JOB_FILES_KEEP_MS = 7 * 86_400_000;
+/** How long a finished job's row stays in its user's list (the list shows recent jobs): 90 days. */
+export const JOB_ROWS_KEEP_MS = 90 * 86_400_000;
 
 /** What chooses and sets up the engine (from `Config`). */
 export interface JobSettings {
@@ -87,5 +89,6 @@ export async function openJobQueue(o: OpenJobQueue): Promise<JobQueue> {
     queue = await bullmqQueue(core, o.db, o.log, store, { concurrency });
   }
   queue.repeat('清理一周前的任务文件', 3600_000, () => core.sweepFiles(JOB_FILES_KEEP_MS));
+  queue.repeat('清理三个月前的任务记录', 86_400_000, () => core.sweepRows(JOB_ROWS_KEEP_MS));
   return queue;
 }

@@ -289,6 +289,36 @@ export const jobsRepository = {
       .execute();
   },
 
+  /**
+   * Deletes up to `limit` jobs that finished before `before` and keep no file and no staged import
+   * row (the sweeps of those come first): how many it deleted.
+   */
+  async deleteFinishedBefore(db: Database, before: string, limit: number): Promise<number> {
+    const jobs = runner(db);
+    const r = await jobs
+      .deleteFrom('jobs')
+      .where(
+        'id',
+        'in',
+        jobs
+          .selectFrom('jobs as j')
+          .select('j.id')
+          .where('j.finished_at', '<', before)
+          .where('j.state', 'not in', UNFINISHED)
+          .where('j.input_key', 'is', null)
+          .where('j.files', '=', '[]')
+          .where((eb) =>
+            eb.not(
+              eb.exists(eb.selectFrom('import_rows as r').select('r.id').whereRef('r.job_id', '=', 'j.id')),
+            ),
+          )
+          .orderBy('j.id')
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  },
+
   async forgetFiles(db: Database, id: number, at: string) {
     await runner(db)
       .updateTable('jobs')
