@@ -57,6 +57,9 @@ test('/news: category links, keyword search and paging', async ({ page }) => {
   await expect(page.getByRole('link', { name: '企业上云实践：如何平稳迁移核心业务系统' })).toBeVisible();
 
   await categories.getByRole('link', { name: '全部' }).click();
+  // The whole list is back before the search is typed (the page renders its box afresh).
+  await expect(page).not.toHaveURL(/category=/);
+  await expect(items).toHaveCount(10);
   const search = page.getByRole('searchbox', { name: '搜索文章' });
   await search.fill('纪录片');
   await search.press('Enter');
