@@ -67,8 +67,22 @@ export function ensureNode() {
  */
 const COMPILED = 'better-sqlite3-node20';
 const compiledAddon = path.join(root, 'node_modules', COMPILED, 'build', 'Release', 'better_sqlite3.node');
-/** What builds it, as a `runLanes` task. */
-export const COMPILE_TASK = [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]];
+/** This Node loads it (Node-API below 10: Node 20, 22 before 22.14; apps/server/src/platform/db/sqlite.ts). */
+const compiledNeeded = Number(process.versions.napi) < 10;
+/**
+ * What builds it, as a `runLanes` task. Where this Node does not load it, a failed compile (no
+ * compiler on the machine) is only told, as `npm ci` tolerates an optional package's failure.
+ */
+export const COMPILE_TASK = compiledNeeded
+  ? [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]]
+  : [
+      `编译 ${COMPILED} (npm rebuild，本 Node 不需要，失败不影响)`,
+      process.execPath,
+      [
+        '-e',
+        `require('node:child_process').spawnSync('npm', ['rebuild', '${COMPILED}'], { stdio: 'inherit' })`,
+      ],
+    ];
 
 /**
  * Installs dependencies when node_modules is missing or older than the lock file. With
@@ -81,7 +95,11 @@ export function ensureInstalled({ deferCompile = false } = {}) {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) {
-    if (fs.existsSync(path.join(root, 'node_modules', COMPILED)) && !fs.existsSync(compiledAddon)) {
+    if (
+      compiledNeeded &&
+      fs.existsSync(path.join(root, 'node_modules', COMPILED)) &&
+      !fs.existsSync(compiledAddon)
+    ) {
       if (deferCompile) return COMPILE_TASK;
       run(COMPILE_TASK[1], COMPILE_TASK[2]);
     }
