@@ -1,10 +1,10 @@
 import type { Job } from '@portal/contract';
 import { jobCalls } from '@portal/contract/calls';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
-import { act, type ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '#web/shared/api/client.ts';
+import { testJob, withClient } from '#web/shared/testing/jobs.tsx';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
 import { until } from '#web/shared/testing/until.ts';
@@ -17,32 +17,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const job = (over: Partial<Job> = {}): Job => ({
-  id: 7,
-  kind: 'import:/goods/brand/import',
-  title: '导入品牌',
-  state: 'running',
-  progress: 40,
-  message: '已检查 400 / 1,000 行',
-  error: '',
-  result: null,
-  files: [],
-  create_time: '2026-11-28T08:00:00.000Z',
-  update_time: '2026-11-28T08:00:01.000Z',
-  finish_time: '',
-  ...over,
-});
-
-function withClient(
-  node: ReactNode,
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
-  return (
-    <QueryClientProvider client={client}>
-      <App>{node}</App>
-    </QueryClientProvider>
-  );
-}
+const job = (over: Partial<Job> = {}): Job =>
+  testJob(7, {
+    state: 'running',
+    progress: 40,
+    message: '已检查 400 / 1,000 行',
+    update_time: '2026-11-28T08:00:01.000Z',
+    ...over,
+  });
 
 /**
  * With fake timers: `ms` pass, and the answers asked meanwhile are rendered (the query hands an

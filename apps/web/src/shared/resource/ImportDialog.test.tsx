@@ -1,10 +1,9 @@
 import type { ImportResult, Job } from '@portal/contract';
 import { brandCalls, jobCalls } from '@portal/contract/calls';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '#web/shared/api/client.ts';
+import { testJob, withClient } from '#web/shared/testing/jobs.tsx';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
 import { until } from '#web/shared/testing/until.ts';
@@ -21,21 +20,7 @@ beforeAll(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const KIND = 'import:/goods/brand/import';
-const job = (id: number, over: Partial<Job> = {}): Job => ({
-  id,
-  kind: KIND,
-  title: '导入品牌',
-  state: 'queued',
-  progress: 0,
-  message: '',
-  error: '',
-  result: null,
-  files: [],
-  create_time: '2026-11-28T08:00:00.000Z',
-  update_time: '2026-11-28T08:00:00.000Z',
-  finish_time: '',
-  ...over,
-});
+const job = (id: number, over: Partial<Job> = {}): Job => testJob(id, { kind: KIND, ...over });
 const refused = [{ name: 'refused', label: '品牌导入错误行.xlsx' }];
 const checked: ImportResult = {
   total: 3,
@@ -57,15 +42,6 @@ function server(jobs: Record<number, Job>, active: Job[] = []) {
     if (call.path === jobCalls.list.path) return { list: active };
     throw new Error(`unexpected ${call.path}`);
   }) as never);
-}
-
-function withClient(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <App>{node}</App>
-    </QueryClientProvider>
-  );
 }
 
 const headingIs = (words: string) => () => dialog().querySelector('h3')?.textContent === words;

@@ -1,10 +1,9 @@
 import type { Job } from '@portal/contract';
 import { brandCalls, jobCalls, purchaseCalls } from '@portal/contract/calls';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App } from 'antd';
-import { act, type ReactNode } from 'react';
+import { act } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '#web/shared/api/client.ts';
+import { testJob, withClient } from '#web/shared/testing/jobs.tsx';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
 import { until } from '#web/shared/testing/until.ts';
@@ -15,21 +14,8 @@ beforeAll(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const job = (id: number, over: Partial<Job> = {}): Job => ({
-  id,
-  kind: 'export:/goods/brand/export',
-  title: '导出品牌',
-  state: 'queued',
-  progress: 0,
-  message: '',
-  error: '',
-  result: null,
-  files: [],
-  create_time: '2026-11-28T08:00:00.000Z',
-  update_time: '2026-11-28T08:00:00.000Z',
-  finish_time: '',
-  ...over,
-});
+const job = (id: number, over: Partial<Job> = {}): Job =>
+  testJob(id, { kind: 'export:/goods/brand/export', title: '导出品牌', ...over });
 
 /** The server: `exportJob` answers `started`, `get` the jobs by id, `list` the unfinished ones. */
 function server(jobs: Record<number, Job>, active: Job[] = [], started?: Job) {
@@ -39,15 +25,6 @@ function server(jobs: Record<number, Job>, active: Job[] = [], started?: Job) {
     if (started && call.path === brandCalls.exportJob.path) return started;
     throw new Error(`unexpected ${call.path}`);
   }) as never);
-}
-
-function withClient(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return (
-    <QueryClientProvider client={client}>
-      <App>{node}</App>
-    </QueryClientProvider>
-  );
 }
 
 const exportControl = (host: HTMLElement) =>
