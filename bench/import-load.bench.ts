@@ -31,6 +31,7 @@ import {
   importGoods,
   latency,
   loginToken,
+  MEMBER_ADDRESS,
   portalClient,
   publishWindow,
   residentMemory,
@@ -40,7 +41,7 @@ import {
   type Timed,
 } from '@portal/server/test/load-clients.ts';
 import { startRealServer } from '@portal/server/test/real-server.ts';
-import pg from 'pg';
+import { throwAwayDatabase } from './pg-database.ts';
 import { mb, median, sec } from './phase-child.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 50_000);
@@ -73,27 +74,8 @@ function olderTree(commit: string) {
 }
 
 /** A throw-away PostgreSQL database, or undefined when none answers. */
-async function pgDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `portal_bench_import_${tag}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${PG_URL} is not usable (${(error as Error).message}): skipped.`);
-    await admin.end().catch(() => {});
-    return undefined;
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const pgDatabase = (tag: string) =>
+  throwAwayDatabase(PG_URL, `portal_bench_import_${tag}_${process.pid}`, 'skipped');
 
 interface Seeded {
   companyId: number;
@@ -134,14 +116,7 @@ async function measureOnce(tree: string, database: string, sheet: Buffer): Promi
         server.base,
         await loginToken(server.base, s.members[0] as string, s.password),
       );
-      const address = await member.post('/consignee/update', {
-        name: '张三',
-        mobile: '13800000000',
-        province: '浙江省',
-        city: '杭州市',
-        district: '西湖区',
-        address: '文三路 1 号',
-      });
+      const address = await member.post('/consignee/update', MEMBER_ADDRESS);
       let n = 0;
       const reader: Step = async () => {
         const i = n++;

@@ -6,8 +6,8 @@
 // failed request that is not a business refusal (a 5xx, 10500, a network error) — any voids the run.
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { startServer } from './harness.ts';
+import { throwAwayDatabase } from './pg-database.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -130,28 +130,7 @@ const pctl = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0;
 };
 
-/** A throw-away PostgreSQL database for the run, or undefined when none answers. */
-async function pgDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const name = `portal_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    console.log(`PostgreSQL at ${PG_URL} is not usable (${(error as Error).message}): SQLite only.`);
-    await admin.end().catch(() => {});
-    return undefined;
-  }
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const pgDatabase = () => throwAwayDatabase(PG_URL, `portal_bench_orders_${process.pid}`, 'SQLite only');
 
 const only = process.env.BENCH_DATABASES?.split(',') ?? ['sqlite', 'pg'];
 const pgDb = only.includes('pg') ? await pgDatabase() : undefined;

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase } from '../src/platform/db/database.ts';
 import type { App } from '../src/platform/http/reply.ts';
 import { createCompany, createUser } from '../src/seed/seed.ts';
+import { MEMBER_ADDRESS } from './load-clients.ts';
 import type { RegisteredRoute } from './route-walk/routes.ts';
 import { databaseUrl, onServer } from './template.ts';
 
@@ -175,14 +176,7 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
       const m = await harness.as(MEMBER_ROLE, companyId);
       const call = async (url: string, form: Record<string, string | number | (string | number)[]> = {}) =>
         (await harness.post(`/api${url}`, form, m.headers)).json();
-      const address = await call('/consignee/update', {
-        name: '张三',
-        mobile: '13800000000',
-        province: '浙江省',
-        city: '杭州市',
-        district: '西湖区',
-        address: '文三路 1 号',
-      });
+      const address = await call('/consignee/update', MEMBER_ADDRESS);
       return { ...m, call, consigneeId: address.d.id as number };
     },
     /** Uploads a small PNG to the file store as the holder of `headers`: the stored file (id, url). */

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../src/platform/db/database.ts';
 import { importingCompany } from './goods-sheet.ts';
 import { PASSWORD, serverDatabase } from './harness.ts';
-import { loginToken, type PortalClient, portalClient } from './load-clients.ts';
+import { loginToken, MEMBER_ADDRESS, type PortalClient, portalClient } from './load-clients.ts';
 
 /**
  * What the tests of an import on a real server process share (import-load.test.ts,
@@ -51,14 +51,7 @@ export async function signIn(base: string, { company }: ImportDatabase) {
   const members: { client: PortalClient; consignee: number }[] = [];
   for (const username of company.members) {
     const client = portalClient(base, await loginToken(base, username, PASSWORD));
-    const address = await client.post('/consignee/update', {
-      name: '张三',
-      mobile: '13800000000',
-      province: '浙江省',
-      city: '杭州市',
-      district: '西湖区',
-      address: '文三路 1 号',
-    });
+    const address = await client.post('/consignee/update', MEMBER_ADDRESS);
     if (address.c !== 0) throw new Error(`address refused: ${JSON.stringify(address)}`);
     members.push({ client, consignee: (address.d as { id: number }).id });
   }

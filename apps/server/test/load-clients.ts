@@ -6,6 +6,16 @@
  */
 import fs from 'node:fs';
 
+/** The address a test member saves (`/consignee/update`) before ordering: API tests, load tests, benchmarks. */
+export const MEMBER_ADDRESS = {
+  name: '张三',
+  mobile: '13800000000',
+  province: '浙江省',
+  city: '杭州市',
+  district: '西湖区',
+  address: '文三路 1 号',
+};
+
 /** One request a loop made: what, when it began and ended (ms, `performance.now()`), its answer. */
 export interface Timed {
   what: string;
