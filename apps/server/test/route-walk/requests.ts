@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Codes } from '@portal/contract';
 import type { Field, WalkRoute } from './routes.ts';
@@ -30,6 +31,28 @@ export interface Probe {
   expect?: readonly number[];
   /** Answered before a route is found (a malformed or traversing URL): the same to every caller. */
   beforeRoute?: true;
+  /**
+   * The body is a stream that records whether anything read it (`tripwireBody`): sent by a caller
+   * the route refuses, it proves the refusal comes before the body is read.
+   */
+  tripwire?: true;
+}
+
+/**
+ * A JSON body that notes whether it was read. A caller the route refuses at the door (anonymous, a
+ * role without the permission) is answered before the body is read (auth.plugin.ts, onRequest): a
+ * refused probe with this body that finds it read fails the walk.
+ */
+export function tripwireBody(): { stream: Readable; wasRead: () => boolean } {
+  let read = false;
+  const stream = new Readable({
+    read() {
+      read = true;
+      this.push('{"a":');
+      this.push(null);
+    },
+  });
+  return { stream, wasRead: () => read };
 }
 
 const PARAM = Codes.PARAM_ERROR.c;
@@ -46,8 +69,16 @@ const UNKNOWN_ID = 999_999_999;
 export const POLLUTION_KEY = 'walkPolluted';
 
 const big = (n: number) => 'x'.repeat(n);
-const TWO_MB = big(MB2);
+/** Bytes, not text: a 2 MB string in every probe was most of the walk's own processor time. */
+const TWO_MB = Buffer.alloc(MB2, 'x');
 const HUNDRED_KB = big(KB100);
+/** `text` (JSON or a form) with `big` where `marker` stands: one copy of the bytes, no 2 MB string. */
+function withBytes(text: string, marker: string, bytes: Buffer): Buffer {
+  const at = text.indexOf(marker);
+  return Buffer.concat([Buffer.from(text.slice(0, at)), bytes, Buffer.from(text.slice(at + marker.length))]);
+}
+const BIG = '__walk_big__';
+const TWO_MB_JSON = withBytes(JSON.stringify({ walk_extra: BIG }), BIG, TWO_MB);
 const DEEP_ARRAY = `${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}`;
 
@@ -221,8 +252,10 @@ function bodyProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
       multipart([...partsOf(base), { name: 'walk_extra', value: TWO_MB }]),
       [TOO_LARGE],
     ),
-    p('json: 2 MB', JSON_TYPE, JSON.stringify({ ...base, walk_extra: TWO_MB }), [TOO_LARGE]),
-    p('form: 2 MB', FORM_TYPE, `${form}&walk_extra=${TWO_MB}`, [TOO_LARGE]),
+    p('json: 2 MB', JSON_TYPE, withBytes(JSON.stringify({ ...base, walk_extra: BIG }), BIG, TWO_MB), [
+      TOO_LARGE,
+    ]),
+    p('form: 2 MB', FORM_TYPE, withBytes(`${form}&walk_extra=${BIG}`, BIG, TWO_MB), [TOO_LARGE]),
     p(
       'json: 100 KB strings',
       JSON_TYPE,
@@ -318,8 +351,11 @@ function bodyProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
   return out;
 }
 
-/** Hostile requests for a route that reads a querystring (GET, HEAD). */
-function queryProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] {
+/**
+ * Hostile requests for a route that reads a querystring (GET, HEAD); `perField`: also each field
+ * with every wrong value.
+ */
+function queryProbes(route: WalkRoute, base: Body, ctx: SampleContext, { perField = true } = {}): Probe[] {
   const { fields } = route;
   const path = pathOf(route, ctx);
   const p = (variant: string, query: string, extra: Partial<Probe> = {}): Probe => ({
@@ -358,13 +394,13 @@ function queryProbes(route: WalkRoute, base: Body, ctx: SampleContext): Probe[] 
       headers: MULTIPART_TYPE,
       payload: `--${BOUNDARY}\r\nContent-Dis`,
     }),
-    p('GET with a 2 MB body', q, { headers: JSON_TYPE, payload: JSON.stringify({ walk_extra: TWO_MB }) }),
+    p('GET with a 2 MB body', q, { headers: JSON_TYPE, payload: TWO_MB_JSON }),
     p('GET with gzip declared, body not gzip', q, {
       headers: { ...JSON_TYPE, 'content-encoding': 'gzip' },
       payload: '{}',
     }),
   );
-  for (const f of fields) {
+  for (const f of perField ? fields : []) {
     const rest = { ...base };
     delete rest[f.name];
     const restQuery = formEncode(rest);
@@ -421,6 +457,37 @@ export function hostileProbes(route: WalkRoute, ctx: SampleContext): Probe[] {
     ...(route.carrier === 'body' ? bodyProbes(route, base, ctx) : queryProbes(route, base, ctx)),
     ...pathProbes(route, base, ctx),
   ];
+}
+
+/**
+ * What a caller the route refuses at the door is sent: the requests that differ before the body is
+ * read (every path probe; a query route's probes but the per-field values, which differ only in what
+ * the query holds) and, for a body route, the well-formed body and the tripwire body. The door comes
+ * before the body (auth.plugin.ts), so the body's variants all take the same way; the tripwire
+ * probe fails the walk the day that stops being so.
+ */
+export function refusedProbes(route: WalkRoute, ctx: SampleContext): Probe[] {
+  const base = sampleBody(route.fields, { ...ctx, idTable: tableOfRoute(route, ctx.tables) });
+  const url = pathOf(route, ctx);
+  const front: Probe[] =
+    route.carrier === 'body'
+      ? [
+          { variant: 'json', method: route.method, url, headers: JSON_TYPE, payload: JSON.stringify(base) },
+          tripwireProbe(route, ctx),
+        ]
+      : queryProbes(route, base, ctx, { perField: false });
+  return [...front, ...pathProbes(route, base, ctx)];
+}
+
+/** A request of the route whose body is the tripwire (sent by `send` as a fresh stream). */
+export function tripwireProbe(route: WalkRoute, ctx: SampleContext): Probe {
+  return {
+    variant: 'tripwire body',
+    method: route.method,
+    url: pathOf(route, ctx),
+    headers: JSON_TYPE,
+    tripwire: true,
+  };
 }
 
 /**
