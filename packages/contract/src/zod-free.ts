@@ -11,6 +11,7 @@ export * from './file-constants.ts';
 export * from './microsite-paths.ts';
 export * from './permissions.ts';
 export * from './pmc-constants.ts';
+export * from './resource-limits.ts';
 export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';

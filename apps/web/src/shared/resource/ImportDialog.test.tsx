@@ -160,7 +160,11 @@ describe('ImportDialog', () => {
     server({ 1: running });
     const onClose = vi.fn();
     openDialog({ onClose });
-    await chooseAndCheck(headingIs('正在校验：品牌.xlsx'));
+    // The upload answers the queued job; the running one comes with the next poll.
+    await chooseAndCheck(
+      () =>
+        headingIs('正在校验：品牌.xlsx')() && dialog().textContent?.includes('进行中：已检查 300 / 1,000 行'),
+    );
     const heading = dialog().querySelector('h3') as HTMLElement;
     expect(heading.textContent).toBe('正在校验：品牌.xlsx');
     expect(document.activeElement).toBe(heading);

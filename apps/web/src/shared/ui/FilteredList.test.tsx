@@ -36,7 +36,7 @@ function Page({ count }: { count: number }) {
   return (
     <FilteredList<Row>
       listFilters={filters}
-      search={{ label: '搜索名称', placeholder: '名称', style: { width: 200 } }}
+      search={{ label: '搜索名称', placeholder: '名称', maxLength: 50, style: { width: 200 } }}
       status={{ label: '状态', options: [{ value: 1, label: '启用' }] }}
       aria-label="名称列表"
       columns={[{ title: '名称', dataIndex: 'name' }]}
@@ -59,6 +59,8 @@ describe('FilteredList', () => {
     expect(last()).toMatchObject({ page: 3, page_size: 10, keyword: undefined, status: undefined });
     const box = el.querySelector<HTMLInputElement>('input[aria-label="搜索名称"]');
     if (!box) throw new Error('no search box');
+    // The box holds no more than the call's keyword takes.
+    expect(box.maxLength).toBe(50);
     act(() => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(box, '  龙井 ');
       box.dispatchEvent(new Event('input', { bubbles: true }));

@@ -7,7 +7,8 @@ export interface ToolbarSearch {
   label: string;
   placeholder: string;
   style: CSSProperties;
-  maxLength?: number | undefined;
+  /** The characters the server takes (the call's keyword limit): typing stops there. */
+  maxLength: number;
   onSearch: (value: string) => void;
 }
 
