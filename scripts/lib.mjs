@@ -69,55 +69,42 @@ const COMPILED = 'better-sqlite3-node20';
 const compiledAddon = path.join(root, 'node_modules', COMPILED, 'build', 'Release', 'better_sqlite3.node');
 /** This Node loads it (Node-API below 10: Node 20, 22 before 22.14; apps/server/src/platform/db/sqlite.ts). */
 const compiledNeeded = Number(process.versions.napi) < 10;
-/**
- * What builds it, as a `runLanes` task. Where this Node does not load it, a failed compile (no
- * compiler on the machine) is only told, as `npm ci` tolerates an optional package's failure.
- */
-export const COMPILE_TASK = compiledNeeded
-  ? [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]]
-  : [
-      `编译 ${COMPILED} (npm rebuild，本 Node 不需要，失败不影响)`,
-      process.execPath,
-      [
-        '-e',
-        `require('node:child_process').spawnSync('npm', ['rebuild', '${COMPILED}'], { stdio: 'inherit' })`,
-      ],
-    ];
+/** What builds it, as a `runLanes` task. */
+const COMPILE_TASK = [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]];
 
 /**
- * Installs dependencies when node_modules is missing or older than the lock file. With
- * `deferCompile` a fresh clone is installed without the compiling (`--ignore-scripts`, then the
- * quick install scripts), and the compile is returned as a task for the caller to run beside
- * other work (`npm test`: beside the type checks, which need no addon); otherwise null. An addon
- * whose compile never ended (an interrupted run) is built before anything else.
+ * Installs dependencies when node_modules is missing or older than the lock file. A fresh clone is
+ * installed without the compiling (`--ignore-scripts`, then the quick install scripts); the addon
+ * is then compiled only where this Node loads it — with `deferCompile` returned as a task for the
+ * caller to run beside other work (`npm test`: beside the type checks, which need no addon), else
+ * built at once. Returns that task or null. An addon whose compile never ended (an interrupted
+ * run, or a Node 20 on a folder a later Node installed) is built before anything else.
  */
 export function ensureInstalled({ deferCompile = false } = {}) {
   const marker = path.join(root, 'node_modules/.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) {
-    if (
-      compiledNeeded &&
-      fs.existsSync(path.join(root, 'node_modules', COMPILED)) &&
-      !fs.existsSync(compiledAddon)
-    ) {
-      if (deferCompile) return COMPILE_TASK;
-      run(COMPILE_TASK[1], COMPILE_TASK[2]);
-    }
+  const compileNow = () => {
+    const wanted = compiledNeeded && fs.existsSync(path.join(root, 'node_modules', COMPILED));
+    if (!wanted || fs.existsSync(compiledAddon)) return null;
+    if (deferCompile) return COMPILE_TASK;
+    run(COMPILE_TASK[1], COMPILE_TASK[2]);
     return null;
-  }
+  };
+  if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return compileNow();
   // A fresh clone installs exactly the lock file (as CI does); later changes of it are merged in.
   const fresh = !fs.existsSync(path.join(root, 'node_modules'));
   console.log(fresh ? '▶ 安装依赖 (npm ci)…' : '▶ 安装依赖 (npm install)…');
-  if (!(fresh && deferCompile)) {
-    run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  if (!fresh) {
+    run('npm', ['install', '--no-audit', '--no-fund']);
     return null;
   }
   run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts']);
   // esbuild checks its binary; msgpackr-extract (optional, like the compiled addon) picks its
-  // prebuilt one: what `npm ci` would have run, but the compile.
+  // prebuilt one: what `npm ci` would have run, but the compile. (better-sqlite3 13 ships its
+  // binaries and has no install script.)
   run('npm', ['rebuild', 'esbuild']);
   spawnSync('npm', ['rebuild', 'msgpackr-extract'], { cwd: root, stdio: 'inherit' });
-  return fs.existsSync(path.join(root, 'node_modules', COMPILED)) ? COMPILE_TASK : null;
+  return compileNow();
 }
 
 /** Whether the web build is missing or older than its sources. */
