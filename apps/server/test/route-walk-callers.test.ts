@@ -7,7 +7,7 @@ import {
   type Snapshot,
   snapshot,
 } from './route-walk/fingerprint.ts';
-import { type Probe, tripwireProbe, wellShapedProbes } from './route-walk/requests.ts';
+import { doorProbes, type Probe, wellShapedProbes } from './route-walk/requests.ts';
 import { isConsole, isPublic } from './route-walk/routes.ts';
 import { Companies, type Job, named, refusal, run, walkApp } from './route-walk/walk.ts';
 import type { Caller } from './route-walk/world.ts';
@@ -47,9 +47,9 @@ describe('wrong callers change nothing of company A and see none of its private 
     const probes = wellShapedProbes(route, c.ctxOf(A));
     const base = { method: route.method, console: isConsole(route), htmlOk: route.file };
     const jobs: Job[] = [];
-    // Callers refused at the door get one body and the tripwire: what the body holds cannot matter
-    // to a refusal that comes before it is read (refusedProbes, requests.ts).
-    const atTheDoor = [probes[0] as Probe, tripwireProbe(route, c.ctxOf(A))];
+    // Callers refused at the door get one body (and a body route the tripwire): what the body holds
+    // cannot matter to a refusal that comes before it is read (requests.ts doorProbes).
+    const atTheDoor = doorProbes(route, c.ctxOf(A), probes[0] as Probe);
     const without = route.access.permission ? lacking.get(route.access.permission) : undefined;
     for (const probe of atTheDoor) {
       jobs.push({

@@ -462,32 +462,42 @@ export function hostileProbes(route: WalkRoute, ctx: SampleContext): Probe[] {
 /**
  * What a caller the route refuses at the door is sent: the requests that differ before the body is
  * read (every path probe; a query route's probes but the per-field values, which differ only in what
- * the query holds) and, for a body route, the well-formed body and the tripwire body. The door comes
- * before the body (auth.plugin.ts), so the body's variants all take the same way; the tripwire
- * probe fails the walk the day that stops being so.
+ * the query holds) and, for a body route, one well-formed body and the tripwire (`doorProbes`).
  */
 export function refusedProbes(route: WalkRoute, ctx: SampleContext): Probe[] {
   const base = sampleBody(route.fields, { ...ctx, idTable: tableOfRoute(route, ctx.tables) });
   const url = pathOf(route, ctx);
   const front: Probe[] =
     route.carrier === 'body'
-      ? [
-          { variant: 'json', method: route.method, url, headers: JSON_TYPE, payload: JSON.stringify(base) },
-          tripwireProbe(route, ctx),
-        ]
+      ? doorProbes(route, ctx, {
+          variant: 'json',
+          method: route.method,
+          url,
+          headers: JSON_TYPE,
+          payload: JSON.stringify(base),
+        })
       : queryProbes(route, base, ctx, { perField: false });
   return [...front, ...pathProbes(route, base, ctx)];
 }
 
-/** A request of the route whose body is the tripwire (sent by `send` as a fresh stream). */
-export function tripwireProbe(route: WalkRoute, ctx: SampleContext): Probe {
-  return {
-    variant: 'tripwire body',
-    method: route.method,
-    url: pathOf(route, ctx),
-    headers: JSON_TYPE,
-    tripwire: true,
-  };
+/**
+ * A refused caller's requests of a route beyond its path: `first`, and for a body route the
+ * tripwire body too. The door comes before the body (auth.plugin.ts), so the body's variants all
+ * take the same way; the tripwire fails the walk the day that stops being so. A GET or HEAD route's
+ * body is read by no parser, so it tells nothing there and is not sent.
+ */
+export function doorProbes(route: WalkRoute, ctx: SampleContext, first: Probe): Probe[] {
+  if (route.carrier !== 'body') return [first];
+  return [
+    first,
+    {
+      variant: 'tripwire body',
+      method: route.method,
+      url: pathOf(route, ctx),
+      headers: JSON_TYPE,
+      tripwire: true,
+    },
+  ];
 }
 
 /**
