@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, optionalId, optionalText, paging } from './fields.ts';
+import { form, id, keyword, optionalId, paging } from './fields.ts';
 
 /**
  * Content (cms): news in categories, and advertisings. Public reads only here; the admin console
@@ -19,7 +19,6 @@ export const DEFAULT_NEWS_CATEGORIES = [
 export const NEWS_LANGS = ['zh', 'en'] as const;
 export type NewsLang = (typeof NEWS_LANGS)[number];
 
-export const NEWS_KEYWORD_MAX = 50;
 export const CATEGORY_CODE_MAX = 32;
 /** An advertising list answers at most this many rows (a carousel, a page of banners). */
 export const ADVERTISING_LIST_MAX = 50;
@@ -85,7 +84,7 @@ export const newsListQuery = form({
   ...paging,
   company_id: optionalId('单位'),
   category: code('栏目'),
-  keyword: optionalText('关键字', { max: NEWS_KEYWORD_MAX }),
+  keyword: keyword(),
   lang,
 });
 export type NewsListQuery = z.output<typeof newsListQuery>;

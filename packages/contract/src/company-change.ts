@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { LOGIN_PATH_PATTERN } from './crm-people.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, optionalInt, optionalText, paging, text } from './fields.ts';
+import { form, id, keyword, optionalInt, optionalText, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
 import { pictureAddress } from './screen.ts';
 
@@ -101,7 +101,7 @@ export const companyChangeListBody = form({ ...paging });
 export const companyChangeReviewListBody = form({
   status: optionalInt('状态', { min: 0, max: 3 }),
   /** The company's name or code (contains). */
-  keyword: optionalText('单位名称', { max: 50 }),
+  keyword: keyword('单位名称'),
   ...paging,
 });
 export const companyChangeIdBody = form({ id: requestId });

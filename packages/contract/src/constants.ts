@@ -11,6 +11,8 @@ export const TOAST_MS = 1500;
 export const PAGE_SIZE_OPTIONS = [5, 10, 15, 20] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** Most characters of the keyword a list or a picker is searched by (its search box holds no more). */
+export const KEYWORD_MAX = 50;
 export const LOGOUT_PROMPT = '是否要退出系统?';
 export const WIZARD_INCOMPLETE = '当前环节数据未设置完整，不能跳转到下一步';
 export const WIZARD_NO_STEP = '参数错误';

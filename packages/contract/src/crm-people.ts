@@ -7,6 +7,7 @@ import {
   flag,
   form,
   id,
+  keyword,
   optionalEmail,
   optionalId,
   optionalInt,
@@ -99,7 +100,7 @@ export const memberDetailSchema = memberRowSchema.extend({
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
 export const memberListBody = form({
-  keyword: optionalText('关键字', { max: 50 }),
+  keyword: keyword(),
   status: z.optional(flag('状态')),
   ...paging,
 });
@@ -338,7 +339,7 @@ const optionalDay = (label: string) =>
 
 export const companyLoginListBody = form({
   /** User name or real name (contains). */
-  keyword: optionalText('用户', { max: 50 }),
+  keyword: keyword('用户'),
   user_id: optionalId('用户'),
   ip: optionalText('IP 地址', { max: 45 }),
   success: z.optional(flag('结果')),
@@ -422,7 +423,7 @@ export const companyLoginCalls = {
   ),
 };
 
-const salespersonQuery = form({ keyword: optionalText('关键字', { max: 50 }) });
+const salespersonQuery = form({ keyword: keyword() });
 const salespersonList = z.object({ results: z.array(salespersonSchema) });
 
 /** The salesperson picker of the customer form. */

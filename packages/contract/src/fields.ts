@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './constants.ts';
+import { KEYWORD_MAX, MAX_PAGE_SIZE } from './constants.ts';
 
 /**
  * Field schemas with Chinese messages that name the field. Form posts carry strings, so numbers and
@@ -30,6 +30,9 @@ export function optionalText(label: string, opts: { max: number }) {
       .optional(),
   );
 }
+
+/** The keyword a list or a picker is searched by (pages bound their search box by KEYWORD_MAX). */
+export const keyword = (label = '关键字') => optionalText(label, { max: KEYWORD_MAX });
 
 const toNumber = (v: unknown) => {
   const b = blank(v);

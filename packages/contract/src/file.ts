@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, idList, optionalChoice, optionalText, paging, text, uploadedFile } from './fields.ts';
+import { form, id, idList, keyword, optionalChoice, paging, text, uploadedFile } from './fields.ts';
 import { FILE_BATCH_MAX, FILE_KINDS, FILE_NAME_MAX } from './file-constants.ts';
 import { auditTimes } from './item-fields.ts';
 
@@ -38,7 +38,7 @@ export const fileUploadBody = form({
 
 /** `/file/get`: the company's files (the specification has no list call; `get` is it). */
 export const fileListBody = form({
-  keyword: optionalText('关键字', { max: 50 }),
+  keyword: keyword(),
   kind: optionalChoice('文件类型', FILE_KINDS),
   ...paging,
 });

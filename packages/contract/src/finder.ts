@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, optionalId, optionalText, paging, text } from './fields.ts';
+import { form, keyword, optionalId, optionalText, paging, text } from './fields.ts';
 
 /**
  * The public finder pages: app download (`/app`, `GET /check/app/version`), QR codes (`/qrcode`),
@@ -89,10 +89,8 @@ export const PROJECT_LEVELS: Record<number, string> = { 1: '初级', 2: '中级'
 /** 1 active (can be run and listed), 0 stopped; deleting is soft (`del_flag`). */
 export const PROJECT_STATUS = { STOPPED: 0, ACTIVE: 1 } as const;
 
-export const EXPERIMENT_KEYWORD_MAX = 50;
-
 export const experimentSearchQuery = form({
-  keyword: optionalText('关键字', { max: EXPERIMENT_KEYWORD_MAX }),
+  keyword: keyword(),
   category: z.optional(
     z.preprocess(
       (v) => (v === '' ? undefined : v),

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { deletedResult, pageOf } from './envelope.ts';
-import { flag, form, id, idList, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import {
+  flag,
+  form,
+  id,
+  idList,
+  keyword,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
 import { auditTimes } from './item-fields.ts';
 import type { Codename } from './permissions.ts';
-import { RESOURCE_KEYWORD_MAX } from './resource-limits.ts';
 
 export const CATEGORY_MAX_DEPTH = 3;
 export const CATEGORY_NAME_MAX = 30;
@@ -50,7 +60,7 @@ export const categoryTree = z.object({ results: z.array(categoryTreeNode) });
 
 export const categoryListBody = form({
   ...paging,
-  keyword: optionalText('关键字', { max: RESOURCE_KEYWORD_MAX }),
+  keyword: keyword(),
   parent_id: optionalInt('上级分类', { min: 0, max: 2_147_483_647 }),
   status: z.optional(flag('状态')),
   /**

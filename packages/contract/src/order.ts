@@ -8,6 +8,7 @@ import {
   id,
   idList,
   int,
+  keyword,
   optionalId,
   optionalInt,
   optionalText,
@@ -17,7 +18,6 @@ import {
 } from './fields.ts';
 import { createTime, shopLine } from './item-fields.ts';
 import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
-import { RESOURCE_KEYWORD_MAX } from './resource-limits.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
@@ -248,7 +248,7 @@ export const orderListBody = form({
     min: Math.min(...Object.values(ORDER_STATUS)),
     max: Math.max(...Object.values(ORDER_STATUS)),
   }),
-  keyword: optionalText('关键字', { max: RESOURCE_KEYWORD_MAX }),
+  keyword: keyword(),
 });
 export const orderIdBody = form({ id: id('订单') });
 export const orderNoteBody = form({ id: id('订单'), note: optionalText('备注', { max: 200 }) });

@@ -7,6 +7,7 @@ import {
   id,
   idList,
   int,
+  keyword,
   MAX_ID,
   optionalChoice,
   optionalId,
@@ -255,7 +256,7 @@ export const pmcCalls = {
     '生产计划预警（延期、缺料）',
     'view_pmc',
     form({
-      keyword: optionalText('关键字', { max: 50 }),
+      keyword: keyword(),
       kind: optionalChoice('预警类型', kinds),
       plan_id: optionalId('生产计划'),
       ...paging,

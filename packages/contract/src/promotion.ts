@@ -7,6 +7,7 @@ import {
   form,
   id,
   idList,
+  keyword,
   optionalId,
   optionalInt,
   optionalText,
@@ -158,7 +159,7 @@ export const promotionItemSchema = z.object({
 /** POST /shop/promotion/admin/list (ours) — the company's promotions in every state, for staff. */
 export const promotionAdminListBody = form({
   ...paging,
-  keyword: optionalText('关键字', { max: 50 }),
+  keyword: keyword(),
   status: z.optional(flag('状态')),
 });
 /** A promotion in the back office's list: its state and how many cars and ticket types it holds. */

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { day, form, id, int, MAX_ID, optionalId, optionalInt, optionalText, paging, text } from './fields.ts';
+import {
+  day,
+  form,
+  id,
+  int,
+  keyword,
+  MAX_ID,
+  optionalId,
+  optionalInt,
+  optionalText,
+  paging,
+  text,
+} from './fields.ts';
 import { fromJson } from './goods-library.ts';
 import { auditTimes, createTime, goodsLine } from './item-fields.ts';
 import { jobSchema } from './job.ts';
@@ -188,7 +200,7 @@ export const purchaseReturnFields = {
 };
 
 const listFilters = {
-  keyword: optionalText('关键字', { max: 50 }),
+  keyword: keyword(),
   status: optionalInt('状态', { min: 0, max: 4 }),
   supplier_id: optionalId('供应商'),
   /** The day the order was made (China time), from … to, both included. */

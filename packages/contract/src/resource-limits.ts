@@ -3,8 +3,6 @@
  * loads no schema); the declarations are in resource.ts, which re-exports these.
  */
 
-/** Most characters of a list's keyword (its search box holds no more). */
-export const RESOURCE_KEYWORD_MAX = 50;
 /** Most rows one picker (`select`) answers. */
 export const RESOURCE_SELECT_MAX = 50;
 /** Most ids one batch action takes. */

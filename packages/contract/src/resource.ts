@@ -6,10 +6,10 @@ import {
   form,
   id,
   idList,
+  keyword,
   MAX_ID,
   optionalChoice,
   optionalId,
-  optionalText,
   paging,
   text,
   uploadedFile,
@@ -23,7 +23,6 @@ import {
   type ImportColumn,
   RESOURCE_BATCH_MAX,
   RESOURCE_EXPORT_DIRECT_MAX,
-  RESOURCE_KEYWORD_MAX,
 } from './resource-limits.ts';
 import {
   excelChoicesOf,
@@ -238,7 +237,7 @@ function buildResource<
 >(spec: ResourceSpec<Item, Fields, Filters, Sorts, Unique, Sheet>, shape: Shape) {
   const { label, tags, item, paths, permissions: p } = spec;
   const exportQuery = form({
-    keyword: optionalText('关键字', { max: RESOURCE_KEYWORD_MAX }),
+    keyword: keyword(),
     sort: optionalChoice('排序方式', spec.sorts),
     ...spec.filters,
   });
@@ -247,7 +246,7 @@ function buildResource<
   const createBody = form(spec.fields);
   const updateBody = form({ id: id(label), ...spec.fields });
   const idsBody = form({ ids: idList(label, RESOURCE_BATCH_MAX) });
-  const selectBody = form({ keyword: optionalText('关键字', { max: RESOURCE_KEYWORD_MAX }) });
+  const selectBody = form({ keyword: keyword() });
   const uniqueNames = Object.fromEntries(spec.unique.map((u) => [u, u])) as Record<Unique, Unique>;
   const checkBody = form({
     field: optionalChoice('字段', uniqueNames),

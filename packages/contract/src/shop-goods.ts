@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postCalls } from './call.ts';
 import { CART_MAX_QUANTITY } from './cart.ts';
 import { isSafeLink } from './cms.ts';
-import { flag, form, id, optionalInt, optionalText, text } from './fields.ts';
+import { flag, form, id, keyword, optionalInt, text } from './fields.ts';
 import {
   fromJson,
   GOODS_SKU_MAX,
@@ -140,7 +140,7 @@ export const shopGoodsCalls = {
     '/shop/goods/select',
     '商城在售商品选项（选择器）',
     'view_goods',
-    form({ keyword: optionalText('关键字', { max: 50 }) }),
+    form({ keyword: keyword() }),
     z.object({ results: z.array(selectOptionSchema) }),
   ),
   /** A goods in the shop with its specifications as the shop sells them. */

@@ -8,11 +8,11 @@ import {
   id,
   idList,
   int,
+  keyword,
   MAX_ID,
   optionalChoice,
   optionalId,
   optionalInt,
-  optionalText,
   paging,
   text,
 } from './fields.ts';
@@ -270,7 +270,7 @@ export const stockCalls = {
     '库存列表（按商品和仓库）',
     'view_stock',
     form({
-      keyword: optionalText('关键字', { max: 50 }),
+      keyword: keyword(),
       warehouse_id: optionalId('仓库'),
       goods_id: optionalId('商品'),
       low: z.optional(flag('只看低于预警')),
@@ -284,7 +284,7 @@ export const stockCalls = {
     '库存流水',
     'view_stock',
     form({
-      keyword: optionalText('关键字', { max: 50 }),
+      keyword: keyword(),
       warehouse_id: optionalId('仓库'),
       goods_id: optionalId('商品'),
       kind: optionalChoice('类型', kinds),
@@ -331,7 +331,7 @@ export const stockCalls = {
     '/stock/suppliers',
     '供应商选项（入库单）',
     'view_stock',
-    form({ keyword: optionalText('关键字', { max: 50 }) }),
+    form({ keyword: keyword() }),
     z.object({ results: z.array(selectOptionSchema) }),
   ),
 };

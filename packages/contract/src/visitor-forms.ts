@@ -8,6 +8,7 @@ import {
   id,
   idList,
   int,
+  keyword,
   MOBILE_PATTERN,
   mobile,
   optionalEmail,
@@ -50,7 +51,6 @@ export const FEEDBACK_LIMITS = {
   reply: 1000,
   nickname: 20,
   messageContent: 500,
-  keyword: 50,
 } as const;
 
 /** 手机号 or 邮箱: how staff can answer a visitor's question. */
@@ -98,7 +98,7 @@ export type Supplier = z.infer<typeof supplierSchema>;
 export const supplierListQuery = form({
   ...paging,
   status: optionalInt('审核状态', { min: 0, max: 2 }),
-  keyword: optionalText('关键词', { max: FEEDBACK_LIMITS.keyword }),
+  keyword: keyword('关键词'),
 });
 
 export const supplierReviewBody = form({
@@ -120,7 +120,7 @@ export type Problem = z.infer<typeof problemSchema>;
 export const problemListQuery = form({
   ...paging,
   company_id: optionalId('单位'),
-  keyword: optionalText('关键词', { max: FEEDBACK_LIMITS.keyword }),
+  keyword: keyword('关键词'),
 });
 
 // ——— Questions (opinions) ———
@@ -165,7 +165,7 @@ export type Opinion = z.infer<typeof opinionSchema>;
 export const opinionListQuery = form({
   ...paging,
   status: optionalInt('回复状态', { min: 0, max: 1 }),
-  keyword: optionalText('关键词', { max: FEEDBACK_LIMITS.keyword }),
+  keyword: keyword('关键词'),
 });
 
 export const opinionReplyBody = form({

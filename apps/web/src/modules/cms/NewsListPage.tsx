@@ -1,4 +1,4 @@
-import { NEWS_KEYWORD_MAX } from '@portal/contract';
+import { KEYWORD_MAX } from '@portal/contract';
 import { Breadcrumb, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { searchHref } from '#web/shared/searchQuery.ts';
@@ -67,7 +67,7 @@ function NewsList({ code }: { code?: string }) {
             value={state.keyword}
             label="搜索文章"
             placeholder="搜索标题或摘要"
-            maxLength={NEWS_KEYWORD_MAX}
+            maxLength={KEYWORD_MAX}
             onSearch={(keyword) => go({ keyword })}
           />
         </div>

@@ -1,8 +1,8 @@
-import { NEWS_KEYWORD_MAX } from '@portal/contract';
+import { KEYWORD_MAX } from '@portal/contract';
 import { pageFromQuery, textFromQuery } from '#web/shared/searchQuery.ts';
 
 // Apart from links.ts: that file runs in the home chunk, which should not carry the contract's
-// cms schemas (NEWS_KEYWORD_MAX lives beside them).
+// cms schemas (KEYWORD_MAX lives beside them).
 
 /** The /news list as the URL holds it. */
 export type NewsListState = {
@@ -17,7 +17,7 @@ export function parseNewsQuery(params: URLSearchParams): NewsListState {
   const category = params.get('category') ?? '';
   return {
     category: /^[A-Za-z][\w-]{0,31}$/.test(category) ? category : '',
-    keyword: textFromQuery(params, 'keyword', NEWS_KEYWORD_MAX),
+    keyword: textFromQuery(params, 'keyword', KEYWORD_MAX),
     ...pageFromQuery(params),
   };
 }

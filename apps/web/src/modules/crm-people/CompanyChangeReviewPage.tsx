@@ -4,6 +4,7 @@ import {
   COMPANY_CHANGE_STATUS_NAMES,
   type CompanyChangeRequest,
   companyChangeApproveBody,
+  KEYWORD_MAX,
 } from '@portal/contract';
 import { Button, Card, Descriptions, Drawer, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -207,7 +208,7 @@ export function CompanyChangeReviewPage() {
         search={{
           label: '搜索单位',
           placeholder: '单位名称 / 单位编码',
-          maxLength: 50,
+          maxLength: KEYWORD_MAX,
           style: { width: 280 },
         }}
         status={{ label: '申请状态', options: STATUS_OPTIONS }}

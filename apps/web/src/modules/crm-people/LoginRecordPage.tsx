@@ -1,4 +1,4 @@
-import { type CompanyLogin, LOGIN_RESULTS } from '@portal/contract';
+import { type CompanyLogin, KEYWORD_MAX, LOGIN_RESULTS } from '@portal/contract';
 import { Card, DatePicker, Input, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -62,7 +62,12 @@ export function LoginRecordPage() {
     <Card title="登录记录">
       <FilteredList<CompanyLogin, 0 | 1>
         listFilters={filters}
-        search={{ label: '搜索用户', placeholder: '用户名 / 姓名', maxLength: 50, style: { width: 240 } }}
+        search={{
+          label: '搜索用户',
+          placeholder: '用户名 / 姓名',
+          maxLength: KEYWORD_MAX,
+          style: { width: 240 },
+        }}
         status={{ label: '登录结果', options: RESULT_OPTIONS }}
         aria-label="登录记录列表"
         columns={companyLoginColumns(true)}

@@ -1,4 +1,5 @@
 import {
+  KEYWORD_MAX,
   MEMBER_DETAIL_ORDERS,
   MEMBER_STATUS,
   type MemberDetail,
@@ -228,7 +229,12 @@ export function MemberIndexPage() {
     <Card title="会员管理">
       <FilteredList<MemberRow, 0 | 1>
         listFilters={filters}
-        search={{ label: '搜索会员', placeholder: '姓名 / 手机号', maxLength: 50, style: { width: 280 } }}
+        search={{
+          label: '搜索会员',
+          placeholder: '姓名 / 手机号',
+          maxLength: KEYWORD_MAX,
+          style: { width: 280 },
+        }}
         status={{ label: '会员状态', options: STATUS_OPTIONS }}
         aria-label="会员列表"
         columns={columns}

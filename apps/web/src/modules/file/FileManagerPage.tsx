@@ -1,7 +1,7 @@
 import { FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { type FileKind, fileUpdateBody, type StoredFileInfo } from '@portal/contract';
 import { fileCalls } from '@portal/contract/calls';
-import { FILE_ACCEPT, FILE_KINDS, FILE_NAME_MAX, formatBytes } from '@portal/contract/constants';
+import { FILE_ACCEPT, FILE_KINDS, FILE_NAME_MAX, formatBytes, KEYWORD_MAX } from '@portal/contract/constants';
 import { App, Button, Card, Form, Input, Progress, Space } from 'antd';
 import { type Key, useId, useRef, useState } from 'react';
 import { api } from '#web/shared/api/client.ts';
@@ -193,7 +193,7 @@ export function FileManagerPage() {
     <Card title="文件管理">
       <FilteredList<StoredFileInfo, FileKind>
         listFilters={filters}
-        search={{ label: '搜索文件', placeholder: '文件名', maxLength: 50, style: { width: 260 } }}
+        search={{ label: '搜索文件', placeholder: '文件名', maxLength: KEYWORD_MAX, style: { width: 260 } }}
         status={{ label: '文件类型', placeholder: '全部类型', options: KIND_OPTIONS }}
         aria-label="文件列表"
         columns={columns}

@@ -1,6 +1,6 @@
 import {
-  EXPERIMENT_KEYWORD_MAX,
   type Experiment,
+  KEYWORD_MAX,
   PROJECT_CATEGORIES,
   PROJECT_CATEGORY_LIST,
   type ProjectCategory,
@@ -101,7 +101,7 @@ export function SearchExperimentPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
-  const keyword = textFromQuery(params, 'keyword', EXPERIMENT_KEYWORD_MAX);
+  const keyword = textFromQuery(params, 'keyword', KEYWORD_MAX);
   const raw = params.get('category');
   const category: ProjectCategory | '' = isCategory(raw) ? raw : '';
   const { page, page_size } = pageFromQuery(params);
@@ -127,7 +127,7 @@ export function SearchExperimentPage() {
         value={keyword}
         label="关键字"
         placeholder="输入项目名称或简介中的关键字"
-        maxLength={EXPERIMENT_KEYWORD_MAX}
+        maxLength={KEYWORD_MAX}
         button="搜索"
         onSearch={(value) => go({ keyword: value, page: 1 })}
       />

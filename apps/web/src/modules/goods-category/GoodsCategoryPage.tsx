@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Category, CategoryTreeNode } from '@portal/contract';
-import { RESOURCE_KEYWORD_MAX } from '@portal/contract/constants';
+import { KEYWORD_MAX } from '@portal/contract/constants';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -158,7 +158,7 @@ function CategoryScreen() {
           search={{
             label: '搜索关键字',
             placeholder: '搜索分类名称',
-            maxLength: RESOURCE_KEYWORD_MAX,
+            maxLength: KEYWORD_MAX,
             style: { width: 280 },
             onSearch: (v) => refilter(() => filters.search(v)),
           }}

@@ -1,4 +1,4 @@
-import { hasAction, ORDER_STATUS_NAMES, type Order, RESOURCE_KEYWORD_MAX } from '@portal/contract';
+import { hasAction, KEYWORD_MAX, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
 import { App, Button, Card, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -168,7 +168,7 @@ export function OrderManagerPage() {
         search={{
           label: '搜索订单',
           placeholder: '订单号 / 收货人 / 手机号',
-          maxLength: RESOURCE_KEYWORD_MAX,
+          maxLength: KEYWORD_MAX,
           style: { width: 300 },
         }}
         status={{ label: '订单状态', options: STATUS_OPTIONS }}

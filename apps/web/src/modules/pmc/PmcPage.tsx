@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { pmcCalls } from '@portal/contract/calls';
 import {
+  KEYWORD_MAX,
   PMC_FINISHED,
   PMC_QUANTITY_MAX,
   PMC_SETTABLE_STATUS,
@@ -517,7 +518,7 @@ function WarningsCard({ onOpen }: { onOpen: (planId: number) => void }) {
         search={{
           label: '搜索预警',
           placeholder: '计划单号 / 产品',
-          maxLength: 50,
+          maxLength: KEYWORD_MAX,
           style: { width: 240, maxWidth: '100%' },
         }}
         status={{

@@ -1,4 +1,5 @@
 import {
+  KEYWORD_MAX,
   PROMOTION_MILEAGE_MAX,
   type PromotionAdminRow,
   type PromotionItemAdmin,
@@ -356,7 +357,12 @@ export function PromotionAdminPage() {
     <Card title="促销活动">
       <FilteredList<PromotionAdminRow, 0 | 1>
         listFilters={filters}
-        search={{ label: '搜索活动', placeholder: '活动名称 / 简介', maxLength: 50, style: { width: 280 } }}
+        search={{
+          label: '搜索活动',
+          placeholder: '活动名称 / 简介',
+          maxLength: KEYWORD_MAX,
+          style: { width: 280 },
+        }}
         status={{ label: '状态', options: STATUS_OPTIONS }}
         aria-label="活动列表"
         columns={columns}

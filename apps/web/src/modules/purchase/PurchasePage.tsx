@@ -1,4 +1,5 @@
 import {
+  KEYWORD_MAX,
   PURCHASE_STATUS,
   type Purchase,
   type PurchaseDetail,
@@ -686,7 +687,7 @@ export function PurchasePage() {
         search={{
           label: '搜索采购单',
           placeholder: '采购单号 / 供应商 / 备注',
-          maxLength: 50,
+          maxLength: KEYWORD_MAX,
           style: { width: 260 },
         }}
         status={{ label: '采购单状态', options: optionsOf(PURCHASE_STATUS) }}

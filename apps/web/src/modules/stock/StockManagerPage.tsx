@@ -1,4 +1,5 @@
 import {
+  KEYWORD_MAX,
   STOCK_INPUT_STATUS,
   STOCK_MOVE_KINDS,
   type StockInput,
@@ -225,7 +226,7 @@ function LevelsTab() {
         search={{
           label: '搜索库存',
           placeholder: '商品名称 / 编码 / 规格 / 条码',
-          maxLength: 50,
+          maxLength: KEYWORD_MAX,
           style: { width: 280, maxWidth: '100%' },
         }}
         status={{ label: '预警筛选', placeholder: '全部库存', options: [{ value: 1, label: '低于预警值' }] }}
@@ -484,7 +485,7 @@ function MovesTab() {
       search={{
         label: '搜索库存流水',
         placeholder: '商品 / 单号 / 原因',
-        maxLength: 50,
+        maxLength: KEYWORD_MAX,
         style: { width: 240, maxWidth: '100%' },
       }}
       status={{ label: '流水类型', placeholder: '全部类型', options: KIND_OPTIONS }}

@@ -1,4 +1,4 @@
-import { FEEDBACK_LIMITS, opinionBody } from '@portal/contract';
+import { FEEDBACK_LIMITS, KEYWORD_MAX, opinionBody } from '@portal/contract';
 import { Collapse, Empty, Form, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
@@ -31,7 +31,7 @@ function Faq() {
           placeholder="搜索问题，如：发票、退货"
           aria-label="搜索常见问题"
           allowClear={CLEARABLE}
-          maxLength={FEEDBACK_LIMITS.keyword}
+          maxLength={KEYWORD_MAX}
           onChange={(e) => setKeyword(e.target.value)}
           onSearch={setKeyword}
         />

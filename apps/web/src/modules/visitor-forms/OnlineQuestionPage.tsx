@@ -1,4 +1,10 @@
-import { FEEDBACK_LIMITS, OPINION_STATUS_NAMES, type Opinion, opinionReplyBody } from '@portal/contract';
+import {
+  FEEDBACK_LIMITS,
+  KEYWORD_MAX,
+  OPINION_STATUS_NAMES,
+  type Opinion,
+  opinionReplyBody,
+} from '@portal/contract';
 import { Button, Card, Form, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMinute } from '#web/shared/format.ts';
@@ -173,7 +179,7 @@ export function OnlineQuestionPage() {
         search={{
           label: '搜索咨询',
           placeholder: '称呼 / 联系方式 / 内容',
-          maxLength: FEEDBACK_LIMITS.keyword,
+          maxLength: KEYWORD_MAX,
           style: { width: 300 },
         }}
         status={{ label: '回复状态', options: STATUS_OPTIONS }}

@@ -1,5 +1,6 @@
 import {
   FEEDBACK_LIMITS,
+  KEYWORD_MAX,
   REVIEW_STATUS,
   REVIEW_STATUS_NAMES,
   type Supplier,
@@ -204,7 +205,7 @@ export function SupplierIndexPage() {
         search={{
           label: '搜索供应商',
           placeholder: '公司名称 / 联系人 / 手机号 / 品类',
-          maxLength: FEEDBACK_LIMITS.keyword,
+          maxLength: KEYWORD_MAX,
           style: { width: 320 },
         }}
         status={{ label: '审核状态', options: STATUS_OPTIONS }}

@@ -1,5 +1,5 @@
 import type { Paging } from '@portal/contract';
-import { RESOURCE_KEYWORD_MAX } from '@portal/contract/constants';
+import { KEYWORD_MAX } from '@portal/contract/constants';
 import { App, Button, Card, Form, Modal, Space } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -298,7 +298,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
         search={{
           label: `搜索${label}`,
           placeholder: searchPlaceholder,
-          maxLength: RESOURCE_KEYWORD_MAX,
+          maxLength: KEYWORD_MAX,
           style: { width: 280, maxWidth: '100%' },
         }}
         filters={filters?.render(filterValues, setFilters)}

@@ -1,4 +1,5 @@
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { KEYWORD_MAX } from '@portal/contract/constants';
 import { Avatar, Button, Dropdown, Input, type InputRef, type MenuProps } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
@@ -52,7 +53,7 @@ function SearchBox() {
       placeholder="搜索商品"
       aria-label="搜索商品"
       allowClear={CLEARABLE}
-      maxLength={50}
+      maxLength={KEYWORD_MAX}
       enterButton="搜索"
       ref={box}
       onSearch={(value, _e, info) => {
