@@ -9,6 +9,7 @@ const config = loadConfig();
 const databaseUrl = config.databaseUrl ?? config.sqlitePath;
 // Until the app's logger exists, connection failures outside a query go to the console.
 let connectionLost = (error: Error) => console.warn(`数据库连接中断：${error.message}`);
+let databaseWarning = (message: string) => console.warn(message);
 let database: DatabaseHandle | undefined;
 
 /** Opens, migrates and seeds the database and builds the app; a database that is not usable is explained. */
@@ -18,6 +19,7 @@ async function prepare() {
       url: databaseUrl,
       poolSize: config.databasePoolSize,
       onConnectionError: (error) => connectionLost(error),
+      warn: (message) => databaseWarning(message),
     });
     const applied = await migrateToLatest(database);
     const firstRun = await isEmpty(database.db);
@@ -44,6 +46,7 @@ const prepared = await prepare();
 const { app, applied, firstRun } = prepared;
 connectionLost = (error) =>
   app.log.warn({ err: error }, `数据库连接中断（${error.message}）：该连接已丢弃，之后的请求会重新连接。`);
+databaseWarning = (message) => app.log.warn(message);
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -6,6 +6,7 @@ import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import type { CompanyTable } from './scope.ts';
 import { SQLite, type SqliteDatabase, type SqliteStatement } from './sqlite.ts';
+import { startCheckpointer } from './sqlite-checkpoint.ts';
 import { SqliteWithReaderDialect } from './sqlite-driver.ts';
 
 export type Dialect = 'sqlite' | 'pg';
@@ -48,6 +49,8 @@ export interface DatabaseOptions {
    * `pg_terminate_backend`). The connection is dropped and the next query opens a new one.
    */
   onConnectionError?: (error: Error) => void;
+  /** Told of a fault of the database's own background work (SQLite's checkpoint thread). */
+  warn?: (message: string) => void;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; our counts are small, read them as numbers.
@@ -86,13 +89,17 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   // Reads outside a transaction on a connection of their own, so that a long write waits for no
   // reader and no reader for it (sqlite-driver.ts); a database in memory has only the one.
   let reader: SqliteDatabase | undefined;
+  let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
   if (!opts.image && opts.url !== ':memory:') {
     reader = new SQLite(opts.url, { readonly: true });
     reader.pragma('busy_timeout = 5000');
+    // The WAL copied into the file off the event loop, not inside a commit (sqlite-checkpoint.ts).
+    checkpointer = startCheckpointer(opts.url, sqlite, opts.warn);
   }
   const dialect = new SqliteWithReaderDialect(
     withStatementCache(sqlite),
     reader && withStatementCache(reader),
+    checkpointer,
   );
   const db = new Kysely<DB>({ dialect });
   return { db, dialect: 'sqlite', close: () => db.destroy() };

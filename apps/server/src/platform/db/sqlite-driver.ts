@@ -7,6 +7,7 @@ import {
   SqliteDialect,
 } from 'kysely';
 import type { SqliteStatement } from './sqlite.ts';
+import type { Checkpointer } from './sqlite-checkpoint.ts';
 
 /** A SQLite connection as the driver uses it: a statement (from the statement cache) per SQL text. */
 export interface StatementSource {
@@ -31,27 +32,33 @@ export interface StatementSource {
 export class SqliteWithReaderDialect extends SqliteDialect {
   readonly #writer: StatementSource;
   readonly #reader: StatementSource | undefined;
+  readonly #checkpointer: Checkpointer | undefined;
 
-  constructor(writer: StatementSource, reader: StatementSource | undefined) {
+  /** `checkpointer`: told whenever the writer was used (sqlite-checkpoint.ts), stopped before it closes. */
+  constructor(writer: StatementSource, reader: StatementSource | undefined, checkpointer?: Checkpointer) {
     // The parent's config is used only by its createDriver, which this class replaces.
     super({ database: {} as never });
     this.#writer = writer;
     this.#reader = reader;
+    this.#checkpointer = checkpointer;
   }
 
   override createDriver(): Driver {
-    return new SqliteWithReaderDriver(this.#writer, this.#reader);
+    return new SqliteWithReaderDriver(this.#writer, this.#reader, this.#checkpointer);
   }
 }
 
 class SqliteWithReaderDriver implements Driver {
-  readonly #lock = new WriterLock();
+  readonly #lock: WriterLock;
   readonly #writer: StatementSource;
   readonly #reader: StatementSource | undefined;
+  readonly #checkpointer: Checkpointer | undefined;
 
-  constructor(writer: StatementSource, reader: StatementSource | undefined) {
+  constructor(writer: StatementSource, reader: StatementSource | undefined, checkpointer?: Checkpointer) {
     this.#writer = writer;
     this.#reader = reader;
+    this.#checkpointer = checkpointer;
+    this.#lock = new WriterLock(() => checkpointer?.nudge());
   }
 
   async init() {}
@@ -79,6 +86,7 @@ class SqliteWithReaderDriver implements Driver {
   }
 
   async destroy() {
+    await this.#checkpointer?.stop();
     this.#reader?.close();
     this.#writer.close();
   }
@@ -153,10 +161,15 @@ function run<R>(source: StatementSource, query: CompiledQuery): QueryResult<R> {
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
-/** The writer's lock: one transaction or writing statement at a time, in the order they asked. */
+/**
+ * The writer's lock: one transaction or writing statement at a time, in the order they asked.
+ * `released` runs each time the writer is given up (the checkpointer's nudge).
+ */
 class WriterLock {
   #tail: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
+
+  constructor(private readonly released: () => void) {}
 
   async acquire() {
     const before = this.#tail;
@@ -172,5 +185,6 @@ class WriterLock {
     const release = this.#release;
     this.#release = undefined;
     release?.();
+    this.released();
   }
 }

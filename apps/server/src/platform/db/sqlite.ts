@@ -13,9 +13,11 @@ import type BetterSqlite3 from 'better-sqlite3';
 const nodeApi = Number(process.versions.napi);
 const moduleName = nodeApi >= 10 ? 'better-sqlite3' : 'better-sqlite3-node20';
 
+const require = createRequire(import.meta.url);
+
 function load(): typeof BetterSqlite3 {
   try {
-    return createRequire(import.meta.url)(moduleName);
+    return require(moduleName);
   } catch (e) {
     throw new Error(
       `SQLite 驱动 ${moduleName} 无法加载（Node.js ${process.version}，Node-API ${nodeApi}）：${(e as Error).message}。请运行 npm install，或使用 Node.js 22、24 或 26`,
@@ -24,5 +26,7 @@ function load(): typeof BetterSqlite3 {
 }
 
 export const SQLite = load();
+/** Where the binding was loaded from (a worker thread loads the same one: sqlite-checkpoint.ts). */
+export const sqliteModulePath = require.resolve(moduleName);
 export type SqliteDatabase = BetterSqlite3.Database;
 export type SqliteStatement = BetterSqlite3.Statement;
