@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import { AppError } from '#server/platform/core/errors.ts';
 import { unescapeCell } from './columns.ts';
-import { cellTooLong, MAX_CELL_CHARS, own, type RawRow, tooLarge } from './sheet.ts';
+import { cellTooLong, MAX_CELL_CHARS, own, type RawRow, type ReadProgress, tooLarge } from './sheet.ts';
 
 /**
  * A CSV as Excel and LibreOffice write it (ADR 0017): comma-separated, fields quoted when they hold
@@ -40,7 +40,11 @@ export async function csvEncoding(file: string) {
 }
 
 /** The records of the CSV at `file` as sheet rows (record n is row n, as Excel shows the file), in batches. */
-export async function* csvRows(file: string, bounds: { maxColumns: number }): AsyncGenerator<RawRow[]> {
+export async function* csvRows(
+  file: string,
+  bounds: { maxColumns: number },
+  progress?: ReadProgress,
+): AsyncGenerator<RawRow[]> {
   const decoder = new TextDecoder(await csvEncoding(file));
   const parser = parse({
     bom: true,
@@ -54,6 +58,7 @@ export async function* csvRows(file: string, bounds: { maxColumns: number }): As
   const feed = (async () => {
     try {
       for await (const chunk of source) {
+        if (progress) progress.read += (chunk as Buffer).length;
         if (!parser.write(decoder.decode(chunk as Buffer, { stream: true })))
           await new Promise((resolve) => {
             parser.once('drain', resolve);

@@ -13,6 +13,7 @@ import {
   errorWorkbook,
   escapeCell,
   type ReadLimits,
+  type ReadProgress,
   readWorkbook,
   SHEET_UPLOAD_TYPES,
   type SheetRow,
@@ -281,6 +282,50 @@ describe('readWorkbook on users’ files', () => {
     const rows = await readAll(file, {}, cols);
     expect(rows.map((r) => r.values.day)).toEqual(['2026-11-24', '2026-01-02 08:30:00']);
     expect(rows.map((r) => r.values.price)).toEqual(['0.3', '1e-7']);
+  });
+});
+
+describe('how far the reader is (ReadProgress)', () => {
+  // Rows enough for several chunks of the file (64 KB reads), so the first rows come before the end.
+  const many = Array.from({ length: 5_000 }, (_, i) => ({
+    code: `G${String(i).padStart(6, '0')}`,
+    name: `商品 ${i} 西湖龙井特级礼盒装`,
+    unit: '盒',
+    price: i,
+  }));
+
+  /** The share read when the first row came out and at the end, and the rows read. */
+  async function shares(file: string) {
+    const progress: ReadProgress = { read: 0, total: 0 };
+    let first: number | undefined;
+    let rows = 0;
+    for await (const _ of readWorkbook(file, {
+      ...limits,
+      maxRows: 10_000,
+      maxCells: 100_000,
+      columns,
+      progress,
+    })) {
+      first ??= progress.read / progress.total;
+      rows++;
+    }
+    return { first, last: progress.read / progress.total, total: progress.total, rows };
+  }
+
+  it('goes from part of the file at the first row to all of it at the end, whatever the row count', async () => {
+    const xlsx = save(await toBuffer(writeWorkbook(columns, many, '商品')));
+    const header = '商品编码,商品名称,单位,价格';
+    const csv = save(
+      Buffer.from([header, ...many.map((r) => `${r.code},${r.name},${r.unit},${r.price}`)].join('\r\n')),
+    );
+    for (const file of [xlsx, csv]) {
+      const seen = await shares(file);
+      expect(seen.rows).toBe(many.length);
+      expect(seen.total).toBeGreaterThan(0);
+      expect(seen.first).toBeGreaterThan(0);
+      expect(seen.first).toBeLessThan(0.5);
+      expect(seen.last).toBe(1);
+    }
   });
 });
 

@@ -8,6 +8,7 @@ export {
   ENCRYPTED_REFUSED,
   type ReadLimits,
   type ReadOptions,
+  type ReadProgress,
   readWorkbook,
   type SheetRow,
   XLS_REFUSED,

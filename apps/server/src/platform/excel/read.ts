@@ -5,7 +5,7 @@ import { notWorkbook, type RawRow, type ReadOptions, type SheetRow, sheetOf, too
 import { xlsxRows } from './xlsx-rows.ts';
 import { zipEntries } from './zip.ts';
 
-export type { ReadLimits, ReadOptions, SheetRow } from './sheet.ts';
+export type { ReadLimits, ReadOptions, ReadProgress, SheetRow } from './sheet.ts';
 
 /** What an Excel 97–2003 workbook (BIFF in an OLE2 container) is answered: the way forward (ADR 0017). */
 export const XLS_REFUSED = '不支持 .xls 格式，请在 Excel 中另存为 .xlsx 后重新上传';
@@ -64,14 +64,16 @@ export async function* readWorkbook(file: string, options: ReadOptions): AsyncGe
   if (kind === 'encrypted') throw new AppError('PARAM_ERROR', ENCRYPTED_REFUSED);
   if (kind === 'binary') throw notWorkbook();
   let rows: AsyncIterable<RawRow[]>;
-  if (kind === 'text') rows = csvRows(file, { maxColumns });
-  else {
+  if (kind === 'text') {
+    if (options.progress) options.progress.total = size;
+    rows = csvRows(file, { maxColumns }, options.progress);
+  } else {
     const entries = await zipEntries(file);
     if (!entries || entries.some((e) => e.encrypted)) throw notWorkbook();
     // Each part's size as the zip declares it, before anything is inflated (inflating stops there).
     const unpacked = entries.reduce((n, e) => n + e.uncompressedSize, 0);
     if (unpacked > maxUnpacked) throw tooLarge('文件解压后过大，请拆分后再导入');
-    rows = xlsxRows(file, entries, { maxRows, maxColumns, maxCells, maxUnpacked });
+    rows = xlsxRows(file, entries, { maxRows, maxColumns, maxCells, maxUnpacked }, options.progress);
   }
   try {
     yield* sheetOf(rows, options);

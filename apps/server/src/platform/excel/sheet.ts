@@ -24,6 +24,18 @@ export interface ReadLimits {
 export interface ReadOptions extends ReadLimits {
   /** The declared columns; the sheet's headers are matched to them by label (or key). */
   columns: readonly ExcelColumn[];
+  /** Kept up to date with how much of the file the reader has taken in (`ReadProgress`). */
+  progress?: ReadProgress;
+}
+
+/**
+ * How far a reader is through a file, in bytes of the rows as stored: a CSV's bytes, an .xlsx
+ * sheet part's unpacked bytes (its size as the zip declares it). `read / total` is the share read,
+ * whatever the number of rows; `total` is 0 until the reader knows it.
+ */
+export interface ReadProgress {
+  read: number;
+  total: number;
 }
 
 /** One data row: its number in the sheet (as Excel shows it) and its cells by column key. */

@@ -9,6 +9,7 @@ import {
   notWorkbook,
   own,
   type RawRow,
+  type ReadProgress,
   tooLarge,
 } from './sheet.ts';
 import { type ZipEntry, zipEntryStream, zipEntryText } from './zip.ts';
@@ -214,12 +215,14 @@ async function* parseEntry<T>(
   entry: ZipEntry,
   maxBytes: number,
   setup: (parser: SaxesParser, out: T[]) => void,
+  progress?: ReadProgress,
 ): AsyncGenerator<T[]> {
   const parser = new SaxesParser();
   const out: T[] = [];
   setup(parser, out);
   const decoder = new StringDecoder('utf8');
   for await (const chunk of await zipEntryStream(file, entry, maxBytes)) {
+    if (progress) progress.read += (chunk as Buffer).length;
     parser.write(decoder.write(chunk as Buffer));
     if (out.length) yield out.splice(0);
   }
@@ -288,57 +291,69 @@ interface Cell {
 }
 
 /** The sheet's rows as text cells (a number cell's value and format beside), streamed. */
-function sheetRows(file: string, entry: ZipEntry, parts: BookParts, bounds: XlsxBounds) {
+function sheetRows(
+  file: string,
+  entry: ZipEntry,
+  parts: BookParts,
+  bounds: XlsxBounds,
+  progress?: ReadProgress,
+) {
   let row: RawRow | undefined;
   let lastRow = 0;
   let lastCol = 0;
   let cell: Cell | undefined;
   let into: string[] | undefined;
-  return parseEntry<RawRow>(file, entry, bounds.maxUnpacked, (parser, out) => {
-    parser.on('opentag', (node) => {
-      const name = localName(node.name);
-      const a = node.attributes as Record<string, string>;
-      if (name === 'row') {
-        lastRow = a.r ? Number(a.r) : lastRow + 1;
-        lastCol = 0;
-        row = { number: lastRow, cells: new Map() };
-      } else if (name === 'c' && row) {
-        const ref = a.r ? parseRef(a.r) : undefined;
-        lastCol = ref ? ref.col : lastCol + 1;
-        if (lastCol > bounds.maxColumns) throw tooLarge(`表格不能超过${bounds.maxColumns}列`);
-        cell = { col: lastCol, t: a.t ?? 'n', s: Number(a.s ?? 0), v: [], inline: [] };
-      } else if (cell && name === 'v') into = cell.v;
-      else if (cell && name === 't') into = cell.inline;
-      else if (name === 'rPh') into = undefined;
-    });
-    parser.on('text', (t) => {
-      if (!into) return;
-      into.push(t);
-      if (into.length > 1 && into.reduce((n, x) => n + x.length, 0) > MAX_CELL_CHARS) throw cellTooLong();
-      if (t.length > MAX_CELL_CHARS) throw cellTooLong();
-    });
-    parser.on('closetag', (node) => {
-      const name = localName(node.name);
-      if (name === 'v' || name === 't') into = undefined;
-      else if (name === 'c' && cell && row) {
-        const text = cellValueText(cell, parts);
-        if (text) {
-          row.cells.set(cell.col, text);
-          if (cell.t === 'n' && !parts.styles[cell.s]?.date) {
-            row.numbers ??= new Map();
-            row.numbers.set(cell.col, {
-              value: Number(cell.v.join('')),
-              format: parts.styles[cell.s]?.format ?? 'General',
-            });
+  return parseEntry<RawRow>(
+    file,
+    entry,
+    bounds.maxUnpacked,
+    (parser, out) => {
+      parser.on('opentag', (node) => {
+        const name = localName(node.name);
+        const a = node.attributes as Record<string, string>;
+        if (name === 'row') {
+          lastRow = a.r ? Number(a.r) : lastRow + 1;
+          lastCol = 0;
+          row = { number: lastRow, cells: new Map() };
+        } else if (name === 'c' && row) {
+          const ref = a.r ? parseRef(a.r) : undefined;
+          lastCol = ref ? ref.col : lastCol + 1;
+          if (lastCol > bounds.maxColumns) throw tooLarge(`表格不能超过${bounds.maxColumns}列`);
+          cell = { col: lastCol, t: a.t ?? 'n', s: Number(a.s ?? 0), v: [], inline: [] };
+        } else if (cell && name === 'v') into = cell.v;
+        else if (cell && name === 't') into = cell.inline;
+        else if (name === 'rPh') into = undefined;
+      });
+      parser.on('text', (t) => {
+        if (!into) return;
+        into.push(t);
+        if (into.length > 1 && into.reduce((n, x) => n + x.length, 0) > MAX_CELL_CHARS) throw cellTooLong();
+        if (t.length > MAX_CELL_CHARS) throw cellTooLong();
+      });
+      parser.on('closetag', (node) => {
+        const name = localName(node.name);
+        if (name === 'v' || name === 't') into = undefined;
+        else if (name === 'c' && cell && row) {
+          const text = cellValueText(cell, parts);
+          if (text) {
+            row.cells.set(cell.col, text);
+            if (cell.t === 'n' && !parts.styles[cell.s]?.date) {
+              row.numbers ??= new Map();
+              row.numbers.set(cell.col, {
+                value: Number(cell.v.join('')),
+                format: parts.styles[cell.s]?.format ?? 'General',
+              });
+            }
           }
+          cell = undefined;
+        } else if (name === 'row' && row) {
+          out.push(row);
+          row = undefined;
         }
-        cell = undefined;
-      } else if (name === 'row' && row) {
-        out.push(row);
-        row = undefined;
-      }
-    });
-  });
+      });
+    },
+    progress,
+  );
 }
 
 function cellValueText(cell: Cell, parts: BookParts): string {
@@ -371,8 +386,14 @@ function cellValueText(cell: Cell, parts: BookParts): string {
  * The rows of an .xlsx's first visible sheet, streamed in batches: refused first by its declared
  * dimension, merged cells filled with their top-left value; formulas as their cached values.
  */
-export async function* xlsxRows(file: string, entries: ZipEntry[], bounds: XlsxBounds) {
+export async function* xlsxRows(
+  file: string,
+  entries: ZipEntry[],
+  bounds: XlsxBounds,
+  progress?: ReadProgress,
+) {
   const target = await firstVisibleSheet(file, entries);
+  if (progress) progress.total = target.entry.uncompressedSize;
   await checkDimension(file, target.entry, bounds);
   const merges = await mergesOf(file, target.entry, bounds.maxUnpacked);
   const parts: BookParts = {
@@ -380,7 +401,7 @@ export async function* xlsxRows(file: string, entries: ZipEntry[], bounds: XlsxB
     styles: await stylesOf(file, target.styles),
     date1904: target.date1904,
   };
-  for await (const batch of sheetRows(file, target.entry, parts, bounds)) {
+  for await (const batch of sheetRows(file, target.entry, parts, bounds, progress)) {
     if (merges.length)
       for (const row of batch)
         for (const m of merges) {

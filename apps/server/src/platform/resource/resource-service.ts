@@ -27,6 +27,7 @@ import { freshStatistics } from '../db/statistics.ts';
 import {
   errorWorkbook,
   labelsOf,
+  type ReadProgress,
   type RefusedRow,
   readWorkbook,
   templateWorkbook,
@@ -315,6 +316,8 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
   ) {
     const { caller } = ctx;
     const out = { total: 0, valid: 0, invalid: 0, kept: [] as ImportedRow[] };
+    // How far the reader is through the file, for the progress bar (excel/sheet.ts ReadProgress).
+    const read: ReadProgress = { read: 0, total: 0 };
     let refused: RefusedRow[] = [];
     const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) => {
       refused.push({ rowNumber, values: cells, errors });
@@ -368,8 +371,10 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
       const refusedNow = refused;
       refused = [];
       await staging.add(rows, refusedNow);
+      // The share of the file read (bytes), whatever its number of rows; the row cap otherwise.
+      const share = read.total > 0 ? read.read / read.total : out.total / RESOURCE_IMPORT_MAX_ROWS;
       await ctx.progress(
-        Math.min(READ_SHARE, Math.floor((READ_SHARE * out.total) / RESOURCE_IMPORT_MAX_ROWS)),
+        Math.min(READ_SHARE, Math.floor(READ_SHARE * share)),
         `已检查 ${out.total.toLocaleString('en-US')} 行`,
       );
       await ctx.checkCancelled();
@@ -390,7 +395,11 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
             return { errors: { [error.field ?? '']: error.message } };
           }
         };
-    for await (const row of readWorkbook(file, { columns: importColumns, ...IMPORT_LIMITS })) {
+    for await (const row of readWorkbook(file, {
+      columns: importColumns,
+      ...IMPORT_LIMITS,
+      progress: read,
+    })) {
       out.total++;
       const checked = validateRow(row, resource.schemas.importRow, labels);
       if ('errors' in checked) refuse(row.rowNumber, row.values, checked.errors);
