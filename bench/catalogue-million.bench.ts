@@ -17,7 +17,6 @@ import {
 } from '@portal/server/src/platform/db/database.ts';
 import { seedReference } from '@portal/server/src/seed/seed.ts';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   COMMON_KEYWORDS,
   keywordCounts,
@@ -28,6 +27,7 @@ import {
   settleDatabase,
 } from './catalogue-million-seed.ts';
 import { pct, ROUNDS, SECONDS } from './harness.ts';
+import { throwAwayDatabase } from './pg-database.ts';
 
 const GOODS = Number(process.env.BENCH_GOODS ?? 1_000_000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres')
@@ -105,36 +105,17 @@ function prepareSqlite(): Prepared {
 }
 
 async function preparePg(): Promise<Prepared | undefined> {
-  const name = `portal_million_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  try {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    log(`PostgreSQL at ${PG_URL} is not usable (${(error as Error).message}): skipped.`);
-    return undefined;
-  } finally {
-    await admin.end().catch(() => {});
-  }
-  cleanups.push(async () => {
-    const again = new pg.Client({ connectionString: PG_URL });
-    await again.connect();
-    try {
-      await again.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await again.end();
-    }
-  });
+  const database = await throwAwayDatabase(PG_URL, `portal_million_${process.pid}`, 'skipped');
+  if (!database) return undefined;
+  cleanups.push(database.drop);
   const dir = tempDir();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ url: url.toString(), poolSize: 4 });
+  const handle = openDatabase({ url: database.url, poolSize: 4 });
   cleanups.push(() => handle.close());
   return {
     label: 'PostgreSQL',
     handle,
-    url: url.toString(),
-    env: { DATA_DIR: dir, DATABASE_URL: url.toString() },
+    url: database.url,
+    env: { DATA_DIR: dir, DATABASE_URL: database.url },
   };
 }
 
