@@ -6,9 +6,10 @@ import {
   type LibraryGoods,
   libraryGoodsSchema,
 } from '@portal/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsPattern } from '#server/platform/db/like.ts';
+import type { GoodsTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { libraryMatch, libraryMatchCount } from '../catalogue/index.ts';
 
@@ -108,6 +109,48 @@ export function filteredIds(db: Database, companyId: number, f: GoodsFilter, wal
   return q;
 }
 
+/** A query in the sort's order (`GOODS_ORDERS`), newest first among equals. */
+function ordered<Q extends ReturnType<typeof filteredGoods> | ReturnType<typeof filteredIds>>(
+  q: Q,
+  sort: string | undefined,
+): Q {
+  let out = q as ReturnType<typeof filteredIds>;
+  for (const [column, dir] of GOODS_ORDERS[sort ?? 'newest'] ?? []) out = out.orderBy(column as 'g.id', dir);
+  return out.orderBy('g.id', 'desc') as Q;
+}
+
+/** A page of a filter's goods with their names, in the sort's order. */
+export function goodsPage(
+  db: Database,
+  companyId: number,
+  f: GoodsFilter,
+  sort: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  return ordered(filteredGoods(db, companyId, f), sort)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** The ids of a page of a filter's goods, in the sort's order (`walkOrder`: as `filteredIds`). */
+export async function goodsIdsPage(
+  db: Database,
+  companyId: number,
+  f: GoodsFilter,
+  sort: string | undefined,
+  limit: number,
+  offset: number,
+  walkOrder = false,
+) {
+  const rows = await ordered(filteredIds(db, companyId, f, walkOrder), sort)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** How many goods a filter finds (exact; counted in the token index alone when it can be). */
 export async function countGoods(db: Database, companyId: number, f: GoodsFilter) {
   if (byTokensAlone(f)) {
@@ -118,6 +161,144 @@ export async function countGoods(db: Database, companyId: number, f: GoodsFilter
   for (const c of conditions(db, companyId, f)) q = q.where(c);
   const row = await q.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** A live goods of the company with its category and brand names, or undefined. */
+export function goodsById(db: Database, companyId: number, goodsId: number) {
+  return goodsWithNames(db, companyId).where('g.id', '=', goodsId).executeTakeFirst();
+}
+
+/** The live goods of the company among `ids`, with their category and brand names, in no order. */
+export function goodsByIds(db: Database, companyId: number, ids: readonly number[]) {
+  return goodsWithNames(db, companyId).where('g.id', 'in', ids).execute();
+}
+
+/** Whether a live goods of the company (other than `exceptId`) has this code. */
+export async function codeTaken(db: Database, companyId: number, code: string, exceptId?: number) {
+  let q = inCompany(db, companyId).selectFrom('goods', 'g').select('g.id').where('g.code', '=', code);
+  if (exceptId !== undefined) q = q.where('g.id', '<>', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Some live goods of the company with the flags a batch change sets (and their name, for its refusal). */
+export function goodsFlags(db: Database, companyId: number, ids: readonly number[]) {
+  return inCompany(db, companyId)
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.name', 'g.in_shop', 'g.sku_count', 'g.on_sale', 'g.is_public', 'g.goods_type'])
+    .where('g.id', 'in', ids)
+    .execute();
+}
+
+/** Some live goods of the company with their type and name. */
+export function goodsTypesOf(db: Database, companyId: number, ids: readonly number[]) {
+  return inCompany(db, companyId)
+    .selectFrom('goods', 'g')
+    .select(['g.id', 'g.name', 'g.goods_type'])
+    .where('g.id', 'in', ids)
+    .execute();
+}
+
+/** The stock a live goods of the company holds itself, or undefined. */
+export function goodsStock(db: Database, companyId: number, goodsId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods', 'g')
+    .select('g.stock')
+    .where('g.id', '=', goodsId)
+    .executeTakeFirst();
+}
+
+/** Adds a goods of the company, written by `userId`; answers its id. */
+export function insertGoods(
+  trx: Database,
+  companyId: number,
+  userId: number,
+  values: Omit<Insertable<GoodsTable>, 'company_id'>,
+) {
+  return inCompany(trx, companyId, { userId })
+    .insertInto('goods', values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes the given columns of a live goods of the company, changed by `userId`. */
+export function updateGoods(
+  trx: Database,
+  companyId: number,
+  userId: number,
+  goodsId: number,
+  set: Updateable<GoodsTable>,
+) {
+  return inCompany(trx, companyId, { userId })
+    .updateTable('goods')
+    .set(set)
+    .where('id', '=', goodsId)
+    .execute();
+}
+
+/** Sets the same flags on some live goods of the company, changed by `userId`. */
+export function setGoodsFlags(
+  trx: Database,
+  companyId: number,
+  userId: number,
+  ids: readonly number[],
+  set: { goods_type?: string; on_sale?: number; in_shop?: number; is_public?: number; updated_at: string },
+) {
+  return inCompany(trx, companyId, { userId }).updateTable('goods').set(set).where('id', 'in', ids).execute();
+}
+
+/** The path of a live category of the company, or undefined. */
+export function categoryPath(db: Database, companyId: number, categoryId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_categories', 'c')
+    .select('c.path')
+    .where('c.id', '=', categoryId)
+    .executeTakeFirst();
+}
+
+/** A live category of the company by id (its id alone), or undefined. */
+export function categoryById(db: Database, companyId: number, categoryId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_categories', 'c')
+    .select('c.id')
+    .where('c.id', '=', categoryId)
+    .executeTakeFirst();
+}
+
+/** A live brand of the company by id (its id alone), or undefined. */
+export function brandById(db: Database, companyId: number, brandId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_brands', 'b')
+    .select('b.id')
+    .where('b.id', '=', brandId)
+    .executeTakeFirst();
+}
+
+/**
+ * A page of a goods' audit entries, newest first, with the names of the users who made them, and
+ * how many entries it has.
+ */
+export async function goodsAuditLogs(
+  db: Database,
+  companyId: number,
+  goodsId: number,
+  limit: number,
+  offset: number,
+) {
+  const base = inCompany(db, companyId)
+    .selectFrom('audit_logs', 'a')
+    .where('a.entity', '=', 'goods')
+    .where('a.entity_id', '=', goodsId);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('users as u', 'u.id', 'a.user_id')
+      .select(['a.id', 'a.action', 'a.before_json', 'a.after_json', 'a.created_at', 'u.username'])
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst(),
+  ]);
+  return { rows, count: Number(total?.n ?? 0) };
 }
 
 const json = <T>(text: unknown, fallback: T): T => {
@@ -146,6 +327,77 @@ export function skusOf(db: Database, companyId: number, goodsIds: readonly numbe
     .where('s.goods_id', 'in', goodsIds)
     .orderBy('s.sort')
     .orderBy('s.id')
+    .execute();
+}
+
+/** A live specification of the company by id, every column, or undefined. */
+export function skuRowById(db: Database, companyId: number, skuId: number) {
+  return inCompany(db, companyId)
+    .selectFrom('goods_skus', 's')
+    .selectAll('s')
+    .where('s.id', '=', skuId)
+    .executeTakeFirst();
+}
+
+/**
+ * A live specification of the company that holds one of `barcodes` (of another goods than
+ * `exceptGoodsId`), or undefined.
+ */
+export function barcodeTakenBy(
+  db: Database,
+  companyId: number,
+  barcodes: readonly string[],
+  exceptGoodsId: number | undefined,
+) {
+  let q = inCompany(db, companyId)
+    .selectFrom('goods_skus', 's')
+    .select(['s.barcode', 's.id'])
+    .where('s.barcode', 'in', barcodes);
+  if (exceptGoodsId !== undefined) q = q.where('s.goods_id', '<>', exceptGoodsId);
+  return q.executeTakeFirst();
+}
+
+/** A specification's own values as written: its specs as JSON and their text, barcode, money, weight. */
+export interface SkuValues {
+  specs: string;
+  spec_text: string;
+  barcode: string;
+  price: number;
+  cost: number;
+  weight: number;
+}
+
+/** Adds a specification of a goods of the company; answers its id. */
+export function insertSku(
+  trx: Database,
+  companyId: number,
+  values: SkuValues & {
+    goods_id: number;
+    stock: number;
+    sort: number;
+    created_at: string;
+    updated_at: string;
+  },
+) {
+  return inCompany(trx, companyId).insertInto('goods_skus', values).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Writes a live specification's values and its place among its goods' (`sort`). */
+export function updateSkuLine(
+  trx: Database,
+  companyId: number,
+  skuId: number,
+  set: SkuValues & { sort: number; updated_at: string },
+) {
+  return inCompany(trx, companyId).updateTable('goods_skus').set(set).where('id', '=', skuId).execute();
+}
+
+/** Deletes (marks deleted) some live specifications of the company. */
+export function removeSkus(trx: Database, companyId: number, skuIds: readonly number[], now: string) {
+  return inCompany(trx, companyId)
+    .updateTable('goods_skus')
+    .set({ del_flag: 1, updated_at: now })
+    .where('id', 'in', skuIds)
     .execute();
 }
 

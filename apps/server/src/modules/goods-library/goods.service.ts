@@ -5,7 +5,6 @@ import {
   goodsResource,
   type LibraryGoods,
 } from '@portal/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { storedImages } from '#server/modules/file/index.ts';
 import { audit, auditMany } from '#server/platform/audit/audit.ts';
@@ -15,7 +14,6 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
 import type { JobContext } from '#server/platform/jobs/types.ts';
 import {
   exportPages,
@@ -28,19 +26,36 @@ import { indexGoods, libraryIndexed, libraryMatchPage, queryTokens } from '../ca
 import { moveToSku, openingStock } from '../stock/index.ts';
 import { galleryImages } from './gallery.ts';
 import {
+  barcodeTakenBy,
+  brandById,
   byTokensAlone,
+  categoryById,
+  categoryPath,
+  codeTaken,
   countGoods,
-  filteredGoods,
-  filteredIds,
-  GOODS_ORDERS,
   type GoodsFilter,
-  goodsWithNames,
+  goodsAuditLogs,
+  goodsById,
+  goodsByIds,
+  goodsFlags,
+  goodsIdsPage,
+  goodsPage,
+  goodsStock,
+  goodsTypesOf,
+  insertGoods,
+  insertSku,
+  removeSkus,
   rollUpSkus,
+  setGoodsFlags,
+  skuRowById,
   skusOf,
   toLibraryGoods,
   toSku,
+  updateGoods,
+  updateSkuLine,
 } from './goods.repository.ts';
 import { goodsStore, goodsValues } from './goods.store.ts';
+import { lockGoods } from './shop-goods.repository.ts';
 
 type Fields = z.output<typeof goodsResource.schemas.createBody>;
 type ListInput = z.output<typeof goodsResource.schemas.listBody>;
@@ -64,19 +79,6 @@ const MAX_ANSWERS = 2000;
  * answer costs (ADR 0021 "The count of a filter").
  */
 const COUNT_AGE = 10;
-
-/**
- * Takes the goods row's lock before its specifications are written: the order of `changeGoods`
- * (goods, then its specifications), so a save and an order of the same goods never wait on each
- * other in a cycle (docs/ARCHITECTURE.md "Writes that touch stock").
- */
-async function lockGoods(trx: Database, companyId: number, goodsId: number) {
-  await inCompany(trx, companyId)
-    .updateTable('goods')
-    .set({ updated_at: nowIso() })
-    .where('id', '=', goodsId)
-    .execute();
-}
 
 /** The fields a goods' history names, with their Chinese labels. */
 const HISTORY_FIELDS: Record<string, string> = {
@@ -162,11 +164,7 @@ export function goodsLibraryService(
   async function filterOf(companyId: number, input: ExportInput): Promise<GoodsFilter> {
     let category: GoodsFilter['category'];
     if (input.category_id !== undefined) {
-      const c = await inCompany(db, companyId)
-        .selectFrom('goods_categories', 'c')
-        .select('c.path')
-        .where('c.id', '=', input.category_id)
-        .executeTakeFirst();
+      const c = await categoryPath(db, companyId, input.category_id);
       // Another company's or an unknown category finds nothing: no goods of this company has it
       // as an ancestor at any level.
       category = { id: input.category_id, level: c ? c.path.split('/').filter(Boolean).length : 3 };
@@ -177,16 +175,6 @@ export function goodsLibraryService(
     if (tokens.length > 0 && (await libraryIndexed(db, companyId)))
       return { ...input, keyword: undefined, tokens, category };
     return { ...input, category };
-  }
-
-  function ordered<Q extends ReturnType<typeof filteredGoods> | ReturnType<typeof filteredIds>>(
-    q: Q,
-    sort: string | undefined,
-  ): Q {
-    let out = q as ReturnType<typeof filteredIds>;
-    for (const [column, dir] of GOODS_ORDERS[sort ?? 'newest'] ?? [])
-      out = out.orderBy(column as 'g.id', dir);
-    return out.orderBy('g.id', 'desc') as Q;
   }
 
   /**
@@ -203,33 +191,21 @@ export function goodsLibraryService(
     offset: number,
     found?: number,
   ) {
-    if (!f.tokens?.length)
-      return ordered(filteredGoods(db, companyId, f), sort)
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    if (!f.tokens?.length) return goodsPage(db, companyId, f, sort, limit, offset);
     // Newest first with nothing but tokens and a category: the page's ids from the token index alone.
     const fromIndex =
       (sort ?? 'newest') === 'newest' && byTokensAlone(f)
         ? await libraryMatchPage(db, companyId, f.tokens, f.category?.id, limit, offset)
         : undefined;
     const ids =
-      fromIndex ??
-      (
-        await ordered(filteredIds(db, companyId, f, walks(found, offset + limit)), sort)
-          .limit(limit)
-          .offset(offset)
-          .execute()
-      ).map((r) => r.id);
+      fromIndex ?? (await goodsIdsPage(db, companyId, f, sort, limit, offset, walks(found, offset + limit)));
     if (ids.length === 0) return [];
-    const byId = new Map(
-      (await goodsWithNames(db, companyId).where('g.id', 'in', ids).execute()).map((r) => [r.id, r]),
-    );
+    const byId = new Map((await goodsByIds(db, companyId, ids)).map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((r) => r !== undefined);
   }
 
   async function one(conn: Database, companyId: number, id: number) {
-    const row = await goodsWithNames(conn, companyId).where('g.id', '=', id).executeTakeFirst();
+    const row = await goodsById(conn, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', '商品不存在或已被删除');
     return row;
   }
@@ -239,19 +215,11 @@ export function goodsLibraryService(
    * `description` is the sanitised one (its pictures must be the company's).
    */
   async function checkRefs(trx: Database, companyId: number, f: Fields, description: string) {
-    const category = await inCompany(trx, companyId)
-      .selectFrom('goods_categories', 'c')
-      .select('c.id')
-      .where('c.id', '=', f.category_id)
-      .executeTakeFirst();
+    const category = await categoryById(trx, companyId, f.category_id);
     if (!category) throw new AppError('PARAM_ERROR', '商品分类不存在，请重新选择', 'category_id');
     await galleryImages(trx, companyId, f.images, 'images');
     if (f.brand_id !== undefined) {
-      const brand = await inCompany(trx, companyId)
-        .selectFrom('goods_brands', 'b')
-        .select('b.id')
-        .where('b.id', '=', f.brand_id)
-        .executeTakeFirst();
+      const brand = await brandById(trx, companyId, f.brand_id);
       if (!brand) throw new AppError('PARAM_ERROR', '品牌不存在，请重新选择', 'brand_id');
     }
     await storedImages(trx, companyId, richTextImageKeys(description), 'description');
@@ -274,12 +242,7 @@ export function goodsLibraryService(
     if (new Set(barcodes).size !== barcodes.length)
       throw new AppError('GOODS_BARCODE_TAKEN', '同一商品的规格条形码不能重复', 'skus');
     if (barcodes.length === 0) return;
-    let q = inCompany(trx, companyId)
-      .selectFrom('goods_skus', 's')
-      .select(['s.barcode', 's.id'])
-      .where('s.barcode', 'in', barcodes);
-    if (goodsId !== undefined) q = q.where('s.goods_id', '<>', goodsId);
-    const taken = await q.executeTakeFirst();
+    const taken = await barcodeTakenBy(trx, companyId, barcodes, goodsId);
     if (taken)
       throw new AppError('GOODS_BARCODE_TAKEN', `条形码 ${taken.barcode} 已被其他商品规格使用`, 'skus');
   }
@@ -343,47 +306,32 @@ export function goodsLibraryService(
         `规格「${holding.spec_text}」还有库存${holding.stock}，请先通过出库清零再删除`,
         'skus',
       );
-    const scope = inCompany(trx, companyId);
     if (removed.length > 0)
-      await scope
-        .updateTable('goods_skus')
-        .set({ del_flag: 1, updated_at: now })
-        .where(
-          'id',
-          'in',
-          removed.map((s) => s.id),
-        )
-        .execute();
+      await removeSkus(
+        trx,
+        companyId,
+        removed.map((s) => s.id),
+        now,
+      );
     // Changed ones first, so a value a removed or changed line let go can be taken by a new one.
     for (const [i, line] of lines.entries())
       if (line.id !== undefined)
-        await scope
-          .updateTable('goods_skus')
-          .set({ ...skuValues(line), sort: i, updated_at: now })
-          .where('id', '=', line.id)
-          .execute();
+        await updateSkuLine(trx, companyId, line.id, { ...skuValues(line), sort: i, updated_at: now });
     let inherited = 0;
     if (current.length === 0 && lines.some((l) => l.id === undefined)) {
-      const goods = await scope
-        .selectFrom('goods', 'g')
-        .select('g.stock')
-        .where('g.id', '=', goodsId)
-        .executeTakeFirst();
+      const goods = await goodsStock(trx, companyId, goodsId);
       inherited = goods?.stock ?? 0;
     }
     for (const [i, line] of lines.entries()) {
       if (line.id !== undefined) continue;
-      const sku = await scope
-        .insertInto('goods_skus', {
-          ...skuValues(line),
-          goods_id: goodsId,
-          stock: (line.stock ?? 0) + inherited,
-          sort: i,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const sku = await insertSku(trx, companyId, {
+        ...skuValues(line),
+        goods_id: goodsId,
+        stock: (line.stock ?? 0) + inherited,
+        sort: i,
+        created_at: now,
+        updated_at: now,
+      });
       // The warehouses hold it too (ADR 0022): the opening stock is booked into the default
       // warehouse; what the goods held moves to its first specification.
       const actor = { userId: caller.userId, name: caller.username };
@@ -410,24 +358,21 @@ export function goodsLibraryService(
     const values = goodsValues(f);
     const id = await write(caller.companyId, async (trx) => {
       await checkRefs(trx, caller.companyId, f, values.description);
-      if (await goodsTaken(trx, caller.companyId, f.code))
+      if (await codeTaken(trx, caller.companyId, f.code))
         throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
       await checkSkus(trx, caller.companyId, undefined, lines);
       const now = nowIso();
-      const row = await inCompany(trx, caller.companyId, { userId: caller.userId })
-        .insertInto('goods', {
-          ...values,
-          price: f.price ?? 0,
-          stock: lines.length === 0 ? (f.stock ?? 0) : 0,
-          on_sale: 0,
-          del_flag: 0,
-          in_shop: 0,
-          ...shop,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await insertGoods(trx, caller.companyId, caller.userId, {
+        ...values,
+        price: f.price ?? 0,
+        stock: lines.length === 0 ? (f.stock ?? 0) : 0,
+        on_sale: 0,
+        del_flag: 0,
+        in_shop: 0,
+        ...shop,
+        created_at: now,
+        updated_at: now,
+      });
       if (lines.length > 0) await writeSkus(trx, caller, row.id, lines, now);
       // Opening stock of a goods without specifications: into the default warehouse (ADR 0022).
       else
@@ -446,33 +391,23 @@ export function goodsLibraryService(
     return get(caller, id);
   }
 
-  async function goodsTaken(trx: Database, companyId: number, code: string, exceptId?: number) {
-    let q = inCompany(trx, companyId).selectFrom('goods', 'g').select('g.id').where('g.code', '=', code);
-    if (exceptId !== undefined) q = q.where('g.id', '<>', exceptId);
-    return (await q.executeTakeFirst()) !== undefined;
-  }
-
   async function update(caller: Caller, id: number, f: Fields) {
     const values = goodsValues(f);
     await write(caller.companyId, async (trx) => {
       const before = await one(trx, caller.companyId, id);
       await checkRefs(trx, caller.companyId, f, values.description);
-      if (await goodsTaken(trx, caller.companyId, f.code, id))
+      if (await codeTaken(trx, caller.companyId, f.code, id))
         throw new AppError('GOODS_CODE_TAKEN', undefined, 'code');
       const lines = f.skus;
       if (lines) await checkSkus(trx, caller.companyId, id, lines);
       const now = nowIso();
       const hasSkus = lines ? lines.length > 0 : before.sku_count > 0;
-      await inCompany(trx, caller.companyId, { userId: caller.userId })
-        .updateTable('goods')
-        .set({
-          ...values,
-          // A goods without specifications is priced itself; its stock moves only by stock records.
-          ...(!hasSkus && f.price !== undefined && { price: f.price }),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateGoods(trx, caller.companyId, caller.userId, id, {
+        ...values,
+        // A goods without specifications is priced itself; its stock moves only by stock records.
+        ...(!hasSkus && f.price !== undefined && { price: f.price }),
+        updated_at: now,
+      });
       if (lines) await writeSkus(trx, caller, id, lines, now);
       await indexGoods(trx, caller.companyId, [id]);
       const after = await one(trx, caller.companyId, id);
@@ -494,21 +429,12 @@ export function goodsLibraryService(
   ) {
     const unique = [...new Set(ids)];
     return write(caller.companyId, async (trx) => {
-      const scope = inCompany(trx, caller.companyId, { userId: caller.userId });
-      const rows = await scope
-        .selectFrom('goods', 'g')
-        .select(['g.id', 'g.name', 'g.in_shop', 'g.sku_count', 'g.on_sale', 'g.is_public', 'g.goods_type'])
-        .where('g.id', 'in', unique)
-        .execute();
+      const rows = await goodsFlags(trx, caller.companyId, unique);
       if (rows.length !== unique.length)
         throw new AppError('NOT_FOUND', '所选商品不存在或已被删除，请刷新后重试');
       guard?.(rows);
       const now = nowIso();
-      await scope
-        .updateTable('goods')
-        .set({ ...set, updated_at: now })
-        .where('id', 'in', unique)
-        .execute();
+      await setGoodsFlags(trx, caller.companyId, caller.userId, unique, { ...set, updated_at: now });
       await auditMany(
         trx,
         caller,
@@ -575,7 +501,7 @@ export function goodsLibraryService(
     async skuSave(caller: Caller, input: SkuInput) {
       const { goods_id: goodsId, ...line } = input;
       const saved = await write(caller.companyId, async (trx) => {
-        await lockGoods(trx, caller.companyId, goodsId);
+        await lockGoods(trx, caller.companyId, goodsId, nowIso());
         const before = await one(trx, caller.companyId, goodsId);
         const current = (await skusOf(trx, caller.companyId, [goodsId])).map(toSku);
         if (line.id === undefined && current.length >= GOODS_SKU_MAX)
@@ -597,13 +523,9 @@ export function goodsLibraryService(
 
     async skuRemove(caller: Caller, skuId: number) {
       return write(caller.companyId, async (trx) => {
-        const sku = await inCompany(trx, caller.companyId)
-          .selectFrom('goods_skus', 's')
-          .selectAll('s')
-          .where('s.id', '=', skuId)
-          .executeTakeFirst();
+        const sku = await skuRowById(trx, caller.companyId, skuId);
         if (!sku) throw new AppError('NOT_FOUND', '规格不存在或已被删除');
-        await lockGoods(trx, caller.companyId, sku.goods_id);
+        await lockGoods(trx, caller.companyId, sku.goods_id, nowIso());
         const rest = (await skusOf(trx, caller.companyId, [sku.goods_id])).filter((s) => s.id !== skuId);
         await writeSkus(
           trx,
@@ -621,23 +543,10 @@ export function goodsLibraryService(
     async history(caller: Caller, id: number, input: { page?: number; page_size?: number }) {
       await one(db, caller.companyId, id);
       const { page, pageSize, offset } = pageParams(input);
-      const base = inCompany(db, caller.companyId)
-        .selectFrom('audit_logs', 'a')
-        .where('a.entity', '=', 'goods')
-        .where('a.entity_id', '=', id);
-      const [rows, total] = await Promise.all([
-        base
-          .leftJoin('users as u', 'u.id', 'a.user_id')
-          .select(['a.id', 'a.action', 'a.before_json', 'a.after_json', 'a.created_at', 'u.username'])
-          .orderBy('a.id', 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst(),
-      ]);
+      const { rows, count } = await goodsAuditLogs(db, caller.companyId, id, pageSize, offset);
       return paged(
         {
-          count: Number(total?.n ?? 0),
+          count,
           results: rows.map((r) => ({
             id: r.id,
             time: r.created_at,
@@ -651,11 +560,7 @@ export function goodsLibraryService(
     },
 
     async checkType(caller: Caller, ids: readonly number[], goodsType: string) {
-      const rows = await inCompany(db, caller.companyId)
-        .selectFrom('goods', 'g')
-        .select(['g.id', 'g.name', 'g.goods_type'])
-        .where('g.id', 'in', [...new Set(ids)])
-        .execute();
+      const rows = await goodsTypesOf(db, caller.companyId, [...new Set(ids)]);
       return {
         matching: rows.filter((r) => r.goods_type === goodsType).map((r) => r.id),
         others: rows.filter((r) => r.goods_type !== goodsType),
