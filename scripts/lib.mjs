@@ -110,7 +110,7 @@ export function ensureInstalled({ deferCompile = false } = {}) {
 /** Whether the web build is missing or older than its sources. */
 export function webBuildStale() {
   // The browser app and the server's page renderer (dist-ssr), built together by the one script.
-  const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'].map((p) =>
+  const built = ['apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.cjs'].map((p) =>
     path.join(root, p),
   );
   const sources = [

@@ -15,7 +15,7 @@ import { type Harness, testApp } from './harness.ts';
  * app (apps/web/dist and apps/web/dist-ssr) before the API tests.
  */
 const dist = path.resolve(import.meta.dirname, '../../web/dist');
-const built = fs.existsSync(path.join(dist, '../dist-ssr/entry-server.js'));
+const built = fs.existsSync(path.join(dist, '../dist-ssr/entry-server.cjs'));
 if (!built) console.warn('web-render.test: the web app is not built (npm run build); skipped');
 
 const HOSTILE = '</script><script>alert(1)</script> $& <b>粗</b>';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -52,14 +52,18 @@ export function templateOf(file: string): () => string {
   };
 }
 
-/** The renderer next to the web build (`<dist>/../dist-ssr/entry-server.js`), when it was built. */
+/**
+ * The renderer next to the web build (`<dist>/../dist-ssr/entry-server.cjs`), when it was built.
+ * CommonJS, required: tsx's loader (the server runs under it) leaves a .cjs file as it is, where it
+ * would rewrite an ES module's every chunk at a cost of about 270 MB of resident memory (ADR 0009).
+ */
 export async function loadPageRenderer(app: App, dist: string): Promise<PageRenderer | null> {
-  const file = path.join(path.dirname(path.resolve(dist)), 'dist-ssr', 'entry-server.js');
+  const file = path.join(path.dirname(path.resolve(dist)), 'dist-ssr', 'entry-server.cjs');
   if (!fs.existsSync(file)) {
     app.log.info({ file }, 'no page renderer built; public pages render in the browser');
     return null;
   }
-  return (await import(pathToFileURL(file).href)) as PageRenderer;
+  return createRequire(import.meta.url)(file) as PageRenderer;
 }
 
 /** The page's API calls, answered in-process as the visitor's own requests (same address, host). */
