@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
  *   server's composition root, and web modules (the web's route table in `app/` loads pages by path,
  *   which keeps each page its own chunk);
  * - the platform (server) and `shared/` (web) do not depend on modules;
+ * - services hold rules, not SQL: a module's `*.service.ts` starts no statement (Kysely's builders,
+ *   a raw `sql` template); its repository (or store, or a named data file) does;
  * - rules know nothing of HTTP: in a server module every file but its `*.routes.ts` and its
  *   `index.ts` (which wires the routes) is a rules file (`*.service.ts`, `*.store.ts`,
  *   `*.repository.ts` and any other name), and no rules file may reach fastify, `@fastify/*` or
@@ -59,8 +61,15 @@ function serverFindings(rel: string, source: string): string[] {
     if (rel.startsWith('platform/') && target.startsWith('modules/'))
       out.push(`the platform depends on a module: ${spec}`);
   }
+  if (/^modules\/[^/]+\/.+\.service\.ts$/.test(rel)) {
+    const statement = STATEMENT.exec(source)?.[0];
+    if (statement) out.push(`a service builds SQL (${statement}…): put it in the module's repository`);
+  }
   return out;
 }
+
+/** What starts a statement (Kysely's builders, a raw `sql` template): repositories' and stores' work. */
+const STATEMENT = /\.(selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/;
 
 /** A rules file: any file of a server module but its routes, its index.ts (route wiring) and tests. */
 const isRulesFile = (rel: string) =>
@@ -249,6 +258,18 @@ describe('module boundaries', () => {
       serverFindings(
         'modules/order/order.service.ts',
         "import { cart } from '#server/modules/cart/index.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      serverFindings('modules/order/order.service.ts', "await inCompany(db, id).selectFrom('orders', 'o')"),
+    ).toHaveLength(1);
+    expect(serverFindings('modules/order/order.service.ts', 'const n = sql<number>`count(*)`;')).toHaveLength(
+      1,
+    );
+    expect(
+      serverFindings(
+        'modules/order/order.repository.ts',
+        "await inCompany(db, id).selectFrom('orders', 'o')",
       ),
     ).toEqual([]);
     expect(webFindings("const r = api.post<Order>('/order/list', {});")).toHaveLength(1);

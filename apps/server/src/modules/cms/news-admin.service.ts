@@ -9,9 +9,9 @@ import { auditRows } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
 import { resourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { newsAdminRepository as repo } from './news-admin.repository.ts';
 import { newsAdminStore } from './news-admin.store.ts';
 
 type Schemas = (typeof newsAdminResource)['schemas'];
@@ -26,10 +26,7 @@ export function newsAdminService(db: Database, resource: typeof newsAdminResourc
   const base = resourceService(db, resource, newsAdminStore);
 
   async function names(companyId: number) {
-    const rows = await inCompany(db, companyId)
-      .selectFrom('news_categories')
-      .select(['id', 'name'])
-      .execute();
+    const rows = await repo.categoryNames(db, companyId);
     return new Map(rows.map((r) => [r.id, r.name]));
   }
   const named = (map: Map<number, string>, item: NewsAdminItem): NewsAdminItem => ({
@@ -62,31 +59,10 @@ export function newsAdminService(db: Database, resource: typeof newsAdminResourc
      * four defaults first — the unique (company, code) index keeps a race to one set.
      */
     async categories(caller: Caller): Promise<NewsCategory[]> {
-      const read = () =>
-        inCompany(db, caller.companyId)
-          .selectFrom('news_categories')
-          .select(['id', 'code', 'name', 'sort'])
-          .orderBy('sort')
-          .orderBy('id')
-          .execute();
-      const rows = await read();
+      const rows = await repo.categories(db, caller.companyId);
       if (rows.length > 0) return rows;
-      const now = nowIso();
-      await inCompany(db, caller.companyId)
-        .insertInto(
-          'news_categories',
-          DEFAULT_NEWS_CATEGORIES.map((c, i) => ({
-            code: c.code,
-            name: c.name,
-            en_name: c.en_name,
-            sort: i + 1,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['company_id', 'code']).doNothing())
-        .execute();
-      return read();
+      await repo.addCategories(db, caller.companyId, DEFAULT_NEWS_CATEGORIES, nowIso());
+      return repo.categories(db, caller.companyId);
     },
 
     /**
@@ -96,25 +72,20 @@ export function newsAdminService(db: Database, resource: typeof newsAdminResourc
     async publish(caller: Caller, ids: readonly number[], status: 0 | 1) {
       const unique = [...new Set(ids)];
       return db.transaction().execute(async (trx) => {
-        const rows = await inCompany(trx, caller.companyId)
-          .selectFrom('news')
-          .selectAll()
-          .where('id', 'in', unique)
-          .execute();
+        const rows = await repo.newsByIds(trx, caller.companyId, unique);
         if (rows.length !== unique.length)
           throw new AppError('NOT_FOUND', '所选新闻不存在或已被删除，请刷新后重试');
         const changing = rows.filter((r) => r.status !== status);
         if (changing.length > 0) {
           const now = nowIso();
-          await inCompany(trx, caller.companyId, { userId: caller.userId })
-            .updateTable('news')
-            .set({ status, updated_at: now })
-            .where(
-              'id',
-              'in',
-              changing.map((r) => r.id),
-            )
-            .execute();
+          await repo.setNewsStatus(
+            trx,
+            caller.companyId,
+            caller.userId,
+            changing.map((r) => r.id),
+            status,
+            now,
+          );
           await auditRows(trx, caller, 'update', 'news', changing, (before) => ({
             entityId: before.id,
             before,

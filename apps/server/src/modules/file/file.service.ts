@@ -14,20 +14,18 @@ import {
   OFFICE_TYPES,
   type StoredFileInfo,
 } from '@portal/contract';
-import { sql } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import { audit, auditMany } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { containsLike } from '#server/platform/db/like.ts';
 import type { FileTable } from '#server/platform/db/schema.ts';
-import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 import { zipEntries } from '#server/platform/excel/zip.ts';
 import type { BlobStore } from '#server/platform/files/file-store.ts';
 import type { IncomingFile as UploadedFile } from '#server/platform/files/stored-files.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { fileRepository } from './file.repository.ts';
 
 /** What the upload route lets the multipart parser accept (typed by the first bytes; ADR 0010). */
 export const FILE_UPLOAD_TYPES: readonly string[] = [
@@ -165,21 +163,8 @@ const PURGE_AFTER_MS = 60_000;
 
 /** The company's file store (issue 12, ADR 0018): rows in the database, bytes in `store`. */
 export function fileService(db: Database, store: BlobStore) {
-  const scope = (trx: Database, caller: Caller) =>
-    inCompany(trx, caller.companyId, { userId: caller.userId });
-
-  const withOwner = (trx: Database, companyId: number) =>
-    inCompany(trx, companyId)
-      .selectFrom('files')
-      .leftJoin('users', 'users.id', 'files.created_by')
-      .selectAll('files')
-      // The uploader's name, or the account name when none was given.
-      .select(sql<string>`coalesce(nullif(users.real_name, ''), users.username)`.as('owner_name'));
-
   async function one(trx: Database, caller: Caller, id: number) {
-    const row = (await withOwner(trx, caller.companyId).where('files.id', '=', id).executeTakeFirst()) as
-      | Row
-      | undefined;
+    const row = (await fileRepository.byId(trx, caller.companyId, id)) as Row | undefined;
     if (!row) throw new AppError('NOT_FOUND', '文件不存在或已被删除', 'id');
     return row;
   }
@@ -191,12 +176,7 @@ export function fileService(db: Database, store: BlobStore) {
     for (const row of rows) {
       await store.remove(row.storage_key);
       if (row.thumb_key) await store.remove(row.thumb_key);
-      await inCompany(db, row.company_id)
-        .updateTable('files', { withDeleted: true })
-        .set({ purged: 1 })
-        .where('id', '=', row.id)
-        .where('del_flag', '=', 1)
-        .execute();
+      await fileRepository.markPurged(db, row.company_id, row.id);
     }
   }
 
@@ -231,22 +211,19 @@ export function fileService(db: Database, store: BlobStore) {
         stored.push(storageKey);
         const row = await db.transaction().execute(async (trx) => {
           const now = nowIso();
-          const inserted = await scope(trx, caller)
-            .insertInto('files', {
-              name: cleanName(file.filename, type.ext),
-              mime: type.mime,
-              kind: type.kind,
-              size,
-              sha256,
-              storage_key: storageKey,
-              thumb_key: thumbKey,
-              width: facts?.width ?? null,
-              height: facts?.height ?? null,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const inserted = await fileRepository.insert(trx, caller.companyId, caller.userId, {
+            name: cleanName(file.filename, type.ext),
+            mime: type.mime,
+            kind: type.kind,
+            size,
+            sha256,
+            storage_key: storageKey,
+            thumb_key: thumbKey,
+            width: facts?.width ?? null,
+            height: facts?.height ?? null,
+            created_at: now,
+            updated_at: now,
+          });
           const row = await one(trx, caller, inserted.id);
           await audit(trx, caller, { action: 'create', entity: 'files', entityId: row.id, after: row });
           return row;
@@ -266,30 +243,18 @@ export function fileService(db: Database, store: BlobStore) {
       input: { keyword?: string | undefined; kind?: FileKind | undefined; page?: number; page_size?: number },
     ) {
       const { page, pageSize, offset } = pageParams(input);
-      let q = withOwner(db, caller.companyId);
-      if (input.keyword) q = q.where((eb) => containsLike(eb, ['files.name'], input.keyword as string));
-      if (input.kind) q = q.where('files.kind', '=', input.kind);
-      const [rows, total] = await Promise.all([
-        q.orderBy('files.id', 'desc').limit(pageSize).offset(offset).execute(),
-        q
-          .clearSelect()
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .executeTakeFirst(),
+      const f = { keyword: input.keyword, kind: input.kind };
+      const [rows, count] = await Promise.all([
+        fileRepository.page(db, caller.companyId, f, pageSize, offset),
+        fileRepository.count(db, caller.companyId, f),
       ]);
-      return paged(
-        { count: Number(total?.n ?? 0), results: (rows as Row[]).map(toFileItem) },
-        { page, pageSize },
-      );
+      return paged({ count, results: (rows as Row[]).map(toFileItem) }, { page, pageSize });
     },
 
     async rename(caller: Caller, id: number, name: string) {
       const row = await db.transaction().execute(async (trx) => {
         const before = await one(trx, caller, id);
-        await scope(trx, caller)
-          .updateTable('files')
-          .set({ name, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute();
+        await fileRepository.rename(trx, caller.companyId, caller.userId, id, name, nowIso());
         const after = await one(trx, caller, id);
         await audit(trx, caller, { action: 'update', entity: 'files', entityId: id, before, after });
         return after;
@@ -301,19 +266,11 @@ export function fileService(db: Database, store: BlobStore) {
     async remove(caller: Caller, ids: readonly number[]) {
       const unique = [...new Set(ids)];
       const rows = await db.transaction().execute(async (trx) => {
-        const rows = (await inCompany(trx, caller.companyId)
-          .selectFrom('files')
-          .selectAll()
-          .where('id', 'in', unique)
-          .execute()) as Row[];
+        const rows = (await fileRepository.byIds(trx, caller.companyId, unique)) as Row[];
         if (rows.length !== unique.length) {
           throw new AppError('NOT_FOUND', '所选文件不存在或已被删除，请刷新后重试');
         }
-        await scope(trx, caller)
-          .updateTable('files')
-          .set({ del_flag: 1, updated_at: nowIso() })
-          .where('id', 'in', unique)
-          .execute();
+        await fileRepository.markDeleted(trx, caller.companyId, caller.userId, unique, nowIso());
         await auditMany(
           trx,
           caller,
@@ -334,28 +291,14 @@ export function fileService(db: Database, store: BlobStore) {
 
     /** An image or thumbnail of any company by its key (the public address), or undefined. */
     async image(key: string) {
-      const row = (await unscoped(db, 'a public image is found by its unguessable key alone (ADR 0018)')
-        .selectFrom('files')
-        .selectAll()
-        .where((eb) => eb.or([eb('storage_key', '=', key), eb('thumb_key', '=', key)]))
-        .where('kind', '=', 'image')
-        .where('del_flag', '=', 0)
-        .executeTakeFirst()) as Row | undefined;
+      const row = (await fileRepository.imageByKey(db, key)) as Row | undefined;
       return row ? open(row, key) : undefined;
     },
 
     /** Removes the bytes of files deleted a while ago whose removal failed (every process may run it). */
     async sweep() {
       const before = new Date(Date.now() - PURGE_AFTER_MS).toISOString();
-      const rows = await unscoped(db, 'the sweep reads deleted files of every company to remove their bytes')
-        .selectFrom('files')
-        .select(['id', 'company_id', 'storage_key', 'thumb_key'])
-        .where('del_flag', '=', 1)
-        .where('purged', '=', 0)
-        .where('updated_at', '<', before)
-        .orderBy('id')
-        .limit(500)
-        .execute();
+      const rows = await fileRepository.unpurged(db, before);
       await purge(rows);
       return rows.length;
     },

@@ -1,7 +1,8 @@
 import { itemFromRow, type Product, type ProductMaterial, productResource } from '@portal/contract';
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import type { ProductTable } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 
 /** What a list of products is filtered by. */
@@ -132,6 +133,34 @@ export async function materialsOf(
   if (warehouseId !== undefined) onHand = onHand.where('l.warehouse_id', '=', warehouseId);
   const rows = await linesOf(conn, companyId, [productId]).select(onHand.as('on_hand')).execute();
   return rows.map((r) => ({ ...r, spec_text: r.spec_text ?? '', on_hand: Number(r.on_hand ?? 0) }));
+}
+
+/** Adds a product of the company, written by `userId` (in the product's transaction); answers its id. */
+export function insertProduct(
+  trx: Database,
+  companyId: number,
+  userId: number,
+  values: Omit<Insertable<ProductTable>, 'company_id'>,
+) {
+  return inCompany(trx, companyId, { userId })
+    .insertInto('products', values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Writes the given columns of a live product of the company, changed by `userId`. */
+export function updateProduct(
+  trx: Database,
+  companyId: number,
+  userId: number,
+  id: number,
+  set: Updateable<ProductTable>,
+) {
+  return inCompany(trx, companyId, { userId })
+    .updateTable('products')
+    .set(set)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** One material line as stored. */

@@ -22,7 +22,6 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { isUniqueViolation } from '#server/platform/db/errors.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
 import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
 import { nowIso } from '#server/platform/time.ts';
 import {
@@ -32,12 +31,14 @@ import {
   findProduct,
   type GoodsRef,
   goodsByIds,
+  insertProduct,
   listProducts,
   type MaterialValues,
   materialsOf,
   outputTakenBy,
   type ProductSort,
   replaceMaterials,
+  updateProduct,
 } from './product.repository.ts';
 import { type ProductDeps, productStore } from './product.store.ts';
 
@@ -233,15 +234,12 @@ export function productService(db: Database, deps: ProductDeps) {
           throw new AppError('PRODUCT_CODE_TAKEN', undefined, 'code');
         const { output, lines } = await checkRefs(trx, caller.companyId, f);
         const now = nowIso();
-        const row = await inCompany(trx, caller.companyId, { userId: caller.userId })
-          .insertInto('products', {
-            ...values(f, output),
-            material_count: lines.length,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await insertProduct(trx, caller.companyId, caller.userId, {
+          ...values(f, output),
+          material_count: lines.length,
+          created_at: now,
+          updated_at: now,
+        });
         await replaceMaterials(trx, caller.companyId, row.id, lines);
         const after = await snapshot(trx, caller.companyId, row.id);
         await audit(trx, caller, { action: 'create', entity: 'products', entityId: row.id, after });
@@ -265,11 +263,11 @@ export function productService(db: Database, deps: ProductDeps) {
           { ...f, materials: f.materials ?? kept },
           id,
         );
-        await inCompany(trx, caller.companyId, { userId: caller.userId })
-          .updateTable('products')
-          .set({ ...values(f, output), material_count: lines.length, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute();
+        await updateProduct(trx, caller.companyId, caller.userId, id, {
+          ...values(f, output),
+          material_count: lines.length,
+          updated_at: nowIso(),
+        });
         if (f.materials !== undefined) await replaceMaterials(trx, caller.companyId, id, lines);
         const after = await snapshot(trx, caller.companyId, id);
         await audit(trx, caller, { action: 'update', entity: 'products', entityId: id, before, after });
