@@ -15,8 +15,8 @@ import { type SqliteDatabase, sqliteModulePath } from './sqlite.ts';
  * One process (the embedded default): its writer and this thread. A checkpoint that fails (a full
  * disk) leaves the WAL whole, is told to `warn` and is tried again after the next write; if the
  * thread itself fails (its binding cannot load, the file is gone), the writer checkpoints by itself
- * again, as SQLite does by default, and `warn` says why. `stop` ends the thread before the connections close (closing the
- * last connection checkpoints once more, as always).
+ * again, as SQLite does by default, and `warn` says why. `stop` ends the thread before the
+ * connections close (closing the last connection checkpoints once more, as always).
  */
 export interface Checkpointer {
   /** The writer was used: a checkpoint soon (one at a time; writes meanwhile ask for the next). */
