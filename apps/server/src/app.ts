@@ -21,6 +21,7 @@ import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
 import { goodsLibraryModule } from './modules/goods-library/index.ts';
+import { groupModule } from './modules/group/index.ts';
 import { guestModule } from './modules/guest/index.ts';
 import { jobModule } from './modules/job/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
@@ -199,6 +200,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     visitorFormsModule(db, { companies, counters }),
     guestModule(db, { companies, counters }),
     finderModule(db, { counters }),
+    groupModule(db),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),

@@ -21,6 +21,7 @@ export * from './file-constants.ts';
 export * from './finder.ts';
 export * from './goods-category.ts';
 export * from './goods-library.ts';
+export * from './group.ts';
 export * from './guest.ts';
 export * from './job.ts';
 export * from './member.ts';

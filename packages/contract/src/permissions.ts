@@ -107,6 +107,9 @@ export const PERMISSIONS = {
     delete_product: '删除产品',
     produce_product: '生产入库',
   },
+  group: {
+    view_group_company: '查看本集群及其单位',
+  },
   company: {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
@@ -150,6 +153,9 @@ export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
+  // 集群管理员 and their assistants (group.ts GROUP_STAFF_ROLES).
+  2: ['view_group_company'],
+  6: ['view_group_company'],
   12: [
     'view_goods_category',
     'add_goods_category',

@@ -1,4 +1,4 @@
-import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS } from '@portal/contract';
+import { DEFAULT_COMPANY_ID, DEFAULT_ROLE_PERMISSIONS, GROUP_STAFF_ROLES } from '@portal/contract';
 import { type Insertable, sql } from 'kysely';
 import { hashPassword } from '../modules/account/index.ts';
 import { indexGoods } from '../modules/catalogue/index.ts';
@@ -143,6 +143,20 @@ export async function seedReference(handle: DatabaseHandle) {
       db,
     );
   }
+  // The kinds of company (docs/adr/0038); a name already there stays as it is.
+  await db
+    .insertInto('company_types')
+    .values(
+      COMPANY_TYPES.map(([name, description], sort) => ({
+        name,
+        description,
+        sort,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
 }
 
 async function idOf(
@@ -330,6 +344,54 @@ export async function createGoods(db: PlatformDatabase, companyId: number, field
  * Demo data for a first `npm start`: the demo accounts and a category tree with some goods. One
  * transaction, so a start that stops half-way leaves an empty database that the next start seeds.
  */
+/** The company types every installation starts with: name and what it is for. */
+const COMPANY_TYPES: readonly (readonly [string, string])[] = [
+  ['企业', '公司、工厂、商店等经营单位'],
+  ['学校', '高校、职业院校等教学单位（其人员默认为学生）'],
+  ['政府机关', '各级政府部门'],
+  ['事业单位', '医院、研究院所等'],
+  ['社会组织', '协会、基金会、民办非企业单位'],
+  ['其他', '以上都不是'],
+];
+
+/**
+ * The demo group (docs/adr/0038): 启航集团, the default group, holds the default company and 青峰贸易
+ * (物联定位 stays outside any group); the demo 集群管理员 and 集群助理 are its staff.
+ */
+async function seedDemoGroup(db: PlatformDatabase, staff: { userId: number; role: number }[]) {
+  const now = nowIso();
+  const group = await db
+    .insertInto('company_groups')
+    .values({
+      name: '启航集团',
+      comment: '演示集群：启航企业服务与青峰贸易',
+      is_public: 1,
+      is_default: 1,
+      del_flag: 0,
+      created_by: null,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enterprise = await db
+    .selectFrom('company_types')
+    .select('id')
+    .where('name', '=', '企业')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('companies')
+    .set({ group_id: group.id, company_type_id: enterprise.id })
+    .where('id', 'in', [DEFAULT_COMPANY_ID, 126])
+    .execute();
+  await db.updateTable('companies').set({ company_type_id: enterprise.id }).where('id', '=', 127).execute();
+  await db
+    .insertInto('group_staff')
+    .values(staff.map((s) => ({ group_id: group.id, user_id: s.userId, role: s.role, created_at: now })))
+    .execute();
+}
+
 export async function seedDemo(handle: DatabaseHandle) {
   await handle.db.transaction().execute((trx) => seedDemoIn({ ...handle, db: trx }));
 }
@@ -337,9 +399,12 @@ export async function seedDemo(handle: DatabaseHandle) {
 async function seedDemoIn(handle: DatabaseHandle) {
   const { db } = handle;
   await seedReference(handle);
+  const groupStaff: { userId: number; role: number }[] = [];
   for (const u of DEMO_USERS) {
-    await createUser(db, { companyId: DEFAULT_COMPANY_ID, password: DEMO_PASSWORD, ...u });
+    const userId = await createUser(db, { companyId: DEFAULT_COMPANY_ID, password: DEMO_PASSWORD, ...u });
+    if ((GROUP_STAFF_ROLES as readonly number[]).includes(u.role)) groupStaff.push({ userId, role: u.role });
   }
+  await seedDemoGroup(db, groupStaff);
   await createUser(db, {
     companyId: 126,
     username: 'qf_shop',

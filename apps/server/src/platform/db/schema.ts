@@ -23,6 +23,41 @@ export interface CompanyTable {
   status: number;
   created_at: string;
   updated_at: string;
+  /** The group the company belongs to (docs/adr/0038); none: the super administrator's alone. */
+  group_id: number | null;
+  company_type_id: number | null;
+}
+
+/** A kind of company (企业, 学校 …; docs/adr/0038), reference data. */
+export interface CompanyTypeTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A group of companies (集群, docs/adr/0038). */
+export interface CompanyGroupTable {
+  id: Generated<number>;
+  name: string;
+  comment: string;
+  is_public: number;
+  is_default: number;
+  del_flag: number;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who works for a group: its managers (role 2) and their assistants (role 6). */
+export interface GroupStaffTable {
+  group_id: number;
+  user_id: number;
+  role: number;
+  created_at: string;
 }
 
 /** A company's request to change its identity (docs/adr/0029); `changes` is JSON. */
@@ -1111,6 +1146,9 @@ export interface JobRepeatTable {
 export interface DB {
   cache_versions: CacheVersionTable;
   companies: CompanyTable;
+  company_types: CompanyTypeTable;
+  company_groups: CompanyGroupTable;
+  group_staff: GroupStaffTable;
   host_tenants: HostTenantTable;
   shops: ShopTable;
   user_groups: UserGroupTable;

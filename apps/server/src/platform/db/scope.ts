@@ -1,4 +1,4 @@
-import { SUPER_ADMIN_ROLE } from '@portal/contract';
+import { GROUP_STAFF_ROLES, SUPER_ADMIN_ROLE } from '@portal/contract';
 import {
   type AliasedRawBuilder,
   type Expression,
@@ -34,6 +34,9 @@ type SoftDelete = 'del_flag' | 'deleted_at';
  */
 export const TABLES = {
   companies: { owner: 'shared' },
+  company_types: { owner: 'shared' },
+  company_groups: { owner: 'shared', softDelete: 'del_flag', createdBy: true, updatedBy: true },
+  group_staff: { owner: 'shared' },
   host_tenants: { owner: 'shared' },
   role_permissions: { owner: 'shared' },
   cache_versions: { owner: 'platform' },
@@ -292,6 +295,31 @@ export async function acrossCompanies(db: Database, caller: Caller, reason: stri
     })
     .execute();
   return scopeOf(db, undefined);
+}
+
+/**
+ * The groups of companies a caller works for (docs/adr/0038, decision 7): every group for the super
+ * administrator; for a group's staff (集群管理员 2, 集群管理员助理 6) the groups their `group_staff`
+ * rows give them in the role they act in; none for anyone else. The one place that decides which
+ * groups — and so which companies beside their own — a caller may see: every group call asks it.
+ */
+export async function groupsInScope(db: Database, caller: Caller): Promise<'all' | readonly number[]> {
+  if (caller.role === SUPER_ADMIN_ROLE) return 'all';
+  if (!(GROUP_STAFF_ROLES as readonly number[]).includes(caller.role)) return [];
+  const rows = await full(db)
+    .selectFrom('group_staff')
+    .select('group_id')
+    .where('user_id', '=', caller.userId)
+    .where('role', '=', caller.role)
+    .orderBy('group_id')
+    .execute();
+  return rows.map((r) => r.group_id);
+}
+
+/** Whether `groupId` is one of the caller's groups (`groupsInScope`). */
+export async function groupInScope(db: Database, caller: Caller, groupId: number): Promise<boolean> {
+  const groups = await groupsInScope(db, caller);
+  return groups === 'all' || groups.includes(groupId);
 }
 
 /**

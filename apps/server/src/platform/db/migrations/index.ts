@@ -38,6 +38,7 @@ import { companyChangeRequests } from './038-company-change-requests.ts';
 import { richText } from './039-rich-text.ts';
 import { jobs } from './040-jobs.ts';
 import { importStaging } from './041-import-staging.ts';
+import { companyGroups } from './042-company-groups.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -80,5 +81,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '039-rich-text': richText,
     '040-jobs': jobs(dialect),
     '041-import-staging': importStaging(dialect),
+    '042-company-groups': companyGroups(dialect),
   };
 }

@@ -1,0 +1,16 @@
+import { groupCalls as calls } from '@portal/contract';
+import { paged, pageParams } from '#server/platform/core/paging.ts';
+import type { App } from '#server/platform/http/reply.ts';
+import { serve } from '#server/platform/http/serve.ts';
+import type { GroupService } from './group.service.ts';
+
+/** Routes stay thin: the declaration (packages/contract group.ts) gives path, schemas and access. */
+export function groupRoutes(app: App, groups: GroupService) {
+  serve(app, calls.defaultGroup, () => groups.defaultGroup());
+  serve(app, calls.myGroup, ({ caller }) => groups.myGroups(caller));
+  serve(app, calls.companies, async ({ input, caller }) => {
+    const p = pageParams(input);
+    return paged(await groups.companies(caller, input, p), p);
+  });
+  serve(app, calls.companyTypes, () => groups.companyTypes());
+}

@@ -1,0 +1,198 @@
+import { Codes, KEYWORD_MAX } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/platform/time.ts';
+import { type Harness, testApp } from './harness.ts';
+
+/**
+ * Groups of companies (issue 34, docs/adr/0038): a group's staff (集群管理员 2, 集群管理员助理 6)
+ * see the companies of their groups and nothing else; the super administrator sees every group;
+ * anyone sees the default group's active companies (registration).
+ */
+let h: Harness;
+type Who = Awaited<ReturnType<Harness['as']>>;
+let g1: number;
+let g2: number;
+let deleted: number;
+let a1: number;
+let a2: number;
+let stopped: number;
+let b1: number;
+let outside: number;
+let manager: Who;
+let assistant: Who;
+let otherManager: Who;
+let unstaffed: Who;
+let unitManager: Who;
+let superAdmin: Who;
+
+async function group(name: string, extra: { is_default?: number; del_flag?: number } = {}) {
+  const now = nowIso();
+  const row = await h.db
+    .insertInto('company_groups')
+    .values({
+      name,
+      comment: `${name}的说明`,
+      is_public: 1,
+      is_default: extra.is_default ?? 0,
+      del_flag: extra.del_flag ?? 0,
+      created_by: null,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function into(groupId: number, ...companies: number[]) {
+  await h.db.updateTable('companies').set({ group_id: groupId }).where('id', 'in', companies).execute();
+}
+
+async function staff(groupId: number, who: Who, role: number) {
+  await h.db
+    .insertInto('group_staff')
+    .values({ group_id: groupId, user_id: who.user.id, role, created_at: nowIso() })
+    .execute();
+}
+
+const get = async (url: string, who?: Who) =>
+  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
+const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
+  (
+    await h.app.inject({
+      method: 'POST',
+      url: `/api${url}`,
+      headers: who?.headers ?? {},
+      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
+    })
+  ).json();
+
+beforeAll(async () => {
+  h = await testApp();
+  g1 = await group(`华东集团${Math.random().toString(36).slice(2, 6)}`, { is_default: 1 });
+  g2 = await group(`华南集团${Math.random().toString(36).slice(2, 6)}`);
+  deleted = await group(`已删集团${Math.random().toString(36).slice(2, 6)}`, { del_flag: 1 });
+  // One after another: the lists are newest first, by id.
+  a1 = await h.company('杭州分公司');
+  a2 = await h.company('宁波分公司');
+  stopped = await h.company('停用分公司');
+  b1 = await h.company('广州分公司');
+  outside = await h.company('独立单位');
+  await h.db.updateTable('companies').set({ status: 0 }).where('id', '=', stopped).execute();
+  await into(g1, a1, a2, stopped);
+  await into(g2, b1);
+  const typeId = (
+    await h.db.selectFrom('company_types').select('id').where('name', '=', '学校').executeTakeFirstOrThrow()
+  ).id;
+  await h.db.updateTable('companies').set({ company_type_id: typeId }).where('id', '=', a2).execute();
+  [manager, assistant, otherManager, unstaffed, unitManager, superAdmin] = await Promise.all([
+    h.as(2, a1),
+    h.as(6, a1),
+    h.as(2, b1),
+    h.as(2, outside),
+    h.as(3, a1),
+    h.as(1, outside),
+  ]);
+  await staff(g1, manager, 2);
+  await staff(g1, assistant, 6);
+  await staff(g2, otherManager, 2);
+  // Staff of a deleted group see nothing of it.
+  await staff(deleted, manager, 2);
+});
+afterAll(() => h.close());
+
+describe('GET /account/default-group', () => {
+  it('answers anyone the default group and its active companies, not the stopped one', async () => {
+    const body = await get('/account/default-group');
+    expect(body.c).toBe(0);
+    expect(body.d.id).toBe(g1);
+    expect(body.d.companies.map((c: { id: number }) => c.id)).toEqual([a1, a2]);
+    expect(Object.keys(body.d.companies[0]).sort()).toEqual(['id', 'name']);
+  });
+});
+
+describe('GET /account/my-group', () => {
+  it('answers a group manager and their assistant their group with every company of it', async () => {
+    for (const who of [manager, assistant]) {
+      const body = await get('/account/my-group', who);
+      expect(body.c).toBe(0);
+      expect(body.d.results.map((g: { id: number }) => g.id)).toEqual([g1]);
+      const [mine] = body.d.results;
+      expect(mine.companies.map((c: { id: number }) => c.id)).toEqual([stopped, a2, a1]);
+      expect(mine.companies.find((c: { id: number }) => c.id === a2).company_type).toBe('学校');
+    }
+  });
+
+  it('answers a group manager of no group an empty list', async () => {
+    expect((await get('/account/my-group', unstaffed)).d).toEqual({ results: [] });
+  });
+
+  it('refuses a company manager and an anonymous visitor', async () => {
+    expect((await get('/account/my-group', unitManager)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await get('/account/my-group')).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+});
+
+describe('POST /account/group/companys', () => {
+  it('pages a group’s companies for its staff, newest first, with a keyword', async () => {
+    const all = await post('/account/group/companys', { group_id: g1, page: 1, page_size: 2 }, manager);
+    expect(all.c).toBe(0);
+    expect(all.d.paging).toMatchObject({ count: 3, num_pages: 2, has_next: true });
+    expect(all.d.results.map((c: { id: number }) => c.id)).toEqual([stopped, a2]);
+    const found = await post('/account/group/companys', { group_id: g1, keyword: '宁波' }, assistant);
+    expect(found.d.results.map((c: { id: number }) => c.id)).toEqual([a2]);
+  });
+
+  it('refuses a group outside the caller’s scope the same whether it exists or not', async () => {
+    for (const id of [g2, deleted + 1000])
+      expect(await post('/account/group/companys', { group_id: id }, manager)).toEqual({
+        c: Codes.FORBIDDEN.c,
+        m: Codes.FORBIDDEN.m,
+      });
+    expect((await post('/account/group/companys', { group_id: g1 }, otherManager)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/account/group/companys', { group_id: g1 }, unstaffed)).c).toBe(Codes.FORBIDDEN.c);
+    // A deleted group is no longer its staff's.
+    expect((await post('/account/group/companys', { group_id: deleted }, manager)).c).toBe(Codes.NOT_FOUND.c);
+  });
+
+  it('lets the super administrator read any group, and tells them of an unknown one', async () => {
+    const other = await post('/account/group/companys', { group_id: g2 }, superAdmin);
+    expect(other.d.results.map((c: { id: number }) => c.id)).toEqual([b1]);
+    expect(await post('/account/group/companys', { group_id: deleted + 1000 }, superAdmin)).toEqual({
+      c: Codes.NOT_FOUND.c,
+      m: '集群不存在或已被删除',
+    });
+  });
+
+  it('refuses a company manager, an anonymous visitor and bad input with the field’s message', async () => {
+    expect((await post('/account/group/companys', { group_id: g1 }, unitManager)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/account/group/companys', { group_id: g1 })).c).toBe(Codes.NOT_LOGGED_IN.c);
+    const bad = await post('/account/group/companys', { group_id: 'abc' }, manager);
+    expect(bad.c).toBe(Codes.PARAM_ERROR.c);
+    expect(bad.m).toContain('集群');
+    const long = await post(
+      '/account/group/companys',
+      { group_id: g1, keyword: '字'.repeat(KEYWORD_MAX + 1) },
+      manager,
+    );
+    expect(long.c).toBe(Codes.PARAM_ERROR.c);
+    expect(long.m).toBe(`单位名称不能超过${KEYWORD_MAX}个字符`);
+  });
+});
+
+describe('GET /account/get/companyTypeId', () => {
+  it('answers a logged-in user the company types in their order, and refuses an anonymous one', async () => {
+    const body = await get('/account/get/companyTypeId', unitManager);
+    expect(body.c).toBe(0);
+    expect(body.d.results.map((t: { name: string }) => t.name)).toEqual([
+      '企业',
+      '学校',
+      '政府机关',
+      '事业单位',
+      '社会组织',
+      '其他',
+    ]);
+    expect((await get('/account/get/companyTypeId')).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+});
