@@ -20,6 +20,7 @@ const ALIASES: Record<string, string> = {
   problem: 'problems',
   experiment: 'projects',
   supplier: 'suppliers',
+  group: 'company_groups',
 };
 
 function tableOfStem(stem: string, tables: readonly string[]): string | undefined {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { Codes, ROLE_NUMBERS, SUPER_ADMIN_ROLE } from '@portal/contract';
+import { Codes, GROUP_STAFF_ROLES, ROLE_NUMBERS, SUPER_ADMIN_ROLE } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../src/platform/http/reply.ts';
+import { nowIso } from '../../src/platform/time.ts';
 import { shapeRoutes } from '../call-shapes.ts';
 import { dialectUnderTest, type Harness, testApp } from '../harness.ts';
 import { inPool, pollution, type ReplyRules, replyProblem } from './check.ts';
@@ -12,6 +13,7 @@ import type { SampleContext } from './values.ts';
 import {
   authHeaders,
   type Caller,
+  MARK,
   nextIp,
   type SeededCompany,
   secretsOf,
@@ -136,6 +138,36 @@ export async function walkApp(): Promise<{ h: Harness; routes: WalkRoute[] }> {
 }
 
 /** Two companies: A, whose rows the wrong callers aim at, and B, whose users make the calls. */
+/**
+ * A group of companies (集群) holding `company` (and `more`), its id put in the company's pool so
+ * that a probe's `group_id` names it.
+ */
+async function groupOf(h: Harness, company: SeededCompany, ...more: number[]): Promise<number> {
+  const now = nowIso();
+  const { id } = await h.db
+    .insertInto('company_groups')
+    .values({
+      name: `走查集群${company.tag}${company.companyId}`,
+      comment: '',
+      is_public: 1,
+      is_default: 0,
+      del_flag: 0,
+      created_by: null,
+      updated_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await h.db
+    .updateTable('companies')
+    .set({ group_id: id })
+    .where('id', 'in', [company.companyId, ...more])
+    .execute();
+  company.pool.ids.company_groups = [id];
+  return id;
+}
+
 export class Companies {
   private constructor(
     readonly w: World,
@@ -145,16 +177,24 @@ export class Companies {
     private readonly secrets: string[],
     /** Rows pointing at another company's rows that the seeding made (the walk must add none). */
     readonly crossBefore: Set<string>,
+    /** The group of companies (集群) each company is in (docs/adr/0038). */
+    private readonly groups: ReadonlyMap<number, number>,
   ) {}
 
   static async seed(h: Harness): Promise<Companies> {
     const w = new World(h);
     const A = await seedCompany(w, 'A', true);
     const B = await seedCompany(w, 'B', false);
+    // Each company in a group of its own; A's group holds a second company whose name carries the
+    // mark, which only a list of A's group can show: B's group staff must never see it.
+    const groups = new Map([
+      [A.companyId, await groupOf(h, A, await h.company(`${MARK}分公司`))],
+      [B.companyId, await groupOf(h, B)],
+    ]);
     const tables = await tablesOf(w);
     const secrets = await secretsOf(w, A);
     const crossBefore = new Set(crossCompanyRefs(await snapshot(h.database)));
-    return new Companies(w, A, B, tables, secrets, crossBefore);
+    return new Companies(w, A, B, tables, secrets, crossBefore, groups);
   }
 
   ctxOf(c: SeededCompany): SampleContext {
@@ -190,7 +230,17 @@ export class Companies {
     const byMost = (a: number, b: number) => size(b) - size(a) || a - b;
     const roleUser = async (company: SeededCompany, role: number) => {
       const name = `${company.tag}-role${role}`;
-      return this.w.callers.get(name) ?? this.w.user(name, company.companyId, role);
+      const known = this.w.callers.get(name);
+      if (known) return known;
+      const made = await this.w.user(name, company.companyId, role);
+      // A group's role works for its company's group (group_staff), as a real one would.
+      const groupId = this.groups.get(company.companyId);
+      if (groupId !== undefined && (GROUP_STAFF_ROLES as readonly number[]).includes(role))
+        await h.db
+          .insertInto('group_staff')
+          .values({ group_id: groupId, user_id: made.userId, role, created_at: nowIso() })
+          .execute();
+      return made;
     };
     for (const code of new Set(routes.map((r) => r.access.permission).filter((p) => p !== undefined))) {
       const without = roles.filter((r) => !held.get(r)?.has(code)).sort(byMost)[0];
