@@ -124,6 +124,12 @@ describe('GET /account/my-group', () => {
     }
   });
 
+  it('answers the super administrator every live group', async () => {
+    const ids = (await get('/account/my-group', superAdmin)).d.results.map((g: { id: number }) => g.id);
+    expect(ids).toEqual(expect.arrayContaining([g1, g2]));
+    expect(ids).not.toContain(deleted);
+  });
+
   it('answers a group manager of no group an empty list', async () => {
     expect((await get('/account/my-group', unstaffed)).d).toEqual({ results: [] });
   });
@@ -194,5 +200,183 @@ describe('GET /account/get/companyTypeId', () => {
       '其他',
     ]);
     expect((await get('/account/get/companyTypeId')).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+});
+
+describe('the super administrator’s groups (/group/*)', () => {
+  const fresh = () => `测试集群${Math.random().toString(36).slice(2, 8)}`;
+
+  it('lists every live group with its companies’ count and its staff, found by name', async () => {
+    const page = await post('/group/list', { page_size: 100 }, superAdmin);
+    expect(page.c).toBe(0);
+    const mine = page.d.results.find((g: { id: number }) => g.id === g1);
+    expect(mine.company_count).toBe(3);
+    expect(mine.staff.map((s: { user_id: number; role: number }) => [s.user_id, s.role])).toEqual([
+      [manager.user.id, 2],
+      [assistant.user.id, 6],
+    ]);
+    expect(page.d.results.map((g: { id: number }) => g.id)).not.toContain(deleted);
+    const found = await post('/group/list', { keyword: '华南' }, superAdmin);
+    expect(found.d.results.map((g: { id: number }) => g.id)).toContain(g2);
+    expect(found.d.results.map((g: { id: number }) => g.id)).not.toContain(g1);
+  });
+
+  it('refuses a group manager, a company manager and an anonymous caller', async () => {
+    for (const who of [manager, assistant, unitManager])
+      expect((await post('/group/list', {}, who)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/group/list', {})).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await post('/group/create', { name: fresh(), is_public: 1, is_default: 0 }, manager)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+  });
+
+  it('creates a group, refuses a second of the same name beside the field, and audits it', async () => {
+    const name = fresh();
+    const made = await post(
+      '/group/create',
+      { name, comment: '新集群', is_public: 0, is_default: 0 },
+      superAdmin,
+    );
+    expect(made.c).toBe(0);
+    expect(made.d).toMatchObject({
+      name,
+      comment: '新集群',
+      is_public: 0,
+      is_default: 0,
+      company_count: 0,
+      staff: [],
+    });
+    expect(await post('/group/create', { name, is_public: 1, is_default: 0 }, superAdmin)).toEqual({
+      c: Codes.GROUP_NAME_TAKEN.c,
+      m: Codes.GROUP_NAME_TAKEN.m,
+      field: 'name',
+    });
+    const logged = await h.db
+      .selectFrom('audit_logs')
+      .select(['action', 'user_id'])
+      .where('entity', '=', 'company_groups')
+      .where('entity_id', '=', made.d.id)
+      .execute();
+    expect(logged).toEqual([{ action: 'create', user_id: superAdmin.user.id }]);
+  });
+
+  it('checks every field with its Chinese message, and changes nothing then', async () => {
+    const before = await h.db
+      .selectFrom('company_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const cases: [Record<string, string | number>, string][] = [
+      [{ name: '', is_public: 1, is_default: 0 }, '集群名称不能为空'],
+      [{ name: '集'.repeat(49), is_public: 1, is_default: 0 }, '集群名称'],
+      [{ name: fresh(), is_public: 'x', is_default: 0 }, '是否公开只能是0或1'],
+      [
+        { name: fresh(), comment: '述'.repeat(257), is_public: 1, is_default: 0 },
+        '集群描述不能超过256个字符',
+      ],
+    ];
+    for (const [form, message] of cases) {
+      const body = await post('/group/create', form, superAdmin);
+      expect(body.c).toBe(Codes.PARAM_ERROR.c);
+      expect(body.m).toContain(message);
+    }
+    const after = await h.db
+      .selectFrom('company_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+  });
+
+  it('moves the default to the group made default, keeping one default', async () => {
+    const made = await post('/group/create', { name: fresh(), is_public: 1, is_default: 1 }, superAdmin);
+    expect(made.d.is_default).toBe(1);
+    expect((await get('/account/default-group')).d.id).toBe(made.d.id);
+    const back = await post(
+      '/group/update',
+      {
+        id: g1,
+        name: (
+          await h.db
+            .selectFrom('company_groups')
+            .select('name')
+            .where('id', '=', g1)
+            .executeTakeFirstOrThrow()
+        ).name,
+        comment: '恢复默认',
+        is_public: 1,
+        is_default: 1,
+      },
+      superAdmin,
+    );
+    expect(back.c).toBe(0);
+    expect((await get('/account/default-group')).d.id).toBe(g1);
+    const defaults = await h.db
+      .selectFrom('company_groups')
+      .select('id')
+      .where('is_default', '=', 1)
+      .where('del_flag', '=', 0)
+      .execute();
+    expect(defaults).toEqual([{ id: g1 }]);
+  });
+
+  it('renames a group, refusing another group’s name and an unknown group', async () => {
+    const made = await post('/group/create', { name: fresh(), is_public: 1, is_default: 0 }, superAdmin);
+    const taken = (
+      await h.db.selectFrom('company_groups').select('name').where('id', '=', g2).executeTakeFirstOrThrow()
+    ).name;
+    expect(
+      (await post('/group/update', { id: made.d.id, name: taken, is_public: 1, is_default: 0 }, superAdmin))
+        .c,
+    ).toBe(Codes.GROUP_NAME_TAKEN.c);
+    const renamed = fresh();
+    const ok = await post(
+      '/group/update',
+      { id: made.d.id, name: renamed, is_public: 0, is_default: 0 },
+      superAdmin,
+    );
+    expect(ok.d).toMatchObject({ id: made.d.id, name: renamed, is_public: 0 });
+    expect(
+      (await post('/group/update', { id: deleted, name: fresh(), is_public: 1, is_default: 0 }, superAdmin))
+        .c,
+    ).toBe(Codes.NOT_FOUND.c);
+  });
+
+  it('puts companies into a group and takes them out; an unknown company changes nothing', async () => {
+    const made = await post('/group/create', { name: fresh(), is_public: 1, is_default: 0 }, superAdmin);
+    const id = made.d.id as number;
+    const refused = await post(
+      '/group/companies/add',
+      { id, company_ids: `${outside},99999999` },
+      superAdmin,
+    );
+    expect(refused).toEqual({ c: Codes.NOT_FOUND.c, m: '单位不存在：99999999', field: 'company_ids' });
+    const groupOf = async (c: number) =>
+      (await h.db.selectFrom('companies').select('group_id').where('id', '=', c).executeTakeFirstOrThrow())
+        .group_id;
+    expect(await groupOf(outside)).toBeNull();
+    const added = await post('/group/companies/add', { id, company_ids: `${outside}` }, superAdmin);
+    expect(added.d.company_count).toBe(1);
+    expect(await groupOf(outside)).toBe(id);
+    // Taking out a company that is in another group leaves it there.
+    await post('/group/companies/remove', { id, company_ids: `${outside},${b1}` }, superAdmin);
+    expect(await groupOf(outside)).toBeNull();
+    expect(await groupOf(b1)).toBe(g2);
+  });
+
+  it('deletes only a group without companies, and lets its staff go', async () => {
+    expect(await post('/group/delete', { id: g2 }, superAdmin)).toEqual({
+      c: Codes.GROUP_NOT_EMPTY.c,
+      m: Codes.GROUP_NOT_EMPTY.m,
+    });
+    const made = await post('/group/create', { name: fresh(), is_public: 1, is_default: 0 }, superAdmin);
+    const id = made.d.id as number;
+    await staff(id, unstaffed, 2);
+    expect((await post('/group/delete', { id }, superAdmin)).d).toEqual({ id });
+    expect(
+      (await post('/group/list', { page_size: 100 }, superAdmin)).d.results.map((g: { id: number }) => g.id),
+    ).not.toContain(id);
+    expect(
+      await h.db.selectFrom('group_staff').select('user_id').where('group_id', '=', id).execute(),
+    ).toEqual([]);
+    expect((await post('/group/delete', { id }, superAdmin)).c).toBe(Codes.NOT_FOUND.c);
   });
 });

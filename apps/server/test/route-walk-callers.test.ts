@@ -34,8 +34,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h.close());
 
-/** Shared tables whose rows belong to no company and only the super administrator writes. */
-const SHARED_BY_SUPER_ADMIN = new Set(['public_brands']);
+/**
+ * Shared tables whose rows belong to no company and only the super administrator writes: the
+ * public brands, the groups of companies and their staff (docs/adr/0038).
+ */
+const SHARED_BY_SUPER_ADMIN = new Set(['public_brands', 'company_groups', 'group_staff']);
 
 /** The database as the last walked route left it, read after its requests (undefined: read it again). */
 let lastSnapshot: Snapshot | undefined;
@@ -56,7 +59,7 @@ describe('wrong callers change nothing of company A and see none of its private 
         who: 'anonymous',
         caller: null,
         probe,
-        rules: { ...base, ...refusal(route, 'anonymous'), secrets: c.current() },
+        rules: { ...base, ...refusal(route, 'anonymous'), secrets: c.current(null) },
       });
       if (without) {
         jobs.push({
@@ -75,7 +78,7 @@ describe('wrong callers change nothing of company A and see none of its private 
           who: `B role ${other.role}`,
           caller: other,
           probe,
-          rules: { ...base, secrets: c.current() },
+          rules: { ...base, secrets: c.current(other) },
         });
       }
     }

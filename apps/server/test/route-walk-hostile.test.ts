@@ -52,7 +52,7 @@ describe('hostile input to every route answers in its envelope, never with a ser
     const base = {
       method: route.method,
       console: isConsole(route),
-      secrets: c.current(),
+      secrets: c.current(me),
       htmlOk: route.file,
     };
     const jobs: Job[] = [];

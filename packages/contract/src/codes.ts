@@ -115,6 +115,8 @@ export const Codes = {
   PRODUCT_IN_USE: { c: 22006, m: '产品已被生产计划使用，不能删除' },
   JOB_FINISHED: { c: 22801, m: '任务已结束，无法取消' },
   EXPORT_TOO_LONG: { c: 22802, m: '列表超过 5,000 行，不能直接下载，请在列表页点击「导出」以任务方式导出' },
+  GROUP_NAME_TAKEN: { c: 22901, m: '已有同名集群' },
+  GROUP_NOT_EMPTY: { c: 22902, m: '集群下还有单位，请先把单位移出集群后再删除' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, keyword, paging } from './fields.ts';
+import { flag, form, id, idList, keyword, optionalText, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
 /**
@@ -56,6 +56,39 @@ export const defaultGroupSchema = z
 
 export const groupCompaniesBody = form({ group_id: id('集群'), keyword: keyword('单位名称'), ...paging });
 
+/** The most characters of a group's name and comment. */
+export const GROUP_LIMITS = { name: 48, comment: 256, companies: 200 } as const;
+
+/** A group as the super administrator's list shows it: its counts and its staff's names. */
+export const groupAdminSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  comment: z.string(),
+  is_public: z.number().int(),
+  is_default: z.number().int(),
+  company_count: z.number().int(),
+  /** 集群管理员 and 集群管理员助理: each one's name and role. */
+  staff: z.array(z.object({ user_id: z.number().int(), name: z.string(), role: z.number().int() })),
+  ...createTime,
+});
+export type GroupAdmin = z.infer<typeof groupAdminSchema>;
+
+const groupFields = {
+  name: text('集群名称', { max: GROUP_LIMITS.name }),
+  comment: optionalText('集群描述', { max: GROUP_LIMITS.comment }),
+  is_public: flag('是否公开'),
+  is_default: flag('默认集群'),
+};
+export const groupCreateBody = form(groupFields);
+export const groupUpdateBody = form({ id: id('集群'), ...groupFields });
+export const groupListBody = form({ keyword: keyword('集群名称'), ...paging });
+export const groupIdBody = form({ id: id('集群') });
+/** Puts companies into the group (from no group or another one). */
+export const groupCompaniesSetBody = form({
+  id: id('集群'),
+  company_ids: idList('单位', GROUP_LIMITS.companies),
+});
+
 const group = getCalls(['group']);
 const groupPost = postCalls(['group']);
 
@@ -81,6 +114,30 @@ export const groupCalls = {
     'view_group_company',
     groupCompaniesBody,
     pageOf(groupCompanySchema),
+  ),
+  list: groupPost('/group/list', '全部集群', 'change_group', groupListBody, pageOf(groupAdminSchema)),
+  create: groupPost('/group/create', '新增集群', 'change_group', groupCreateBody, groupAdminSchema),
+  update: groupPost('/group/update', '修改集群', 'change_group', groupUpdateBody, groupAdminSchema),
+  remove: groupPost(
+    '/group/delete',
+    '删除集群（须先移出其单位）',
+    'change_group',
+    groupIdBody,
+    z.object({ id: z.number().int() }),
+  ),
+  addCompanies: groupPost(
+    '/group/companies/add',
+    '把单位放入集群',
+    'change_group',
+    groupCompaniesSetBody,
+    groupAdminSchema,
+  ),
+  removeCompanies: groupPost(
+    '/group/companies/remove',
+    '把单位移出集群',
+    'change_group',
+    groupCompaniesSetBody,
+    groupAdminSchema,
   ),
   companyTypes: group(
     '/account/get/companyTypeId',

@@ -109,6 +109,7 @@ export const PERMISSIONS = {
   },
   group: {
     view_group_company: '查看本集群及其单位',
+    change_group: '管理全部集群（新增、修改、删除，指定单位）',
   },
   company: {
     change_company: '修改单位信息',

@@ -13,7 +13,6 @@ import type { SampleContext } from './values.ts';
 import {
   authHeaders,
   type Caller,
-  MARK,
   nextIp,
   type SeededCompany,
   secretsOf,
@@ -138,6 +137,9 @@ export async function walkApp(): Promise<{ h: Harness; routes: WalkRoute[] }> {
 }
 
 /** Two companies: A, whose rows the wrong callers aim at, and B, whose users make the calls. */
+/** The name of the company only A's group holds (`Companies.current`). */
+const GROUP_MARK = '集群机密Q7G2';
+
 /**
  * A group of companies (集群) holding `company` (and `more`), its id put in the company's pool so
  * that a probe's `group_id` names it.
@@ -185,10 +187,11 @@ export class Companies {
     const w = new World(h);
     const A = await seedCompany(w, 'A', true);
     const B = await seedCompany(w, 'B', false);
-    // Each company in a group of its own; A's group holds a second company whose name carries the
-    // mark, which only a list of A's group can show: B's group staff must never see it.
+    // Each company in a group of its own; A's group holds a second company whose name carries a
+    // mark of its own, which only a list of A's group can show: B's group staff (anyone but the
+    // super administrator) must never see it.
     const groups = new Map([
-      [A.companyId, await groupOf(h, A, await h.company(`${MARK}分公司`))],
+      [A.companyId, await groupOf(h, A, await h.company(`${GROUP_MARK}分公司`))],
       [B.companyId, await groupOf(h, B)],
     ]);
     const tables = await tablesOf(w);
@@ -201,10 +204,15 @@ export class Companies {
     return { pool: c.pool, tables: this.tables };
   }
 
-  /** What no reply may show: company A's private data and its users' session tokens. */
-  current(): string[] {
+  /**
+   * What no reply to `who` may show: company A's private data and its users' session tokens, and —
+   * unless `who` is the super administrator, who oversees every group — the name of the company
+   * only A's group holds.
+   */
+  current(who?: Caller | null): string[] {
     return [
       ...this.secrets,
+      ...(who?.role === SUPER_ADMIN_ROLE ? [] : [GROUP_MARK]),
       ...[...this.w.callers.values()].filter((c) => c.companyId === this.A.companyId).map((c) => c.token),
     ];
   }

@@ -1,6 +1,14 @@
+import type { Caller } from '#server/platform/auth/session-user.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
-import { inShared } from '#server/platform/db/scope.ts';
+import { acrossCompanies, inShared } from '#server/platform/db/scope.ts';
+
+export interface GroupValues {
+  name: string;
+  comment: string;
+  is_public: number;
+  is_default: number;
+}
 
 /** The companies of some groups with their type's name, optionally narrowed by a keyword. */
 function companiesOf(db: Database, groupIds: readonly number[], keyword: string | undefined) {
@@ -78,6 +86,130 @@ export const groupRepository = {
           .executeTakeFirst()
       )?.n ?? 0,
     ),
+
+  /** A page of the live groups (by name or comment), newest first, with their companies' count. */
+  groupPage: (db: Database, keyword: string | undefined, limit: number, offset: number, onlyId?: number) => {
+    let q = inShared(db)
+      .selectFrom('company_groups')
+      .select((eb) => [
+        'id',
+        'name',
+        'comment',
+        'is_public',
+        'is_default',
+        'created_at',
+        eb
+          .selectFrom('companies')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('companies.group_id', '=', 'company_groups.id')
+          .as('company_count'),
+      ]);
+    if (keyword)
+      q = q.where((eb) => containsLike(eb, ['company_groups.name', 'company_groups.comment'], keyword));
+    if (onlyId !== undefined) q = q.where('id', '=', onlyId);
+    return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  },
+
+  /** How many live groups match the keyword. */
+  groupCount: async (db: Database, keyword: string | undefined) => {
+    let q = inShared(db)
+      .selectFrom('company_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'));
+    if (keyword)
+      q = q.where((eb) => containsLike(eb, ['company_groups.name', 'company_groups.comment'], keyword));
+    return Number((await q.executeTakeFirst())?.n ?? 0);
+  },
+
+  /** The staff rows of some groups (their users' names are read by the caller's scope). */
+  staffOf: (db: Database, groupIds: readonly number[]) =>
+    db
+      .selectFrom('group_staff')
+      .select(['group_id', 'user_id', 'role'])
+      .where('group_id', 'in', groupIds.length > 0 ? groupIds : [0])
+      .orderBy('role')
+      .orderBy('user_id')
+      .execute(),
+
+  /** Whether another live group has this name. */
+  nameTaken: async (db: Database, name: string, exceptId = 0) =>
+    (await inShared(db)
+      .selectFrom('company_groups')
+      .select('id')
+      .where('name', '=', name)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst()) !== undefined,
+
+  /** The live group before a change (for the audit). */
+  groupRow: (db: Database, id: number) =>
+    inShared(db)
+      .selectFrom('company_groups')
+      .select(['id', 'name', 'comment', 'is_public', 'is_default'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  /** No live group but `exceptId` is the default any more (one default at most: a partial unique index). */
+  clearDefault: (trx: Database, userId: number, exceptId: number, now: string) =>
+    inShared(trx, { userId })
+      .updateTable('company_groups')
+      .set({ is_default: 0, updated_at: now })
+      .where('is_default', '=', 1)
+      .where('id', '<>', exceptId)
+      .execute(),
+
+  insertGroup: async (trx: Database, userId: number, values: GroupValues, now: string) =>
+    (
+      await inShared(trx, { userId })
+        .insertInto('company_groups', { ...values, del_flag: 0, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  updateGroup: (trx: Database, userId: number, id: number, values: GroupValues & { updated_at: string }) =>
+    inShared(trx, { userId })
+      .updateTable('company_groups')
+      .set(values)
+      .where('id', '=', id)
+      .executeTakeFirst(),
+
+  /** Soft-deletes the group and lets its staff go. */
+  async deleteGroup(trx: Database, userId: number, id: number, now: string) {
+    await inShared(trx, { userId })
+      .updateTable('company_groups')
+      .set({ del_flag: 1, is_default: 0, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('group_staff').where('group_id', '=', id).execute();
+  },
+
+  /** The ids among `ids` that are companies. */
+  existingCompanies: async (db: Database, ids: readonly number[]) =>
+    (await db.selectFrom('companies').select('id').where('id', 'in', ids).execute()).map((r) => r.id),
+
+  /** Puts companies into a group (from wherever they were). */
+  moveCompanies: (trx: Database, ids: readonly number[], groupId: number, now: string) =>
+    trx.updateTable('companies').set({ group_id: groupId, updated_at: now }).where('id', 'in', ids).execute(),
+
+  /** Takes companies out of a group (those of `ids` that are in it). */
+  releaseCompanies: (trx: Database, ids: readonly number[], groupId: number, now: string) =>
+    trx
+      .updateTable('companies')
+      .set({ group_id: null, updated_at: now })
+      .where('id', 'in', ids)
+      .where('group_id', '=', groupId)
+      .execute(),
+
+  /**
+   * The names of groups' staff, users of any company: read through `acrossCompanies` (the super
+   * administrator only, recorded with the reason).
+   */
+  async staffNames(db: Database, caller: Caller, ids: readonly number[]) {
+    const across = await acrossCompanies(db, caller, '集群管理：列出各集群的管理员和助理');
+    return across
+      .selectFrom('users')
+      .select(['id', 'real_name', 'username'])
+      .where('id', 'in', ids)
+      .execute();
+  },
 
   /** The company types, in their order. */
   companyTypes: (db: Database) =>

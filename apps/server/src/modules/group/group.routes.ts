@@ -13,4 +13,13 @@ export function groupRoutes(app: App, groups: GroupService) {
     return paged(await groups.companies(caller, input, p), p);
   });
   serve(app, calls.companyTypes, () => groups.companyTypes());
+  serve(app, calls.list, async ({ input, caller }) => {
+    const p = pageParams(input);
+    return paged(await groups.list(caller, input, p), p);
+  });
+  serve(app, calls.create, ({ input, caller }) => groups.create(caller, input));
+  serve(app, calls.update, ({ input, caller }) => groups.update(caller, input));
+  serve(app, calls.remove, ({ input, caller }) => groups.remove(caller, input.id));
+  serve(app, calls.addCompanies, ({ input, caller }) => groups.setCompanies(caller, input, true));
+  serve(app, calls.removeCompanies, ({ input, caller }) => groups.setCompanies(caller, input, false));
 }

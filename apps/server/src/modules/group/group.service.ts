@@ -1,9 +1,12 @@
-import type { CompanyType, Group, GroupCompany } from '@portal/contract';
+import type { CompanyType, Group, GroupAdmin, GroupCompany } from '@portal/contract';
+import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import { onUnique } from '#server/platform/db/errors.ts';
 import { groupInScope, groupsInScope } from '#server/platform/db/scope.ts';
-import { groupRepository as repo } from './group.repository.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { type GroupValues, groupRepository as repo } from './group.repository.ts';
 
 type CompanyRow = Awaited<ReturnType<typeof repo.companyPage>>[number];
 
@@ -16,9 +19,159 @@ const toCompany = (r: CompanyRow): GroupCompany => ({
   create_time: r.created_at,
 });
 
+interface GroupInput {
+  name: string;
+  comment?: string | undefined;
+  is_public: 0 | 1;
+  is_default: 0 | 1;
+}
+
+const valuesOf = (input: GroupInput): GroupValues => ({
+  name: input.name,
+  comment: input.comment ?? '',
+  is_public: input.is_public,
+  is_default: input.is_default,
+});
+
+const nameTaken = () => new AppError('GROUP_NAME_TAKEN', undefined, 'name');
+
 /** A group's staff see only their groups (platform/db/scope.ts groupsInScope): the rules of the group calls. */
 export function groupService(db: Database) {
+  /**
+   * Groups as the super administrator's list shows them; their staff's names are users of any
+   * company, read through `acrossCompanies` (role 1 only, recorded with the reason).
+   */
+  async function adminView(
+    caller: Caller,
+    rows: Awaited<ReturnType<typeof repo.groupPage>>,
+  ): Promise<GroupAdmin[]> {
+    const staff = await repo.staffOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    const userIds = [...new Set(staff.map((s) => s.user_id))];
+    const names = new Map<number, string>();
+    if (userIds.length > 0) {
+      for (const u of await repo.staffNames(db, caller, userIds)) names.set(u.id, u.real_name || u.username);
+    }
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      comment: r.comment,
+      is_public: r.is_public,
+      is_default: r.is_default,
+      company_count: Number(r.company_count ?? 0),
+      create_time: r.created_at,
+      staff: staff
+        .filter((s) => s.group_id === r.id)
+        .map((s) => ({ user_id: s.user_id, name: names.get(s.user_id) ?? '', role: s.role })),
+    }));
+  }
+
+  /** One live group as the list shows it; an unknown or deleted one is 10005. */
+  async function adminOne(caller: Caller, id: number): Promise<GroupAdmin> {
+    const [one] = await adminView(caller, await repo.groupPage(db, undefined, 1, 0, id));
+    if (!one) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+    return one;
+  }
+
+  /** Saves a group's fields in the transaction: one default at most, names unique among live groups. */
+  async function save(trx: Database, caller: Caller, id: number, values: GroupValues, now: string) {
+    if (await repo.nameTaken(trx, values.name, id)) throw nameTaken();
+    if (values.is_default === 1) await repo.clearDefault(trx, caller.userId, id, now);
+  }
+
   return {
+    /** The super administrator's list of every live group. */
+    async list(
+      caller: Caller,
+      input: { keyword?: string | undefined },
+      page: { pageSize: number; offset: number },
+    ) {
+      const [rows, count] = await Promise.all([
+        repo.groupPage(db, input.keyword, page.pageSize, page.offset),
+        repo.groupCount(db, input.keyword),
+      ]);
+      return { count, results: await adminView(caller, rows) };
+    },
+
+    async create(caller: Caller, input: GroupInput) {
+      const values = valuesOf(input);
+      const id = await onUnique(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const now = nowIso();
+            await save(trx, caller, 0, values, now);
+            const made = await repo.insertGroup(trx, caller.userId, values, now);
+            await audit(trx, caller, {
+              action: 'create',
+              entity: 'company_groups',
+              entityId: made,
+              after: values,
+            });
+            return made;
+          }),
+        nameTaken(),
+      );
+      return adminOne(caller, id);
+    },
+
+    async update(caller: Caller, input: GroupInput & { id: number }) {
+      const values = valuesOf(input);
+      await onUnique(
+        () =>
+          db.transaction().execute(async (trx) => {
+            const before = await repo.groupRow(trx, input.id);
+            if (!before) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+            const now = nowIso();
+            await save(trx, caller, input.id, values, now);
+            await repo.updateGroup(trx, caller.userId, input.id, { ...values, updated_at: now });
+            await audit(trx, caller, {
+              action: 'update',
+              entity: 'company_groups',
+              entityId: input.id,
+              before,
+              after: values,
+            });
+          }),
+        nameTaken(),
+      );
+      return adminOne(caller, input.id);
+    },
+
+    /** Deletes a group that has no company left (its staff are let go with it). */
+    async remove(caller: Caller, id: number) {
+      await db.transaction().execute(async (trx) => {
+        const before = await repo.groupRow(trx, id);
+        if (!before) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+        if ((await repo.companyCount(trx, [id], undefined)) > 0) throw new AppError('GROUP_NOT_EMPTY');
+        await repo.deleteGroup(trx, caller.userId, id, nowIso());
+        await audit(trx, caller, { action: 'delete', entity: 'company_groups', entityId: id, before });
+      });
+      return { id };
+    },
+
+    /** Puts companies into the group, or takes those of them that are in it out. */
+    async setCompanies(caller: Caller, input: { id: number; company_ids: number[] }, into: boolean) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.groupRow(trx, input.id))) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+        const found = await repo.existingCompanies(trx, input.company_ids);
+        const missing = input.company_ids.filter((c) => !found.includes(c));
+        if (missing.length > 0)
+          throw new AppError('NOT_FOUND', `单位不存在：${missing.join('、')}`, 'company_ids');
+        const now = nowIso();
+        if (into) await repo.moveCompanies(trx, found, input.id, now);
+        else await repo.releaseCompanies(trx, found, input.id, now);
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'company_groups',
+          entityId: input.id,
+          after: { [into ? 'added_companies' : 'removed_companies']: found },
+        });
+      });
+      return adminOne(caller, input.id);
+    },
+
     /** The default group and its active companies (registration), or null when there is none. */
     async defaultGroup() {
       const group = await repo.defaultGroup(db);
@@ -26,12 +179,12 @@ export function groupService(db: Database) {
       return { id: group.id, name: group.name, companies: await repo.activeCompanyNames(db, group.id) };
     },
 
-    /** The caller's groups with every company of each (none for a caller who works for no group). */
+    /**
+     * The caller's groups with every company of each: a group's staff their groups, the super
+     * administrator every group, anyone else none.
+     */
     async myGroups(caller: Caller): Promise<{ results: Group[] }> {
-      const ids = await groupsInScope(db, caller);
-      // The super administrator's "own" groups would be every group: the group list is theirs to page.
-      if (ids === 'all') return { results: [] };
-      const groups = await repo.groups(db, ids);
+      const groups = await repo.groups(db, await groupsInScope(db, caller));
       const companies = groups.length
         ? await repo.companyPage(
             db,

@@ -1,5 +1,6 @@
 /** The icons the route table may name, re-exported one by one: `menuIcons.ts` reads them as one object. */
 export {
+  ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BankOutlined,

@@ -19,6 +19,15 @@ export const MANAGER = area(
         component: 'PublicBrandPage',
       }),
       screen({
+        path: 'group_company',
+        title: '集群及单位管理',
+        icon: 'ApartmentOutlined',
+        summary: '你负责的集群及其单位：按名称或编码查找，查看类别、状态和创建时间',
+        access: { module: 'group', codename: 'view_group_company' },
+        load: () => import('#web/modules/group/GroupCompanyPage.tsx'),
+        component: 'GroupCompanyPage',
+      }),
+      screen({
         path: 'company-change',
         title: '单位变更审核',
         icon: 'AuditOutlined',

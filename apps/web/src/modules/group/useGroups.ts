@@ -1,0 +1,24 @@
+import type { CallInput } from '@portal/contract';
+import { groupCalls } from '@portal/contract/calls';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '#web/shared/api/client.ts';
+
+/** The group screens' queries (集群及单位管理): one key factory. */
+export const groupKeys = {
+  all: ['group'] as const,
+  mine: () => [...groupKeys.all, 'mine'] as const,
+  companies: (params: object) => [...groupKeys.all, 'companies', params] as const,
+};
+
+/** The caller's groups with their companies (`/account/my-group`). */
+export const useMyGroups = () =>
+  useQuery({ queryKey: groupKeys.mine(), queryFn: () => api.call(groupCalls.myGroup, {}) });
+
+/** A page of one group's companies (`/account/group/companys`); nothing is asked before a group is known. */
+export const useGroupCompanies = (params: CallInput<typeof groupCalls.companies> | undefined) =>
+  useQuery({
+    queryKey: groupKeys.companies(params ?? {}),
+    queryFn: () => api.call(groupCalls.companies, params as CallInput<typeof groupCalls.companies>),
+    enabled: params !== undefined,
+    placeholderData: keepPreviousData,
+  });
