@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { account, signIn, test } from './helpers.ts';
+import { account, expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 集群及单位管理 (docs/adr/0038): the demo 集群管理员 works for 启航集团, which holds the default company
 // and 青峰贸易; 物联定位 is in no group. The scope's rules (another group, a company manager, an
@@ -27,4 +27,44 @@ test('a group manager sees the companies of their group, finds one by name, and 
   await search.fill('物联');
   await search.press('Enter');
   await expect(page.getByText('没有符合条件的单位')).toBeVisible();
+});
+
+test('the super administrator adds a group, is told of a name already taken beside the field, renames it and deletes it', async ({
+  page,
+}) => {
+  const name = `测试集群${uniqueSuffix()}`;
+  await signIn(page, 'admin', '/manager/group');
+  const table = page.getByRole('table', { name: '集群列表' });
+  await expect(table).toContainText('启航集团');
+
+  await page.getByRole('button', { name: '添加集群' }).click();
+  const dialog = page.getByRole('dialog', { name: '添加集群' });
+  await dialog.getByLabel('集群名称').fill('启航集团');
+  await dialog.getByLabel('集群描述').fill('华北的单位');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('已有同名集群')).toBeVisible();
+  await expectAccessible(page, '添加集群 with a field error');
+  await dialog.getByLabel('集群名称').fill(name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已添加集群')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const search = page.getByRole('searchbox', { name: '搜索集群' });
+  await search.fill(name);
+  await search.press('Enter');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table).toContainText('未指定');
+  await page.getByRole('button', { name: `编辑 ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `修改集群 · ${name}` });
+  await expect(edit.getByLabel('集群描述')).toHaveValue('华北的单位');
+  await edit.getByLabel('集群名称').fill(`${name}北`);
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已保存集群')).toBeVisible();
+  await expect(table).toContainText(`${name}北`);
+
+  await page.getByRole('button', { name: `删除 ${name}北` }).click();
+  const confirm = page.getByRole('dialog', { name: `确定删除集群「${name}北」吗？` });
+  await confirm.getByRole('button', { name: '删除' }).click();
+  await expect(toast(page, `已删除集群「${name}北」`)).toBeVisible();
+  await expect(page.getByText('没有符合条件的集群')).toBeVisible();
 });

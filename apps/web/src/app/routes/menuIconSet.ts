@@ -7,6 +7,7 @@ export {
   BranchesOutlined,
   BuildOutlined,
   CarOutlined,
+  ClusterOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
   FileTextOutlined,

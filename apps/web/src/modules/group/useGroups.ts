@@ -8,6 +8,7 @@ export const groupKeys = {
   all: ['group'] as const,
   mine: () => [...groupKeys.all, 'mine'] as const,
   companies: (params: object) => [...groupKeys.all, 'companies', params] as const,
+  list: (params: object) => [...groupKeys.all, 'list', params] as const,
 };
 
 /** The caller's groups with their companies (`/account/my-group`). */
@@ -20,5 +21,13 @@ export const useGroupCompanies = (params: CallInput<typeof groupCalls.companies>
     queryKey: groupKeys.companies(params ?? {}),
     queryFn: () => api.call(groupCalls.companies, params as CallInput<typeof groupCalls.companies>),
     enabled: params !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** The super administrator's page of every group (`/group/list`). */
+export const useGroupList = (params: CallInput<typeof groupCalls.list>) =>
+  useQuery({
+    queryKey: groupKeys.list(params),
+    queryFn: () => api.call(groupCalls.list, params),
     placeholderData: keepPreviousData,
   });

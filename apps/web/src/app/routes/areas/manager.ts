@@ -19,6 +19,15 @@ export const MANAGER = area(
         component: 'PublicBrandPage',
       }),
       screen({
+        path: 'group',
+        title: '集群管理',
+        icon: 'ClusterOutlined',
+        summary: '全部集群：新增、修改、设为默认或公开，删除已没有单位的集群',
+        access: { module: 'group', codename: 'change_group' },
+        load: () => import('#web/modules/group/GroupAdminPage.tsx'),
+        component: 'GroupAdminPage',
+      }),
+      screen({
         path: 'group_company',
         title: '集群及单位管理',
         icon: 'ApartmentOutlined',
