@@ -29,7 +29,7 @@ test('a group manager sees the companies of their group, finds one by name, and 
   await expect(page.getByText('没有符合条件的单位')).toBeVisible();
 });
 
-test('the super administrator adds a group, is told of a name already taken beside the field, renames it and deletes it', async ({
+test('the super administrator adds a group, is told of a name already taken beside the field, puts a company in and out, renames it and deletes it', async ({
   page,
 }) => {
   const name = `测试集群${uniqueSuffix()}`;
@@ -54,6 +54,31 @@ test('the super administrator adds a group, is told of a name already taken besi
   await search.press('Enter');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText('未指定');
+  // 物联定位, in no group, goes in and comes out again (the demo data stays as it was).
+  await page.getByRole('button', { name: `单位 ${name}` }).click();
+  const companies = page.getByRole('dialog', { name: `单位 · ${name}` });
+  await expect(companies.getByText('该集群还没有单位：在上方查找并放入')).toBeVisible();
+  const picker = companies.getByRole('combobox', { name: '要放入集群的单位' });
+  await picker.click();
+  await picker.fill('物联');
+  await page.locator('.ant-select-item-option').filter({ hasText: '物联定位科技有限公司' }).click();
+  // The picker stays open for more (multiple choice): Escape closes it, the choice stays.
+  await picker.press('Escape');
+  await companies.getByRole('button', { name: '放入集群' }).click();
+  await expect(toast(page, '已放入 1 个单位')).toBeVisible();
+  const held = companies.getByRole('table', { name: `${name}的单位` });
+  await expect(held).toContainText('物联定位科技有限公司');
+  await expectAccessible(page, '单位 of a group');
+  await companies.getByRole('button', { name: '移出 物联定位科技有限公司' }).click();
+  await page
+    .getByRole('dialog', { name: '确定把「物联定位科技有限公司」移出集群吗？' })
+    .getByRole('button', { name: '移出' })
+    .click();
+  await expect(toast(page, '已移出「物联定位科技有限公司」')).toBeVisible();
+  await expect(companies.getByText('该集群还没有单位：在上方查找并放入')).toBeVisible();
+  await companies.getByRole('button', { name: '关闭' }).last().click();
+  await expect(companies).toBeHidden();
+
   await page.getByRole('button', { name: `编辑 ${name}` }).click();
   const edit = page.getByRole('dialog', { name: `修改集群 · ${name}` });
   await expect(edit.getByLabel('集群描述')).toHaveValue('华北的单位');

@@ -362,6 +362,27 @@ describe('the super administrator’s groups (/group/*)', () => {
     expect(await groupOf(b1)).toBe(g2);
   });
 
+  it('offers the companies not in the group, with the group each is in now, found by name', async () => {
+    const options = async (form: Record<string, string | number>) =>
+      (await post('/group/company/options', form, superAdmin)).d.results as {
+        id: number;
+        group_name: string;
+      }[];
+    const forG1 = await options({ id: g1, keyword: '分公司' });
+    const ids = forG1.map((o) => o.id);
+    expect(ids).toContain(b1);
+    expect(ids).not.toContain(a1);
+    expect(ids).not.toContain(a2);
+    const g2Name = (
+      await h.db.selectFrom('company_groups').select('name').where('id', '=', g2).executeTakeFirstOrThrow()
+    ).name;
+    expect(forG1.find((o) => o.id === b1)?.group_name).toBe(g2Name);
+    expect((await options({ id: g2, keyword: '独立单位' })).find((o) => o.id === outside)?.group_name).toBe(
+      '',
+    );
+    expect((await post('/group/company/options', { id: g1 }, manager)).c).toBe(Codes.FORBIDDEN.c);
+  });
+
   it('deletes only a group without companies, and lets its staff go', async () => {
     expect(await post('/group/delete', { id: g2 }, superAdmin)).toEqual({
       c: Codes.GROUP_NOT_EMPTY.c,

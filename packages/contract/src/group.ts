@@ -89,6 +89,19 @@ export const groupCompaniesSetBody = form({
   company_ids: idList('单位', GROUP_LIMITS.companies),
 });
 
+/** A company the super administrator may put into a group: its name and the group it is in now. */
+export const groupCompanyOptionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  company_name: z.string(),
+  /** The live group it is in now ('' for none). */
+  group_name: z.string(),
+});
+export type GroupCompanyOption = z.infer<typeof groupCompanyOptionSchema>;
+
+/** Most companies one search of the picker answers (type more to narrow). */
+export const GROUP_COMPANY_OPTIONS_MAX = 50;
+
 const group = getCalls(['group']);
 const groupPost = postCalls(['group']);
 
@@ -131,6 +144,13 @@ export const groupCalls = {
     'change_group',
     groupCompaniesSetBody,
     groupAdminSchema,
+  ),
+  companyOptions: groupPost(
+    '/group/company/options',
+    '可放入集群的单位（按名称或编码查找，不含已在该集群的）',
+    'change_group',
+    form({ id: id('集群'), keyword: keyword('单位名称') }),
+    z.object({ results: z.array(groupCompanyOptionSchema) }),
   ),
   removeCompanies: groupPost(
     '/group/companies/remove',

@@ -211,6 +211,27 @@ export const groupRepository = {
       .execute();
   },
 
+  /**
+   * Companies not in group `groupId` (by name or code), with the live group each is in now: the
+   * picker of 集群管理, at most `limit`.
+   */
+  companyOptions: (db: Database, groupId: number, keyword: string | undefined, limit: number) => {
+    let q = db
+      .selectFrom('companies')
+      .leftJoin('company_groups', (j) =>
+        j.onRef('company_groups.id', '=', 'companies.group_id').on('company_groups.del_flag', '=', 0),
+      )
+      .select([
+        'companies.id',
+        'companies.code',
+        'companies.company_name',
+        'company_groups.name as group_name',
+      ])
+      .where((eb) => eb.or([eb('companies.group_id', 'is', null), eb('companies.group_id', '<>', groupId)]));
+    if (keyword) q = q.where((eb) => containsLike(eb, ['companies.company_name', 'companies.code'], keyword));
+    return q.orderBy('companies.id').limit(limit).execute();
+  },
+
   /** The company types, in their order. */
   companyTypes: (db: Database) =>
     db

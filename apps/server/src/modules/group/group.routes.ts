@@ -22,4 +22,5 @@ export function groupRoutes(app: App, groups: GroupService) {
   serve(app, calls.remove, ({ input, caller }) => groups.remove(caller, input.id));
   serve(app, calls.addCompanies, ({ input, caller }) => groups.setCompanies(caller, input, true));
   serve(app, calls.removeCompanies, ({ input, caller }) => groups.setCompanies(caller, input, false));
+  serve(app, calls.companyOptions, ({ input }) => groups.companyOptions(input));
 }

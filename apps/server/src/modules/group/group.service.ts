@@ -1,4 +1,11 @@
-import type { CompanyType, Group, GroupAdmin, GroupCompany } from '@portal/contract';
+import {
+  type CompanyType,
+  GROUP_COMPANY_OPTIONS_MAX,
+  type Group,
+  type GroupAdmin,
+  type GroupCompany,
+  type GroupCompanyOption,
+} from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -170,6 +177,14 @@ export function groupService(db: Database) {
         });
       });
       return adminOne(caller, input.id);
+    },
+
+    /** The companies the super administrator may put into the group (not in it already). */
+    async companyOptions(input: { id: number; keyword?: string | undefined }): Promise<{
+      results: GroupCompanyOption[];
+    }> {
+      const rows = await repo.companyOptions(db, input.id, input.keyword, GROUP_COMPANY_OPTIONS_MAX);
+      return { results: rows.map((r) => ({ ...r, group_name: r.group_name ?? '' })) };
     },
 
     /** The default group and its active companies (registration), or null when there is none. */

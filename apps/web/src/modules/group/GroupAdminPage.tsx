@@ -14,6 +14,7 @@ import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { GroupCompaniesDialog } from './GroupCompaniesDialog.tsx';
 import { groupKeys, useGroupList } from './useGroups.ts';
 
 interface GroupForm {
@@ -31,8 +32,9 @@ const YES_NO = [
 
 /**
  * 集群管理 (/manager/group, the super administrator's): every group of companies — found by name or
- * description, made, renamed, made public or the default (the old default stops being it), and
- * deleted once it holds no company, after a confirmation (docs/adr/0038).
+ * description, made, renamed, made public or the default (the old default stops being it), its
+ * companies put in and taken out (单位), and deleted once it holds no company, after a
+ * confirmation (docs/adr/0038).
  */
 export function GroupAdminPage() {
   const { modal } = App.useApp();
@@ -49,6 +51,7 @@ export function GroupAdminPage() {
       : api.call(groupCalls.update, { ...input, id: input.id }, { toast: 'unlessField' }),
   );
   const [editing, setEditing] = useState<GroupAdmin | 'new' | null>(null);
+  const [managing, setManaging] = useState<GroupAdmin | null>(null);
   const [form] = Form.useForm<GroupForm>();
 
   const open = (group: GroupAdmin | 'new') => {
@@ -112,6 +115,9 @@ export function GroupAdminPage() {
       <Space size={0}>
         <Button type="link" size="small" aria-label={`编辑 ${row.name}`} onClick={() => open(row)}>
           编辑
+        </Button>
+        <Button type="link" size="small" aria-label={`单位 ${row.name}`} onClick={() => setManaging(row)}>
+          单位
         </Button>
         <Button type="link" size="small" danger aria-label={`删除 ${row.name}`} onClick={() => remove(row)}>
           删除
@@ -178,6 +184,7 @@ export function GroupAdminPage() {
           <Radio.Group options={YES_NO} />
         </Form.Item>
       </FormModal>
+      <GroupCompaniesDialog group={managing} onClose={() => setManaging(null)} />
     </Card>
   );
 }

@@ -9,6 +9,7 @@ export const groupKeys = {
   mine: () => [...groupKeys.all, 'mine'] as const,
   companies: (params: object) => [...groupKeys.all, 'companies', params] as const,
   list: (params: object) => [...groupKeys.all, 'list', params] as const,
+  options: (groupId: number, keyword: string) => [...groupKeys.all, 'options', groupId, keyword] as const,
 };
 
 /** The caller's groups with their companies (`/account/my-group`). */
@@ -29,5 +30,14 @@ export const useGroupList = (params: CallInput<typeof groupCalls.list>) =>
   useQuery({
     queryKey: groupKeys.list(params),
     queryFn: () => api.call(groupCalls.list, params),
+    placeholderData: keepPreviousData,
+  });
+
+/** The companies the super administrator may put into `groupId` (`/group/company/options`). */
+export const useGroupCompanyOptions = (groupId: number | undefined, keyword: string) =>
+  useQuery({
+    queryKey: groupKeys.options(groupId ?? 0, keyword),
+    queryFn: () => api.call(groupCalls.companyOptions, { id: groupId ?? 0, keyword: keyword || undefined }),
+    enabled: groupId !== undefined,
     placeholderData: keepPreviousData,
   });
