@@ -29,7 +29,7 @@ test('a group manager sees the companies of their group, finds one by name, and 
   await expect(page.getByText('没有符合条件的单位')).toBeVisible();
 });
 
-test('the super administrator adds a group, is told of a name already taken beside the field, puts a company in and out, renames it and deletes it', async ({
+test('the super administrator adds a group, is told of a name already taken beside the field, puts a company in and out, names a manager and takes them off, renames it and deletes it', async ({
   page,
 }) => {
   const name = `测试集群${uniqueSuffix()}`;
@@ -78,6 +78,30 @@ test('the super administrator adds a group, is told of a name already taken besi
   await expect(companies.getByText('该集群还没有单位：在上方查找并放入')).toBeVisible();
   await companies.getByRole('button', { name: '关闭' }).last().click();
   await expect(companies).toBeHidden();
+
+  // The demo group manager is named to the new group's staff and taken off again.
+  await page.getByRole('button', { name: `管理员 ${name}` }).click();
+  const staff = page.getByRole('dialog', { name: `管理员 · ${name}` });
+  await expect(staff.getByText('还没有指定集群管理员')).toBeVisible();
+  const people = staff.getByRole('combobox', { name: '要指定的用户' });
+  await people.click();
+  await people.fill('cluster');
+  await page.locator('.ant-select-item-option').filter({ hasText: '（cluster，' }).click();
+  await staff.getByRole('button', { name: '指定' }).click();
+  await expect(toast(page, '已指定为集群管理员')).toBeVisible();
+  await expect(staff.getByRole('region', { name: `${name}的管理员` })).toContainText(
+    '集群管理员（集群管理员）',
+  );
+  await expectAccessible(page, '管理员 of a group');
+  await staff.getByRole('button', { name: '取消 集群管理员' }).click();
+  await page
+    .getByRole('dialog', { name: '确定取消「集群管理员」的集群管理权限吗？' })
+    .getByRole('button', { name: '取消权限' })
+    .click();
+  await expect(toast(page, '已取消「集群管理员」的集群管理权限')).toBeVisible();
+  await expect(staff.getByText('还没有指定集群管理员')).toBeVisible();
+  await staff.getByRole('button', { name: '关闭' }).last().click();
+  await expect(staff).toBeHidden();
 
   await page.getByRole('button', { name: `编辑 ${name}` }).click();
   const edit = page.getByRole('dialog', { name: `修改集群 · ${name}` });

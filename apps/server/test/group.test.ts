@@ -383,6 +383,45 @@ describe('the super administrator’s groups (/group/*)', () => {
     expect((await post('/group/company/options', { id: g1 }, manager)).c).toBe(Codes.FORBIDDEN.c);
   });
 
+  it('names a group manager of any company to a group’s staff and takes them off again', async () => {
+    const options = async (form: Record<string, string | number>) =>
+      (await post('/group/staff/options', form, superAdmin)).d.results as { user_id: number; role: number }[];
+    const forG2 = (await options({ id: g2, keyword: unstaffed.user.username })).map((o) => o.user_id);
+    expect(forG2).toEqual([unstaffed.user.id]);
+    // Already on g1's staff, or not a group role: not offered.
+    expect((await options({ id: g1, keyword: manager.user.username })).map((o) => o.user_id)).toEqual([]);
+    expect((await options({ id: g1, keyword: unitManager.user.username })).map((o) => o.user_id)).toEqual([]);
+    expect((await post('/group/staff/options', { id: g1 }, manager)).c).toBe(Codes.FORBIDDEN.c);
+
+    expect((await post('/group/company/options', { id: g2 }, superAdmin)).c).toBe(0);
+    expect((await post('/account/group/companys', { group_id: g2 }, unstaffed)).c).toBe(Codes.FORBIDDEN.c);
+    const added = await post('/group/staff/add', { id: g2, user_id: unstaffed.user.id }, superAdmin);
+    expect(added.d.staff).toContainEqual(expect.objectContaining({ user_id: unstaffed.user.id, role: 2 }));
+    expect((await get('/account/my-group', unstaffed)).d.results.map((g: { id: number }) => g.id)).toEqual([
+      g2,
+    ]);
+    expect((await post('/account/group/companys', { group_id: g2 }, unstaffed)).c).toBe(0);
+
+    expect(await post('/group/staff/add', { id: g2, user_id: unitManager.user.id }, superAdmin)).toEqual({
+      c: Codes.PARAM_ERROR.c,
+      m: '只能指定启用中的集群管理员或集群管理员助理',
+      field: 'user_id',
+    });
+    expect((await post('/group/staff/add', { id: g2, user_id: 99999999 }, superAdmin)).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+    expect((await post('/group/staff/add', { id: g2, user_id: unstaffed.user.id }, manager)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+
+    const removed = await post('/group/staff/remove', { id: g2, user_id: unstaffed.user.id }, superAdmin);
+    expect(removed.d.staff.map((x: { user_id: number }) => x.user_id)).not.toContain(unstaffed.user.id);
+    expect((await get('/account/my-group', unstaffed)).d).toEqual({ results: [] });
+    expect((await post('/group/staff/remove', { id: g2, user_id: unstaffed.user.id }, superAdmin)).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+  });
+
   it('deletes only a group without companies, and lets its staff go', async () => {
     expect(await post('/group/delete', { id: g2 }, superAdmin)).toEqual({
       c: Codes.GROUP_NOT_EMPTY.c,

@@ -99,6 +99,18 @@ export const groupCompanyOptionSchema = z.object({
 });
 export type GroupCompanyOption = z.infer<typeof groupCompanyOptionSchema>;
 
+/** A user the super administrator may name to a group's staff (a 集群管理员 or 集群管理员助理 of any company). */
+export const groupStaffOptionSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  role: z.number().int(),
+  company_name: z.string(),
+});
+export type GroupStaffOption = z.infer<typeof groupStaffOptionSchema>;
+
+export const groupStaffBody = form({ id: id('集群'), user_id: id('用户') });
+
 /** Most companies one search of the picker answers (type more to narrow). */
 export const GROUP_COMPANY_OPTIONS_MAX = 50;
 
@@ -151,6 +163,27 @@ export const groupCalls = {
     'change_group',
     form({ id: id('集群'), keyword: keyword('单位名称') }),
     z.object({ results: z.array(groupCompanyOptionSchema) }),
+  ),
+  staffOptions: groupPost(
+    '/group/staff/options',
+    '可指定为集群管理员或助理的用户（按姓名或用户名查找）',
+    'change_group',
+    form({ id: id('集群'), keyword: keyword('姓名') }),
+    z.object({ results: z.array(groupStaffOptionSchema) }),
+  ),
+  addStaff: groupPost(
+    '/group/staff/add',
+    '指定集群管理员或助理',
+    'change_group',
+    groupStaffBody,
+    groupAdminSchema,
+  ),
+  removeStaff: groupPost(
+    '/group/staff/remove',
+    '取消集群管理员或助理',
+    'change_group',
+    groupStaffBody,
+    groupAdminSchema,
   ),
   removeCompanies: groupPost(
     '/group/companies/remove',

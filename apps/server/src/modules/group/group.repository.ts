@@ -1,3 +1,4 @@
+import { GROUP_STAFF_ROLES } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { containsLike } from '#server/platform/db/like.ts';
@@ -231,6 +232,69 @@ export const groupRepository = {
     if (keyword) q = q.where((eb) => containsLike(eb, ['companies.company_name', 'companies.code'], keyword));
     return q.orderBy('companies.id').limit(limit).execute();
   },
+
+  /**
+   * Users of any company who may join a group's staff (集群管理员, 集群管理员助理; active), by name or
+   * user name, not on this group's staff already: read through `acrossCompanies` (role 1 only).
+   */
+  async staffOptions(
+    db: Database,
+    caller: Caller,
+    groupId: number,
+    keyword: string | undefined,
+    limit: number,
+  ) {
+    const across = await acrossCompanies(db, caller, '集群管理：查找可指定为集群管理员或助理的用户');
+    let q = across
+      .selectFrom('users', 'u')
+      .innerJoin('companies as c', 'c.id', 'u.company_id')
+      .select(['u.id as user_id', 'u.real_name', 'u.username', 'u.role', 'c.company_name'])
+      .where('u.role', 'in', [...GROUP_STAFF_ROLES])
+      .where('u.status', '=', 1)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('group_staff as s')
+              .select('s.user_id')
+              .whereRef('s.user_id', '=', 'u.id')
+              .where('s.group_id', '=', groupId),
+          ),
+        ),
+      );
+    if (keyword) q = q.where((eb) => containsLike(eb, ['u.real_name', 'u.username'], keyword));
+    return q.orderBy('u.id').limit(limit).execute();
+  },
+
+  /** A user of any company by id, with their role (the super administrator's `acrossCompanies`). */
+  async userById(db: Database, caller: Caller, userId: number) {
+    const across = await acrossCompanies(db, caller, '集群管理：指定集群管理员或助理');
+    return across
+      .selectFrom('users')
+      .select(['id', 'role', 'status'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+  },
+
+  /** Puts a user on a group's staff in their role (once). */
+  addStaff: (trx: Database, groupId: number, userId: number, role: number, now: string) =>
+    trx
+      .insertInto('group_staff')
+      .values({ group_id: groupId, user_id: userId, role, created_at: now })
+      .onConflict((oc) => oc.columns(['group_id', 'user_id', 'role']).doNothing())
+      .execute(),
+
+  /** Takes a user off a group's staff (in every role); answers how many rows went. */
+  removeStaff: async (trx: Database, groupId: number, userId: number) =>
+    Number(
+      (
+        await trx
+          .deleteFrom('group_staff')
+          .where('group_id', '=', groupId)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      ).numDeletedRows,
+    ),
 
   /** The company types, in their order. */
   companyTypes: (db: Database) =>

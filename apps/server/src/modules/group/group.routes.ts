@@ -23,4 +23,7 @@ export function groupRoutes(app: App, groups: GroupService) {
   serve(app, calls.addCompanies, ({ input, caller }) => groups.setCompanies(caller, input, true));
   serve(app, calls.removeCompanies, ({ input, caller }) => groups.setCompanies(caller, input, false));
   serve(app, calls.companyOptions, ({ input }) => groups.companyOptions(input));
+  serve(app, calls.staffOptions, ({ input, caller }) => groups.staffOptions(caller, input));
+  serve(app, calls.addStaff, ({ input, caller }) => groups.addStaff(caller, input));
+  serve(app, calls.removeStaff, ({ input, caller }) => groups.removeStaff(caller, input));
 }

@@ -1,10 +1,12 @@
 import {
   type CompanyType,
   GROUP_COMPANY_OPTIONS_MAX,
+  GROUP_STAFF_ROLES,
   type Group,
   type GroupAdmin,
   type GroupCompany,
   type GroupCompanyOption,
+  type GroupStaffOption,
 } from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -185,6 +187,61 @@ export function groupService(db: Database) {
     }> {
       const rows = await repo.companyOptions(db, input.id, input.keyword, GROUP_COMPANY_OPTIONS_MAX);
       return { results: rows.map((r) => ({ ...r, group_name: r.group_name ?? '' })) };
+    },
+
+    /** The users the super administrator may name to the group's staff (not on it already). */
+    async staffOptions(
+      caller: Caller,
+      input: { id: number; keyword?: string | undefined },
+    ): Promise<{ results: GroupStaffOption[] }> {
+      const rows = await repo.staffOptions(db, caller, input.id, input.keyword, GROUP_COMPANY_OPTIONS_MAX);
+      return {
+        results: rows.map((r) => ({
+          user_id: r.user_id,
+          name: r.real_name || r.username,
+          username: r.username,
+          role: r.role,
+          company_name: r.company_name,
+        })),
+      };
+    },
+
+    /**
+     * Names a user to the group's staff in their role: a 集群管理员 (2) or 集群管理员助理 (6) of any
+     * company, active; anyone else is refused beside the field.
+     */
+    async addStaff(caller: Caller, input: { id: number; user_id: number }) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.groupRow(trx, input.id))) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+        const user = await repo.userById(trx, caller, input.user_id);
+        if (!user) throw new AppError('NOT_FOUND', '用户不存在', 'user_id');
+        if (!(GROUP_STAFF_ROLES as readonly number[]).includes(user.role) || user.status !== 1)
+          throw new AppError('PARAM_ERROR', '只能指定启用中的集群管理员或集群管理员助理', 'user_id');
+        await repo.addStaff(trx, input.id, user.id, user.role, nowIso());
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'company_groups',
+          entityId: input.id,
+          after: { added_staff: { user_id: user.id, role: user.role } },
+        });
+      });
+      return adminOne(caller, input.id);
+    },
+
+    /** Takes a user off the group's staff. */
+    async removeStaff(caller: Caller, input: { id: number; user_id: number }) {
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.groupRow(trx, input.id))) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+        if ((await repo.removeStaff(trx, input.id, input.user_id)) === 0)
+          throw new AppError('NOT_FOUND', '该用户不是这个集群的管理员或助理', 'user_id');
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'company_groups',
+          entityId: input.id,
+          after: { removed_staff: { user_id: input.user_id } },
+        });
+      });
+      return adminOne(caller, input.id);
     },
 
     /** The default group and its active companies (registration), or null when there is none. */

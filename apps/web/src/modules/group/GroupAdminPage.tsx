@@ -15,6 +15,7 @@ import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { GroupCompaniesDialog } from './GroupCompaniesDialog.tsx';
+import { GroupStaffDialog } from './GroupStaffDialog.tsx';
 import { groupKeys, useGroupList } from './useGroups.ts';
 
 interface GroupForm {
@@ -33,7 +34,7 @@ const YES_NO = [
 /**
  * 集群管理 (/manager/group, the super administrator's): every group of companies — found by name or
  * description, made, renamed, made public or the default (the old default stops being it), its
- * companies put in and taken out (单位), and deleted once it holds no company, after a
+ * companies put in and taken out (单位), its managers named (管理员), and deleted once it holds no company, after a
  * confirmation (docs/adr/0038).
  */
 export function GroupAdminPage() {
@@ -52,6 +53,7 @@ export function GroupAdminPage() {
   );
   const [editing, setEditing] = useState<GroupAdmin | 'new' | null>(null);
   const [managing, setManaging] = useState<GroupAdmin | null>(null);
+  const [staffing, setStaffing] = useState<GroupAdmin | null>(null);
   const [form] = Form.useForm<GroupForm>();
 
   const open = (group: GroupAdmin | 'new') => {
@@ -119,6 +121,9 @@ export function GroupAdminPage() {
         <Button type="link" size="small" aria-label={`单位 ${row.name}`} onClick={() => setManaging(row)}>
           单位
         </Button>
+        <Button type="link" size="small" aria-label={`管理员 ${row.name}`} onClick={() => setStaffing(row)}>
+          管理员
+        </Button>
         <Button type="link" size="small" danger aria-label={`删除 ${row.name}`} onClick={() => remove(row)}>
           删除
         </Button>
@@ -185,6 +190,7 @@ export function GroupAdminPage() {
         </Form.Item>
       </FormModal>
       <GroupCompaniesDialog group={managing} onClose={() => setManaging(null)} />
+      <GroupStaffDialog group={staffing} onClose={() => setStaffing(null)} />
     </Card>
   );
 }

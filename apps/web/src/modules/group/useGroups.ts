@@ -41,3 +41,12 @@ export const useGroupCompanyOptions = (groupId: number | undefined, keyword: str
     enabled: groupId !== undefined,
     placeholderData: keepPreviousData,
   });
+
+/** The users the super administrator may name to `groupId`'s staff (`/group/staff/options`). */
+export const useGroupStaffOptions = (groupId: number | undefined, keyword: string) =>
+  useQuery({
+    queryKey: [...groupKeys.all, 'staff-options', groupId ?? 0, keyword],
+    queryFn: () => api.call(groupCalls.staffOptions, { id: groupId ?? 0, keyword: keyword || undefined }),
+    enabled: groupId !== undefined,
+    placeholderData: keepPreviousData,
+  });
