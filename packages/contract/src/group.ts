@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { flag, form, id, idList, keyword, optionalText, paging, text } from './fields.ts';
-import { createTime } from './item-fields.ts';
+import { col, itemSchemaOf } from './screen.ts';
 
 /**
  * Groups of companies (集群) and their companies (单位), issue 34 (docs/adr/0038, decisions 1, 2
@@ -21,28 +21,30 @@ export const companyTypeSchema = z.object({
 });
 export type CompanyType = z.infer<typeof companyTypeSchema>;
 
-/** A company of a group as the group's lists show it. */
-export const groupCompanySchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  company_name: z.string(),
-  /** 单位类别 (the company type's name; '' when none is set). */
-  company_type: z.string(),
-  /** 1 active, 0 stopped. */
-  status: z.number().int(),
-  ...createTime,
-});
+/**
+ * A company of a group as the group's lists show it, declared: the item and the server's row
+ * reader (`itemFromRow`: `create_time` from `created_at`, a company without a type as '') come
+ * from it.
+ */
+export const groupCompanyShape = {
+  code: col.readOnly('单位编码'),
+  company_name: col.readOnly('单位名称'),
+  /** The company type's name; '' when none is set. */
+  company_type: col.readOnly('单位类别'),
+  status: col.flag('状态', '正常', '停用'),
+};
+export const groupCompanySchema = itemSchemaOf(groupCompanyShape);
 export type GroupCompany = z.infer<typeof groupCompanySchema>;
 
-export const groupSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  comment: z.string(),
-  is_public: z.number().int(),
-  is_default: z.number().int(),
-  companies: z.array(groupCompanySchema),
-  ...createTime,
-});
+/** A group's own columns, declared as its companies are (`groupSchema`, `groupAdminSchema`). */
+export const groupShape = {
+  name: col.readOnly('集群名称'),
+  comment: col.readOnly('集群描述'),
+  is_public: col.flag('是否公开', '是', '否'),
+  is_default: col.flag('默认集群', '是', '否'),
+};
+
+export const groupSchema = itemSchemaOf(groupShape).extend({ companies: z.array(groupCompanySchema) });
 export type Group = z.infer<typeof groupSchema>;
 
 /** The default group as registration shows it: its name and its active companies' names. */
@@ -60,16 +62,10 @@ export const groupCompaniesBody = form({ group_id: id('集群'), keyword: keywor
 export const GROUP_LIMITS = { name: 48, comment: 256, companies: 200 } as const;
 
 /** A group as the super administrator's list shows it: its counts and its staff's names. */
-export const groupAdminSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  comment: z.string(),
-  is_public: z.number().int(),
-  is_default: z.number().int(),
+export const groupAdminSchema = itemSchemaOf(groupShape).extend({
   company_count: z.number().int(),
   /** 集群管理员 and 集群管理员助理: each one's name and role. */
   staff: z.array(z.object({ user_id: z.number().int(), name: z.string(), role: z.number().int() })),
-  ...createTime,
 });
 export type GroupAdmin = z.infer<typeof groupAdminSchema>;
 

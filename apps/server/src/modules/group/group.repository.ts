@@ -35,7 +35,7 @@ export const groupRepository = {
   groups: (db: Database, ids: 'all' | readonly number[]) => {
     let q = inShared(db)
       .selectFrom('company_groups')
-      .select(['id', 'name', 'comment', 'is_public', 'is_default', 'created_at']);
+      .select(['id', 'name', 'comment', 'is_public', 'is_default', 'created_at', 'updated_at']);
     if (ids !== 'all') q = q.where('id', 'in', ids.length > 0 ? ids : [0]);
     return q.orderBy('id').execute();
   },
@@ -72,6 +72,7 @@ export const groupRepository = {
         'company_types.name as company_type',
         'companies.status',
         'companies.created_at',
+        'companies.updated_at',
       ])
       .orderBy('companies.id', 'desc')
       .limit(limit)
@@ -99,6 +100,7 @@ export const groupRepository = {
         'is_public',
         'is_default',
         'created_at',
+        'updated_at',
         eb
           .selectFrom('companies')
           .select(eb.fn.countAll<number>().as('n'))

@@ -7,6 +7,9 @@ import {
   type GroupCompany,
   type GroupCompanyOption,
   type GroupStaffOption,
+  groupCompanyShape,
+  groupShape,
+  itemFromRow,
 } from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -17,16 +20,10 @@ import { groupInScope, groupsInScope } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { type GroupValues, groupRepository as repo } from './group.repository.ts';
 
-type CompanyRow = Awaited<ReturnType<typeof repo.companyPage>>[number];
-
-const toCompany = (r: CompanyRow): GroupCompany => ({
-  id: r.id,
-  code: r.code,
-  company_name: r.company_name,
-  company_type: r.company_type ?? '',
-  status: r.status,
-  create_time: r.created_at,
-});
+/** A company row as the group's lists show it (the declared shape's reader, group.ts). */
+const toCompany = (row: Record<string, unknown>) => itemFromRow(groupCompanyShape, row) as GroupCompany;
+/** A group row's own columns as its item holds them. */
+const groupItem = (row: Record<string, unknown>) => itemFromRow(groupShape, row) as Omit<Group, 'companies'>;
 
 interface GroupInput {
   name: string;
@@ -64,13 +61,8 @@ export function groupService(db: Database) {
       for (const u of await repo.staffNames(db, caller, userIds)) names.set(u.id, u.real_name || u.username);
     }
     return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      comment: r.comment,
-      is_public: r.is_public,
-      is_default: r.is_default,
+      ...groupItem(r),
       company_count: Number(r.company_count ?? 0),
-      create_time: r.created_at,
       staff: staff
         .filter((s) => s.group_id === r.id)
         .map((s) => ({ user_id: s.user_id, name: names.get(s.user_id) ?? '', role: s.role })),
@@ -268,12 +260,7 @@ export function groupService(db: Database) {
         : [];
       return {
         results: groups.map((g) => ({
-          id: g.id,
-          name: g.name,
-          comment: g.comment,
-          is_public: g.is_public,
-          is_default: g.is_default,
-          create_time: g.created_at,
+          ...groupItem(g),
           companies: companies.filter((c) => c.group_id === g.id).map(toCompany),
         })),
       };
