@@ -1,6 +1,6 @@
 import { type GroupAdmin, type GroupCompany, KEYWORD_MAX } from '@portal/contract';
 import { groupCalls } from '@portal/contract/calls';
-import { App, Button, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -11,6 +11,7 @@ import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
+import { SearchPicker } from './SearchPicker.tsx';
 import { groupKeys, useGroupCompanies, useGroupCompanyOptions } from './useGroups.ts';
 
 /**
@@ -90,40 +91,30 @@ export function GroupCompaniesDialog({ group, onClose }: { group: GroupAdmin | n
       width={820}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          <Select<number[]>
-            mode="multiple"
-            aria-label="要放入集群的单位"
-            placeholder="按单位名称或编码查找"
-            showSearch
-            filterOption={false}
-            onSearch={(v) => setKeyword(v.trim().slice(0, KEYWORD_MAX))}
-            loading={options.isFetching}
-            value={picked}
-            onChange={setPicked}
-            style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 420 }}
-            notFoundContent={options.isFetching ? '正在查找…' : '没有可放入的单位'}
-            options={(options.data?.results ?? []).map((o) => ({
-              value: o.id,
-              label: o.group_name ? `${o.company_name}（现属 ${o.group_name}）` : o.company_name,
-            }))}
-          />
-          <Button
-            type="primary"
-            disabled={picked.length === 0}
-            loading={add.isPending}
-            onClick={() =>
-              add.mutate(picked, {
-                onSuccess: () => {
-                  toastSuccess(`已放入 ${picked.length} 个单位`);
-                  setPicked([]);
-                },
-              })
-            }
-          >
-            放入集群
-          </Button>
-        </div>
+        <SearchPicker<number[]>
+          multiple
+          label="要放入集群的单位"
+          placeholder="按单位名称或编码查找"
+          none="没有可放入的单位"
+          searching={options.isFetching}
+          options={(options.data?.results ?? []).map((o) => ({
+            value: o.id,
+            label: o.group_name ? `${o.company_name}（现属 ${o.group_name}）` : o.company_name,
+          }))}
+          value={picked}
+          onChange={setPicked}
+          onSearch={setKeyword}
+          action="放入集群"
+          busy={add.isPending}
+          onAdd={(ids) =>
+            add.mutate(ids, {
+              onSuccess: () => {
+                toastSuccess(`已放入 ${ids.length} 个单位`);
+                setPicked([]);
+              },
+            })
+          }
+        />
         <Typography.Text type="secondary">
           放入已属于其他集群的单位，会把它从原来的集群移过来。
         </Typography.Text>

@@ -1,12 +1,13 @@
-import { type GroupAdmin, KEYWORD_MAX, ROLE_NAMES } from '@portal/contract';
+import { type GroupAdmin, ROLE_NAMES } from '@portal/contract';
 import { groupCalls } from '@portal/contract/calls';
-import { App, Button, Empty, List, Modal, Select, Space, Typography } from 'antd';
+import { App, Button, Empty, List, Modal, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useInvalidate, useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
+import { SearchPicker } from './SearchPicker.tsx';
 import { groupKeys, useGroupStaffOptions } from './useGroups.ts';
 
 /**
@@ -20,27 +21,13 @@ export function GroupStaffDialog({ group, onClose }: { group: GroupAdmin | null;
   const [current, setCurrent] = useState(group);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number>();
-  const [adding, setAdding] = useState(false);
   const options = useGroupStaffOptions(group?.id, keyword);
   const invalidate = useInvalidate(groupKeys.all);
   useEffect(() => setCurrent(group), [group]);
 
-  const add = (userId: number) => {
-    if (!current) return;
-    setAdding(true);
-    api
-      .call(groupCalls.addStaff, { id: current.id, user_id: userId })
-      .then((updated) => {
-        setCurrent(updated);
-        setPicked(undefined);
-        toastSuccess('已指定为集群管理员');
-      })
-      .catch(() => {})
-      .finally(() => {
-        setAdding(false);
-        invalidate();
-      });
-  };
+  const add = useInvalidatingMutation(groupKeys.all, (userId: number) =>
+    api.call(groupCalls.addStaff, { id: current?.id ?? 0, user_id: userId }),
+  );
 
   const remove = (member: GroupAdmin['staff'][number]) =>
     current &&
@@ -74,32 +61,30 @@ export function GroupStaffDialog({ group, onClose }: { group: GroupAdmin | null;
       width={640}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          <Select<number>
-            aria-label="要指定的用户"
-            placeholder="按姓名或用户名查找集群管理员、助理"
-            showSearch
-            filterOption={false}
-            onSearch={(v) => setKeyword(v.trim().slice(0, KEYWORD_MAX))}
-            loading={options.isFetching}
-            value={picked}
-            onChange={setPicked}
-            style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 420 }}
-            notFoundContent={options.isFetching ? '正在查找…' : '没有可指定的用户'}
-            options={(options.data?.results ?? []).map((o) => ({
-              value: o.user_id,
-              label: `${o.name}（${o.username}，${ROLE_NAMES[o.role] ?? o.role}，${o.company_name}）`,
-            }))}
-          />
-          <Button
-            type="primary"
-            disabled={picked === undefined}
-            loading={adding}
-            onClick={() => picked !== undefined && add(picked)}
-          >
-            指定
-          </Button>
-        </div>
+        <SearchPicker<number>
+          label="要指定的用户"
+          placeholder="按姓名或用户名查找集群管理员、助理"
+          none="没有可指定的用户"
+          searching={options.isFetching}
+          options={(options.data?.results ?? []).map((o) => ({
+            value: o.user_id,
+            label: `${o.name}（${o.username}，${ROLE_NAMES[o.role] ?? o.role}，${o.company_name}）`,
+          }))}
+          value={picked}
+          onChange={setPicked}
+          onSearch={setKeyword}
+          action="指定"
+          busy={add.isPending}
+          onAdd={(userId) =>
+            add.mutate(userId, {
+              onSuccess: (updated) => {
+                setCurrent(updated);
+                setPicked(undefined);
+                toastSuccess('已指定为集群管理员');
+              },
+            })
+          }
+        />
         <Typography.Text type="secondary">
           只能指定角色为集群管理员或集群管理员助理的用户；他们将能查看这个集群的全部单位。
         </Typography.Text>
