@@ -255,22 +255,20 @@ export function categoryPath(db: Database, companyId: number, categoryId: number
     .executeTakeFirst();
 }
 
-/** A live category of the company by id (its id alone), or undefined. */
-export function categoryById(db: Database, companyId: number, categoryId: number) {
-  return inCompany(db, companyId)
-    .selectFrom('goods_categories', 'c')
-    .select('c.id')
-    .where('c.id', '=', categoryId)
+/** Whether the company has the live category or brand `id` (what a goods names). */
+export async function liveRefExists(
+  db: Database,
+  companyId: number,
+  table: 'goods_categories' | 'goods_brands',
+  id: number,
+) {
+  // Both tables have the columns read here; the scope adds each one's own live condition by name.
+  const row = await inCompany(db, companyId)
+    .selectFrom(table as 'goods_categories')
+    .select('id')
+    .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** A live brand of the company by id (its id alone), or undefined. */
-export function brandById(db: Database, companyId: number, brandId: number) {
-  return inCompany(db, companyId)
-    .selectFrom('goods_brands', 'b')
-    .select('b.id')
-    .where('b.id', '=', brandId)
-    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**

@@ -27,9 +27,7 @@ import { moveToSku, openingStock } from '../stock/index.ts';
 import { galleryImages } from './gallery.ts';
 import {
   barcodeTakenBy,
-  brandById,
   byTokensAlone,
-  categoryById,
   categoryPath,
   codeTaken,
   countGoods,
@@ -44,6 +42,7 @@ import {
   goodsTypesOf,
   insertGoods,
   insertSku,
+  liveRefExists,
   removeSkus,
   rollUpSkus,
   setGoodsFlags,
@@ -215,12 +214,12 @@ export function goodsLibraryService(
    * `description` is the sanitised one (its pictures must be the company's).
    */
   async function checkRefs(trx: Database, companyId: number, f: Fields, description: string) {
-    const category = await categoryById(trx, companyId, f.category_id);
-    if (!category) throw new AppError('PARAM_ERROR', '商品分类不存在，请重新选择', 'category_id');
+    if (!(await liveRefExists(trx, companyId, 'goods_categories', f.category_id)))
+      throw new AppError('PARAM_ERROR', '商品分类不存在，请重新选择', 'category_id');
     await galleryImages(trx, companyId, f.images, 'images');
     if (f.brand_id !== undefined) {
-      const brand = await brandById(trx, companyId, f.brand_id);
-      if (!brand) throw new AppError('PARAM_ERROR', '品牌不存在，请重新选择', 'brand_id');
+      if (!(await liveRefExists(trx, companyId, 'goods_brands', f.brand_id)))
+        throw new AppError('PARAM_ERROR', '品牌不存在，请重新选择', 'brand_id');
     }
     await storedImages(trx, companyId, richTextImageKeys(description), 'description');
   }
