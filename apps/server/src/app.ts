@@ -17,6 +17,7 @@ import { companyModule } from './modules/company/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
 import { crmPeopleModule } from './modules/crm-people/index.ts';
+import { departmentModule } from './modules/department/index.ts';
 import { fileModule } from './modules/file/index.ts';
 import { finderModule } from './modules/finder/index.ts';
 import { goodsCategoryModule } from './modules/goods-category/index.ts';
@@ -34,6 +35,7 @@ import { purchaseModule } from './modules/purchase/index.ts';
 import { reviewModule, reviewRepository } from './modules/review/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import { visitorFormsModule } from './modules/visitor-forms/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import { type DatabaseHandle, modulesDatabase } from './platform/db/database.ts';
@@ -201,6 +203,8 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     guestModule(db, { companies, counters }),
     finderModule(db, { counters }),
     groupModule(db),
+    departmentModule(db),
+    usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),

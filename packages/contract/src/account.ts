@@ -28,6 +28,8 @@ export const userSchema = z.object({
   main_bg: z.string(),
   mobile: z.string(),
   email: z.string(),
+  /** 1: an administrator reset the password; every call but the account's own is refused until it is changed. */
+  must_change_password: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -39,12 +41,15 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const PASSWORD_MIN = 8;
+/** A password someone chooses: at least PASSWORD_MIN characters, letters and digits both. */
+export const newPassword = (label: string) =>
+  text(label, { min: PASSWORD_MIN, max: 128 }).refine(
+    (v) => /[A-Za-z]/.test(v) && /\d/.test(v),
+    `${label}须同时包含字母和数字`,
+  );
 export const passwordUpdateBody = form({
   old_password: text('原密码', { max: 128 }),
-  new_password: text('新密码', { min: PASSWORD_MIN, max: 128 }).refine(
-    (v) => /[A-Za-z]/.test(v) && /\d/.test(v),
-    '新密码须同时包含字母和数字',
-  ),
+  new_password: newPassword('新密码'),
 });
 
 export const quitBody = form({ company_id: optionalId('单位') });

@@ -117,6 +117,18 @@ export const Codes = {
   EXPORT_TOO_LONG: { c: 22802, m: '列表超过 5,000 行，不能直接下载，请在列表页点击「导出」以任务方式导出' },
   GROUP_NAME_TAKEN: { c: 22901, m: '已有同名集群' },
   GROUP_NOT_EMPTY: { c: 22902, m: '集群下还有单位，请先把单位移出集群后再删除' },
+  DEPARTMENT_NAME_TAKEN: { c: 22903, m: '同一上级部门下已有同名部门' },
+  DEPARTMENT_NOT_EMPTY: { c: 22904, m: '部门下还有下级部门、职务或人员，请先移走后再删除' },
+  DEPARTMENT_PARENT_INVALID: { c: 22905, m: '上级部门不能是本部门或其下级部门' },
+  POSITION_NAME_TAKEN: { c: 22906, m: '该部门已有同名职务' },
+  POSITION_IN_USE: { c: 22907, m: '还有人员担任该职务，请先为他们更换职务后再删除' },
+  ORGANIZATION_LIMIT: { c: 22908, m: '部门或职务数量已达上限' },
+  USERNAME_TAKEN: { c: 22909, m: '该用户名已被使用' },
+  USER_MOBILE_TAKEN: { c: 22910, m: '该手机号已被其他用户使用' },
+  USER_ROLE_NOT_ALLOWED: { c: 22911, m: '不能授予该角色' },
+  USER_NOT_MANAGEABLE: { c: 22912, m: '不能管理该用户：其角色不低于你的角色，或是你本人' },
+  POSITION_NOT_IN_DEPARTMENT: { c: 22913, m: '所选职务不属于所选部门' },
+  PASSWORD_CHANGE_REQUIRED: { c: 22914, m: '管理员已重置你的密码，请先修改密码' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

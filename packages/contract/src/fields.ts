@@ -16,7 +16,8 @@ export function text(label: string, opts: { max: number; min?: number }) {
     (v) => (typeof v === 'string' ? v.trim() : blank(v)),
     z
       .string({ error: typeError(label) })
-      .min(opts.min ?? 1, opts.min && opts.min > 1 ? `${label}不能少于${opts.min}个字符` : `${label}不能为空`)
+      .min(1, `${label}不能为空`)
+      .min(opts.min ?? 1, `${label}不能少于${opts.min}个字符`)
       .max(opts.max, `${label}不能超过${opts.max}个字符`),
   );
 }

@@ -111,6 +111,14 @@ export const PERMISSIONS = {
     view_group_company: '查看本集群及其单位',
     change_group: '管理全部集群（新增、修改、删除，指定单位）',
   },
+  organization: {
+    view_department: '查看部门和职务',
+    change_department: '管理部门和职务',
+    view_user: '查看人员',
+    add_user: '新增人员',
+    change_user: '修改人员、停用和启用',
+    reset_user_password: '重置人员密码',
+  },
   company: {
     change_company: '修改单位信息',
     view_login_log: '查看登录记录和用户',
@@ -151,12 +159,18 @@ export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
   return result;
 }
 
+/** The administration of a company's departments, positions and people (department.ts, users.ts). */
+const ORGANIZATION_CODENAMES = Object.keys(PERMISSIONS.organization) as Codename[];
+
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
   // 集群管理员 and their assistants (group.ts GROUP_STAFF_ROLES).
-  2: ['view_group_company'],
-  6: ['view_group_company'],
+  2: ['view_group_company', ...ORGANIZATION_CODENAMES],
+  6: ['view_group_company', ...ORGANIZATION_CODENAMES],
+  // 单位管理员 and their assistants: their company's organisation and people.
+  3: ORGANIZATION_CODENAMES,
+  7: ORGANIZATION_CODENAMES,
   12: [
     'view_goods_category',
     'add_goods_category',

@@ -161,7 +161,7 @@ export async function seedReference(handle: DatabaseHandle) {
 
 async function idOf(
   db: PlatformDatabase,
-  table: 'user_groups' | 'positions',
+  table: 'departments' | 'positions',
   companyId: number,
   name: string,
 ) {
@@ -172,12 +172,16 @@ async function idOf(
     .where('name', '=', name)
     .executeTakeFirst();
   if (found) return found.id;
-  const row = await db
+  // Users of one company made in parallel (the tests) may ask for the same name at once.
+  const parent = table === 'departments' ? 'parent_id' : 'department_id';
+  await db
     .insertInto(table)
-    .values({ company_id: companyId, name })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values({ company_id: companyId, name, created_at: nowIso(), updated_at: nowIso() })
+    .onConflict((oc) =>
+      oc.columns(['company_id', parent, 'name']).where('del_flag', '=', sql.lit(0)).doNothing(),
+    )
+    .execute();
+  return idOf(db, table, companyId, name);
 }
 
 /** One argon2 hash per password: the demo seed and the tests create many users with the same one. */
@@ -207,7 +211,7 @@ export async function createUser(
   },
 ) {
   const now = nowIso();
-  const groupId = await idOf(db, 'user_groups', u.companyId, u.group ?? '默认分组');
+  const departmentId = await idOf(db, 'departments', u.companyId, u.group ?? '默认分组');
   const positionId = u.position ? await idOf(db, 'positions', u.companyId, u.position) : null;
   const row = await db
     .insertInto('users')
@@ -217,7 +221,7 @@ export async function createUser(
       password_hash: typeof u.password === 'string' ? await hashOnce(u.password) : u.password.hash,
       real_name: u.real_name ?? u.username,
       role: u.role,
-      group_id: groupId,
+      department_id: departmentId,
       position_id: positionId,
       mobile: '',
       email: '',

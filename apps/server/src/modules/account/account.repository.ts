@@ -10,7 +10,7 @@ import { inCompany, unscoped } from '#server/platform/db/scope.ts';
 function userView(users: SelectQueryBuilder<DB, 'users', {}>) {
   return users
     .innerJoin('companies', 'companies.id', 'users.company_id')
-    .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
+    .leftJoin('departments', 'departments.id', 'users.department_id')
     .leftJoin('positions', 'positions.id', 'users.position_id')
     .select([
       'users.id',
@@ -22,14 +22,15 @@ function userView(users: SelectQueryBuilder<DB, 'users', {}>) {
       'users.company_id',
       'companies.company_name',
       'companies.address as company_address',
-      'users.group_id',
-      'user_groups.name as group_name',
+      'users.department_id as group_id',
+      'departments.name as group_name',
       'users.position_id',
       'positions.name as position_name',
       'users.avatar_url',
       'users.main_bg',
       'users.mobile',
       'users.email',
+      'users.must_change_password',
     ]);
 }
 
@@ -139,7 +140,7 @@ export const accountRepository = {
           password_hash: v.passwordHash,
           real_name: v.realName,
           role: v.role,
-          group_id: null,
+          department_id: null,
           position_id: null,
           mobile: v.mobile,
           email: '',
@@ -171,7 +172,7 @@ export const accountRepository = {
   setPasswordHash: (db: Database, companyId: number, userId: number, passwordHash: string, now: string) =>
     inCompany(db, companyId)
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
+      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: now })
       .where('id', '=', userId)
       .execute(),
 

@@ -36,6 +36,7 @@ function toUser(row: UserRow): User {
     main_bg: row.main_bg,
     mobile: row.mobile,
     email: row.email,
+    must_change_password: row.must_change_password,
   };
 }
 

@@ -198,7 +198,7 @@ export const peopleRepository = {
   user: (db: Database, companyId: number, id: number) =>
     inCompany(db, companyId)
       .selectFrom('users')
-      .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
+      .leftJoin('departments', 'departments.id', 'users.department_id')
       .leftJoin('positions', 'positions.id', 'users.position_id')
       .select([
         'users.id',
@@ -210,7 +210,7 @@ export const peopleRepository = {
         'users.status',
         'users.last_login_at',
         'users.created_at',
-        'user_groups.name as group_name',
+        'departments.name as group_name',
         'positions.name as position_name',
       ])
       .where('users.id', '=', id)

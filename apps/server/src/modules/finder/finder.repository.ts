@@ -47,7 +47,7 @@ export const finderRepository = {
     pageAndCount(people(db, companyId, name, roles), p, (q) =>
       q
         .leftJoin('positions as pos', 'pos.id', 'u.position_id')
-        .leftJoin('user_groups as g', 'g.id', 'u.group_id')
+        .leftJoin('departments as g', 'g.id', 'u.department_id')
         .select(['u.id', 'u.real_name', 'u.role', 'pos.name as position', 'g.name as group'])
         .orderBy('u.id'),
     ),

@@ -27,7 +27,7 @@ async function findSession(db: PlatformDatabase, sessions: SessionCache, token: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id', 'sessions.expires_at', 'users.id as user_id', 'users.company_id', 'users.role'])
-    .select(['users.username', 'users.status'])
+    .select(['users.username', 'users.status', 'users.must_change_password'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
   if (row?.status !== 1 || row.expires_at <= new Date().toISOString()) return null;
@@ -38,6 +38,7 @@ async function findSession(db: PlatformDatabase, sessions: SessionCache, token: 
     username: row.username,
     sessionId: row.id,
     expiresAt: row.expires_at,
+    mustChangePassword: row.must_change_password === 1,
   };
   sessions.set(token, session);
   return session;
@@ -78,6 +79,9 @@ export const authPlugin = fp(
       if (!request.caller) throw new AppError('NOT_LOGGED_IN');
       if (!SAFE_METHODS.has(request.method) && !headerToken) throw new AppError('TOKEN_REQUIRED');
       if ('permission' in access) {
+        // An administrator reset the password: the account's own calls (info, the password
+        // change, logout) go on, nothing else until the user has chosen a password.
+        if (session?.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
         const allowed = await app.permissions.has(request.caller.role, access.permission);
         if (!allowed) throw new AppError('FORBIDDEN');
       }

@@ -8,6 +8,7 @@ const session = (userId: number, expiresAt = '2999-01-01T00:00:00Z') => ({
   username: `u${userId}`,
   sessionId: `s${userId}`,
   expiresAt,
+  mustChangePassword: false,
 });
 
 describe('session cache', () => {

@@ -1,6 +1,6 @@
 import type { Caller } from './session-user.ts';
 
-type Session = Omit<Caller, 'ip'> & { expiresAt: string };
+type Session = Omit<Caller, 'ip'> & { expiresAt: string; mustChangePassword: boolean };
 
 /**
  * Sessions read in the last `ttlMs` are answered from memory, keyed by the token itself so a hit

@@ -106,16 +106,32 @@ export interface ShopTable {
   created_at: string;
 }
 
-export interface UserGroupTable {
+/** A department of a company (docs/adr/0038 decision 4): a tree, `parent_id` 0 at the top. */
+export interface DepartmentTable {
   id: Generated<number>;
   company_id: number;
   name: string;
+  parent_id: Generated<number>;
+  sort: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
+/** A position (职务) of a department; `department_id` 0: a position of the whole company. */
 export interface PositionTable {
   id: Generated<number>;
   company_id: number;
   name: string;
+  department_id: Generated<number>;
+  sort: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UserTable {
@@ -125,7 +141,7 @@ export interface UserTable {
   password_hash: string;
   real_name: string;
   role: number;
-  group_id: number | null;
+  department_id: number | null;
   position_id: number | null;
   mobile: string;
   email: string;
@@ -140,6 +156,10 @@ export interface UserTable {
   /** The 用户协议/隐私政策 version a member accepted at registration (AGREEMENT_VERSION), and when. */
   agreement_version: string | null;
   agreed_at: string | null;
+  /** 1: an administrator reset the password; the user must choose their own before going on. */
+  must_change_password: Generated<number>;
+  /** 0 not given, 1 男, 2 女. */
+  gender: Generated<number>;
 }
 
 export interface SessionTable {
@@ -1151,7 +1171,7 @@ export interface DB {
   group_staff: GroupStaffTable;
   host_tenants: HostTenantTable;
   shops: ShopTable;
-  user_groups: UserGroupTable;
+  departments: DepartmentTable;
   positions: PositionTable;
   users: UserTable;
   sessions: SessionTable;

@@ -45,8 +45,8 @@ export const TABLES = {
   login_devices: { owner: 'platform' },
   sms_codes: { owner: 'platform' },
   shops: { owner: 'company' },
-  user_groups: { owner: 'company' },
-  positions: { owner: 'company' },
+  departments: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
+  positions: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   users: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
@@ -332,4 +332,45 @@ export async function groupInScope(db: Database, caller: Caller, groupId: number
 export function unscoped(db: Database, reason: string): PlatformDatabase {
   if (reason.trim() === '') throw new Error('unscoped: a reason is required');
   return full(db);
+}
+
+/**
+ * The companies a caller may administer (docs/adr/0038 decision 7): every one for the super
+ * administrator (`'all'`); for a group's staff (2, 6) their own and the companies of their groups
+ * (`groupsInScope`); for anyone else their own company alone. The one place that decides which
+ * companies an administration call reaches beside the caller's own.
+ */
+export async function companiesInScope(db: Database, caller: Caller): Promise<'all' | readonly number[]> {
+  const groups = await groupsInScope(db, caller);
+  if (groups === 'all') return 'all';
+  if (groups.length === 0) return [caller.companyId];
+  const rows = await full(db)
+    .selectFrom('companies')
+    .select('id')
+    .where('group_id', 'in', groups)
+    .orderBy('id')
+    .execute();
+  return [...new Set([caller.companyId, ...rows.map((r) => r.id)])];
+}
+
+/**
+ * The company an administration call acts on (`company_id` of its input; without it, the caller's
+ * own) and its statements (`inCompany`, the caller the acting user), when it is one of the caller's
+ * (`companiesInScope`); any other — another group's, one that does not exist — is refused with 10004,
+ * so a call never tells a company outside the scope from a missing one. The super administrator
+ * acting in one named company is no sweep across companies (`acrossCompanies`): their writes are
+ * audited as anyone's.
+ */
+export async function companyInScope(db: Database, caller: Caller, companyId: number | undefined) {
+  const id = companyId ?? caller.companyId;
+  if (id !== caller.companyId) {
+    const scope = await companiesInScope(db, caller);
+    const known =
+      scope === 'all'
+        ? (await full(db).selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !==
+          undefined
+        : scope.includes(id);
+    if (!known) throw new AppError('FORBIDDEN');
+  }
+  return inCompany(db, id, { userId: caller.userId });
 }

@@ -39,6 +39,7 @@ import { richText } from './039-rich-text.ts';
 import { jobs } from './040-jobs.ts';
 import { importStaging } from './041-import-staging.ts';
 import { companyGroups } from './042-company-groups.ts';
+import { departments } from './043-departments.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -82,5 +83,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '040-jobs': jobs(dialect),
     '041-import-staging': importStaging(dialect),
     '042-company-groups': companyGroups(dialect),
+    '043-departments': departments,
   };
 }

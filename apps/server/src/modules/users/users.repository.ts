@@ -1,0 +1,161 @@
+import { MEMBER_ROLE } from '@portal/contract';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { containsLike } from '#server/platform/db/like.ts';
+import { type CompanyScope, unscoped } from '#server/platform/db/scope.ts';
+
+export interface UserFilter {
+  keyword?: string | undefined;
+  /** The department and those below it; `null`: people without a department. */
+  departmentIds?: readonly number[] | null | undefined;
+  position_id?: number | undefined;
+  role?: number | undefined;
+  status?: 0 | 1 | undefined;
+}
+
+export interface PersonValues {
+  real_name: string;
+  gender: number;
+  mobile: string;
+  email: string;
+  role: number;
+  department_id: number | null;
+  position_id: number | null;
+}
+
+const COLUMNS = [
+  'u.id',
+  'u.company_id',
+  'u.username',
+  'u.real_name',
+  'u.gender',
+  'u.mobile',
+  'u.email',
+  'u.role',
+  'u.department_id',
+  'd.name as department_name',
+  'u.position_id',
+  'p.name as position_name',
+  'u.status',
+  'u.must_change_password',
+  'u.last_login_at',
+  'u.created_at',
+  'u.updated_at',
+] as const;
+
+/** The company's people (everyone but the shop's members), filtered. */
+function people(s: CompanyScope, f: UserFilter) {
+  let q = s.selectFrom('users', 'u').where('u.role', '<>', MEMBER_ROLE);
+  if (f.keyword)
+    q = q.where((eb) => containsLike(eb, ['u.real_name', 'u.username', 'u.mobile'], f.keyword ?? ''));
+  if (f.departmentIds === null) q = q.where('u.department_id', 'is', null);
+  else if (f.departmentIds)
+    q = q.where('u.department_id', 'in', f.departmentIds.length > 0 ? f.departmentIds : [0]);
+  if (f.position_id !== undefined) q = q.where('u.position_id', '=', f.position_id);
+  if (f.role !== undefined) q = q.where('u.role', '=', f.role);
+  if (f.status !== undefined) q = q.where('u.status', '=', f.status);
+  return q;
+}
+
+/** The people of a company (issue 34, docs/adr/0038): through the company's scope. */
+export const usersRepository = {
+  page: (s: CompanyScope, f: UserFilter, p: PageParams) =>
+    pageAndCount(people(s, f), p, (q) =>
+      q
+        .leftJoin('departments as d', 'd.id', 'u.department_id')
+        .leftJoin('positions as p', 'p.id', 'u.position_id')
+        .select(COLUMNS)
+        .orderBy('u.id', 'desc'),
+    ),
+
+  one: (s: CompanyScope, id: number) =>
+    people(s, {})
+      .leftJoin('departments as d', 'd.id', 'u.department_id')
+      .leftJoin('positions as p', 'p.id', 'u.position_id')
+      .select(COLUMNS)
+      .where('u.id', '=', id)
+      .executeTakeFirst(),
+
+  /** Active people by name or user name, for a picker. */
+  options: (s: CompanyScope, keyword: string | undefined, limit: number) => {
+    let q = people(s, { status: 1 })
+      .leftJoin('departments as d', 'd.id', 'u.department_id')
+      .leftJoin('positions as p', 'p.id', 'u.position_id')
+      .select([
+        'u.id',
+        'u.username',
+        'u.real_name',
+        'u.role',
+        'd.name as department_name',
+        'p.name as position_name',
+      ]);
+    if (keyword) q = q.where((eb) => containsLike(eb, ['u.real_name', 'u.username'], keyword));
+    return q.orderBy('u.real_name').orderBy('u.id').limit(limit).execute();
+  },
+
+  /** Where a user name lives: its user's id and company (user names are unique across companies). */
+  whereIs: (db: Database, username: string) =>
+    unscoped(db, 'a user name names one user across companies (the administrator looks it up)')
+      .selectFrom('users')
+      .select(['id', 'company_id'])
+      .where('username', '=', username)
+      .where('role', '<>', MEMBER_ROLE)
+      .executeTakeFirst(),
+
+  /** Whether a user name, or a mobile number, is some user's already (in any company: both log in). */
+  taken: async (db: Database, column: 'username' | 'mobile', value: string, exceptId = 0) =>
+    (await unscoped(db, 'user names and mobile numbers are unique across companies (login)')
+      .selectFrom('users')
+      .select('id')
+      .where(column, '=', value)
+      .where('id', '<>', exceptId)
+      .executeTakeFirst()) !== undefined,
+
+  /** A live department, and a live position with its department. */
+  department: (s: CompanyScope, id: number) =>
+    s.selectFrom('departments').select(['id', 'parent_id']).where('id', '=', id).executeTakeFirst(),
+  position: (s: CompanyScope, id: number) =>
+    s.selectFrom('positions').select(['id', 'department_id']).where('id', '=', id).executeTakeFirst(),
+  /** The company's departments (their tree: a filter takes a department with those below it). */
+  departments: (s: CompanyScope) => s.selectFrom('departments').select(['id', 'parent_id']).execute(),
+
+  insert: async (
+    s: CompanyScope,
+    v: PersonValues & { username: string; password_hash: string },
+    now: string,
+  ) =>
+    (
+      await s
+        .insertInto('users', {
+          ...v,
+          avatar_url: '',
+          main_bg: '',
+          status: 1,
+          last_login_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  update: (s: CompanyScope, id: number, v: Partial<PersonValues> & { status?: number }, now: string) =>
+    s
+      .updateTable('users')
+      .set({ ...v, updated_at: now })
+      .where('id', '=', id)
+      .execute(),
+
+  /** A new password the user must change at the next login. */
+  resetPassword: (s: CompanyScope, id: number, passwordHash: string, now: string) =>
+    s
+      .updateTable('users')
+      .set({ password_hash: passwordHash, must_change_password: 1, updated_at: now })
+      .where('id', '=', id)
+      .execute(),
+
+  /** Ends every session of a user (stopped, or their password reset). */
+  endSessions: (db: Database, userId: number) =>
+    db.deleteFrom('sessions').where('user_id', '=', userId).execute(),
+};
