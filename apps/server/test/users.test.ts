@@ -38,7 +38,7 @@ const post = async (url: string, form: Record<string, string | number>, who?: Wh
     })
   ).json();
 const qs = (q: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const list = async (who: Who, q: Record<string, string | number> = {}) =>
   (await get(`/account/list?${qs(q)}`, who)).d;
 
