@@ -399,3 +399,70 @@ describe('POST /account/user/update, state and password', () => {
     ).toBe(Codes.USER_NOT_MANAGEABLE.c);
   });
 });
+
+describe('several roles and switching (/account/query, /account/switch/role)', () => {
+  it('a person holds several roles; the session switches among them and its permissions follow', async () => {
+    const input = person({ role: 12, other_roles: '4,20' });
+    const made = await post('/account/company/user/create', input, manager);
+    expect(made.d.roles).toEqual([12, 4, 20]);
+    expect((await list(manager, { role: 20 })).results.map((u: { id: number }) => u.id)).toContain(made.d.id);
+    const headers = await h.login(input.username, input.password);
+    const as = {
+      companyId: a1,
+      user: { id: made.d.id, username: input.username, password: input.password },
+      headers,
+    };
+    const roles = (await get('/account/query', as)).d;
+    expect(roles.current).toBe(12);
+    expect(roles.roles).toEqual([
+      { role: 12, role_name: '商城管理员', area: 'crm' },
+      { role: 4, role_name: '指导者', area: 'instructor' },
+      { role: 20, role_name: '销售人员', area: 'crm' },
+    ]);
+    // As 商城管理员 the goods categories are theirs to see; as 指导者 not.
+    expect((await post('/shop/goods/category/list', {}, as)).c).toBe(0);
+    const switched = await post('/account/switch/role', { role: 4 }, as);
+    expect(switched.d.user).toMatchObject({ role: 4, role_name: '指导者' });
+    expect((await get('/account/info', as)).d.user.role).toBe(4);
+    expect((await get('/account/query', as)).d.current).toBe(4);
+    expect((await post('/shop/goods/category/list', {}, as)).c).toBe(Codes.FORBIDDEN.c);
+    // A role they do not hold, or nonsense, is refused and nothing changes.
+    expect(await post('/account/switch/role', { role: 1 }, as)).toMatchObject({
+      c: Codes.ROLE_NOT_HELD.c,
+      field: 'role',
+    });
+    expect((await post('/account/switch/role', { role: 'x' }, as)).field).toBe('role');
+    expect((await get('/account/info', as)).d.user.role).toBe(4);
+    // Another login of the same person starts in the main role again.
+    const other = await h.login(input.username, input.password);
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/api/account/info', headers: other })).json().d.user.role,
+    ).toBe(12);
+    // Taking the role away ends the sessions: none keeps acting in a role its user lost.
+    const changed = await post(
+      '/account/user/update',
+      { id: made.d.id, real_name: made.d.real_name, role: 12, other_roles: '20' },
+      manager,
+    );
+    expect(changed.d.roles).toEqual([12, 20]);
+    expect((await get('/account/info', as)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await get('/account/query')).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+
+  it('no role beside the main one may be one the caller cannot give', async () => {
+    const r = await post('/account/company/user/create', person({ role: 5, other_roles: '3' }), manager);
+    expect(r).toMatchObject({ c: Codes.USER_ROLE_NOT_ALLOWED.c, field: 'other_roles' });
+    const bad = await post('/account/company/user/create', person({ other_roles: 'a,b' }), manager);
+    expect(bad.field).toBe('other_roles');
+    // A person holding a role above the assistant's is not the assistant's to change.
+    const high = (await post('/account/company/user/create', person({ role: 5, other_roles: '7' }), manager))
+      .d;
+    expect(high.manageable).toBe(true);
+    const byAssistant = await post(
+      '/account/user/update',
+      { id: high.id, real_name: '改', role: 5 },
+      assistant,
+    );
+    expect(byAssistant.c).toBe(Codes.USER_NOT_MANAGEABLE.c);
+  });
+});

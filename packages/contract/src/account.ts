@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getCalls, loginCalls, publicCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, optionalId, optionalInt, paging, text } from './fields.ts';
+import { form, int, optionalId, optionalInt, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
 export const loginBody = form({
@@ -92,6 +92,14 @@ const get = getCalls(tags);
 const loggedIn = loginCalls(tags);
 const anyone = publicCalls(tags);
 
+/** A role the caller holds, with the area it lands in (switch-roles). */
+export const heldRoleSchema = z.object({ role: z.number().int(), role_name: z.string(), area: z.string() });
+export type HeldRole = z.infer<typeof heldRoleSchema>;
+/** The caller's roles (`/account/query`): the one the session acts in, and every one they hold. */
+export const heldRolesSchema = z.object({ current: z.number().int(), roles: z.array(heldRoleSchema) });
+export type HeldRoles = z.infer<typeof heldRolesSchema>;
+export const switchRoleBody = form({ role: int('角色', { min: 1, max: 99 }) });
+
 export const accountCalls = {
   login: anyone('/account/login', '登录', loginBody, loginResult),
   quit: loggedIn('/account/quit', '退出登录', quitBody, z.null()),
@@ -99,4 +107,11 @@ export const accountCalls = {
   permission: get('/account/permission', '当前用户权限', login, currentUserQuery, userPermissionSchema),
   info: get('/account/info', '当前用户信息', login, currentUserQuery, sessionInfo),
   loginLog: get('/account/login/log', '我的登录记录', login, loginLogQuery, pageOf(loginLogSchema)),
+  roles: get('/account/query', '我的角色（当前角色和可切换的角色）', login, form({}), heldRolesSchema),
+  switchRole: loggedIn(
+    '/account/switch/role',
+    '切换当前角色（本次登录的菜单、首页和权限随之改变）',
+    switchRoleBody,
+    sessionInfo,
+  ),
 };

@@ -129,12 +129,15 @@ export const Codes = {
   USER_NOT_MANAGEABLE: { c: 22912, m: '不能管理该用户：其角色不低于你的角色，或是你本人' },
   POSITION_NOT_IN_DEPARTMENT: { c: 22913, m: '所选职务不属于所选部门' },
   PASSWORD_CHANGE_REQUIRED: { c: 22914, m: '管理员已重置你的密码，请先修改密码' },
+  ROLE_NOT_HELD: { c: 22915, m: '你没有这个角色，无法切换' },
 } as const;
 
 export type CodeName = keyof typeof Codes;
 export type Code = (typeof Codes)[CodeName];
 
 export const SESSION_EXPIRED_CODE = Codes.NOT_LOGGED_IN.c;
+/** An administrator reset the caller's password: they must change it before going on. */
+export const PASSWORD_CHANGE_CODE = Codes.PASSWORD_CHANGE_REQUIRED.c;
 
 /**
  * The console's refusals (DRF style, ADR 0034): the HTTP status, the body's `code` and its `msg`.

@@ -62,6 +62,8 @@ export const userAdminSchema = z.object({
   email: z.string(),
   role: z.number().int(),
   role_name: z.string(),
+  /** Every role the user holds: `role` (the one a login starts in) first, then the others. */
+  roles: z.array(z.number().int()),
   /** null: none. */
   department_id: z.number().int().nullable(),
   department_name: z.string(),
@@ -90,6 +92,25 @@ export type UserOption = z.infer<typeof userOptionSchema>;
 export const USER_OPTIONS_MAX = 50;
 
 const roleField = int('角色', { min: 1, max: 99 });
+/** Most roles a person holds beside their main one. */
+export const OTHER_ROLES_MAX = 8;
+/** The roles a person holds beside their main one (`4,5`, repeated, or a JSON array); none when empty. */
+const otherRoles = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return [];
+    if (typeof v !== 'string') return v;
+    const s = v.trim();
+    if (!s.startsWith('[')) return s.split(',');
+    try {
+      return JSON.parse(s);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(int('其他角色', { min: 1, max: 99 }), { error: '其他角色格式不正确' })
+    .max(OTHER_ROLES_MAX, `其他角色最多${OTHER_ROLES_MAX}个`),
+);
 const personFields = {
   ...companyField,
   real_name: text('姓名', { max: USER_LIMITS.realName }),
@@ -97,6 +118,7 @@ const personFields = {
   mobile: optionalMobile('手机号'),
   email: optionalEmail('邮箱'),
   role: roleField,
+  other_roles: otherRoles,
   department_id: optionalId('部门'),
   position_id: optionalId('职务'),
 };

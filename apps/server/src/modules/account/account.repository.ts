@@ -41,6 +41,21 @@ const userViewIn = (db: Database, companyId: number) =>
 export type UserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userView>['executeTakeFirst']>>>;
 
 export const accountRepository = {
+  /** The roles a user holds: the one a login starts in first, then the others (docs/adr/0038). */
+  heldRoles: async (db: Database, companyId: number, userId: number) => {
+    const scope = inCompany(db, companyId);
+    const [user, more] = await Promise.all([
+      scope.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst(),
+      scope.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute(),
+    ]);
+    if (!user) return [];
+    return [...new Set([user.role, ...more.map((r) => r.role)])];
+  },
+
+  /** The role a session acts in from now on. */
+  setSessionRole: (db: Database, sessionId: string, role: number) =>
+    db.updateTable('sessions').set({ role }).where('id', '=', sessionId).execute(),
+
   findByUsername: (db: Database, username: string) =>
     userView(unscoped(db, 'login finds the user by a name unique across companies').selectFrom('users'))
       .where('users.username', '=', username)

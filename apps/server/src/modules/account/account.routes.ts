@@ -48,6 +48,8 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
   });
   serve(app, calls.permission, ({ caller }) => account.permission(caller));
   serve(app, calls.info, ({ caller }) => account.info(caller));
+  serve(app, calls.roles, ({ caller }) => account.roles(caller));
+  serve(app, calls.switchRole, ({ input, caller }) => account.switchRole(caller, input.role));
   serve(app, calls.loginLog, async ({ input, caller }) => {
     const p = pageParams(input);
     return paged(await account.loginLogs(caller, p), p);

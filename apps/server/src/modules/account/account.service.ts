@@ -1,5 +1,7 @@
 import {
+  type HeldRoles,
   type LoginReason,
+  landingArea,
   permissionsByModule,
   roleName,
   type User,
@@ -184,7 +186,30 @@ export function accountService({
     async info(caller: Caller) {
       const row = await repo.findWithLoginTime(db, caller.companyId, caller.userId, caller.sessionId);
       if (!row) throw new AppError('NOT_LOGGED_IN');
-      return { user: toUser(row), login_time: row.login_time ?? '' };
+      // The role the session acts in (it may have switched).
+      return { user: toUser({ ...row, role: caller.role }), login_time: row.login_time ?? '' };
+    },
+
+    /** The caller's roles, each with the area it lands in, and the one the session acts in. */
+    async roles(caller: Caller): Promise<HeldRoles> {
+      const held = await repo.heldRoles(db, caller.companyId, caller.userId);
+      return {
+        current: caller.role,
+        roles: held.map((role) => ({ role, role_name: roleName(role), area: landingArea(role) })),
+      };
+    },
+
+    /**
+     * Switches the session to another role the user holds: from the next request on, its
+     * permissions, menu and landing are that role's (this process forgets the cached session at
+     * once; others within the cache's time, ADR 0005). Other sessions of the user keep theirs.
+     */
+    async switchRole(caller: Caller, role: number) {
+      const held = await repo.heldRoles(db, caller.companyId, caller.userId);
+      if (!held.includes(role)) throw new AppError('ROLE_NOT_HELD', undefined, 'role');
+      await repo.setSessionRole(db, caller.sessionId, role);
+      sessions.forget(caller.sessionId);
+      return this.info({ ...caller, role });
     },
 
     /**

@@ -53,7 +53,16 @@ function people(s: CompanyScope, f: UserFilter) {
   else if (f.departmentIds)
     q = q.where('u.department_id', 'in', f.departmentIds.length > 0 ? f.departmentIds : [0]);
   if (f.position_id !== undefined) q = q.where('u.position_id', '=', f.position_id);
-  if (f.role !== undefined) q = q.where('u.role', '=', f.role);
+  if (f.role !== undefined) {
+    const role = f.role;
+    // The role a login starts in, or one held beside it.
+    q = q.where((eb) =>
+      eb.or([
+        eb('u.role', '=', role),
+        eb('u.id', 'in', s.selectFrom('user_roles').select('user_id').where('role', '=', role)),
+      ]),
+    );
+  }
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
   return q;
 }
@@ -154,6 +163,34 @@ export const usersRepository = {
       .set({ password_hash: passwordHash, must_change_password: 1, updated_at: now })
       .where('id', '=', id)
       .execute(),
+
+  /** The roles each user holds beside `users.role`, by user id. */
+  otherRoles: async (s: CompanyScope, userIds: readonly number[]) => {
+    const rows =
+      userIds.length === 0
+        ? []
+        : await s
+            .selectFrom('user_roles')
+            .select(['user_id', 'role'])
+            .where('user_id', 'in', userIds)
+            .orderBy('role')
+            .execute();
+    const out = new Map<number, number[]>();
+    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.role]);
+    return out;
+  },
+
+  /** The roles a user holds beside `users.role` become `roles`. */
+  setOtherRoles: async (s: CompanyScope, userId: number, roles: readonly number[]) => {
+    await s.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+    if (roles.length > 0)
+      await s
+        .insertInto(
+          'user_roles',
+          roles.map((role) => ({ user_id: userId, role })),
+        )
+        .execute();
+  },
 
   /** Ends every session of a user (stopped, or their password reset). */
   endSessions: (db: Database, userId: number) =>

@@ -22,6 +22,7 @@ interface InCompany {
 }
 interface PersonInput extends InCompany {
   real_name: string;
+  other_roles: number[];
   gender?: number | undefined;
   mobile?: string | undefined;
   email?: string | undefined;
@@ -31,11 +32,19 @@ interface PersonInput extends InCompany {
 }
 type Row = NonNullable<Awaited<ReturnType<typeof repo.one>>>;
 
-/** Whether `caller` may change `target`: not themselves, and a role they may give (ASSIGNABLE_ROLES). */
-export const mayManage = (caller: Pick<Caller, 'userId' | 'role'>, target: { id: number; role: number }) =>
-  target.id !== caller.userId && assignableRoles(caller.role).includes(target.role);
+/**
+ * Whether `caller` may change `target`: not themselves, and every role the target holds one they
+ * may give (ASSIGNABLE_ROLES).
+ */
+export const mayManage = (
+  caller: Pick<Caller, 'userId' | 'role'>,
+  target: { id: number; roles: readonly number[] },
+) => target.id !== caller.userId && target.roles.every((r) => assignableRoles(caller.role).includes(r));
 
-function toItem(caller: Caller, r: Row): UserAdmin {
+/** A stored user with every role they hold (`users.role` first). */
+type Held = Row & { roles: number[] };
+
+function toItem(caller: Caller, r: Held): UserAdmin {
   return {
     id: r.id,
     company_id: r.company_id,
@@ -46,6 +55,7 @@ function toItem(caller: Caller, r: Row): UserAdmin {
     email: r.email,
     role: r.role,
     role_name: roleName(r.role),
+    roles: r.roles,
     department_id: r.department_id,
     department_name: r.department_name ?? '',
     position_id: r.position_id,
@@ -67,7 +77,7 @@ export function withDescendants(all: readonly { id: number; parent_id: number }[
 }
 
 /** What a stored user was, for the audit log (never the password's hash). */
-const audited = (r: Row) => ({
+const audited = (r: Held) => ({
   company_id: r.company_id,
   username: r.username,
   real_name: r.real_name,
@@ -75,6 +85,7 @@ const audited = (r: Row) => ({
   mobile: r.mobile,
   email: r.email,
   role: r.role,
+  roles: r.roles,
   department_id: r.department_id,
   position_id: r.position_id,
   status: r.status,
@@ -94,10 +105,22 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
   const within = (trx: Database, s: CompanyScope, caller: Caller) =>
     inCompany(trx, s.companyId, { userId: caller.userId });
 
-  async function oneOrThrow(s: CompanyScope, id: number) {
+  /** Stored users with every role they hold. */
+  async function withRoles(s: CompanyScope, rows: Row[]): Promise<Held[]> {
+    const others = await repo.otherRoles(
+      s,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      ...r,
+      roles: [r.role, ...(others.get(r.id) ?? []).filter((x) => x !== r.role)],
+    }));
+  }
+  async function oneOrThrow(s: CompanyScope, id: number): Promise<Held> {
     const row = await repo.one(s, id);
     if (!row) throw new AppError('NOT_FOUND', '用户不存在');
-    return row;
+    const [held] = await withRoles(s, [row]);
+    return held as Held;
   }
   async function manageable(s: CompanyScope, caller: Caller, id: number) {
     const row = await oneOrThrow(s, id);
@@ -105,10 +128,23 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
     return row;
   }
 
-  /** The person's values, checked: the role one the caller gives, department and position of the company. */
-  async function personValues(s: CompanyScope, caller: Caller, input: PersonInput): Promise<PersonValues> {
-    if (!assignableRoles(caller.role).includes(input.role))
-      throw new AppError('USER_ROLE_NOT_ALLOWED', `不能授予「${roleName(input.role)}」角色`, 'role');
+  /**
+   * The person's values, checked: every role one the caller gives, department and position of the
+   * company; `others` the roles beside the main one (without it, no repeats).
+   */
+  async function personValues(
+    s: CompanyScope,
+    caller: Caller,
+    input: PersonInput,
+  ): Promise<PersonValues & { others: number[] }> {
+    const others = [...new Set(input.other_roles)].filter((r) => r !== input.role);
+    const asked: [number, string][] = [
+      [input.role, 'role'],
+      ...others.map((r): [number, string] => [r, 'other_roles']),
+    ];
+    for (const [role, field] of asked)
+      if (!assignableRoles(caller.role).includes(role))
+        throw new AppError('USER_ROLE_NOT_ALLOWED', `不能授予「${roleName(role)}」角色`, field);
     let departmentId = input.department_id ?? null;
     if (departmentId !== null && !(await repo.department(s, departmentId)))
       throw new AppError('NOT_FOUND', '部门不存在或已被删除', 'department_id');
@@ -123,6 +159,7 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
       }
     }
     return {
+      others,
       real_name: input.real_name,
       gender: input.gender ?? 0,
       mobile: input.mobile ?? '',
@@ -156,7 +193,7 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
   async function change(
     caller: Caller,
     input: InCompany & { id: number },
-    write: (trx: Database, s: CompanyScope, before: Row) => Promise<void>,
+    write: (trx: Database, s: CompanyScope, before: Held) => Promise<void>,
   ) {
     const scope = await companyInScope(db, caller, input.company_id);
     await raced(() =>
@@ -191,7 +228,7 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
             ? null
             : withDescendants(await repo.departments(s), input.department_id);
       const { count, results } = await repo.page(s, { ...input, departmentIds }, p);
-      return paged({ count, results: results.map((r) => toItem(caller, r)) }, p);
+      return paged({ count, results: (await withRoles(s, results)).map((r) => toItem(caller, r)) }, p);
     },
 
     async options(
@@ -235,17 +272,23 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
         db.transaction().execute(async (trx) => {
           const s = within(trx, scope, caller);
           // Checked again in the transaction: the department or position may have gone meanwhile.
-          const checked = await personValues(s, caller, input);
+          const { others, ...checked } = await personValues(s, caller, input);
           const made = await repo.insert(
             s,
             { ...checked, username: input.username, password_hash: passwordHash },
             nowIso(),
           );
+          await repo.setOtherRoles(s, made, others);
           await audit(trx, caller, {
             action: 'create',
             entity: 'users',
             entityId: made,
-            after: { company_id: s.companyId, username: input.username, ...checked },
+            after: {
+              company_id: s.companyId,
+              username: input.username,
+              ...checked,
+              roles: [checked.role, ...others],
+            },
           });
           return made;
         }),
@@ -253,12 +296,25 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
       return toItem(caller, await oneOrThrow(scope, id));
     },
 
-    update(caller: Caller, input: PersonInput & { id: number }) {
-      return change(caller, input, async (trx, s, before) => {
-        const values = await personValues(s, caller, input);
+    /**
+     * Changes a person; a role taken from them ends their sessions (one may act in it), so a
+     * session never keeps a role its user no longer holds.
+     */
+    async update(caller: Caller, input: PersonInput & { id: number }) {
+      let ended = false;
+      const item = await change(caller, input, async (trx, s, before) => {
+        const { others, ...values } = await personValues(s, caller, input);
         await unique(trx, { mobile: values.mobile }, before.id);
         await repo.update(s, before.id, values, nowIso());
+        await repo.setOtherRoles(s, before.id, others);
+        const kept = new Set([values.role, ...others]);
+        if (before.roles.some((r) => !kept.has(r))) {
+          await repo.endSessions(trx, before.id);
+          ended = true;
+        }
       });
+      if (ended) deps.forgetSessions(input.id);
+      return item;
     },
 
     /** Stops (0) or restarts (1) a user; stopping ends their sessions. */

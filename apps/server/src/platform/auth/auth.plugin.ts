@@ -27,6 +27,7 @@ async function findSession(db: PlatformDatabase, sessions: SessionCache, token: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id', 'sessions.expires_at', 'users.id as user_id', 'users.company_id', 'users.role'])
+    .select('sessions.role as session_role')
     .select(['users.username', 'users.status', 'users.must_change_password'])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst();
@@ -34,7 +35,8 @@ async function findSession(db: PlatformDatabase, sessions: SessionCache, token: 
   const session = {
     userId: row.user_id,
     companyId: row.company_id,
-    role: row.role,
+    // The role the session switched to (docs/adr/0038 decision 3), else the one a login starts in.
+    role: row.session_role ?? row.role,
     username: row.username,
     sessionId: row.id,
     expiresAt: row.expires_at,

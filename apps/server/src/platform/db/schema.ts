@@ -162,10 +162,19 @@ export interface UserTable {
   gender: Generated<number>;
 }
 
+/** A role a user holds beyond `users.role` (docs/adr/0038 decision 3). */
+export interface UserRoleTable {
+  company_id: number;
+  user_id: number;
+  role: number;
+}
+
 export interface SessionTable {
   id: string;
   user_id: number;
   company_id: number;
+  /** The role the session acts in (switched); null: the user's `users.role`. */
+  role: Generated<number | null>;
   created_at: string;
   expires_at: string;
   ip: string;
@@ -1172,6 +1181,7 @@ export interface DB {
   host_tenants: HostTenantTable;
   shops: ShopTable;
   departments: DepartmentTable;
+  user_roles: UserRoleTable;
   positions: PositionTable;
   users: UserTable;
   sessions: SessionTable;

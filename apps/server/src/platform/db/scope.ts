@@ -48,6 +48,7 @@ export const TABLES = {
   departments: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   positions: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   users: { owner: 'company' },
+  user_roles: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
   goods_categories: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },

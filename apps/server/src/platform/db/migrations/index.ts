@@ -40,6 +40,7 @@ import { jobs } from './040-jobs.ts';
 import { importStaging } from './041-import-staging.ts';
 import { companyGroups } from './042-company-groups.ts';
 import { departments } from './043-departments.ts';
+import { userRoles } from './044-user-roles.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -84,5 +85,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '041-import-staging': importStaging(dialect),
     '042-company-groups': companyGroups(dialect),
     '043-departments': departments,
+    '044-user-roles': userRoles,
   };
 }
