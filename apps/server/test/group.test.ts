@@ -440,3 +440,84 @@ describe('the super administrator’s groups (/group/*)', () => {
     expect((await post('/group/delete', { id }, superAdmin)).c).toBe(Codes.NOT_FOUND.c);
   });
 });
+
+describe('POST /group/company/create', () => {
+  const fresh = () => Math.random().toString(36).slice(2, 8);
+  const company = (extra: Record<string, string | number> = {}) => {
+    const k = fresh();
+    return {
+      group_id: g1,
+      company_name: `新建单位${k}`,
+      code: `new-${k}`,
+      manager_username: `mgr_${k}`,
+      manager_name: '新单位管理员',
+      manager_password: 'Manager123',
+      ...extra,
+    };
+  };
+
+  it('a group manager adds a company to their group with its first manager, who can log in and manage it', async () => {
+    const input = company();
+    const made = await post('/group/company/create', input, manager);
+    expect(made.c).toBe(0);
+    expect(made.d).toMatchObject({ company_name: input.company_name, code: input.code, status: 1 });
+    const listed = await post(
+      '/account/group/companys',
+      { group_id: g1, keyword: input.company_name },
+      manager,
+    );
+    expect(listed.d.results.map((c: { id: number }) => c.id)).toEqual([made.d.id]);
+    const login = await post('/account/login', { username: input.manager_username, password: 'Manager123' });
+    expect(login.d.user).toMatchObject({ role: 3, company_id: made.d.id });
+    const them = { headers: { authorization: `Token ${login.d.token}` } } as Who;
+    expect((await post('/department/create', { name: '办公室' }, them)).c).toBe(0);
+  });
+
+  it('refuses another group, a taken code or user name, and bad input; nothing is half made', async () => {
+    expect((await post('/group/company/create', company({ group_id: g2 }), manager)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+    expect((await post('/group/company/create', company(), unitManager)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/group/company/create', company())).c).toBe(Codes.NOT_LOGGED_IN.c);
+    const first = company();
+    expect((await post('/group/company/create', first, manager)).c).toBe(0);
+    const sameCode = company({ code: first.code });
+    expect(await post('/group/company/create', sameCode, manager)).toMatchObject({
+      c: Codes.COMPANY_CODE_TAKEN.c,
+      field: 'code',
+    });
+    const sameUser = company({ manager_username: first.manager_username });
+    expect(await post('/group/company/create', sameUser, manager)).toMatchObject({
+      c: Codes.USERNAME_TAKEN.c,
+      field: 'manager_username',
+    });
+    for (const bad of [sameCode, sameUser]) {
+      const stored = await h.db
+        .selectFrom('companies')
+        .select('id')
+        .where('company_name', '=', bad.company_name)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+    expect((await post('/group/company/create', company({ code: '编码' }), manager)).field).toBe('code');
+    expect((await post('/group/company/create', company({ manager_password: 'abc' }), manager)).m).toBe(
+      '管理员密码不能少于8个字符',
+    );
+    expect((await post('/group/company/create', company({ company_type_id: 99999 }), manager)).field).toBe(
+      'company_type_id',
+    );
+    // Two saves of one code at once: one company.
+    const racer = company();
+    const raced = await Promise.all(
+      [1, 2, 3].map((i) =>
+        post(
+          '/group/company/create',
+          { ...racer, manager_username: `${racer.manager_username}${i}` },
+          manager,
+        ),
+      ),
+    );
+    expect(raced.filter((r) => r.c === 0)).toHaveLength(1);
+    expect(raced.filter((r) => r.c === Codes.COMPANY_CODE_TAKEN.c)).toHaveLength(2);
+  });
+});

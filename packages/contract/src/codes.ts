@@ -130,6 +130,7 @@ export const Codes = {
   POSITION_NOT_IN_DEPARTMENT: { c: 22913, m: '所选职务不属于所选部门' },
   PASSWORD_CHANGE_REQUIRED: { c: 22914, m: '管理员已重置你的密码，请先修改密码' },
   ROLE_NOT_HELD: { c: 22915, m: '你没有这个角色，无法切换' },
+  COMPANY_CODE_TAKEN: { c: 22916, m: '该单位编码已被使用' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { newPassword } from './account.ts';
 import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { flag, form, id, idList, keyword, optionalText, paging, text } from './fields.ts';
+import { flag, form, id, idList, keyword, optionalId, optionalText, paging, text } from './fields.ts';
 import { col, itemSchemaOf } from './screen.ts';
+import { USER_LIMITS, USERNAME_PATTERN } from './users.ts';
 
 /**
  * Groups of companies (集群) and their companies (单位), issue 34 (docs/adr/0038, decisions 1, 2
@@ -107,6 +109,29 @@ export type GroupStaffOption = z.infer<typeof groupStaffOptionSchema>;
 
 export const groupStaffBody = form({ id: id('集群'), user_id: id('用户') });
 
+/** A company's code: letters, digits, `_` and `-` (it names the company in addresses and files). */
+export const COMPANY_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * A new company of a group with its first 单位管理员 (the original's 添加单位 … 创建管理员), made
+ * in one transaction: the company, and a user of it holding role 3.
+ */
+export const groupCompanyCreateBody = form({
+  group_id: id('集群'),
+  company_name: text('单位名称', { max: 60 }),
+  code: text('单位编码', { min: 2, max: 20 }).refine(
+    (v) => COMPANY_CODE_PATTERN.test(v),
+    '单位编码只能包含字母、数字、_ 和 -',
+  ),
+  company_type_id: optionalId('单位类别'),
+  manager_username: text('管理员用户名', { min: USER_LIMITS.usernameMin, max: USER_LIMITS.username }).refine(
+    (v) => USERNAME_PATTERN.test(v),
+    '管理员用户名只能包含字母、数字和 _ . @ -',
+  ),
+  manager_name: text('管理员姓名', { max: USER_LIMITS.realName }),
+  manager_password: newPassword('管理员密码'),
+});
+
 /** Most companies one search of the picker answers (type more to narrow). */
 export const GROUP_COMPANY_OPTIONS_MAX = 50;
 
@@ -187,6 +212,13 @@ export const groupCalls = {
     'change_group',
     groupCompaniesSetBody,
     groupAdminSchema,
+  ),
+  createCompany: groupPost(
+    '/group/company/create',
+    '在集群中新增单位及其单位管理员',
+    'add_group_company',
+    groupCompanyCreateBody,
+    groupCompanySchema,
   ),
   companyTypes: group(
     '/account/get/companyTypeId',

@@ -109,6 +109,7 @@ export const PERMISSIONS = {
   },
   group: {
     view_group_company: '查看本集群及其单位',
+    add_group_company: '在本集群新增单位（及其单位管理员）',
     change_group: '管理全部集群（新增、修改、删除，指定单位）',
   },
   organization: {
@@ -166,8 +167,8 @@ const ORGANIZATION_CODENAMES = Object.keys(PERMISSIONS.organization) as Codename
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
   // 集群管理员 and their assistants (group.ts GROUP_STAFF_ROLES).
-  2: ['view_group_company', ...ORGANIZATION_CODENAMES],
-  6: ['view_group_company', ...ORGANIZATION_CODENAMES],
+  2: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
+  6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
   // 单位管理员 and their assistants: their company's organisation and people.
   3: ORGANIZATION_CODENAMES,
   7: ORGANIZATION_CODENAMES,

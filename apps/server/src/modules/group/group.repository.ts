@@ -184,6 +184,64 @@ export const groupRepository = {
     await trx.deleteFrom('group_staff').where('group_id', '=', id).execute();
   },
 
+  /** Whether a company has this code (codes are unique across companies). */
+  codeTaken: async (db: Database, code: string) =>
+    (await db.selectFrom('companies').select('id').where('code', '=', code).executeTakeFirst()) !== undefined,
+
+  companyTypeExists: async (db: Database, id: number) =>
+    (await db.selectFrom('company_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined,
+
+  /** A new company of a group. */
+  insertCompany: async (
+    trx: Database,
+    v: { group_id: number; company_name: string; code: string; company_type_id: number | null },
+    now: string,
+  ) =>
+    (
+      await trx
+        .insertInto('companies')
+        .values({
+          ...v,
+          en_name: '',
+          mobile: '',
+          phone: '',
+          address: '',
+          email: '',
+          login_path: '',
+          en: 1,
+          icp_company: '',
+          icp: '',
+          icp_url: '',
+          logo_main: '',
+          logo_centre: '',
+          logo_mobile: '',
+          n_love: 0,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  /** One company as the group's lists show it. */
+  company: (db: Database, id: number) =>
+    db
+      .selectFrom('companies')
+      .leftJoin('company_types', 'company_types.id', 'companies.company_type_id')
+      .select([
+        'companies.id',
+        'companies.group_id',
+        'companies.code',
+        'companies.company_name',
+        'company_types.name as company_type',
+        'companies.status',
+        'companies.created_at',
+        'companies.updated_at',
+      ])
+      .where('companies.id', '=', id)
+      .executeTakeFirstOrThrow(),
+
   /** The ids among `ids` that are companies. */
   existingCompanies: async (db: Database, ids: readonly number[]) =>
     (await db.selectFrom('companies').select('id').where('id', 'in', ids).execute()).map((r) => r.id),

@@ -13,6 +13,7 @@ export function groupRoutes(app: App, groups: GroupService) {
     return paged(await groups.companies(caller, input, p), p);
   });
   serve(app, calls.companyTypes, () => groups.companyTypes());
+  serve(app, calls.createCompany, ({ input, caller }) => groups.createCompany(caller, input));
   serve(app, calls.list, async ({ input, caller }) => {
     const p = pageParams(input);
     return paged(await groups.list(caller, input, p), p);

@@ -16,8 +16,10 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
-import { groupInScope, groupsInScope } from '#server/platform/db/scope.ts';
+import { groupInScope, groupsInScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { hashPassword } from '../account/index.ts';
+import type { insertUser } from '../users/index.ts';
 import { type GroupValues, groupRepository as repo } from './group.repository.ts';
 
 /** A company row as the group's lists show it (the declared shape's reader, group.ts). */
@@ -42,7 +44,15 @@ const valuesOf = (input: GroupInput): GroupValues => ({
 const nameTaken = () => new AppError('GROUP_NAME_TAKEN', undefined, 'name');
 
 /** A group's staff see only their groups (platform/db/scope.ts groupsInScope): the rules of the group calls. */
-export function groupService(db: Database) {
+export function groupService(
+  db: Database,
+  deps: {
+    users: {
+      usernameTaken(db: Database, username: string): Promise<boolean>;
+      insert: typeof insertUser;
+    };
+  },
+) {
   /**
    * Groups as the super administrator's list shows them; their staff's names are users of any
    * company, read through `acrossCompanies` (role 1 only, recorded with the reason).
@@ -284,6 +294,85 @@ export function groupService(db: Database) {
         repo.companyCount(db, ids, input.keyword),
       ]);
       return { count, results: rows.map(toCompany) };
+    },
+
+    /**
+     * A new company of one of the caller's groups with its first 单位管理员 (role 3), in one
+     * transaction: neither exists without the other. Codes, user names and mobile numbers are
+     * unique (a unique index answers a race the same way as the check before it).
+     */
+    async createCompany(
+      caller: Caller,
+      input: {
+        group_id: number;
+        company_name: string;
+        code: string;
+        company_type_id?: number | undefined;
+        manager_username: string;
+        manager_name: string;
+        manager_password: string;
+      },
+    ): Promise<GroupCompany> {
+      if (!(await groupInScope(db, caller, input.group_id))) throw new AppError('FORBIDDEN');
+      if (!(await repo.groupExists(db, input.group_id)))
+        throw new AppError('NOT_FOUND', '集群不存在或已被删除', 'group_id');
+      if (input.company_type_id !== undefined && !(await repo.companyTypeExists(db, input.company_type_id)))
+        throw new AppError('NOT_FOUND', '单位类别不存在', 'company_type_id');
+      const codeTaken = () => new AppError('COMPANY_CODE_TAKEN', undefined, 'code');
+      const usernameTaken = () => new AppError('USERNAME_TAKEN', undefined, 'manager_username');
+      if (await repo.codeTaken(db, input.code)) throw codeTaken();
+      if (await deps.users.usernameTaken(db, input.manager_username)) throw usernameTaken();
+      const passwordHash = await hashPassword(input.manager_password);
+      const id = await db.transaction().execute(async (trx) => {
+        const now = nowIso();
+        const made = await onUnique(
+          () =>
+            repo.insertCompany(
+              trx,
+              {
+                group_id: input.group_id,
+                company_name: input.company_name,
+                code: input.code,
+                company_type_id: input.company_type_id ?? null,
+              },
+              now,
+            ),
+          codeTaken(),
+        );
+        const managerId = await onUnique(
+          () =>
+            deps.users.insert(
+              inCompany(trx, made, { userId: caller.userId }),
+              {
+                username: input.manager_username,
+                password_hash: passwordHash,
+                real_name: input.manager_name,
+                gender: 0,
+                mobile: '',
+                email: '',
+                role: 3,
+                department_id: null,
+                position_id: null,
+              },
+              now,
+            ),
+          usernameTaken(),
+        );
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'companies',
+          entityId: made,
+          after: {
+            group_id: input.group_id,
+            company_name: input.company_name,
+            code: input.code,
+            company_type_id: input.company_type_id ?? null,
+            manager: { id: managerId, username: input.manager_username },
+          },
+        });
+        return made;
+      });
+      return toCompany(await repo.company(db, id));
     },
 
     async companyTypes(): Promise<{ results: CompanyType[] }> {

@@ -1,5 +1,6 @@
 import type { Database } from '#server/platform/db/database.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { usersRepository } from './users.repository.ts';
 import { usersRoutes } from './users.routes.ts';
 import { usersService } from './users.service.ts';
 
@@ -8,3 +9,9 @@ export function usersModule(db: Database, deps: { forgetSessions(userId: number)
   const users = usersService(db, deps);
   return defineModule({ name: 'users', routes: (app) => usersRoutes(app, users) });
 }
+
+/** A new user in a company's scope (a new company's first manager, modules/group). */
+export const insertUser = usersRepository.insert;
+/** Whether a user name is some user's already, in any company. */
+export const usernameTaken = (db: Database, username: string) =>
+  usersRepository.taken(db, 'username', username);
