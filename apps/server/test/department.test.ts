@@ -1,7 +1,6 @@
 import { Codes, DEPARTMENT_LIMITS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeInTree } from '../src/modules/department/department.service.ts';
-import { nowIso } from '../src/platform/time.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -33,27 +32,6 @@ const post = async (url: string, form: Record<string, string | number>, who?: Wh
     })
   ).json();
 
-async function groupOf(...companies: number[]) {
-  const now = nowIso();
-  const g = await h.db
-    .insertInto('company_groups')
-    .values({
-      name: `部门测试集团${Math.random().toString(36).slice(2, 8)}`,
-      comment: '',
-      is_public: 1,
-      is_default: 0,
-      del_flag: 0,
-      created_by: null,
-      updated_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await h.db.updateTable('companies').set({ group_id: g.id }).where('id', 'in', companies).execute();
-  return g.id;
-}
-
 const organization = async (who: Who, companyId?: number) =>
   (await get(`/department/tree${companyId ? `?company_id=${companyId}` : ''}`, who)).d;
 
@@ -62,7 +40,6 @@ beforeAll(async () => {
   a1 = await h.company('部门甲公司');
   a2 = await h.company('部门乙公司');
   b1 = await h.company('部门丙公司');
-  const g = await groupOf(a1, a2);
   [unitManager, unitAssistant, groupManager, otherUnitManager, superAdmin, shopAdmin] = await Promise.all([
     h.as(3, a1),
     h.as(7, a1),
@@ -71,10 +48,7 @@ beforeAll(async () => {
     h.as(1, b1),
     h.as(12, a1),
   ]);
-  await h.db
-    .insertInto('group_staff')
-    .values({ group_id: g, user_id: groupManager.user.id, role: 2, created_at: nowIso() })
-    .execute();
+  await h.group([a1, a2], [[groupManager.user.id, 2]]);
 });
 afterAll(() => h.close());
 

@@ -73,7 +73,11 @@ async function person(cid: number, role: number, realName: string, extra: { stat
   // A number of each person's own (a mobile number is one user's): private, never in the answer.
   await h.db
     .updateTable('users')
-    .set({ mobile: `139${String(id).padStart(8, '0')}`, email: 'secret@example.cn', status: extra.status ?? 1 })
+    .set({
+      mobile: `139${String(id).padStart(8, '0')}`,
+      email: 'secret@example.cn',
+      status: extra.status ?? 1,
+    })
     .where('id', '=', id)
     .execute();
   return id;

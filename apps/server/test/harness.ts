@@ -150,6 +150,36 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
     /** A company of its own, so tests never see each other's rows. */
     company: (name = '测试单位') =>
       createCompany(db, { code: `t${unique()}`, company_name: `${name}${unique()}`, address: '测试地址' }),
+    /**
+     * A live group of companies (集群, docs/adr/0038) of its own holding `companies`, with `staff`
+     * (user id → role 2 or 6) working for it.
+     */
+    async group(companies: readonly number[], staff: readonly (readonly [number, number])[] = []) {
+      const now = new Date().toISOString();
+      const g = await db
+        .insertInto('company_groups')
+        .values({
+          name: `测试集群${unique()}`,
+          comment: '',
+          is_public: 1,
+          is_default: 0,
+          del_flag: 0,
+          created_by: null,
+          updated_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (companies.length > 0)
+        await db.updateTable('companies').set({ group_id: g.id }).where('id', 'in', companies).execute();
+      if (staff.length > 0)
+        await db
+          .insertInto('group_staff')
+          .values(staff.map(([user_id, role]) => ({ group_id: g.id, user_id, role, created_at: now })))
+          .execute();
+      return g.id;
+    },
     async user(role: number, companyId: number) {
       const username = `u${role}_${unique()}`;
       const id = await createUser(db, { companyId, username, password: PASSWORD, role });

@@ -1,7 +1,6 @@
 import { Codes, KEYWORD_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDescendants } from '../src/modules/users/users.service.ts';
-import { nowIso } from '../src/platform/time.ts';
 import { type Harness, testApp } from './harness.ts';
 
 /**
@@ -69,27 +68,7 @@ beforeAll(async () => {
     h.as(1, b1),
     h.as(12, a1),
   ]);
-  const now = nowIso();
-  const g = await h.db
-    .insertInto('company_groups')
-    .values({
-      name: `人员测试集团${Math.random().toString(36).slice(2, 8)}`,
-      comment: '',
-      is_public: 1,
-      is_default: 0,
-      del_flag: 0,
-      created_by: null,
-      updated_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await h.db.updateTable('companies').set({ group_id: g.id }).where('id', 'in', [a1, a2]).execute();
-  await h.db
-    .insertInto('group_staff')
-    .values({ group_id: g.id, user_id: groupManager.user.id, role: 2, created_at: now })
-    .execute();
+  await h.group([a1, a2], [[groupManager.user.id, 2]]);
   sales = (await post('/department/create', { name: '销售部' }, manager)).d.id;
   east = (await post('/department/create', { name: '华东组', parent_id: sales }, manager)).d.id;
   clerk = (await post('/position/create', { name: '文员', department_id: 0 }, manager)).d.id;

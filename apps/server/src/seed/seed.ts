@@ -24,21 +24,6 @@ export async function createCompany(db: PlatformDatabase, fields: CompanyFields)
   const row = await db
     .insertInto('companies')
     .values({
-      en_name: '',
-      mobile: '',
-      phone: '',
-      address: '',
-      email: '',
-      login_path: '',
-      en: 1,
-      icp_company: '',
-      icp: '',
-      icp_url: '',
-      logo_main: '',
-      logo_centre: '',
-      logo_mobile: '',
-      n_love: 0,
-      status: 1,
       created_at: now,
       updated_at: now,
       ...fields,

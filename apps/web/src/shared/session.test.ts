@@ -24,6 +24,7 @@ const result: LoginResult = {
     main_bg: '/bg/1.jpg',
     mobile: '',
     email: '',
+    must_change_password: 0,
   },
 };
 

@@ -79,7 +79,9 @@ export function startSession(result: LoginResult, opts: { remember: boolean }): 
  * the user's cached queries) are not told; `useUserInfo` readers are.
  */
 export function updateUserInfo(
-  patch: Partial<Pick<UserInfo, 'real_name' | 'company_name' | 'address'>>,
+  patch: Partial<
+    Pick<UserInfo, 'real_name' | 'company_name' | 'address' | 'must_change_password' | 'role' | 'role_name'>
+  >,
 ): void {
   const info = readUserInfo();
   if (!info) return;

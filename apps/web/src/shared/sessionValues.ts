@@ -5,7 +5,12 @@ import type { AuthRecord } from './storage.ts';
 export type UserInfo = Pick<
   User,
   'id' | 'username' | 'real_name' | 'role' | 'role_name' | 'company_id' | 'company_name' | 'main_bg'
-> & { login_time: string; address: string };
+> & {
+  login_time: string;
+  address: string;
+  /** 1: an administrator reset the password; every screen but 修改密码 waits until it is changed. */
+  must_change_password?: number;
+};
 
 /**
  * What a login leaves in the browser besides the token (session.ts `startSession`): the auth record
@@ -40,6 +45,7 @@ export function sessionValues(
       main_bg: user.main_bg,
       login_time,
       address: user.company_address,
+      must_change_password: user.must_change_password,
     },
   };
 }

@@ -67,7 +67,8 @@ interface LocalValues {
 }
 interface SessionValues {
   flow_step: number;
-  current_role: unknown;
+  /** The role the session acts in, after switching (spec §3 `current_role`). */
+  current_role: number;
 }
 
 /** The browser's store; none while the server renders a page (local storage is the browser's). */

@@ -7,7 +7,8 @@ import { storage } from './storage.ts';
 
 export const permissionKeys = {
   all: ['account', 'permission'] as const,
-  user: (userId: number) => [...permissionKeys.all, userId] as const,
+  /** A user's permissions in a role (switching the role asks again). */
+  user: (userId: number, role: number) => [...permissionKeys.all, userId, role] as const,
 };
 
 export interface PermissionState {
@@ -22,7 +23,7 @@ export function usePermission(): PermissionState {
   const loggedIn = useLoggedIn();
   const user = useUserInfo();
   const q = useQuery<UserPermission, Error, UserPermission, readonly unknown[]>({
-    queryKey: permissionKeys.user(user?.id ?? 0),
+    queryKey: permissionKeys.user(user?.id ?? 0, user?.role ?? 0),
     queryFn: async ({ signal }) => {
       const perm = await api.call(accountCalls.permission, undefined, { signal });
       storage.set('rules', perm);

@@ -1,9 +1,10 @@
 import { type Company, DEFAULT_COMPANY_ID, type Shop } from '@portal/contract';
+import type { Selectable } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
 import type { CompanyTable, ShopTable } from '#server/platform/db/schema.ts';
 import { companyRepository as repo } from './company.repository.ts';
 
-type CompanyRow = Omit<CompanyTable, 'id'> & { id: number };
+type CompanyRow = Selectable<CompanyTable>;
 
 /** A company row as spec §3 names its fields (the public call and the profile screen answer it). */
 export function toCompany(row: CompanyRow): Company {

@@ -21,6 +21,18 @@ function companiesOf(db: Database, groupIds: readonly number[], keyword: string 
   return q;
 }
 
+/** A company's columns as the group's lists show it (groupCompanyShape), over `companiesOf`' joins. */
+const COMPANY_COLUMNS = [
+  'companies.id',
+  'companies.group_id',
+  'companies.code',
+  'companies.company_name',
+  'company_types.name as company_type',
+  'companies.status',
+  'companies.created_at',
+  'companies.updated_at',
+] as const;
+
 /** Groups of companies (集群), their companies and the company types (docs/adr/0038). */
 export const groupRepository = {
   /** The live default group (at most one: a partial unique index). */
@@ -64,16 +76,7 @@ export const groupRepository = {
     offset: number,
   ) =>
     companiesOf(db, groupIds, keyword)
-      .select([
-        'companies.id',
-        'companies.group_id',
-        'companies.code',
-        'companies.company_name',
-        'company_types.name as company_type',
-        'companies.status',
-        'companies.created_at',
-        'companies.updated_at',
-      ])
+      .select(COMPANY_COLUMNS)
       .orderBy('companies.id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -202,21 +205,6 @@ export const groupRepository = {
         .insertInto('companies')
         .values({
           ...v,
-          en_name: '',
-          mobile: '',
-          phone: '',
-          address: '',
-          email: '',
-          login_path: '',
-          en: 1,
-          icp_company: '',
-          icp: '',
-          icp_url: '',
-          logo_main: '',
-          logo_centre: '',
-          logo_mobile: '',
-          n_love: 0,
-          status: 1,
           created_at: now,
           updated_at: now,
         })
@@ -229,16 +217,7 @@ export const groupRepository = {
     db
       .selectFrom('companies')
       .leftJoin('company_types', 'company_types.id', 'companies.company_type_id')
-      .select([
-        'companies.id',
-        'companies.group_id',
-        'companies.code',
-        'companies.company_name',
-        'company_types.name as company_type',
-        'companies.status',
-        'companies.created_at',
-        'companies.updated_at',
-      ])
+      .select(COMPANY_COLUMNS)
       .where('companies.id', '=', id)
       .executeTakeFirstOrThrow(),
 

@@ -2,25 +2,26 @@ import type { JobState } from '@portal/contract';
 import type { Generated } from 'kysely';
 
 /** Table types: the only description of the schema besides the migrations. */
+/** A company (tenant); columns with a default in the migrations are optional on insert (`Generated`). */
 export interface CompanyTable {
   id: Generated<number>;
   code: string;
   company_name: string;
-  en_name: string;
-  mobile: string;
-  phone: string;
-  address: string;
-  email: string;
-  login_path: string;
-  en: number;
-  icp_company: string;
-  icp: string;
-  icp_url: string;
-  logo_main: string;
-  logo_centre: string;
-  logo_mobile: string;
-  n_love: number;
-  status: number;
+  en_name: Generated<string>;
+  mobile: Generated<string>;
+  phone: Generated<string>;
+  address: Generated<string>;
+  email: Generated<string>;
+  login_path: Generated<string>;
+  en: Generated<number>;
+  icp_company: Generated<string>;
+  icp: Generated<string>;
+  icp_url: Generated<string>;
+  logo_main: Generated<string>;
+  logo_centre: Generated<string>;
+  logo_mobile: Generated<string>;
+  n_love: Generated<number>;
+  status: Generated<number>;
   created_at: string;
   updated_at: string;
   /** The group the company belongs to (docs/adr/0038); none: the super administrator's alone. */

@@ -88,10 +88,10 @@ describe('visibleMenu', () => {
     );
 
   it('hides a screen the user lacks, and its emptied group', () => {
-    expect(titles(nobody)).toEqual(['商城管理首页', ['个人信息', '修改密码']]);
+    expect(titles(nobody)).toEqual(['商城管理首页', ['个人信息', '修改密码', '切换角色']]);
   });
   it('shows it with the view permission', () => {
-    expect(titles(viewer)).toEqual(['商城管理首页', ['商品分类'], ['个人信息', '修改密码']]);
+    expect(titles(viewer)).toEqual(['商城管理首页', ['商品分类'], ['个人信息', '修改密码', '切换角色']]);
   });
 });
 
@@ -115,6 +115,10 @@ describe('workAreas', () => {
   it('offers every area whose own screens the permissions open, and the role’s area', () => {
     expect(paths(outbox, 'manager')).toEqual(['/crm', '/manager']);
     expect(paths(viewer, 'manager')).toEqual(['/crm', '/manager']);
+  });
+  it('does not count the shared screens every area carries (单位管理)', () => {
+    const admin: UserPermission = { organization: [{ codename: 'view_department', name: '查看部门和职务' }] };
+    expect(paths(admin, 'manager')).toEqual(['/manager']);
   });
   it('offers only the role’s area when nothing else opens, or before the permissions arrive', () => {
     expect(paths(nobody, 'student')).toEqual(['/student']);

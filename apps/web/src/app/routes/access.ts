@@ -3,6 +3,8 @@ import type { Access, AreaEntry, MenuEntry, ScreenEntry } from './types.ts';
 
 /** Where an area index goes when nothing else fits: every area has it. */
 export const FALLBACK_SCREEN = 'personal-info';
+/** The screen a user whose password an administrator reset is kept on until they change it. */
+export const PASSWORD_SCREEN = 'password-reset';
 
 /** The one access check behind routes, menu and buttons (spec §6 via the contract). */
 export function canAccess(access: Access | undefined, perm: UserPermission | null | undefined): boolean {
@@ -59,9 +61,13 @@ export function findScreen(areas: readonly AreaEntry[], pathname: string): Scree
   return area ? screensOf(area.children).find((s) => routes(s.path, segments)) : undefined;
 }
 
+/** An area's own screens: not those of the shared groups every area carries (个人中心, 单位管理). */
+const ownScreens = (entries: readonly MenuEntry[]): ScreenEntry[] =>
+  entries.flatMap((e) => (e.kind === 'screen' ? [e] : e.shared ? [] : ownScreens(e.children)));
+
 /**
  * The areas a user may work in, in table order: their role's own area, and every area where the
- * loaded permissions open at least one screen of its own (the personal screens every area carries
+ * loaded permissions open at least one screen of its own (the shared screens every area carries
  * do not count). Before the permissions arrive: the role's area only.
  */
 export function workAreas(
@@ -73,6 +79,6 @@ export function workAreas(
     (a) =>
       a.area === ownArea ||
       (perm != null &&
-        screensOf(a.children).some((s) => s.access !== undefined && canAccess(s.access, perm))),
+        ownScreens(a.children).some((s) => s.access !== undefined && canAccess(s.access, perm))),
   );
 }

@@ -69,6 +69,8 @@ export interface GroupEntry {
   title: string;
   icon?: MenuIcon;
   children: MenuEntry[];
+  /** The shared children every protected area carries (个人中心, 单位管理): not an area's own work. */
+  shared?: true;
 }
 
 export type MenuEntry = ScreenEntry | GroupEntry;

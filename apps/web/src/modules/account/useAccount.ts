@@ -1,13 +1,16 @@
-import { LOGOUT_PROMPT } from '@portal/contract';
+import { LOGOUT_PROMPT, landingArea } from '@portal/contract';
 import { accountCalls as calls } from '@portal/contract/calls';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
+import { useNavigate } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
-import { endSession, readUserInfo } from '#web/shared/session.ts';
+import { endSession, readUserInfo, updateUserInfo } from '#web/shared/session.ts';
+import { sessionStore, storage } from '#web/shared/storage.ts';
 
 export const accountKeys = {
   all: ['account'] as const,
   info: () => [...accountKeys.all, 'info'] as const,
+  roles: () => [...accountKeys.all, 'roles'] as const,
   loginLog: (page: number, pageSize: number) =>
     [...accountKeys.all, 'login-log', { page, pageSize }] as const,
 };
@@ -40,6 +43,33 @@ export function useLoginLog(page: number, pageSize: number) {
     queryKey: accountKeys.loginLog(page, pageSize),
     queryFn: () => api.call(calls.loginLog, { page, page_size: pageSize }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The caller's roles and the one the session acts in (`GET /account/query`). */
+export function useHeldRoles() {
+  return useQuery({ queryKey: accountKeys.roles(), queryFn: () => api.call(calls.roles) });
+}
+
+/**
+ * `POST /account/switch/role`: the session acts in another role. The browser follows: the userInfo
+ * cookie's role, `current_role` in session storage (spec §3), and every cached query of the old
+ * role is dropped (its permissions among them) before the new role's area opens.
+ */
+export function useSwitchRole() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (role: number) => api.call(calls.switchRole, { role }, { toast: 'unlessField' }),
+    // Here, not in a caller's `mutate` callback: the page that asked is gone once the role changes.
+    onSuccess: ({ user }) => {
+      navigate(`/${landingArea(user.role)}`, { replace: true });
+      storage.remove('rules');
+      sessionStore.set('current_role', user.role);
+      updateUserInfo({ role: user.role, role_name: user.role_name });
+      qc.removeQueries({ predicate: (q) => q.queryKey[0] !== 'account' || q.queryKey[1] === 'permission' });
+      void qc.invalidateQueries({ queryKey: accountKeys.all });
+    },
   });
 }
 

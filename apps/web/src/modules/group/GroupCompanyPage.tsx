@@ -1,10 +1,13 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { type GroupCompany, KEYWORD_MAX } from '@portal/contract';
-import { Card, Descriptions, Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { useCan } from '#web/shared/usePermission.ts';
+import { GroupCompanyCreateDialog } from './GroupCompanyCreateDialog.tsx';
 import { useGroupCompanies, useMyGroups } from './useGroups.ts';
 
 const columns: ListColumns<GroupCompany> = [
@@ -30,6 +33,8 @@ const columns: ListColumns<GroupCompany> = [
 export function GroupCompanyPage() {
   const groups = useMyGroups();
   const [chosen, setChosen] = useState<number>();
+  const [adding, setAdding] = useState(false);
+  const canAdd = useCan('group', 'add_group_company');
   const filters = useListFilters();
   const list = groups.data?.results ?? [];
   const group = list.find((g) => g.id === chosen) ?? list[0];
@@ -100,8 +105,15 @@ export function GroupCompanyPage() {
           columns={columns}
           query={companies}
           empty={filters.keyword ? '没有符合条件的单位' : '该集群还没有单位'}
-        />
+        >
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
+              添加单位
+            </Button>
+          )}
+        </FilteredList>
       </Space>
+      <GroupCompanyCreateDialog group={adding ? group : null} onClose={() => setAdding(false)} />
     </Card>
   );
 }

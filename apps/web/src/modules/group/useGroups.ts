@@ -50,3 +50,12 @@ export const useGroupStaffOptions = (groupId: number | undefined, keyword: strin
     enabled: groupId !== undefined,
     placeholderData: keepPreviousData,
   });
+
+/** The kinds of company (`/account/get/companyTypeId`): 企业, 学校 … */
+export const useCompanyTypes = (enabled = true) =>
+  useQuery({
+    queryKey: [...groupKeys.all, 'company-types'],
+    queryFn: () => api.call(groupCalls.companyTypes, {}),
+    enabled,
+    staleTime: 10 * 60_000,
+  });

@@ -6,9 +6,10 @@ import {
   type CallRoute,
   fillPath,
   inputInQuery,
+  PASSWORD_CHANGE_CODE,
   SESSION_EXPIRED_CODE,
 } from '@portal/contract';
-import { endSession, getToken, isLoggedIn, loginPath } from '#web/shared/session.ts';
+import { endSession, getToken, isLoggedIn, loginPath, updateUserInfo } from '#web/shared/session.ts';
 import { ApiError, TransportError } from './errors.ts';
 import { toastError } from './toast.ts';
 
@@ -174,6 +175,8 @@ function settle<T>(call: Route, status: number, text: string, opts: RequestOptio
     err = new ApiError(envelope.c, envelope.m ?? '', envelope.field);
   }
   if (err.c === SESSION_EXPIRED_CODE || err.code === 'AUTH_FAIL') sessionExpired(err.m);
+  // The password was reset by an administrator meanwhile: the screens send the user to 修改密码.
+  else if (err.c === PASSWORD_CHANGE_CODE) updateUserInfo({ must_change_password: 1 });
   else if (err.m && shouldToast(opts.toast, err)) toastError(err.m);
   throw err;
 }

@@ -34,6 +34,7 @@ const login = (token = 'tok-1'): LoginResult => ({
     main_bg: '',
     mobile: '13800000000',
     email: '',
+    must_change_password: 0,
   },
 });
 

@@ -16,7 +16,11 @@ export const userRoles = {
       .addColumn('role', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('user_roles_pk', ['user_id', 'role'])
       .execute();
-    await db.schema.createIndex('user_roles_company_role').on('user_roles').columns(['company_id', 'role']).execute();
+    await db.schema
+      .createIndex('user_roles_company_role')
+      .on('user_roles')
+      .columns(['company_id', 'role'])
+      .execute();
     await db.schema.alterTable('sessions').addColumn('role', 'integer').execute();
   },
 };

@@ -35,8 +35,11 @@ export const group = (
   children,
 });
 
+/** A group of screens every protected area carries (spec §2, shared children). */
+const shared = (...args: Parameters<typeof group>): GroupEntry => ({ ...group(...args), shared: true });
+
 /** Personal screens every protected area carries (spec §2, shared children): one group, one loader each. */
-const PERSONAL = group('personal', '个人中心', 'UserOutlined', [
+const PERSONAL = shared('personal', '个人中心', 'UserOutlined', [
   screen({
     path: 'personal-info',
     title: '个人信息',
@@ -52,6 +55,39 @@ const PERSONAL = group('personal', '个人中心', 'UserOutlined', [
     summary: '更换登录密码',
     load: () => import('#web/modules/account/PasswordResetPage.tsx'),
     component: 'PasswordResetPage',
+  }),
+  screen({
+    path: 'switch-roles',
+    title: '切换角色',
+    icon: 'SwapOutlined',
+    summary: '在你担任的角色之间切换：菜单、首页和可做的操作随之改变',
+    load: () => import('#web/modules/account/SwitchRolesPage.tsx'),
+    component: 'SwitchRolesPage',
+  }),
+]);
+
+/**
+ * Administration screens every protected area carries (spec §2, shared admin children), each for
+ * the roles whose permissions allow it: one group, one loader each.
+ */
+const ADMIN = shared('admin', '单位管理', 'ApartmentOutlined', [
+  screen({
+    path: 'part-postion',
+    title: '部门与职务',
+    icon: 'PartitionOutlined',
+    summary: '单位的部门树和各部门的职务：新增、修改、调整上级和排序、删除',
+    access: { module: 'organization', codename: 'view_department' },
+    load: () => import('#web/modules/department/DepartmentPage.tsx'),
+    component: 'DepartmentPage',
+  }),
+  screen({
+    path: 'company-user1_1',
+    title: '人员管理',
+    icon: 'UsergroupAddOutlined',
+    summary: '单位的人员：按部门、职务、角色和状态查找，新增、修改、停用启用、重置密码',
+    access: { module: 'organization', codename: 'view_user' },
+    load: () => import('#web/modules/users/UsersPage.tsx'),
+    component: 'UsersPage',
   }),
 ]);
 
@@ -92,7 +128,7 @@ export function area(
     icon,
     firstScreen,
     requiresAuth: true,
-    children: [...homeScreen, ...own, PERSONAL],
+    children: [...homeScreen, ...own, ADMIN, PERSONAL],
   };
 }
 

@@ -1,0 +1,306 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { GENDERS, KEYWORD_MAX, type UserAdmin } from '@portal/contract';
+import { App, Button, Card, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatMinute } from '#web/shared/format.ts';
+import { useUserInfo } from '#web/shared/session.ts';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
+import { confirmDanger, confirmRun } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
+import { useCan } from '#web/shared/usePermission.ts';
+import { PasswordResetModal } from './PasswordResetModal.tsx';
+import {
+  departmentFilterOptions,
+  offers,
+  otherRoleNames,
+  personName,
+  positionFilterOptions,
+  ROLE_FILTER_OPTIONS,
+  roleOptions,
+  STATUS_OPTIONS,
+} from './people.ts';
+import { UserFormModal, type UserFormTarget } from './UserFormModal.tsx';
+import { inCompany, useOrganization, useSetUserStatus, useUserList } from './useUsers.ts';
+import './users.css';
+import { ScopeCompanySelect } from '#web/modules/group/index.ts';
+
+const NONE: never[] = [];
+
+/** 状态 as a tag, and 须改密 while the person has yet to replace a password an administrator set. */
+const StatusTags = ({ u }: { u: UserAdmin }) => (
+  <Space size={4} wrap>
+    {u.status === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>}
+    {u.must_change_password === 1 && <Tag color="orange">须改密</Tag>}
+  </Space>
+);
+
+/**
+ * 人员管理 (/<area>/company-user1_1): a company's people (everyone but the shop's members), found by
+ * 部门 (a department with those below it, or 未分配部门), 职务, 角色, 状态 and a search of 姓名、用户名
+ * or 手机号; 新增人员, 编辑, 停用 (after a confirmation naming the person; they are logged out at
+ * once) and 启用, 重置密码 (they must choose their own at the next login). The buttons follow the
+ * caller's permissions and, on each row, whether the caller may change that person (`manageable`:
+ * not themselves, and a role they may give); the role offered is one they may give. A group's staff
+ * and the super administrator choose the company (单位); everyone else sees their own.
+ */
+export function UsersPage() {
+  const { modal } = App.useApp();
+  const me = useUserInfo();
+  const canSwitch = useCan('group', 'view_group_company');
+  const canAdd = useCan('organization', 'add_user');
+  const canChange = useCan('organization', 'change_user');
+  const canReset = useCan('organization', 'reset_user_password');
+  const [companyId, setCompanyId] = useState<number>();
+  const org = useOrganization(companyId);
+  const departments = org.data?.departments ?? NONE;
+  const positions = org.data?.positions ?? NONE;
+
+  const filters = useListFilters<0 | 1>();
+  const [department, setDepartment] = useState<number>();
+  const [position, setPosition] = useState<number>();
+  const [role, setRole] = useState<number>();
+  const list = useUserList({
+    ...filters.params,
+    department_id: department,
+    position_id: position,
+    role,
+    ...inCompany(companyId),
+  });
+  const setStatus = useSetUserStatus(companyId);
+  const [editing, setEditing] = useState<UserFormTarget | null>(null);
+  const [resetting, setResetting] = useState<UserAdmin | null>(null);
+
+  const departmentTree = useMemo(() => departmentFilterOptions(departments), [departments]);
+  const positionGroups = useMemo(
+    () => positionFilterOptions(positions, departments, department),
+    [positions, departments, department],
+  );
+  const roles = useMemo(() => roleOptions(me?.role), [me?.role]);
+
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      filters.setPage(1);
+    };
+  const chooseDepartment = (id: number | undefined) => {
+    setDepartment(id);
+    // A position the department's people cannot hold would leave the list empty for nothing.
+    if (!offers(positionFilterOptions(positions, departments, id), position)) setPosition(undefined);
+    filters.setPage(1);
+  };
+  const chooseCompany = (id: number | undefined) => {
+    setCompanyId(id);
+    setDepartment(undefined);
+    setPosition(undefined);
+    filters.setPage(1);
+  };
+
+  const toggle = (u: UserAdmin) => {
+    const name = personName(u);
+    if (u.status === 1)
+      confirmDanger(modal, {
+        title: `确定停用「${name}」吗？`,
+        content: `停用后「${name}」会立即退出登录，且不能再登录；其资料保留，可随时重新启用。`,
+        okText: '停用',
+        onOk: () =>
+          setStatus
+            .mutateAsync({ id: u.id, status: 0 })
+            .then(() => toastSuccess(`已停用「${name}」`))
+            .catch(() => {}),
+      });
+    else
+      confirmRun(modal, {
+        title: `确定启用「${name}」吗？`,
+        content: `启用后「${name}」可以重新登录。`,
+        okText: '启用',
+        run: () => setStatus.mutateAsync({ id: u.id, status: 1 }),
+        done: () => `已启用「${name}」`,
+      });
+  };
+
+  const rowActions = (u: UserAdmin) => {
+    const name = personName(u);
+    if (!u.manageable)
+      return <Typography.Text type="secondary">{u.id === me?.id ? '本人' : '无权管理'}</Typography.Text>;
+    return (
+      <Space size={0} wrap>
+        {canChange && (
+          <Button
+            type="link"
+            size="small"
+            aria-label={`编辑 ${name}`}
+            onClick={() => setEditing({ mode: 'edit', user: u })}
+          >
+            编辑
+          </Button>
+        )}
+        {canChange && (
+          <Button
+            type="link"
+            size="small"
+            danger={u.status === 1}
+            aria-label={`${u.status === 1 ? '停用' : '启用'} ${name}`}
+            onClick={() => toggle(u)}
+          >
+            {u.status === 1 ? '停用' : '启用'}
+          </Button>
+        )}
+        {canReset && (
+          <Button type="link" size="small" aria-label={`重置密码 ${name}`} onClick={() => setResetting(u)}>
+            重置密码
+          </Button>
+        )}
+      </Space>
+    );
+  };
+
+  const columns: ListColumns<UserAdmin> = [
+    { title: '用户名', dataIndex: 'username', width: 130 },
+    {
+      title: '姓名',
+      dataIndex: 'real_name',
+      width: 100,
+      phone: 'title',
+      render: (_: string, u) => personName(u),
+    },
+    {
+      title: '性别',
+      dataIndex: 'gender',
+      width: 60,
+      phone: 'hidden',
+      render: (v: number) => GENDERS[v as keyof typeof GENDERS] ?? '—',
+    },
+    {
+      title: '部门',
+      dataIndex: 'department_name',
+      width: 110,
+      render: (v: string) => v || <Typography.Text type="secondary">未分配</Typography.Text>,
+    },
+    { title: '职务', dataIndex: 'position_name', width: 110, render: (v: string) => v || '—' },
+    {
+      title: '角色',
+      dataIndex: 'role_name',
+      width: 150,
+      render: (v: string, u) => {
+        const others = otherRoleNames(u);
+        return others.length === 0 ? (
+          v
+        ) : (
+          <span>
+            {v}
+            <Typography.Text type="secondary">（兼 {others.join('、')}）</Typography.Text>
+          </span>
+        );
+      },
+    },
+    { title: '手机号', dataIndex: 'mobile', width: 120, render: (v: string) => v || '—' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 120,
+      phone: 'title',
+      render: (_: number, u) => <StatusTags u={u} />,
+    },
+    {
+      title: '最近登录',
+      dataIndex: 'last_login_time',
+      width: 140,
+      render: (v: string) => (v ? formatMinute(v) : '从未登录'),
+    },
+    ...(canChange || canReset ? [actionsColumn<UserAdmin>(rowActions)] : []),
+  ];
+
+  return (
+    <Card title="人员管理">
+      <div className="users-page">
+        {canSwitch && <ScopeCompanySelect value={companyId} onChange={chooseCompany} />}
+        <FilteredList<UserAdmin, 0 | 1>
+          listFilters={filters}
+          search={{
+            label: '搜索人员',
+            placeholder: '姓名 / 用户名 / 手机号',
+            maxLength: KEYWORD_MAX,
+            style: { width: 260 },
+          }}
+          filters={
+            <>
+              <TreeSelect<number>
+                switcherIcon={TREE_SWITCHER}
+                aria-label="部门筛选"
+                placeholder="全部部门"
+                allowClear={CLEARABLE}
+                showSearch
+                treeNodeFilterProp="title"
+                treeDefaultExpandAll
+                loading={org.isPending}
+                treeData={departmentTree}
+                notFoundContent="没有符合条件的部门"
+                value={department}
+                onChange={chooseDepartment}
+                style={{ width: 170 }}
+              />
+              <Select<number>
+                aria-label="职务筛选"
+                placeholder="全部职务"
+                allowClear={CLEARABLE}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={org.isPending}
+                options={positionGroups}
+                notFoundContent="没有可选的职务"
+                value={position}
+                onChange={refilter(setPosition)}
+                style={{ width: 150 }}
+              />
+              <Select<number>
+                aria-label="角色筛选"
+                placeholder="全部角色"
+                allowClear={CLEARABLE}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={ROLE_FILTER_OPTIONS}
+                value={role}
+                onChange={refilter(setRole)}
+                style={{ width: 150 }}
+              />
+            </>
+          }
+          status={{ label: '人员状态', options: STATUS_OPTIONS }}
+          aria-label="人员列表"
+          columns={columns}
+          query={list}
+          empty={
+            filters.filtered || department !== undefined || position !== undefined || role !== undefined
+              ? '没有符合条件的人员'
+              : '还没有人员：点击「新增人员」添加'
+          }
+          rowName={personName}
+        >
+          {canAdd && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              disabled={roles.length === 0}
+              onClick={() => setEditing({ mode: 'add' })}
+            >
+              新增人员
+            </Button>
+          )}
+        </FilteredList>
+      </div>
+      <UserFormModal
+        target={editing}
+        companyId={companyId}
+        departments={departments}
+        positions={positions}
+        roles={roles}
+        onClose={() => setEditing(null)}
+      />
+      <PasswordResetModal user={resetting} companyId={companyId} onClose={() => setResetting(null)} />
+    </Card>
+  );
+}
