@@ -1,6 +1,5 @@
 import type { Department, Position, UserAdmin } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { treeOptions as departmentOptions, subtreeIds } from '#web/modules/department/index.ts';
 import {
   departmentFilterOptions,
   formValuesOf,
