@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { account, expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import { account, apiCall, expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 集群及单位管理 (docs/adr/0038): the demo 集群管理员 works for 启航集团, which holds the default company
 // and 青峰贸易; 物联定位 is in no group. The scope's rules (another group, a company manager, an
@@ -116,4 +116,48 @@ test('the super administrator adds a group, is told of a name already taken besi
   await confirm.getByRole('button', { name: '删除' }).click();
   await expect(toast(page, `已删除集群「${name}北」`)).toBeVisible();
   await expect(page.getByText('没有符合条件的集群')).toBeVisible();
+});
+
+test('the super administrator adds a company with its first manager to a group, is told of a user name taken beside the field, and the manager can sign in to it', async ({
+  page,
+  browser,
+}) => {
+  const suffix = uniqueSuffix();
+  const token = await signIn(page, 'admin');
+  const group = await apiCall(page.request, token, '/group/create', {
+    name: `添加单位集群${suffix}`,
+    is_public: 1,
+    is_default: 0,
+  });
+  await page.goto('/manager/group_company');
+  // The super administrator has every group to choose from: typing finds it.
+  const picker = page.getByRole('combobox', { name: '集群' });
+  await picker.fill(group.name);
+  await expect(page.locator('.ant-select-item-option', { hasText: group.name })).toBeVisible();
+  await picker.press('Enter');
+  await expect(page.getByText('该集群还没有单位')).toBeVisible();
+
+  await page.getByRole('button', { name: '添加单位' }).click();
+  const dialog = page.getByRole('dialog', { name: `添加单位 · ${group.name}` });
+  await dialog.getByLabel('单位名称').fill(`新华分公司${suffix}`);
+  await dialog.getByLabel('单位编码').fill(`xh-${suffix}`);
+  await dialog.getByLabel('管理员用户名').fill('unit');
+  await dialog.getByLabel('管理员姓名').fill('新华管理员');
+  await dialog.getByLabel('管理员密码').fill('Xinhua12345');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('该用户名已被使用')).toBeVisible();
+  await expectAccessible(page, '添加单位 with a field error');
+  await dialog.getByLabel('管理员用户名').fill(`xh_${suffix}`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已添加单位及其管理员')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const table = page.getByRole('table', { name: `${group.name}的单位列表` });
+  await expect(table).toContainText(`新华分公司${suffix}`);
+
+  // The new manager signs in to their company and finds its 部门与职务 screen.
+  const other = await browser.newContext();
+  const managerPage = await other.newPage();
+  await signIn(managerPage, `xh_${suffix}`, '/manager/part-postion', 'Xinhua12345');
+  await expect(managerPage.getByText('暂无部门')).toBeVisible();
+  await other.close();
 });

@@ -78,6 +78,7 @@ export function GroupCompanyPage() {
               aria-labelledby="group-picker-label"
               value={group.id}
               style={{ minWidth: 220 }}
+              showSearch={{ optionFilterProp: 'label' }}
               options={list.map((g) => ({ value: g.id, label: g.name }))}
               onChange={(id: number) => {
                 setChosen(id);
