@@ -33,6 +33,7 @@ import { productModule } from './modules/product/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { purchaseModule } from './modules/purchase/index.ts';
 import { reviewModule, reviewRepository } from './modules/review/index.ts';
+import { rolePermissionModule } from './modules/role-permission/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
 import { usersModule } from './modules/users/index.ts';
@@ -205,6 +206,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     groupModule(db),
     departmentModule(db),
     usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
+    rolePermissionModule(db, { permissions: app.permissions }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),

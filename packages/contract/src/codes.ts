@@ -131,6 +131,8 @@ export const Codes = {
   PASSWORD_CHANGE_REQUIRED: { c: 22914, m: '管理员已重置你的密码，请先修改密码' },
   ROLE_NOT_HELD: { c: 22915, m: '你没有这个角色，无法切换' },
   COMPANY_CODE_TAKEN: { c: 22916, m: '该单位编码已被使用' },
+  ROLE_NOT_SETTABLE: { c: 22917, m: '不能设置该角色的权限' },
+  ACTION_NOT_HELD: { c: 22918, m: '不能授予你自己没有的操作' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

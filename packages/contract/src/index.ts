@@ -37,6 +37,7 @@ export * from './promotion.ts';
 export * from './purchase.ts';
 export * from './resource.ts';
 export * from './rich-text.ts';
+export * from './role-permission.ts';
 export * from './roles.ts';
 export * from './screen.ts';
 export * from './shop-constants.ts';

@@ -119,6 +119,7 @@ export const PERMISSIONS = {
     add_user: '新增人员',
     change_user: '修改人员、停用和启用',
     reset_user_password: '重置人员密码',
+    change_role_permission: '设置各角色可做的操作',
   },
   company: {
     change_company: '修改单位信息',
@@ -135,6 +136,28 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
+
+/** Each module's name as the role → action matrix (inner-permission) groups its actions. */
+export const PERMISSION_MODULE_NAMES: Record<PermissionModule, string> = {
+  goods: '商品',
+  bulk: '大宗采购',
+  order: '订单',
+  message: '短信',
+  promotion: '促销活动',
+  coupon: '优惠券',
+  supplier: '供应商',
+  pmc: '生产计划',
+  file: '文件',
+  feedback: '咨询与留言',
+  purchase: '采购',
+  customer: '客户与会员',
+  stock: '仓储',
+  product: '产品',
+  group: '集群',
+  organization: '部门、职务与人员',
+  company: '单位',
+  news: '新闻与访客',
+};
 export type Codename = {
   [M in PermissionModule]: keyof (typeof PERMISSIONS)[M];
 }[PermissionModule];
@@ -161,16 +184,19 @@ export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
 }
 
 /** The administration of a company's departments, positions and people (department.ts, users.ts). */
-const ORGANIZATION_CODENAMES = Object.keys(PERMISSIONS.organization) as Codename[];
+const ORGANIZATION_CODENAMES = (Object.keys(PERMISSIONS.organization) as Codename[]).filter(
+  (c) => c !== 'change_role_permission',
+);
 
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
   // 集群管理员 and their assistants (group.ts GROUP_STAFF_ROLES).
-  2: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
+  2: ['view_group_company', 'add_group_company', 'change_role_permission', ...ORGANIZATION_CODENAMES],
   6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
-  // 单位管理员 and their assistants: their company's organisation and people.
-  3: ORGANIZATION_CODENAMES,
+  // 单位管理员 and their assistants: their company's organisation and people; the manager also
+  // what each role of the company may do (role-permission.ts).
+  3: [...ORGANIZATION_CODENAMES, 'change_role_permission'],
   7: ORGANIZATION_CODENAMES,
   12: [
     'view_goods_category',

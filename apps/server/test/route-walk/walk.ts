@@ -233,7 +233,7 @@ export class Companies {
     const holding = new Map<string, Caller>();
     const roles = ROLE_NUMBERS.filter((r) => r !== SUPER_ADMIN_ROLE);
     const held = new Map<number, ReadonlySet<string>>();
-    for (const r of ROLE_NUMBERS) held.set(r, await h.app.permissions.codenames(r));
+    for (const r of ROLE_NUMBERS) held.set(r, await h.app.permissions.defaults(r));
     const size = (r: number) => held.get(r)?.size ?? 0;
     const byMost = (a: number, b: number) => size(b) - size(a) || a - b;
     const roleUser = async (company: SeededCompany, role: number) => {

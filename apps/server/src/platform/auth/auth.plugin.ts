@@ -84,7 +84,8 @@ export const authPlugin = fp(
         // An administrator reset the password: the account's own calls (info, the password
         // change, logout) go on, nothing else until the user has chosen a password.
         if (session?.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
-        const allowed = await app.permissions.has(request.caller.role, access.permission);
+        const caller = request.caller;
+        const allowed = await app.permissions.has(caller.companyId, caller.role, access.permission);
         if (!allowed) throw new AppError('FORBIDDEN');
       }
     });

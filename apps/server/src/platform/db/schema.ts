@@ -163,6 +163,14 @@ export interface UserTable {
   gender: Generated<number>;
 }
 
+/** A company's override of a role's default action (docs/adr/0038 decision 5): granted 1 or 0. */
+export interface CompanyRolePermissionTable {
+  company_id: number;
+  role: number;
+  codename: string;
+  granted: number;
+}
+
 /** A role a user holds beyond `users.role` (docs/adr/0038 decision 3). */
 export interface UserRoleTable {
   company_id: number;
@@ -1183,6 +1191,7 @@ export interface DB {
   shops: ShopTable;
   departments: DepartmentTable;
   user_roles: UserRoleTable;
+  company_role_permissions: CompanyRolePermissionTable;
   positions: PositionTable;
   users: UserTable;
   sessions: SessionTable;

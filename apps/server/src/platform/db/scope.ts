@@ -49,6 +49,7 @@ export const TABLES = {
   positions: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   users: { owner: 'company' },
   user_roles: { owner: 'company' },
+  company_role_permissions: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
   goods_categories: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },

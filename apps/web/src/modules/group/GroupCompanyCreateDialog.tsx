@@ -4,6 +4,7 @@ import { Divider, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidatingMutation } from '#web/shared/queryHooks.ts';
+import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -84,7 +85,7 @@ export function GroupCompanyCreateDialog({ group, onClose }: { group: Group | nu
       <Form.Item label="单位类别" name="company_type_id">
         <Select
           aria-label="单位类别"
-          allowClear
+          allowClear={CLEARABLE}
           placeholder="请选择单位类别"
           loading={types.isPending}
           options={(types.data?.results ?? []).map((t) => ({ value: t.id, label: t.name }))}

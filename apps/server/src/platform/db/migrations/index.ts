@@ -41,6 +41,7 @@ import { importStaging } from './041-import-staging.ts';
 import { companyGroups } from './042-company-groups.ts';
 import { departments } from './043-departments.ts';
 import { userRoles } from './044-user-roles.ts';
+import { companyRolePermissions } from './045-company-role-permissions.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -86,5 +87,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '042-company-groups': companyGroups(dialect),
     '043-departments': departments,
     '044-user-roles': userRoles,
+    '045-company-role-permissions': companyRolePermissions,
   };
 }
