@@ -365,14 +365,28 @@ export async function companiesInScope(db: Database, caller: Caller): Promise<'a
  */
 export async function companyInScope(db: Database, caller: Caller, companyId: number | undefined) {
   const id = companyId ?? caller.companyId;
-  if (id !== caller.companyId) {
-    const scope = await companiesInScope(db, caller);
-    const known =
-      scope === 'all'
-        ? (await full(db).selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !==
-          undefined
-        : scope.includes(id);
-    if (!known) throw new AppError('FORBIDDEN');
-  }
+  if (id !== caller.companyId && !(await reaches(db, caller, id))) throw new AppError('FORBIDDEN');
   return inCompany(db, id, { userId: caller.userId });
+}
+
+/**
+ * Whether `companyId` is in the caller's scope (`companiesInScope`), in one statement: any company
+ * that exists for the super administrator, a company of one of their groups for a group's staff.
+ */
+async function reaches(db: Database, caller: Caller, companyId: number): Promise<boolean> {
+  if (caller.role === SUPER_ADMIN_ROLE)
+    return (
+      (await full(db).selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst()) !==
+      undefined
+    );
+  if (!(GROUP_STAFF_ROLES as readonly number[]).includes(caller.role)) return false;
+  const row = await full(db)
+    .selectFrom('companies as c')
+    .innerJoin('group_staff as s', 's.group_id', 'c.group_id')
+    .select('c.id')
+    .where('c.id', '=', companyId)
+    .where('s.user_id', '=', caller.userId)
+    .where('s.role', '=', caller.role)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -53,7 +53,8 @@ export const departments = {
       await sql`update ${sql.table(table)} set created_at = ${now}, updated_at = ${now}`.execute(db);
       await createLiveUnique(db, `${table}_name`, table, ['company_id', parent, 'name']);
     }
-    await createIndex(db, 'users_department', 'users', ['company_id', 'department_id']);
+    // The people list's filters and counts read this index alone (role: not the shop's members).
+    await createIndex(db, 'users_department', 'users', ['company_id', 'department_id', 'role']);
     await createIndex(db, 'users_position', 'users', ['company_id', 'position_id']);
     await db.schema
       .alterTable('users')
