@@ -141,12 +141,11 @@ for (const r of await db.selectFrom('role_permissions').select(['role', 'codenam
   fixed.set(r.role, set);
 }
 const all = new Set<string>(ALL_CODENAMES);
-const codenames = async (_company: number, role: number) =>
+const codenames = async ({ role }: { role: number }) =>
   role === SUPER_ADMIN_ROLE ? all : (fixed.get(role) ?? new Set<string>());
 Object.assign(fixedApp.permissions, {
   codenames,
-  has: async (company: number, role: number, codename: string) =>
-    (await codenames(company, role)).has(codename),
+  has: async (holder: { role: number }, codename: string) => (await codenames(holder)).has(codename),
 });
 
 async function login(username: string) {

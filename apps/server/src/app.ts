@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
+import { assistantModule } from './modules/assistant/index.ts';
 import { brandModule } from './modules/brand/index.ts';
 import { bulkCatalogueModule } from './modules/bulk-catalogue/index.ts';
 import { cartModule } from './modules/cart/index.ts';
@@ -207,6 +208,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     departmentModule(db),
     usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
     rolePermissionModule(db, { permissions: app.permissions }),
+    assistantModule(db, { permissions: app.permissions }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),

@@ -166,7 +166,7 @@ describe('POST /account/set/roles/actions', () => {
 
   it('another server process sees a change within its recheck time', async () => {
     const elsewhere = permissionCache(h.db as unknown as PlatformDatabase, { recheckMs: 0 });
-    expect(await elsewhere.has(a2, 12, 'view_goods_brand')).toBe(true);
+    expect(await elsewhere.has({ companyId: a2, role: 12 }, 'view_goods_brand')).toBe(true);
     const m = (await get(`/account/get/permissions?company_id=${a2}`, groupManager)).d;
     const without = roleOf(m, 12)?.codenames.filter((c) => c !== 'view_goods_brand') ?? [];
     // The group manager holds no goods actions but may take one away.
@@ -176,7 +176,7 @@ describe('POST /account/set/roles/actions', () => {
       groupManager,
     );
     expect(set.c).toBe(0);
-    expect(await elsewhere.has(a2, 12, 'view_goods_brand')).toBe(false);
-    expect(await elsewhere.has(a1, 12, 'view_goods_brand')).toBe(true);
+    expect(await elsewhere.has({ companyId: a2, role: 12 }, 'view_goods_brand')).toBe(false);
+    expect(await elsewhere.has({ companyId: a1, role: 12 }, 'view_goods_brand')).toBe(true);
   });
 });

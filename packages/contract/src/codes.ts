@@ -133,6 +133,9 @@ export const Codes = {
   COMPANY_CODE_TAKEN: { c: 22916, m: '该单位编码已被使用' },
   ROLE_NOT_SETTABLE: { c: 22917, m: '不能设置该角色的权限' },
   ACTION_NOT_HELD: { c: 22918, m: '不能授予你自己没有的操作' },
+  NOT_AN_ASSISTANT: { c: 22919, m: '该人员不是你的助理' },
+  ASSISTANT_TAKEN: { c: 22920, m: '该人员已是其他人的助理' },
+  ASSISTANT_ROLE_NEEDED: { c: 22921, m: '只能把担任相应助理角色的本单位人员设为助理' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

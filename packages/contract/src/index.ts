@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './activity.ts';
+export * from './assistant.ts';
 export * from './brand.ts';
 export * from './bulk-goods.ts';
 export * from './call.ts';

@@ -120,6 +120,7 @@ export const PERMISSIONS = {
     change_user: '修改人员、停用和启用',
     reset_user_password: '重置人员密码',
     change_role_permission: '设置各角色可做的操作',
+    set_assistant: '设置我的助理及其可做的操作',
   },
   company: {
     change_company: '修改单位信息',
@@ -185,18 +186,26 @@ export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
 
 /** The administration of a company's departments, positions and people (department.ts, users.ts). */
 const ORGANIZATION_CODENAMES = (Object.keys(PERMISSIONS.organization) as Codename[]).filter(
-  (c) => c !== 'change_role_permission',
+  (c) => c !== 'change_role_permission' && c !== 'set_assistant',
 );
 
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   1: ALL_CODENAMES,
   // 集群管理员 and their assistants (group.ts GROUP_STAFF_ROLES).
-  2: ['view_group_company', 'add_group_company', 'change_role_permission', ...ORGANIZATION_CODENAMES],
+  2: [
+    'view_group_company',
+    'add_group_company',
+    'change_role_permission',
+    'set_assistant',
+    ...ORGANIZATION_CODENAMES,
+  ],
   6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
   // 单位管理员 and their assistants: their company's organisation and people; the manager also
   // what each role of the company may do (role-permission.ts).
-  3: [...ORGANIZATION_CODENAMES, 'change_role_permission'],
+  3: [...ORGANIZATION_CODENAMES, 'change_role_permission', 'set_assistant'],
+  // 指导者: their assistants (the training area's actions come with its issues).
+  4: ['set_assistant'],
   7: ORGANIZATION_CODENAMES,
   12: [
     'view_goods_category',

@@ -235,7 +235,7 @@ export function accountService({
     setPassword,
 
     async permission(caller: Caller): Promise<UserPermission> {
-      return permissionsByModule(await permissions.codenames(caller.companyId, caller.role));
+      return permissionsByModule(await permissions.codenames(caller));
     },
 
     /** Expired sessions, and browsers not used for a year. */

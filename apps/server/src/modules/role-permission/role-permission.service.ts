@@ -42,7 +42,7 @@ export function rolePermissionService(db: Database, deps: { permissions: Permiss
 
   async function roleItem(companyId: number, role: number): Promise<RolePermissionRole> {
     const [now, defaults] = await Promise.all([
-      permissions.codenames(companyId, role),
+      permissions.codenames({ companyId, role }),
       permissions.defaults(role),
     ]);
     return { role, role_name: roleName(role), codenames: ordered(now), defaults: ordered(defaults) };
@@ -62,7 +62,7 @@ export function rolePermissionService(db: Database, deps: { permissions: Permiss
     async matrix(caller: Caller, input: { company_id?: number | undefined }): Promise<RolePermissionMatrix> {
       const [{ companyId, results }, held] = await Promise.all([
         roles(caller, input.company_id),
-        permissions.codenames(caller.companyId, caller.role),
+        permissions.codenames(caller),
       ]);
       return { company_id: companyId, roles: results, modules: MODULES, grantable: ordered(held) };
     },
@@ -75,9 +75,9 @@ export function rolePermissionService(db: Database, deps: { permissions: Permiss
       if (!assignableRoles(caller.role).includes(input.role))
         throw new AppError('ROLE_NOT_SETTABLE', `不能设置「${roleName(input.role)}」的权限`, 'role');
       const [before, defaults, held] = await Promise.all([
-        permissions.codenames(scope.companyId, input.role),
+        permissions.codenames({ companyId: scope.companyId, role: input.role }),
         permissions.defaults(input.role),
-        permissions.codenames(caller.companyId, caller.role),
+        permissions.codenames(caller),
       ]);
       const wanted = new Set(input.codenames);
       // Beyond what the role has: only what the caller holds, or the role's own defaults (恢复默认).

@@ -85,7 +85,7 @@ export const authPlugin = fp(
         // change, logout) go on, nothing else until the user has chosen a password.
         if (session?.mustChangePassword) throw new AppError('PASSWORD_CHANGE_REQUIRED');
         const caller = request.caller;
-        const allowed = await app.permissions.has(caller.companyId, caller.role, access.permission);
+        const allowed = await app.permissions.has(caller, access.permission);
         if (!allowed) throw new AppError('FORBIDDEN');
       }
     });

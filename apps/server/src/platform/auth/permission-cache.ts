@@ -1,56 +1,77 @@
-import { ALL_CODENAMES, type Codename, SUPER_ADMIN_ROLE } from '@portal/contract';
+import { ALL_CODENAMES, type Codename, PRINCIPAL_ROLE_OF, SUPER_ADMIN_ROLE } from '@portal/contract';
 import type { Database, PlatformDatabase } from '../db/database.ts';
 import { inCompany } from '../db/scope.ts';
 import { bumpVersion, versionedCache } from '../db/versioned-cache.ts';
 
+/** Who asks: their company, the role they act in and, for an assistant's grants, who they are. */
+export interface Holder {
+  companyId: number;
+  role: number;
+  userId?: number;
+}
+
 export interface PermissionCache {
-  /** What `role` may do in `companyId`: its defaults with the company's overrides. */
-  codenames(companyId: number, role: number): Promise<ReadonlySet<string>>;
-  has(companyId: number, role: number, codename: Codename): Promise<boolean>;
+  /**
+   * What the holder may do: their role's defaults with the company's overrides, and for an
+   * assistant (roles 6, 7, 8) named by a principal, only what the principal gave them of it.
+   */
+  codenames(holder: Holder): Promise<ReadonlySet<string>>;
+  has(holder: Holder, codename: Codename): Promise<boolean>;
   /** A role's defaults (`role_permissions`), before any company's overrides. */
   defaults(role: number): Promise<ReadonlySet<string>>;
-  /** Call after a transaction that changed the company's overrides (`bumpPermissions` in it) has committed. */
+  /** Call after a transaction that changed the company's overrides or grants (`bumpPermissions` in it) has committed. */
   forget(companyId: number): void;
 }
 
-/** The cache scope of a company's role → action overrides (`cache_versions`). */
+/** The cache scope of a company's role overrides and assistants' grants (`cache_versions`). */
 export const PERMISSIONS_SCOPE = 'permissions';
 
-/** Marks a company's overrides as changed: call in the transaction that changes them. */
+/** Marks a company's overrides or grants as changed: call in the transaction that changes them. */
 export const bumpPermissions = (trx: Database, companyId: number) =>
   bumpVersion(trx, PERMISSIONS_SCOPE, companyId);
 
-type Overrides = Map<number, { grant: Set<string>; revoke: Set<string> }>;
+/** A company's own permission data: each role's overrides, each assistant's grants. */
+interface CompanyPermissions {
+  roles: Map<number, { grant: Set<string>; revoke: Set<string> }>;
+  assistants: Map<number, Set<string>>;
+}
 
-/** A company's overrides by role. */
-async function loadOverrides(db: Database, companyId: number): Promise<Overrides> {
-  const rows = await inCompany(db, companyId)
-    .selectFrom('company_role_permissions')
-    .select(['role', 'codename', 'granted'])
-    .execute();
-  const out: Overrides = new Map();
+async function loadCompany(db: Database, companyId: number): Promise<CompanyPermissions> {
+  const scope = inCompany(db, companyId);
+  const [rows, grants] = await Promise.all([
+    scope.selectFrom('company_role_permissions').select(['role', 'codename', 'granted']).execute(),
+    scope.selectFrom('assistant_grants').select(['assistant_user_id', 'codenames']).execute(),
+  ]);
+  const roles: CompanyPermissions['roles'] = new Map();
   for (const r of rows) {
-    let o = out.get(r.role);
+    let o = roles.get(r.role);
     if (!o) {
       o = { grant: new Set(), revoke: new Set() };
-      out.set(r.role, o);
+      roles.set(r.role, o);
     }
     (r.granted === 1 ? o.grant : o.revoke).add(r.codename);
   }
-  return out;
+  const assistants = new Map(
+    grants.map((g) => [g.assistant_user_id, new Set<string>(JSON.parse(g.codenames))]),
+  );
+  return { roles, assistants };
 }
 
+const intersect = (a: ReadonlySet<string>, b: ReadonlySet<string>) => new Set([...a].filter((c) => b.has(c)));
+
 /**
- * What a role may do in a company (docs/adr/0038 decision 5): its defaults from `role_permissions`
- * (cached per process; the seed writes them at start) with the company's own grants and
- * revocations (`company_role_permissions`, a `versionedCache`: a change by this process shows at
- * once, by another within its recheck time, about a second). The super administrator holds all.
- * The effective set of a (company, role) is computed once per version of the company's overrides.
+ * What a holder may do in a company (docs/adr/0038 decisions 5 and 6): the role's defaults from
+ * `role_permissions` (cached per process; the seed writes them at start) with the company's own
+ * grants and revocations (`company_role_permissions`), and for an assistant named by a principal
+ * (`assistant_grants`) that ∩ the principal's role's ∩ what was given. The company's data is a
+ * `versionedCache`: a change by this process shows at once, by another within its recheck time
+ * (about a second). Each effective set is computed once per version. The super administrator
+ * holds all.
  */
 export function permissionCache(db: PlatformDatabase, { recheckMs = 1000 } = {}): PermissionCache {
   const defaults = new Map<number, Promise<ReadonlySet<string>>>();
-  const overrides = versionedCache(PERMISSIONS_SCOPE, loadOverrides, { recheckMs });
-  const effective = new WeakMap<Overrides, Map<number, ReadonlySet<string>>>();
+  const companies = versionedCache(PERMISSIONS_SCOPE, loadCompany, { recheckMs });
+  const effective = new WeakMap<CompanyPermissions, Map<string, ReadonlySet<string>>>();
   const all: ReadonlySet<string> = new Set(ALL_CODENAMES);
 
   const defaultsOf = (role: number) => {
@@ -68,34 +89,48 @@ export function permissionCache(db: PlatformDatabase, { recheckMs = 1000 } = {})
     return hit;
   };
 
+  /** The company's role set: defaults with its overrides. */
+  const roleSet = (company: CompanyPermissions, base: ReadonlySet<string>, role: number) => {
+    const own = company.roles.get(role);
+    if (!own) return base;
+    const made = new Set([...base, ...own.grant]);
+    for (const c of own.revoke) made.delete(c);
+    return made;
+  };
+
   const cache: PermissionCache = {
-    async codenames(companyId, role) {
+    async codenames({ companyId, role, userId }) {
       if (role === SUPER_ADMIN_ROLE) return all;
-      const [base, company] = await Promise.all([
+      const principalRole = PRINCIPAL_ROLE_OF[role];
+      const [base, company, principalBase] = await Promise.all([
         defaultsOf(role),
-        overrides.get(db as unknown as Database, companyId),
+        companies.get(db as unknown as Database, companyId),
+        principalRole === undefined ? undefined : defaultsOf(principalRole),
       ]);
-      const own = company.get(role);
-      if (!own) return base;
-      let byRole = effective.get(company);
-      if (!byRole) {
-        byRole = new Map();
-        effective.set(company, byRole);
+      const given = userId === undefined ? undefined : company.assistants.get(userId);
+      if (!company.roles.has(role) && given === undefined) return base;
+      let memo = effective.get(company);
+      if (!memo) {
+        memo = new Map();
+        effective.set(company, memo);
       }
-      let set = byRole.get(role);
+      const key = given === undefined ? `r${role}` : `a${role}:${userId}`;
+      let set = memo.get(key);
       if (!set) {
-        const made = new Set([...base, ...own.grant]);
-        for (const c of own.revoke) made.delete(c);
-        set = made;
-        byRole.set(role, set);
+        const own = roleSet(company, base, role);
+        set =
+          given === undefined || principalRole === undefined || principalBase === undefined
+            ? own
+            : intersect(intersect(own, roleSet(company, principalBase, principalRole)), given);
+        memo.set(key, set);
       }
       return set;
     },
-    async has(companyId, role, codename) {
-      return (await cache.codenames(companyId, role)).has(codename);
+    async has(holder, codename) {
+      return (await cache.codenames(holder)).has(codename);
     },
     defaults: (role) => (role === SUPER_ADMIN_ROLE ? Promise.resolve(all) : defaultsOf(role)),
-    forget: (companyId) => overrides.forget(companyId),
+    forget: (companyId) => companies.forget(companyId),
   };
   return cache;
 }

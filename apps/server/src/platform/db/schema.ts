@@ -171,6 +171,15 @@ export interface CompanyRolePermissionTable {
   granted: number;
 }
 
+/** Whose assistant a user is in a company, and the actions given (JSON; docs/adr/0038 decision 6). */
+export interface AssistantGrantTable {
+  company_id: number;
+  assistant_user_id: number;
+  principal_user_id: number;
+  codenames: string;
+  created_at: string;
+}
+
 /** A role a user holds beyond `users.role` (docs/adr/0038 decision 3). */
 export interface UserRoleTable {
   company_id: number;
@@ -1192,6 +1201,7 @@ export interface DB {
   departments: DepartmentTable;
   user_roles: UserRoleTable;
   company_role_permissions: CompanyRolePermissionTable;
+  assistant_grants: AssistantGrantTable;
   positions: PositionTable;
   users: UserTable;
   sessions: SessionTable;

@@ -50,6 +50,7 @@ export const TABLES = {
   users: { owner: 'company' },
   user_roles: { owner: 'company' },
   company_role_permissions: { owner: 'company' },
+  assistant_grants: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
   goods_categories: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },

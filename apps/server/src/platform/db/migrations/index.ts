@@ -42,6 +42,7 @@ import { companyGroups } from './042-company-groups.ts';
 import { departments } from './043-departments.ts';
 import { userRoles } from './044-user-roles.ts';
 import { companyRolePermissions } from './045-company-role-permissions.ts';
+import { assistantGrants } from './046-assistant-grants.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -88,5 +89,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '043-departments': departments,
     '044-user-roles': userRoles,
     '045-company-role-permissions': companyRolePermissions,
+    '046-assistant-grants': assistantGrants,
   };
 }
