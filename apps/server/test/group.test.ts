@@ -521,3 +521,58 @@ describe('POST /group/company/create', () => {
     expect(raced.filter((r) => r.c === Codes.COMPANY_CODE_TAKEN.c)).toHaveLength(2);
   });
 });
+
+describe('POST /account/user/create', () => {
+  const fresh = () => Math.random().toString(36).slice(2, 8);
+
+  it('the super administrator makes a group manager in a company of the group and names them at once', async () => {
+    const username = `gm_${fresh()}`;
+    const made = await post(
+      '/account/user/create',
+      { id: g1, company_id: a2, role: 2, username, real_name: '新集群管理员', password: 'Cluster123' },
+      superAdmin,
+    );
+    expect(made.c).toBe(0);
+    expect(made.d.staff).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: '新集群管理员', role: 2 })]),
+    );
+    const login = await post('/account/login', { username, password: 'Cluster123' });
+    expect(login.d.user).toMatchObject({ role: 2, company_id: a2 });
+    const them = { headers: { authorization: `Token ${login.d.token}` } } as Who;
+    expect((await get('/account/my-group', them)).d.results.map((g: { id: number }) => g.id)).toEqual([g1]);
+  });
+
+  it('refuses a company outside the group, a taken user name, another role, and everyone but the super administrator', async () => {
+    const input = {
+      id: g1,
+      company_id: b1,
+      role: 2,
+      username: `gm_${fresh()}`,
+      real_name: '越界',
+      password: 'Cluster123',
+    };
+    expect(await post('/account/user/create', input, superAdmin)).toMatchObject({
+      c: Codes.PARAM_ERROR.c,
+      field: 'company_id',
+    });
+    expect(
+      (await h.db.selectFrom('users').select('id').where('username', '=', input.username).execute()).length,
+    ).toBe(0);
+    expect(
+      (
+        await post(
+          '/account/user/create',
+          { ...input, company_id: a1, username: manager.user.username },
+          superAdmin,
+        )
+      ).field,
+    ).toBe('username');
+    expect(
+      (await post('/account/user/create', { ...input, company_id: a1, role: 3 }, superAdmin)).field,
+    ).toBe('role');
+    expect((await post('/account/user/create', { ...input, company_id: a1 }, manager)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+    expect((await post('/account/user/create', { ...input, company_id: a1 })).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newPassword } from './account.ts';
 import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { flag, form, id, idList, keyword, optionalId, optionalText, paging, text } from './fields.ts';
+import { flag, form, id, idList, int, keyword, optionalId, optionalText, paging, text } from './fields.ts';
 import { col, itemSchemaOf } from './screen.ts';
 import { USER_LIMITS, USERNAME_PATTERN } from './users.ts';
 
@@ -132,6 +132,25 @@ export const groupCompanyCreateBody = form({
   manager_password: newPassword('管理员密码'),
 });
 
+/**
+ * A new 集群管理员 or 集群管理员助理 made and named to a group's staff in one step (spec 001 §7
+ * `/account/user/create`; the original's 创建管理员 of 集群管理): a user of a company of the group.
+ */
+export const groupStaffCreateBody = form({
+  id: id('集群'),
+  company_id: id('所在单位'),
+  role: int('角色', { min: 2, max: 6 }).refine(
+    (r) => (GROUP_STAFF_ROLES as readonly number[]).includes(r),
+    '角色只能是集群管理员或集群管理员助理',
+  ),
+  username: text('用户名', { min: USER_LIMITS.usernameMin, max: USER_LIMITS.username }).refine(
+    (v) => USERNAME_PATTERN.test(v),
+    '用户名只能包含字母、数字和 _ . @ -',
+  ),
+  real_name: text('姓名', { max: USER_LIMITS.realName }),
+  password: newPassword('初始密码'),
+});
+
 /** Most companies one search of the picker answers (type more to narrow). */
 export const GROUP_COMPANY_OPTIONS_MAX = 50;
 
@@ -197,6 +216,13 @@ export const groupCalls = {
     '指定集群管理员或助理',
     'change_group',
     groupStaffBody,
+    groupAdminSchema,
+  ),
+  createStaff: groupPost(
+    '/account/user/create',
+    '新建集群管理员或助理并指定到集群',
+    'change_group',
+    groupStaffCreateBody,
     groupAdminSchema,
   ),
   removeStaff: groupPost(

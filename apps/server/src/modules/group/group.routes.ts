@@ -26,5 +26,6 @@ export function groupRoutes(app: App, groups: GroupService) {
   serve(app, calls.companyOptions, ({ input }) => groups.companyOptions(input));
   serve(app, calls.staffOptions, ({ input, caller }) => groups.staffOptions(caller, input));
   serve(app, calls.addStaff, ({ input, caller }) => groups.addStaff(caller, input));
+  serve(app, calls.createStaff, ({ input, caller }) => groups.createStaff(caller, input));
   serve(app, calls.removeStaff, ({ input, caller }) => groups.removeStaff(caller, input));
 }

@@ -230,6 +230,67 @@ export function groupService(
       return adminOne(caller, input.id);
     },
 
+    /**
+     * Makes a 集群管理员 (2) or assistant (6) in a company of the group and names them to its
+     * staff, in one transaction (`/account/user/create`): neither happens without the other.
+     */
+    async createStaff(
+      caller: Caller,
+      input: {
+        id: number;
+        company_id: number;
+        role: number;
+        username: string;
+        real_name: string;
+        password: string;
+      },
+    ) {
+      const usernameTaken = () => new AppError('USERNAME_TAKEN', undefined, 'username');
+      if (await deps.users.usernameTaken(db, input.username)) throw usernameTaken();
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.groupRow(trx, input.id))) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
+        const company = await repo.company(trx, input.company_id).catch(() => undefined);
+        if (!company || company.group_id !== input.id)
+          throw new AppError('PARAM_ERROR', '所在单位须是该集群的单位', 'company_id');
+        const now = nowIso();
+        const userId = await onUnique(
+          () =>
+            deps.users.insert(
+              inCompany(trx, input.company_id, { userId: caller.userId }),
+              {
+                username: input.username,
+                password_hash: passwordHash,
+                real_name: input.real_name,
+                gender: 0,
+                mobile: '',
+                email: '',
+                role: input.role,
+                department_id: null,
+                position_id: null,
+              },
+              now,
+            ),
+          usernameTaken(),
+        );
+        await repo.addStaff(trx, input.id, userId, input.role, now);
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'company_groups',
+          entityId: input.id,
+          after: {
+            created_staff: {
+              user_id: userId,
+              username: input.username,
+              role: input.role,
+              company_id: input.company_id,
+            },
+          },
+        });
+      });
+      return adminOne(caller, input.id);
+    },
+
     /** Takes a user off the group's staff. */
     async removeStaff(caller: Caller, input: { id: number; user_id: number }) {
       await db.transaction().execute(async (trx) => {
