@@ -160,4 +160,33 @@ test('the super administrator adds a company with its first manager to a group, 
   await signIn(managerPage, `xh_${suffix}`, '/manager/part-postion', 'Xinhua12345');
   await expect(managerPage.getByText('暂无部门')).toBeVisible();
   await other.close();
+
+  // 集群管理 → 管理员 → 新建管理员: a group manager of the new company, named to the group at once.
+  await page.goto('/manager/group');
+  const search = page.getByRole('searchbox', { name: '搜索集群' });
+  await search.fill(group.name);
+  await search.press('Enter');
+  await page.getByRole('button', { name: `管理员 ${group.name}` }).click();
+  const staff = page.getByRole('dialog', { name: `管理员 · ${group.name}` });
+  await staff.getByRole('button', { name: '新建管理员' }).click();
+  const create = page.getByRole('dialog', { name: `新建管理员 · ${group.name}` });
+  const where = create.getByRole('combobox', { name: '所在单位' });
+  await where.fill(`新华分公司${suffix}`);
+  await expect(page.locator('.ant-select-item-option', { hasText: `新华分公司${suffix}` })).toBeVisible();
+  await where.press('Enter');
+  await create.getByLabel('用户名').fill(`xhgm_${suffix}`);
+  await create.getByLabel('姓名').fill('新华集群管理员');
+  await create.getByLabel('初始密码').fill('Cluster12345');
+  await create.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(page, '已新建并指定管理员')).toBeVisible();
+  await expect(staff.getByRole('region', { name: `${group.name}的管理员` })).toContainText('新华集群管理员');
+  await expectAccessible(page, '管理员 with a new one');
+
+  const third = await browser.newContext();
+  const groupPage = await third.newPage();
+  await signIn(groupPage, `xhgm_${suffix}`, '/manager/group_company', 'Cluster12345');
+  await expect(groupPage.getByRole('table', { name: `${group.name}的单位列表` })).toContainText(
+    `新华分公司${suffix}`,
+  );
+  await third.close();
 });

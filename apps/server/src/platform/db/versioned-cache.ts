@@ -21,6 +21,8 @@ export function versionedCache<T>(
 ) {
   const entries = new Map<number, { version: number; value: T; checkedAt: number }>();
   const loading = new Map<string, Promise<T>>();
+  /** Bumped by `forget`: a load that began before it does not keep its (older) value. */
+  const forgotten = new Map<number, number>();
 
   /** The company's version of this scope (0 before the first bump); undefined if the company is not active. */
   async function version(db: Database, companyId: number) {
@@ -51,13 +53,16 @@ export function versionedCache<T>(
         return hit.value;
       }
       // Concurrent misses share one load: a big snapshot is read once, not once per request.
-      const key = `${companyId}:${v}`;
+      const generation = forgotten.get(companyId) ?? 0;
+      const key = `${companyId}:${v}:${generation}`;
       let pending = loading.get(key);
       if (!pending) {
         pending = load(db, companyId).finally(() => loading.delete(key));
         loading.set(key, pending);
       }
       const value = await pending;
+      // A write committed meanwhile (`forget`): answer this value, keep none of it.
+      if ((forgotten.get(companyId) ?? 0) !== generation) return value;
       entries.delete(companyId);
       if (entries.size >= maxCompanies) entries.delete(entries.keys().next().value as number);
       entries.set(companyId, { version: v, value, checkedAt: t });
@@ -66,6 +71,7 @@ export function versionedCache<T>(
     /** Call after the writing transaction has committed. */
     forget(companyId: number) {
       entries.delete(companyId);
+      forgotten.set(companyId, (forgotten.get(companyId) ?? 0) + 1);
     },
   };
 }

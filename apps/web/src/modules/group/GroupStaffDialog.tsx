@@ -7,6 +7,7 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { useInvalidate, useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
+import { GroupStaffCreateDialog } from './GroupStaffCreateDialog.tsx';
 import { SearchPicker } from './SearchPicker.tsx';
 import { groupKeys, useGroupStaffOptions } from './useGroups.ts';
 
@@ -21,6 +22,7 @@ export function GroupStaffDialog({ group, onClose }: { group: GroupAdmin | null;
   const [current, setCurrent] = useState(group);
   const [keyword, setKeyword] = useState('');
   const [picked, setPicked] = useState<number>();
+  const [creating, setCreating] = useState(false);
   const options = useGroupStaffOptions(group?.id, keyword);
   const invalidate = useInvalidate(groupKeys.all);
   useEffect(() => setCurrent(group), [group]);
@@ -86,7 +88,11 @@ export function GroupStaffDialog({ group, onClose }: { group: GroupAdmin | null;
           }
         />
         <Typography.Text type="secondary">
-          只能指定角色为集群管理员或集群管理员助理的用户；他们将能查看这个集群的全部单位。
+          只能指定角色为集群管理员或集群管理员助理的用户；他们将能查看这个集群的全部单位。还没有这样的用户时，
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setCreating(true)}>
+            新建管理员
+          </Button>
+          。
         </Typography.Text>
         {current && current.staff.length === 0 ? (
           <Empty description="还没有指定集群管理员" />
@@ -120,6 +126,11 @@ export function GroupStaffDialog({ group, onClose }: { group: GroupAdmin | null;
           </section>
         )}
       </Space>
+      <GroupStaffCreateDialog
+        group={creating ? current : null}
+        onClose={() => setCreating(false)}
+        onSaved={setCurrent}
+      />
     </Modal>
   );
 }
