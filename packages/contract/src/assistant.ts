@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { form, id, idList, keyword } from './fields.ts';
 import { ALL_CODENAMES } from './permissions.ts';
+import { ASSISTANTS_MAX } from './roles.ts';
 
 /**
  * Assistants (spec §2 personal `assistant-set`; issue 34, docs/adr/0038 decision 6): a manager or
@@ -11,13 +12,6 @@ import { ALL_CODENAMES } from './permissions.ts';
  * `/account/set/assistants`, `/account/unset/assistant`, `/account/set/assistant/actions`,
  * `/account/get/assistants`. Served by modules/assistant.
  */
-
-/** Who may have assistants, and the role their assistants hold: 2 → 6, 3 → 7, 4 → 8. */
-export const ASSISTANT_ROLE_OF: Readonly<Record<number, number>> = { 2: 6, 3: 7, 4: 8 };
-/** The principal's role of each assistant role (the inverse of ASSISTANT_ROLE_OF). */
-export const PRINCIPAL_ROLE_OF: Readonly<Record<number, number>> = { 6: 2, 7: 3, 8: 4 };
-/** Most assistants one principal names. */
-export const ASSISTANTS_MAX = 20;
 
 export const assistantSchema = z.object({
   user_id: z.number().int(),

@@ -38,3 +38,10 @@ export function landingArea(role: number): Area {
 export function roleName(role: number): string {
   return ROLE_NAMES[role] ?? `角色${role}`;
 }
+
+/** Who may have assistants, and the role their assistants hold: 2 → 6, 3 → 7, 4 → 8 (assistant.ts). */
+export const ASSISTANT_ROLE_OF: Readonly<Record<number, number>> = { 2: 6, 3: 7, 4: 8 };
+/** The principal's role of each assistant role (the inverse of ASSISTANT_ROLE_OF). */
+export const PRINCIPAL_ROLE_OF: Readonly<Record<number, number>> = { 6: 2, 7: 3, 8: 4 };
+/** Most assistants one principal names. */
+export const ASSISTANTS_MAX = 20;

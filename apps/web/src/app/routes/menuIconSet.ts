@@ -21,6 +21,7 @@ export {
   QuestionCircleOutlined,
   ReadOutlined,
   RedEnvelopeOutlined,
+  SafetyCertificateOutlined,
   ScheduleOutlined,
   SettingOutlined,
   ShopOutlined,

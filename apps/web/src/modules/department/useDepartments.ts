@@ -1,6 +1,7 @@
 import type { CallInput } from '@portal/contract';
 import { departmentCalls } from '@portal/contract/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { inCompany } from '#web/modules/group/index.ts';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate, useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 import { useUserInfo } from '#web/shared/session.ts';
@@ -11,10 +12,6 @@ export const departmentKeys = {
   /** One company's organisation; `own` for the caller's company (no company_id sent). */
   tree: (companyId: number | undefined) => [...departmentKeys.all, 'tree', companyId ?? 'own'] as const,
 };
-
-/** The company a call acts on: absent, the caller's own. */
-const inCompany = (companyId: number | undefined) =>
-  companyId === undefined ? {} : { company_id: companyId };
 
 const organizationQuery = (companyId: number | undefined) =>
   queryOptions({

@@ -67,3 +67,7 @@ export function ScopeCompanySelect({
     </div>
   );
 }
+
+/** What a call of an administration screen says of its company: nothing for the caller's own (`company_id` otherwise). */
+export const inCompany = (companyId: number | undefined): { company_id?: number } =>
+  companyId === undefined ? {} : { company_id: companyId };

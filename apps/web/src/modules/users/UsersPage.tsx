@@ -25,9 +25,10 @@ import {
   STATUS_OPTIONS,
 } from './people.ts';
 import { UserFormModal, type UserFormTarget } from './UserFormModal.tsx';
-import { inCompany, useOrganization, useSetUserStatus, useUserList } from './useUsers.ts';
+import { useSetUserStatus, useUserList } from './useUsers.ts';
 import './users.css';
-import { ScopeCompanySelect } from '#web/modules/group/index.ts';
+import { useOrganization } from '#web/modules/department/index.ts';
+import { inCompany, ScopeCompanySelect } from '#web/modules/group/index.ts';
 
 const NONE: never[] = [];
 

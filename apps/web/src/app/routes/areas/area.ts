@@ -64,6 +64,15 @@ const PERSONAL = shared('personal', '个人中心', 'UserOutlined', [
     load: () => import('#web/modules/account/SwitchRolesPage.tsx'),
     component: 'SwitchRolesPage',
   }),
+  screen({
+    path: 'assistant-set',
+    title: '我的助理',
+    icon: 'TeamOutlined',
+    summary: '指定你的助理及其可代你做的操作',
+    access: { module: 'organization', codename: 'set_assistant' },
+    load: () => import('#web/modules/assistant/AssistantPage.tsx'),
+    component: 'AssistantPage',
+  }),
 ]);
 
 /**
@@ -88,6 +97,15 @@ const ADMIN = shared('admin', '单位管理', 'ApartmentOutlined', [
     access: { module: 'organization', codename: 'view_user' },
     load: () => import('#web/modules/users/UsersPage.tsx'),
     component: 'UsersPage',
+  }),
+  screen({
+    path: 'inner-permission',
+    title: '角色权限',
+    icon: 'SafetyCertificateOutlined',
+    summary: '本单位各角色可做的操作：按模块勾选，保存后对该角色的人员立即生效',
+    access: { module: 'organization', codename: 'change_role_permission' },
+    load: () => import('#web/modules/role-permission/RolePermissionPage.tsx'),
+    component: 'RolePermissionPage',
   }),
 ]);
 
