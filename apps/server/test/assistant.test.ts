@@ -121,6 +121,8 @@ describe('assistants', () => {
     expect((await get('/account/get/assistants')).c).toBe(Codes.NOT_LOGGED_IN.c);
     expect((await get('/account/get/assistants', shop)).c).toBe(Codes.FORBIDDEN.c);
     expect((await get('/account/get/assistants', helper)).c).toBe(Codes.FORBIDDEN.c);
+    // The super administrator holds every action, but has no assistant role to name.
+    expect((await get('/account/get/assistants', await h.as(1, a1))).c).toBe(Codes.NO_ASSISTANTS_FOR_ROLE.c);
     expect((await post('/account/set/assistants', { user_ids: 'x' }, manager)).field).toBe('user_ids');
     expect(
       (await post('/account/set/assistant/actions', { user_id: spare.user.id, codenames: 'nope' }, manager))

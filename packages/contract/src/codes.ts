@@ -136,6 +136,7 @@ export const Codes = {
   NOT_AN_ASSISTANT: { c: 22919, m: '该人员不是你的助理' },
   ASSISTANT_TAKEN: { c: 22920, m: '该人员已是其他人的助理' },
   ASSISTANT_ROLE_NEEDED: { c: 22921, m: '只能把担任相应助理角色的本单位人员设为助理' },
+  NO_ASSISTANTS_FOR_ROLE: { c: 22922, m: '你当前的角色没有助理' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -38,7 +38,9 @@ export function assistantService(db: Database, deps: { permissions: PermissionCa
 
   function assistantRole(caller: Caller) {
     const role = ASSISTANT_ROLE_OF[caller.role];
-    if (role === undefined) throw new AppError('FORBIDDEN', '你的角色没有助理');
+    // A role that may hold set_assistant (the super administrator's, or one a company gave it)
+    // but has no assistant role: a rule of the call, not its access.
+    if (role === undefined) throw new AppError('NO_ASSISTANTS_FOR_ROLE');
     return role;
   }
 
