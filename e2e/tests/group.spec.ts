@@ -118,7 +118,7 @@ test('the super administrator adds a group, is told of a name already taken besi
   await expect(page.getByText('没有符合条件的集群')).toBeVisible();
 });
 
-test('the super administrator adds a company with its first manager to a group, is told of a user name taken beside the field, and the manager can sign in to it', async ({
+test('the super administrator adds a company with its first manager to a group (a taken user name told beside the field) and a group manager, who works in a company of the group and sees no other', async ({
   page,
   browser,
 }) => {
@@ -133,8 +133,7 @@ test('the super administrator adds a company with its first manager to a group, 
   // The super administrator has every group to choose from: typing finds it.
   const picker = page.getByRole('combobox', { name: '集群' });
   await picker.fill(group.name);
-  await expect(page.locator('.ant-select-item-option', { hasText: group.name })).toBeVisible();
-  await picker.press('Enter');
+  await page.locator('.ant-select-item-option', { hasText: group.name }).click();
   await expect(page.getByText('该集群还没有单位')).toBeVisible();
 
   await page.getByRole('button', { name: '添加单位' }).click();
@@ -171,9 +170,10 @@ test('the super administrator adds a company with its first manager to a group, 
   await staff.getByRole('button', { name: '新建管理员' }).click();
   const create = page.getByRole('dialog', { name: `新建管理员 · ${group.name}` });
   const where = create.getByRole('combobox', { name: '所在单位' });
+  // The dialog has opened (its first field takes the focus): typing now is not blurred away.
+  await expect(where).toBeFocused();
   await where.fill(`新华分公司${suffix}`);
-  await expect(page.locator('.ant-select-item-option', { hasText: `新华分公司${suffix}` })).toBeVisible();
-  await where.press('Enter');
+  await page.locator('.ant-select-item-option', { hasText: `新华分公司${suffix}` }).click();
   await create.getByLabel('用户名').fill(`xhgm_${suffix}`);
   await create.getByLabel('姓名').fill('新华集群管理员');
   await create.getByLabel('初始密码').fill('Cluster12345');
@@ -182,11 +182,59 @@ test('the super administrator adds a company with its first manager to a group, 
   await expect(staff.getByRole('region', { name: `${group.name}的管理员` })).toContainText('新华集群管理员');
   await expectAccessible(page, '管理员 with a new one');
 
+  // A second company of the group (through the API: the dialog was walked above).
+  await apiCall(page.request, token, '/group/company/create', {
+    group_id: group.id,
+    company_name: `新华二分公司${suffix}`,
+    code: `xh2-${suffix}`,
+    manager_username: `xh2_${suffix}`,
+    manager_name: '二分公司管理员',
+    manager_password: 'Xinhua12345',
+  });
+
+  // The group manager sees the group's two companies and none other, and works in one of them:
+  // a department, a position in it and a person, in 新华分公司 (not their own company).
   const third = await browser.newContext();
-  const groupPage = await third.newPage();
-  await signIn(groupPage, `xhgm_${suffix}`, '/manager/group_company', 'Cluster12345');
-  await expect(groupPage.getByRole('table', { name: `${group.name}的单位列表` })).toContainText(
-    `新华分公司${suffix}`,
-  );
+  const gm = await third.newPage();
+  await signIn(gm, `xhgm_${suffix}`, '/manager/group_company', 'Cluster12345');
+  const companies = gm.getByRole('table', { name: `${group.name}的单位列表` });
+  await expect(companies).toContainText(`新华分公司${suffix}`);
+  await expect(companies).toContainText(`新华二分公司${suffix}`);
+  await expect(companies).not.toContainText('青峰贸易');
+  await gm.goto('/manager/part-postion');
+  const scope = gm.getByRole('combobox', { name: '单位' });
+  await scope.fill('青峰');
+  await expect(gm.getByText('没有符合条件的单位')).toBeVisible();
+  await scope.fill(`新华二分公司${suffix}`);
+  await expect(gm.locator('.ant-select-item-option', { hasText: `新华二分公司${suffix}` })).toBeVisible();
+  await scope.fill(`新华分公司${suffix}`);
+  await gm.locator('.ant-select-item-option', { hasText: `新华分公司${suffix}` }).click();
+  await expect(gm.getByText('暂无部门')).toBeVisible();
+  await gm.getByRole('button', { name: '新增部门' }).click();
+  let form = gm.getByRole('dialog', { name: '新增部门' });
+  await form.getByLabel('部门名称', { exact: true }).fill('市场部');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(gm, '部门已新增')).toBeVisible();
+  await gm.getByRole('button', { name: '新增职务' }).click();
+  form = gm.getByRole('dialog', { name: '新增职务' });
+  await form.getByLabel('职务名称', { exact: true }).fill('市场专员');
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(gm, '职务已新增')).toBeVisible();
+  await gm.goto('/manager/company-user1_1');
+  const people = gm.getByRole('combobox', { name: '单位' });
+  await people.fill(`新华分公司${suffix}`);
+  await gm.locator('.ant-select-item-option', { hasText: `新华分公司${suffix}` }).click();
+  await gm.getByRole('button', { name: '新增人员' }).click();
+  form = gm.getByRole('dialog', { name: '新增人员' });
+  await form.getByLabel('用户名', { exact: true }).fill(`xhp_${suffix}`);
+  await form.getByLabel('初始密码', { exact: true }).fill('Person12345');
+  await form.getByLabel('姓名', { exact: true }).fill(`新华员工${suffix}`);
+  const role = form.getByRole('combobox', { name: '角色', exact: true });
+  await role.click();
+  await role.fill('业务人员');
+  await gm.locator('.ant-select-item-option').filter({ hasText: '业务人员' }).first().click();
+  await form.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(toast(gm, `已新增人员「新华员工${suffix}」`)).toBeVisible();
+  await expect(gm.getByRole('table', { name: '人员列表' })).toContainText(`新华员工${suffix}`);
   await third.close();
 });
