@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
-import { form, id, idList, keyword } from './fields.ts';
-import { ALL_CODENAMES } from './permissions.ts';
+import { codenameList, form, id, idList, keyword } from './fields.ts';
 import { ASSISTANTS_MAX } from './roles.ts';
 
 /**
@@ -42,27 +41,7 @@ export const assistantOptionSchema = z.object({
 });
 export type AssistantOption = z.infer<typeof assistantOptionSchema>;
 
-const KNOWN = new Set<string>(ALL_CODENAMES);
-/** The actions given (`a,b`, repeated or a JSON array; empty: none), each a known codename. */
-const codenames = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (!s.startsWith('[')) return s.split(',').map((x) => x.trim());
-    try {
-      return JSON.parse(s);
-    } catch {
-      return v;
-    }
-  },
-  z
-    .array(
-      z.string().refine((c) => KNOWN.has(c), { message: '操作不存在' }),
-      { error: '操作格式不正确' },
-    )
-    .max(ALL_CODENAMES.length, '操作太多'),
-);
+const codenames = codenameList();
 
 const get = getCalls(['assistant']);
 const post = postCalls(['assistant']);

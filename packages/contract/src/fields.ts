@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KEYWORD_MAX, MAX_PAGE_SIZE } from './constants.ts';
+import { ALL_CODENAMES } from './permissions.ts';
 
 /**
  * Field schemas with Chinese messages that name the field. Form posts carry strings, so numbers and
@@ -113,29 +114,48 @@ export const MAX_ID = 2_147_483_647;
 export const id = (label: string) => int(label, { min: 1, max: MAX_ID });
 export const optionalId = (label: string) => optionalInt(label, { min: 1, max: MAX_ID });
 
+/** A list as a form carries it: repeated fields, `1,2`, or a JSON array (text); '' is an empty list. */
+function listInput(v: unknown) {
+  if (typeof v === 'string') {
+    const s = v.trim();
+    if (s.startsWith('[')) {
+      try {
+        return JSON.parse(s);
+      } catch {
+        return v;
+      }
+    }
+    return s === '' ? [] : s.split(',').map((x) => x.trim());
+  }
+  return blank(v);
+}
+
 /** Accepts `ids=1&ids=2`, `ids=1,2`, `ids=[1,2]` or a JSON array. */
 export function idList(label: string, max = 200) {
   return z.preprocess(
-    (v) => {
-      if (typeof v === 'string') {
-        const s = v.trim();
-        if (s.startsWith('[')) {
-          try {
-            return JSON.parse(s);
-          } catch {
-            return v;
-          }
-        }
-        return s === '' ? [] : s.split(',');
-      }
-      return blank(v);
-    },
+    listInput,
     z
       .array(id(label), { error: typeError(label) })
       .min(1, `请选择${label}`)
       .max(max, `${label}一次最多${max}个`),
   );
 }
+
+/** A list of `item`s (as `idList` takes them), none when not given; at most `max`. */
+export const optionalList = <T extends z.ZodType>(label: string, item: T, max: number) =>
+  z.preprocess(
+    (v) => listInput(v) ?? [],
+    z.array(item, { error: `${label}格式不正确` }).max(max, `${label}最多${max}个`),
+  );
+
+const KNOWN_CODENAMES = new Set<string>(ALL_CODENAMES);
+/** A set of actions (permissions.ts codenames), the whole set a call gives; each one known. */
+export const codenameList = (label = '操作') =>
+  optionalList(
+    label,
+    z.string().refine((c) => KNOWN_CODENAMES.has(c), { message: `${label}不存在` }),
+    ALL_CODENAMES.length,
+  );
 
 /** 0/1 flag from a boolean, 0/1, "0"/"1" or "true"/"false". */
 export function flag(label: string) {

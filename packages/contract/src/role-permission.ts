@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { companyField } from './department.ts';
-import { form, int } from './fields.ts';
-import { ALL_CODENAMES } from './permissions.ts';
+import { codenameList, form, int } from './fields.ts';
 
 /**
  * What each role of a company may do (spec §2 admin `inner-permission`; issue 34, docs/adr/0038
@@ -39,27 +38,7 @@ export const rolePermissionMatrixSchema = z.object({
 });
 export type RolePermissionMatrix = z.infer<typeof rolePermissionMatrixSchema>;
 
-const KNOWN = new Set<string>(ALL_CODENAMES);
-/** A role's whole set of actions (`a,b` or a JSON array; empty: none), each a known codename. */
-const codenames = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (!s.startsWith('[')) return s.split(',').map((x) => x.trim());
-    try {
-      return JSON.parse(s);
-    } catch {
-      return v;
-    }
-  },
-  z
-    .array(
-      z.string().refine((c) => KNOWN.has(c), { message: '操作不存在' }),
-      { error: '操作格式不正确' },
-    )
-    .max(ALL_CODENAMES.length, '操作太多'),
-);
+const codenames = codenameList();
 
 export const setRoleActionsBody = form({
   ...companyField,

@@ -13,6 +13,7 @@ import {
   optionalEmail,
   optionalId,
   optionalInt,
+  optionalList,
   optionalMobile,
   paging,
   text,
@@ -95,22 +96,7 @@ const roleField = int('角色', { min: 1, max: 99 });
 /** Most roles a person holds beside their main one. */
 export const OTHER_ROLES_MAX = 8;
 /** The roles a person holds beside their main one (`4,5`, repeated, or a JSON array); none when empty. */
-const otherRoles = z.preprocess(
-  (v) => {
-    if (v === undefined || v === null || v === '') return [];
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (!s.startsWith('[')) return s.split(',');
-    try {
-      return JSON.parse(s);
-    } catch {
-      return v;
-    }
-  },
-  z
-    .array(int('其他角色', { min: 1, max: 99 }), { error: '其他角色格式不正确' })
-    .max(OTHER_ROLES_MAX, `其他角色最多${OTHER_ROLES_MAX}个`),
-);
+const otherRoles = optionalList('其他角色', int('其他角色', { min: 1, max: 99 }), OTHER_ROLES_MAX);
 const personFields = {
   ...companyField,
   real_name: text('姓名', { max: USER_LIMITS.realName }),

@@ -33,9 +33,8 @@ export const assistantRepository = {
   holders: (s: CompanyScope, role: number, keyword: string | undefined, limit: number) => {
     let q = s
       .selectFrom('users', 'u')
-      .leftJoin('assistant_grants as g', (j) =>
-        j.onRef('g.assistant_user_id', '=', 'u.id').onRef('g.company_id', '=', 'u.company_id'),
-      )
+      // A join from the scope's users to their grant (a person's grant is their company's).
+      .leftJoin('assistant_grants as g', 'g.assistant_user_id', 'u.id')
       .leftJoin('users as p', 'p.id', 'g.principal_user_id')
       .select([
         'u.id as user_id',
