@@ -6,7 +6,6 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { useCan } from '#web/shared/usePermission.ts';
 import { DepartmentFormModal, type DepartmentFormTarget } from './DepartmentFormModal.tsx';
 import { type DepartmentActions, DepartmentTree } from './DepartmentTree.tsx';
 import { positionsOf } from './departmentTree.ts';
@@ -14,7 +13,9 @@ import { PositionFormModal, type PositionFormTarget } from './PositionFormModal.
 import { PositionTable } from './PositionTable.tsx';
 import { useOrganization, useOwnCompanyName, useRemove } from './useDepartments.ts';
 import './department.css';
-import { ScopeCompanySelect } from '#web/modules/group/index.ts';
+import { departmentCalls } from '@portal/contract/calls';
+import { ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 
 const NONE: never[] = [];
 
@@ -29,8 +30,8 @@ const NONE: never[] = [];
  */
 export function DepartmentPage() {
   const { modal } = App.useApp();
-  const canChange = useCan('organization', 'change_department');
-  const canSwitch = useCan('group', 'view_group_company');
+  const canChange = useCanCall(departmentCalls.create);
+  const canSwitch = useCanChooseCompany();
   const [companyId, setCompanyId] = useState<number>();
   const org = useOrganization(companyId);
   const ownName = useOwnCompanyName();

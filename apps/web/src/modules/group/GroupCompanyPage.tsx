@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type GroupCompany, KEYWORD_MAX } from '@portal/contract';
+import { groupCalls } from '@portal/contract/calls';
 import { Button, Card, Descriptions, Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { GroupCompanyCreateDialog } from './GroupCompanyCreateDialog.tsx';
 import { useGroupCompanies, useMyGroups } from './useGroups.ts';
 
@@ -34,7 +35,7 @@ export function GroupCompanyPage() {
   const groups = useMyGroups();
   const [chosen, setChosen] = useState<number>();
   const [adding, setAdding] = useState(false);
-  const canAdd = useCan('group', 'add_group_company');
+  const canAdd = useCanCall(groupCalls.createCompany);
   const filters = useListFilters();
   const list = groups.data?.results ?? [];
   const group = list.find((g) => g.id === chosen) ?? list[0];

@@ -1,5 +1,7 @@
+import { groupCalls } from '@portal/contract/calls';
 import { Select, Typography } from 'antd';
 import { useId, useMemo } from 'react';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { useMyGroups } from './useGroups.ts';
 import './group.css';
@@ -71,3 +73,6 @@ export function ScopeCompanySelect({
 /** What a call of an administration screen says of its company: nothing for the caller's own (`company_id` otherwise). */
 export const inCompany = (companyId: number | undefined): { company_id?: number } =>
   companyId === undefined ? {} : { company_id: companyId };
+
+/** Whether the caller may choose the company (they may ask for their groups' companies: 2, 6, 1). */
+export const useCanChooseCompany = () => useCanCall(groupCalls.myGroup);

@@ -1,13 +1,12 @@
 import type { RolePermissionMatrix, RolePermissionRole } from '@portal/contract';
 import { App, Button, Card, Empty, Select, Space, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import { ScopeCompanySelect } from '#web/modules/group/index.ts';
+import { ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useNarrow } from '#web/shared/ui/useNarrow.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { ModuleActions } from './ModuleActions.tsx';
 import {
   allCodenames,
@@ -37,7 +36,7 @@ const adjusted = (r: RolePermissionRole) => !sameSet(new Set(r.codenames), new S
  */
 export function RolePermissionPage() {
   const { modal } = App.useApp();
-  const canSwitch = useCan('group', 'view_group_company');
+  const canSwitch = useCanChooseCompany();
   const [companyId, setCompanyId] = useState<number>();
   const matrix = useRoleMatrix(companyId);
   // Here rather than beside the boxes: a save still says so once the user moved to another role.

@@ -12,7 +12,6 @@ import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
-import { useCan } from '#web/shared/usePermission.ts';
 import { PasswordResetModal } from './PasswordResetModal.tsx';
 import {
   departmentFilterOptions,
@@ -27,8 +26,10 @@ import {
 import { UserFormModal, type UserFormTarget } from './UserFormModal.tsx';
 import { useSetUserStatus, useUserList } from './useUsers.ts';
 import './users.css';
+import { usersCalls } from '@portal/contract/calls';
 import { useOrganization } from '#web/modules/department/index.ts';
-import { inCompany, ScopeCompanySelect } from '#web/modules/group/index.ts';
+import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 
 const NONE: never[] = [];
 
@@ -52,10 +53,10 @@ const StatusTags = ({ u }: { u: UserAdmin }) => (
 export function UsersPage() {
   const { modal } = App.useApp();
   const me = useUserInfo();
-  const canSwitch = useCan('group', 'view_group_company');
-  const canAdd = useCan('organization', 'add_user');
-  const canChange = useCan('organization', 'change_user');
-  const canReset = useCan('organization', 'reset_user_password');
+  const canSwitch = useCanChooseCompany();
+  const canAdd = useCanCall(usersCalls.create);
+  const canChange = useCanCall(usersCalls.update);
+  const canReset = useCanCall(usersCalls.resetPassword);
   const [companyId, setCompanyId] = useState<number>();
   const org = useOrganization(companyId);
   const departments = org.data?.departments ?? NONE;
