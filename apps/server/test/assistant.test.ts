@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
  * Assistants (issue 34, docs/adr/0038 decision 6): `/account/get/assistants`,
@@ -19,17 +19,7 @@ let spare: Who;
 let stranger: Who;
 let shop: Who;
 
-const get = async (url: string, who?: Who) =>
-  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
-const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
-  (
-    await h.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: who?.headers ?? {},
-      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-    })
-  ).json();
+const { get, post } = jsonCalls(() => h.app);
 
 beforeAll(async () => {
   h = await testApp();

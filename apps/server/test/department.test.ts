@@ -1,7 +1,7 @@
 import { Codes, DEPARTMENT_LIMITS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeInTree } from '../src/modules/department/department.service.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
  * Departments and positions (issue 34, docs/adr/0038 decision 4): a company's administrators manage
@@ -20,17 +20,7 @@ let otherUnitManager: Who;
 let superAdmin: Who;
 let shopAdmin: Who;
 
-const get = async (url: string, who?: Who) =>
-  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
-const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
-  (
-    await h.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: who?.headers ?? {},
-      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-    })
-  ).json();
+const { get, post } = jsonCalls(() => h.app);
 
 const organization = async (who: Who, companyId?: number) =>
   (await get(`/department/tree${companyId ? `?company_id=${companyId}` : ''}`, who)).d;

@@ -1,7 +1,7 @@
 import { Codes, KEYWORD_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/platform/time.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
  * Groups of companies (issue 34, docs/adr/0038): a group's staff (集群管理员 2, 集群管理员助理 6)
@@ -56,17 +56,7 @@ async function staff(groupId: number, who: Who, role: number) {
     .execute();
 }
 
-const get = async (url: string, who?: Who) =>
-  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
-const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
-  (
-    await h.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: who?.headers ?? {},
-      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-    })
-  ).json();
+const { get, post } = jsonCalls(() => h.app);
 
 beforeAll(async () => {
   h = await testApp();

@@ -282,3 +282,25 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
   return harness;
 }
 export type Harness = Awaited<ReturnType<typeof testApp>>;
+
+/**
+ * JSON calls of the API as a caller (`who.headers`: a login of `Harness.as`) or anonymously: a GET
+ * (its query in the URL) and a form POST, each answering the envelope. `app` is read at each call
+ * (the harness is made in `beforeAll`).
+ */
+export function jsonCalls(app: () => Harness['app']) {
+  type Who = { headers: Record<string, string> } | undefined;
+  return {
+    get: async (url: string, who?: Who) =>
+      (await app().inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json(),
+    post: async (url: string, form: Record<string, string | number>, who?: Who) =>
+      (
+        await app().inject({
+          method: 'POST',
+          url: `/api${url}`,
+          headers: who?.headers ?? {},
+          payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
+        })
+      ).json(),
+  };
+}

@@ -2,7 +2,7 @@ import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionCache } from '../src/platform/auth/permission-cache.ts';
 import type { PlatformDatabase } from '../src/platform/db/database.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
  * What each role of a company may do (issue 34, docs/adr/0038 decision 5): `/account/roles`,
@@ -22,17 +22,7 @@ let otherManager: Who;
 let shop: Who;
 let otherShop: Who;
 
-const get = async (url: string, who?: Who) =>
-  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
-const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
-  (
-    await h.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: who?.headers ?? {},
-      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-    })
-  ).json();
+const { get, post } = jsonCalls(() => h.app);
 const categories = (who: Who) => post('/shop/goods/category/list', {}, who);
 const roleOf = (matrix: { roles: { role: number; codenames: string[] }[] }, role: number) =>
   matrix.roles.find((r) => r.role === role);

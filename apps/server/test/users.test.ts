@@ -1,7 +1,7 @@
 import { Codes, KEYWORD_MAX } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDescendants } from '../src/modules/users/users.service.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
  * A company's people (issue 34, docs/adr/0038): `/account/list`, `/account/users`,
@@ -25,17 +25,7 @@ let east: number;
 let clerk: number;
 let salesHead: number;
 
-const get = async (url: string, who?: Who) =>
-  (await h.app.inject({ method: 'GET', url: `/api${url}`, headers: who?.headers ?? {} })).json();
-const post = async (url: string, form: Record<string, string | number>, who?: Who) =>
-  (
-    await h.app.inject({
-      method: 'POST',
-      url: `/api${url}`,
-      headers: who?.headers ?? {},
-      payload: Object.fromEntries(Object.entries(form).map(([k, v]) => [k, String(v)])),
-    })
-  ).json();
+const { get, post } = jsonCalls(() => h.app);
 const qs = (q: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString();
 const list = async (who: Who, q: Record<string, string | number> = {}) =>
