@@ -1,4 +1,4 @@
-import { type Group, type GroupCompany, groupCompanyCreateBody, PASSWORD_MIN } from '@portal/contract';
+import { type Group, type GroupCompany, groupCompanyCreateBody } from '@portal/contract';
 import { groupCalls } from '@portal/contract/calls';
 import { Divider, Form, Input, Select } from 'antd';
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 import { groupKeys, useCompanyTypes } from './useGroups.ts';
 
 interface Values {
@@ -92,27 +93,14 @@ export function GroupCompanyCreateDialog({ group, onClose }: { group: Group | nu
         />
       </Form.Item>
       <Divider plain>单位管理员</Divider>
-      <Form.Item
-        label="管理员用户名"
-        name="manager_username"
-        required
-        rules={[zodRule(rules.manager_username)]}
-        extra="登录时使用，不能与已有用户重复"
-      >
-        <Input autoComplete="off" maxLength={30} />
-      </Form.Item>
-      <Form.Item label="管理员姓名" name="manager_name" required rules={[zodRule(rules.manager_name)]}>
-        <Input maxLength={30} />
-      </Form.Item>
-      <Form.Item
-        label="管理员密码"
-        name="manager_password"
-        required
-        rules={[zodRule(rules.manager_password)]}
-        extra={`至少 ${PASSWORD_MIN} 位，须同时包含字母和数字`}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewAccountFields
+        fields={{
+          username: ['manager_username', rules.manager_username],
+          name: ['manager_name', rules.manager_name],
+          password: ['manager_password', rules.manager_password],
+        }}
+        labels={{ username: '管理员用户名', name: '管理员姓名', password: '管理员密码' }}
+      />
     </FormModal>
   );
 }

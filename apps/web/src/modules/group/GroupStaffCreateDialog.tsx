@@ -1,12 +1,13 @@
-import { type GroupAdmin, groupStaffCreateBody, MAX_PAGE_SIZE, PASSWORD_MIN } from '@portal/contract';
+import { type GroupAdmin, groupStaffCreateBody, MAX_PAGE_SIZE } from '@portal/contract';
 import { groupCalls } from '@portal/contract/calls';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Radio, Select } from 'antd';
 import { useEffect } from 'react';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { NewAccountFields } from './NewAccountFields.tsx';
 import { groupKeys, useGroupCompanies } from './useGroups.ts';
 
 interface Values {
@@ -91,27 +92,14 @@ export function GroupStaffCreateDialog({
           ]}
         />
       </Form.Item>
-      <Form.Item
-        label="用户名"
-        name="username"
-        required
-        rules={[zodRule(rules.username)]}
-        extra="登录时使用，不能与已有用户重复"
-      >
-        <Input autoComplete="off" maxLength={30} />
-      </Form.Item>
-      <Form.Item label="姓名" name="real_name" required rules={[zodRule(rules.real_name)]}>
-        <Input maxLength={30} />
-      </Form.Item>
-      <Form.Item
-        label="初始密码"
-        name="password"
-        required
-        rules={[zodRule(rules.password)]}
-        extra={`至少 ${PASSWORD_MIN} 位，须同时包含字母和数字`}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewAccountFields
+        fields={{
+          username: ['username', rules.username],
+          name: ['real_name', rules.real_name],
+          password: ['password', rules.password],
+        }}
+        labels={{ username: '用户名', name: '姓名', password: '初始密码' }}
+      />
     </FormModal>
   );
 }
