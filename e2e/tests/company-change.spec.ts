@@ -58,7 +58,7 @@ test('a shop administrator asks to rename the company; the super administrator a
 
   // The super administrator finds it among the pending requests, compares and approves.
   const admin = await openPage();
-  const adminToken = await signIn(admin, 'admin', '/manager/company-change');
+  const adminToken = await signIn(admin, 'admin', '/manager/company-identity-change');
   await admin.getByRole('combobox', { name: '申请状态' }).click();
   await admin.locator('.ant-select-item-option').filter({ hasText: '待审核' }).click();
   const search = admin.getByRole('searchbox', { name: '搜索单位' });

@@ -132,3 +132,39 @@ test('an empty form shows the message next to its field', async ({ page }) => {
   await expect(board.getByText('留言内容不能为空')).toBeVisible();
   await expect(page.getByText('留言已提交，审核通过后显示')).toHaveCount(0);
 });
+
+test('a product-planning enquiry from 关于我们 is handled in 合作咨询', async ({ openPage }) => {
+  // Two browser contexts and a staff login: give the loaded CI machine room.
+  test.slow();
+  const product = `E2E 智能货架 ${uniqueSuffix()}`;
+  const guest = await openPage();
+  await guest.goto('/aboutUs');
+  await expect(guest.getByRole('heading', { name: '合作咨询' })).toBeVisible();
+  const form = guest.getByRole('form', { name: '产品规划咨询' });
+  await form.getByRole('button', { name: '提交咨询' }).click();
+  await expect(form.getByText('产品名称不能为空')).toBeVisible();
+  await form.getByLabel('产品名称').fill(product);
+  await form.getByLabel('联系人').fill('测试联系人');
+  await form.getByLabel('手机号').fill(newMobile());
+  await form.getByLabel('规划需求').fill('希望梳理三年产品路线图。');
+  await form.getByRole('button', { name: '提交咨询' }).click();
+  await expect(guest.getByText('咨询已提交')).toBeVisible();
+
+  const staff = await openPage('service');
+  await staff.goto('/crm/enquiry_index');
+  const search = staff.getByRole('searchbox', { name: '搜索咨询' });
+  await search.fill(product);
+  await search.press('Enter');
+  const row = staff
+    .getByRole('table', { name: '合作咨询列表' })
+    .getByRole('row')
+    .filter({ hasText: product });
+  await expect(row).toContainText('产品规划咨询');
+  await expect(row).toContainText('待处理');
+  await row.getByRole('button', { name: '标记已处理' }).click();
+  const confirm = staff.getByRole('dialog', { name: '标记为已处理' });
+  await confirm.getByLabel('处理备注（选填）').fill('已电话回访');
+  await confirm.getByRole('button', { name: '确认已处理' }).click();
+  await expect(toast(staff, '已标记为已处理')).toBeVisible();
+  await expect(row).toContainText('已处理');
+});

@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { accountModule } from './modules/account/index.ts';
+import { adminLogModule } from './modules/admin-log/index.ts';
 import { assistantModule } from './modules/assistant/index.ts';
 import { brandModule } from './modules/brand/index.ts';
 import { bulkCatalogueModule } from './modules/bulk-catalogue/index.ts';
@@ -15,6 +16,7 @@ import { cartModule } from './modules/cart/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { cmsModule } from './modules/cms/index.ts';
 import { companyModule } from './modules/company/index.ts';
+import { companySettingsModule } from './modules/company-settings/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
 import { crmPeopleModule } from './modules/crm-people/index.ts';
@@ -25,6 +27,7 @@ import { goodsCategoryModule } from './modules/goods-category/index.ts';
 import { goodsLibraryModule } from './modules/goods-library/index.ts';
 import { groupModule } from './modules/group/index.ts';
 import { guestModule } from './modules/guest/index.ts';
+import { inboxModule } from './modules/inbox/index.ts';
 import { jobModule } from './modules/job/index.ts';
 import { micrositeModule } from './modules/microsite/index.ts';
 import { orderModule } from './modules/order/index.ts';
@@ -37,8 +40,10 @@ import { reviewModule, reviewRepository } from './modules/review/index.ts';
 import { rolePermissionModule } from './modules/role-permission/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
 import { stockModule } from './modules/stock/index.ts';
+import { transferModule } from './modules/transfer/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { visitorFormsModule } from './modules/visitor-forms/index.ts';
+import { workPlanModule } from './modules/work-plan/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import { type DatabaseHandle, modulesDatabase } from './platform/db/database.ts';
 import { fileStoreOf } from './platform/files/file-store.ts';
@@ -170,9 +175,28 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     catalogue.goodsChanged(companyId);
     goodsLibrary.forget(companyId);
   };
+  // A company's settings (system-set, crm-set): the environment's values are the defaults of those
+  // that were environment variables, so a company that set none behaves as before.
+  const settings = companySettingsModule(db, {
+    recheckMs: config.cacheRecheckMs,
+    defaults: {
+      session_hours: config.sessionTtlMs / 3600_000,
+      online_pay_minutes: config.payMinutes.sandbox,
+      transfer_pay_hours: config.payMinutes.bank_transfer / 60,
+      cod_confirm_hours: config.payMinutes.cod / 60,
+    },
+  });
+  const { settingsOf, checkPassword } = settings;
   const payment = paymentModule(db, {
     shopOf,
-    payMinutes: config.payMinutes,
+    payMinutes: async (companyId) => {
+      const s = await settingsOf(companyId);
+      return {
+        sandbox: s.online_pay_minutes,
+        bank_transfer: s.transfer_pay_hours * 60,
+        cod: s.cod_confirm_hours * 60,
+      };
+    },
     sandbox: config.paymentSandbox,
   });
   const modules: PortalModule[] = [
@@ -181,11 +205,13 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       login: config.login,
       permissions: app.permissions,
       sessions: app.sessions,
-      sessionTtlMs: config.sessionTtlMs,
+      settingsOf,
+      checkPassword,
       sms,
       companies,
     }),
     company,
+    settings,
     categories,
     catalogue,
     reviewModule(db),
@@ -204,11 +230,18 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     visitorFormsModule(db, { companies, counters }),
     guestModule(db, { companies, counters }),
     finderModule(db, { counters }),
-    groupModule(db),
+    groupModule(db, { checkPassword }),
     departmentModule(db),
-    usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
+    usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId), checkPassword }),
     rolePermissionModule(db, { permissions: app.permissions }),
     assistantModule(db, { permissions: app.permissions }),
+    inboxModule(db),
+    transferModule(db, {
+      permissions: app.permissions,
+      forgetSessions: (userId) => app.sessions.forgetUser(userId),
+    }),
+    workPlanModule(db, { permissions: app.permissions }),
+    adminLogModule(db),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
     purchaseModule(db, { goodsChanged }),

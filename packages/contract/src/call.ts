@@ -5,7 +5,12 @@ import type { Codename } from './permissions.ts';
  * Who may make a call: anyone (`public`; a session is read when present), any logged-in user
  * (`login`), or a logged-in user whose role holds the codename (`permission`, a typed codename).
  */
-export type CallAccess = { public: true } | { login: true } | { permission: Codename };
+/**
+ * Who may make a call. `changes` marks a GET that changes something (spec paths such as
+ * `/account/result/delMsg`): like a POST it needs the token header, so a link from another site,
+ * which carries only the cookie, cannot make it.
+ */
+export type CallAccess = { public: true } | { login: true; changes?: true } | { permission: Codename };
 
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -197,7 +202,8 @@ export type CallRoutes<G> = { readonly [K in keyof G]: G[K] extends Call ? CallR
 /** One call as a line of the routes table: `name METHOD path access [console]`. */
 export function routeLine(name: string, call: Pick<Call, 'method' | 'path' | 'access' | 'family'>) {
   const a = call.access;
-  const access = 'permission' in a ? a.permission : 'public' in a ? 'public' : 'login';
+  const access =
+    'permission' in a ? a.permission : 'public' in a ? 'public' : a.changes ? 'login-changes' : 'login';
   return [name, call.method, call.path, access, ...(call.family === 'console' ? ['console'] : [])].join(' ');
 }
 
@@ -214,7 +220,9 @@ export function callTable<G>(table: string): CallRoutes<G> {
         ? { public: true }
         : word === 'login'
           ? { login: true }
-          : { permission: word as Codename };
+          : word === 'login-changes'
+            ? { login: true, changes: true }
+            : { permission: word as Codename };
     routes[name] = { method: method as CallMethod, path, access, ...(family === 'console' && { family }) };
   }
   return routes as CallRoutes<G>;

@@ -78,6 +78,10 @@ export const PERMISSIONS = {
     review_message: '审核留言',
     reply_opinion: '回复咨询',
   },
+  enquiry: {
+    view_enquiry: '查看产品规划与投融资咨询',
+    change_enquiry: '处理产品规划与投融资咨询',
+  },
   purchase: {
     view_purchase: '查看采购单',
     add_purchase: '新建采购单',
@@ -121,6 +125,17 @@ export const PERMISSIONS = {
     reset_user_password: '重置人员密码',
     change_role_permission: '设置各角色可做的操作',
     set_assistant: '设置我的助理及其可做的操作',
+    review_transfer: '审核人员调入调出本单位或本集群的申请',
+    request_transfer: '申请调往其他单位或集群（管理员须先移交管理工作）',
+    view_admin_log: '查看管理首页、登录记录、在线人员和使用统计',
+    view_operation_log: '查看操作日志（谁在何时改了什么）',
+    view_company_settings: '查看单位设置（系统设置、商城设置）',
+    change_company_settings: '修改单位设置（密码规则、登录、订单等待时长）',
+  },
+  work: {
+    write_work_log: '写自己的工作日志，查看自己负责或参与的计划',
+    manage_work_plan: '新建和修改工作计划、分配任务',
+    review_work_log: '查看人员的工作日志及统计、审阅日志',
   },
   company: {
     change_company: '修改单位信息',
@@ -150,12 +165,14 @@ export const PERMISSION_MODULE_NAMES: Record<PermissionModule, string> = {
   pmc: '生产计划',
   file: '文件',
   feedback: '咨询与留言',
+  enquiry: '合作咨询',
   purchase: '采购',
   customer: '客户与会员',
   stock: '仓储',
   product: '产品',
   group: '集群',
   organization: '部门、职务与人员',
+  work: '工作计划与日志',
   company: '单位',
   news: '新闻与访客',
 };
@@ -186,8 +203,19 @@ export function permissionsByModule(held: ReadonlySet<string>): UserPermission {
 
 /** The administration of a company's departments, positions and people (department.ts, users.ts). */
 const ORGANIZATION_CODENAMES = (Object.keys(PERMISSIONS.organization) as Codename[]).filter(
-  (c) => c !== 'change_role_permission' && c !== 'set_assistant',
+  (c) => c !== 'change_role_permission' && c !== 'set_assistant' && c !== 'request_transfer',
 );
+
+/**
+ * Work plans and logs (work-plan.ts): every staff role writes its own logs (`write_work_log`; not
+ * the shop's members); a company's administrators also make plans and review logs.
+ */
+const WORK_CODENAMES = Object.keys(PERMISSIONS.work) as Codename[];
+/**
+ * What every member of staff (not an administrator, not a shop member) does for themselves: their
+ * work log, and asking to move to another company (transfer.ts; administrators hand over first).
+ */
+const STAFF_OWN: Codename[] = ['write_work_log', 'request_transfer'];
 
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
@@ -199,14 +227,20 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_role_permission',
     'set_assistant',
     ...ORGANIZATION_CODENAMES,
+    ...WORK_CODENAMES,
   ],
-  6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES],
+  6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES, ...WORK_CODENAMES],
   // 单位管理员 and their assistants: their company's organisation and people; the manager also
   // what each role of the company may do (role-permission.ts).
-  3: [...ORGANIZATION_CODENAMES, 'change_role_permission', 'set_assistant'],
+  3: [...ORGANIZATION_CODENAMES, ...WORK_CODENAMES, 'change_role_permission', 'set_assistant'],
   // 指导者: their assistants (the training area's actions come with its issues).
-  4: ['set_assistant'],
-  7: ORGANIZATION_CODENAMES,
+  4: ['set_assistant', ...STAFF_OWN],
+  5: STAFF_OWN,
+  8: STAFF_OWN,
+  9: STAFF_OWN,
+  10: STAFF_OWN,
+  11: STAFF_OWN,
+  7: [...ORGANIZATION_CODENAMES, ...WORK_CODENAMES],
   12: [
     'view_goods_category',
     'add_goods_category',
@@ -256,6 +290,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_feedback',
     'review_message',
     'reply_opinion',
+    'view_enquiry',
+    'change_enquiry',
     'view_sms_outbox',
     'view_file',
     'add_file',
@@ -284,6 +320,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'change_news',
     'delete_news',
     'view_guest',
+    ...STAFF_OWN,
   ],
   13: [
     'view_goods_category',
@@ -306,6 +343,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'manage_warehouse',
     'view_product',
     'produce_product',
+    ...STAFF_OWN,
   ],
   14: [
     'view_goods_category',
@@ -325,6 +363,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'add_file',
     'view_stock',
     'view_product',
+    ...STAFF_OWN,
   ],
   18: [
     'view_goods',
@@ -338,6 +377,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'add_file',
     'view_stock',
     'view_product',
+    ...STAFF_OWN,
   ],
   20: [
     'view_goods_category',
@@ -354,6 +394,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'delete_customer',
     'view_file',
     'view_guest',
+    ...STAFF_OWN,
   ],
   21: [
     'view_goods_category',
@@ -363,12 +404,15 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'view_feedback',
     'review_message',
     'reply_opinion',
+    'view_enquiry',
+    'change_enquiry',
     'view_member',
     'change_member_status',
     'view_coupon',
     'view_file',
     'view_news',
     'view_guest',
+    ...STAFF_OWN,
   ],
 };
 

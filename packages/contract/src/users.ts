@@ -4,6 +4,7 @@ import { getCalls, postCalls } from './call.ts';
 import { companyField } from './department.ts';
 import { pageOf } from './envelope.ts';
 import {
+  choice,
   flag,
   form,
   id,
@@ -15,10 +16,14 @@ import {
   optionalInt,
   optionalList,
   optionalMobile,
+  optionalText,
   paging,
   text,
+  uploadedFile,
 } from './fields.ts';
 import { auditTimes } from './item-fields.ts';
+import { jobSchema } from './job.ts';
+import { IMPORT_MODES, type ImportColumn, RESOURCE_EXPORT_DIRECT_MAX } from './resource-limits.ts';
 
 /**
  * A company's people (人员管理, spec §2 admin children `company-user1_1`, `/manager/user/{id}`;
@@ -109,20 +114,85 @@ const personFields = {
   position_id: optionalId('职务'),
 };
 
+/**
+ * A screen's fixed roles (学生管理: 9; 管理员管理: 2, 3, 6, 7): people holding any of them, beside
+ * `role`'s filter; none when empty.
+ */
+const roleSet = optionalList('角色', int('角色', { min: 1, max: 99 }), 8).optional();
+/**
+ * The people's Excel sheet (issue 34, ADR 0017): one row a person, the department and position by
+ * name in the target company, the role by its name (the roles the importer may give), the gender as
+ * 男/女. The import reads these columns; the export writes them (without 初始密码) and the list's
+ * read-only ones after.
+ */
+export const USER_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  { key: 'username', label: '用户名', required: true, kind: 'text' },
+  { key: 'real_name', label: '姓名', required: true, kind: 'text' },
+  { key: 'password', label: '初始密码', required: true, kind: 'text' },
+  { key: 'role', label: '角色', required: true, kind: 'choice' },
+  { key: 'gender', label: '性别', required: false, kind: 'choice' },
+  { key: 'mobile', label: '手机号', required: false, kind: 'text' },
+  { key: 'email', label: '邮箱', required: false, kind: 'text' },
+  { key: 'department', label: '部门', required: false, kind: 'text' },
+  { key: 'position', label: '职务', required: false, kind: 'text' },
+];
+export const USER_EXPORT_COLUMNS: readonly ImportColumn[] = [
+  ...USER_IMPORT_COLUMNS.filter((c) => c.key !== 'password'),
+  { key: 'other_roles', label: '其他角色', required: false, kind: 'text' },
+  { key: 'status', label: '状态', required: false, kind: 'text' },
+  { key: 'last_login_time', label: '最后登录', required: false, kind: 'text' },
+  { key: 'create_time', label: '创建时间', required: false, kind: 'text' },
+];
+/** The gender's words in a sheet (none: 未填写). */
+export const GENDER_WORDS: Readonly<Record<string, number>> = { 男: 1, 女: 2 };
+const usernameField = text('用户名', { min: USER_LIMITS.usernameMin, max: USER_LIMITS.username }).refine(
+  (v) => USERNAME_PATTERN.test(v),
+  '用户名只能包含字母、数字和 _ . @ -',
+);
+/** One sheet row as the import checks it (the create's fields; names where the create takes ids). */
+export const userImportRow = form({
+  username: usernameField,
+  real_name: text('姓名', { max: USER_LIMITS.realName }),
+  password: newPassword('初始密码'),
+  role: text('角色', { max: 20 }),
+  gender: optionalText('性别', { max: 3 }).refine(
+    (v) => v === undefined || v === '' || v in GENDER_WORDS,
+    '性别只能是「男」或「女」',
+  ),
+  mobile: optionalMobile('手机号'),
+  email: optionalEmail('邮箱'),
+  department: optionalText('部门', { max: 50 }),
+  position: optionalText('职务', { max: 50 }),
+});
+export const userImportBody = form({
+  ...companyField,
+  mode: choice('导入方式', IMPORT_MODES),
+  file: uploadedFile('请选择要导入的Excel文件'),
+});
+const userExportQuery = form({
+  ...companyField,
+  keyword: keyword('姓名、用户名或手机号'),
+  department_id: optionalInt('部门', { min: 0, max: MAX_ID }),
+  position_id: optionalId('职务'),
+  role: optionalInt('角色', { min: 1, max: 99 }),
+  roles: roleSet,
+  status: z.optional(flag('状态')),
+});
+/** The import job's kind (`jobCalls.list`'s `kind`): `import:` and the import call's path. */
+export const USER_IMPORT_KIND = 'import:/account/user/import';
+
 export const userListBody = form({
   ...companyField,
   keyword: keyword('姓名、用户名或手机号'),
   department_id: optionalInt('部门', { min: 0, max: MAX_ID }),
   position_id: optionalId('职务'),
   role: optionalInt('角色', { min: 1, max: 99 }),
+  roles: roleSet,
   status: z.optional(flag('状态')),
   ...paging,
 });
 export const userCreateBody = form({
-  username: text('用户名', { min: USER_LIMITS.usernameMin, max: USER_LIMITS.username }).refine(
-    (v) => USERNAME_PATTERN.test(v),
-    '用户名只能包含字母、数字和 _ . @ -',
-  ),
+  username: usernameField,
   password: newPassword('初始密码'),
   ...personFields,
 });
@@ -181,5 +251,45 @@ export const usersCalls = {
     'reset_user_password',
     userPasswordResetBody,
     userAdminSchema,
+  ),
+  /** The import's template (.xlsx): the columns, an example row, the roles the caller may give. */
+  importTemplate: {
+    ...get(
+      '/account/user/import/template',
+      '人员导入模板（Excel）',
+      { permission: 'add_user' },
+      form({}),
+      z.object({}),
+    ),
+    file: true as const,
+  },
+  /**
+   * Imports people from an .xlsx or CSV as a job (ADR 0037; multipart: file, mode 预览/全部导入/仅导入
+   * 有效行, company_id): its result is an ImportResult, its file `refused` the refused rows.
+   */
+  import: post(
+    '/account/user/import',
+    '导入单位人员（multipart：file .xlsx, mode；答复导入任务）',
+    'add_user',
+    userImportBody,
+    jobSchema,
+  ),
+  /** The list under its filters as an .xlsx (at most RESOURCE_EXPORT_DIRECT_MAX rows; more: `exportJob`). */
+  export: {
+    ...get(
+      '/account/user/export',
+      '导出单位人员（Excel，按列表的筛选条件）',
+      { permission: 'view_user' },
+      userExportQuery,
+      z.object({}),
+    ),
+    file: true as const,
+  },
+  exportJob: post(
+    '/account/user/export/job',
+    `导出单位人员（任务：超过 ${RESOURCE_EXPORT_DIRECT_MAX.toLocaleString('en')} 行的列表；答复导出任务）`,
+    'view_user',
+    userExportQuery,
+    jobSchema,
   ),
 };

@@ -11,6 +11,7 @@ import {
   keyword,
   MOBILE_PATTERN,
   mobile,
+  optionalChoice,
   optionalEmail,
   optionalId,
   optionalInt,
@@ -295,5 +296,112 @@ export const feedbackCalls = {
     'review_message',
     messageDeleteBody,
     deletedResult,
+  ),
+};
+
+// ——— Enquiries: product planning and investment (/aboutUs → /crm/enquiry_index) ———
+
+/** The two enquiries a visitor sends from 关于我们 (`POST /account/product/plan`, `/account/venture/capital`). */
+export const ENQUIRY_KINDS = { product_plan: '产品规划咨询', venture_capital: '投融资咨询' } as const;
+export type EnquiryKind = keyof typeof ENQUIRY_KINDS;
+
+/** An enquiry is 待处理 until staff mark it handled (with an optional note). */
+export const ENQUIRY_STATUS = { OPEN: 0, HANDLED: 1 } as const;
+export const ENQUIRY_STATUS_NAMES: Record<number, string> = { 0: '待处理', 1: '已处理' };
+
+export const ENQUIRY_LIMITS = {
+  contact: 20,
+  email: 100,
+  organization: 100,
+  subject: 100,
+  content: 1000,
+  note: 200,
+  /** 拟融资金额（万元） */
+  amount: 10_000_000,
+} as const;
+
+const enquiryCommon = {
+  company_id: optionalId('单位'),
+  contact: text('联系人', { max: ENQUIRY_LIMITS.contact }),
+  mobile: mobile('手机号'),
+  email: optionalEmail('邮箱', ENQUIRY_LIMITS.email),
+};
+
+export const productPlanBody = form({
+  ...enquiryCommon,
+  organization: optionalText('单位名称', { max: ENQUIRY_LIMITS.organization }),
+  subject: text('产品名称', { max: ENQUIRY_LIMITS.subject }),
+  content: text('规划需求', { max: ENQUIRY_LIMITS.content }),
+});
+export type ProductPlanInput = z.infer<typeof productPlanBody>;
+
+export const ventureCapitalBody = form({
+  ...enquiryCommon,
+  organization: text('公司名称', { max: ENQUIRY_LIMITS.organization }),
+  subject: text('项目名称', { max: ENQUIRY_LIMITS.subject }),
+  amount: optionalInt('拟融资金额', { min: 1, max: ENQUIRY_LIMITS.amount }),
+  content: text('项目简介', { max: ENQUIRY_LIMITS.content }),
+});
+export type VentureCapitalInput = z.infer<typeof ventureCapitalBody>;
+
+export const enquirySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(Object.keys(ENQUIRY_KINDS) as [EnquiryKind, ...EnquiryKind[]]),
+  contact: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  organization: z.string(),
+  subject: z.string(),
+  /** 拟融资金额（万元）, venture capital only. */
+  amount: z.number().int().nullable(),
+  content: z.string(),
+  status: z.number().int(),
+  note: z.string(),
+  handler_name: z.string(),
+  handle_time: z.string(),
+  ip: z.string(),
+  ...createTime,
+});
+export type Enquiry = z.infer<typeof enquirySchema>;
+
+export const enquiryListQuery = form({
+  ...paging,
+  kind: optionalChoice('咨询类型', ENQUIRY_KINDS),
+  status: optionalInt('处理状态', { min: 0, max: 1 }),
+  keyword: keyword('关键词'),
+});
+
+export const enquiryHandleBody = form({
+  id: id('咨询'),
+  note: optionalText('处理备注', { max: ENQUIRY_LIMITS.note }),
+});
+
+const enquiryTags = ['enquiry'];
+const enquiryAnyone = publicCalls(enquiryTags);
+const enquiryGet = getCalls(enquiryTags);
+const enquiryPost = postCalls(enquiryTags);
+
+/** Product-planning and investment enquiries (/aboutUs → /crm/enquiry_index), served by modules/visitor-forms. */
+export const enquiryCalls = {
+  productPlan: enquiryAnyone('/account/product/plan', '提交产品规划咨询', productPlanBody, submittedResult),
+  ventureCapital: enquiryAnyone(
+    '/account/venture/capital',
+    '提交投融资咨询',
+    ventureCapitalBody,
+    submittedResult,
+  ),
+  list: enquiryGet(
+    '/enquiry/list',
+    '产品规划与投融资咨询列表',
+    { permission: 'view_enquiry' },
+    enquiryListQuery,
+    pageOf(enquirySchema),
+  ),
+  handle: enquiryPost(
+    '/enquiry/handle',
+    '标记咨询已处理',
+    'change_enquiry',
+    enquiryHandleBody,
+    enquirySchema,
   ),
 };

@@ -18,7 +18,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
-export function accountRoutes(app: App, account: AccountService, sessionTtlMs: number) {
+export function accountRoutes(app: App, account: AccountService) {
   serve(app, calls.login, async ({ input, request, reply }) => {
     const result = await account.login({
       username: input.username,
@@ -27,7 +27,7 @@ export function accountRoutes(app: App, account: AccountService, sessionTtlMs: n
       userAgent: request.headers['user-agent'] ?? '',
       device: request.cookies[DEVICE_COOKIE],
     });
-    setSessionCookie(request, reply, result.token, sessionTtlMs);
+    setSessionCookie(request, reply, result.token, result.ttlMs);
     reply.setCookie(DEVICE_COOKIE, result.device, {
       path: DEVICE_COOKIE_PATH,
       httpOnly: true,

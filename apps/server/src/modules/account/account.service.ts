@@ -2,6 +2,7 @@ import {
   type HeldRoles,
   type LoginReason,
   landingArea,
+  MOBILE_PATTERN,
   permissionsByModule,
   roleName,
   type User,
@@ -16,6 +17,7 @@ import type { PageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
 import { nowIso } from '#server/platform/time.ts';
+import type { CheckPassword, SettingsOf } from '../company-settings/index.ts';
 import { accountRepository as repo, type UserRow } from './account.repository.ts';
 import type { Familiarity, LoginLimiter } from './login-limiter.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -57,7 +59,10 @@ export interface AccountDeps {
   passwordChecks: { max: number; windowMs: number };
   permissions: PermissionCache;
   sessions: SessionCache;
-  sessionTtlMs: number;
+  /** The company's settings (company-settings): session length, login variants. */
+  settingsOf: SettingsOf;
+  /** The company's password rule (company-settings). */
+  checkPassword: CheckPassword;
 }
 
 export function accountService({
@@ -67,7 +72,8 @@ export function accountService({
   passwordChecks,
   permissions,
   sessions,
-  sessionTtlMs,
+  settingsOf,
+  checkPassword,
 }: AccountDeps) {
   /** Whether the client is known to the account: a browser it logged in from, an address it used. */
   async function familiarity(
@@ -84,27 +90,50 @@ export function accountService({
     return { kind: 'stranger' };
   }
 
-  /** A new session for a user who proved who they are (login, registration). */
+  /**
+   * A new session for a user who proved who they are (login, registration), as long as the
+   * company's `session_hours`; with `single_session` on, the user's other sessions end with it.
+   * `ttlMs` is the session cookie's age.
+   */
   async function openSession(
     row: UserRow,
     client: { ip: string; userAgent: string },
     alsoDo?: (trx: Database) => Promise<unknown>,
   ) {
+    const settings = await settingsOf(row.company_id);
+    const ttlMs = settings.session_hours * 3600_000;
     const token = newToken();
+    const id = hashToken(token);
     const now = nowIso();
     await db.transaction().execute(async (trx) => {
       await repo.createSession(trx, {
-        id: hashToken(token),
+        id,
         userId: row.id,
         companyId: row.company_id,
         now,
-        expiresAt: new Date(Date.now() + sessionTtlMs).toISOString(),
+        expiresAt: new Date(Date.now() + ttlMs).toISOString(),
         ip: client.ip,
         ua: client.userAgent.slice(0, 300),
       });
+      if (settings.single_session === 1) await repo.deleteOtherSessions(trx, row.id, id);
       await alsoDo?.(trx);
     });
-    return { token, login_time: now, user: toUser(row) };
+    if (settings.single_session === 1) sessions.forgetUser(row.id);
+    return { token, login_time: now, user: toUser(row), ttlMs };
+  }
+
+  /**
+   * The user a login names: by user name, or — where their company allows it (`login_name`
+   * username_or_mobile) — by their mobile number. A company that does not allow it answers as for
+   * an unknown user.
+   */
+  async function loginUser(name: string) {
+    const byName = await repo.findByUsername(db, name);
+    if (byName || !MOBILE_PATTERN.test(name)) return byName;
+    const byMobile = await repo.findByMobile(db, name);
+    if (!byMobile) return undefined;
+    const settings = await settingsOf(byMobile.company_id).catch(() => undefined);
+    return settings?.login_name === 'username_or_mobile' ? byMobile : undefined;
   }
 
   /** Stores a new password hash and ends the user's sessions (all, or all but `keepSessionId`). */
@@ -149,7 +178,7 @@ export function accountService({
           now,
         });
 
-      const row = await repo.findByUsername(db, input.username);
+      const row = await loginUser(input.username);
       const attempt = await limiter.admit(
         input.username,
         input.ip,
@@ -229,10 +258,12 @@ export function accountService({
       }
       await counters.reset(key);
       if (oldPassword === newPassword) throw new AppError('PASSWORD_SAME', undefined, 'new_password');
+      await checkPassword(caller.companyId, newPassword, 'new_password', '新密码');
       await setPassword(caller.companyId, caller.userId, await hashPassword(newPassword), caller.sessionId);
     },
 
     setPassword,
+    checkPassword,
 
     async permission(caller: Caller): Promise<UserPermission> {
       return permissionsByModule(await permissions.codenames(caller));

@@ -14,7 +14,7 @@ export { hashPassword } from './password.ts';
 /** Accounts (login, sessions, passwords) and members (registration, codes, profile). */
 export function accountModule(
   db: Database,
-  deps: Pick<AccountDeps, 'permissions' | 'sessions' | 'sessionTtlMs'> & {
+  deps: Pick<AccountDeps, 'permissions' | 'sessions' | 'settingsOf' | 'checkPassword'> & {
     counters: Counters;
     login: LoginLimits;
     sms: SmsCodes;
@@ -28,7 +28,8 @@ export function accountModule(
     passwordChecks: { max: deps.login.maxFailuresPerAccount, windowMs: deps.login.windowMs },
     permissions: deps.permissions,
     sessions: deps.sessions,
-    sessionTtlMs: deps.sessionTtlMs,
+    settingsOf: deps.settingsOf,
+    checkPassword: deps.checkPassword,
   });
   const members = memberService(db, {
     account,
@@ -40,8 +41,8 @@ export function accountModule(
     name: 'account',
     account,
     routes(app) {
-      accountRoutes(app, account, deps.sessionTtlMs);
-      memberRoutes(app, members, deps.sessionTtlMs);
+      accountRoutes(app, account);
+      memberRoutes(app, members);
     },
     // Expired sessions are swept at start and hourly; lookups ignore them anyway.
     repeats: [{ name: '清理过期会话', everyMs: 3600_000, run: () => account.sweepExpiredSessions() }],

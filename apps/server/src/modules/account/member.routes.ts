@@ -11,11 +11,11 @@ const client = (request: { ip: string; headers: Record<string, string | string[]
 });
 
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
-export function memberRoutes(app: App, members: MemberService, sessionTtlMs: number) {
+export function memberRoutes(app: App, members: MemberService) {
   serve(app, calls.sendCode, ({ input, request }) => members.sendCode(input, client(request)));
   serve(app, calls.register, async ({ input, request, reply }) => {
     const result = await members.register(input, client(request));
-    setSessionCookie(request, reply, result.token, sessionTtlMs);
+    setSessionCookie(request, reply, result.token, result.ttlMs);
     return result;
   });
   serve(app, calls.findPassword, async ({ input, request }) => {

@@ -99,6 +99,7 @@ export function memberService(
       // The code first: only the number's owner learns anything about the number after this.
       await deps.sms.consume(input.mobile, 'register', input.code, nowIso());
       if (await repo.findByMobile(db, input.mobile)) throw new AppError('MOBILE_TAKEN', undefined, 'mobile');
+      await deps.account.checkPassword(company.id, input.password, 'password', '密码');
       const passwordHash = await hashPassword(input.password);
       let row: UserRow | undefined;
       try {
@@ -130,6 +131,7 @@ export function memberService(
       await deps.sms.consume(input.mobile, 'password', input.code, nowIso());
       const row = await repo.findByMobile(db, input.mobile);
       if (!row) throw new AppError('SMS_CODE_WRONG', undefined, 'code');
+      await deps.account.checkPassword(row.company_id, input.password, 'password', '新密码');
       await deps.account.setPassword(row.company_id, row.id, await hashPassword(input.password));
     },
 

@@ -19,6 +19,7 @@ import { onUnique } from '#server/platform/db/errors.ts';
 import { groupInScope, groupsInScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { hashPassword } from '../account/index.ts';
+import type { CheckPassword } from '../company-settings/index.ts';
 import type { insertUser } from '../users/index.ts';
 import { type GroupValues, groupRepository as repo } from './group.repository.ts';
 
@@ -51,6 +52,8 @@ export function groupService(
       usernameTaken(db: Database, username: string): Promise<boolean>;
       insert: typeof insertUser;
     };
+    /** The company's password rule (company-settings). */
+    checkPassword: CheckPassword;
   },
 ) {
   /**
@@ -247,6 +250,7 @@ export function groupService(
     ) {
       const usernameTaken = () => new AppError('USERNAME_TAKEN', undefined, 'username');
       if (await deps.users.usernameTaken(db, input.username)) throw usernameTaken();
+      await deps.checkPassword(input.company_id, input.password, 'password', '初始密码');
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.groupRow(trx, input.id))) throw new AppError('NOT_FOUND', '集群不存在或已被删除');
@@ -383,6 +387,8 @@ export function groupService(
       const usernameTaken = () => new AppError('USERNAME_TAKEN', undefined, 'manager_username');
       if (await repo.codeTaken(db, input.code)) throw codeTaken();
       if (await deps.users.usernameTaken(db, input.manager_username)) throw usernameTaken();
+      // A new company has the default settings.
+      await deps.checkPassword(undefined, input.manager_password, 'manager_password', '管理员密码');
       const passwordHash = await hashPassword(input.manager_password);
       const id = await db.transaction().execute(async (trx) => {
         const now = nowIso();

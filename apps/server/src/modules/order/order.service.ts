@@ -247,6 +247,8 @@ export function orderService(db: Database, deps: OrderDeps) {
         deps.payments.provider(method) ? '本店暂未设置收款账户，请选择其他支付方式' : '请选择支付方式',
         'payment_method',
       );
+    // The company's deadline (its crm settings), read before the transaction.
+    const payMinutes = await deps.payments.payMinutes(caller.companyId, method);
     const placeIn = async (trx: Database) => {
       const now = nowIso();
       const lines = await linesOf(trx, caller, input);
@@ -324,7 +326,7 @@ export function orderService(db: Database, deps: OrderDeps) {
           consignee_address: consigneeText(consignee),
           payment_method: input.payment_method,
           remark: input.remark ?? '',
-          expires_at: new Date(Date.now() + deps.payments.payMinutes(method) * 60_000).toISOString(),
+          expires_at: new Date(Date.now() + payMinutes * 60_000).toISOString(),
           paid_at: null,
           shipped_at: null,
           completed_at: null,

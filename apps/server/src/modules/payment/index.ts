@@ -5,6 +5,7 @@ import { paymentAccounts } from './payment.service.ts';
 import {
   offlineProvider,
   type PayMinutes,
+  type PayMinutesOf,
   type PaymentProvider,
   paymentMethods,
   type ShopContact,
@@ -27,7 +28,7 @@ export function paymentModule(
   db: Database,
   deps: {
     shopOf: (companyId: number) => Promise<ShopContact | undefined>;
-    payMinutes: PayMinutes;
+    payMinutes: PayMinutes | PayMinutesOf;
     sandbox: { secret: string } | undefined;
   },
 ) {

@@ -27,8 +27,12 @@ export interface PaymentRouteDeps {
 export function paymentRoutes(app: App, { payments, accounts, shopOf, sandbox }: PaymentRouteDeps) {
   serve(app, calls.methods, async ({ input, caller }) => {
     const companyId = companyOf({ caller }, input.company_id);
-    const [shop, account] = await Promise.all([shopOf(companyId), accounts.of(companyId)]);
-    return { results: payments.list(shop, account) };
+    const [shop, account, minutes] = await Promise.all([
+      shopOf(companyId),
+      accounts.of(companyId),
+      payments.minutesOf(companyId),
+    ]);
+    return { results: payments.list(shop, account, minutes) };
   });
   serve(app, calls.account, async ({ caller }) => ({ account: await accounts.of(caller.companyId) }));
   serve(app, calls.saveAccount, async ({ input, caller }) => ({

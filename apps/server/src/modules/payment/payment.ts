@@ -74,9 +74,12 @@ export const offlineProvider: PaymentProvider = {
 
 /** Minutes each method waits for its payment (bank transfers take days; online payment minutes). */
 export type PayMinutes = Record<PaymentMethod, number>;
+/** A company's deadlines (its crm settings, company-settings; the environment's when it set none). */
+export type PayMinutesOf = (companyId: number) => Promise<PayMinutes>;
 
-/** The providers in use, by method, with each method's deadline. */
-export function paymentMethods(providers: readonly PaymentProvider[], payMinutes: PayMinutes) {
+/** The providers in use, by method, with each method's deadline: the same for all, or each company's. */
+export function paymentMethods(providers: readonly PaymentProvider[], payMinutes: PayMinutes | PayMinutesOf) {
+  const minutesOf: PayMinutesOf = typeof payMinutes === 'function' ? payMinutes : async () => payMinutes;
   const byMethod = new Map<PaymentMethod, PaymentProvider>();
   for (const p of providers) for (const m of p.methods) byMethod.set(m, p);
   const byName = new Map(providers.map((p) => [p.name, p]));
@@ -89,22 +92,24 @@ export function paymentMethods(providers: readonly PaymentProvider[], payMinutes
       const p = byName.get(name);
       return p?.online ? { ...p.online, name: p.name } : undefined;
     },
-    payMinutes(method: PaymentMethod) {
-      return payMinutes[method];
+    /** How long an order of the company paid by `method` waits for its payment. */
+    async payMinutes(companyId: number, method: PaymentMethod) {
+      return (await minutesOf(companyId))[method];
     },
+    minutesOf,
     /** Whether the method can be used now: a transfer needs the shop's receiving account. */
     usable(method: PaymentMethod, account: TransferAccount | null) {
       return byMethod.has(method) && (method !== 'bank_transfer' || account !== null);
     },
     isOnline: (method: string) => ONLINE_PAYMENT_METHODS.includes(method as PaymentMethod),
-    list(shop: ShopContact | undefined, account: TransferAccount | null) {
+    list(shop: ShopContact | undefined, account: TransferAccount | null, minutes: PayMinutes) {
       return [...byMethod.entries()]
         .filter(([method]) => method !== 'bank_transfer' || account !== null)
         .map(([method, p]) => ({
           method,
           name: PAYMENT_METHODS[method],
           instructions: p.instructions(method, undefined, { shop, account }),
-          pay_minutes: payMinutes[method],
+          pay_minutes: minutes[method],
           account: method === 'bank_transfer' ? account : null,
         }));
     },

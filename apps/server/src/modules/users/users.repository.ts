@@ -11,6 +11,8 @@ export interface UserFilter {
   departmentIds?: readonly number[] | null | undefined;
   position_id?: number | undefined;
   role?: number | undefined;
+  /** People holding any of these roles (a screen's fixed roles); none when empty. */
+  roles?: readonly number[] | undefined;
   status?: 0 | 1 | undefined;
 }
 
@@ -65,6 +67,18 @@ function people(s: CompanyScope, f: UserFilter) {
         .select('r.id')
         .where('r.role', '=', role)
         .union(s.selectFrom('user_roles').select('user_id as id').where('role', '=', role)),
+    );
+  }
+  if (f.roles && f.roles.length > 0) {
+    const roles = [...f.roles];
+    q = q.where(
+      'u.id',
+      'in',
+      s
+        .selectFrom('users', 'r')
+        .select('r.id')
+        .where('r.role', 'in', roles)
+        .union(s.selectFrom('user_roles').select('user_id as id').where('role', 'in', roles)),
     );
   }
   if (f.status !== undefined) q = q.where('u.status', '=', f.status);
@@ -148,6 +162,28 @@ export const usersRepository = {
     s.selectFrom('departments').select(['id', 'parent_id']).where('id', '=', id).executeTakeFirst(),
   position: (s: CompanyScope, id: number) =>
     s.selectFrom('positions').select(['id', 'department_id']).where('id', '=', id).executeTakeFirst(),
+  /**
+   * Of `values`, those some user holds in `column` (any company), asked IN_LIST values a query (an
+   * import's batch).
+   */
+  takenOf: async (db: Database, column: 'username' | 'mobile', values: readonly string[]) => {
+    const found = new Set<string>();
+    const all = [...new Set(values.filter((v) => v !== ''))];
+    for (let at = 0; at < all.length; at += 100) {
+      const rows = await unscoped(db, 'user names and mobile numbers are unique across companies (login)')
+        .selectFrom('users')
+        .select(column)
+        .where(column, 'in', all.slice(at, at + 100))
+        .execute();
+      for (const r of rows) found.add((r as Record<string, string>)[column] ?? '');
+    }
+    return found;
+  },
+  /** The company's live departments and positions with their names (an import finds them by name). */
+  named: async (s: CompanyScope) => ({
+    departments: await s.selectFrom('departments').select(['id', 'name']).execute(),
+    positions: await s.selectFrom('positions').select(['id', 'name', 'department_id']).execute(),
+  }),
   /** The company's departments (their tree: a filter takes a department with those below it). */
   departments: (s: CompanyScope) => s.selectFrom('departments').select(['id', 'parent_id']).execute(),
 

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '#server/platform/db/errors.ts';
 import { type CompanyScope, companyInScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { hashPassword } from '../account/index.ts';
+import type { CheckPassword } from '../company-settings/index.ts';
 import { type PersonValues, usersRepository as repo, type UserFilter } from './users.repository.ts';
 
 interface InCompany {
@@ -101,7 +102,10 @@ const audited = (r: Held) => ({
  * resetting their password ends their sessions (`forgetSessions`: this process's cache at once,
  * other processes within its time, ADR 0005). Each write is audited.
  */
-export function usersService(db: Database, deps: { forgetSessions(userId: number): void }) {
+export function usersService(
+  db: Database,
+  deps: { forgetSessions(userId: number): void; checkPassword: CheckPassword },
+) {
   const within = (trx: Database, s: CompanyScope, caller: Caller) =>
     inCompany(trx, s.companyId, { userId: caller.userId });
 
@@ -265,6 +269,7 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
 
     async create(caller: Caller, input: PersonInput & { username: string; password: string }) {
       const scope = await companyInScope(db, caller, input.company_id);
+      await deps.checkPassword(scope.companyId, input.password, 'password', '初始密码');
       const values = await personValues(scope, caller, input);
       await unique(db, { username: input.username, mobile: values.mobile });
       const passwordHash = await hashPassword(input.password);
@@ -334,6 +339,8 @@ export function usersService(db: Database, deps: { forgetSessions(userId: number
 
     /** Sets a password the user must change at the next login, and ends their sessions. */
     async resetPassword(caller: Caller, input: InCompany & { id: number; password: string }) {
+      const scope = await companyInScope(db, caller, input.company_id);
+      await deps.checkPassword(scope.companyId, input.password, 'password', '新密码');
       const passwordHash = await hashPassword(input.password);
       const item = await change(caller, input, async (trx, s, before) => {
         await repo.resetPassword(s, before.id, passwordHash, nowIso());

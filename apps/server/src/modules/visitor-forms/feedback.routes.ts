@@ -1,7 +1,8 @@
-import { feedbackCalls as calls, supplierCalls } from '@portal/contract';
+import { feedbackCalls as calls, enquiryCalls, supplierCalls } from '@portal/contract';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import { type App, companyOf, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
+import type { EnquiryService } from './enquiry.service.ts';
 import type { FeedbackService } from './feedback.service.ts';
 import type { SupplierService } from './supplier.service.ts';
 
@@ -51,4 +52,19 @@ export function feedbackRoutes(app: App, feedback: FeedbackService) {
   });
   serve(app, calls.reviewMessages, ({ input, caller }) => feedback.review(caller, input.ids, input.status));
   serve(app, calls.removeMessages, ({ input, caller }) => feedback.remove(caller, input.ids));
+}
+
+/** Product-planning and investment enquiries (/aboutUs → /crm/enquiry_index). */
+export function enquiryRoutes(app: App, enquiries: EnquiryService) {
+  serve(app, enquiryCalls.productPlan, ({ input: { company_id, ...input }, caller, request }) =>
+    enquiries.submit('product_plan', companyOf({ caller }, company_id), input, request.ip),
+  );
+  serve(app, enquiryCalls.ventureCapital, ({ input: { company_id, ...input }, caller, request }) =>
+    enquiries.submit('venture_capital', companyOf({ caller }, company_id), input, request.ip),
+  );
+  serve(app, enquiryCalls.list, async ({ input, caller }) => {
+    const p = pageParams(input);
+    return paged(await enquiries.list(caller, input, p), p);
+  });
+  serve(app, enquiryCalls.handle, ({ input, caller }) => enquiries.handle(caller, input));
 }

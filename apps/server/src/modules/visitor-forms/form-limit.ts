@@ -3,7 +3,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
 import { callLimit } from '#server/platform/limits/rate-limit.ts';
 
-export type PublicForm = 'supplier' | 'opinion' | 'message';
+export type PublicForm = 'supplier' | 'opinion' | 'message' | 'product_plan' | 'venture_capital';
 
 /** Throws 21002 when `ip` already sent `form` too often; otherwise counts this submission. */
 export type FormLimit = (form: PublicForm, ip: string) => Promise<void>;

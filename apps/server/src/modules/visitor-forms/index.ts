@@ -3,7 +3,8 @@ import { companyMissing } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
+import { enquiryService } from './enquiry.service.ts';
+import { enquiryRoutes, feedbackRoutes, supplierRoutes } from './feedback.routes.ts';
 import { feedbackService } from './feedback.service.ts';
 import { type FormGate, formLimit } from './form-limit.ts';
 import { supplierService } from './supplier.service.ts';
@@ -26,6 +27,7 @@ export function visitorFormsModule(
     routes(app) {
       supplierRoutes(app, supplierService(db, admit));
       feedbackRoutes(app, feedbackService(db, admit));
+      enquiryRoutes(app, enquiryService(db, admit));
     },
   });
 }

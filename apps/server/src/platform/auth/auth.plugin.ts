@@ -79,7 +79,8 @@ export const authPlugin = fp(
 
       // The error handler answers these in the route's family (a console call: 401 AUTH_FAIL, 403).
       if (!request.caller) throw new AppError('NOT_LOGGED_IN');
-      if (!SAFE_METHODS.has(request.method) && !headerToken) throw new AppError('TOKEN_REQUIRED');
+      const changes = !SAFE_METHODS.has(request.method) || ('changes' in access && access.changes === true);
+      if (changes && !headerToken) throw new AppError('TOKEN_REQUIRED');
       if ('permission' in access) {
         // An administrator reset the password: the account's own calls (info, the password
         // change, logout) go on, nothing else until the user has chosen a password.

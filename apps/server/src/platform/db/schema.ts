@@ -171,6 +171,17 @@ export interface CompanyRolePermissionTable {
   granted: number;
 }
 
+/** A setting a company has set (the declaration, packages/contract company-settings.ts, gives type and default). */
+export interface CompanySettingTable {
+  company_id: number;
+  key: string;
+  value: string;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Whose assistant a user is in a company, and the actions given (JSON; docs/adr/0038 decision 6). */
 export interface AssistantGrantTable {
   company_id: number;
@@ -178,6 +189,38 @@ export interface AssistantGrantTable {
   principal_user_id: number;
   codenames: string;
   created_at: string;
+}
+
+/** A message to one person (inbox, docs/adr/0038 "Messages"). */
+export interface InboxMessageTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: string;
+  title: string;
+  content: string;
+  link: string;
+  read_at: string | null;
+  del_flag: number;
+  created_at: string;
+}
+
+/** A person's request to move to another company (transfer, docs/adr/0038). */
+export interface PersonTransferTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  kind: number;
+  to_company_id: number;
+  reason: string;
+  from_state: number;
+  to_state: number;
+  from_reviewer: number | null;
+  to_reviewer: number | null;
+  status: number;
+  note: string;
+  created_at: string;
+  decided_at: string | null;
 }
 
 /** A role a user holds beyond `users.role` (docs/adr/0038 decision 3). */
@@ -744,6 +787,28 @@ export interface SupplierTable {
   created_at: string;
 }
 
+export interface EnquiryTable {
+  id: Generated<number>;
+  company_id: number;
+  /** 'product_plan' | 'venture_capital' */
+  kind: string;
+  contact: string;
+  mobile: string;
+  email: Generated<string>;
+  organization: Generated<string>;
+  subject: string;
+  /** 拟融资金额（万元） */
+  amount: number | null;
+  content: string;
+  /** 0 待处理, 1 已处理 */
+  status: Generated<number>;
+  note: Generated<string>;
+  handled_by: number | null;
+  handled_at: string | null;
+  ip: Generated<string>;
+  created_at: string;
+}
+
 export interface ProblemTable {
   id: Generated<number>;
   company_id: number;
@@ -1190,6 +1255,61 @@ export interface JobRepeatTable {
   lease_until: string | null;
 }
 
+/** A work plan (migration 050): WORK_PLAN_STATUS 0 进行中, 1 已完成, 2 已取消. */
+export interface WorkPlanTable {
+  id: Generated<number>;
+  company_id: number;
+  title: string;
+  description: Generated<string>;
+  start_date: string;
+  end_date: string;
+  status: Generated<number>;
+  owner_id: number;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A task of a work plan given to a person: WORK_TASK_STATUS 0 未开始, 1 进行中, 2 已完成; progress 0–100. */
+export interface WorkPlanTaskTable {
+  id: Generated<number>;
+  company_id: number;
+  plan_id: number;
+  title: string;
+  owner_id: number;
+  due_date: string;
+  status: Generated<number>;
+  progress: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person's daily work log, hours in tenths, optionally against a task (and its plan), reviewed once. */
+export interface WorkLogTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number;
+  log_date: string;
+  content: string;
+  hours_tenths: number;
+  plan_id: number | null;
+  task_id: number | null;
+  reviewed: Generated<number>;
+  review_comment: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   cache_versions: CacheVersionTable;
   companies: CompanyTable;
@@ -1202,6 +1322,12 @@ export interface DB {
   user_roles: UserRoleTable;
   company_role_permissions: CompanyRolePermissionTable;
   assistant_grants: AssistantGrantTable;
+  inbox_messages: InboxMessageTable;
+  person_transfers: PersonTransferTable;
+  work_plans: WorkPlanTable;
+  work_plan_tasks: WorkPlanTaskTable;
+  work_logs: WorkLogTable;
+  company_settings: CompanySettingTable;
   positions: PositionTable;
   users: UserTable;
   sessions: SessionTable;
@@ -1230,6 +1356,7 @@ export interface DB {
   suppliers: SupplierTable;
   problems: ProblemTable;
   opinions: OpinionTable;
+  enquiries: EnquiryTable;
   anonymous_messages: AnonymousMessageTable;
   app_versions: AppVersionTable;
   projects: ProjectTable;

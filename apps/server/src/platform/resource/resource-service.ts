@@ -1,13 +1,8 @@
 import {
   type CodeName,
   columnName,
-  type ImportMode,
-  type ImportResult,
   itemFromRow,
   RESOURCE_EXPORT_MAX,
-  RESOURCE_IMPORT_MAX_BYTES,
-  RESOURCE_IMPORT_MAX_ROWS,
-  RESOURCE_IMPORT_PREVIEW_ROWS,
   RESOURCE_SELECT_MAX,
   type Resource,
   searchColumnsOf,
@@ -24,18 +19,18 @@ import { isUniqueViolation } from '../db/errors.ts';
 import { containsLike } from '../db/like.ts';
 import { type CompanyTable, inCompany, inShared, type SharedTable } from '../db/scope.ts';
 import { freshStatistics } from '../db/statistics.ts';
-import {
-  errorWorkbook,
-  labelsOf,
-  type ReadProgress,
-  type RefusedRow,
-  readWorkbook,
-  templateWorkbook,
-  validateRow,
-} from '../excel/index.ts';
-import type { JobContext, JobHandler } from '../jobs/types.ts';
+import type { JobHandler } from '../jobs/types.ts';
 import { nowIso } from '../time.ts';
-import { type ImportStaging, importStaging, type StagedRow } from './import-staging.ts';
+import type { StagedRow } from './import-staging.ts';
+import {
+  type ImportedRow,
+  type ImportJobData,
+  type SheetValues,
+  sheetImport,
+  sheetImportJob,
+} from './sheet-import.ts';
+
+export type { ImportJobData, SheetValues } from './sheet-import.ts';
 
 type Row = Record<string, unknown> & { id: number };
 /** Rows an export reads per statement. */
@@ -55,32 +50,10 @@ export async function* exportPages<T>(read: (limit: number, offset: number) => P
 }
 type Fields<R extends Resource> = z.output<R['schemas']['createBody']>;
 
-/** Bounds of one import's sheet (the upload's byte limit is the route's, RESOURCE_IMPORT_MAX_BYTES). */
-const IMPORT_LIMITS = {
-  maxRows: RESOURCE_IMPORT_MAX_ROWS,
-  maxColumns: 50,
-  maxCells: RESOURCE_IMPORT_MAX_ROWS * 20,
-  maxBytes: RESOURCE_IMPORT_MAX_BYTES,
-};
-/** Rows one insert statement of an import writes. */
-const IMPORT_BATCH = 200;
 /** Values of one uniqueness query of an import (PostgreSQL's planner proves partial indexes up to 100). */
 const IN_LIST = 100;
 /** Rows a publish writes before the table's statistics are checked (`freshStatistics`). */
 const ANALYZE_AFTER = 1000;
-
-/** A row of an import that passed every check: its cells as read and the values to store. */
-interface ImportedRow extends StagedRow {
-  cells: Record<string, string>;
-}
-/** What an import job is started with (the sheet is its input file). */
-export interface ImportJobData {
-  mode: ImportMode;
-}
-/** The share of an import job's progress its reading takes (the publish the rest). */
-const READ_SHARE = 90;
-/** What `ResourceStore.import.prepare`'s function answers for one sheet row. */
-export type SheetValues = { values: Record<string, unknown> } | { errors: Record<string, string> };
 
 /**
  * How a resource is stored and what is special about it (design/back-office.md). Everything else —
@@ -294,139 +267,6 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
   }
 
   const importColumns = resource.importColumns;
-  const labelOf = (key: string | undefined) =>
-    (key && importColumns.find((c) => c.key === key)?.label) || key || '整行';
-
-  /**
-   * Reads and checks the sheet at `file`, a row at a time (never the whole sheet in memory),
-   * outside any long transaction (ADR 0037): each row by the fields (the create call's schemas,
-   * picked words → values) and its unique fields against the rows above it in the file; then, 200
-   * rows at a time on `db` (reads, so SQLite's reader answers them while another request writes),
-   * against the stored rows (a unique value a live row holds) and the store's `beforeSave` (its
-   * refusal names the column). Each batch's rows — valid ones with their values, refused ones with
-   * their cells and reasons — are staged in a short transaction of their own; between batches the
-   * job reports its progress and stops if it was cancelled. Keeps the first `keep` valid rows (a
-   * preview's list).
-   */
-  async function stage(
-    ctx: JobContext<ImportJobData>,
-    file: string,
-    staging: ImportStaging,
-    opts: { keep: number; prepareInsert: boolean },
-  ) {
-    const { caller } = ctx;
-    const out = { total: 0, valid: 0, invalid: 0, kept: [] as ImportedRow[] };
-    // How far the reader is through the file, for the progress bar (excel/sheet.ts ReadProgress).
-    const read: ReadProgress = { read: 0, total: 0 };
-    let refused: RefusedRow[] = [];
-    const refuse = (rowNumber: number, cells: Record<string, string>, errors: Record<string, string>) => {
-      refused.push({ rowNumber, values: cells, errors });
-      out.invalid++;
-    };
-    const seen = new Map<string, Map<unknown, number>>(
-      (resource.unique as readonly string[]).map((f) => [f, new Map()]),
-    );
-    const unique = resource.unique as readonly string[];
-    const { beforeSave, beforeInsert } = store.rules ?? {};
-    let batch: ImportedRow[] = [];
-
-    const flush = async () => {
-      let rows = batch;
-      batch = [];
-      for (const field of unique) {
-        const taken = await storedValues(db, caller.companyId, field, rows);
-        if (taken.size === 0) continue;
-        const message = duplicate(field).message;
-        rows = rows.filter((row) => {
-          if (!taken.has(row.values[field])) return true;
-          refuse(row.rowNumber, row.cells, {
-            [labelOf(field)]: `${message}：「${String(row.values[field])}」`,
-          });
-          return false;
-        });
-      }
-      if (beforeSave) {
-        const kept: ImportedRow[] = [];
-        for (const row of rows) {
-          try {
-            await beforeSave(db, row.values, caller);
-            kept.push(row);
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            refuse(row.rowNumber, row.cells, { [labelOf(error.field)]: error.message });
-          }
-        }
-        rows = kept;
-      }
-      out.valid += rows.length;
-      for (const row of rows) if (out.kept.length < opts.keep) out.kept.push(row);
-      if (opts.prepareInsert && beforeInsert && rows.length > 0) {
-        const made = await beforeInsert(
-          db,
-          rows.map((r) => r.values),
-          caller,
-        );
-        rows = rows.map((r, i) => ({ ...r, values: made[i] ?? r.values }));
-      }
-      const refusedNow = refused;
-      refused = [];
-      await staging.add(rows, refusedNow);
-      // The share of the file read (bytes), whatever its number of rows; the row cap otherwise.
-      const share = read.total > 0 ? read.read / read.total : out.total / RESOURCE_IMPORT_MAX_ROWS;
-      await ctx.progress(
-        Math.min(READ_SHARE, Math.floor(READ_SHARE * share)),
-        `已检查 ${out.total.toLocaleString('en-US')} 行`,
-      );
-      await ctx.checkCancelled();
-      // SQLite's statements end synchronously, so the awaits above never let this process serve
-      // another request: between batches it does (the reads that came meanwhile wait one batch).
-      await new Promise((resolve) => setImmediate(resolve));
-    };
-
-    const labels = labelsOf(importColumns);
-    const resolve = store.import
-      ? await store.import.prepare(db, caller)
-      : (data: Record<string, unknown>): SheetValues => {
-          // `toValues` may refuse a value it cannot store (a rich text too long once sanitised).
-          try {
-            return { values: store.toValues(data as Fields<R>) };
-          } catch (error) {
-            if (!(error instanceof AppError)) throw error;
-            return { errors: { [error.field ?? '']: error.message } };
-          }
-        };
-    for await (const row of readWorkbook(file, {
-      columns: importColumns,
-      ...IMPORT_LIMITS,
-      progress: read,
-    })) {
-      out.total++;
-      const checked = validateRow(row, resource.schemas.importRow, labels);
-      if ('errors' in checked) refuse(row.rowNumber, row.values, checked.errors);
-      else {
-        const resolved = resolve(checked.data as Record<string, unknown>);
-        if ('errors' in resolved) {
-          const named = Object.entries(resolved.errors).map(([field, message]) => [labelOf(field), message]);
-          refuse(row.rowNumber, row.values, Object.fromEntries(named));
-        } else {
-          const { values } = resolved;
-          const errors: Record<string, string> = {};
-          for (const field of unique) {
-            const value = values[field];
-            if (value === undefined || value === '') continue;
-            const above = seen.get(field)?.get(value);
-            if (above === undefined) seen.get(field)?.set(value, row.rowNumber);
-            else errors[labelOf(field)] = `${labelOf(field)}「${String(value)}」与第${above}行重复`;
-          }
-          if (Object.keys(errors).length > 0) refuse(row.rowNumber, row.values, errors);
-          else batch.push({ rowNumber: row.rowNumber, cells: row.values, values });
-        }
-      }
-      if (batch.length + refused.length >= IMPORT_BATCH) await flush();
-    }
-    await flush();
-    return out;
-  }
 
   /**
    * The values of `field` among `rows` that a live stored row holds, asked at most IN_LIST values
@@ -450,58 +290,111 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
   }
 
   /**
-   * Publishes the staged valid rows in ONE transaction (all or nothing), the job marked done in it
-   * (`completeIn`: never published twice). Per batch: its unique values checked again against the
-   * stored rows (another user may have saved one since the rows were checked: the whole import is
-   * refused with that duplicate, as the unique index refuses a race), `insertValues` (beforeInsert,
-   * insert, afterInsert, audit); between batches other requests are served. Answers the result
-   * with `publish_ms`, the time from the transaction's begin to the job marked done.
+   * The resource's import (sheet-import.ts, ADR 0037): each row by the fields (the create call's
+   * schemas, picked words → values; `import.prepare` or `toValues`) and its unique fields against
+   * the rows above it in the file; then a batch at a time on `db` (reads, so SQLite's reader answers
+   * them while another request writes) against the stored rows (a unique value a live row holds)
+   * and the store's `beforeSave` (its refusal names the column). The publish checks each batch's
+   * unique values again against the stored rows (another user may have saved one since the rows
+   * were checked: the whole import is refused with that duplicate, as the unique index refuses a
+   * race) and inserts it as a create does (`insertValues`).
    */
-  async function publish(
-    ctx: JobContext<ImportJobData>,
-    staging: ImportStaging,
-    counts: Omit<ImportResult, 'created' | 'rows'>,
-    basis: string | undefined,
-  ): Promise<ImportResult> {
-    const { caller } = ctx;
-    const unique = resource.unique as readonly string[];
-    // A race the check below misses, refused by the unique index, is the first unique field's.
-    return write(async (trx) => {
-      const began = performance.now();
-      // The staged values are made for insert (`beforeInsert`) unless what made them has changed.
-      const prepared = basis !== undefined && (await insertBasis(trx, caller)) === basis;
-      let created = 0;
-      for await (const rows of staging.valid(trx, IMPORT_BATCH)) {
-        for (const field of unique) {
-          const taken = await storedValues(trx, caller.companyId, field, rows);
-          const row = rows.find((r) => taken.has(r.values[field]));
-          if (row)
-            throw new AppError(
-              (store.uniqueCodes as Record<string, CodeName>)[field] ?? 'PARAM_ERROR',
-              `${duplicate(field).message}：「${String(row.values[field])}」（第${row.rowNumber}行），没有导入任何一行：请修正后重新导入`,
-              field,
-            );
-        }
-        await insertValues(
-          trx,
-          caller,
-          rows.map((r) => r.values),
-          prepared,
-        );
-        const before = created;
-        created += rows.length;
-        // Once, after the first thousand rows: statistics that still count the table (nearly)
-        // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
-        if (before < ANALYZE_AFTER && created >= ANALYZE_AFTER) await freshStatistics(trx, table, created);
-        // The statements of a batch run back to back; between batches this process serves the
-        // requests that came meanwhile (their reads go to SQLite's reader or another connection).
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      const result = { ...counts, created, rows: [], publish_ms: Math.round(performance.now() - began) };
-      await ctx.completeIn(trx, result);
-      return result;
-    }, unique[0]);
-  }
+  const importer = sheetImport<ImportJobData>(db, {
+    label: resource.label,
+    kind: resource.jobKinds.import,
+    columns: importColumns,
+    row: resource.schemas.importRow,
+    example: (resource.excel?.example ?? {}) as Record<string, unknown>,
+    choices: Object.fromEntries(
+      Object.entries((resource.excel?.choices ?? {}) as Record<string, Record<string, unknown>>).map(
+        ([key, words]) => [key, Object.keys(words)],
+      ),
+    ),
+    unique: resource.unique as readonly string[],
+    async begin(ctx, commit) {
+      const { caller } = ctx;
+      const unique = resource.unique as readonly string[];
+      const { beforeSave, beforeInsert } = store.rules ?? {};
+      // Read before the sheet: a change while it is read is found by the publish.
+      const basis = commit && beforeInsert && store.import?.basis ? await insertBasis(db, caller) : undefined;
+      const resolve = store.import
+        ? await store.import.prepare(db, caller)
+        : (data: Record<string, unknown>): SheetValues => {
+            // `toValues` may refuse a value it cannot store (a rich text too long once sanitised).
+            try {
+              return { values: store.toValues(data as Fields<R>) };
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              return { errors: { [error.field ?? '']: error.message } };
+            }
+          };
+      /** Whether the staged values were made for insert and what made them is unchanged. */
+      let prepared = false;
+      return {
+        resolve,
+        async check(rows: readonly ImportedRow[]) {
+          const refused = new Map<number, Record<string, string>>();
+          let left = rows;
+          for (const field of unique) {
+            const taken = await storedValues(db, caller.companyId, field, left);
+            if (taken.size === 0) continue;
+            const message = duplicate(field).message;
+            left = left.filter((row) => {
+              if (!taken.has(row.values[field])) return true;
+              refused.set(row.rowNumber, { [field]: `${message}：「${String(row.values[field])}」` });
+              return false;
+            });
+          }
+          if (beforeSave)
+            for (const row of left) {
+              try {
+                await beforeSave(db, row.values, caller);
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                refused.set(row.rowNumber, { [error.field ?? '']: error.message });
+              }
+            }
+          return refused;
+        },
+        ...(basis !== undefined && beforeInsert
+          ? {
+              stage: (rows: readonly ImportedRow[]) =>
+                beforeInsert(
+                  db,
+                  rows.map((r) => r.values),
+                  caller,
+                ),
+            }
+          : {}),
+        // A race the check below misses, refused by the unique index, is the first unique field's.
+        transaction: (work) => write(work, unique[0]),
+        async publish(trx, rows, created) {
+          // The staged values are made for insert (`beforeInsert`) unless what made them has changed.
+          if (created === 0) prepared = basis !== undefined && (await insertBasis(trx, caller)) === basis;
+          for (const field of unique) {
+            const taken = await storedValues(trx, caller.companyId, field, rows);
+            const row = rows.find((r) => taken.has(r.values[field]));
+            if (row)
+              throw new AppError(
+                (store.uniqueCodes as Record<string, CodeName>)[field] ?? 'PARAM_ERROR',
+                `${duplicate(field).message}：「${String(row.values[field])}」（第${row.rowNumber}行），没有导入任何一行：请修正后重新导入`,
+                field,
+              );
+          }
+          await insertValues(
+            trx,
+            caller,
+            rows.map((r) => r.values),
+            prepared,
+          );
+          // Once, after the first thousand rows: statistics that still count the table (nearly)
+          // empty are made again, so the next batches' queries use its indexes (PostgreSQL).
+          const now = created + rows.length;
+          if (created < ANALYZE_AFTER && now >= ANALYZE_AFTER) await freshStatistics(trx, table, now);
+        },
+      };
+    },
+  });
 
   /** `import.basis` as JSON, the text an import's staging and its publish compare. */
   const insertBasis = async (conn: Database, caller: Caller) =>
@@ -541,70 +434,10 @@ export function resourceService<R extends Resource>(db: Database, resource: R, d
 
   return {
     /** The import template: the columns, the declaration's example row, the picked fields' words. */
-    template() {
-      const choices = Object.fromEntries(
-        Object.entries((resource.excel?.choices ?? {}) as Record<string, Record<string, unknown>>).map(
-          ([key, words]) => [key, Object.keys(words)],
-        ),
-      );
-      return templateWorkbook(
-        importColumns,
-        (resource.excel?.example ?? {}) as Record<string, unknown>,
-        choices,
-        `${resource.label}导入模板`,
-      );
-    },
+    template: () => importer.template(),
 
-    /**
-     * An import job (ADR 0037; its kind `resource.jobKinds.import`): the sheet it was started with
-     * read, checked and staged (`stage`); the refused rows kept as the job's file `refused`. A
-     * `preview` answers the counts and the first rows and writes nothing; `all` publishes every
-     * row or, when any is refused, fails with nothing written; `valid` publishes the rows that
-     * pass (`publish`: one short transaction). The staged rows go when the job ends, whichever
-     * way, and before a run that follows a dead one.
-     */
-    async importSheet(ctx: JobContext<ImportJobData>): Promise<ImportResult> {
-      const { mode } = ctx.data;
-      const staging = importStaging(db, ctx.caller.companyId, ctx.id);
-      if (ctx.attempt > 1) await staging.clear();
-      try {
-        const file = await ctx.inputFile();
-        if (!file) throw new AppError('PARAM_ERROR', '请选择要导入的Excel文件');
-        // Read before the sheet: a change while it is read is found by the publish.
-        const basis =
-          mode !== 'preview' && store.rules?.beforeInsert && store.import?.basis
-            ? await insertBasis(db, ctx.caller)
-            : undefined;
-        const r = await stage(ctx, file, staging, {
-          keep: mode === 'preview' ? RESOURCE_IMPORT_PREVIEW_ROWS : 0,
-          prepareInsert: basis !== undefined,
-        });
-        const counts = { total: r.total, valid: r.valid, invalid: r.invalid, columns: importColumns };
-        if (r.invalid > 0)
-          await ctx.putFile(
-            'refused',
-            `${resource.label}导入错误行.xlsx`,
-            errorWorkbook(importColumns, staging.refused()),
-          );
-        if (mode === 'preview') {
-          const rows: ImportResult['rows'] = [];
-          for await (const x of staging.refused(RESOURCE_IMPORT_PREVIEW_ROWS))
-            rows.push({ row: x.rowNumber, values: x.values, errors: x.errors });
-          for (const x of r.kept) rows.push({ row: x.rowNumber, values: x.cells, errors: {} });
-          return { ...counts, created: 0, rows: rows.sort((x, y) => x.row - y.row) };
-        }
-        if (mode === 'all' && r.invalid > 0)
-          throw new AppError(
-            'PARAM_ERROR',
-            `有${r.invalid}行数据有误，没有导入任何一行：请修正后重新导入，或选择仅导入有效行`,
-          );
-        if (r.valid === 0) throw new AppError('PARAM_ERROR', `表格中没有可以导入的${resource.label}`);
-        await ctx.progress(READ_SHARE, `正在导入 ${r.valid.toLocaleString('en-US')} 行`);
-        return await publish(ctx, staging, counts, basis);
-      } finally {
-        await staging.clear();
-      }
-    },
+    /** An import job (sheet-import.ts; its kind `resource.jobKinds.import`). */
+    importSheet: importer.importSheet,
 
     async list(caller: Caller, input: z.output<R['schemas']['listBody']>) {
       const { page, pageSize, offset } = pageParams(input);
@@ -741,7 +574,4 @@ export type ResourceService<R extends Resource> = ReturnType<typeof resourceServ
 export const importJob = <R extends Resource>(
   resource: R,
   service: Pick<ResourceService<R>, 'importSheet'>,
-): JobHandler<ImportJobData> => ({
-  kind: resource.jobKinds.import,
-  run: (ctx) => service.importSheet(ctx),
-});
+): JobHandler<ImportJobData> => sheetImportJob(resource.jobKinds.import, service);

@@ -88,10 +88,14 @@ describe('visibleMenu', () => {
     );
 
   it('hides a screen the user lacks, and its emptied group', () => {
-    expect(titles(nobody)).toEqual(['商城管理首页', ['个人信息', '修改密码', '切换角色']]);
+    expect(titles(nobody)).toEqual(['商城管理首页', ['个人信息', '修改密码', '切换角色', '我的消息']]);
   });
   it('shows it with the view permission', () => {
-    expect(titles(viewer)).toEqual(['商城管理首页', ['商品分类'], ['个人信息', '修改密码', '切换角色']]);
+    expect(titles(viewer)).toEqual([
+      '商城管理首页',
+      ['商品分类'],
+      ['个人信息', '修改密码', '切换角色', '我的消息'],
+    ]);
   });
 });
 
@@ -105,6 +109,11 @@ describe('canAccess and findScreen', () => {
   });
   it('finds the shared screens under every area', () => {
     for (const a of AREAS) expect(findScreen(AREAS, `${a.path}/personal-info`)?.title).toBe('个人信息');
+  });
+  it('puts 管理首页 at home in every area but 商城管理, whose own home holds that path', () => {
+    expect(findScreen(AREAS, '/manager/home')?.title).toBe('管理首页');
+    expect(findScreen(AREAS, '/crm/home')?.home).toBeDefined();
+    expect(screensOf(crm.children).filter((s) => s.path === 'home')).toHaveLength(1);
   });
 });
 

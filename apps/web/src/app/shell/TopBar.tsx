@@ -1,6 +1,7 @@
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Avatar, Divider, Layout, Tooltip, Typography } from 'antd';
 import type { AreaEntry } from '#web/app/routes/types.ts';
+import { MessageBell } from '#web/modules/inbox/index.ts';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { PALETTE } from '#web/shared/ui/theme.ts';
@@ -60,6 +61,7 @@ export function TopBar({ area }: { area: AreaEntry }) {
             </span>
           </Tooltip>
         )}
+        <MessageBell areaPath={area.path} />
         <UserMenu areaPath={area.path} />
       </div>
     </Layout.Header>

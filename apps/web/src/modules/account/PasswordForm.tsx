@@ -1,9 +1,10 @@
-import { Codes, passwordUpdateBody } from '@portal/contract';
+import { Codes, passwordRuleText, passwordUpdateBody } from '@portal/contract';
 import { Button, Form, Input, Space } from 'antd';
 import { useId } from 'react';
 import { confirmRule } from '#web/shared/ui/confirmRule.ts';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
+import { passwordFormRule, usePasswordRule } from '#web/shared/usePasswordRule.ts';
 import { usePasswordUpdate } from './useAccount.ts';
 
 interface Values {
@@ -21,6 +22,8 @@ export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCanc
   // The dialog and the password-reset screen can both be on the page: field ids must differ.
   const formName = `password-${useId().replace(/:/g, '')}`;
   const update = usePasswordUpdate();
+  // The company's rule (系统设置): shown under the field and checked before sending.
+  const rule = usePasswordRule();
 
   const submit = (v: Values) =>
     update.mutate(
@@ -49,9 +52,11 @@ export function PasswordForm({ onDone, onCancel }: { onDone?: () => void; onCanc
         name="new_password"
         required
         dependencies={['old_password']}
-        extra="至少 8 位，须同时包含字母和数字"
+        extra={passwordRuleText(rule)}
+        validateFirst
         rules={[
           zodRule(new_password),
+          passwordFormRule(rule, '新密码'),
           ({ getFieldValue }) => ({
             validator: async (_r, value: string) => {
               if (value && value === getFieldValue('old_password')) throw new Error(Codes.PASSWORD_SAME.m);

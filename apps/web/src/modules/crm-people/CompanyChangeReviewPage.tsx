@@ -129,7 +129,7 @@ function RequestDetail({ r }: { r: CompanyChangeRequest }) {
 }
 
 /**
- * 单位变更审核 (/manager/company-change, ADR 0029): every company's change requests for the
+ * 单位变更审核 (/manager/company-identity-change, ADR 0029): every company's change requests for the
  * platform's super administrator — filter by state, search by company, proposed against current
  * values, 通过 (written to the company at once) or 驳回 with a reason.
  */

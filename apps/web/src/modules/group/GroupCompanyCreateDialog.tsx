@@ -94,6 +94,7 @@ export function GroupCompanyCreateDialog({ group, onClose }: { group: Group | nu
       </Form.Item>
       <Divider plain>单位管理员</Divider>
       <NewAccountFields
+        companyId="new"
         fields={{
           username: ['manager_username', rules.manager_username],
           name: ['manager_name', rules.manager_name],

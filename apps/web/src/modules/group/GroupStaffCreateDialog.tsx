@@ -36,6 +36,8 @@ export function GroupStaffCreateDialog({
   onSaved: (group: GroupAdmin) => void;
 }) {
   const [form] = Form.useForm<Values>();
+  // The new account's company: its password rule is the one shown and checked.
+  const chosenCompany = Form.useWatch('company_id', form);
   const companies = useGroupCompanies(
     group ? { group_id: group.id, page: 1, page_size: MAX_PAGE_SIZE } : undefined,
   );
@@ -93,6 +95,7 @@ export function GroupStaffCreateDialog({
         />
       </Form.Item>
       <NewAccountFields
+        companyId={chosenCompany}
         fields={{
           username: ['username', rules.username],
           name: ['real_name', rules.real_name],

@@ -1,20 +1,25 @@
-import { PASSWORD_MIN, USER_LIMITS } from '@portal/contract';
+import { passwordRuleText, USER_LIMITS } from '@portal/contract';
 import { Form, Input } from 'antd';
 import { type SafeParser, zodRule } from '#web/shared/ui/zodRule.ts';
+import { passwordFormRule, usePasswordRule } from '#web/shared/usePasswordRule.ts';
 
 /**
  * The fields of a new account a dialog makes with something else (添加单位's first manager,
  * 新建管理员): its user name, name and first password, under the dialog's own field names and
- * labels, each checked by the declared field.
+ * labels, each checked by the declared field; the password also by the rule of the company the
+ * account will be in (its 系统设置; `companyId` 'new': a company being made, the defaults).
  */
 export function NewAccountFields({
   fields,
   labels,
+  companyId,
 }: {
+  companyId: number | 'new' | undefined;
   /** The form's field name and its declared schema, for each. */
   fields: Record<'username' | 'name' | 'password', readonly [string, SafeParser]>;
   labels: Record<'username' | 'name' | 'password', string>;
 }) {
+  const rule = usePasswordRule(companyId ?? 'new');
   return (
     <>
       <Form.Item
@@ -33,8 +38,9 @@ export function NewAccountFields({
         label={labels.password}
         name={fields.password[0]}
         required
-        rules={[zodRule(fields.password[1])]}
-        extra={`至少 ${PASSWORD_MIN} 位，须同时包含字母和数字`}
+        validateFirst
+        rules={[zodRule(fields.password[1]), passwordFormRule(rule, labels.password)]}
+        extra={passwordRuleText(rule)}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>

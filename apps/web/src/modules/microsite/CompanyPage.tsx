@@ -1,6 +1,7 @@
 import type { Company } from '@portal/contract';
 import { Breadcrumb, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
+import { EnquirySection } from '#web/modules/visitor-forms/index.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
@@ -16,7 +17,7 @@ function fallbackIntro(c: Company): string[] {
   return [first, ...(reach ? [`欢迎来电垂询：${reach}。`] : [])];
 }
 
-function CompanyProfileView({ title }: { title: string }) {
+function CompanyProfileView({ title, enquiries }: { title: string; enquiries?: boolean }) {
   const company = useCompany();
   const profile = useCompanyProfile(company.data?.id ?? undefined, !company.isPending);
   const p = profile.data;
@@ -61,13 +62,14 @@ function CompanyProfileView({ title }: { title: string }) {
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       )}
+      {enquiries && <EnquirySection />}
     </ShopLayout>
   );
 }
 
-/** `/aboutUs`: the site's company, its intro and contact card. */
+/** `/aboutUs`: the site's company, its intro and contact card, and the 合作咨询 forms. */
 export function AboutUsPage() {
-  return <CompanyProfileView title="关于我们" />;
+  return <CompanyProfileView title="关于我们" enquiries />;
 }
 
 /** `/company`: the same company record under the name the specification gives it. */

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { GENDERS, KEYWORD_MAX, type UserAdmin } from '@portal/contract';
+import { GENDERS, KEYWORD_MAX, USER_IMPORT_KIND, type UserAdmin } from '@portal/contract';
 import { App, Button, Card, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -24,12 +24,14 @@ import {
   STATUS_OPTIONS,
 } from './people.ts';
 import { UserFormModal, type UserFormTarget } from './UserFormModal.tsx';
-import { useSetUserStatus, useUserList } from './useUsers.ts';
+import { useReloadPeople, useSetUserStatus, useUserList } from './useUsers.ts';
 import './users.css';
 import { usersCalls } from '@portal/contract/calls';
 import { useOrganization } from '#web/modules/department/index.ts';
 import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { ImportDialog, ImportJobs } from '#web/shared/resource/ImportDialog.tsx';
+import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 
 const NONE: never[] = [];
 
@@ -48,15 +50,27 @@ const StatusTags = ({ u }: { u: UserAdmin }) => (
  * once) and 启用, 重置密码 (they must choose their own at the next login). The buttons follow the
  * caller's permissions and, on each row, whether the caller may change that person (`manageable`:
  * not themselves, and a role they may give); the role offered is one they may give. A group's staff
- * and the super administrator choose the company (单位); everyone else sees their own.
+ * and the super administrator choose the company (单位); everyone else sees their own. 导入 takes
+ * people from an Excel sheet into that company (the shared ImportDialog: template, preview with each
+ * row's reasons, the good rows imported as a job, 下载错误行); 导出 Excel is the list as filtered.
  */
-export function UsersPage() {
+export function UsersPage({
+  title = '人员管理',
+  fixedRoles,
+}: {
+  /** The screen's title (学生管理, 管理员管理 over the same list). */
+  title?: string;
+  /** The people the screen lists: those holding any of these roles (the list's filter, fixed). */
+  fixedRoles?: readonly number[];
+} = {}) {
   const { modal } = App.useApp();
   const me = useUserInfo();
   const canSwitch = useCanChooseCompany();
   const canAdd = useCanCall(usersCalls.create);
   const canChange = useCanCall(usersCalls.update);
   const canReset = useCanCall(usersCalls.resetPassword);
+  const canImport = useCanCall(usersCalls.import);
+  const canExport = useCanCall(usersCalls.export);
   const [companyId, setCompanyId] = useState<number>();
   const org = useOrganization(companyId);
   const departments = org.data?.departments ?? NONE;
@@ -66,13 +80,22 @@ export function UsersPage() {
   const [department, setDepartment] = useState<number>();
   const [position, setPosition] = useState<number>();
   const [role, setRole] = useState<number>();
-  const list = useUserList({
-    ...filters.params,
+  /** The list's filters: what the list and its export ask. */
+  const filtered = {
+    keyword: filters.params.keyword,
+    status: filters.params.status,
     department_id: department,
     position_id: position,
     role,
+    ...(fixedRoles ? { roles: [...fixedRoles] } : {}),
     ...inCompany(companyId),
-  });
+  };
+  const list = useUserList({ ...filters.params, ...filtered });
+  const reload = useReloadPeople();
+  const [importing, setImporting] = useState(false);
+  /** Imports the dialog was closed on while they ran, and exports run as jobs: shown above the list. */
+  const [handed, setHanded] = useState<number[]>([]);
+  const [exports, setExports] = useState<number[]>([]);
   const setStatus = useSetUserStatus(companyId);
   const [editing, setEditing] = useState<UserFormTarget | null>(null);
   const [resetting, setResetting] = useState<UserAdmin | null>(null);
@@ -82,7 +105,14 @@ export function UsersPage() {
     () => positionFilterOptions(positions, departments, department),
     [positions, departments, department],
   );
-  const roles = useMemo(() => roleOptions(me?.role), [me?.role]);
+  const roles = useMemo(
+    () => roleOptions(me?.role).filter((o) => !fixedRoles || fixedRoles.includes(o.value)),
+    [me?.role, fixedRoles],
+  );
+  const roleFilter = useMemo(
+    () => ROLE_FILTER_OPTIONS.filter((o) => !fixedRoles || fixedRoles.includes(o.value)),
+    [fixedRoles],
+  );
 
   const refilter =
     <T,>(set: (value: T) => void) =>
@@ -219,9 +249,13 @@ export function UsersPage() {
   ];
 
   return (
-    <Card title="人员管理">
+    <Card title={title}>
       <div className="users-page">
         {canSwitch && <ScopeCompanySelect value={companyId} onChange={chooseCompany} />}
+        {canExport && <ExportJobs routes={usersCalls} started={exports} />}
+        {canImport && (
+          <ImportJobs kind={USER_IMPORT_KIND} label="人员" unit="名" handed={handed} onImported={reload} />
+        )}
         <FilteredList<UserAdmin, 0 | 1>
           listFilters={filters}
           search={{
@@ -259,16 +293,18 @@ export function UsersPage() {
                 onChange={refilter(setPosition)}
                 style={{ width: 150 }}
               />
-              <Select<number>
-                aria-label="角色筛选"
-                placeholder="全部角色"
-                allowClear={CLEARABLE}
-                showSearch={{ optionFilterProp: 'label' }}
-                options={ROLE_FILTER_OPTIONS}
-                value={role}
-                onChange={refilter(setRole)}
-                style={{ width: 150 }}
-              />
+              {roleFilter.length > 1 && (
+                <Select<number>
+                  aria-label="角色筛选"
+                  placeholder="全部角色"
+                  allowClear={CLEARABLE}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={roleFilter}
+                  value={role}
+                  onChange={refilter(setRole)}
+                  style={{ width: 150 }}
+                />
+              )}
             </>
           }
           status={{ label: '人员状态', options: STATUS_OPTIONS }}
@@ -282,16 +318,31 @@ export function UsersPage() {
           }
           rowName={personName}
         >
-          {canAdd && (
-            <Button
-              type="primary"
-              icon={<PlusOutlined aria-hidden />}
-              disabled={roles.length === 0}
-              onClick={() => setEditing({ mode: 'add' })}
-            >
-              新增人员
-            </Button>
-          )}
+          <Space wrap>
+            {canExport && (
+              <ExportButton
+                routes={usersCalls}
+                query={filtered}
+                total={list.data?.paging.count}
+                onStarted={(job) => setExports((ids) => [...ids, job.id])}
+              />
+            )}
+            {canImport && (
+              <Button disabled={roles.length === 0} onClick={() => setImporting(true)}>
+                导入
+              </Button>
+            )}
+            {canAdd && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                disabled={roles.length === 0}
+                onClick={() => setEditing({ mode: 'add' })}
+              >
+                新增人员
+              </Button>
+            )}
+          </Space>
         </FilteredList>
       </div>
       <UserFormModal
@@ -303,6 +354,28 @@ export function UsersPage() {
         onClose={() => setEditing(null)}
       />
       <PasswordResetModal user={resetting} companyId={companyId} onClose={() => setResetting(null)} />
+      {canImport && (
+        <ImportDialog
+          label="人员"
+          unit="名"
+          routes={usersCalls}
+          open={importing}
+          fields={inCompany(companyId)}
+          onClose={(running) => {
+            setImporting(false);
+            if (running) setHanded((ids) => [...ids, running.id]);
+          }}
+          onImported={reload}
+        />
+      )}
     </Card>
   );
 }
+
+/** 学生 of the company (/<area>/company-user1_2): 人员管理 over the people holding role 9. */
+const STUDENT_ROLES = [9] as const;
+export const StudentsPage = () => <UsersPage title="学生管理" fixedRoles={STUDENT_ROLES} />;
+
+/** The company's administrators (/<area>/company-user2): 人员管理 over roles 2, 3, 6 and 7. */
+const ADMIN_ROLES = [2, 3, 6, 7] as const;
+export const AdministratorsPage = () => <UsersPage title="管理员管理" fixedRoles={ADMIN_ROLES} />;

@@ -54,3 +54,10 @@ export function useResetPassword(companyId: number | undefined) {
     api.call(usersCalls.resetPassword, { ...input, ...inCompany(companyId) }, { toast: 'unlessField' }),
   );
 }
+
+/** After an import wrote people: the list, and the departments' and positions' people counts. */
+export function useReloadPeople() {
+  const departments = useInvalidate(departmentKeys.all);
+  const people = useInvalidate(usersKeys.all);
+  return () => Promise.all([people(), departments()]);
+}

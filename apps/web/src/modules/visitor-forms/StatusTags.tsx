@@ -1,4 +1,4 @@
-import { OPINION_STATUS_NAMES, REVIEW_STATUS_NAMES } from '@portal/contract';
+import { ENQUIRY_STATUS_NAMES, OPINION_STATUS_NAMES, REVIEW_STATUS_NAMES } from '@portal/contract';
 import { Tag } from 'antd';
 
 const REVIEW_COLORS: Record<number, string> = { 0: 'gold', 1: 'green', 2: 'red' };
@@ -11,4 +11,9 @@ export function ReviewStatusTag({ status }: { status: number }) {
 /** 待回复 / 已回复. */
 export function OpinionStatusTag({ status }: { status: number }) {
   return <Tag color={status === 1 ? 'green' : 'gold'}>{OPINION_STATUS_NAMES[status] ?? status}</Tag>;
+}
+
+/** 待处理 / 已处理. */
+export function EnquiryStatusTag({ status }: { status: number }) {
+  return <Tag color={status === 1 ? 'green' : 'gold'}>{ENQUIRY_STATUS_NAMES[status] ?? status}</Tag>;
 }

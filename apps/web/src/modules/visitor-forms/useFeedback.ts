@@ -1,4 +1,4 @@
-import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
+import { feedbackCalls as calls, enquiryCalls, supplierCalls } from '@portal/contract/calls';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useShopCompany } from '#web/shared/shop/useShopCompany.ts';
@@ -104,4 +104,33 @@ export interface BoardValues {
 export const usePostMessage = () =>
   usePublicForm((values: BoardValues, company_id) =>
     api.call(calls.post, { ...values, company_id }, unlessField),
+  );
+
+export interface ProductPlanValues {
+  contact: string;
+  mobile: string;
+  email?: string | undefined;
+  organization?: string | undefined;
+  subject: string;
+  content: string;
+}
+
+export const useProductPlan = () =>
+  usePublicForm((values: ProductPlanValues, company_id) =>
+    api.call(enquiryCalls.productPlan, { ...values, company_id }, unlessField),
+  );
+
+export interface VentureCapitalValues {
+  contact: string;
+  mobile: string;
+  email?: string | undefined;
+  organization: string;
+  subject: string;
+  amount?: number | undefined;
+  content: string;
+}
+
+export const useVentureCapital = () =>
+  usePublicForm((values: VentureCapitalValues, company_id) =>
+    api.call(enquiryCalls.ventureCapital, { ...values, company_id }, unlessField),
   );

@@ -1,5 +1,5 @@
 import type { CallInput } from '@portal/contract';
-import { feedbackCalls as calls, supplierCalls } from '@portal/contract/calls';
+import { feedbackCalls as calls, enquiryCalls, supplierCalls } from '@portal/contract/calls';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
@@ -18,6 +18,14 @@ export type OpinionListParams = {
   keyword?: string | undefined;
 };
 
+export type EnquiryListParams = {
+  page: number;
+  page_size: number;
+  kind?: 'product_plan' | 'venture_capital' | undefined;
+  status?: number | undefined;
+  keyword?: string | undefined;
+};
+
 export type MessageListParams = {
   page: number;
   page_size: number;
@@ -30,6 +38,7 @@ export const feedbackAdminKeys = {
   suppliers: (params: SupplierListParams) => [...feedbackAdminKeys.all, 'suppliers', params] as const,
   opinions: (params: OpinionListParams) => [...feedbackAdminKeys.all, 'opinions', params] as const,
   messages: (params: MessageListParams) => [...feedbackAdminKeys.all, 'messages', params] as const,
+  enquiries: (params: EnquiryListParams) => [...feedbackAdminKeys.all, 'enquiries', params] as const,
 };
 
 export const useSuppliers = (params: SupplierListParams) =>
@@ -37,6 +46,9 @@ export const useSuppliers = (params: SupplierListParams) =>
 
 export const useOpinions = (params: OpinionListParams) =>
   useListQuery(feedbackAdminKeys.opinions(params), () => api.call(calls.opinions, params));
+
+export const useEnquiries = (params: EnquiryListParams) =>
+  useListQuery(feedbackAdminKeys.enquiries(params), () => api.call(enquiryCalls.list, params));
 
 export const useMessages = (params: MessageListParams) =>
   useListQuery(feedbackAdminKeys.messages(params), () => api.call(calls.messages, params));
@@ -65,3 +77,8 @@ export const useReviewMessages = () =>
 
 export const useDeleteMessages = () =>
   useStaffWrite((values: CallInput<typeof calls.removeMessages>) => api.call(calls.removeMessages, values));
+
+export const useHandleEnquiry = () =>
+  useStaffWrite((values: CallInput<typeof enquiryCalls.handle>) =>
+    api.call(enquiryCalls.handle, values, unlessField),
+  );

@@ -96,6 +96,7 @@ export function ImportDialog({
   open,
   onClose,
   onImported,
+  fields,
 }: {
   label: string;
   /** The label's measure word in counts (个 unless given: 篇 for news). */
@@ -106,6 +107,8 @@ export function ImportDialog({
   onClose: (running?: Job) => void;
   /** After rows were written (the lists reload). */
   onImported: () => void;
+  /** Other fields the import call takes beside the file and mode (the company people go to). */
+  fields?: Record<string, string | number>;
 }) {
   const qc = useQueryClient();
   const [phase, setPhase] = useState<Phase>('choose');
@@ -210,7 +213,7 @@ export function ImportDialog({
     setNotice(null);
     setBusy({ mode, sent: 0 });
     try {
-      const started = (await api.upload(routes.import, { mode, file } as never, {
+      const started = (await api.upload(routes.import, { ...fields, mode, file } as never, {
         toast: false,
         signal: controller.signal,
         onProgress: (sent: number) => setBusy({ mode, sent }),

@@ -43,6 +43,11 @@ import { departments } from './043-departments.ts';
 import { userRoles } from './044-user-roles.ts';
 import { companyRolePermissions } from './045-company-role-permissions.ts';
 import { assistantGrants } from './046-assistant-grants.ts';
+import { inbox } from './047-inbox.ts';
+import { companySettings } from './048-company-settings.ts';
+import { workPlans } from './050-work-plans.ts';
+import { enquiries } from './051-enquiries.ts';
+import { personTransfers } from './053-person-transfers.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -90,5 +95,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '044-user-roles': userRoles,
     '045-company-role-permissions': companyRolePermissions,
     '046-assistant-grants': assistantGrants,
+    '047-inbox': inbox(dialect),
+    '048-company-settings': companySettings,
+    '050-work-plans': workPlans(dialect),
+    '051-enquiries': enquiries(dialect),
+    '053-person-transfers': personTransfers(dialect),
   };
 }

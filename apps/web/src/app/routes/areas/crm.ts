@@ -273,6 +273,15 @@ export const CRM = area(
         load: () => import('#web/modules/visitor-forms/OnlineQuestionPage.tsx'),
         component: 'OnlineQuestionPage',
       }),
+      screen({
+        path: 'enquiry_index',
+        title: '合作咨询',
+        icon: 'SolutionOutlined',
+        summary: '访客在「关于我们」提交的产品规划与投融资咨询：查看、筛选并标记已处理',
+        access: { module: 'enquiry', codename: 'view_enquiry' },
+        load: () => import('#web/modules/visitor-forms/EnquiryIndexPage.tsx'),
+        component: 'EnquiryIndexPage',
+      }),
       // The codes and notices the shop's customers were sent, for one whose SMS did not arrive.
       smsOutboxScreen('sms_outbox'),
     ]),

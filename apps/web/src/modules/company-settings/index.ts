@@ -1,0 +1,1 @@
+export { CompanySettingsPage, CrmSetPage, SystemSetPage } from './CompanySettingsPage.tsx';

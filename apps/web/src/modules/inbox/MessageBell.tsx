@@ -1,0 +1,39 @@
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useInboxSummary } from './useInbox.ts';
+
+/**
+ * The top bar's bell (message-view): the caller's unread count, asked again on every route change,
+ * on focus and every minute; it opens 我的消息 of the area. The count comes from the database, so
+ * every server process answers the same.
+ */
+export function MessageBell({ areaPath }: { areaPath: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const summary = useInboxSummary(true);
+  const { refetch } = summary;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the route changes
+  useEffect(() => {
+    void refetch();
+  }, [pathname, refetch]);
+  const unread = summary.data?.unread ?? 0;
+  const latest = summary.data?.latest[0];
+  const label = unread > 0 ? `我的消息，${unread} 条未读` : '我的消息';
+  return (
+    <Tooltip title={latest ? `最新：${latest.title}` : label}>
+      <Button
+        type="text"
+        aria-label={label}
+        className="shell-bell"
+        data-testid="message-bell"
+        onClick={() => navigate(`${areaPath}/message-view`)}
+      >
+        <Badge count={unread} size="small" overflowCount={99}>
+          <BellOutlined aria-hidden style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,3 @@
+/** A person's messages (我的消息, docs/adr/0038 "Messages"): a personal screen of every area and the top bar's bell. */
+export { MessageBell } from './MessageBell.tsx';
+export { MessageViewPage } from './MessageViewPage.tsx';
