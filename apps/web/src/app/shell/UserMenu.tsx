@@ -33,7 +33,7 @@ export function UserMenu({ areaPath }: { areaPath: string }) {
         {/* Named by what it shows, then what it is (WCAG 2.5.3: the name holds the visible text). */}
         <Button type="text" aria-label={`${name} 用户菜单`} className="shell-user">
           <Avatar size="small" icon={<UserOutlined aria-hidden />} />
-          <span>{name}</span>
+          <span className="shell-user-name">{name}</span>
           <DownOutlined aria-hidden />
         </Button>
       </Dropdown>

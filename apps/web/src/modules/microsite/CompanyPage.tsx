@@ -62,7 +62,11 @@ function CompanyProfileView({ title, enquiries }: { title: string; enquiries?: b
           <Skeleton active paragraph={{ rows: 6 }} />
         </div>
       )}
-      {enquiries && <EnquirySection />}
+      {enquiries && (
+        <div className="ms-about-enquiry">
+          <EnquirySection />
+        </div>
+      )}
     </ShopLayout>
   );
 }
