@@ -21,7 +21,7 @@ async function chooseDepartment(page: Page, box: Locator, name: string) {
   await page.locator(`.ant-select-tree-node-content-wrapper[title="${name}"]`).click();
 }
 
-test('a company manager adds a person with a role, department and position, finds, edits, resets the password of and stops them', async ({
+test('a company manager adds a person with a role, department and position, finds, edits, resets the password of and stops them, and restarts them from their page', async ({
   page,
 }) => {
   const tag = uniqueSuffix();
@@ -110,6 +110,23 @@ test('a company manager adds a person with a role, department and position, find
   await page.getByRole('combobox', { name: '人员状态' }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: '正常' }).click();
   await expect(page.getByText('没有符合条件的人员')).toBeVisible();
+
+  // Their page (/manager/user/{id}, from the name in the list): the record, and 启用 from there.
+  await page.getByRole('combobox', { name: '人员状态' }).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '已停用' }).click();
+  await page.getByRole('link', { name: `查看 ${renamed}` }).click();
+  await expect(page).toHaveURL(/\/manager\/user\/\d+$/);
+  await expect(page.getByText(`人员详情 · ${renamed}`)).toBeVisible();
+  const record = page.locator('.ant-descriptions');
+  await expect(record).toContainText(username);
+  await expect(record).toContainText('业务人员');
+  await expect(record).toContainText('已停用');
+  await page.getByRole('button', { name: `启用 ${renamed}` }).click();
+  const enable = page.getByRole('dialog', { name: `确定启用「${renamed}」吗？` });
+  await enable.getByRole('button', { name: /启\s*用/ }).click();
+  await expect(toast(page, `已启用「${renamed}」`)).toBeVisible();
+  await expect(record).toContainText('正常');
+  await expect(page.getByRole('button', { name: `停用 ${renamed}` })).toBeVisible();
 });
 
 test("a group manager chooses another company of their group and sees that company's people", async ({

@@ -1,18 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { GENDERS, KEYWORD_MAX, USER_IMPORT_KIND, type UserAdmin } from '@portal/contract';
-import { App, Button, Card, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Button, Card, Select, Space, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { toastSuccess } from '#web/shared/api/toast.ts';
+import { Link } from 'react-router';
 import { formatMinute } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
-import { confirmDanger, confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
-import { PasswordResetModal } from './PasswordResetModal.tsx';
+import { personPath, StatusTags, usePersonActions } from './PersonActions.tsx';
 import {
   departmentFilterOptions,
   offers,
@@ -23,8 +22,7 @@ import {
   roleOptions,
   STATUS_OPTIONS,
 } from './people.ts';
-import { UserFormModal, type UserFormTarget } from './UserFormModal.tsx';
-import { useReloadPeople, useSetUserStatus, useUserList } from './useUsers.ts';
+import { useReloadPeople, useUserList } from './useUsers.ts';
 import './users.css';
 import { usersCalls } from '@portal/contract/calls';
 import { useOrganization } from '#web/modules/department/index.ts';
@@ -34,14 +32,6 @@ import { ImportDialog, ImportJobs } from '#web/shared/resource/ImportDialog.tsx'
 import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 
 const NONE: never[] = [];
-
-/** 状态 as a tag, and 须改密 while the person has yet to replace a password an administrator set. */
-const StatusTags = ({ u }: { u: UserAdmin }) => (
-  <Space size={4} wrap>
-    {u.status === 1 ? <Tag color="green">正常</Tag> : <Tag color="red">已停用</Tag>}
-    {u.must_change_password === 1 && <Tag color="orange">须改密</Tag>}
-  </Space>
-);
 
 /**
  * 人员管理 (/<area>/company-user1_1): a company's people (everyone but the shop's members), found by
@@ -63,12 +53,9 @@ export function UsersPage({
   /** The people the screen lists: those holding any of these roles (the list's filter, fixed). */
   fixedRoles?: readonly number[];
 } = {}) {
-  const { modal } = App.useApp();
   const me = useUserInfo();
   const canSwitch = useCanChooseCompany();
   const canAdd = useCanCall(usersCalls.create);
-  const canChange = useCanCall(usersCalls.update);
-  const canReset = useCanCall(usersCalls.resetPassword);
   const canImport = useCanCall(usersCalls.import);
   const canExport = useCanCall(usersCalls.export);
   const [companyId, setCompanyId] = useState<number>();
@@ -96,9 +83,6 @@ export function UsersPage({
   /** Imports the dialog was closed on while they ran, and exports run as jobs: shown above the list. */
   const [handed, setHanded] = useState<number[]>([]);
   const [exports, setExports] = useState<number[]>([]);
-  const setStatus = useSetUserStatus(companyId);
-  const [editing, setEditing] = useState<UserFormTarget | null>(null);
-  const [resetting, setResetting] = useState<UserAdmin | null>(null);
 
   const departmentTree = useMemo(() => departmentFilterOptions(departments), [departments]);
   const positionGroups = useMemo(
@@ -133,64 +117,7 @@ export function UsersPage({
     filters.setPage(1);
   };
 
-  const toggle = (u: UserAdmin) => {
-    const name = personName(u);
-    if (u.status === 1)
-      confirmDanger(modal, {
-        title: `确定停用「${name}」吗？`,
-        content: `停用后「${name}」会立即退出登录，且不能再登录；其资料保留，可随时重新启用。`,
-        okText: '停用',
-        onOk: () =>
-          setStatus
-            .mutateAsync({ id: u.id, status: 0 })
-            .then(() => toastSuccess(`已停用「${name}」`))
-            .catch(() => {}),
-      });
-    else
-      confirmRun(modal, {
-        title: `确定启用「${name}」吗？`,
-        content: `启用后「${name}」可以重新登录。`,
-        okText: '启用',
-        run: () => setStatus.mutateAsync({ id: u.id, status: 1 }),
-        done: () => `已启用「${name}」`,
-      });
-  };
-
-  const rowActions = (u: UserAdmin) => {
-    const name = personName(u);
-    if (!u.manageable)
-      return <Typography.Text type="secondary">{u.id === me?.id ? '本人' : '无权管理'}</Typography.Text>;
-    return (
-      <Space size={0} wrap>
-        {canChange && (
-          <Button
-            type="link"
-            size="small"
-            aria-label={`编辑 ${name}`}
-            onClick={() => setEditing({ mode: 'edit', user: u })}
-          >
-            编辑
-          </Button>
-        )}
-        {canChange && (
-          <Button
-            type="link"
-            size="small"
-            danger={u.status === 1}
-            aria-label={`${u.status === 1 ? '停用' : '启用'} ${name}`}
-            onClick={() => toggle(u)}
-          >
-            {u.status === 1 ? '停用' : '启用'}
-          </Button>
-        )}
-        {canReset && (
-          <Button type="link" size="small" aria-label={`重置密码 ${name}`} onClick={() => setResetting(u)}>
-            重置密码
-          </Button>
-        )}
-      </Space>
-    );
-  };
+  const person = usePersonActions({ companyId, departments, positions, roles });
 
   const columns: ListColumns<UserAdmin> = [
     { title: '用户名', dataIndex: 'username', width: 130 },
@@ -199,7 +126,11 @@ export function UsersPage({
       dataIndex: 'real_name',
       width: 100,
       phone: 'title',
-      render: (_: string, u) => personName(u),
+      render: (_: string, u) => (
+        <Link to={personPath(u.id, companyId)} aria-label={`查看 ${personName(u)}`}>
+          {personName(u)}
+        </Link>
+      ),
     },
     {
       title: '性别',
@@ -245,7 +176,7 @@ export function UsersPage({
       width: 140,
       render: (v: string) => (v ? formatMinute(v) : '从未登录'),
     },
-    ...(canChange || canReset ? [actionsColumn<UserAdmin>(rowActions)] : []),
+    ...(person.canChange || person.canReset ? [actionsColumn<UserAdmin>((u) => person.actions(u))] : []),
   ];
 
   return (
@@ -337,7 +268,7 @@ export function UsersPage({
                 type="primary"
                 icon={<PlusOutlined aria-hidden />}
                 disabled={roles.length === 0}
-                onClick={() => setEditing({ mode: 'add' })}
+                onClick={person.add}
               >
                 新增人员
               </Button>
@@ -345,15 +276,7 @@ export function UsersPage({
           </Space>
         </FilteredList>
       </div>
-      <UserFormModal
-        target={editing}
-        companyId={companyId}
-        departments={departments}
-        positions={positions}
-        roles={roles}
-        onClose={() => setEditing(null)}
-      />
-      <PasswordResetModal user={resetting} companyId={companyId} onClose={() => setResetting(null)} />
+      {person.dialogs}
       {canImport && (
         <ImportDialog
           label="人员"

@@ -1,6 +1,6 @@
 import type { CallInput } from '@portal/contract';
 import { usersCalls } from '@portal/contract/calls';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { departmentKeys } from '#web/modules/department/index.ts';
 import { inCompany } from '#web/modules/group/index.ts';
 import { api } from '#web/shared/api/client.ts';
@@ -10,6 +10,7 @@ import { useInvalidate, useInvalidatingMutation, useListQuery } from '#web/share
 export const usersKeys = {
   all: ['users'] as const,
   list: (params: object) => [...usersKeys.all, 'list', params] as const,
+  detail: (id: number, companyId: number | undefined) => [...usersKeys.all, 'detail', id, companyId] as const,
 };
 
 type ListInput = CallInput<typeof usersCalls.list>;
@@ -17,6 +18,14 @@ type ListInput = CallInput<typeof usersCalls.list>;
 /** A page of the company's people, filtered (`/account/list`). */
 export const useUserList = (params: ListInput) =>
   useListQuery(usersKeys.list(params), () => api.call(usersCalls.list, params));
+
+/** One person of `companyId` (`/account/user/{id}`); not asked without an id. */
+export const useUser = (id: number | null, companyId: number | undefined) =>
+  useQuery({
+    queryKey: usersKeys.detail(id ?? 0, companyId),
+    queryFn: () => api.call(usersCalls.get, { id: id ?? 0, ...inCompany(companyId) }),
+    enabled: id !== null,
+  });
 
 type CreateInput = Omit<CallInput<typeof usersCalls.create>, 'company_id'>;
 type UpdateInput = Omit<CallInput<typeof usersCalls.update>, 'company_id'>;

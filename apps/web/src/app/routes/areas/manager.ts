@@ -1,4 +1,4 @@
-import { area, group, screen, smsOutboxScreen } from './area.ts';
+import { area, group, linkScreen, screen, smsOutboxScreen } from './area.ts';
 
 /** 管理中心: system administration; its home stands at `workflow` until the flow list is built. */
 export const MANAGER = area(
@@ -62,6 +62,13 @@ export const MANAGER = area(
         access: { module: 'organization', codename: 'review_transfer' },
         load: () => import('#web/modules/transfer/index.ts'),
         component: 'ResultGroupChangePage',
+      }),
+      linkScreen({
+        path: 'user/:id',
+        title: '人员详情',
+        access: { module: 'organization', codename: 'view_user' },
+        load: () => import('#web/modules/users/UserDetailPage.tsx'),
+        component: 'UserDetailPage',
       }),
     ]),
   ],
