@@ -41,6 +41,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const groupOf = async (companyId: number) =>
+  (
+    await h.db
+      .selectFrom('companies')
+      .select('group_id')
+      .where('id', '=', companyId)
+      .executeTakeFirstOrThrow()
+  ).group_id;
+
 const companyOf = async (userId: number) =>
   (await h.db.selectFrom('users').select('company_id').where('id', '=', userId).executeTakeFirstOrThrow())
     .company_id;
@@ -179,6 +188,26 @@ describe('transfers', () => {
     const told = (await get('/account/get/getMessageData?kind=transfer', third)).d;
     expect(told.results[0]).toMatchObject({ title: '集群变更申请已驳回' });
     expect(told.results[0].content).toContain('名额已满');
+  });
+
+  it('a side with no administrator is told through its group’s staff, who may answer for it', async () => {
+    const D = await h.company('无管理员单位');
+    await h.db
+      .updateTable('companies')
+      .set({ group_id: (await groupOf(A)) ?? null })
+      .where('id', '=', D)
+      .execute();
+    const mover = await h.as(5, A);
+    const before = (await get('/system/notice', g1)).d.unread as number;
+    const asked = await post('/company/companyChangeRequest', { kind: 1, company_id: D }, mover);
+    expect(asked.c).toBe(0);
+    expect((await get('/system/notice', g1)).d.unread).toBe(before + 1);
+    const forG1 = (await get('/company/change/list?kind=1', g1)).d.results;
+    expect(forG1.find((t: { id: number }) => t.id === asked.d.id)).toMatchObject({
+      my_sides: ['from', 'to'],
+    });
+    expect((await post('/company/change/decide', { id: asked.d.id, agree: 1 }, g1)).d.status).toBe(1);
+    expect(await companyOf(mover.user.id)).toBe(D);
   });
 
   it('the person withdraws a waiting request; no one else can', async () => {

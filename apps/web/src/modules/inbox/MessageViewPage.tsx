@@ -38,7 +38,8 @@ export function MessageViewPage() {
   const areaPath = `/${useLocation().pathname.split('/')[1] ?? ''}`;
   const filters = useListFilters<'unread' | 'read'>();
   const [kind, setKind] = useState<InboxKind | undefined>();
-  const params = { ...filters.params, status: undefined, state: filters.status, kind };
+  const { page, page_size, keyword } = filters.params;
+  const params = { page, page_size, keyword, state: filters.status, kind };
   const list = useInboxList(params);
   const markRead = useMarkRead();
   const remove = useDeleteMessages();

@@ -10,10 +10,11 @@ import {
 } from '@portal/contract';
 import { Alert, App, Button, Card, Descriptions, Form, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
-import { savedWithToast } from '#web/shared/ui/fieldError.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { TextAreaItem } from '#web/shared/ui/TextAreaItem.tsx';
@@ -42,11 +43,17 @@ function RequestForm({ kind }: { kind: TransferKind }) {
   const [keyword, setKeyword] = useState('');
   const targets = useTransferTargets(kind, keyword, true);
   const request = useRequestTransfer();
+  // The request's answer reloads the page's requests, which puts the waiting one in this form's
+  // place: the toast follows the promise, not `mutate`'s callbacks (dropped once the form is gone).
   const submit = (v: RequestValues) =>
-    request.mutate(
-      { kind, company_id: v.company_id, ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}) },
-      savedWithToast(form, ['company_id', 'reason'], '申请已提交，请等待审核', () => form.resetFields()),
-    );
+    request
+      .mutateAsync({
+        kind,
+        company_id: v.company_id,
+        ...(v.reason?.trim() ? { reason: v.reason.trim() } : {}),
+      })
+      .then(() => toastSuccess('申请已提交，请等待审核'))
+      .catch((e: unknown) => showFieldError(form, e, ['company_id', 'reason']));
   return (
     <Form<RequestValues>
       form={form}

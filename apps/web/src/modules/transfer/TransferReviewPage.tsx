@@ -76,7 +76,8 @@ function TransferReview({ kind }: { kind: TransferKind }) {
   const { modal } = App.useApp();
   const filters = useListFilters<State>();
   const state = filters.status ?? 'awaiting';
-  const list = useTransferReviews({ ...filters.params, status: undefined, kind, state } as never);
+  const { page, page_size, keyword } = filters.params;
+  const list = useTransferReviews({ page, page_size, keyword, kind, state });
   const decide = useDecideTransfer();
   const canDecide = useCanCall(transferCalls.decide);
   const [refusing, setRefusing] = useState<Transfer | null>(null);
