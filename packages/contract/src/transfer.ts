@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { getCalls, loginCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import {
-  choice,
-  flag,
-  form,
-  id,
-  keyword,
-  optionalChoice,
-  optionalId,
-  optionalText,
-  paging,
-} from './fields.ts';
+import { choice, flag, form, id, keyword, optionalChoice, optionalText, paging } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
 /**
@@ -133,7 +123,6 @@ export const transferCalls = {
       kind,
       state: optionalChoice('状态', TRANSFER_REVIEW_STATES),
       keyword: keyword('姓名、用户名或手机号'),
-      company_id: optionalId('单位'),
       ...paging,
     }),
     pageOf(transferSchema),

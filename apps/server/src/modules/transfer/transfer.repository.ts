@@ -88,7 +88,6 @@ export interface ReviewFilter {
   kind: number;
   awaiting: boolean;
   keyword?: string | undefined;
-  company_id?: number | undefined;
 }
 
 export const transferRepository = {
@@ -123,10 +122,6 @@ export const transferRepository = {
         eb.or([eb.and([from, eb('t.from_state', '=', 0)]), eb.and([to, eb('t.to_state', '=', 0)])]),
       ]);
     });
-    if (f.company_id !== undefined) {
-      const id = f.company_id;
-      q = q.where((eb) => eb.or([eb('t.company_id', '=', id), eb('t.to_company_id', '=', id)]));
-    }
     if (f.keyword)
       q = q.where((eb) => containsLike(eb, ['u.real_name', 'u.username', 'u.mobile'], f.keyword ?? ''));
     return pageAndCount(q, p, (q) => q.select(COLUMNS).orderBy('t.id', 'desc'));

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useInboxSummary } from './useInbox.ts';
 
@@ -14,8 +14,11 @@ export function MessageBell({ areaPath }: { areaPath: string }) {
   const { pathname } = useLocation();
   const summary = useInboxSummary(true);
   const { refetch } = summary;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the route changes
+  // Asked again when the route changes — not on the first render, which the query itself asks.
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     void refetch();
   }, [pathname, refetch]);
   const unread = summary.data?.unread ?? 0;

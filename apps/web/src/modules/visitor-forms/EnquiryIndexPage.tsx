@@ -8,9 +8,11 @@ import {
   enquiryHandleBody,
   KEYWORD_MAX,
 } from '@portal/contract';
+import { enquiryCalls } from '@portal/contract/calls';
 import { Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatMinute } from '#web/shared/format.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
@@ -20,7 +22,6 @@ import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
-import { useCan } from '#web/shared/usePermission.ts';
 import { EnquiryStatusTag } from './StatusTags.tsx';
 import { useEnquiries, useHandleEnquiry } from './useFeedbackAdmin.ts';
 import './feedback.css';
@@ -132,7 +133,7 @@ function EnquiryDetail({ e }: { e: Enquiry }) {
 
 /** 合作咨询 (/crm/enquiry_index): product-planning and investment enquiries from 关于我们. */
 export function EnquiryIndexPage() {
-  const canHandle = useCan('enquiry', 'change_enquiry');
+  const canHandle = useCanCall(enquiryCalls.handle);
   const filters = useListFilters();
   const [kind, setKind] = useState<EnquiryKind | undefined>();
   const [detail, setDetail] = useState<Enquiry | null>(null);
