@@ -41,6 +41,7 @@ export async function runImportJob<R>(
     attempt: 1,
     signal: new AbortController().signal,
     progress: async () => {},
+    zone: async () => 'Asia/Shanghai',
     checkCancelled: async () => {},
     inputFile: async () => file,
     async putFile(name: string, _label: string, from: string | Readable) {

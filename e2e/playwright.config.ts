@@ -87,6 +87,9 @@ export default defineConfig({
       // The test payment provider, with the secret the payment journey signs its callbacks with.
       PAYMENT_SANDBOX: '1',
       PAYMENT_SANDBOX_SECRET: SANDBOX_SECRET,
+      // The server in UTC, the browser in Asia/Shanghai (timezoneId): dates follow the company's
+      // zone on both sides (issue 35; time-zone.spec.ts).
+      TZ: 'UTC',
       // A web build elsewhere than apps/web/dist (two engineers testing different changes at once).
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -48,13 +48,16 @@ async function expectAreaHome(page: Page, area: Area, { menu = true } = {}) {
   else await expect(main(page)).toContainText(new RegExp(`${title}的(其他)?功能正在建设中`));
   await expect(nowSection(page).getByRole('link', { name: /^个人信息/ })).toBeVisible();
   await expect(nowSection(page).getByRole('link', { name: /^修改密码/ })).toBeVisible();
-  await expect(page).toHaveTitle(`${title}首页 - 企业门户`);
+  // A back-office title names the user's company between the page and the product.
+  await expect(page).toHaveTitle(new RegExp(`^${title}首页 - \\S+ - 企业门户$`));
   await expect(page.getByText('页面不存在')).toHaveCount(0);
   if (!menu) return;
   // The side menu names the home, and it is the selected entry.
   const entry = sideMenu(page).getByRole('menuitem', { name: `${title}首页` });
   await expect(entry).toBeVisible();
   await expect(entry).toHaveClass(/ant-menu-item-selected/);
+  // A real link (middle-click or ctrl-click opens it in a new tab).
+  await expect(entry.getByRole('link')).toHaveAttribute('href', `/${area}/${HOMES[area]}`);
 }
 
 /** Opens /login and waits until the server-rendered page is running before typing. */
@@ -91,6 +94,7 @@ test.describe('login lands each role in its area, on its home', () => {
           .click();
       }
       await expectAreaHome(page, who.area);
+      await expect(page).toHaveTitle(`${AREA_TITLES[who.area]}首页 - ${who.company} - 企业门户`);
       await expect(main(page)).toContainText(`您好，${who.realName}`);
     });
   }

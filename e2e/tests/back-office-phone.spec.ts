@@ -55,7 +55,9 @@ test('on a phone the shop manager reads and works the order list, the category s
   await expectAcross(card.getByRole('button', { name: orderNo }));
   await expect(card.getByText('待付款')).toBeVisible();
   await expect(card.getByRole('definition').filter({ hasText: '手机端会员' })).toBeVisible();
-  await expect(card.getByRole('term').filter({ hasText: '实付金额' })).toBeVisible();
+  // An unpaid order's amount is 应付 (issue 35), never 实付.
+  await expect(card.getByRole('term').filter({ hasText: '订单金额' })).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: /应付\s*¥/ })).toBeVisible();
   for (const name of ['详情', '确认收款', '取消订单']) await expectAcross(card.getByRole('button', { name }));
   await expectFits(page, '订单列表');
   // Its buttons work: 详情 opens the order, 取消订单 asks first.

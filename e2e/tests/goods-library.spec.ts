@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
+import sharp from 'sharp';
+import { apiCall, expectAccessible, firstCategoryId, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // 商品库 (issue 12): the shop administrator makes a goods with two specifications and images, pushes
 // it to the shop and puts it on sale; a visitor finds it in the shop at once.
@@ -42,11 +43,26 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
       .getByRole('spinbutton', { name: `第 ${i + 1} 个规格的期初库存`, exact: true })
       .fill(stock as string);
   }
-  await page.getByRole('button', { name: '添加图片' }).click();
-  await page.getByRole('textbox', { name: '图片 1 地址（封面）' }).fill('/demo/goods/green-tea.svg');
-  await page.getByRole('button', { name: '添加图片' }).click();
-  await page.getByRole('textbox', { name: '图片 2 地址' }).fill('/demo/goods/black-tea.svg');
-  await expect(page.getByRole('img', { name: '商品图片 1' })).toBeVisible();
+  // Two pictures picked at once, uploaded to the file store, no address to type.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '添加商品图片' }).click();
+  await (await chooser).setFiles(
+    await Promise.all(
+      ['#2f7d4f', '#7d2f4f'].map(async (background, i) => ({
+        name: `茶${i + 1}.png`,
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 120, height: 120, channels: 3, background } })
+          .png()
+          .toBuffer(),
+      })),
+    ),
+  );
+  const pictures = page.getByRole('list', { name: '商品图片' });
+  await expect(pictures.getByRole('img')).toHaveCount(2);
+  await expect(pictures.getByRole('img', { name: '商品图片 1（封面）' })).toHaveAttribute(
+    'src',
+    /\/api\/file\/image\?key=/,
+  );
   // 商品详情 is rich text (ADR 0030): typed in the editor, part of it bold from the toolbar.
   const description = page.getByRole('textbox', { name: '商品详情', exact: true });
   await description.click();
@@ -67,7 +83,7 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   await expect(skus).toContainText('100克');
   await expect(skus).toContainText('250克');
   await expect(main).toContainText('¥58.00 起');
-  await expect(main.getByText('未推送')).toBeVisible();
+  await expect(main.getByText('未推送', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: '修改记录' })).toContainText('新增');
 
   // The same code again is refused beside the field.
@@ -76,7 +92,8 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   await page.getByLabel('商品名称').click();
   await expect(page.getByText('商品编码已存在')).toBeVisible();
 
-  // In the library: found by its keyword; pushed to the shop and put on sale from the list.
+  // In the library: found by its keyword; published in one step — pushed and on sale in one
+  // confirmation (推送后立即上架, checked by default).
   await page.goto('/crm/goods_manager');
   const search = page.getByRole('searchbox', { name: '搜索商品' });
   await search.fill(`云雾${tag}`);
@@ -86,12 +103,12 @@ test('a goods with two specifications is made, pushed to the shop, put on sale a
   await page.getByRole('checkbox', { name: `选择 ${name}` }).check();
   await page.getByRole('button', { name: /批量操作/ }).click();
   await page.getByRole('menuitem', { name: '推送到商城' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '推送' }).click();
-  await expect(toast(page, '已推送 1 个商品到商城')).toBeVisible();
-  await page.getByRole('button', { name: /批量操作/ }).click();
-  await page.getByRole('menuitem', { name: '上架' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '上架' }).click();
-  await expect(toast(page, '已上架 1 个商品')).toBeVisible();
+  const push = page.getByRole('dialog').filter({ hasText: '推送到商城？' });
+  await expect(push.getByRole('checkbox', { name: '推送后立即上架' })).toBeChecked();
+  await expect(push).toContainText('顾客马上能在商城找到并购买');
+  await expectAccessible(page, '推送到商城 confirmation');
+  await push.getByRole('button', { name: '推送' }).click();
+  await expect(toast(page, '已推送到商城并上架')).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toContainText('在售');
 
   // A visitor finds it by name in the shop, with its picture and lowest price.
@@ -153,4 +170,37 @@ test('the library is filtered by category with its subtree, shop state and statu
   await page.getByLabel('状态', { exact: true }).click();
   await page.locator('.ant-select-item-option').filter({ hasText: '停用' }).click();
   await expect(table.getByText('没有找到符合条件的商品')).toBeVisible();
+});
+
+test('a goods is published in one step from its page: pushed and on sale in one confirmation, seen in the shop', async ({
+  page,
+  openPage,
+}) => {
+  const token = await signIn(page, 'shop');
+  const name = `一步上架 红茶${uniqueSuffix()}`;
+  const made = await apiCall(page.request, token, '/goods/create', {
+    code: `ONE${uniqueSuffix()}`,
+    name,
+    category_id: await firstCategoryId(page.request, token),
+    goods_type: 'normal',
+    unit: '盒',
+    status: 1,
+    price: 6800,
+    stock: 5,
+  });
+  await page.goto(`/crm/goods_detail?id=${made.id}`);
+  await page.getByRole('button', { name: '推送到商城' }).click();
+  const push = page.getByRole('dialog').filter({ hasText: `把「${name}」推送到商城？` });
+  await expect(push.getByRole('checkbox', { name: '推送后立即上架' })).toBeChecked();
+  await expectAccessible(page, '推送到商城 with 推送后立即上架');
+  await push.getByRole('button', { name: '推送' }).click();
+  await expect(toast(page, '已推送到商城并上架')).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('在售', { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: /上\s*架/ })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: '在商城中查看' })).toBeVisible();
+
+  const visitor = await openPage();
+  await visitor.goto(`/product?keyword=${encodeURIComponent(name)}`);
+  await expect(visitor.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
 });

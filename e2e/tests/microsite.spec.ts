@@ -160,15 +160,26 @@ test('an unknown microsite row shows 站点不存在', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('/aboutUs and /company show the default company with its contact card', async ({ page }) => {
-  for (const path of ['/aboutUs', '/company']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: '启航企业服务有限公司' })).toBeVisible();
-    const card = page.locator('.ms-contact');
-    await expect(card).toContainText('010-88880125');
-    await expect(card).toContainText('北京市海淀区中关村大街1号');
-    await expect(card).toContainText('京ICP备00000125号-1');
-  }
+test('/aboutUs tells who the company is, /company lists its record (two pages, one company)', async ({
+  page,
+}) => {
+  await page.goto('/aboutUs');
+  await expect(page.getByRole('heading', { level: 1, name: '启航企业服务有限公司' })).toBeVisible();
+  const card = page.locator('.ms-contact');
+  await expect(card).toContainText('010-88880125');
+  await expect(card).toContainText('北京市海淀区中关村大街1号');
+  await expect(card).toContainText('京ICP备00000125号-1');
+  await expect(page.getByRole('heading', { name: '公司信息' })).toHaveCount(0);
+
+  await page.goto('/company');
+  await expect(page.getByRole('heading', { level: 1, name: '启航企业服务有限公司' })).toBeVisible();
+  const facts = page.getByRole('region', { name: '公司信息' });
+  await expect(facts).toContainText('010-88880125');
+  await expect(facts).toContainText('北京市海淀区中关村大街1号');
+  await expect(facts).toContainText('京ICP备00000125号-1');
+  await expect(page.locator('.ms-contact')).toHaveCount(0);
+  await page.getByRole('link', { name: '了解更多：关于我们' }).click();
+  await expect(page).toHaveURL(/\/aboutUs$/);
 });
 
 test.describe('at 375 px', () => {

@@ -21,6 +21,11 @@ async function buyNow(page: Page, keyword: string, name: string) {
   await page.getByRole('link', { name }).first().click();
   await page.getByRole('button', { name: '立即购买' }).click();
   await expect(page).toHaveURL(/\/settle/);
+  // Checkout preselects the best coupon (issue 35); these orders pay the full price: it is cleared.
+  const coupons = page.getByRole('radiogroup', { name: '选择优惠券' });
+  await expect(coupons.getByRole('radio', { checked: true })).not.toHaveAccessibleName('不使用优惠券');
+  await coupons.getByText('不使用优惠券').click();
+  await expect(coupons.getByRole('radio', { name: '不使用优惠券' })).toBeChecked();
 }
 
 async function submitOrder(page: Page) {

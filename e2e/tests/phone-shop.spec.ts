@@ -132,7 +132,9 @@ test('on a phone: the tab bar, the goods page’s buy bar and checkout’s 提�
   const submit = page.getByRole('button', { name: '提交订单' });
   const submitBarTop = await fixedBarTop(submit);
   const payable = page.getByText(/^应付金额 ¥/);
-  await expect(payable).toHaveText('应付金额 ¥9998.00');
+  // The best coupon that applies is chosen already (issue 35): 满500减50 of the demo shop's three.
+  await expect(page.getByRole('radio', { name: /满500减50/ })).toBeChecked();
+  await expect(payable).toHaveText('应付金额 ¥9948.00');
   expect(await fixedBarTop(payable)).toBe(submitBarTop);
   await expect(page.getByText('请选择收货地址')).toBeVisible();
   expect(await fixedBarTop(page.getByText('请选择收货地址'))).toBeLessThanOrEqual(submitBarTop);
@@ -151,7 +153,26 @@ test('on a phone: the tab bar, the goods page’s buy bar and checkout’s 提�
   await tabTo(page, firstAddress, { back: true });
 
   await submit.click();
-  await placedOrderNo(page);
+  const orderNo = await placedOrderNo(page);
+
+  // The success page is the order's own address: a reload shows it again (issue 35).
+  await expect(page).toHaveURL(/\/settle\?placed=\d+$/);
+  await page.reload();
+  await expect(page.getByRole('region', { name: '订单提交成功' })).toContainText(orderNo);
+  // 查看订单: the order's number stands on its own line, above 去支付 / 取消订单, never under them.
+  await page.getByRole('button', { name: '查看订单' }).click();
+  const drawer = page.getByRole('dialog', { name: `订单详情 · ${orderNo}` });
+  const title = drawer.getByText(`订单详情 · ${orderNo}`);
+  const cancel = drawer.getByRole('button', { name: '取消订单' });
+  await expect(cancel).toBeVisible();
+  // Asked until the drawer has slid in (its boxes move while it opens).
+  await expect
+    .poll(async () => {
+      const [t, c] = [await title.boundingBox(), await cancel.boundingBox()];
+      return Boolean(t && c && t.y + t.height <= c.y && t.x >= 0 && t.x + t.width <= 375);
+    })
+    .toBe(true);
+  await expectFits(page, 'the order drawer');
 
   // Three more goods in the cart (through the API), so the cart is longer than the window.
   const listed = await (

@@ -74,7 +74,7 @@ test('a purchase order is made, partly received, its stock-in record checked by 
     .getByRole('button', { name: '确认入库' })
     .click();
   await expect(toast(keeper, '已到货入库 6，入库单待审核')).toBeVisible();
-  await expect(kd.getByText('部分到货').first()).toBeVisible();
+  await expect(kd.getByText('入库中').first()).toBeVisible();
   const record = kd.getByRole('list', { name: '到货记录' }).getByText(/入库单 RK\d{14}/);
   await expect(record).toContainText('待审核');
   const inputNo = (/RK\d{14}/.exec((await record.textContent()) ?? '') ?? [''])[0];

@@ -45,12 +45,12 @@ test('the shop sets a limit, a gallery and the specifications it sells; the good
     .png()
     .toBuffer();
   const chooser = page.waitForEvent('filechooser');
-  await card.getByLabel('添加图片').click();
+  await card.getByRole('button', { name: '添加商品图片' }).click();
   await (await chooser).setFiles({ name: '衬衫.png', mimeType: 'image/png', buffer: picture });
   await expect(toast(page, '已添加图片')).toBeVisible();
   const gallery = page.getByRole('region', { name: '商品图片' });
   await expect(gallery.getByRole('listitem')).toHaveCount(2);
-  await gallery.getByRole('button', { name: '前移 图片 2' }).click();
+  await gallery.getByRole('button', { name: '前移 商品图片 2' }).click();
   await expect(toast(page, '已调整图片顺序')).toBeVisible();
   await expect(gallery.getByRole('img', { name: '商品图片 1（封面）' })).toHaveAttribute(
     'src',

@@ -93,7 +93,8 @@ test('a visitor chooses a specification, carries it through the cart and checkou
   await page.goto('/Workbench');
   const card = page.getByRole('article', { name: `订单 ${orderNo}` });
   await expect(card).toContainText('规格：红色');
-  await expect(card).toContainText('¥118.00');
+  // ¥118.00 less the best coupon that applies, chosen at checkout (新人专享 满99减10).
+  await expect(card).toContainText('应付¥108.00');
 
   // Two of the red are gone; the page tells 2 left.
   await page.goto(`/goodsDetail?id=${made.id}`);

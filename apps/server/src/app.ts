@@ -35,7 +35,7 @@ import { paymentModule } from './modules/payment/index.ts';
 import { pmcModule, productsPlanned } from './modules/pmc/index.ts';
 import { productModule } from './modules/product/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
-import { purchaseModule } from './modules/purchase/index.ts';
+import { purchaseModule, purchaseStocked } from './modules/purchase/index.ts';
 import { reviewModule, reviewRepository } from './modules/review/index.ts';
 import { rolePermissionModule } from './modules/role-permission/index.ts';
 import { gatewaySender, outboxSender, smsCodes } from './modules/sms/index.ts';
@@ -59,12 +59,16 @@ import { openJobQueue } from './platform/jobs/job-queue.ts';
 import type { JobQueue } from './platform/jobs/types.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
 import { type PortalModule, registerJobs, registerModules } from './platform/module.ts';
+import { localPushHub, redisPushHub } from './platform/push/push.ts';
 import { sweepEndedImports } from './platform/resource/import-staging.ts';
+import type { ZoneOf } from './platform/time.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The portal's job queue (ADR 0037): modules start jobs with it; tests define kinds of their own. */
     jobs: JobQueue;
+    /** A company's time zone (its `time_zone` setting): the platform's exports write dates on it. */
+    zoneOf: ZoneOf;
   }
 }
 
@@ -141,6 +145,12 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     ? redisCounters(config.redisUrl, inDatabase, (err) => app.log.warn({ err }, 'redis limit counters'))
     : inDatabase;
   app.addHook('onClose', () => counters.close());
+  // What a module tells open pages at once (issue 35's 新订单): across processes through Redis
+  // pub/sub when configured, else within this process (platform/push).
+  const push = config.redisUrl
+    ? redisPushHub(config.redisUrl, config.jobsPrefix, (err) => app.log.warn({ err }, 'redis push'))
+    : localPushHub();
+  app.addHook('onClose', () => push.close());
   const fileStore = fileStoreOf(config);
   // Long work as jobs, on the engine the configuration names (ADR 0037); stopped before the
   // database closes (a running job is given back).
@@ -149,13 +159,16 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     store: fileStore,
     log: app.log,
     settings: config,
+    // A job's `ctx.zone()`: its company's, from the settings (made below; jobs start after them).
+    zoneOf: (companyId) => settings.zoneOf(companyId),
   });
   app.decorate('jobs', jobs);
   app.addHook('onClose', () => jobs.stop());
   // The modules, in the order they need each other (each from its index.ts; docs/ARCHITECTURE.md),
   // on the handle that offers company tables only through the scope helper (ADR 0012).
   const db = modulesDatabase(database.db);
-  const company = companyModule(db);
+  // The site's company answers its time zone: read from the settings (made below) when asked.
+  const company = companyModule(db, { zoneOf: (companyId) => settings.zoneOf(companyId) });
   const { companies } = company;
   const shopOf = companies.defaultShop;
   const sms = smsCodes(db, counters, config.smsGateway ? gatewaySender(config.smsGateway) : outboxSender);
@@ -186,7 +199,8 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       cod_confirm_hours: config.payMinutes.cod / 60,
     },
   });
-  const { settingsOf, checkPassword } = settings;
+  const { settingsOf, checkPassword, zoneOf } = settings;
+  app.decorate('zoneOf', zoneOf);
   const payment = paymentModule(db, {
     shopOf,
     payMinutes: async (companyId) => {
@@ -225,14 +239,23 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       accounts: payment.accounts,
       shopOf,
       goodsChanged,
+      notices: {
+        permissions: app.permissions,
+        push,
+        sms: (m) => sms.notice({ ...m, purpose: 'order' }),
+        shopName: async (companyId) => (await shopOf(companyId))?.ShopName ?? '商城',
+        log: (err, what) => app.log.warn({ err }, what),
+      },
+      streamMaxMs: config.pushStreamMs,
+      zoneOf,
     }),
     payment,
     visitorFormsModule(db, { companies, counters }),
-    guestModule(db, { companies, counters }),
+    guestModule(db, { companies, counters, zoneOf }),
     finderModule(db, { counters }),
     groupModule(db, { checkPassword }),
     departmentModule(db),
-    usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId), checkPassword }),
+    usersModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId), checkPassword, zoneOf }),
     rolePermissionModule(db, { permissions: app.permissions }),
     assistantModule(db, { permissions: app.permissions }),
     inboxModule(db),
@@ -240,18 +263,18 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       permissions: app.permissions,
       forgetSessions: (userId) => app.sessions.forgetUser(userId),
     }),
-    workPlanModule(db, { permissions: app.permissions }),
-    adminLogModule(db),
+    workPlanModule(db, { permissions: app.permissions, zoneOf }),
+    adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),
-    purchaseModule(db, { goodsChanged }),
+    purchaseModule(db, { goodsChanged, zoneOf }),
     brandModule(db),
     fileModule(db, fileStore),
-    pmcModule(db, { goodsChanged }),
+    pmcModule(db, { goodsChanged, zoneOf }),
     goodsLibrary,
-    stockModule(db, { goodsChanged }),
+    stockModule(db, { goodsChanged, settingsOf, purchaseStocked, zoneOf }),
     productModule(db, { goodsChanged, productInUse: productsPlanned }),
-    crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId) }),
+    crmPeopleModule(db, { forgetSessions: (userId) => app.sessions.forgetUser(userId), zoneOf }),
     jobModule(jobs),
     // The platform's own sweeps: closed limit windows (lookups ignore them anyway), and the staged
     // rows of import jobs that ended without deleting them (ADR 0037).

@@ -31,6 +31,11 @@ export interface Config {
     maxStrangerFailuresPerAccount: number;
     windowMs: number;
   };
+  /**
+   * `PUSH_STREAM_SECONDS`: how long one live stream of the back office (Server-Sent Events) stays
+   * open before the browser opens it again, its session and permission checked anew (default 300).
+   */
+  pushStreamMs: number;
   /** An HTTP gateway that delivers text messages; unset keeps them in the SMS outbox (README). */
   smsGateway: { url: string; token: string } | undefined;
   /** The file store's S3-compatible bucket (FILES_S3_*); unset keeps files under `dataDir/files` (ADR 0018). */
@@ -117,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxStrangerFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_ACCOUNT ?? 20),
       windowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
     },
+    pushStreamMs: Math.max(1, Number(env.PUSH_STREAM_SECONDS ?? 300) || 300) * 1000,
     smsGateway: env.SMS_GATEWAY_URL
       ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN ?? '' }
       : undefined,

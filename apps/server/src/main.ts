@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { startupFaultMessage } from './platform/db/faults.ts';
-import { DEMO_PASSWORD, demoAccountTable } from './seed/demo-accounts.ts';
+import { DEMO_PASSWORD, demoAccountTable, textTable } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo, seedReference } from './seed/seed.ts';
 
 const config = loadConfig();
@@ -80,5 +80,8 @@ console.log(
 );
 console.log(`数据库: ${where}${applied.length ? `（已执行迁移 ${applied.join(', ')}）` : ''}`);
 console.log(firstRun ? '首次启动：已写入演示数据。' : '沿用已有数据。');
-console.log(`演示账号（密码均为 ${DEMO_PASSWORD}）:`);
-console.table(demoAccountTable());
+const accounts = await demoAccountTable(prepared.database.db);
+if (accounts.length > 0) {
+  console.log(`演示账号（${accounts.length} 个，密码均为 ${DEMO_PASSWORD}）:`);
+  console.log(textTable(accounts));
+}

@@ -97,6 +97,26 @@ describe('the goods list', () => {
     expect(names(await list({ keyword: 'cyy' }))).toEqual([]);
   });
 
+  it('finds a word inside a name by its whole pinyin, from the index and the text walk alike (issue 35)', async () => {
+    const longjing = ['清芳 明前特级西湖龙井 250g'];
+    const phone = ['星耀 X5 Pro 5G 智能手机 12GB+256GB'];
+    expect(names(await list({ keyword: 'shouji' }))).toEqual(phone);
+    expect(names(await list({ keyword: 'zhinengshouji' }))).toEqual(phone);
+    expect(names(await list({ keyword: 'longjing' }))).toEqual(longjing);
+    expect(names(await list({ keyword: 'XiHuLongJing' }))).toEqual(longjing);
+    expect(names(await list({ keyword: 'jinya' }))).toEqual(['滇红金芽 250g']);
+    expect(names(await list({ keyword: 'longjingcha' }))).toEqual([]);
+    expect(names(await list({ keyword: 'shoujike' }))).toEqual([]);
+    for (const keyword of ['shouji', 'xihulongjing', 'hlj', 'longjingcha']) {
+      const f: CatalogueFilter = { tokens: queryTokens(keyword) };
+      const ids = (plan: 'index' | 'walk') =>
+        catalogueRepository
+          .list(modulesDatabase(h.db), companyId, f, 'new', 10, 0, plan)
+          .then((rows) => rows.map((r) => r.id));
+      expect(await ids('walk'), keyword).toEqual(await ids('index'));
+    }
+  });
+
   it('lists a category with its whole subtree, at every level', async () => {
     expect((await list({ category_id: cats.food as number })).d.paging.count).toBe(4);
     expect((await list({ category_id: cats.tea as number })).d.paging.count).toBe(3);

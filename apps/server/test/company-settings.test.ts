@@ -53,11 +53,17 @@ describe('GET /company/settings/system and /company/settings/crm', () => {
         session_hours: 12,
         login_name: 'username',
         single_session: 0,
+        time_zone: 'Asia/Shanghai',
       },
       defaults: system.d.values,
     });
     const crm = (await get('/company/settings/crm', manager)).d;
-    expect(crm.values).toEqual({ online_pay_minutes: 45, transfer_pay_hours: 72, cod_confirm_hours: 24 });
+    expect(crm.values).toEqual({
+      online_pay_minutes: 45,
+      transfer_pay_hours: 72,
+      cod_confirm_hours: 24,
+      stock_in_second_approver: 0,
+    });
     expect(crm.defaults.online_pay_minutes).toBe(45);
   });
 

@@ -1,6 +1,7 @@
 import { Codes, DASHBOARD_DAYS } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beijingDay, crmDashboard, lastDays } from '#server/modules/order/dashboard.ts';
+import { crmDashboard, lastDays } from '#server/modules/order/dashboard.ts';
+import { dayIn } from '#server/platform/time.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { type Harness, testApp } from './harness.ts';
 import { storeOrder } from './orders.ts';
@@ -36,10 +37,10 @@ afterAll(() => h.close());
 
 describe('商城管理 home figures', () => {
   it('days are Beijing days: 23:30 UTC belongs to the next day', () => {
-    expect(beijingDay(Date.parse('2026-11-23T16:30:00Z'))).toBe('2026-11-24');
-    expect(beijingDay(Date.parse('2026-11-23T15:59:00Z'))).toBe('2026-11-23');
-    const { days, from } = lastDays(NOW, 3);
-    expect(days).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
+    expect(dayIn('Asia/Shanghai', Date.parse('2026-11-23T16:30:00Z'))).toBe('2026-11-24');
+    expect(dayIn('Asia/Shanghai', Date.parse('2026-11-23T15:59:00Z'))).toBe('2026-11-23');
+    const { days, from } = lastDays('Asia/Shanghai', NOW, 3);
+    expect(days.map((d) => d.day)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
     expect(from).toBe('2026-11-21T16:00:00.000Z');
   });
 
@@ -55,7 +56,7 @@ describe('商城管理 home figures', () => {
     await order(companyId, new Date(NOW - 30 * DAY).toISOString(), null, 5, 100);
     await order(otherId, '2026-11-24T01:00:00.000Z', '2026-11-24T01:00:00.000Z', 2, 77700);
 
-    const d = await crmDashboard(modulesDatabase(h.db), companyId, NOW);
+    const d = await crmDashboard(modulesDatabase(h.db), companyId, 'Asia/Shanghai', NOW);
     expect(d.days).toHaveLength(DASHBOARD_DAYS);
     expect(d.days.at(-1)).toEqual({ day: '2026-11-24', orders: 3, sales: 30000 });
     expect(d.days.at(-2)).toEqual({ day: '2026-11-23', orders: 1, sales: 0 });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   brandResource,
   Codes,
+  DEFAULT_TIME_ZONE,
   type Job,
   RESOURCE_EXPORT_DIRECT_MAX,
   RESOURCE_EXPORT_MAX,
@@ -15,7 +16,7 @@ import { toBuffer } from '#server/platform/excel/index.ts';
 import { JobCancelled, type JobContext } from '#server/platform/jobs/types.ts';
 import { exportJob, type ListExport, listExportJob } from '#server/platform/resource/list-export.ts';
 import { exportPages, resourceService } from '#server/platform/resource/resource-service.ts';
-import { chinaDay } from '#server/platform/time.ts';
+import { dayIn } from '#server/platform/time.ts';
 import { jobFile, readXlsx, runImport } from './excel.ts';
 import { goodsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
@@ -79,6 +80,7 @@ function handlerContext(onCheck: (n: number) => void = () => {}) {
     progress: async (_percent, message) => {
       progress.push(message);
     },
+    zone: async () => 'Asia/Shanghai',
     async checkCancelled() {
       onCheck(++checks);
     },
@@ -111,7 +113,7 @@ async function sheetOf(job: Job, headers: Headers) {
   return { res, rows: (await readXlsx(res.rawPayload)).rows };
 }
 
-const today = () => chinaDay().replaceAll('-', '');
+const today = () => dayIn(DEFAULT_TIME_ZONE).replaceAll('-', '');
 /**
  * A sheet's data rows in one order, of the import's columns (the list's read-only ones after them,
  * 创建时间, are the new rows'), to compare two exports of the same rows.

@@ -79,6 +79,11 @@ describe('goods library search', () => {
     expect((await codes({ keyword: 'j100' })).count).toBe(0);
     // The name's pinyin and the category's name find goods too, as in the shop.
     expect((await codes({ keyword: 'xhlj' })).codes).toEqual(['LJ-001']);
+    // Whole pinyin of a word inside the name too (issue 35): 狮峰龙井's longjing, 星耀 X5 Pro 手机's shouji.
+    expect((await codes({ keyword: 'longjing' })).codes).toEqual(['LJ-001', 'LJ-002']);
+    expect((await codes({ keyword: 'shifenglongjing' })).codes).toEqual(['LJ-002']);
+    expect((await codes({ keyword: 'shouji' })).codes).toEqual(['SJ100']);
+    expect((await codes({ keyword: 'longjingcha' })).count).toBe(0);
     expect((await codes({ keyword: '红茶' })).codes).toEqual(['HC-001']);
     // Another company's LJ-003 and the deleted LJ-099 are never found.
     expect((await codes({ keyword: 'lj' }, other)).codes).toEqual(['LJ-003']);

@@ -117,6 +117,39 @@ describe('goods library', () => {
     expect((await shopList({ keyword: '龙井' })).d.results).toHaveLength(0);
   });
 
+  it('publishes in one step: a push with on_sale puts the goods on sale in the shop, refused whole without a price', async () => {
+    const names = (await shopList({ keyword: '一步' })).d.results.map((g: { name: string }) => g.name);
+    expect(names).toEqual([]);
+    const priced = (
+      await call(
+        '/goods/create',
+        goods({ code: 'ONE-1', name: '一步上架茶', skus: [], price: 5800, stock: 0 }),
+      )
+    ).d;
+    const free = (
+      await call('/goods/create', goods({ code: 'ONE-2', name: '一步无价茶', skus: [], price: 0, stock: 3 }))
+    ).d;
+    // One goods without a price refuses the batch, naming it and what to do; nothing changes.
+    const refused = await call('/goods/push/to/shop', { ids: [priced.id, free.id], on_sale: 1 });
+    expect(refused.c).toBe(Codes.GOODS_NO_PRICE.c);
+    expect(refused.m).toBe('「一步无价茶」还没有销售价，不能上架：请先在商品库编辑中设置销售价');
+    expect((await call('/goods/get', { id: priced.id })).d).toMatchObject({ in_shop: 0, on_sale: 0 });
+    // 上架 of a pushed goods without a price is refused the same way.
+    expect((await call('/goods/push/to/shop', { ids: [free.id] })).d).toEqual({ count: 1 });
+    expect((await call('/shop/goods/selected/onsale', { ids: [free.id], on_sale: 1 })).c).toBe(
+      Codes.GOODS_NO_PRICE.c,
+    );
+    // Pushed and on sale in one call; the reply names what has no stock yet; the shop lists it at once.
+    const pushed = await call('/goods/push/to/shop', { ids: [priced.id], on_sale: 1 });
+    expect(pushed.d).toEqual({ count: 1, no_stock: ['一步上架茶'] });
+    expect((await call('/goods/get', { id: priced.id })).d).toMatchObject({ in_shop: 1, on_sale: 1 });
+    expect((await shopList({ keyword: '一步' })).d.results.map((g: { name: string }) => g.name)).toEqual([
+      '一步上架茶',
+    ]);
+    // Another company's push changes nothing.
+    expect((await call('/goods/push/to/shop', { ids: [free.id], on_sale: 1 }, otherAdmin)).c).not.toBe(0);
+  });
+
   it('saves specifications: changes kept lines, adds new ones, refuses removing one that holds stock', async () => {
     // (6901234567001 belongs to LJ-001's 250克 already.)
     const lines = (goods().skus as Body[]).map((l, i) => ({ ...l, barcode: i === 0 ? '6901234567002' : '' }));

@@ -126,6 +126,9 @@ export async function testApp(env: Record<string, string> = {}, extra: { routes?
       // Jobs run in-process unless a test names an engine: BullMQ's own tables and connections on
       // every file's database cost each file seconds; test/jobs.test.ts runs the suite on each engine.
       JOBS_ENGINE: 'embedded',
+      // A live stream (Server-Sent Events) ends after a second: `app.inject` waits for a reply's
+      // end (the route walk calls every route); a test that reads a stream names a longer life.
+      PUSH_STREAM_SECONDS: '1',
       ...env,
     }),
     webDist: undefined,

@@ -74,6 +74,7 @@ export async function importContext(
       record.progress.push([percent, message]);
       await hooks.onProgress?.(percent, message);
     },
+    zone: async () => 'Asia/Shanghai',
     async checkCancelled() {
       await hooks.onCheck?.(++record.checks);
     },

@@ -1,4 +1,5 @@
 import { modulesDatabase } from '../src/platform/db/database.ts';
+import { localPushHub } from '../src/platform/push/push.ts';
 import type { Harness } from './harness.ts';
 
 /**
@@ -84,6 +85,15 @@ export async function expireByHand(h: Harness, orderId: number) {
     accounts: { of: async () => null, save: async () => ({ ...NO_ACCOUNT }) },
     shopOf: async () => undefined,
     goodsChanged: () => {},
+    // The sweep's own notices (the member's message) are written; nothing is pushed or texted.
+    notices: {
+      permissions: { has: async () => false },
+      push: localPushHub(),
+      sms: async () => {},
+      shopName: async () => '',
+      log: () => {},
+    },
+    zoneOf: async () => 'Asia/Shanghai',
   });
   return sweeper.expireDue();
 }

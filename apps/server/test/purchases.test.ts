@@ -1,5 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseStocked } from '#server/platform/db/migrations/057-purchase-stocked.ts';
 import { type GoodsCompany, goodsCompany } from './goods-company.ts';
 import { type Harness, testApp } from './harness.ts';
 import { onHand as goodsOnHand, sellable as goodsSellable } from './stock-checks.ts';
@@ -327,8 +328,8 @@ describe('receipts', () => {
       keeper,
     );
     expect(first.c, JSON.stringify(first)).toBe(0);
-    expect(first.d).toMatchObject({ status: 2, status_name: '部分到货', received_quantity: 6 });
-    expect(first.d.lines[0]).toMatchObject({ received_qty: 6, returnable_qty: 0 });
+    expect(first.d).toMatchObject({ status: 2, status_name: '入库中', received_quantity: 6 });
+    expect(first.d.lines[0]).toMatchObject({ received_qty: 6, stocked_qty: 0, returnable_qty: 0 });
     const input = first.d.receipts[0].inputs[0];
     expect(input).toMatchObject({ quantity: 6, status: 0, line_id: a.id });
     expect(input.input_no).toMatch(/^RK\d{14}$/);
@@ -358,23 +359,81 @@ describe('receipts', () => {
     expect(moves.d.results[0]).toMatchObject({ kind: 'purchase', kind_name: '采购入库', quantity: 6 });
     expect(moves.d.results[0].reason).toContain(order.order_no);
 
-    // The rest arrives: 已完成; the history has every change.
+    // The rest arrives: still 入库中 — arrived is not in stock — until its records are checked.
     const rest = await receive(order.id, [
       { line_id: a.id, quantity: 4 },
       { line_id: b.id, quantity: 4 },
     ]);
     expect(rest.c, JSON.stringify(rest)).toBe(0);
-    expect(rest.d).toMatchObject({ status: 3, status_name: '已完成', received_quantity: 14 });
+    expect(rest.d).toMatchObject({ status: 2, status_name: '入库中', received_quantity: 14 });
+    expect(rest.d.lines.map((l: Body) => l.stocked_qty)).toEqual([6, 0]);
     expect(rest.d.receipts).toHaveLength(2);
     expect(rest.d.receipts[1].inputs).toHaveLength(2);
-    expect(rest.d.history.map((x: Body) => `${x.from_name}→${x.to_name}`)).toEqual([
-      '→草稿',
-      '草稿→已下单',
-      '已下单→部分到货',
-      '部分到货→已完成',
-    ]);
     // Nothing more may arrive.
+    expect((await receive(order.id, [{ line_id: a.id, quantity: 1 }])).c).toBe(Codes.PURCHASE_OVER_RECEIPT.c);
+    await checkAll(order.id);
+    const done = (await call('/purchase/detail', { id: order.id })).d;
+    expect(done).toMatchObject({ status: 3, status_name: '已完成' });
+    expect(done.lines.map((l: Body) => l.stocked_qty)).toEqual([10, 4]);
+    // The history has every change of state, and each check.
+    expect(
+      done.history
+        .filter((x: Body) => x.from_name !== x.to_name)
+        .map((x: Body) => `${x.from_name}→${x.to_name}`),
+    ).toEqual(['→草稿', '草稿→已下单', '已下单→入库中', '入库中→已完成']);
+    expect(done.history.at(-1).note).toMatch(/^入库单 RK\d{14} 审核入库 4，全部入库$/);
     expect((await receive(order.id, [{ line_id: a.id, quantity: 1 }])).c).toBe(Codes.PURCHASE_STATE.c);
+  });
+
+  it('is 已完成 only when its goods are in stock: one manager orders, receives and checks alone', async () => {
+    const { order, goods } = await sentOrder([4, 2], shop);
+    const [a, b] = order.lines;
+    const inputsOf = async () =>
+      (await call('/purchase/detail', { id: order.id }, shop)).d.receipts.flatMap(
+        (r: { inputs: Body[] }) => r.inputs,
+      );
+    const check = async (inputId: number) => {
+      const r = await call('/goods/input/check', { id: inputId }, shop);
+      expect(r.c, JSON.stringify(r)).toBe(0);
+      return (await call('/purchase/detail', { id: order.id }, shop)).d;
+    };
+    // Part of line a arrives and is checked by the same person: in stock, the order 入库中.
+    expect((await receive(order.id, [{ line_id: a.id, quantity: 3 }], shop)).d.status).toBe(2);
+    let d = await check((await inputsOf())[0].id);
+    expect(d).toMatchObject({ status: 2, status_name: '入库中' });
+    expect(d.lines.map((l: Body) => l.stocked_qty)).toEqual([3, 0]);
+    expect(await onHand(goods[0]?.id ?? 0)).toBe(3);
+    // Everything has arrived, one record still waits: 入库中.
+    const all = await receive(
+      order.id,
+      [
+        { line_id: a.id, quantity: 1 },
+        { line_id: b.id, quantity: 2 },
+      ],
+      shop,
+    );
+    expect(all.d).toMatchObject({ status: 2, received_quantity: 6 });
+    const [, ofA, ofB] = await inputsOf();
+    d = await check(ofB.id);
+    expect(d).toMatchObject({ status: 2, status_name: '入库中' });
+    // The last one in stock: 已完成, and the goods are on hand and for sale.
+    d = await check(ofA.id);
+    expect(d).toMatchObject({ status: 3, status_name: '已完成' });
+    expect(d.lines.map((l: Body) => l.stocked_qty)).toEqual([4, 2]);
+    expect(await onHand(goods[0]?.id ?? 0)).toBe(4);
+    expect(await onHand(goods[1]?.id ?? 0)).toBe(2);
+    expect(await sellable(goods[1]?.id ?? 0)).toBe(2);
+  });
+
+  it('a cancelled order stays cancelled when its records are checked later (they still count in stock)', async () => {
+    const { order, goods } = await sentOrder([5]);
+    await receive(order.id, [{ line_id: order.lines[0].id, quantity: 5 }]);
+    expect((await call('/purchase/cancel', { id: order.id, reason: '重复下单' })).d.status).toBe(4);
+    await checkAll(order.id);
+    const d = (await call('/purchase/detail', { id: order.id })).d;
+    expect(d).toMatchObject({ status: 4, status_name: '已取消' });
+    expect(d.lines[0].stocked_qty).toBe(5);
+    expect(await onHand(goods[0]?.id ?? 0)).toBe(5);
   });
 
   it('refuses more than is still to come, a draft, another order’s line and bad quantities', async () => {
@@ -511,7 +570,7 @@ describe('cancel', () => {
     expect(cancelled.c, JSON.stringify(cancelled)).toBe(0);
     expect(cancelled.d).toMatchObject({ status: 4, status_name: '已取消' });
     expect(cancelled.d.history.at(-1)).toMatchObject({
-      from_name: '部分到货',
+      from_name: '入库中',
       to_name: '已取消',
       note: '取消：供应商缺货',
     });
@@ -567,5 +626,51 @@ describe('access', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('migration 057', () => {
+  it('puts an order received in full but not in stock back to 入库中, and keeps a second approver where one checked', async () => {
+    // In stock (the shop checked the keeper's record: a second person) and received but pending.
+    const { order: stocked } = await sentOrder([4]);
+    await receive(stocked.id, [{ line_id: stocked.lines[0].id, quantity: 4 }]);
+    await checkAll(stocked.id);
+    const { order: pending } = await sentOrder([5]);
+    await receive(pending.id, [{ line_id: pending.lines[0].id, quantity: 5 }]);
+    // What the code before wrote: 已完成 at the receipt.
+    await h.db.updateTable('purchases').set({ status: 3 }).where('id', '=', pending.id).execute();
+    const before = await h.db
+      .selectFrom('company_settings')
+      .select('key')
+      .where('company_id', '=', companyId)
+      .where('key', '=', 'stock_in_second_approver')
+      .execute();
+    expect(before).toEqual([]);
+
+    await purchaseStocked.up(h.db as never);
+
+    expect((await call('/purchase/detail', { id: pending.id })).d).toMatchObject({
+      status: 2,
+      status_name: '入库中',
+    });
+    expect((await call('/purchase/detail', { id: stocked.id })).d.status).toBe(3);
+    const setting = await h.db
+      .selectFrom('company_settings')
+      .select(['company_id', 'value'])
+      .where('key', '=', 'stock_in_second_approver')
+      .execute();
+    expect(setting).toContainEqual({ company_id: companyId, value: '1' });
+    // Run again: nothing more changes.
+    await purchaseStocked.up(h.db as never);
+    expect(
+      (
+        await h.db
+          .selectFrom('company_settings')
+          .select('value')
+          .where('company_id', '=', companyId)
+          .where('key', '=', 'stock_in_second_approver')
+          .execute()
+      ).length,
+    ).toBe(1);
   });
 });

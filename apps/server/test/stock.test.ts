@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoods } from '#server/seed/seed.ts';
 import { type GoodsCompany, goodsCompany } from './goods-company.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
 import {
   ledgerAddsUp as companyLedgerAddsUp,
   sellable as goodsSellable,
@@ -18,11 +18,14 @@ import {
  * nothing changed. SQLite, and PostgreSQL with TEST_PG_URL.
  */
 let h: Harness;
+const { get } = jsonCalls(() => h.app);
 let companyId: number;
 let admin: Record<string, string>;
 let keeper: Record<string, string>;
 let otherAdmin: Record<string, string>;
 let supplierId: number;
+let manager: Record<string, string>;
+let secondShop: Record<string, string>;
 
 type Body = Record<string, unknown>;
 const call = (url: string, body: Body = {}, headers: Record<string, string> = admin) =>
@@ -49,6 +52,12 @@ const ledgerAddsUp = (cid: number) => companyLedgerAddsUp(h, cid);
 
 const defaultWarehouseId = (cid = companyId) => warehouseOf(h, cid);
 
+/** The company's 商城设置 「入库单须由他人审核」, set by its unit administrator. */
+async function secondApprover(on: 0 | 1) {
+  const r = await call('/company/settings/crm', { stock_in_second_approver: on }, manager);
+  expect(r.c, JSON.stringify(r)).toBe(0);
+}
+
 beforeAll(async () => {
   h = await testApp();
   co = await goodsCompany(h, '库存单位', '日用', {
@@ -58,7 +67,7 @@ beforeAll(async () => {
     stock: 10,
   });
   ({ companyId, admin } = co);
-  ({ keeper } = await co.staff({ keeper: 13 }));
+  ({ keeper, manager, secondShop } = await co.staff({ keeper: 13, manager: 3, secondShop: 12 }));
   otherAdmin = await co.stranger();
   supplierId = await co.supplier('杭州供货商');
 });
@@ -114,6 +123,36 @@ describe('opening stock and the default warehouse', () => {
       spec_text: '红',
     });
   });
+
+  it('values a level at the cost goods came in at, and leaves an unknown cost unknown (not ¥0)', async () => {
+    const levelOf = async (goodsId: number) =>
+      (await call('/stock/list', { goods_id: goodsId })).d.results[0];
+    // Opening stock without a cost: neither a unit cost nor a value.
+    const unknown = await libraryGoods({ stock: 5 });
+    expect(await levelOf(unknown.id)).toMatchObject({ quantity: 5, unit_cost: null, value: null });
+    // Opening stock booked at a cost (the demo seed's): valued at it.
+    const costed = await createGoods(
+      h.db,
+      companyId,
+      { name: '期初有成本', price: 1000, stock: 3 },
+      { unit_cost: 600 },
+    );
+    expect(await levelOf(costed)).toMatchObject({ quantity: 3, unit_cost: 600, value: 1800 });
+    // A checked stock-in's price takes over from then on.
+    const made = await call(
+      '/goods/input/add',
+      {
+        goods_id: costed,
+        warehouse_id: await defaultWarehouseId(),
+        quantity: 2,
+        unit_cost: 650,
+        input_date: '2026-11-20',
+      },
+      keeper,
+    );
+    expect((await call('/goods/input/check', { id: made.d.id })).c).toBe(0);
+    expect(await levelOf(costed)).toMatchObject({ quantity: 5, unit_cost: 650, value: 3250 });
+  });
 });
 
 describe('stock-in records', () => {
@@ -154,6 +193,7 @@ describe('stock-in records', () => {
       keeper,
     );
     expect(changed.c, JSON.stringify(changed)).toBe(0);
+    await secondApprover(1);
     const adminMade = await call('/goods/input/add', {
       goods_id: g.id,
       warehouse_id: wh,
@@ -199,6 +239,60 @@ describe('stock-in records', () => {
     expect(ledger.d.results).toHaveLength(1);
     expect(ledger.d.results[0]).toMatchObject({ kind_name: '采购入库', ref_no: made.d.input_no });
     await ledgerAddsUp(companyId);
+    await secondApprover(0);
+  });
+
+  it('lets the maker check their own record unless the company asks for a second person (商城设置)', async () => {
+    const g = await libraryGoods({ stock: 0 });
+    const wh = await defaultWarehouseId();
+    const add = async (quantity: number) => {
+      const r = await call('/goods/input/add', {
+        goods_id: g.id,
+        warehouse_id: wh,
+        quantity,
+        input_date: '2026-11-22',
+      });
+      expect(r.c, JSON.stringify(r)).toBe(0);
+      return r.d.id as number;
+    };
+    const rule = () => get('/goods/input/check/rule', { headers: admin });
+
+    // Off by default: one manager runs the stock alone.
+    expect((await rule()).d).toEqual({ second_approver: 0 });
+    const own = await add(5);
+    const checked = await call('/goods/input/check', { id: own });
+    expect(checked.c, JSON.stringify(checked)).toBe(0);
+    expect(checked.d).toMatchObject({ status: 1, maker_name: checked.d.checked_by_name });
+    expect(await onHand(g.id)).toBe(5);
+    expect(await sellable(g.id)).toBe(5);
+
+    // On: the maker is refused and nothing moves; another holder of the permission checks it.
+    await secondApprover(1);
+    expect((await rule()).d).toEqual({ second_approver: 1 });
+    const second = await add(3);
+    const refused = await call('/goods/input/check', { id: second });
+    expect(refused).toMatchObject({
+      c: Codes.STOCK_INPUT_SELF_CHECK.c,
+      m: '不能审核自己填写的入库单，请由其他人审核',
+    });
+    expect((await call('/goods/input', { id: second })).d.status).toBe(0);
+    expect(await onHand(g.id)).toBe(5);
+    expect((await call('/goods/input/check', { id: second }, secondShop)).c).toBe(0);
+    expect(await onHand(g.id)).toBe(8);
+    expect(await sellable(g.id)).toBe(8);
+    // Another company keeps its own (default) rule.
+    expect((await get('/goods/input/check/rule', { headers: otherAdmin })).d).toEqual({ second_approver: 0 });
+
+    // Off again: the maker checks their own.
+    await secondApprover(0);
+    const third = await add(2);
+    expect((await call('/goods/input/check', { id: third })).c).toBe(0);
+    expect(await onHand(g.id)).toBe(10);
+    await ledgerAddsUp(companyId);
+
+    // The rule is read by whoever may check: a visitor and the warehouse (no check permission) are refused.
+    expect((await get('/goods/input/check/rule')).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await get('/goods/input/check/rule', { headers: keeper })).c).toBe(Codes.FORBIDDEN.c);
   });
 
   it('refuses bad input with the field and its Chinese message, writing nothing', async () => {

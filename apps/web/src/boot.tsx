@@ -5,6 +5,8 @@ import { App, connectApp } from './app/App.tsx';
 import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { queryClient } from './shared/queryClient.ts';
 import { SSR_DATA_ID } from './shared/ssrData.ts';
+import { setCompanyTimeZone } from './shared/timeZone.ts';
+import { companyQuery } from './shared/useCompany.ts';
 import './app/global.css';
 
 /** Lets the browser handle input and paint before the next step (each step is a task of its own). */
@@ -31,6 +33,8 @@ async function start(root: HTMLElement) {
   if (ssrData) {
     // The server rendered this page (docs/adr/0009): take over its markup with the data it fetched.
     hydrate(queryClient, JSON.parse(ssrData.textContent ?? '{}'));
+    // Its dates were written on the site's company's clock: the same before hydrating.
+    setCompanyTimeZone(queryClient.getQueryData(companyQuery(window.location.hostname).queryKey)?.time_zone);
     startTransition(() => {
       hydrateRoot(root, app);
     });

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/constants';
 import {
   type DefaultError,
   type DefaultedQueryObserverOptions,
@@ -27,6 +28,8 @@ import { isApiError, setTransport, type Transport, TransportError } from './shar
 import { USER_COOKIE } from './shared/session.ts';
 import { SsrContext, type SsrRequestContext } from './shared/ssr.ts';
 import { SSR_DATA_ID } from './shared/ssrData.ts';
+import { setTimeZoneSource } from './shared/timeZone.ts';
+import { companyQuery } from './shared/useCompany.ts';
 
 export interface RenderRequest {
   /** Path and query, e.g. `/goodsDetail?id=1`. */
@@ -51,6 +54,10 @@ setTransport((url, init) => {
   if (!call) return Promise.reject(new Error(`no request to answer ${url}`));
   return call(url, init);
 });
+
+/** The company's zone of the render under way: every date the page writes is on its clock. */
+const zones = new AsyncLocalStorage<string>();
+setTimeZoneSource(() => zones.getStore());
 
 type StyleCache = ReturnType<typeof createCache>;
 
@@ -163,19 +170,27 @@ export async function renderPage(req: RenderRequest): Promise<string | null> {
   const onError = (error: unknown) => {
     if (!isApiError(error) && !(error instanceof TransportError)) faults.push(error);
   };
+  // The site's company first: its clock writes the page's dates (shared/timeZone.ts), and its
+  // data goes into the page, from which the browser takes the same clock before hydrating.
+  const company = await calls
+    .run(req.call, () => client.fetchQuery(companyQuery(req.hostname)))
+    .catch(() => null);
+  const zone = company?.time_zone ?? DEFAULT_TIME_ZONE;
   const { prelude } = await calls.run(req.call, () =>
-    prerenderToNodeStream(
-      <StrictMode>
-        <StyleProvider cache={styles.cache}>
-          <SsrContext.Provider value={ssr}>
-            <AppProviders client={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </AppProviders>
-          </SsrContext.Provider>
-        </StyleProvider>
-      </StrictMode>,
-      // Every boundary inline and complete: the page runs no inline script (the CSP allows none).
-      { signal: req.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError },
+    zones.run(zone, () =>
+      prerenderToNodeStream(
+        <StrictMode>
+          <StyleProvider cache={styles.cache}>
+            <SsrContext.Provider value={ssr}>
+              <AppProviders client={client}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </AppProviders>
+            </SsrContext.Provider>
+          </StyleProvider>
+        </StrictMode>,
+        // Every boundary inline and complete: the page runs no inline script (the CSP allows none).
+        { signal: req.signal, progressiveChunkSize: Number.POSITIVE_INFINITY, onError },
+      ),
     ),
   );
   const body = await streamToString(prelude);

@@ -159,6 +159,7 @@ export const Codes = {
   WORK_TASK_DUE_OUTSIDE: { c: 22977, m: '截止日期须在计划的起止日期之内' },
   WORK_LOG_DAY_FULL: { c: 22978, m: '同一天的工时合计不能超过24小时' },
   WORK_TASKS_FULL: { c: 22979, m: '一个计划最多100个任务' },
+  GOODS_NO_PRICE: { c: 23030, m: '商品还没有销售价，不能上架：请先设置销售价' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -3,6 +3,7 @@ import { PASSWORD_MIN } from './account.ts';
 import { getCalls, postCalls } from './call.ts';
 import { companyField } from './department.ts';
 import { choice, flag, form, int, optionalId } from './fields.ts';
+import { DEFAULT_TIME_ZONE, TIME_ZONES } from './zone-time.ts';
 
 /**
  * A company's settings (spec §2 admin `system-set` and `crm-set`; issue 34, docs/adr/0038 "Company
@@ -94,6 +95,11 @@ export const COMPANY_SETTINGS = {
     default: 0,
     help: '开启后，新的登录会结束该账号的其他登录',
   }),
+  time_zone: setting.choice('system', '时区', {
+    options: TIME_ZONES,
+    default: DEFAULT_TIME_ZONE,
+    help: '页面和导出中的日期时间、订单号中的日期、按日的统计和限额都按此时区',
+  }),
   online_pay_minutes: setting.int('crm', '在线支付等待时长', {
     min: 5,
     max: 1440,
@@ -114,6 +120,10 @@ export const COMPANY_SETTINGS = {
     default: 24,
     unit: '小时',
     help: '店员未确认的货到付款订单超过此时长自动取消',
+  }),
+  stock_in_second_approver: setting.flag('crm', '入库单须由他人审核', {
+    default: 0,
+    help: '开启后，填写入库单（含采购到货生成的）的人不能审核自己的入库单；只有一位管理人员时请保持关闭',
   }),
 } as const satisfies Record<string, SettingDef>;
 
@@ -275,5 +285,12 @@ export const companySettingsCalls = {
     { login: true },
     form(companyField),
     passwordRuleSchema,
+  ),
+  timeZone: get(
+    '/company/settings/time-zone',
+    '本单位的时区（页面上的日期时间按此显示）',
+    { login: true },
+    form({}),
+    z.object({ time_zone: z.string() }),
   ),
 };

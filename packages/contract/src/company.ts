@@ -21,6 +21,9 @@ export const companySchema = z.object({
   nLove: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;
+/** The public site's company, with its time zone: the pages show its dates on its clock (zone-time.ts). */
+export const siteCompanySchema = companySchema.extend({ time_zone: z.string() });
+export type SiteCompany = z.infer<typeof siteCompanySchema>;
 
 export const companyQuery = z.object({
   en_name: optionalText('英文名', { max: 100 }),
@@ -56,7 +59,7 @@ export const companyCalls = {
     '当前站点的单位（shell 读取 results[0]）',
     { public: true },
     companyQuery,
-    pageOf(companySchema),
+    pageOf(siteCompanySchema),
   ),
   shops: get(
     '/erp/staff/shops/',

@@ -154,6 +154,35 @@ export function couponDiscount(coupon: { amount: number }, amount: number) {
   return Math.min(coupon.amount, amount);
 }
 
+export const couponBestBody = form({ amount: int('订单金额', { min: 0, max: MAX_PRICE_CENTS }) });
+/** The coupon a checkout preselects, or none (`coupon` null, `discount` 0). */
+export const couponBestResult = z.object({ coupon: couponSchema.nullable(), discount: z.number().int() });
+
+/**
+ * The best of the coupons that apply to an order of `amount` (issue 35): the largest discount,
+ * then the one that expires soonest, then the oldest; undefined when none is given. The server
+ * chooses with it (`/coupon/best`) among the coupons it would accept at `/order/create`.
+ */
+export function bestCoupon<C extends { id: number; amount: number; end_time: string }>(
+  coupons: readonly C[],
+  amount: number,
+): C | undefined {
+  let best: C | undefined;
+  for (const c of coupons) {
+    if (!best) {
+      best = c;
+      continue;
+    }
+    const d = couponDiscount(c, amount) - couponDiscount(best, amount);
+    if (
+      d > 0 ||
+      (d === 0 && (c.end_time < best.end_time || (c.end_time === best.end_time && c.id < best.id)))
+    )
+      best = c;
+  }
+  return best;
+}
+
 const tags = ['coupon'];
 const login = loginCalls(tags);
 const post = postCalls(tags);
@@ -162,6 +191,12 @@ export const couponCalls = {
   list: login('/coupon/list', '可领取的优惠券；mine=1 为我的优惠券', couponListBody, pageOf(couponSchema)),
   claim: login('/coupon/get', '领取优惠券', couponGetBody, couponSchema),
   check: login('/coupon/check', '检查优惠券能否用于该金额', couponCheckBody, couponCheckResult),
+  best: login(
+    '/coupon/best',
+    '结算时默认选中的优惠券：可用于该金额的优惠最多的一张（同额取最早到期）',
+    couponBestBody,
+    couponBestResult,
+  ),
 };
 
 export const COUPON_ISSUE_TARGETS = { mobiles: '指定会员', all: '全部会员' } as const;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { postCalls } from './call.ts';
-import { isSafeLink } from './cms.ts';
 import { pageOf } from './envelope.ts';
 import {
   choice,
@@ -17,7 +16,7 @@ import {
   yuanAsCents,
 } from './fields.ts';
 import { defineResource, RESOURCE_BATCH_MAX } from './resource.ts';
-import { col } from './screen.ts';
+import { col, pictureList } from './screen.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /**
@@ -116,18 +115,8 @@ export const goodsSkuLine = z.object(
 );
 export type GoodsSkuLine = z.input<typeof goodsSkuLine>;
 
-export const imageList = z.preprocess(
-  (v) => (v === '' || v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',') : v),
-  z
-    .array(
-      z
-        .string({ error: '商品图片格式不正确' })
-        .max(300, '图片地址不能超过300个字符')
-        .refine((v) => isSafeLink(v), '商品图片须为本站路径或 http(s) 地址'),
-      { error: '商品图片格式不正确' },
-    )
-    .max(GOODS_IMAGE_MAX, `商品图片最多${GOODS_IMAGE_MAX}张`),
-);
+/** The goods' pictures (the first the cover), as the declared column checks them. */
+export const imageList = pictureList('商品图片', GOODS_IMAGE_MAX);
 
 /**
  * One row of the goods import (`/goods/excel_data_save`): a goods without specifications as a
@@ -157,7 +146,18 @@ export const goodsHistorySchema = z.object({
   time: z.string(),
   username: z.string(),
   action: z.string(),
-  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+  /**
+   * The fields that changed under their labels, each value in words (a choice's or flag's word,
+   * money ¥88.00); `picture` 1: the values are pictures' addresses.
+   */
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      before: z.string(),
+      after: z.string(),
+      picture: z.optional(z.literal(1)),
+    }),
+  ),
 });
 export type GoodsHistory = z.infer<typeof goodsHistorySchema>;
 
@@ -204,11 +204,7 @@ const goodsShape = {
   /** Opening stock of a goods without specifications, at creation; the item's 库存. */
   stock: col.int('期初库存', { min: 0, max: STOCK_MAX, optional: true, excel: '库存' }),
   sales: col.int('销量', { min: 0, max: STOCK_MAX, form: false, list: false }),
-  images: col.custom(
-    '商品图片',
-    { item: z.array(z.string()), field: imageList },
-    { list: false, excel: false },
-  ),
+  images: col.pictures('商品图片', { max: GOODS_IMAGE_MAX, list: false, excel: false }),
   /** Rich text (ADR 0030): the server keeps only its allow-list of HTML. */
   description: col.richText('商品详情', { max: GOODS_DESCRIPTION_MAX, excel: false }),
   sku_count: col.int('规格数', { min: 0, max: GOODS_SKU_MAX, form: false, list: false, excel: false }),
@@ -344,15 +340,20 @@ export const goodsCalls = {
     form({ ids: goodsIds, goods_type: choice('商品类型', GOODS_TYPES) }),
     count,
   ),
-  /** Puts the chosen goods in the shop (off sale until put on sale, unless `on_sale`). */
+  /**
+   * Puts the chosen goods in the shop — and on sale in the same transaction with `on_sale: 1` (the
+   * dialog's 推送后立即上架), all or none: a goods without a price is refused (GOODS_NO_PRICE).
+   * Without `on_sale` each keeps its sale state (a new one is off sale). `no_stock` names the goods
+   * put on sale that have no stock yet (customers see them, cannot buy until stock comes in).
+   */
   pushToShop: goodsCall(
     '/goods/push/to/shop',
     '推送商品到商城',
     'change_shop_goods',
     form({ ids: goodsIds, on_sale: z.optional(flag('是否上架')) }),
-    count,
+    z.object({ count: z.number().int(), no_stock: z.array(z.string()).optional() }),
   ),
-  /** On sale (1) or off sale (0), in a batch; goods not in the shop are refused. */
+  /** On sale (1) or off sale (0), in a batch; goods not in the shop, or without a price, are refused. */
   setOnSale: goodsCall(
     '/shop/goods/selected/onsale',
     '批量上架或下架',

@@ -17,6 +17,7 @@ import { createTime } from './item-fields.ts';
 /** What a message is about (its icon and filter); a module adds its kind here. */
 export const INBOX_KINDS = {
   transfer: '单位变更',
+  order: '订单通知',
   system: '系统通知',
 } as const;
 export type InboxKind = keyof typeof INBOX_KINDS;

@@ -52,3 +52,4 @@ export * from './transfer.ts';
 export * from './users.ts';
 export * from './visitor-forms.ts';
 export * from './work-plan.ts';
+export * from './zone-time.ts';

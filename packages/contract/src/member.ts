@@ -3,7 +3,7 @@ import { loginResult, PASSWORD_MIN, sessionInfo } from './account.ts';
 import { getCalls, loginCalls, publicCalls } from './call.ts';
 import { AGREEMENT_REQUIRED } from './constants.ts';
 import { pageOf } from './envelope.ts';
-import { form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
+import { flag, form, mobile, optionalEmail, optionalId, optionalText, paging, text } from './fields.ts';
 import { createTime } from './item-fields.ts';
 
 /** A member of the shop (registered with a mobile number). Not one of the specification's roles. */
@@ -12,6 +12,9 @@ export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_PURPOSES = { register: '注册', password: '找回密码' } as const;
 export type SmsPurpose = keyof typeof SMS_PURPOSES;
+/** Text messages without a code (issue 35), by what they tell (the outbox's 用途). */
+export const SMS_NOTICE_PURPOSES = { order: '订单通知' } as const;
+export type SmsNoticePurpose = keyof typeof SMS_NOTICE_PURPOSES;
 
 /** As `newPassword`: the company's rule is the server's check (company-settings.ts passwordProblem). */
 export const password = (label = '密码') => text(label, { min: PASSWORD_MIN, max: 128 });
@@ -49,6 +52,19 @@ export const profileUpdateBody = form({
   email: optionalEmail('邮箱'),
 });
 
+/**
+ * How the member is told of their orders (issue 35): a message in 我的消息 always; a text message
+ * to their mobile for 付款确认, 发货, 退款 and a shop's or the timer's 取消 while `order_sms` is 1
+ * (the default: a Chinese shop texts these; the member may turn it off on 个人资料).
+ */
+export const noticeSettingsSchema = z.object({
+  order_sms: z.number().int(),
+  /** Where the texts go ('' when the account has no mobile). */
+  mobile: z.string(),
+});
+export type NoticeSettings = z.infer<typeof noticeSettingsSchema>;
+export const noticeSettingsBody = form({ order_sms: flag('订单短信通知') });
+
 export const smsOutboxSchema = z.object({
   id: z.number().int(),
   mobile: z.string(),
@@ -70,6 +86,19 @@ export const memberCalls = {
   register: anyone('/account/register', '会员注册（成功即登录）', registerBody, loginResult),
   findPassword: anyone('/account/password/find', '短信验证码找回密码', passwordFindBody, z.null()),
   updateProfile: login('/account/profile/update', '修改个人资料', profileUpdateBody, sessionInfo),
+  noticeSettings: get(
+    '/account/notice/settings',
+    '我的通知设置（订单短信）',
+    { login: true },
+    form({}),
+    noticeSettingsSchema,
+  ),
+  saveNoticeSettings: login(
+    '/account/notice/settings/save',
+    '保存我的通知设置',
+    noticeSettingsBody,
+    noticeSettingsSchema,
+  ),
   smsOutbox: get(
     '/sms/outbox/',
     '短信发件箱（内置短信通道）',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BUY_NOW_MAX_LINES, buyNowItems, formatBuyNowItems, parseBuyNowItems } from './order.ts';
+import {
+  BUY_NOW_MAX_LINES,
+  buyNowItems,
+  formatBuyNowItems,
+  ORDER_STATUS,
+  parseBuyNowItems,
+  payAmountLabel,
+} from './order.ts';
 
 const refusal = (v: unknown) => {
   const r = buyNowItems.safeParse(v);
@@ -52,5 +59,14 @@ describe('buy-now items', () => {
     expect(refusal('13:34x1,13:34x2')).toBe('同一商品只能出现一次');
     expect(refusal('13:x1')).toBe('购买商品格式不正确');
     expect(refusal('13:0x1')).not.toBeNull();
+  });
+});
+
+describe('the amount of an order', () => {
+  it('is 应付 while unpaid (awaiting or cancelled unpaid) and 实付 once paid', () => {
+    expect(payAmountLabel(ORDER_STATUS.AWAITING_PAYMENT)).toBe('应付');
+    expect(payAmountLabel(ORDER_STATUS.CANCELLED)).toBe('应付');
+    for (const s of [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.COMPLETED, ORDER_STATUS.REFUNDED])
+      expect(payAmountLabel(s)).toBe('实付');
   });
 });

@@ -4,6 +4,8 @@ import { CART_MAX_LINES, CART_MAX_QUANTITY } from './cart.ts';
 import { pageOf } from './envelope.ts';
 import {
   choice,
+  day,
+  flag,
   form,
   id,
   idList,
@@ -17,7 +19,9 @@ import {
   uploadedFile,
 } from './fields.ts';
 import { createTime, shopLine } from './item-fields.ts';
+import { jobSchema } from './job.ts';
 import { PAYMENT_METHODS, transferAccountSchema } from './payment.ts';
+import { RESOURCE_EXPORT_DIRECT_MAX } from './resource-limits.ts';
 import { MAX_PRICE_CENTS } from './shop-constants.ts';
 
 /** Order states (docs/shop.md): awaiting payment → paid → shipped → completed, or cancelled / refunded. */
@@ -39,6 +43,13 @@ export const ORDER_STATUS_NAMES: Record<number, string> = {
   5: '已取消',
   6: '已退款',
 };
+
+/**
+ * How an order's amount is named (issue 35): 实付 once it was paid (paid, shipped, completed,
+ * refunded), 应付 while it is not (awaiting payment, or cancelled unpaid).
+ */
+export const payAmountLabel = (status: number): '实付' | '应付' =>
+  status === ORDER_STATUS.AWAITING_PAYMENT || status === ORDER_STATUS.CANCELLED ? '应付' : '实付';
 
 export type OrderAction = 'pay' | 'ship' | 'receive' | 'cancel' | 'refund' | 'expire';
 
@@ -98,6 +109,11 @@ export const orderSchema = z.object({
   shipping_company: z.string(),
   tracking_no: z.string(),
   expires_at: z.string(),
+  /**
+   * 1 while a bank-transfer order awaiting payment holds a receipt the shop has not yet confirmed
+   * (已上传凭证，等待商家确认): its payment timer is stopped (docs/shop.md "Payment").
+   */
+  receipt_waiting: z.number().int(),
   ...createTime,
   items: z.array(orderItemSchema),
 });
@@ -249,7 +265,14 @@ export const orderListBody = form({
     max: Math.max(...Object.values(ORDER_STATUS)),
   }),
   keyword: keyword(),
+  /** 1: only the orders whose transfer receipt awaits the shop's confirmation. */
+  receipt_waiting: z.optional(flag('待确认收款')),
+  /** The day the order was placed (the company's day), from … to, both included. */
+  date_from: z.optional(day('开始日期')),
+  date_to: z.optional(day('结束日期')),
 });
+/** The back office's export of its order list: the list's filters, without the page. */
+export const orderExportQuery = orderListBody.omit({ page: true, page_size: true });
 export const orderIdBody = form({ id: id('订单') });
 export const orderNoteBody = form({ id: id('订单'), note: optionalText('备注', { max: 200 }) });
 export const orderShipBody = form({
@@ -268,6 +291,16 @@ export const orderReceiptUploadBody = form({
   file: uploadedFile('请选择转账凭证文件'),
 });
 export const orderReceiptBody = form({ id: id('订单'), receipt_id: id('转账凭证') });
+/** What the back office's order stream tells (`manageStream`): an order came in, or a receipt was uploaded. */
+export const ORDER_SIGNALS = { created: '新订单', receipt: '已上传转账凭证' } as const;
+export type OrderSignalKind = keyof typeof ORDER_SIGNALS;
+export interface OrderSignal {
+  kind: OrderSignalKind;
+  id: number;
+  order_no: string;
+  pay_amount: number;
+}
+
 /** `{ url }`: where the shopper pays the order online (the provider's pay page). */
 export const onlinePayResult = z.object({ url: z.string() });
 
@@ -323,6 +356,21 @@ export const orderCalls = {
     output: z.object({}),
     file: true,
   }),
+  /**
+   * The back office's live signal (新订单, a receipt uploaded): Server-Sent Events of the caller's
+   * company (`text/event-stream`, one `data:` JSON `OrderSignal` per event), carried across
+   * processes by Redis pub/sub when REDIS_URL is set (platform/push).
+   */
+  manageStream: defineCall({
+    method: 'GET',
+    path: '/order/manage/stream',
+    summary: '订单实时提醒（Server-Sent Events：新订单、已上传转账凭证）',
+    tags: tags,
+    access: { permission: 'view_order' },
+    input: form({}),
+    output: z.object({}),
+    file: true,
+  }),
   confirmPayment: post(
     '/order/pay/confirm',
     '确认收款',
@@ -339,4 +387,23 @@ export const orderCalls = {
     orderDetailSchema,
   ),
   refund: post('/order/refund', '退款', 'refund_order', orderRefundBody, orderDetailSchema),
+  /** The list under its filters as an .xlsx (at most RESOURCE_EXPORT_DIRECT_MAX rows; more: `manageExportJob`). */
+  manageExport: defineCall({
+    method: 'GET',
+    path: '/order/manage/export',
+    summary: '导出订单（Excel，按列表的筛选条件：状态、关键词、下单日期）',
+    tags,
+    access: { permission: 'view_order' },
+    input: orderExportQuery,
+    output: z.object({}),
+    file: true,
+  }),
+  /** A list over RESOURCE_EXPORT_DIRECT_MAX rows, exported as a job (ADR 0037): answers the job. */
+  manageExportJob: post(
+    '/order/manage/export/job',
+    `导出订单（任务：超过 ${RESOURCE_EXPORT_DIRECT_MAX.toLocaleString('en')} 行的列表；答复导出任务）`,
+    'view_order',
+    orderExportQuery,
+    jobSchema,
+  ),
 };

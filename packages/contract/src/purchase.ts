@@ -29,8 +29,11 @@ import { STOCK_QUANTITY_MAX } from './stock-constants.ts';
  * (退货) take checked goods back out of stock. Every change of state is in its history.
  */
 
-/** An order's state: 草稿 → 已下单 → 部分到货 → 已完成, or 已取消. Returns do not change it. */
-export const PURCHASE_STATUS = { 0: '草稿', 1: '已下单', 2: '部分到货', 3: '已完成', 4: '已取消' } as const;
+/**
+ * An order's state: 草稿 → 已下单 → 入库中 (something arrived, not all of it checked into stock)
+ * → 已完成 (every line's quantity checked into stock), or 已取消. Returns do not change it.
+ */
+export const PURCHASE_STATUS = { 0: '草稿', 1: '已下单', 2: '入库中', 3: '已完成', 4: '已取消' } as const;
 export type PurchaseStatus = keyof typeof PURCHASE_STATUS;
 export const PURCHASE_DRAFT = 0;
 export const PURCHASE_ORDERED = 1;
@@ -52,6 +55,8 @@ export const purchaseLineSchema = z.object({
   amount: z.number().int(),
   /** Received so far (each receipt counts at once; its stock-in record counts in stock once checked). */
   received_qty: z.number().int(),
+  /** Received and checked into stock so far (the order is 已完成 when every line's reaches its quantity). */
+  stocked_qty: z.number().int(),
   /** Returned to the supplier so far. */
   returned_qty: z.number().int(),
   /** Received and checked, less returned: what a return may still take. */
@@ -86,6 +91,8 @@ export const purchaseReceiptSchema = z.object({
   id: z.number().int(),
   remark: z.string(),
   quantity: z.number().int(),
+  /** Who received it: the maker of its stock-in records (whom 审核 may exclude, 商城设置). */
+  created_by: z.number().int().nullable(),
   created_by_name: z.string(),
   ...createTime,
   /** The stock-in records it wrote, one per line received, with their check state. */

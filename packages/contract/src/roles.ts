@@ -35,6 +35,17 @@ export function landingArea(role: number): Area {
   return 'student';
 }
 
+/**
+ * The screen of its area a role opens on when it holds it, before the area's first screen: the
+ * screen of the role's daily work (finance: the orders, their receipts and refunds). A company that
+ * takes the screen's permission from the role sends it on to the area's first screen it may open.
+ */
+const LANDING_SCREENS: Readonly<Record<number, string>> = { 18: 'order_manager' };
+
+export function landingScreen(role: number): string | undefined {
+  return LANDING_SCREENS[role];
+}
+
 export function roleName(role: number): string {
   return ROLE_NAMES[role] ?? `角色${role}`;
 }

@@ -213,4 +213,22 @@ describe('the naming rule and the row mapping', () => {
       start_time: null,
     });
   });
+
+  it('keeps pictures in order as JSON text, checks each and their count, reads them back as a list', () => {
+    const gallery = { images: col.pictures('商品图片', { max: 2 }) };
+    const field = fieldsOf(gallery).images;
+    expect(field.parse('/a.png,/b.png')).toEqual(['/a.png', '/b.png']);
+    expect(field.parse(undefined)).toEqual([]);
+    expect(msg(field.safeParse(['/a.png', '/b.png', '/c.png']))).toBe('商品图片最多2张');
+    expect(msg(field.safeParse(['javascript:alert(1)']))).toBe('商品图片须为本站路径或 http(s) 地址');
+    expect(valuesFromFields(gallery, { images: ['/b.png', '/a.png'] })).toEqual({
+      images: '["/b.png","/a.png"]',
+    });
+    expect(valuesFromFields(gallery, {})).toEqual({ images: '[]' });
+    expect(itemFromRow(gallery, { id: 1, images: '["/b.png","/a.png"]' }).images).toEqual([
+      '/b.png',
+      '/a.png',
+    ]);
+    expect(itemFromRow(gallery, { id: 1, images: 'not json' }).images).toEqual([]);
+  });
 });

@@ -38,6 +38,7 @@ export type ColumnKind =
   | 'choice'
   | 'flag'
   | 'picture'
+  | 'pictures'
   | 'richText'
   | 'ref'
   | 'custom';
@@ -172,6 +173,24 @@ export const pictureAddress = (label: string) =>
     `${label}须为本站路径或 http(s) 地址`,
   );
 
+/**
+ * Pictures in order, the first the cover: a list of addresses (a form post's comma-joined text
+ * too), each as `pictureAddress` allows, at most `max`.
+ */
+export const pictureList = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? [] : typeof v === 'string' ? v.split(',') : v),
+    z
+      .array(
+        z
+          .string({ error: `${label}格式不正确` })
+          .max(300, '图片地址不能超过300个字符')
+          .refine((v) => isSafeLink(v), `${label}须为本站路径或 http(s) 地址`),
+        { error: `${label}格式不正确` },
+      )
+      .max(max, `${label}最多${max}张`),
+  );
+
 const textField = (label: string, o: Opt & { max: number; min?: number }) =>
   o.optional
     ? optionalText(label, { max: o.max })
@@ -244,6 +263,15 @@ export const col = {
       Str,
       Writable<O, TextField>
     >,
+  /**
+   * Pictures in order, the first the cover (商品图片): at most `max`, stored as JSON text; the form
+   * adds several at once, reorders and removes them (the web's PictureListUpload).
+   */
+  pictures: <const O extends Opt & { max: number }>(label: string, o: O) =>
+    column('pictures', label, z.array(z.string()), pictureList(label, o.max), {
+      optional: true,
+      ...o,
+    }) as Column<z.ZodArray<Str>, Writable<O, ReturnType<typeof pictureList>>>,
   /** Rich text (ADR 0030): its sanitising field is the resource's (`field`). */
   richText: <const O extends Opt & { max: number }>(label: string, o: O) =>
     column('richText', label, z.string(), textField(label, { optional: true, ...o }), {
@@ -413,6 +441,15 @@ export function columnName(key: string, c?: Pick<Column, 'column'>): string {
 const NUMERIC: ReadonlySet<ColumnKind> = new Set(['int', 'money', 'flag', 'ref']);
 
 const isMissing = (v: unknown) => v === null || v === undefined;
+/** The addresses of a `pictures` column's JSON text ([] when it is not a list). */
+function addressesOf(text: string): string[] {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? list.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+}
 const asText = (v: unknown) => (typeof v === 'string' ? v : String(v));
 /** How a stored value is read, by the column's kind (`readOf`). */
 const READ = {
@@ -421,6 +458,8 @@ const READ = {
   time: (v: unknown) => (isMissing(v) ? null : v instanceof Date ? v.toISOString() : asText(v)),
   // Undefined when the row does not hold it (left out of the item below).
   custom: (v: unknown) => v,
+  // JSON text of addresses (an array as it is; anything else none).
+  pictures: (v: unknown) => (Array.isArray(v) ? v : typeof v === 'string' ? addressesOf(v) : []),
   other: (v: unknown) => (isMissing(v) ? null : asText(v)),
 };
 const readOf = (kind: ColumnKind): keyof typeof READ =>
@@ -428,7 +467,7 @@ const readOf = (kind: ColumnKind): keyof typeof READ =>
     ? 'text'
     : NUMERIC.has(kind)
       ? 'number'
-      : kind === 'time' || kind === 'custom'
+      : kind === 'time' || kind === 'custom' || kind === 'pictures'
         ? kind
         : 'other';
 
@@ -490,6 +529,7 @@ export function itemFromRow(shape: Shape, row: Record<string, unknown>): Record<
 function emptyOf(c: Column): unknown {
   if (c.kind === 'int' || c.kind === 'money' || c.kind === 'flag') return 0;
   if (c.kind === 'ref' || c.kind === 'time' || c.kind === 'custom') return null;
+  if (c.kind === 'pictures') return [];
   return '';
 }
 
@@ -497,6 +537,9 @@ function emptyOf(c: Column): unknown {
 export function valuesFromFields(shape: Shape, fields: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [key, c] of entries(shape))
-    if (c.places.form && c.field) values[columnName(key, c)] = fields[key] ?? emptyOf(c);
+    if (c.places.form && c.field) {
+      const v = fields[key] ?? emptyOf(c);
+      values[columnName(key, c)] = c.kind === 'pictures' ? JSON.stringify(v) : v;
+    }
   return values;
 }

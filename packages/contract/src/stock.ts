@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postCalls } from './call.ts';
+import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import {
   day,
@@ -17,7 +17,9 @@ import {
   text,
 } from './fields.ts';
 import { createTime, goodsLine, goodsRef } from './item-fields.ts';
+import { jobSchema } from './job.ts';
 import { defineResource, RESOURCE_BATCH_MAX, selectOptionSchema } from './resource.ts';
+import { RESOURCE_EXPORT_DIRECT_MAX } from './resource-limits.ts';
 import { col } from './screen.ts';
 import { STOCK_INPUT_STATUS, STOCK_MOVE_KINDS, STOCK_QUANTITY_MAX } from './stock-constants.ts';
 
@@ -199,10 +201,13 @@ export const stockLevelSchema = z.object({
   low: z.boolean(),
   /** What the shop may still sell of this goods (specification), all warehouses together. */
   sellable: z.number().int(),
-  /** Cents per unit: the specification's cost, else the last checked stock-in's unit price. */
-  unit_cost: z.number().int(),
-  /** quantity × unit_cost, cents. */
-  value: z.number().int(),
+  /**
+   * Cents per unit: the specification's cost, else the last price goods came in at (a checked
+   * stock-in, or opening stock booked with a cost); null when none is known.
+   */
+  unit_cost: z.number().int().nullable(),
+  /** quantity × unit_cost, cents; null when the cost is unknown. */
+  value: z.number().int().nullable(),
   update_time: z.string(),
 });
 export type StockLevel = z.infer<typeof stockLevelSchema>;
@@ -249,12 +254,23 @@ const kinds = Object.fromEntries(Object.keys(STOCK_MOVE_KINDS).map((k) => [k, k]
   [K in keyof typeof STOCK_MOVE_KINDS]: K;
 };
 
+/** The ledger's filters (its list and its export); the days are the company's, both included. */
+const moveFilters = {
+  keyword: keyword(),
+  warehouse_id: optionalId('仓库'),
+  goods_id: optionalId('商品'),
+  kind: optionalChoice('类型', kinds),
+  date_from: optionalDay('开始日期'),
+  date_to: optionalDay('结束日期'),
+};
+
 export type StockInput = z.infer<typeof stockInputResource.item>;
 export const stockInputCalls = stockInputResource.calls;
 
 export const stockCalls = {
   /**
-   * Checks (审核) a pending stock-in record: by someone other than its maker; in one transaction
+   * Checks (审核) a pending stock-in record — by someone other than its maker when the company's
+   * `stock_in_second_approver` is on (off by default: one manager may check their own); in one transaction
    * the level rises, the ledger books a `purchase` move and the shop's sellable stock rises.
    */
   approve: stockCall(
@@ -263,6 +279,17 @@ export const stockCalls = {
     'check_stock_input',
     form({ id: id('入库单') }),
     stockInputResource.item,
+  ),
+  /**
+   * Who may check a record in the caller's company (商城设置 `stock_in_second_approver`): 1, only
+   * someone other than its maker; 0, its maker too. The 审核 button follows it.
+   */
+  approveRule: getCalls(['stock'])(
+    '/goods/input/check/rule',
+    '入库单审核规则（填写人能否审核自己的入库单）',
+    { permission: 'check_stock_input' },
+    form({}),
+    z.object({ second_approver: z.number().int() }),
   ),
   /** The levels: per goods (specification) and warehouse. */
   levels: stockCall(
@@ -283,16 +310,28 @@ export const stockCalls = {
     '/stock/move/list',
     '库存流水',
     'view_stock',
-    form({
-      keyword: keyword(),
-      warehouse_id: optionalId('仓库'),
-      goods_id: optionalId('商品'),
-      kind: optionalChoice('类型', kinds),
-      date_from: optionalDay('开始日期'),
-      date_to: optionalDay('结束日期'),
-      ...paging,
-    }),
+    form({ ...moveFilters, ...paging }),
     pageOf(stockMoveSchema),
+  ),
+  /** The ledger under its filters as an .xlsx (at most RESOURCE_EXPORT_DIRECT_MAX rows; more: `movesExportJob`). */
+  movesExport: {
+    ...stockCall(
+      '/stock/move/export',
+      '导出库存流水（Excel，按列表的筛选条件）',
+      'view_stock',
+      form(moveFilters),
+      z.object({}),
+    ),
+    method: 'GET' as const,
+    file: true as const,
+  },
+  /** A ledger over RESOURCE_EXPORT_DIRECT_MAX rows, exported as a job (ADR 0037): answers the job. */
+  movesExportJob: stockCall(
+    '/stock/move/export/job',
+    `导出库存流水（任务：超过 ${RESOURCE_EXPORT_DIRECT_MAX.toLocaleString('en')} 行的流水；答复导出任务）`,
+    'view_stock',
+    form(moveFilters),
+    jobSchema,
   ),
   /** A count adjustment (盘点调整): + or − on one level, with its reason; sellable stock moves alike. */
   adjust: stockCall(

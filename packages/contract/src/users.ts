@@ -140,8 +140,8 @@ export const USER_EXPORT_COLUMNS: readonly ImportColumn[] = [
   ...USER_IMPORT_COLUMNS.filter((c) => c.key !== 'password'),
   { key: 'other_roles', label: '其他角色', required: false, kind: 'text' },
   { key: 'status', label: '状态', required: false, kind: 'text' },
-  { key: 'last_login_time', label: '最后登录', required: false, kind: 'text' },
-  { key: 'create_time', label: '创建时间', required: false, kind: 'text' },
+  { key: 'last_login_time', label: '最后登录', required: false, kind: 'time' },
+  { key: 'create_time', label: '创建时间', required: false, kind: 'time' },
 ];
 /** The gender's words in a sheet (none: 未填写). */
 export const GENDER_WORDS: Readonly<Record<string, number>> = { 男: 1, 女: 2 };

@@ -16,3 +16,4 @@ export * from './rich-text.ts';
 export * from './roles.ts';
 export * from './shop-constants.ts';
 export * from './stock-constants.ts';
+export * from './zone-time.ts';

@@ -1,6 +1,6 @@
 import type { PlatformDatabase } from '../platform/db/database.ts';
 import { nowIso } from '../platform/time.ts';
-import { DEMO_PASSWORD } from './demo-accounts.ts';
+import { DEMO_PASSWORD, DZC_SHOP } from './demo-accounts.ts';
 import { createCategory, createUser } from './seed.ts';
 
 /** The demo bulk catalogue (ADR 0026): categories of the /dzc company, and bands per goods. */
@@ -41,13 +41,7 @@ const BULK_DEMO: { category: string; goods: string; unit: string; tiers: [number
  */
 export async function seedDemoBulk(db: PlatformDatabase, companyId: number | undefined) {
   if (companyId === undefined) return;
-  await createUser(db, {
-    companyId,
-    username: 'dzc_shop',
-    password: DEMO_PASSWORD,
-    role: 12,
-    real_name: '德泽创商城管理员',
-  });
+  await createUser(db, { companyId, password: DEMO_PASSWORD, ...DZC_SHOP });
   const now = nowIso();
   const categories = new Map<string, number>();
   let sort = 0;

@@ -8,7 +8,7 @@ import { createUser } from './seed.ts';
 const day = 24 * 3600_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * day).toISOString();
 
-/** Releases per platform, oldest first; the download pages live in apps/web/public/demo/app/. */
+/** Releases per platform, oldest first; no package is put up for them (/app offers no download). */
 const RELEASES: {
   platform: 'android' | 'ios';
   version: string;
@@ -156,7 +156,8 @@ export async function seedDemoFinder(db: PlatformDatabase) {
         version: r.version,
         build: r.build,
         notes: r.notes,
-        download_url: `/demo/app/${r.platform}.html`,
+        // No package is put up in the demo: /app tells the releases and offers no download (issue 35).
+        download_url: '',
         force_update: r.force,
         released_at: daysAgo(r.ago),
         status: 1,

@@ -47,20 +47,26 @@ export async function seedDemoPromotion(db: PlatformDatabase) {
     maxPerOrder: number;
     specs: { name: string; value: string }[];
   }) =>
-    createGoods(db, DEFAULT_COMPANY_ID, {
-      category_id: v.category,
-      name: v.name,
-      subtitle: v.subtitle,
-      cover: v.image,
-      images: JSON.stringify([v.image]),
-      specs: JSON.stringify(v.specs),
-      description: textToRichText(`${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`),
-      price: v.price,
-      original_price: Math.round((v.price * 1.15) / 10_000) * 10_000,
-      stock: v.stock,
-      unit: v.unit,
-      max_per_order: v.maxPerOrder,
-    });
+    createGoods(
+      db,
+      DEFAULT_COMPANY_ID,
+      {
+        category_id: v.category,
+        name: v.name,
+        subtitle: v.subtitle,
+        cover: v.image,
+        images: JSON.stringify([v.image]),
+        specs: JSON.stringify(v.specs),
+        description: textToRichText(`${v.name}：${v.subtitle}。新能源汽车嘉年华活动期间有效。`),
+        price: v.price,
+        original_price: Math.round((v.price * 1.15) / 10_000) * 10_000,
+        stock: v.stock,
+        unit: v.unit,
+        max_per_order: v.maxPerOrder,
+      },
+      // Bought in at about 85% of the price (库存's 单价 and 金额).
+      { unit_cost: Math.round(v.price * 0.85) },
+    );
 
   const promotion = await db
     .insertInto('promotions')

@@ -284,23 +284,29 @@ export async function seedDemoShop(db: PlatformDatabase, leaves: { id: number; n
     for (const [name, subtitle, price, stock, specs] of demo.goods) {
       n += 1;
       const created = new Date(base + n * 12 * 3600_000).toISOString();
-      await createGoods(db, DEFAULT_COMPANY_ID, {
-        category_id: leaf.id,
-        name,
-        subtitle,
-        cover: image,
-        images: JSON.stringify([image]),
-        specs: JSON.stringify(specs.map(([k, v]) => ({ name: k, value: v }))),
-        description: textToRichText(`${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`),
-        price,
-        original_price: Math.round((price * 1.2) / 100) * 100,
-        sales: (n * 37) % 500,
-        stock,
-        is_new: n % 3 === 0 ? 1 : 0,
-        is_recommend: n % 4 === 1 ? 1 : 0,
-        created_at: created,
-        updated_at: created,
-      });
+      await createGoods(
+        db,
+        DEFAULT_COMPANY_ID,
+        {
+          category_id: leaf.id,
+          name,
+          subtitle,
+          cover: image,
+          images: JSON.stringify([image]),
+          specs: JSON.stringify(specs.map(([k, v]) => ({ name: k, value: v }))),
+          description: textToRichText(`${name}：${subtitle}。正品保障，七天无理由退换，全国包邮。`),
+          price,
+          original_price: Math.round((price * 1.2) / 100) * 100,
+          sales: (n * 37) % 500,
+          stock,
+          is_new: n % 3 === 0 ? 1 : 0,
+          is_recommend: n % 4 === 1 ? 1 : 0,
+          created_at: created,
+          updated_at: created,
+        },
+        // The demo's stock was bought at about 60% of its price, so 库存 shows a value.
+        { unit_cost: Math.round(price * 0.6) },
+      );
     }
   }
   const now = nowIso();

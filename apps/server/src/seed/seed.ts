@@ -6,7 +6,7 @@ import { openingStock } from '../modules/stock/index.ts';
 import { type DatabaseHandle, modulesDatabase, type PlatformDatabase } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
 import { nowIso } from '../platform/time.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './demo-accounts.ts';
+import { DEMO_PASSWORD, DEMO_USERS, QF_SHOP } from './demo-accounts.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCms } from './demo-cms.ts';
 import { seedDemoFeedback } from './demo-feedback.ts';
@@ -294,8 +294,16 @@ export async function createCategory(
 type GoodsFields = Pick<Insertable<GoodsTable>, 'name' | 'price' | 'stock'> &
   Partial<Omit<Insertable<GoodsTable>, 'company_id'>>;
 
-/** Inserts a goods on sale in the shop; fields not given take the column defaults (tests and the demo seed). */
-export async function createGoods(db: PlatformDatabase, companyId: number, fields: GoodsFields) {
+/**
+ * Inserts a goods on sale in the shop; fields not given take the column defaults (tests and the
+ * demo seed). `opening.unit_cost`: what its opening stock cost (cents), when known.
+ */
+export async function createGoods(
+  db: PlatformDatabase,
+  companyId: number,
+  fields: GoodsFields,
+  opening: { unit_cost?: number } = {},
+) {
   const now = nowIso();
   const row = await db
     .insertInto('goods')
@@ -323,7 +331,7 @@ export async function createGoods(db: PlatformDatabase, companyId: number, field
     modulesDatabase(db),
     companyId,
     { userId: null, name: '系统' },
-    { goods_id: row.id, sku_id: 0, quantity: Number(fields.stock ?? 0) },
+    { goods_id: row.id, sku_id: 0, quantity: Number(fields.stock ?? 0), ...opening },
     now,
   );
   return row.id;
@@ -394,13 +402,7 @@ async function seedDemoIn(handle: DatabaseHandle) {
     if ((GROUP_STAFF_ROLES as readonly number[]).includes(u.role)) groupStaff.push({ userId, role: u.role });
   }
   await seedDemoGroup(db, groupStaff);
-  await createUser(db, {
-    companyId: 126,
-    username: 'qf_shop',
-    password: DEMO_PASSWORD,
-    role: 12,
-    real_name: '青峰商城管理员',
-  });
+  await createUser(db, { companyId: 126, password: DEMO_PASSWORD, ...QF_SHOP });
   let sort = 0;
   const add = (name: string, parent: CategoryRef | null) =>
     createCategory(db, DEFAULT_COMPANY_ID, name, parent, sort++);

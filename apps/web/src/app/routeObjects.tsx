@@ -15,6 +15,8 @@ export interface RouteHandle {
   ownTitle?: boolean;
   /** The server renders this page for a visitor without a session (entry-server.tsx). */
   serverRendered?: boolean;
+  /** A back-office area (and so each of its screens): the title names the user's company too. */
+  backOffice?: boolean;
 }
 
 /** The area frame is its own chunk, so the login page does not carry it. */
@@ -52,7 +54,7 @@ export function buildRoutes(): RouteObject[] {
                 <LazyView page={areaShell} area={area} />
               </RequireLogin>
             ),
-            handle: { title: area.title, page: areaShell } satisfies RouteHandle,
+            handle: { title: area.title, page: areaShell, backOffice: true } satisfies RouteHandle,
             children: [
               { index: true, element: <AreaIndex area={area} /> },
               ...screensOf(area.children).map(

@@ -1,12 +1,17 @@
+import { addDays, dayIn } from '@portal/contract/constants';
 import { describe, expect, it } from 'vitest';
 import {
+  companyToday,
   formatDate,
   formatDateTime,
   formatMinute,
   formatMonthDay,
   formatYuan,
+  fromLocalInput,
+  toLocalInput,
   yuanToCents,
 } from './format.ts';
+import { setCompanyTimeZone } from './timeZone.ts';
 
 describe('formatYuan', () => {
   it('shows cents as yuan with two decimals', () => {
@@ -60,11 +65,28 @@ describe('dates', () => {
     }
   });
 
-  it('shows a UTC timestamp in the local time zone', () => {
-    const utc = '2026-11-05T08:07:09.000Z';
-    const local = new Date(utc);
-    expect(formatMinute(utc)).toBe(
-      `2026-11-${String(local.getDate()).padStart(2, '0')} ${String(local.getHours()).padStart(2, '0')}:07`,
-    );
+  it('shows a UTC timestamp on the company’s clock (Beijing by default), not the machine’s', () => {
+    expect(formatMinute('2026-11-05T16:07:09.000Z')).toBe('2026-11-06 00:07');
+    expect(formatDate('2026-11-26T16:30:00.000Z')).toBe('2026-11-27');
+  });
+
+  it('follows the company’s zone, daylight saving included, and reads date inputs on it', () => {
+    try {
+      setCompanyTimeZone('America/New_York');
+      expect(formatMinute('2026-11-05T16:07:09.000Z')).toBe('2026-11-05 11:07'); // EST
+      expect(formatMinute('2026-07-05T16:07:09.000Z')).toBe('2026-07-05 12:07'); // EDT
+      expect(toLocalInput('2026-07-05T16:07:09.000Z')).toBe('2026-07-05T12:07');
+      expect(fromLocalInput('2026-07-05T12:07')).toBe('2026-07-05T16:07:00.000Z');
+      expect(fromLocalInput('2026-02-31T12:07')).toBe('2026-02-31T12:07');
+      expect(formatDate('2026-11-28')).toBe('2026-11-28');
+    } finally {
+      setCompanyTimeZone('Asia/Shanghai');
+    }
+    expect(fromLocalInput('2026-07-05T12:07')).toBe('2026-07-05T04:07:00.000Z');
+  });
+
+  it('gives today on the company’s clock', () => {
+    expect(companyToday()).toBe(dayIn('Asia/Shanghai'));
+    expect(companyToday(1)).toBe(addDays(dayIn('Asia/Shanghai'), 1));
   });
 });

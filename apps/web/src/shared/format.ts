@@ -1,10 +1,40 @@
-import dayjs from 'dayjs';
+import { addDays, dayIn, instantOfText, wallIn } from '@portal/contract/constants';
+import { companyTimeZone } from './timeZone.ts';
 
-/** A server timestamp in the visitor's time zone as `pattern`; the raw text when it is not a date. */
+/**
+ * Times on the company's clock (its `time_zone`: shared/timeZone.ts), whatever the browser's zone
+ * or the server's that renders a page: both renderers write the same text (no hydration mismatch).
+ */
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** A server timestamp on the company's clock as `pattern` (YYYY MM DD HH mm ss M D); the raw text when it is not a date. */
 function formatAs(value: string | null | undefined, pattern: string): string {
   if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(pattern) : value;
+  const zone = companyTimeZone();
+  // A day (`2026-11-28`) is that day; a time without a zone is the company's wall time.
+  const ms = instantOfText(zone, value);
+  if (Number.isNaN(ms)) return value;
+  const w = wallIn(zone, ms);
+  return pattern.replace(/YYYY|MM|DD|HH|mm|ss|M|D/g, (token) => {
+    switch (token) {
+      case 'YYYY':
+        return String(w.year).padStart(4, '0');
+      case 'MM':
+        return two(w.month);
+      case 'DD':
+        return two(w.day);
+      case 'HH':
+        return two(w.hour);
+      case 'mm':
+        return two(w.minute);
+      case 'ss':
+        return two(w.second);
+      case 'M':
+        return String(w.month);
+      default:
+        return String(w.day);
+    }
+  });
 }
 
 /** `YYYY-MM-DD HH:mm:ss` for a server timestamp; the raw text when it is not a date. */
@@ -16,26 +46,26 @@ export const formatMinute = (value: string | null | undefined) => formatAs(value
 /** `YYYY-MM-DD` (articles, releases). */
 export const formatDate = (value: string | null | undefined) => formatAs(value, 'YYYY-MM-DD');
 
-/** A `datetime-local` input's value (the visitor's time zone, to the minute). */
+/** A `datetime-local` input's value (the company's wall clock, to the minute). */
 const LOCAL = 'YYYY-MM-DDTHH:mm';
 /** A server time as a `datetime-local` input holds it. */
-export const toLocalInput = (iso: string) => dayjs(iso).format(LOCAL);
-/** A `datetime-local` value as an ISO time (what the server reads); any other text as it is. */
+export const toLocalInput = (iso: string) => formatAs(iso, LOCAL);
+/** A `datetime-local` value (the company's wall clock) as an ISO time (what the server reads); any other text as it is. */
 export const fromLocalInput = (local: string) => {
-  const d = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? dayjs(local) : null;
-  // dayjs rolls 02-31 over into March: only a time that reads back is one.
-  return d?.isValid() && d.format(LOCAL) === local ? d.toISOString() : local;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return local;
+  // 02-31 or 24:00 is no time: it goes as typed, and the server's message says so.
+  const ms = instantOfText(companyTimeZone(), local);
+  return Number.isNaN(ms) ? local : new Date(ms).toISOString();
 };
 
 /** `11月20日` (a campaign's dates, the year being plain). */
 export const formatMonthDay = (value: string | null | undefined) => formatAs(value, 'M月D日');
 
 /**
- * Today in China (`YYYY-MM-DD`), or the day `days` later, as a date box's default (the days the
- * server counts are China days).
+ * Today on the company's clock (`YYYY-MM-DD`), or the day `days` later, as a date box's default
+ * (the days the server counts are the company's days).
  */
-export const chinaToday = (days = 0) =>
-  new Date(Date.now() + 8 * 3600_000 + days * 86_400_000).toISOString().slice(0, 10);
+export const companyToday = (days = 0) => addDays(dayIn(companyTimeZone()), days);
 
 /** Integer cents (分) → `¥12.50`; negative amounts as `-¥3.00`. */
 export function formatYuan(cents: number | null | undefined): string {

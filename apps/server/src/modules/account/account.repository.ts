@@ -181,6 +181,21 @@ export const accountRepository = {
     set: { real_name?: string; email?: string; updated_at: string },
   ) => inCompany(db, companyId).updateTable('users').set(set).where('id', '=', userId).execute(),
 
+  /** How the user is told of their orders (issue 35): texts on or off, and their mobile. */
+  noticeSettings: (db: Database, companyId: number, userId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('users')
+      .select(['order_sms', 'mobile'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+
+  setNoticeSettings: (db: Database, companyId: number, userId: number, orderSms: 0 | 1, now: string) =>
+    inCompany(db, companyId)
+      .updateTable('users')
+      .set({ order_sms: orderSms, updated_at: now })
+      .where('id', '=', userId)
+      .execute(),
+
   deleteExpiredSessions: (db: Database, now: string) =>
     db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 

@@ -23,6 +23,8 @@ export function memberRoutes(app: App, members: MemberService) {
     return null;
   });
   serve(app, calls.updateProfile, ({ input, caller }) => members.updateProfile(caller, input));
+  serve(app, calls.noticeSettings, ({ caller }) => members.noticeSettings(caller));
+  serve(app, calls.saveNoticeSettings, ({ input, caller }) => members.saveNoticeSettings(caller, input));
   serve(app, calls.smsOutbox, async ({ input, caller }) => {
     const p = pageParams(input);
     return paged(await members.outbox(caller, input.mobile, p), p);

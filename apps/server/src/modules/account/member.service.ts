@@ -140,6 +140,18 @@ export function memberService(
       return deps.account.info(caller);
     },
 
+    /** Whether the member is texted about their orders (packages/contract `noticeSettingsSchema`). */
+    async noticeSettings(caller: Caller) {
+      const row = await repo.noticeSettings(db, caller.companyId, caller.userId);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { order_sms: row.order_sms, mobile: row.mobile };
+    },
+
+    async saveNoticeSettings(caller: Caller, input: { order_sms: 0 | 1 }) {
+      await repo.setNoticeSettings(db, caller.companyId, caller.userId, input.order_sms, nowIso());
+      return this.noticeSettings(caller);
+    },
+
     /** The caller's company's SMS outbox (codes of other companies' members are never shown). */
     outbox: (caller: Caller, mobile: string | undefined, p: PageParams) =>
       deps.sms.outbox(caller.companyId, mobile, p),

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { containsLike } from '#server/platform/db/like.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { zoneDayOf, type zoneDays } from '#server/platform/db/zone-days.ts';
 
 /** A login list's filters, the days as stored-time bounds (`from` inclusive, `until` exclusive). */
 export interface LoginFilter {
@@ -27,11 +27,8 @@ export interface OperationFilter {
 
 const count = sql<number | string>`count(*)`;
 
-/** The China day (`YYYY-MM-DD`) of a stored time column, on either dialect. */
-const chinaDayOf = (db: Database, column: 'l.created_at' | 'u.created_at') =>
-  dialectOf(db) === 'pg'
-    ? sql<string>`to_char((${sql.ref(column)})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
-    : sql<string>`date(${sql.ref(column)}, '+8 hours')`;
+/** Days of the company's zone: each with when it begins, and the range's bounds (`zoneDays`). */
+type Days = ReturnType<typeof zoneDays>;
 
 function loginQuery(db: Database, companyId: number, f: LoginFilter) {
   let q = inCompany(db, companyId).selectFrom('login_logs', 'l').leftJoin('users as u', 'u.id', 'l.user_id');
@@ -150,14 +147,14 @@ export const adminLogRepository = {
     return { byRole, byStatus, byDepartment };
   },
 
-  /** Per China day in [from, until): successful and refused logins, and distinct people logged in. */
-  loginsByDay: (db: Database, companyId: number, from: string, until: string) =>
+  /** Per day of the range: successful and refused logins, and distinct people logged in. */
+  loginsByDay: (db: Database, companyId: number, range: Days) =>
     inCompany(db, companyId)
       .selectFrom('login_logs', 'l')
-      .where('l.created_at', '>=', from)
-      .where('l.created_at', '<', until)
+      .where('l.created_at', '>=', range.from)
+      .where('l.created_at', '<', range.until)
       .select([
-        chinaDayOf(db, 'l.created_at').as('day'),
+        zoneDayOf('l.created_at', range.days).as('day'),
         sql<number | string>`sum(case when l.success = 1 then 1 else 0 end)`.as('logins'),
         sql<number | string>`sum(case when l.success = 1 then 0 else 1 end)`.as('failures'),
         sql<number | string>`count(distinct case when l.success = 1 then l.user_id else null end)`.as(
@@ -167,14 +164,14 @@ export const adminLogRepository = {
       .groupBy(sql`1`)
       .execute(),
 
-  /** People added per China day in [from, until). */
-  newPeopleByDay: (db: Database, companyId: number, from: string, until: string) =>
+  /** People added per day of the range. */
+  newPeopleByDay: (db: Database, companyId: number, range: Days) =>
     inCompany(db, companyId)
       .selectFrom('users', 'u')
       .where('u.role', '<>', MEMBER_ROLE)
-      .where('u.created_at', '>=', from)
-      .where('u.created_at', '<', until)
-      .select([chinaDayOf(db, 'u.created_at').as('day'), count.as('n')])
+      .where('u.created_at', '>=', range.from)
+      .where('u.created_at', '<', range.until)
+      .select([zoneDayOf('u.created_at', range.days).as('day'), count.as('n')])
       .groupBy(sql`1`)
       .execute(),
 

@@ -14,14 +14,24 @@ export function adminLogRoutes(
   serve(app, c.home, ({ input, caller }) => logs.home(caller, input));
   serve(app, c.logins, ({ input, caller }) => logs.logins(caller, input, pageParams(input)));
   serve(app, c.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(exported.logins, caller, input);
+    const { filename, body } = await directExport(
+      exported.logins,
+      caller,
+      input,
+      await app.zoneOf(caller.companyId),
+    );
     return sendXlsx(reply, filename, body);
   });
   serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported.logins, caller, input));
   serve(app, c.online, ({ input, caller }) => logs.online(caller, input, pageParams(input)));
   serve(app, c.userStatistic, ({ input, caller }) => logs.userStatistic(caller, input));
   serve(app, c.statisticExport, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(exported.statistic, caller, input);
+    const { filename, body } = await directExport(
+      exported.statistic,
+      caller,
+      input,
+      await app.zoneOf(caller.companyId),
+    );
     return sendXlsx(reply, filename, body);
   });
   serve(app, c.operations, ({ input, caller }) => logs.operations(caller, input, pageParams(input)));

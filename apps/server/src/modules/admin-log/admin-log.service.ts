@@ -25,8 +25,9 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { type PageParams, paged } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { companyInScope } from '#server/platform/db/scope.ts';
+import { zoneDays } from '#server/platform/db/zone-days.ts';
 import type { ListExport } from '#server/platform/resource/list-export.ts';
-import { chinaDay, chinaDayStart, chinaMinute, nowIso } from '#server/platform/time.ts';
+import { dayIn, dayStartIn, nowIso, wallDate, type ZoneOf } from '#server/platform/time.ts';
 import { type LoginFilter, adminLogRepository as repo } from './admin-log.repository.ts';
 
 type OperationInput = z.output<typeof adminLogCalls.operations.input>;
@@ -63,17 +64,17 @@ const PENDING_SOURCES: readonly PendingSource[] = [
   },
 ];
 
-/** Days as stored-time bounds: from the first day's start (China time) to the day after the last. */
-const bounds = (from: string | undefined, to: string | undefined) => ({
-  from: from ? chinaDayStart(from) : undefined,
-  until: to ? chinaDayStart(to, 1) : undefined,
+/** Days as stored-time bounds: from the first day's start (the company's zone) to the day after the last. */
+const bounds = (zone: string, from: string | undefined, to: string | undefined) => ({
+  from: from ? dayStartIn(zone, from) : undefined,
+  until: to ? dayStartIn(zone, to, 1) : undefined,
 });
 
-const loginFilterOf = (f: AdminLoginFilter): LoginFilter => ({
+const loginFilterOf = (zone: string, f: AdminLoginFilter): LoginFilter => ({
   keyword: f.keyword,
   user_id: f.user_id,
   success: f.success,
-  ...bounds(f.date_from, f.date_to),
+  ...bounds(zone, f.date_from, f.date_to),
 });
 
 type LoginRow = Awaited<ReturnType<typeof repo.loginRows>>[number];
@@ -91,19 +92,11 @@ const toLogin = (r: LoginRow): CompanyLogin => ({
   create_time: r.created_at,
 });
 
-/** Every China day from `start` to `end`, both included. */
-function daysOf(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000)
-    out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
-
 /**
  * The administration's logs and statistics (issue 34; docs/adr/0038): every read in one company of
  * the caller's scope (`companyInScope`: `company_id`, else the caller's own; outside it 10004).
  */
-export function adminLogService(db: Database) {
+export function adminLogService(db: Database, zoneOf: ZoneOf) {
   /** The company the call reads, once it is known to be in the caller's scope. */
   async function companyOf(caller: Caller, companyId: number | undefined) {
     await companyInScope(db, caller, companyId);
@@ -112,14 +105,15 @@ export function adminLogService(db: Database) {
 
   async function logins(caller: Caller, f: AdminLoginFilter, p: PageParams) {
     const companyId = await companyOf(caller, f.company_id);
-    const page = await repo.loginPage(db, companyId, loginFilterOf(f), p);
+    const page = await repo.loginPage(db, companyId, loginFilterOf(await zoneOf(companyId), f), p);
     return paged({ count: page.count, results: page.results.map(toLogin) }, p);
   }
 
   /** The export's rows under the list's filters, 500 at a time (never all in memory). */
   async function* loginRows(caller: Caller, f: AdminLoginFilter) {
     const companyId = await companyOf(caller, f.company_id);
-    const filter = loginFilterOf(f);
+    const zone = await zoneOf(companyId);
+    const filter = loginFilterOf(zone, f);
     for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += 500) {
       const rows = await repo.loginRows(
         db,
@@ -131,7 +125,7 @@ export function adminLogService(db: Database) {
       for (const r of rows) {
         const l = toLogin(r);
         yield {
-          create_time: chinaMinute(l.create_time),
+          create_time: wallDate(zone, l.create_time),
           username: l.username,
           real_name: l.real_name,
           role_name: l.role_name,
@@ -176,16 +170,15 @@ export function adminLogService(db: Database) {
 
   async function userStatistic(caller: Caller, input: StatisticInput): Promise<UserStatistic> {
     const companyId = await companyOf(caller, input.company_id);
-    const from = chinaDayStart(input.start_date);
-    const until = chinaDayStart(input.end_date, 1);
+    const range = zoneDays(await zoneOf(companyId), input.start_date, input.end_date);
     const [byDay, added, counts] = await Promise.all([
-      repo.loginsByDay(db, companyId, from, until),
-      repo.newPeopleByDay(db, companyId, from, until),
+      repo.loginsByDay(db, companyId, range),
+      repo.newPeopleByDay(db, companyId, range),
       repo.peopleCounts(db, companyId),
     ]);
     const loginDays = new Map(byDay.map((r) => [r.day, r]));
     const newDays = new Map(added.map((r) => [r.day, Number(r.n)]));
-    const days = daysOf(input.start_date, input.end_date).map((date): StatisticDay => {
+    const days = range.days.map(({ day: date }): StatisticDay => {
       const l = loginDays.get(date);
       return {
         date,
@@ -197,7 +190,7 @@ export function adminLogService(db: Database) {
     });
     const byRole = counts.byRole.map((r) => ({ key: r.key, name: roleName(r.key), count: Number(r.n) }));
     return {
-      results: days.map((d) => ({ x: Date.parse(`${d.date}T00:00:00+08:00`), y: d.logins })),
+      results: days.map((d, i) => ({ x: Date.parse(range.days[i]?.start ?? ''), y: d.logins })),
       days,
       people: {
         total: byRole.reduce((sum, r) => sum + r.count, 0),
@@ -226,7 +219,7 @@ export function adminLogService(db: Database) {
         user_id: f.user_id,
         action: f.action,
         entity: f.entity,
-        ...bounds(f.date_from, f.date_to),
+        ...bounds(await zoneOf(companyId), f.date_from, f.date_to),
       },
       p,
     );
@@ -254,7 +247,7 @@ export function adminLogService(db: Database) {
     const now = nowIso();
     const [counts, loginsToday, onlineCount, pending] = await Promise.all([
       repo.peopleCounts(db, companyId),
-      repo.loginsSince(db, companyId, chinaDayStart(chinaDay())),
+      zoneOf(companyId).then((zone) => repo.loginsSince(db, companyId, dayStartIn(zone, dayIn(zone)))),
       repo.onlineCount(db, companyId, now),
       Promise.all(
         PENDING_SOURCES.map(
@@ -291,7 +284,12 @@ export function loginExport(service: AdminLogService): ListExport<AdminLoginFilt
   return {
     kind: exportJobKind(adminLogCalls.export.path),
     label: '登录记录',
-    columns: Object.entries(ADMIN_LOGIN_EXPORT_COLUMNS).map(([key, label]) => ({ key, label })),
+    // The login time a date cell on the company's clock (issue 35 item 7).
+    columns: Object.entries(ADMIN_LOGIN_EXPORT_COLUMNS).map(([key, label]) => ({
+      key,
+      label,
+      ...(key === 'create_time' ? { kind: 'time' as const } : {}),
+    })),
     count: async (caller, f) =>
       (await service.logins(caller, f, { page: 1, pageSize: 5, offset: 0 })).paging.count,
     rows: (caller, f) => service.loginRows(caller, f),
@@ -303,10 +301,16 @@ export function statisticExport(service: AdminLogService): ListExport<StatisticI
   return {
     kind: exportJobKind(adminLogCalls.statisticExport.path),
     label: '使用统计',
-    columns: Object.entries(STATISTIC_EXPORT_COLUMNS).map(([key, label]) => ({ key, label })),
+    // The day a date cell (issue 35 item 7).
+    columns: Object.entries(STATISTIC_EXPORT_COLUMNS).map(([key, label]) => ({
+      key,
+      label,
+      ...(key === 'date' ? { kind: 'day' as const } : {}),
+    })),
     count: async (caller, f) => (await service.userStatistic(caller, f)).days.length,
     async *rows(caller, f) {
-      for (const d of (await service.userStatistic(caller, f)).days) yield { ...d };
+      for (const d of (await service.userStatistic(caller, f)).days)
+        yield { ...d, date: new Date(`${d.date}T00:00:00Z`) };
     },
   };
 }

@@ -19,7 +19,7 @@ import { documentTokens, scopeToken, searchText } from './search-tokens.ts';
  * A new version comes with a migration that moves the partial index `goods_search_pending` to
  * `search_version < <new version>` (013), so the job finds what it must index again.
  */
-export const SEARCH_VERSION = 5;
+export const SEARCH_VERSION = 6;
 
 /** Goods indexed per statement batch. */
 const BATCH = 500;

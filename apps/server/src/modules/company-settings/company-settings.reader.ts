@@ -16,8 +16,11 @@ export const SETTINGS_SCOPE = 'company-settings';
 /** Marks a company's settings as changed: call in the transaction that changes them. */
 export const bumpSettings = (trx: Database, companyId: number) => bumpVersion(trx, SETTINGS_SCOPE, companyId);
 
-/** A company's every setting: what it set, else the default. What other modules read. */
-export type SettingsOf = (companyId: number) => Promise<CompanySettings>;
+/**
+ * A company's every setting: what it set, else the default. What other modules read. In a
+ * transaction, pass it (`conn`): a read through another handle would wait for it (SQLite).
+ */
+export type SettingsOf = (companyId: number, conn?: Database) => Promise<CompanySettings>;
 
 export interface SettingsReader {
   /** A company's settings (cached; a change by any process shows within the recheck time, by this one at once). */
@@ -53,7 +56,7 @@ export function settingsReader(
     { recheckMs },
   );
   return {
-    of: (companyId) => cache.get(db, companyId),
+    of: (companyId, conn = db) => cache.get(conn, companyId),
     defaults,
     forget: (companyId) => cache.forget(companyId),
   };

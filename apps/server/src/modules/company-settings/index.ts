@@ -18,10 +18,13 @@ export function companySettingsModule(
 ) {
   const reader = settingsReader(db, deps);
   const service = companySettingsService(db, reader);
+  /** The company's time zone (`time_zone`): what platform/time.ts's helpers take. */
+  const zoneOf = (companyId: number, conn?: Database) => reader.of(companyId, conn).then((s) => s.time_zone);
   return defineModule({
     name: 'company-settings',
     settingsOf: reader.of,
+    zoneOf,
     checkPassword: passwordChecker(reader),
-    routes: (app) => companySettingsRoutes(app, service),
+    routes: (app) => companySettingsRoutes(app, service, zoneOf),
   });
 }

@@ -67,6 +67,53 @@ export const couponRepository = {
   mineCount: (db: Database, companyId: number, userId: number) =>
     countRows(inCompany(db, companyId).selectFrom('member_coupons').where('user_id', '=', userId)),
 
+  /**
+   * Coupons the member may use now on an order of `amount` (what `useCoupon` accepts): those of
+   * which they hold an unused copy, issued or stopped, and those issued with one left to claim
+   * under their limit; each once, in the period, its threshold met.
+   */
+  async usableNow(db: Database, companyId: number, userId: number, now: string, amount: number) {
+    const live = inCompany(db, companyId)
+      .selectFrom('coupons', 'c')
+      .select(COLUMNS)
+      .where('c.start_time', '<=', now)
+      .where('c.end_time', '>=', now)
+      .where('c.min_amount', '<=', amount);
+    const unused = await inCompany(db, companyId)
+      .selectFrom('member_coupons')
+      .select('coupon_id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 0)
+      .execute();
+    const held =
+      unused.length === 0
+        ? []
+        : await live
+            .where(
+              'c.id',
+              'in',
+              unused.map((u) => u.coupon_id),
+            )
+            .execute();
+    const open = await live
+      .where('c.status', '=', 1)
+      .where((eb) => eb.or([eb('c.total', '=', 0), eb('c.claimed', '<', eb.ref('c.total'))]))
+      .execute();
+    const copies = await couponRepository.copies(
+      db,
+      companyId,
+      userId,
+      open.map((r) => r.id),
+    );
+    const claimable = open.filter((r) => copies.filter((c) => c.coupon_id === r.id).length < r.per_member);
+    return [
+      ...held.map((r) => ({ ...r, mine: 'unused' as const })),
+      ...claimable
+        .filter((r) => !held.some((h) => h.id === r.id))
+        .map((r) => ({ ...r, mine: 'none' as const })),
+    ];
+  },
+
   /** The member's copies of the coupons, oldest first. */
   copies: (db: Database, companyId: number, userId: number, couponIds: readonly number[]) =>
     couponIds.length === 0

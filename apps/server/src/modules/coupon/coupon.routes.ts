@@ -21,6 +21,7 @@ export function couponRoutes(
   });
   serve(app, calls.claim, ({ input, caller }) => coupons.get(caller, input));
   serve(app, calls.check, ({ input, caller }) => coupons.check(caller, input, input.amount));
+  serve(app, calls.best, ({ input, caller }) => coupons.best(caller, input.amount));
   // The back office: the declared resource, and issuing to members.
   serveResource(app, couponResource, admin);
   serve(app, couponAdminCalls.issue, ({ input, caller }) => issue(caller as Caller, input));

@@ -1,4 +1,4 @@
-import { Codes, type Coupon, couponDiscount } from '@portal/contract';
+import { bestCoupon, Codes, type Coupon, couponDiscount } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
@@ -161,6 +161,15 @@ export function couponService(db: Database) {
         await claim(trx, caller, coupon, now);
         return toCoupon({ ...coupon, claimed: coupon.claimed + 1 }, 'unused');
       });
+    },
+
+    /** The coupon a checkout of `amount` preselects: the best that `useCoupon` would accept now. */
+    async best(caller: Caller, amount: number) {
+      const usable = await repo.usableNow(db, caller.companyId, caller.userId, nowIso(), amount);
+      const best = bestCoupon(usable, amount);
+      if (!best) return { coupon: null, discount: 0 };
+      const { mine, ...row } = best;
+      return { coupon: toCoupon(row, mine), discount: couponDiscount(best, amount) };
     },
 
     async check(caller: Caller, ref: CouponRef, amount: number) {

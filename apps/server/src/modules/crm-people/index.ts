@@ -4,6 +4,7 @@ import { defineModule } from '#server/platform/module.ts';
 import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
+import type { ZoneOf } from '#server/platform/time.ts';
 import { companyChangeRoutes } from './company-change.routes.ts';
 import { companyChangeService } from './company-change.service.ts';
 import { customerStore } from './customer.store.ts';
@@ -15,7 +16,10 @@ import { peopleService } from './people.service.ts';
  * (a declared resource), the company profile and its change requests (ADR 0029), login records and
  * one user.
  */
-export function crmPeopleModule(db: Database, deps: { forgetSessions(userId: number): void }) {
+export function crmPeopleModule(
+  db: Database,
+  deps: { forgetSessions(userId: number): void; zoneOf: ZoneOf },
+) {
   const people = peopleService(db, deps);
   const customers = resourceService(db, customerResource, customerStore);
   const changes = companyChangeService(db);

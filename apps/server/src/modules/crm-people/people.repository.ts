@@ -159,8 +159,9 @@ export const peopleRepository = {
       user_id?: number | undefined;
       ip?: string | undefined;
       success?: number | undefined;
-      date_from?: string | undefined;
-      date_to?: string | undefined;
+      /** The days as stored-time bounds: `from` inclusive, `until` exclusive (the company's zone). */
+      from?: string | undefined;
+      until?: string | undefined;
     },
     p: PageParams,
   ) {
@@ -174,9 +175,8 @@ export const peopleRepository = {
     if (f.user_id !== undefined) q = q.where('l.user_id', '=', f.user_id);
     if (f.ip) q = q.where('l.ip', '=', f.ip);
     if (f.success !== undefined) q = q.where('l.success', '=', f.success);
-    // Days are the server's calendar days in UTC, as the stored times are.
-    if (f.date_from) q = q.where('l.created_at', '>=', `${f.date_from}T00:00:00`);
-    if (f.date_to) q = q.where('l.created_at', '<', nextDay(f.date_to));
+    if (f.from) q = q.where('l.created_at', '>=', f.from);
+    if (f.until) q = q.where('l.created_at', '<', f.until);
     return pageAndCount(q, p, (q) =>
       q
         .select([
@@ -232,10 +232,3 @@ export const peopleRepository = {
     return q.orderBy('real_name').orderBy('id').limit(max).execute();
   },
 };
-
-/** `YYYY-MM-DD` → the next day's start (`YYYY-MM-DDT00:00:00` of the day after). */
-function nextDay(day: string) {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return `${d.toISOString().slice(0, 10)}T00:00:00`;
-}

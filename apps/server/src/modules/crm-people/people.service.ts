@@ -17,7 +17,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, paged } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { dayStartIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { toCompany } from '../company/index.ts';
 import { peopleRepository as repo } from './people.repository.ts';
 
@@ -59,7 +59,7 @@ const toLogin = (r: LoginRecord): CompanyLogin => ({
  * cache; other processes stop answering them within the cache's time (ADR 0005), and the session
  * rows are deleted at once.
  */
-export function peopleService(db: Database, deps: { forgetSessions(userId: number): void }) {
+export function peopleService(db: Database, deps: { forgetSessions(userId: number): void; zoneOf: ZoneOf }) {
   async function memberOrThrow(conn: Database, companyId: number, id: number) {
     const row = await repo.member(conn, companyId, id);
     if (!row) throw new AppError('MEMBER_NOT_FOUND');
@@ -174,7 +174,17 @@ export function peopleService(db: Database, deps: { forgetSessions(userId: numbe
     },
 
     async logins(caller: Caller, f: z.output<typeof companyLoginListBody>, p: PageParams) {
-      const { count, results } = await repo.loginPage(db, caller.companyId, f, p);
+      const zone = await deps.zoneOf(caller.companyId);
+      const { count, results } = await repo.loginPage(
+        db,
+        caller.companyId,
+        {
+          ...f,
+          from: f.date_from ? dayStartIn(zone, f.date_from) : undefined,
+          until: f.date_to ? dayStartIn(zone, f.date_to, 1) : undefined,
+        },
+        p,
+      );
       return paged({ count, results: results.map(toLogin) }, p);
     },
 

@@ -184,7 +184,17 @@ export async function codeTaken(db: Database, companyId: number, code: string, e
 export function goodsFlags(db: Database, companyId: number, ids: readonly number[]) {
   return inCompany(db, companyId)
     .selectFrom('goods', 'g')
-    .select(['g.id', 'g.name', 'g.in_shop', 'g.sku_count', 'g.on_sale', 'g.is_public', 'g.goods_type'])
+    .select([
+      'g.id',
+      'g.name',
+      'g.in_shop',
+      'g.sku_count',
+      'g.on_sale',
+      'g.is_public',
+      'g.goods_type',
+      'g.price',
+      'g.stock',
+    ])
     .where('g.id', 'in', ids)
     .execute();
 }

@@ -54,6 +54,7 @@ import {
   updateSkuLine,
 } from './goods.repository.ts';
 import { goodsStore, goodsValues } from './goods.store.ts';
+import { changesOf } from './goods-history.ts';
 import { lockGoods } from './shop-goods.repository.ts';
 
 type Fields = z.output<typeof goodsResource.schemas.createBody>;
@@ -79,43 +80,24 @@ const MAX_ANSWERS = 2000;
  */
 const COUNT_AGE = 10;
 
-/** The fields a goods' history names, with their Chinese labels. */
-const HISTORY_FIELDS: Record<string, string> = {
-  code: '商品编码',
-  name: '商品名称',
-  subtitle: '副标题',
-  keywords: '搜索关键词',
-  category_name: '分类',
-  brand_name: '品牌',
-  unit: '单位',
-  goods_type: '商品类型',
-  price: '价格（分）',
-  stock: '库存',
-  sku_count: '规格数',
-  status: '状态',
-  in_shop: '在商城',
-  on_sale: '在售',
-  is_public: '公开',
-  max_per_order: '每单限购',
-  cover: '封面',
-};
+/** A goods as a batch of flags reads it (`goodsFlags`). */
+type FlagRow = Awaited<ReturnType<typeof goodsFlags>>[number];
 
-const shown = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-
-/** What an audit entry changed of the named fields (a field absent from `after` did not change). */
-export function changesOf(beforeJson: string | null, afterJson: string | null) {
-  const parse = (t: string | null) => {
-    try {
-      return t ? (JSON.parse(t) as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  };
-  const before = parse(beforeJson);
-  const after = parse(afterJson);
-  return Object.entries(HISTORY_FIELDS)
-    .filter(([k]) => k in after && shown(before[k]) !== shown(after[k]))
-    .map(([k, field]) => ({ field, before: shown(before[k]), after: shown(after[k]) }));
+/**
+ * A goods goes on sale only with a price (0 would sell it for nothing): the batch is refused,
+ * naming the goods and what remains to do.
+ */
+function refuseWithoutPrice(rows: readonly FlagRow[]) {
+  const free = rows.filter((r) => r.price <= 0);
+  if (free.length === 0) return;
+  const names = free
+    .slice(0, 3)
+    .map((r) => `「${r.name}」`)
+    .join('、');
+  throw new AppError(
+    'GOODS_NO_PRICE',
+    `${names}${free.length > 3 ? `等${free.length}个商品` : ''}还没有销售价，不能上架：请先在商品库编辑中设置销售价${free.some((r) => r.sku_count > 0) ? '（有规格的商品设置规格的销售价）' : ''}`,
+  );
 }
 
 /** "红色 / 500ml": the values of a specification, in order (unique per goods). */
@@ -424,7 +406,7 @@ export function goodsLibraryService(
     caller: Caller,
     ids: readonly number[],
     set: { goods_type?: string; on_sale?: number; in_shop?: number; is_public?: number },
-    guard?: (rows: { id: number; name: string; in_shop: number; sku_count: number }[]) => void,
+    guard?: (rows: FlagRow[]) => void,
   ) {
     const unique = [...new Set(ids)];
     return write(caller.companyId, async (trx) => {
@@ -569,14 +551,31 @@ export function goodsLibraryService(
     setType: (caller: Caller, ids: readonly number[], goodsType: string) =>
       setFlags(caller, ids, { goods_type: goodsType }),
 
-    pushToShop: (caller: Caller, ids: readonly number[], onSale: number | undefined) =>
-      setFlags(caller, ids, { in_shop: 1, ...(onSale !== undefined && { on_sale: onSale }) }),
+    /**
+     * Into the shop, and with `on_sale` 1 on sale too, in one transaction (all or none: a goods
+     * without a price refuses the batch); answers which goods went on sale without stock.
+     */
+    async pushToShop(caller: Caller, ids: readonly number[], onSale: number | undefined) {
+      let noStock: string[] = [];
+      const out = await setFlags(
+        caller,
+        ids,
+        { in_shop: 1, ...(onSale !== undefined && { on_sale: onSale }) },
+        (rows) => {
+          if (onSale !== 1) return;
+          refuseWithoutPrice(rows);
+          noStock = rows.filter((r) => r.stock <= 0).map((r) => r.name);
+        },
+      );
+      return onSale === 1 ? { ...out, no_stock: noStock } : out;
+    },
 
     setOnSale: (caller: Caller, ids: readonly number[], onSale: number) =>
       setFlags(caller, ids, { on_sale: onSale }, (rows) => {
+        if (onSale !== 1) return;
         const outside = rows.find((r) => r.in_shop !== 1);
-        if (onSale === 1 && outside)
-          throw new AppError('GOODS_NOT_IN_SHOP', `「${outside.name}」尚未推送到商城，请先推送`);
+        if (outside) throw new AppError('GOODS_NOT_IN_SHOP', `「${outside.name}」尚未推送到商城，请先推送`);
+        refuseWithoutPrice(rows);
       }),
 
     setPublic: (caller: Caller, ids: readonly number[], isPublic: number) =>

@@ -4,18 +4,8 @@ import { AppError, companyMissing } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { Counters } from '#server/platform/limits/counters.ts';
 import { callLimit } from '#server/platform/limits/rate-limit.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { dayIn, dayStartIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { guestRepository as repo } from './guest.repository.ts';
-
-const DAY_MS = 86_400_000;
-/** The day is Beijing time (UTC+8), as on the rest of the 商城管理 home. */
-const OFFSET_MS = 8 * 3600_000;
-
-/** The start (ISO) of the Beijing day holding `now`. */
-export function beijingDayStart(now: number) {
-  const day = new Date(now + OFFSET_MS).toISOString().slice(0, 10);
-  return Date.parse(`${day}T00:00:00+08:00`);
-}
 
 /** The IP with its last part hidden: `203.0.113.*`, `2001:db8:1:*`. */
 export function maskIp(ip: string) {
@@ -75,7 +65,7 @@ export interface WelcomeInput {
  */
 export function guestService(
   db: Database,
-  deps: { companies: Pick<CompanyService, 'active'>; counters: Counters },
+  deps: { companies: Pick<CompanyService, 'active'>; counters: Counters; zoneOf: ZoneOf },
 ) {
   const limit = callLimit(deps.counters, {
     name: 'guest-welcome',
@@ -106,14 +96,11 @@ export function guestService(
     },
 
     async recent(companyId: number, now = Date.now()): Promise<GuestRecent> {
-      const today = beijingDayStart(now);
+      // Today and the last 7 days on the company's clock (as on the rest of the 商城管理 home).
+      const zone = await deps.zoneOf(companyId);
+      const today = dayIn(zone, now);
       const [counts, rows] = await Promise.all([
-        repo.countsSince(
-          db,
-          companyId,
-          new Date(today).toISOString(),
-          new Date(today - 6 * DAY_MS).toISOString(),
-        ),
+        repo.countsSince(db, companyId, dayStartIn(zone, today), dayStartIn(zone, today, -6)),
         repo.latest(db, companyId, GUEST_LIMITS.latest),
       ]);
       return {

@@ -1,35 +1,31 @@
 import { type CrmDashboard, DASHBOARD_DAYS, ORDER_STATUS } from '@portal/contract';
 import { sql } from 'kysely';
 import type { Database } from '#server/platform/db/database.ts';
-import { dialectOf } from '#server/platform/db/dialect-of.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { zoneDayOf, zoneDays } from '#server/platform/db/zone-days.ts';
+import { addDays, dayIn } from '#server/platform/time.ts';
 
-/** The shop's business day is Beijing time (UTC+8, no daylight saving). */
-const OFFSET_MS = 8 * 3600_000;
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` of an instant in Beijing time. */
-export const beijingDay = (ms: number) => new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
-
-/** The last `n` Beijing days ending with the one holding `now`, oldest first, and the first one's start (ISO). */
-export function lastDays(now: number, n: number) {
-  const today = beijingDay(now);
-  const startMs = Date.parse(`${today}T00:00:00+08:00`) - (n - 1) * DAY_MS;
-  const days = Array.from({ length: n }, (_, i) => beijingDay(startMs + i * DAY_MS));
-  return { days, from: new Date(startMs).toISOString() };
+/** The last `n` days of the zone ending with the one holding `now`, oldest first, and when the first begins (ISO). */
+export function lastDays(zone: string, now: number, n: number) {
+  const today = dayIn(zone, now);
+  const { days, from } = zoneDays(zone, addDays(today, 1 - n), today);
+  return { days, from };
 }
 
 /**
- * The 商城管理 home's figures: orders placed and sales paid per Beijing day over the last
- * DASHBOARD_DAYS days (a refunded order's sale is not counted), and the orders waiting now. Two
- * grouped queries over the company's orders of those days (indexes of migration 029).
+ * The 商城管理 home's figures: orders placed and sales paid per day of the company's zone over the
+ * last DASHBOARD_DAYS days (a refunded order's sale is not counted), and the orders waiting now.
+ * Two grouped queries over the company's orders of those days (indexes of migration 029).
  */
-export async function crmDashboard(db: Database, companyId: number, now = Date.now()): Promise<CrmDashboard> {
-  const { days, from } = lastDays(now, DASHBOARD_DAYS);
-  const dayOf = (column: 'o.created_at' | 'o.paid_at') =>
-    dialectOf(db) === 'pg'
-      ? sql<string>`to_char((${sql.ref(column)})::timestamptz at time zone 'Asia/Shanghai', 'YYYY-MM-DD')`
-      : sql<string>`date(${sql.ref(column)}, '+8 hours')`;
+export async function crmDashboard(
+  db: Database,
+  companyId: number,
+  zone: string,
+  now = Date.now(),
+): Promise<CrmDashboard> {
+  const { days: starts, from } = lastDays(zone, now, DASHBOARD_DAYS);
+  const days = starts.map((d) => d.day);
+  const dayOf = (column: 'o.created_at' | 'o.paid_at') => zoneDayOf(column, starts);
   const scope = inCompany(db, companyId);
   const [placed, paid, waiting] = await Promise.all([
     scope

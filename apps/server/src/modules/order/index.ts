@@ -1,11 +1,14 @@
 /** What other modules may use of the order module, and its definition for app.ts. */
-import { dashboardCalls } from '@portal/contract';
+import { dashboardCalls, orderCalls } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
+import { sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { directExport, listExportJob, startExport } from '#server/platform/resource/list-export.ts';
 import { crmDashboard } from './dashboard.ts';
 import { orderRoutes } from './order.routes.ts';
 import { type OrderDeps, orderService } from './order.service.ts';
+import { orderExport } from './order-export.ts';
 import { orderPaymentService } from './order-payment.service.ts';
 
 export { orderRepository } from './order.repository.ts';
@@ -14,11 +17,28 @@ export { orderRepository } from './order.repository.ts';
 export function orderModule(db: Database, deps: OrderDeps) {
   const orders = orderService(db, deps);
   const payments = orderPaymentService(db, deps, orders);
+  const exported = orderExport(db, deps.zoneOf);
   return defineModule({
     name: 'order',
+    // The order list's export when it is long (ADR 0037).
+    jobs: [listExportJob(exported)],
     routes: (app) => {
-      orderRoutes(app, orders, payments);
-      serve(app, dashboardCalls.crm, ({ caller }) => crmDashboard(db, caller.companyId));
+      orderRoutes(app, orders, payments, deps.streamMaxMs);
+      serve(app, orderCalls.manageExport, async ({ input, caller, reply }) => {
+        const { filename, body } = await directExport(
+          exported,
+          caller,
+          input,
+          await app.zoneOf(caller.companyId),
+        );
+        return sendXlsx(reply, filename, body);
+      });
+      serve(app, orderCalls.manageExportJob, ({ input, caller }) =>
+        startExport(app.jobs, exported, caller, input),
+      );
+      serve(app, dashboardCalls.crm, async ({ caller }) =>
+        crmDashboard(db, caller.companyId, await deps.zoneOf(caller.companyId)),
+      );
     },
     // Unpaid orders past their time are cancelled every minute (and once at start).
     repeats: [{ name: '取消超时未付款订单', everyMs: 60_000, run: () => orders.expireDue() }],

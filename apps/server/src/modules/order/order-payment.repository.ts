@@ -27,10 +27,11 @@ export const orderPaymentRepository = {
    * conditional update, so parallel uploads cannot pass the limit and none lands after the payment
    * was confirmed. False when the order is not in that state or is full.
    */
-  async takeReceiptSlot(db: Database, companyId: number, orderId: number, status: number) {
+  async takeReceiptSlot(db: Database, companyId: number, orderId: number, status: number, now: string) {
     const r = await inCompany(db, companyId)
       .updateTable('orders')
-      .set({ receipt_count: sql`receipt_count + 1` })
+      // The first receipt of a wait stops the payment timer (`receipt_at`, migration 055).
+      .set({ receipt_count: sql`receipt_count + 1`, receipt_at: sql`coalesce(receipt_at, ${now})` })
       .where('id', '=', orderId)
       .where('status', '=', status)
       .where('receipt_count', '<', RECEIPT_MAX_FILES)
@@ -46,6 +47,23 @@ export const orderPaymentRepository = {
       .where('receipt_count', '>', 0)
       .execute();
   },
+
+  /** The payment timer of an order: its deadline, and since when it is stopped (null: running). */
+  timer: (db: Database, companyId: number, orderId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('orders')
+      .select(['receipt_count', 'receipt_at', 'expires_at'])
+      .where('id', '=', orderId)
+      .executeTakeFirst(),
+
+  /** Starts the timer again with the new deadline, when no receipt waits any more. */
+  resumeTimer: (db: Database, companyId: number, orderId: number, expiresAt: string) =>
+    inCompany(db, companyId)
+      .updateTable('orders')
+      .set({ expires_at: expiresAt, receipt_at: null })
+      .where('id', '=', orderId)
+      .where('receipt_count', '=', 0)
+      .execute(),
 
   insertReceipt: (
     db: Database,

@@ -12,6 +12,7 @@ import { nowIso } from '#server/platform/time.ts';
 import type { PaymentMethods } from '../payment/index.ts';
 import { type OrderRow, type OrderScope, orderRepository as repo } from './order.repository.ts';
 import type { OrderService } from './order.service.ts';
+import { nothingAfter } from './order-notices.ts';
 import { orderPaymentRepository as paid } from './order-payment.repository.ts';
 
 /** Where the shopper comes back to after paying online: the order in their workbench. */
@@ -54,12 +55,27 @@ export function orderPaymentService(
     });
   }
 
+  /**
+   * When the last waiting receipt is deleted the payment timer runs again: the deadline moves on
+   * by the time it was stopped, so the member keeps the time they had left at the first upload.
+   */
+  async function resumeTimer(trx: Database, companyId: number, id: number) {
+    const t = await paid.timer(trx, companyId, id);
+    if (!t || t.receipt_count > 0 || t.receipt_at === null) return;
+    const stopped = Math.max(0, Date.now() - Date.parse(t.receipt_at));
+    await paid.resumeTimer(trx, companyId, id, new Date(Date.parse(t.expires_at) + stopped).toISOString());
+  }
+
   return {
     /** Adds a transfer receipt (the file was bounded and typed by the upload route). */
     async uploadReceipt(caller: Caller, id: number, file: IncomingFile) {
-      await db.transaction().execute(async (trx) => {
+      // Who confirms payments hears of the receipt: read before the transaction.
+      const staff = await orders.notices.staffHolding(db, caller.companyId, 'confirm_order_payment');
+      const after = await db.transaction().execute(async (trx) => {
         const order = await transferOrder(trx, caller, id, '上传转账凭证');
-        if (!(await paid.takeReceiptSlot(trx, caller.companyId, id, ORDER_STATUS.AWAITING_PAYMENT))) {
+        const now = nowIso();
+        // The first receipt of a wait stops the payment timer until the shop decides (docs/shop.md).
+        if (!(await paid.takeReceiptSlot(trx, caller.companyId, id, ORDER_STATUS.AWAITING_PAYMENT, now))) {
           const now = await repo.find(trx, mine(caller), id);
           throw now && now.status !== ORDER_STATUS.AWAITING_PAYMENT
             ? stateError(now, '上传转账凭证')
@@ -75,7 +91,12 @@ export function orderPaymentService(
           created_at: nowIso(),
         });
         await event(trx, caller, id, 'receipt', file.filename);
+        const told = nothingAfter();
+        // Staff are told when a wait begins, not of every further picture of the same transfer.
+        if (order.receipt_count === 0) await orders.notices.toStaff(trx, staff, 'receipt', order, told);
+        return told;
       });
+      orders.notices.afterCommit(after);
       return orders.show(db, mine(caller), id);
     },
 
@@ -88,6 +109,7 @@ export function orderPaymentService(
         await paid.deleteReceipt(trx, caller.companyId, receipt.id);
         await removeStoredFiles(trx, caller.companyId, [receipt.file_id]);
         await paid.releaseReceiptSlot(trx, caller.companyId, id);
+        await resumeTimer(trx, caller.companyId, id);
         await event(trx, caller, id, 'receipt_delete', file?.filename ?? '');
       });
       return orders.show(db, mine(caller), id);
@@ -139,7 +161,7 @@ export function orderPaymentService(
           amount: notice.amount,
           created_at: nowIso(),
         });
-        if (!fresh) return { repeated: true, goodsChanged: false };
+        if (!fresh) return { repeated: true, goodsChanged: false, after: nothingAfter() };
         if (deps.payments.provider(order.payment_method)?.name !== provider.name)
           throw new AppError('PAY_METHOD');
         if (order.pay_amount !== notice.amount) throw new AppError('PAY_AMOUNT');
@@ -151,9 +173,10 @@ export function orderPaymentService(
           'pay',
           { note: `交易号 ${notice.tradeNo}` },
         );
-        return { repeated: false, goodsChanged: moved.goodsChanged };
+        return { repeated: false, goodsChanged: moved.goodsChanged, after: moved.after };
       });
       if (result.goodsChanged) deps.goodsChanged(companyId);
+      orders.notices.afterCommit(result.after);
       return { order_no: notice.orderNo, repeated: result.repeated };
     },
   };

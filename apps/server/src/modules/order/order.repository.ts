@@ -23,9 +23,18 @@ function orders(db: Database, scope: OrderScope) {
   return q;
 }
 
-function filtered(db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) {
+function filtered(
+  db: Database,
+  scope: OrderScope,
+  f: { status?: number; keyword?: string; receipt_waiting?: 0 | 1; from?: string; to?: string },
+) {
   let q = orders(db, scope);
   if (f.status !== undefined) q = q.where('o.status', '=', f.status);
+  // ISO times: placed at or after `from`, before `to` (the company's days, order.service.ts).
+  if (f.from) q = q.where('o.created_at', '>=', f.from);
+  if (f.to) q = q.where('o.created_at', '<', f.to);
+  // A transfer receipt waits for the shop (the mark and filter of 待确认收款).
+  if (f.receipt_waiting === 1) q = q.where('o.status', '=', 1).where('o.receipt_count', '>', 0);
   if (f.keyword) {
     const keyword = f.keyword;
     q = q.where((eb) => containsLike(eb, ['o.order_no', 'o.consignee_name', 'o.consignee_mobile'], keyword));
@@ -55,15 +64,10 @@ export const orderRepository = {
   findByNo: (db: Database, scope: OrderScope, orderNo: string) =>
     orders(db, scope).where('o.order_no', '=', orderNo).executeTakeFirst(),
 
-  page: (
-    db: Database,
-    scope: OrderScope,
-    f: { status?: number; keyword?: string },
-    limit: number,
-    offset: number,
-  ) => filtered(db, scope, f).orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),
+  page: (db: Database, scope: OrderScope, f: Parameters<typeof filtered>[2], limit: number, offset: number) =>
+    filtered(db, scope, f).orderBy('o.id', 'desc').limit(limit).offset(offset).execute(),
 
-  count: (db: Database, scope: OrderScope, f: { status?: number; keyword?: string }) =>
+  count: (db: Database, scope: OrderScope, f: Parameters<typeof filtered>[2]) =>
     countRows(filtered(db, scope, f).clearSelect()),
 
   countsByStatus: (db: Database, scope: OrderScope) => {
@@ -127,6 +131,39 @@ export const orderRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** Where the member of an order is told (issue 35): their mobile, and whether they allow texts. */
+  memberContact: (db: Database, companyId: number, userId: number) =>
+    inCompany(db, companyId)
+      .selectFrom('users')
+      .select(['id', 'mobile', 'order_sms'])
+      .where('id', '=', userId)
+      .executeTakeFirst(),
+
+  /**
+   * The company's active staff with every role they hold (their own and those given beside it),
+   * members and the platform's super administrator left out: who may be told of an order
+   * (checked against the permission after).
+   */
+  async staffRoles(db: Database, companyId: number, leaveOut: readonly number[]) {
+    const scope = inCompany(db, companyId);
+    const [own, extra] = await Promise.all([
+      scope
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('status', '=', 1)
+        .where('role', 'not in', leaveOut)
+        .execute(),
+      scope
+        .selectFrom('user_roles', 'r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['u.id', 'r.role'])
+        .where('u.status', '=', 1)
+        .where('r.role', 'not in', leaveOut)
+        .execute(),
+    ]);
+    return [...own, ...extra];
+  },
+
   /** An order line of the member's, with its order's state (for reviews). */
   line: (db: Database, companyId: number, userId: number, itemId: number) =>
     inCompany(db, companyId)
@@ -148,12 +185,13 @@ export const orderRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
-  /** Unpaid orders past their time, oldest first. */
+  /** Unpaid orders past their time, oldest first; not one whose transfer receipt waits (its timer is stopped). */
   expired: (db: Database, now: string, limit: number) =>
     unscoped(db, 'the expiry job sweeps every company')
       .selectFrom('orders')
       .select(['id', 'company_id'])
       .where('status', '=', 1)
+      .where('receipt_count', '=', 0)
       .where('expires_at', '<', now)
       .orderBy('expires_at')
       .limit(limit)

@@ -2,6 +2,7 @@ import { orderCalls as calls, paymentCalls, RECEIPT_MAX_BYTES, RECEIPT_TYPES } f
 import type { FastifyReply } from 'fastify';
 import { paged } from '#server/platform/core/paging.ts';
 import type { StoredFile } from '#server/platform/files/stored-files.ts';
+import { eventStreams } from '#server/platform/http/event-stream.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { OrderService } from './order.service.ts';
@@ -25,7 +26,12 @@ function sendFile(reply: FastifyReply, file: StoredFile) {
 }
 
 /** Routes stay thin: the declaration (packages/contract) gives path, schemas and access. */
-export function orderRoutes(app: App, orders: OrderService, payments: OrderPaymentService) {
+export function orderRoutes(
+  app: App,
+  orders: OrderService,
+  payments: OrderPaymentService,
+  streamMaxMs?: number,
+) {
   serve(app, calls.create, ({ input, caller }) => orders.place(caller, input));
   serve(app, calls.list, async ({ input, caller }) => {
     const r = await orders.list(caller, input);
@@ -69,6 +75,11 @@ export function orderRoutes(app: App, orders: OrderService, payments: OrderPayme
     return paged(r, r);
   });
   serve(app, calls.manageGet, ({ input, caller }) => orders.manageDetail(caller, input.id));
+  // The back office's live signal: the caller's company only (the permission was checked before).
+  const stream = eventStreams(app, streamMaxMs === undefined ? {} : { maxMs: streamMaxMs });
+  serve(app, calls.manageStream, async ({ caller, reply }) =>
+    stream(reply, (send) => orders.signals(caller.companyId, send)),
+  );
   serve(app, calls.confirmPayment, ({ input, caller }) =>
     orders.staff(caller, input.id, 'pay', { note: input.note }),
   );

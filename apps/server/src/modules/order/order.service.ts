@@ -18,7 +18,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
-import { nowIso } from '#server/platform/time.ts';
+import { nowIso, secondIn, type ZoneOf } from '#server/platform/time.ts';
 import { cartRepository } from '../cart/index.ts';
 import {
   changeGoods,
@@ -36,6 +36,11 @@ import { releaseCoupon, useCoupon } from '../coupon/index.ts';
 import type { PaymentAccounts, PaymentMethods, ShopContact } from '../payment/index.ts';
 import { returnOrder, shipOrder } from '../stock/index.ts';
 import { type OrderRow, type OrderScope, orderRepository as repo } from './order.repository.ts';
+import { orderFilterOf } from './order-export.ts';
+
+type ListFilter = Omit<Parameters<typeof repo.page>[2], 'from' | 'to'>;
+
+import { nothingAfter, ORDER_TOPIC, type OrderNoticeDeps, orderNotices } from './order-notices.ts';
 import { orderPaymentRepository as paid } from './order-payment.repository.ts';
 
 export interface OrderDeps {
@@ -46,6 +51,12 @@ export interface OrderDeps {
   shopOf: (companyId: number) => Promise<ShopContact | undefined>;
   /** Called after a commit that changed goods' stock or sales: this process's list answers are dropped. */
   goodsChanged: (companyId: number) => void;
+  /** Who is told of order events and how (order-notices.ts): inbox, texts, the live signal. */
+  notices: OrderNoticeDeps;
+  /** How long one live stream (`/order/manage/stream`) stays open (config `pushStreamMs`). */
+  streamMaxMs?: number;
+  /** The company's time zone (order numbers carry its day). */
+  zoneOf: ZoneOf;
 }
 
 export interface OrderCreateInput {
@@ -72,15 +83,16 @@ export interface MoveExtra {
   tracking_no?: string;
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-export function newOrderNo(d = new Date()) {
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}${pad(randomInt(0, 1_000_000), 6)}`;
+/** `YYYYMMDDHHmmss` on the company's clock, then six random digits: the day a person reads is theirs. */
+export function newOrderNo(zone: string, d = new Date()) {
+  return `${secondIn(zone, d).replace(/\D/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
 /** Orders: placing (one transaction), the state machine of ORDER_TRANSITIONS, expiry. */
 export function orderService(db: Database, deps: OrderDeps) {
   const mine = (caller: Caller): OrderScope => ({ companyId: caller.companyId, userId: caller.userId });
   const shop = (caller: Caller): OrderScope => ({ companyId: caller.companyId });
+  const notices = orderNotices(deps.notices);
 
   type ItemRow = Awaited<ReturnType<typeof repo.items>>[number];
 
@@ -104,6 +116,12 @@ export function orderService(db: Database, deps: OrderDeps) {
     shipping_company: r.shipping_company,
     tracking_no: r.tracking_no,
     expires_at: r.expires_at,
+    receipt_waiting:
+      r.status === ORDER_STATUS.AWAITING_PAYMENT &&
+      r.payment_method === 'bank_transfer' &&
+      r.receipt_count > 0
+        ? 1
+        : 0,
     create_time: r.created_at,
     items: items.filter((i) => i.order_id === r.id).map(({ order_id: _o, ...i }) => i),
   });
@@ -249,6 +267,9 @@ export function orderService(db: Database, deps: OrderDeps) {
       );
     // The company's deadline (its crm settings), read before the transaction.
     const payMinutes = await deps.payments.payMinutes(caller.companyId, method);
+    // Who hears of the new order: read before the transaction (the permission cache reads by itself).
+    const staff = await notices.staffHolding(db, caller.companyId, 'view_order');
+    const zone = await deps.zoneOf(caller.companyId);
     const placeIn = async (trx: Database) => {
       const now = nowIso();
       const lines = await linesOf(trx, caller, input);
@@ -312,7 +333,7 @@ export function orderService(db: Database, deps: OrderDeps) {
         trx,
         caller.companyId,
         {
-          order_no: newOrderNo(),
+          order_no: newOrderNo(zone, new Date(now)),
           user_id: caller.userId,
           status: ORDER_STATUS.AWAITING_PAYMENT,
           goods_amount: goodsAmount,
@@ -365,6 +386,8 @@ export function orderService(db: Database, deps: OrderDeps) {
         order_id: orderId,
         actor_id: caller.userId,
       });
+      const after = nothingAfter();
+      await notices.toStaff(trx, staff, 'created', { ...order, user_name: caller.username }, after);
       await coupon?.markUsed(orderId);
       if (input.cart_ids?.length)
         await cartRepository.remove(trx, caller.companyId, caller.userId, input.cart_ids);
@@ -376,12 +399,13 @@ export function orderService(db: Database, deps: OrderDeps) {
         { forSale: true, now },
       );
       if (short !== undefined) throw await refusalOf(trx, caller.companyId, short, priced);
-      return { order, items, event, priceChanges };
+      return { order, items, event, priceChanges, after };
     };
     // The order number is the second plus 6 random digits: on the rare equal one, place it again.
     const placeOnce = () => db.transaction().execute(placeIn);
     const placed = await onUnique(placeOnce, placeOnce);
     deps.goodsChanged(caller.companyId);
+    notices.afterCommit(placed.after);
     // Answered from what was written: no reads after the commit but the shop's contact.
     return {
       order: await toDetail(db, placed.order, placed.items, [placed.event]),
@@ -457,14 +481,18 @@ export function orderService(db: Database, deps: OrderDeps) {
       stock: stockBack ? i.quantity : 0,
       sales: salesSign * i.quantity,
     }));
+    // The member hears of what they did not do themselves, in this transaction; texts after it.
+    const after = nothingAfter();
+    await notices.toMember(trx, action, order, { ...extra, staff: 'caller' in actor && actor.staff }, after);
     if (stockBack || salesSign) await changeGoods(trx, order.company_id, deltas, { now });
-    return { row: { ...order, ...set }, items, goodsChanged: stockBack || salesSign !== 0 };
+    return { row: { ...order, ...set }, items, goodsChanged: stockBack || salesSign !== 0, after };
   }
 
   /** One state change in its own transaction; this process's list answers learn of the goods. */
   async function move(...args: Parameters<typeof moveIn> extends [Database, ...infer R] ? R : never) {
     const moved = await db.transaction().execute((trx) => moveIn(trx, ...args));
     if (moved.goodsChanged) deps.goodsChanged(moved.row.company_id);
+    notices.afterCommit(moved.after);
     return moved;
   }
 
@@ -474,10 +502,12 @@ export function orderService(db: Database, deps: OrderDeps) {
     return toDetail(db, row, items);
   }
 
+  /** A page of the list; the date range in the company's days (order-export.ts `orderFilterOf`). */
   async function page(
     scope: OrderScope,
-    f: { status?: number; keyword?: string; page?: number; page_size?: number },
+    input: Parameters<typeof orderFilterOf>[1] & ListFilter & { page?: number; page_size?: number },
   ) {
+    const f = orderFilterOf(await deps.zoneOf(scope.companyId), input);
     const { page: p, pageSize: size, offset } = pageParams(f);
     const [rows, count] = await Promise.all([
       repo.page(db, scope, f, size, offset),
@@ -489,6 +519,10 @@ export function orderService(db: Database, deps: OrderDeps) {
   return {
     place,
     moveIn,
+    notices,
+    /** Listens to the company's order signals (new orders, receipts): answers how to stop. */
+    signals: (companyId: number, listener: (signal: unknown) => void) =>
+      deps.notices.push.subscribe(ORDER_TOPIC, companyId, listener),
     toDetail,
     /** The order as the member or staff sees it (after a payment-side change). */
     show: (conn: Database, scope: OrderScope, id: number) => detail(conn, scope, id),

@@ -5,6 +5,7 @@ import { defineModule } from '#server/platform/module.ts';
 import { exportJob } from '#server/platform/resource/list-export.ts';
 import { importJob } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
+import type { ZoneOf } from '#server/platform/time.ts';
 import { pmcService } from './pmc.service.ts';
 
 export { productsPlanned } from './pmc.repository.ts';
@@ -14,7 +15,7 @@ export { productsPlanned } from './pmc.repository.ts';
  * resource block, and beside it finishing (the output in, the materials out, in one transaction),
  * warnings, progress reports, material lines and plans copied from old ones.
  */
-export function pmcModule(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+export function pmcModule(db: Database, deps: { goodsChanged: (companyId: number) => void; zoneOf: ZoneOf }) {
   const pmc = pmcService(db, deps);
   return defineModule({
     name: 'pmc',

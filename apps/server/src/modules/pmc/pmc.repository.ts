@@ -9,7 +9,7 @@ import type {
   ProductionPlanTable,
 } from '#server/platform/db/schema.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
-import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { compactDayIn, nowIso } from '#server/platform/time.ts';
 
 /** Whole days from `a` to `b` (both `YYYY-MM-DD`). */
 export const daysBetween = (a: string, b: string) =>
@@ -19,9 +19,9 @@ export const daysBetween = (a: string, b: string) =>
 export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** A new plan's number: SC, the day (China time) and 6 random digits. */
-export const newPlanNo = () =>
-  `SC${chinaDay().replaceAll('-', '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+/** A new plan's number: SC, the day (the company's zone) and 6 random digits. */
+export const newPlanNo = (zone: string) =>
+  `SC${compactDayIn(zone)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
 /** A material key: goods and specification. */
 export const keyOf = (l: { goods_id: number; sku_id: number }) => `${l.goods_id}:${l.sku_id}`;

@@ -32,7 +32,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { onUnique } from '#server/platform/db/errors.ts';
 import type { ProductionPlanProgressTable } from '#server/platform/db/schema.ts';
 import { resourceService } from '#server/platform/resource/resource-service.ts';
-import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { dayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import {
   addDays,
   addProduced,
@@ -88,8 +88,11 @@ const OPEN = [...PMC_OPEN_STATUS];
  * the warnings, progress reports, material lines, copies of old plans and finishing, which books
  * the output and the materials through the stock ledger in one transaction.
  */
-export function pmcService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
-  const base = resourceService(db, pmcResource, pmcStore);
+export function pmcService(
+  db: Database,
+  deps: { goodsChanged: (companyId: number) => void; zoneOf: ZoneOf },
+) {
+  const base = resourceService(db, pmcResource, pmcStore(deps.zoneOf));
 
   /** Plans with 缺料 added where a material line needs more than the warehouses hold. */
   async function withShortage(conn: Database, companyId: number, plans: PmcPlan[]) {
@@ -275,7 +278,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
             [p.plan_no, p.product_name, p.product_code].some((t) => t.toLowerCase().includes(k)),
           )
         : plans;
-      const today = chinaDay();
+      const today = dayIn(await deps.zoneOf(caller.companyId));
       const out: PmcWarning[] = [];
       const warning = (p: (typeof plans)[number], kind: PmcWarnKind, detail: string, goodsId = 0) =>
         out.push({
@@ -326,7 +329,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
      */
     async progressAdd(caller: Caller, input: ProgressInput) {
       const now = nowIso();
-      if (input.report_date > chinaDay())
+      if (input.report_date > dayIn(await deps.zoneOf(caller.companyId)))
         throw new AppError('PARAM_ERROR', '报工日期不能晚于今天', 'report_date');
       const row = await db.transaction().execute(async (trx) => {
         const plan = await planOf(trx, caller.companyId, input.plan_id);
@@ -490,6 +493,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
     async copy(caller: Caller, input: CopyInput) {
       const ids = [...new Set(input.ids)].sort((a, b) => a - b);
       const now = nowIso();
+      const zone = await deps.zoneOf(caller.companyId);
       const made = await db.transaction().execute(async (trx) => {
         const olds = await plansByIds(trx, caller.companyId, ids);
         if (olds.length !== ids.length)
@@ -514,7 +518,7 @@ export function pmcService(db: Database, deps: { goodsChanged: (companyId: numbe
             named('PARAM_ERROR', `生产计划 ${old.plan_no} 的仓库「${old.warehouse_name}」已删除或停用`),
           );
           const row = await insertPlan(trx, caller.companyId, caller.userId, {
-            plan_no: newPlanNo(),
+            plan_no: newPlanNo(zone),
             product_id: product.id,
             product_code: product.code,
             product_name: product.name,

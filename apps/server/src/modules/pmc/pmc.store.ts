@@ -1,4 +1,11 @@
-import { itemFromRow, PMC_FINISHED, PMC_STATUS, type PmcPlan, pmcResource } from '@portal/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  itemFromRow,
+  PMC_FINISHED,
+  PMC_STATUS,
+  type PmcPlan,
+  pmcResource,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { materialNeeds, productById } from '#server/modules/product/index.ts';
 import { warehouseInUse } from '#server/modules/stock/index.ts';
@@ -7,7 +14,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore, SheetValues } from '#server/platform/resource/resource-service.ts';
-import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { dayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { daysBetween, newPlanNo, touchOpenPlan } from './pmc.repository.ts';
 
 type Row = Record<string, unknown> & { id: number };
@@ -19,7 +26,8 @@ type Row = Record<string, unknown> & { id: number };
  */
 export function lateDetail(
   p: { status: number; quantity: number; produced: number; start_date: string; due_date: string },
-  today = chinaDay(),
+  // The list's 延期 mark (toItem knows no company) reads the default zone's day; the warnings the company's.
+  today = dayIn(DEFAULT_TIME_ZONE),
 ): string | undefined {
   if (p.status !== 0 && p.status !== 1) return undefined;
   if (today > p.due_date)
@@ -126,7 +134,6 @@ async function resolveRefs(trx: Database, caller: Caller, values: Record<string,
   }
   const w = await warehouseInUse(trx, caller.companyId, Number(values.warehouse_id));
   values.warehouse_name = w.name;
-  if (values.plan_no === '') values.plan_no = newPlanNo();
 }
 
 /**
@@ -181,7 +188,7 @@ async function preparePlanImport(conn: Database, caller: Caller) {
  * product's and the warehouse's names, copy the bill of materials into a new plan's lines, and
  * keep finished plans as they are.
  */
-export const pmcStore: ResourceStore<typeof pmcResource> = {
+export const pmcStore = (zoneOf: ZoneOf): ResourceStore<typeof pmcResource> => ({
   table: 'production_plans',
   sorts: { due: [['due_date', 'asc']] },
   uniqueCodes: { plan_no: 'PMC_NO_TAKEN' },
@@ -203,6 +210,7 @@ export const pmcStore: ResourceStore<typeof pmcResource> = {
         if (values.status === 0 && Number(before.produced) > 0) values.status = 1;
       } else values.status = 0;
       await resolveRefs(trx, caller, values, before);
+      if (values.plan_no === '') values.plan_no = newPlanNo(await zoneOf(caller.companyId, trx));
     },
     async afterInsert(trx, rows, caller) {
       for (const row of rows)
@@ -240,4 +248,4 @@ export const pmcStore: ResourceStore<typeof pmcResource> = {
         throw new AppError('PMC_CLOSED', '所选生产计划中有刚完工入库的，请刷新后重试');
     },
   },
-};
+});

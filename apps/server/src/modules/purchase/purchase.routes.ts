@@ -20,7 +20,12 @@ export function purchaseRoutes(
   serve(app, c.receive, ({ input, caller }) => purchases.receive(caller, input));
   serve(app, c.return, ({ input, caller }) => purchases.returnGoods(caller, input));
   serve(app, c.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(exported, caller, input);
+    const { filename, body } = await directExport(
+      exported,
+      caller,
+      input,
+      await app.zoneOf(caller.companyId),
+    );
     return sendXlsx(reply, filename, body);
   });
   serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input));

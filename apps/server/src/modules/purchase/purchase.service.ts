@@ -12,6 +12,7 @@ import {
   type PurchaseStatus,
   purchaseCalls,
   RESOURCE_EXPORT_MAX,
+  type SheetKind,
 } from '@portal/contract';
 import type { z } from 'zod';
 import {
@@ -32,7 +33,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { ListExport } from '#server/platform/resource/list-export.ts';
-import { chinaDay, chinaDayStart, chinaMinute, nowIso } from '#server/platform/time.ts';
+import { compactDayIn, dayIn, dayStartIn, nowIso, wallDate, type ZoneOf } from '#server/platform/time.ts';
 import {
   type NewLine,
   type OrderRow,
@@ -73,12 +74,12 @@ const toPurchase = (r: OrderRow): Purchase => ({
   update_time: r.updated_at,
 });
 
-const filterOf = (f: ExportInput): PurchaseFilter => ({
+const filterOf = (zone: string, f: ExportInput): PurchaseFilter => ({
   keyword: f.keyword,
   status: f.status,
   supplier_id: f.supplier_id,
-  from: f.date_from ? chinaDayStart(f.date_from) : undefined,
-  to: f.date_to ? chinaDayStart(f.date_to, 1) : undefined,
+  from: f.date_from ? dayStartIn(zone, f.date_from) : undefined,
+  to: f.date_to ? dayStartIn(zone, f.date_to, 1) : undefined,
 });
 
 /**
@@ -87,7 +88,10 @@ const filterOf = (f: ExportInput): PurchaseFilter => ({
  * in stock when another person checks them — returned (checked goods only), cancelled; every
  * change of state is in the order's history, every write audited, each in one transaction.
  */
-export function purchaseService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+export function purchaseService(
+  db: Database,
+  deps: { goodsChanged: (companyId: number) => void; zoneOf: ZoneOf },
+) {
   async function detail(conn: Database, companyId: number, id: number): Promise<PurchaseDetail> {
     const order = await repo.byId(conn, companyId, id);
     if (!order) throw new AppError('NOT_FOUND', '采购单不存在或已被删除');
@@ -107,6 +111,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
         unit_price: l.unit_price,
         amount: l.quantity * l.unit_price,
         received_qty: l.received_qty,
+        stocked_qty: checked.get(l.id) ?? 0,
         returned_qty: l.returned_qty,
         returnable_qty: Math.max(0, (checked.get(l.id) ?? 0) - l.returned_qty),
       })),
@@ -114,6 +119,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
         id: r.id,
         remark: r.remark,
         quantity: r.quantity,
+        created_by: r.created_by,
         created_by_name: r.created_by_name,
         create_time: r.created_at,
         inputs: inputs
@@ -266,7 +272,7 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
   return {
     async list(caller: Caller, f: ListInput) {
       const p = pageParams(f);
-      const filter = filterOf(f);
+      const filter = filterOf(await deps.zoneOf(caller.companyId), f);
       const [rows, count] = await Promise.all([
         repo.page(db, caller.companyId, filter, p.pageSize, p.offset),
         repo.count(db, caller.companyId, filter),
@@ -276,7 +282,8 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
 
     /** The export's rows under the list's filters, 500 at a time (never all in memory). */
     async *rows(caller: Caller, f: ExportInput) {
-      const filter = filterOf(f);
+      const zone = await deps.zoneOf(caller.companyId);
+      const filter = filterOf(zone, f);
       for (let offset = 0; offset < RESOURCE_EXPORT_MAX; offset += 500) {
         const page = await repo.page(
           db,
@@ -287,10 +294,12 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
         );
         for (const r of page) {
           const p = toPurchase(r);
+          // Money a number of yuan, times and days date cells on the company's clock (issue 35 item 7).
           yield {
             ...p,
-            total_amount_yuan: (p.total_amount / 100).toFixed(2),
-            create_time: chinaMinute(p.create_time),
+            total_amount_yuan: p.total_amount / 100,
+            expected_date: p.expected_date ? new Date(`${p.expected_date}T00:00:00Z`) : null,
+            create_time: wallDate(zone, p.create_time),
           };
         }
         if (page.length < 500) return;
@@ -302,9 +311,10 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
     /** A new draft; its number is the day's next (CG20261124-0001), taken atomically. */
     async add(caller: Caller, input: OrderInput) {
       const now = nowIso();
+      const zone = await deps.zoneOf(caller.companyId);
       const id = await db.transaction().execute(async (trx) => {
         const { values, lines } = await orderValues(trx, caller, input, now);
-        const day = chinaDay(now).replaceAll('-', '');
+        const day = compactDayIn(zone, now);
         const n = await repo.nextNumber(trx, caller.companyId, day);
         const order_no = `CG${day}-${String(n).padStart(4, '0')}`;
         const made = await repo.insert(trx, caller.companyId, caller.userId, {
@@ -389,10 +399,11 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
     /**
      * A receipt (到货入库): per line at most what is still to come — a conditional update, so
      * receipts at once never pass the order — then one pending stock-in record per line received;
-     * the order becomes 部分到货, or 已完成 when every line has arrived.
+     * the order becomes 入库中 (已完成 only once every line is checked into stock: `purchaseStocked`).
      */
     async receive(caller: Caller, input: ReceiveInput) {
       const now = nowIso();
+      const zone = await deps.zoneOf(caller.companyId);
       await db.transaction().execute(async (trx) => {
         const cid = caller.companyId;
         if (
@@ -442,13 +453,15 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
             receipt_id: receipt.id,
             supplier_id: order.supplier_id,
             warehouse_id: order.warehouse_id,
-            input_date: input.input_date ?? chinaDay(now),
+            input_date: input.input_date ?? dayIn(zone, now),
             remark: input.remark ?? '',
+            zone,
           },
           received,
           now,
         );
-        const to = lines.every((l) => l.received_qty >= l.quantity) ? PURCHASE_DONE : PURCHASE_PARTIAL;
+        // Nothing of a receipt is in stock before its records are checked.
+        const to = PURCHASE_PARTIAL;
         if (to !== order.status)
           await repo.claim(trx, cid, caller.userId, order.id, [order.status], {
             status: to,
@@ -569,14 +582,69 @@ export function purchaseService(db: Database, deps: { goodsChanged: (companyId: 
 export type PurchaseService = ReturnType<typeof purchaseService>;
 
 /**
+ * A stock-in record a receipt of purchase `purchase_id` wrote was checked (called in the check's
+ * transaction by modules/stock, through app.ts, before levels and goods are written): the order
+ * row is locked, the record is in its history, and the order is 已完成 once every line's checked
+ * quantity reaches what was ordered. A cancelled order stays cancelled (its records still count).
+ */
+export async function purchaseStocked(
+  trx: Database,
+  caller: Caller,
+  record: { purchase_id: number; input_no: string; quantity: number },
+  now: string,
+) {
+  const cid = caller.companyId;
+  const id = record.purchase_id;
+  const open = [PURCHASE_ORDERED, PURCHASE_PARTIAL, PURCHASE_CANCELLED];
+  if (!(await repo.claim(trx, cid, caller.userId, id, open, { updated_at: now }))) return;
+  const order = await repo.byId(trx, cid, id);
+  if (!order) return;
+  const lines = await repo.lines(trx, cid, id);
+  const checked = checkedByLine(await purchaseInputs(trx, cid, id));
+  const done =
+    order.status !== PURCHASE_CANCELLED && lines.every((l) => (checked.get(l.id) ?? 0) >= l.quantity);
+  const to = done ? PURCHASE_DONE : order.status;
+  if (to !== order.status) {
+    await repo.claim(trx, cid, caller.userId, id, [order.status], { status: to, updated_at: now });
+    await audit(trx, caller, {
+      action: 'update',
+      entity: 'purchases',
+      entityId: id,
+      before: { status: order.status },
+      after: { status: to, input_no: record.input_no },
+    });
+  }
+  await repo.addHistory(trx, cid, {
+    purchase_id: id,
+    from_status: order.status,
+    to_status: to,
+    note: `入库单 ${record.input_no} 审核入库 ${record.quantity}${done ? '，全部入库' : ''}`,
+    user_id: caller.userId,
+    user_name: caller.username,
+    created_at: now,
+  });
+}
+
+/**
  * The purchases' list as it exports (ADR 0025, ADR 0037 "Exports as jobs"): at once up to
  * RESOURCE_EXPORT_DIRECT_MAX orders, else as a job of kind `export:/purchase/export`.
  */
+/** The purchase sheet's cells by kind: money 0.00, dates and times as date cells. */
+const PURCHASE_SHEET_KINDS: Partial<Record<string, SheetKind>> = {
+  total_amount_yuan: 'money',
+  expected_date: 'day',
+  create_time: 'time',
+};
+
 export function purchaseExport(purchases: PurchaseService): ListExport<ExportInput> {
   return {
     kind: exportJobKind(purchaseCalls.export.path),
     label: '采购单',
-    columns: Object.entries(PURCHASE_EXPORT_COLUMNS).map(([key, label]) => ({ key, label })),
+    columns: Object.entries(PURCHASE_EXPORT_COLUMNS).map(([key, label]) => ({
+      key,
+      label,
+      ...(PURCHASE_SHEET_KINDS[key] ? { kind: PURCHASE_SHEET_KINDS[key] } : {}),
+    })),
     count: async (caller, f) => (await purchases.list(caller, { ...f, page: 1, page_size: 5 })).paging.count,
     rows: (caller, f) => purchases.rows(caller, f),
   };

@@ -1,5 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { SMS_CODE_TTL_MINUTES, SMS_PURPOSES, SMS_RESEND_SECONDS, type SmsPurpose } from '@portal/contract';
+import {
+  SMS_CODE_TTL_MINUTES,
+  SMS_PURPOSES,
+  SMS_RESEND_SECONDS,
+  type SmsNoticePurpose,
+  type SmsPurpose,
+} from '@portal/contract';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -127,6 +133,22 @@ export function smsCodes(db: Database, counters: Counters, sender: SmsSender = o
     }) {
       await sender.send(db, m);
       return answer;
+    },
+
+    /**
+     * Sends a notice (issue 35: an order paid, shipped, refunded, cancelled) to a member who allows
+     * it. Not counted against the code limits: it is sent by the shop's own actions, not asked
+     * for. Call after the commit of what it tells, never inside a transaction (a gateway may take
+     * seconds); a failure is the caller's to log.
+     */
+    async notice(m: {
+      companyId: number;
+      mobile: string;
+      purpose: SmsNoticePurpose;
+      content: string;
+      now: string;
+    }) {
+      await sender.send(db, { ...m, ip: '' });
     },
 
     /**

@@ -1,11 +1,18 @@
 import { stockCalls, stockInputResource, warehouseResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
+import { sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { exportJob } from '#server/platform/resource/list-export.ts';
+import {
+  directExport,
+  exportJob,
+  listExportJob,
+  startExport,
+} from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
 import { serveResource } from '#server/platform/resource/serve-resource.ts';
-import { stockService } from './stock.service.ts';
+import { type StockDeps, stockService } from './stock.service.ts';
+import { stockMovesExport } from './stock-moves-export.ts';
 import { warehouseStore } from './warehouse.store.ts';
 
 export { type LineGoods, lineGoods, lineGoodsOf, stockGoods, stockGoodsOfLines } from './stock-goods.ts';
@@ -37,9 +44,10 @@ export { warehouseInUse } from './warehouse.store.ts';
  * resource block, the check of a record, levels, the ledger, adjustments, warnings and
  * `/goods/push/to/stock`.
  */
-export function stockModule(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
+export function stockModule(db: Database, deps: StockDeps) {
   const stock = stockService(db, deps);
   const warehouses = resourceService(db, warehouseResource, warehouseStore);
+  const moves = stockMovesExport(db, deps.zoneOf);
   return defineModule({
     name: 'stock',
     jobs: [
@@ -47,14 +55,26 @@ export function stockModule(db: Database, deps: { goodsChanged: (companyId: numb
       exportJob(warehouseResource, warehouses),
       importJob(stockInputResource, stock.inputs),
       exportJob(stockInputResource, stock.inputs),
+      listExportJob(moves),
     ],
     routes: (app) => {
       serveResource(app, warehouseResource, warehouses);
       serveResource(app, stockInputResource, stock.inputs);
       const c = stockCalls;
       serve(app, c.approve, ({ input, caller }) => stock.check(caller, input.id));
+      serve(app, c.approveRule, ({ caller }) => stock.approveRule(caller));
       serve(app, c.levels, ({ input, caller }) => stock.levels(caller, input));
       serve(app, c.moves, ({ input, caller }) => stock.moves(caller, input));
+      serve(app, c.movesExport, async ({ input, caller, reply }) => {
+        const { filename, body } = await directExport(
+          moves,
+          caller,
+          input,
+          await app.zoneOf(caller.companyId),
+        );
+        return sendXlsx(reply, filename, body);
+      });
+      serve(app, c.movesExportJob, ({ input, caller }) => startExport(app.jobs, moves, caller, input));
       serve(app, c.adjust, ({ input, caller }) => stock.adjust(caller, input));
       serve(app, c.warn, ({ input, caller }) => stock.warn(caller, input.id, input.warn_quantity));
       serve(app, c.push, ({ input, caller }) => stock.push(caller, input));

@@ -5,14 +5,13 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import type { ResourceStore } from '#server/platform/resource/resource-service.ts';
-import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { compactDayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { stockGoods } from './stock-goods.ts';
 import { warehouseInUse } from './warehouse.store.ts';
 
-/** A new record's number: RK, the day (China time) and 6 random digits. */
-export function newInputNo() {
-  const day = chinaDay().replaceAll('-', '');
-  return `RK${day}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+/** A new record's number: RK, the day (the company's zone) and 6 random digits. */
+export function newInputNo(zone: string) {
+  return `RK${compactDayIn(zone)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }
 
 /** An approved supplier of the company (a stock-in record's, a purchase order's), or the refusal beside `supplier_id`. */
@@ -62,7 +61,7 @@ const purchaseMade = (row: Record<string, unknown>) =>
  * count only when checked by someone else (stock.service.ts `check`). A checked record is neither
  * changed nor deleted: the write waits for a check under way and is then refused.
  */
-export const stockInputStore: ResourceStore<typeof stockInputResource> = {
+export const stockInputStore = (zoneOf: ZoneOf): ResourceStore<typeof stockInputResource> => ({
   table: 'stock_inputs',
   sorts: { date: [['input_date', 'desc']] },
   uniqueCodes: { input_no: 'STOCK_INPUT_NO_TAKEN' },
@@ -82,7 +81,7 @@ export const stockInputStore: ResourceStore<typeof stockInputResource> = {
         if (Number(r.numUpdatedRows) !== 1) throw new AppError('STOCK_INPUT_CHECKED');
       }
       await resolveRefs(trx, caller, values);
-      if (values.input_no === '') values.input_no = newInputNo();
+      if (values.input_no === '') values.input_no = newInputNo(await zoneOf(caller.companyId, trx));
       if (!before) Object.assign(values, { status: 0, maker_name: caller.username });
     },
     async beforeRemove(trx, rows, caller) {
@@ -104,4 +103,4 @@ export const stockInputStore: ResourceStore<typeof stockInputResource> = {
       if (Number(r.numUpdatedRows) !== rows.length) throw new AppError('STOCK_INPUT_CHECKED');
     },
   },
-};
+});

@@ -218,12 +218,15 @@ export async function defaultWarehouse(trx: Database, companyId: number, now: st
   return made;
 }
 
-/** Books opening stock of a goods (specification) into the default warehouse (goods creation, seeds). */
+/**
+ * Books opening stock of a goods (specification) into the default warehouse (goods creation,
+ * seeds), at `unit_cost` cents when known (the level's value reads it until a stock-in's price).
+ */
 export async function openingStock(
   trx: Database,
   companyId: number,
   actor: StockActor,
-  line: { goods_id: number; sku_id: number; quantity: number; reason?: string },
+  line: { goods_id: number; sku_id: number; quantity: number; reason?: string; unit_cost?: number },
   now: string,
 ) {
   if (line.quantity <= 0) return;
@@ -238,6 +241,7 @@ export async function openingStock(
         sku_id: line.sku_id,
         quantity: line.quantity,
         kind: 'opening',
+        ...(line.unit_cost ? { unit_cost: line.unit_cost } : {}),
         reason: line.reason ?? '新建商品的期初库存',
         ref: { type: 'goods', id: line.goods_id },
       },

@@ -41,6 +41,8 @@ export async function writePurchaseInputs(
     warehouse_id: number;
     input_date: string;
     remark: string;
+    /** The company's time zone (the records' numbers carry its day). */
+    zone: string;
   },
   lines: readonly ReceivedLine[],
   now: string,
@@ -56,8 +58,8 @@ export async function writePurchaseInputs(
       supplier_id: receipt.supplier_id,
     };
     await resolveRefs(trx, caller, values);
-    let inputNo = newInputNo();
-    while (taken.has(inputNo)) inputNo = newInputNo();
+    let inputNo = newInputNo(receipt.zone);
+    while (taken.has(inputNo)) inputNo = newInputNo(receipt.zone);
     taken.add(inputNo);
     const row = await scope
       .insertInto('stock_inputs', {

@@ -25,12 +25,15 @@ export interface MoveFilter {
 
 /** The levels with their names, sellable stock and unit cost. */
 function levels(conn: Database, companyId: number) {
-  // A level's last checked purchase price (its unit cost when its specification names none).
+  // A level's last known cost of goods coming in: a checked purchase's price, or the opening
+  // stock's when it was booked with one (its unit cost when its specification names none). A move
+  // without a cost (0) tells nothing: the cost stays unknown (null), never 0.
   const lastCost = inCompany(conn, companyId)
     .selectFrom('stock_moves', 'm')
     .select('m.unit_cost')
     .where(sql<boolean>`m.goods_id = l.goods_id and m.sku_id = l.sku_id`)
-    .where('m.kind', '=', 'purchase')
+    .where('m.kind', 'in', ['purchase', 'opening'])
+    .where('m.unit_cost', '>', 0)
     .orderBy('m.id', 'desc')
     .limit(1);
   return inCompany(conn, companyId)

@@ -13,12 +13,13 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { paged, pageParams } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { resourceService } from '#server/platform/resource/resource-service.ts';
-import { chinaDayStart, nowIso } from '#server/platform/time.ts';
+import { nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { changeGoods } from '../catalogue/index.ts';
 import { type LevelRow, stockRepository as repo } from './stock.repository.ts';
 import { stockGoods } from './stock-goods.ts';
 import { stockInputStore } from './stock-input.store.ts';
 import { bookMoves, type StockActor } from './stock-ledger.ts';
+import { moveFilterOf } from './stock-moves-export.ts';
 import { warehouseInUse } from './warehouse.store.ts';
 
 type LevelsInput = z.output<typeof stockCalls.levels.input>;
@@ -34,11 +35,31 @@ const actorOf = (caller: Caller): StockActor => ({ userId: caller.userId, name: 
  * changes levels through `bookMoves` and the shop's sellable stock through `changeGoods`
  * (levels first, goods rows last) in one transaction.
  */
-export function stockService(db: Database, deps: { goodsChanged: (companyId: number) => void }) {
-  const inputs = resourceService(db, stockInputResource, stockInputStore);
+export interface StockDeps {
+  goodsChanged: (companyId: number) => void;
+  /** The company's time zone (record numbers, the ledger's days). */
+  zoneOf: ZoneOf;
+  /** The company's settings (`stock_in_second_approver`: may a record's maker check it?). */
+  settingsOf: (companyId: number) => Promise<{ stock_in_second_approver: number }>;
+  /**
+   * Told in the check's transaction, before any level or goods row is written, that a record a
+   * purchase receipt wrote is now in stock (the purchase's state follows; ADR 0025). Given by
+   * app.ts, so this module does not import purchases.
+   */
+  purchaseStocked?: (
+    trx: Database,
+    caller: Caller,
+    record: { purchase_id: number; input_no: string; quantity: number },
+    now: string,
+  ) => Promise<void>;
+}
+
+export function stockService(db: Database, deps: StockDeps) {
+  const inputs = resourceService(db, stockInputResource, stockInputStore(deps.zoneOf));
 
   const toLevel = (r: LevelRow): StockLevel => {
-    const cost = Number(r.unit_cost ?? 0);
+    // Unknown (no specification cost, nothing booked in at a price): no cost and no value, not ¥0.
+    const cost = r.unit_cost === null || r.unit_cost === undefined ? null : Number(r.unit_cost);
     return {
       id: r.id,
       warehouse_id: r.warehouse_id,
@@ -54,7 +75,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
       low: r.warn_quantity > 0 && r.quantity < r.warn_quantity,
       sellable: Number(r.sellable),
       unit_cost: cost,
-      value: cost * r.quantity,
+      value: cost === null ? null : cost * r.quantity,
       update_time: r.updated_at,
     };
   };
@@ -86,22 +107,41 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
       );
   }
 
+  /** Whether the company wants a second person to check a stock-in record (商城设置). */
+  const secondApprover = async (companyId: number) =>
+    (await deps.settingsOf(companyId)).stock_in_second_approver === 1;
+
   return {
     inputs,
 
+    /** The company's rule for checking one's own records, for the 审核 button. */
+    approveRule: async (caller: Caller) => ({
+      second_approver: (await secondApprover(caller.companyId)) ? 1 : 0,
+    }),
+
     /**
-     * Checks a pending stock-in record: refused to its maker; the level rises, the ledger books a
+     * Checks a pending stock-in record: refused to its maker when the company asks for a second
+     * person (`stock_in_second_approver`, read before the transaction: the settings' cache reads
+     * through `db`); a purchase's record moves its order on; the level rises, the ledger books a
      * `purchase` move at its unit price and the shop's sellable stock rises, in one transaction.
      */
     async check(caller: Caller, id: number) {
       const now = nowIso();
+      const second = await secondApprover(caller.companyId);
       await db.transaction().execute(async (trx) => {
         const before = await repo.inputById(trx, caller.companyId, id);
         if (!before) throw new AppError('NOT_FOUND', '入库单不存在或已被删除');
         if (before.status === 1) throw new AppError('STOCK_INPUT_CHECKED', '入库单已审核，不能重复审核');
-        if (before.created_by === caller.userId) throw new AppError('STOCK_INPUT_SELF_CHECK');
+        if (before.created_by === caller.userId && second) throw new AppError('STOCK_INPUT_SELF_CHECK');
         if (!(await repo.markChecked(trx, caller.companyId, caller, id, now)))
           throw new AppError('STOCK_INPUT_CHECKED', '入库单已审核或已删除，请刷新后重试');
+        if (before.purchase_id !== null)
+          await deps.purchaseStocked?.(
+            trx,
+            caller,
+            { purchase_id: before.purchase_id, input_no: before.input_no, quantity: before.quantity },
+            now,
+          );
         const g = await stockGoods(trx, caller.companyId, before.goods_id, before.sku_id);
         await warehouseInUse(trx, caller.companyId, before.warehouse_id);
         await bookMoves(
@@ -157,14 +197,7 @@ export function stockService(db: Database, deps: { goodsChanged: (companyId: num
 
     async moves(caller: Caller, f: MovesInput) {
       const { page, pageSize, offset } = pageParams(f);
-      const filter = {
-        warehouse_id: f.warehouse_id,
-        goods_id: f.goods_id,
-        kind: f.kind,
-        from: f.date_from ? chinaDayStart(f.date_from) : undefined,
-        to: f.date_to ? chinaDayStart(f.date_to, 1) : undefined,
-        keyword: f.keyword,
-      };
+      const filter = moveFilterOf(await deps.zoneOf(caller.companyId), f);
       const [rows, count] = await Promise.all([
         repo.movePage(db, caller.companyId, filter, pageSize, offset),
         repo.moveCount(db, caller.companyId, filter),

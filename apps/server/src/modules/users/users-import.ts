@@ -30,7 +30,7 @@ import {
   sheetImport,
   sheetImportJob,
 } from '#server/platform/resource/sheet-import.ts';
-import { chinaMinute, nowIso } from '#server/platform/time.ts';
+import { nowIso, wallDate, type ZoneOf } from '#server/platform/time.ts';
 import { hashPassword } from '../account/index.ts';
 import type { CheckPassword } from '../company-settings/index.ts';
 import { usersRepository as repo } from './users.repository.ts';
@@ -295,7 +295,7 @@ export function usersImport(db: Database, deps: { checkPassword: CheckPassword }
 const EXPORT_PAGE = 500;
 
 /** The people's list as it exports: the list's filters, the sheet's columns (names, not ids). */
-export function usersExport(users: UsersService): ListExport<ExportInput> {
+export function usersExport(users: UsersService, zoneOf: ZoneOf): ListExport<ExportInput> {
   return {
     kind: `export:${usersCalls.export.path}`,
     label: '人员',
@@ -303,6 +303,7 @@ export function usersExport(users: UsersService): ListExport<ExportInput> {
     count: async (caller, input) =>
       (await users.list(caller, input, { page: 1, pageSize: 5, offset: 0 })).paging.count,
     async *rows(caller: Caller, input: ExportInput) {
+      const zone = await zoneOf(caller.companyId);
       for (let offset = 0, page = 1; offset < RESOURCE_EXPORT_MAX; offset += EXPORT_PAGE, page++) {
         const { results } = await users.list(caller, input, { page, pageSize: EXPORT_PAGE, offset });
         for (const u of results)
@@ -320,8 +321,9 @@ export function usersExport(users: UsersService): ListExport<ExportInput> {
               .map(roleName)
               .join('、'),
             status: USER_STATUS[u.status as keyof typeof USER_STATUS] ?? '',
-            last_login_time: u.last_login_time ? chinaMinute(u.last_login_time) : '',
-            create_time: chinaMinute(u.create_time),
+            // Date cells on the company's clock (issue 35 item 7).
+            last_login_time: u.last_login_time ? wallDate(zone, u.last_login_time) : null,
+            create_time: wallDate(zone, u.create_time),
           };
         if (results.length < EXPORT_PAGE) return;
       }

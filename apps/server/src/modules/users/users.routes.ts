@@ -35,7 +35,12 @@ export function usersRoutes(
     { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: SHEET_UPLOAD_TYPES } },
   );
   serve(app, calls.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(sheets.exported, caller, input);
+    const { filename, body } = await directExport(
+      sheets.exported,
+      caller,
+      input,
+      await app.zoneOf(caller.companyId),
+    );
     return sendXlsx(reply, filename, body);
   });
   serve(app, calls.exportJob, ({ input, caller }) => startExport(app.jobs, sheets.exported, caller, input));

@@ -18,7 +18,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, paged } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, companyInScope, inCompany } from '#server/platform/db/scope.ts';
-import { chinaDay, nowIso } from '#server/platform/time.ts';
+import { dayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import {
   type LogFilter,
   type PlanFilter,
@@ -129,7 +129,7 @@ const daysBetween = (from: string, to: string) =>
  * and their statistic and review them — never their own. Plans' and tasks' people are active staff
  * of the plan's company. Each write is one transaction with its audit row.
  */
-export function workPlanService(db: Database, deps: { permissions: PermissionCache }) {
+export function workPlanService(db: Database, deps: { permissions: PermissionCache; zoneOf: ZoneOf }) {
   const staff = (caller: Caller) => {
     if (caller.role === MEMBER_ROLE) throw new AppError('FORBIDDEN');
   };
@@ -235,8 +235,10 @@ export function workPlanService(db: Database, deps: { permissions: PermissionCac
     if ((await repo.dayTenths(s, caller.userId, day, exceptId)) + tenths > WORK_LIMITS.hours * 10)
       throw new AppError('WORK_LOG_DAY_FULL', undefined, 'hours');
   }
-  const notFuture = (day: string) => {
-    if (day > chinaDay()) throw new AppError('WORK_LOG_DATE_FUTURE', undefined, 'log_date');
+  /** Not a day to come on the company's clock. */
+  const notFuture = async (caller: Caller, day: string) => {
+    if (day > dayIn(await deps.zoneOf(caller.companyId)))
+      throw new AppError('WORK_LOG_DATE_FUTURE', undefined, 'log_date');
   };
 
   return {
@@ -416,7 +418,7 @@ export function workPlanService(db: Database, deps: { permissions: PermissionCac
 
     async createLog(caller: Caller, input: LogInput) {
       staff(caller);
-      notFuture(input.log_date);
+      await notFuture(caller, input.log_date);
       const scope = inCompany(db, caller.companyId, { userId: caller.userId });
       const id = await db.transaction().execute(async (trx) => {
         const s = within(trx, scope, caller);
@@ -437,7 +439,7 @@ export function workPlanService(db: Database, deps: { permissions: PermissionCac
 
     async updateLog(caller: Caller, input: LogInput & { id: number }) {
       staff(caller);
-      notFuture(input.log_date);
+      await notFuture(caller, input.log_date);
       const scope = inCompany(db, caller.companyId, { userId: caller.userId });
       await db.transaction().execute(async (trx) => {
         const s = within(trx, scope, caller);

@@ -161,6 +161,8 @@ export interface UserTable {
   must_change_password: Generated<number>;
   /** 0 not given, 1 男, 2 女. */
   gender: Generated<number>;
+  /** 1: the member is texted about their orders (issue 35, migration 056). */
+  order_sms: Generated<number>;
 }
 
 /** A company's override of a role's default action (docs/adr/0038 decision 5): granted 1 or 0. */
@@ -513,6 +515,8 @@ export interface OrderTable {
   created_at: string;
   updated_at: string;
   receipt_count: Generated<number>;
+  /** When the current wait for the shop's confirmation of a receipt began (timer stopped); null when none waits. */
+  receipt_at: string | null;
 }
 
 export interface PaymentAccountTable {
@@ -1036,7 +1040,7 @@ export interface StockLevelTable {
   updated_at: string;
 }
 
-/** A purchase order to a supplier (migration 032, ADR 0025): 0 草稿, 1 已下单, 2 部分到货, 3 已完成, 4 已取消. */
+/** A purchase order to a supplier (migration 032, ADR 0025): 0 草稿, 1 已下单, 2 入库中, 3 已完成 (all in stock), 4 已取消. */
 export interface PurchaseTable {
   id: Generated<number>;
   company_id: number;

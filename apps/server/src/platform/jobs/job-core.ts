@@ -5,6 +5,7 @@ import { JOB_FINISHED, type Job, type JobState } from '@portal/contract';
 import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import type { Database } from '../db/database.ts';
+import { defaultZone, type ZoneOf } from '../time.ts';
 import type { JobFiles } from './job-files.ts';
 import { type JobRow, type KeptFile, jobsRepository as repo } from './jobs.repository.ts';
 import {
@@ -33,6 +34,8 @@ export interface JobCoreOptions {
   now?: () => number;
   /** This runner's name in `lease_owner`: unique per queue, so two queues of one process are two runners. */
   owner?: string;
+  /** A company's time zone (`ctx.zone()`); the default zone when not given (tests of the queue alone). */
+  zoneOf?: ZoneOf;
 }
 
 /** Why a running job's signal was aborted. */
@@ -179,6 +182,7 @@ export function jobCore(options: JobCoreOptions) {
       caller,
       attempt: row.attempt,
       signal: ctl.signal,
+      zone: () => (options.zoneOf ?? defaultZone)(caller.companyId),
       async progress(percent, message) {
         pending = {
           progress: Math.max(0, Math.min(100, Math.round(percent))),

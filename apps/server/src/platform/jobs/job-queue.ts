@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { BlobStore } from '../files/file-store.ts';
+import type { ZoneOf } from '../time.ts';
 import { type BullmqStore, bullmqQueue } from './bullmq.ts';
 import { type EmbeddedOptions, embeddedQueue } from './embedded.ts';
 import { type JobLog, jobCore } from './job-core.ts';
@@ -56,6 +57,8 @@ export interface OpenJobQueue {
   pollMs?: EmbeddedOptions['pollMs'];
   /** BullMQ's store when it is not the configuration's (tests: a prefix of their own). */
   bullmq?: BullmqStore;
+  /** A company's time zone, for the jobs' `ctx.zone()` (app.ts: the company's settings). */
+  zoneOf?: ZoneOf;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function openJobQueue(o: OpenJobQueue): Promise<JobQueue> {
     leaseMs: o.leaseMs ?? o.settings.jobsLeaseMs,
     ...(o.now && { now: o.now }),
     ...(o.owner && { owner: o.owner }),
+    ...(o.zoneOf && { zoneOf: o.zoneOf }),
   });
   const engine = o.engine ?? jobEngineOf(o.settings);
   const concurrency = o.settings.jobsConcurrency;

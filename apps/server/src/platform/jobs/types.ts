@@ -21,6 +21,8 @@ export interface JobContext<D = unknown> {
   readonly caller: Caller;
   /** 1 the first time; more when the job is run again after its process died. */
   readonly attempt: number;
+  /** The time zone of the caller's company (its `time_zone` setting): the dates a sheet writes. */
+  zone(): Promise<string>;
   /** Aborted when the user cancels or the process stops; `checkCancelled` throws then. */
   readonly signal: AbortSignal;
   /**

@@ -1,4 +1,5 @@
 import type { ImportColumn, Resource } from '@portal/contract';
+import { wallDate } from '../time.ts';
 
 /**
  * An export's cells (ADR 0017 "An export imports again"): each item's value of an export column
@@ -7,11 +8,13 @@ import type { ImportColumn, Resource } from '@portal/contract';
  * JSON, as the import takes it). The columns are the import's, then the list's read-only ones.
  */
 
-/** China's clock (UTC+8): a sheet's times are the wall clock the fields read them in (fields.ts `time`). */
-const CHINA_MS = 8 * 3_600_000;
-
-/** One value as its column's cell. */
-function cellOf(column: ImportColumn, value: unknown, words: Map<string, string> | undefined): unknown {
+/** One value as its column's cell; a time on the company's clock (`zone`: a sheet has no zone). */
+function cellOf(
+  column: ImportColumn,
+  value: unknown,
+  words: Map<string, string> | undefined,
+  zone: string,
+): unknown {
   if (value === null || value === undefined || value === '') return null;
   switch (column.kind) {
     case 'money':
@@ -22,10 +25,8 @@ function cellOf(column: ImportColumn, value: unknown, words: Map<string, string>
       const day = new Date(`${String(value).slice(0, 10)}T00:00:00Z`);
       return Number.isNaN(day.getTime()) ? String(value) : day;
     }
-    case 'time': {
-      const ms = Date.parse(String(value));
-      return Number.isNaN(ms) ? String(value) : new Date(Math.round((ms + CHINA_MS) / 1000) * 1000);
-    }
+    case 'time':
+      return wallDate(zone, String(value)) ?? String(value);
     case 'choice':
       return words?.get(String(value)) ?? value;
     default:
@@ -34,7 +35,11 @@ function cellOf(column: ImportColumn, value: unknown, words: Map<string, string>
 }
 
 /** The export's rows of `items` (already holding the import sheet's own values) as cells by column key. */
-export async function* exportCells(resource: Resource, items: AsyncIterable<Record<string, unknown>>) {
+export async function* exportCells(
+  resource: Resource,
+  items: AsyncIterable<Record<string, unknown>>,
+  zone: string,
+) {
   const choices = (resource.excel?.choices ?? {}) as Record<string, Record<string, string | number>>;
   const words = new Map(
     Object.entries(choices).map(([key, map]) => [
@@ -45,7 +50,7 @@ export async function* exportCells(resource: Resource, items: AsyncIterable<Reco
   const columns = resource.exportColumns;
   for await (const item of items) {
     const out: Record<string, unknown> = {};
-    for (const c of columns) out[c.key] = cellOf(c, item[c.key], words.get(c.key));
+    for (const c of columns) out[c.key] = cellOf(c, item[c.key], words.get(c.key), zone);
     yield out;
   }
 }

@@ -11,7 +11,7 @@ import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import { type ExcelColumn, writeWorkbook } from '../excel/index.ts';
 import type { JobHandler, JobQueue } from '../jobs/types.ts';
-import { chinaDay } from '../time.ts';
+import { dayIn } from '../time.ts';
 import { exportCells } from './export-sheet.ts';
 import type { ResourceService } from './resource-service.ts';
 
@@ -29,8 +29,11 @@ export interface ListExport<I> {
   columns: readonly ExcelColumn[];
   /** How many rows the list holds under the export's filters (the list's own count). */
   count(caller: Caller, input: I): Promise<number>;
-  /** The sheet's rows under the filters, read a page at a time (at most RESOURCE_EXPORT_MAX). */
-  rows(caller: Caller, input: I): AsyncIterable<Record<string, unknown>>;
+  /**
+   * The sheet's rows under the filters, read a page at a time (at most RESOURCE_EXPORT_MAX); a
+   * time as the company's clock reads it (`zone`: its `time_zone`).
+   */
+  rows(caller: Caller, input: I, zone: string): AsyncIterable<Record<string, unknown>>;
 }
 
 /** Rows between an export job's progress reports and cancel checks: a page of the export's reads. */
@@ -38,21 +41,23 @@ const EXPORT_JOB_PAGE = 500;
 
 const counted = (n: number) => n.toLocaleString('en');
 
-/** An export's file name: what it holds and the day (China time) it was made, `采购单-20261124.xlsx`. */
-export const exportFilename = (label: string) => `${label}-${chinaDay().replaceAll('-', '')}.xlsx`;
+/** An export's file name: what it holds and the day (the company's) it was made, `采购单-20261124.xlsx`. */
+export const exportFilename = (label: string, zone: string) =>
+  `${label}-${dayIn(zone).replaceAll('-', '')}.xlsx`;
 
 const sheetOf = <I>(list: ListExport<I>, rows: AsyncIterable<Record<string, unknown>>) =>
   writeWorkbook(list.columns, rows, list.label);
 
 /**
  * The export to download at once (the GET export): its file name and bytes, written as they are
- * read. A list over RESOURCE_EXPORT_DIRECT_MAX rows is refused with the way forward (the list
- * page's 导出 starts the job by itself).
+ * read, its dates on the company's clock (`zone`). A list over RESOURCE_EXPORT_DIRECT_MAX rows is
+ * refused with the way forward (the list page's 导出 starts the job by itself).
  */
 export async function directExport<I>(
   list: ListExport<I>,
   caller: Caller,
   input: I,
+  zone: string,
 ): Promise<{ filename: string; body: Readable }> {
   const count = await list.count(caller, input);
   if (count > RESOURCE_EXPORT_DIRECT_MAX)
@@ -60,7 +65,7 @@ export async function directExport<I>(
       'EXPORT_TOO_LONG',
       `共 ${counted(count)} 条${list.label}，超过 ${counted(RESOURCE_EXPORT_DIRECT_MAX)} 条，不能直接下载：请在列表页点击「导出」，以任务方式导出`,
     );
-  return { filename: exportFilename(list.label), body: sheetOf(list, list.rows(caller, input)) };
+  return { filename: exportFilename(list.label, zone), body: sheetOf(list, list.rows(caller, input, zone)) };
 }
 
 /** Starts the list's export as a job of the caller's (its input: the export's filters). */
@@ -91,6 +96,7 @@ export function listExportJob<I>(list: ListExport<I>): JobHandler<I> {
           `已写入 ${counted(written)} / ${counted(Math.max(total, written))} 行`,
         );
       await report();
+      const zone = await ctx.zone();
       async function* paced(rows: AsyncIterable<Record<string, unknown>>) {
         for await (const row of rows) {
           yield row;
@@ -102,8 +108,8 @@ export function listExportJob<I>(list: ListExport<I>): JobHandler<I> {
       }
       await ctx.putFile(
         'export',
-        exportFilename(list.label),
-        sheetOf(list, paced(list.rows(ctx.caller, ctx.data))),
+        exportFilename(list.label, zone),
+        sheetOf(list, paced(list.rows(ctx.caller, ctx.data, zone))),
       );
       if (listed > written)
         await ctx.progress(
@@ -135,7 +141,8 @@ export function resourceExport<R extends Resource>(
     // The list's own count under the same filters: its first page of the smallest size.
     count: async (caller, input) =>
       (await service.list(caller, { ...input, page: 1, page_size: 5 } as never)).paging.count,
-    rows: (caller, input) => exportCells(resource, service.sheetRows(caller, service.rows(caller, input))),
+    rows: (caller, input, zone) =>
+      exportCells(resource, service.sheetRows(caller, service.rows(caller, input)), zone),
   };
 }
 

@@ -54,7 +54,12 @@ export function serveResource<R extends Resource>(
   // Up to RESOURCE_EXPORT_DIRECT_MAX rows at once; a longer list as a job (the module's `exportJob`).
   const exported = resourceExport(resource, service);
   serve(app, c.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(exported, caller, input as never);
+    const { filename, body } = await directExport(
+      exported,
+      caller,
+      input as never,
+      await app.zoneOf(caller.companyId),
+    );
     return sendXlsx(reply, filename, body);
   });
   serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input as never));

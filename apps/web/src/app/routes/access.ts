@@ -1,4 +1,4 @@
-import { hasAction, hasModule, type UserPermission } from '@portal/contract';
+import { hasAction, hasModule, landingScreen, type UserPermission } from '@portal/contract';
 import type { Access, AreaEntry, MenuEntry, ScreenEntry } from './types.ts';
 
 /** Where an area index goes when nothing else fits: every area has it. */
@@ -35,12 +35,19 @@ export function visibleMenu(
 }
 
 /**
- * The area index target: the spec's first screen when it exists and is allowed, else the first
- * allowed screen of the area, else personal-info.
+ * The area index target: the role's own screen (`landingScreen`, roles.ts) when it is allowed, else
+ * the spec's first screen when it exists and is allowed, else the first allowed screen of the area
+ * in menu order, else personal-info.
  */
-export function areaIndexTarget(area: AreaEntry, perm: UserPermission | null | undefined): string {
+export function areaIndexTarget(
+  area: AreaEntry,
+  perm: UserPermission | null | undefined,
+  role?: number,
+): string {
   const screens = screensOf(area.children).filter((s) => !s.linkOnly && canAccess(s.access, perm));
-  const first = screens.find((s) => s.path === area.firstScreen) ?? screens[0];
+  const own = role === undefined ? undefined : landingScreen(role);
+  const first =
+    screens.find((s) => s.path === own) ?? screens.find((s) => s.path === area.firstScreen) ?? screens[0];
   return `${area.path}/${first?.path ?? FALLBACK_SCREEN}`;
 }
 

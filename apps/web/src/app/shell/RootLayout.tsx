@@ -10,6 +10,7 @@ import { isLoggedIn, useUserInfo } from '#web/shared/session.ts';
 import { SkipLink } from '#web/shared/ui/SkipLink.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { permissionKeys, usePermission } from '#web/shared/usePermission.ts';
+import { documentTitle } from './documentTitle.ts';
 import { LazyView } from './LazyView.tsx';
 
 export const WARNING_PATH = '/browser-warning';
@@ -32,19 +33,21 @@ function usePermissionSync(pathname: string): void {
 }
 
 /**
- * The route table's title, unless the page always writes its own (`ownTitle`, see useDocumentHead).
- * A layout effect, so a page that sets its title only once its data is there (a microsite) still
- * writes after it within the same commit.
+ * The route table's title, unless the page always writes its own (`ownTitle`, see useDocumentHead);
+ * a back-office page's carries the company's name too (`documentTitle`). A layout effect, so a page
+ * that sets its title only once its data is there (a microsite) still writes after it within the
+ * same commit.
  */
-function useDocumentTitle(): void {
+function useDocumentTitle(companyName: string | undefined): void {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
     | RouteHandle
     | undefined;
+  const backOffice = matches.some((m) => (m.handle as RouteHandle | undefined)?.backOffice);
   useLayoutEffect(() => {
     if (handle?.ownTitle) return;
-    document.title = handle ? `${handle.title} - 企业门户` : '企业门户';
-  }, [handle]);
+    document.title = documentTitle(handle?.title, backOffice ? companyName : undefined);
+  }, [handle, backOffice, companyName]);
 }
 
 const cssUrl = (url: string) => `url("${url.replace(/["\\\n\r]/g, encodeURIComponent)}")`;
@@ -54,9 +57,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const user = useUserInfo();
   usePermissionSync(pathname);
-  useDocumentTitle();
   // A visitor's first visit to the site's company is recorded once (新访客 on the 商城管理 home).
   const company = useCompany();
+  // The user's company as it is now (renamed since the login), as the top bar names it.
+  const own = company.data && company.data.id === user?.company_id ? company.data : null;
+  useDocumentTitle(own?.company_name || user?.company_name);
   useGuestWelcome(company.data?.id, user !== null || pathname === WARNING_PATH);
 
   // The server renders no old-browser check (no navigator there; it sends such browsers nothing special).

@@ -24,11 +24,12 @@ export function ScreenGate({ area, screen }: { area: AreaEntry; screen: ScreenEn
   return <LazyView page={screen.page} />;
 }
 
-/** The area index: the spec's first screen, else the first allowed one, else personal-info. */
+/** The area index: the role's own screen, else the spec's first screen, else the first allowed one. */
 export function AreaIndex({ area }: { area: AreaEntry }) {
   const { perm, ready } = usePermission();
+  const role = useUserInfo()?.role;
   const mustChange = useMustChangePassword();
   if (mustChange) return <Navigate to={`${area.path}/${PASSWORD_SCREEN}`} replace />;
   if (!ready) return <PageSpin />;
-  return <Navigate to={areaIndexTarget(area, perm)} replace />;
+  return <Navigate to={areaIndexTarget(area, perm, role)} replace />;
 }

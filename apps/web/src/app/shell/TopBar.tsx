@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Avatar, Divider, Layout, Tooltip, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { AreaEntry } from '#web/app/routes/types.ts';
 import { MessageBell } from '#web/modules/inbox/index.ts';
 import { formatDateTime } from '#web/shared/format.ts';
@@ -10,6 +11,11 @@ import { useShop } from '#web/shared/useShop.ts';
 import { AreaSwitch } from './AreaSwitch.tsx';
 import { Clock } from './Clock.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+/** The back office's 新订单 signal, loaded only in /crm (the order module stays out of the shell's first load). */
+const NewOrderSignal = lazy(() =>
+  import('#web/modules/order/index.ts').then((m) => ({ default: m.NewOrderSignal })),
+);
 
 /** Clock, login time, company address, the shop's phone and the user menu (company, shop and login record feed it). */
 export function TopBar({ area }: { area: AreaEntry }) {
@@ -60,6 +66,11 @@ export function TopBar({ area }: { area: AreaEntry }) {
               <PhoneOutlined aria-hidden /> {shop.phone}
             </span>
           </Tooltip>
+        )}
+        {area.path === '/crm' && (
+          <Suspense fallback={null}>
+            <NewOrderSignal />
+          </Suspense>
         )}
         <MessageBell areaPath={area.path} />
         <UserMenu areaPath={area.path} />

@@ -1,4 +1,5 @@
 import {
+  BellOutlined,
   EnvironmentOutlined,
   GiftOutlined,
   HeartOutlined,
@@ -6,17 +7,19 @@ import {
   LockOutlined,
   ProfileOutlined,
 } from '@ant-design/icons';
-import { Avatar, Button, Card, Tabs, Typography } from 'antd';
+import { Avatar, Badge, Button, Card, Space, Tabs, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { MyLoves } from '#web/modules/catalogue/index.ts';
 import { ConsigneeBook } from '#web/modules/consignee/index.ts';
 import { MyCoupons } from '#web/modules/coupon/index.ts';
+import { MessageViewPage, useInboxSummary } from '#web/modules/inbox/index.ts';
 import { MyOrders } from '#web/modules/order/index.ts';
 import { queryId } from '#web/shared/query.ts';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { useUserInfo } from '#web/shared/session.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
+import { NoticeSettings } from './NoticeSettings.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import './member.css';
@@ -24,6 +27,7 @@ import { PALETTE } from '#web/shared/ui/theme.ts';
 
 const TABS = [
   { key: 'orders', label: '我的订单', icon: <ProfileOutlined aria-hidden /> },
+  { key: 'messages', label: '我的消息', icon: <BellOutlined aria-hidden /> },
   { key: 'address', label: '收货地址', icon: <EnvironmentOutlined aria-hidden /> },
   { key: 'coupons', label: '优惠券', icon: <GiftOutlined aria-hidden /> },
   { key: 'love', label: '我的收藏', icon: <HeartOutlined aria-hidden /> },
@@ -52,6 +56,8 @@ function Workbench() {
   const openOrder = queryId(params.get('order')) ?? null;
   const label = TABS.find((t) => t.key === tab)?.label ?? '我的订单';
   const name = user?.real_name || user?.username || '会员';
+  // What the shop told the member (a payment confirmed, an order shipped): the tab shows the unread count.
+  const unread = useInboxSummary(true).data?.unread ?? 0;
 
   const go = (next: Record<string, string | null>) =>
     setParams(
@@ -74,10 +80,16 @@ function Workbench() {
         onOpen={(id) => go({ order: id === null ? null : String(id), pay_error: null })}
       />
     ),
+    messages: <MessageViewPage />,
     address: <ConsigneeBook />,
     coupons: <MyCoupons />,
     love: <MyLoves />,
-    profile: <ProfileForm />,
+    profile: (
+      <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+        <ProfileForm />
+        <NoticeSettings />
+      </Space>
+    ),
     password: (
       <div style={{ maxWidth: 480 }}>
         <PasswordForm />
@@ -114,7 +126,15 @@ function Workbench() {
             onChange={(k) => go({ tab: k, order: null })}
             items={TABS.map((t) => ({
               key: t.key,
-              label: t.label,
+              label:
+                t.key === 'messages' && unread > 0 ? (
+                  <span data-testid="member-unread">
+                    {t.label}
+                    <Badge count={unread} size="small" offset={[6, -2]} />
+                  </span>
+                ) : (
+                  t.label
+                ),
               icon: t.icon,
               children: t.key === tab ? panels[t.key] : null,
             }))}

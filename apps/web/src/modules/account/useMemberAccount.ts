@@ -1,6 +1,6 @@
 import type { SmsPurpose } from '@portal/contract';
 import { memberCalls as calls } from '@portal/contract/calls';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { accountKeys } from './useAccount.ts';
 
@@ -43,5 +43,23 @@ export function useProfileUpdate() {
     mutationFn: (input: { real_name: string; email: string }) =>
       api.call(calls.updateProfile, input, { toast: 'unlessField' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: accountKeys.info() }),
+  });
+}
+
+/** The member's notice settings (`/account/notice/settings`): texts about their orders on or off. */
+export const noticeKeys = { settings: () => ['account', 'notice-settings'] as const };
+
+export function useNoticeSettings() {
+  return useQuery({
+    queryKey: noticeKeys.settings(),
+    queryFn: () => api.call(calls.noticeSettings, {}),
+  });
+}
+
+export function useSaveNoticeSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (order_sms: 0 | 1) => api.call(calls.saveNoticeSettings, { order_sms }),
+    onSuccess: (saved) => qc.setQueryData(noticeKeys.settings(), saved),
   });
 }

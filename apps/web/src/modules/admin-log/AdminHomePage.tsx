@@ -4,14 +4,14 @@ import { Alert, Card, List, Skeleton, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
-import { formatDateTime } from '#web/shared/format.ts';
+import { companyToday, formatDateTime } from '#web/shared/format.ts';
 import { mayCall } from '#web/shared/resource/declared.tsx';
 import { useLoggedIn } from '#web/shared/session.ts';
 import { type ListColumns, ListTable } from '#web/shared/ui/ListTable.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 import { AdminChart } from './AdminChart.tsx';
-import { chinaToday, daysBefore, monthDay } from './dates.ts';
+import { daysBefore, monthDay } from './dates.ts';
 import { useAdminHome, useOnline, useUserStatistic } from './useAdminLog.ts';
 import './admin-log.css';
 
@@ -86,7 +86,7 @@ export function AdminHomePage() {
   const canSwitch = useCanChooseCompany();
   const [companyId, setCompanyId] = useState<number>();
   const home = useAdminHome(companyId);
-  const today = chinaToday();
+  const today = companyToday();
   const week = useUserStatistic({
     start_date: daysBefore(today, 6),
     end_date: today,

@@ -10,14 +10,14 @@ import { Alert, Button, Card, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { api } from '#web/shared/api/client.ts';
-import { formatDateTime } from '#web/shared/format.ts';
+import { companyToday, formatDateTime } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { AdminChart } from './AdminChart.tsx';
-import { chinaToday, daysBefore, monthDay } from './dates.ts';
+import { daysBefore, monthDay } from './dates.ts';
 import { useOperations, useUserStatistic } from './useAdminLog.ts';
 import './admin-log.css';
 
@@ -139,7 +139,7 @@ export function LogStatisticPage() {
   const canOperations = useCanCall(adminLogCalls.operations);
   const [companyId, setCompanyId] = useState<number>();
   const [range, setRange] = useState<Days>(() => {
-    const today = chinaToday();
+    const today = companyToday();
     return { from: daysBefore(today, 29), to: today };
   });
   const problem = rangeProblem(range);

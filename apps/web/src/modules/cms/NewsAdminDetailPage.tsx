@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
+import { fromLocalInput, toLocalInput } from '#web/shared/format.ts';
 import { useResourceSave } from '#web/shared/resource/useResource.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
@@ -51,7 +52,8 @@ const fromItem = (n: NewsAdminItem): Values => ({
   cover: n.cover,
   author: n.author,
   source: n.source,
-  published_at: dayjs(n.published_at),
+  // The picker shows the company's wall clock (it knows no zones: the wall time as the browser's).
+  published_at: dayjs(toLocalInput(n.published_at)),
   status: n.status === 1 ? 1 : 0,
   body: n.body,
 });
@@ -111,7 +113,7 @@ function NewsEditor({ article }: { article: NewsAdminItem | null }) {
       cover: v.cover?.trim() ?? '',
       author: v.author?.trim() ?? '',
       source: v.source?.trim() ?? '',
-      published_at: v.published_at ? v.published_at.toISOString() : '',
+      published_at: v.published_at ? fromLocalInput(v.published_at.format('YYYY-MM-DDTHH:mm')) : '',
       status: v.status,
       body: v.body ?? '',
     };

@@ -8,7 +8,7 @@ import {
   settingKeysOf,
 } from '@portal/contract';
 import { companySettingsCalls } from '@portal/contract/calls';
-import { App, Button, Card, Form, Input, InputNumber, Radio } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -61,6 +61,19 @@ function SettingInput({
         />
       );
     case 'choice':
+      // A long list (时区) is a select to search in; a few choices stay in view as words.
+      if (Object.keys(def.options).length > 4)
+        return (
+          <Select
+            id={props.id}
+            value={props.value as string | undefined}
+            onChange={(v: string) => props.onChange?.(v)}
+            options={Object.entries(def.options).map(([value, label]) => ({ value, label }))}
+            showSearch={{ optionFilterProp: 'label' }}
+            aria-label={def.label}
+            style={{ maxWidth: 360 }}
+          />
+        );
       return (
         <Radio.Group
           id={props.id}

@@ -1,7 +1,6 @@
 import { COUPON_END_AFTER_START, type CouponAdmin, couponResource } from '@portal/contract';
 import type { FormInstance } from 'antd';
 import type { Rule, RuleObject, RuleRender } from 'antd/es/form';
-import dayjs from 'dayjs';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fromLocalInput, toLocalInput } from '#web/shared/format.ts';
@@ -57,10 +56,11 @@ describe('the coupon form, from its declaration', () => {
     expect(form.initial).toEqual({ total: 0, per_member: 1, status: 1 });
   });
 
-  it('starts a new coupon now and ends it at the end of the 30th day', () => {
-    const now = dayjs('2026-03-01T10:15:42');
+  it('starts a new coupon now and ends it at the end of the 30th day, on the company’s clock', () => {
+    // 02:15 UTC is 10:15 in Beijing (the default zone), whatever the machine's zone.
+    const now = new Date('2026-03-01T02:15:42Z');
     expect(newCouponValues(now)).toEqual({ start_time: '2026-03-01T10:15', end_time: '2026-03-31T23:59' });
-    expect(fromLocalInput('2026-03-01T10:15')).toBe(dayjs('2026-03-01T10:15').toISOString());
+    expect(fromLocalInput('2026-03-01T10:15')).toBe('2026-03-01T02:15:00.000Z');
   });
 
   it('checks yuan amounts and times with the declaration’s messages', async () => {

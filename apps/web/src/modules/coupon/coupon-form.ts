@@ -1,13 +1,14 @@
 import { COUPON_END_AFTER_START } from '@portal/contract';
+import { addDays, dayIn } from '@portal/contract/constants';
 import type { RuleRender } from 'antd/es/form';
-import dayjs from 'dayjs';
 import { toLocalInput } from '#web/shared/format.ts';
+import { companyTimeZone } from '#web/shared/timeZone.ts';
 
-/** A new coupon's (or campaign's) period: from this minute to the end of the 30th day after. */
-export function newCouponValues(now = dayjs()) {
+/** A new coupon's (or campaign's) period: from this minute to the end of the 30th day after (the company's clock). */
+export function newCouponValues(now = new Date()) {
   return {
-    start_time: toLocalInput(now.startOf('minute').toISOString()),
-    end_time: toLocalInput(now.add(30, 'day').endOf('day').toISOString()),
+    start_time: toLocalInput(now.toISOString()),
+    end_time: `${addDays(dayIn(companyTimeZone(), now), 30)}T23:59`,
   };
 }
 

@@ -2,4 +2,4 @@
 export { newCouponValues } from './coupon-form.ts';
 export { couponRule } from './couponRule.ts';
 export { MyCoupons } from './MyCoupons.tsx';
-export { couponKeys, useCouponCheck, useCoupons } from './useCoupons.ts';
+export { couponKeys, useCouponBest, useCouponCheck, useCoupons } from './useCoupons.ts';

@@ -6,6 +6,7 @@ export const couponKeys = {
   all: ['coupon'] as const,
   list: (mine: boolean) => [...couponKeys.all, 'list', { mine }] as const,
   check: (params: CouponCheckParams) => [...couponKeys.all, 'check', params] as const,
+  best: (amount: number) => [...couponKeys.all, 'best', amount] as const,
 };
 
 /** Enough for every coupon a shop runs at once; the list is not paged on screen. */
@@ -53,5 +54,18 @@ export function useCouponCheck(params: CouponCheckParams | null) {
     enabled: params !== null,
     retry: false,
     staleTime: 0,
+  });
+}
+
+/**
+ * `POST /coupon/best`: the coupon a checkout of `amount` (cents) preselects — the server's choice
+ * among those it would accept (largest discount, ties by the soonest end), or none. Null: no checkout yet.
+ */
+export function useCouponBest(amount: number | null) {
+  return useQuery({
+    queryKey: couponKeys.best(amount ?? 0),
+    queryFn: () => api.call(calls.best, { amount: amount ?? 0 }, { toast: false }),
+    enabled: amount !== null,
+    retry: false,
   });
 }

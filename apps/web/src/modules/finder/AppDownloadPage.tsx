@@ -7,7 +7,7 @@ import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCompany } from '#web/shared/useCompany.ts';
 import { FinderPage } from './FinderParts.tsx';
 import { QrCard } from './QrCard.tsx';
-import { absoluteUrl, noteLines } from './qr.ts';
+import { absoluteUrl, noteLines, releaseDownload } from './qr.ts';
 import { useAppVersion } from './useFinder.ts';
 import './finder.css';
 
@@ -45,21 +45,36 @@ function Release({ platform }: { platform: AppPlatform }) {
     );
   }
   const v = version.data;
-  const url = absoluteUrl(v.download_url, window.location.origin);
+  const download = releaseDownload(v);
+  const release = (
+    <div className="app-release">
+      <p className="app-release-meta">
+        版本 <strong>{v.version}</strong> · 构建 {v.build} · {formatDate(v.released_at)} 发布
+      </p>
+      <h3 className="sr-only">更新内容</h3>
+      <ul className="app-release-notes" aria-label={`${name} 更新内容`}>
+        {noteLines(v.notes).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+  // No package put up: the release is told, but nothing offers a download that would not be one.
+  if (!download)
+    return (
+      <section className="qr-card shop-panel" aria-label={title}>
+        <h2 className="qr-card-title">
+          <Icon aria-hidden /> {title}
+        </h2>
+        {release}
+        <p className="app-release-none">安装包尚未上传，暂不提供下载，请联系商家获取。</p>
+      </section>
+    );
+  const url = absoluteUrl(download, window.location.origin);
   return (
     <QrCard title={title} url={url} extra={<Icon aria-hidden />}>
-      <div className="app-release">
-        <p className="app-release-meta">
-          版本 <strong>{v.version}</strong> · 构建 {v.build} · {formatDate(v.released_at)} 发布
-        </p>
-        <h3 className="sr-only">更新内容</h3>
-        <ul className="app-release-notes" aria-label={`${name} 更新内容`}>
-          {noteLines(v.notes).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </div>
-      <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={v.download_url} size="large">
+      {release}
+      <Button type="primary" icon={<DownloadOutlined aria-hidden />} href={download} size="large">
         {platform === 'ios' ? '前往下载' : '下载安装包'}
       </Button>
       <p className="app-release-meta" style={{ margin: 0 }}>
@@ -76,9 +91,9 @@ export function AppDownloadPage() {
   return (
     <FinderPage
       title="App 下载"
-      description={`下载${name || '企业门户'} App：Android 与 iOS 客户端，扫码即可安装。`}
+      description={`${name || '企业门户'} App：Android 与 iOS 客户端的最新版本与下载。`}
       heading="下载 App"
-      intro="随时随地逛商城、查订单、参加实训。选择您的手机系统，点击下载或扫码安装。"
+      intro="随时随地逛商城、查订单、参加实训。以下是各手机系统客户端的最新版本；商家上传了安装包的，可点击下载或扫码安装。"
     >
       <div className="finder-grid finder-grid--wide">
         <Release platform="android" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, noteLines, qrFileName, referralPath } from './qr.ts';
+import { absoluteUrl, noteLines, qrFileName, referralPath, releaseDownload } from './qr.ts';
 
 describe('qr helpers', () => {
   it('builds absolute addresses from site paths', () => {
@@ -24,5 +24,13 @@ describe('qr helpers', () => {
 
   it('splits release notes into lines', () => {
     expect(noteLines('修复问题\r\n\n  优化速度 ')).toEqual(['修复问题', '优化速度']);
+  });
+});
+
+describe('a release download', () => {
+  it('is offered only when the company put a package up', () => {
+    expect(releaseDownload({ download_url: '' })).toBeNull();
+    expect(releaseDownload({ download_url: '  ' })).toBeNull();
+    expect(releaseDownload({ download_url: '/api/file/download?id=3' })).toBe('/api/file/download?id=3');
   });
 });

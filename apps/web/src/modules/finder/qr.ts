@@ -32,3 +32,12 @@ export function noteLines(notes: string): string[] {
     .map((l) => l.trim())
     .filter(Boolean);
 }
+
+/**
+ * Where a release is downloaded, or null when the company put no package up (`download_url` empty;
+ * issue 35): the page then offers no download and no QR code, and says so.
+ */
+export function releaseDownload(v: { download_url: string }): string | null {
+  const url = v.download_url.trim();
+  return url === '' ? null : url;
+}

@@ -3,6 +3,7 @@ import type { goodsCategoryCalls } from '@portal/contract/calls';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useDetailQuery, useInvalidatingMutation, useListQuery } from '#web/shared/queryHooks.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { useCategoryKind } from './categoryKind.ts';
 
 /** The list query; page and page size always sent. Types from the contract. */
@@ -35,12 +36,16 @@ export function useCategoryList(params: CategoryListParams) {
   );
 }
 
-/** The whole tree (`/goods/categorys`, `/dzc/categorys`), both statuses. */
+/**
+ * The whole tree (`/goods/categorys`, `/dzc/categorys`), both statuses; not asked of a user whose
+ * role may not read it (the goods library's filter is then not offered: `useCanCall`).
+ */
 export function useCategoryTree() {
   const { calls, keys } = useTree();
   return useQuery({
     queryKey: keys.tree(),
     queryFn: () => api.call(calls.tree).then((d) => d.results),
+    enabled: useCanCall(calls.tree),
   });
 }
 

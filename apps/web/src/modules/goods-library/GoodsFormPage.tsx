@@ -37,8 +37,8 @@ import { itemProps, useCanCall, wordOptions } from '#web/shared/resource/declare
 import { categoryOptions } from '#web/shared/ui/categoryOptions.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
-import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { PictureListUpload } from '#web/shared/ui/PictureListUpload.tsx';
 import { RichTextEditor } from '#web/shared/ui/RichTextEditor.tsx';
 import { TREE_SWITCHER } from '#web/shared/ui/treeSwitcher.tsx';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
@@ -166,41 +166,6 @@ function toInput(v: Values) {
       })),
     ) as never,
   };
-}
-
-/** 图片: the goods' image addresses (the first is the cover), each previewed beside its field. */
-function ImagesField() {
-  return (
-    <Form.List name="images">
-      {(fields, { add, remove }, { errors }) => (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Form.ErrorList errors={errors} />
-          {fields.map((field, i) => (
-            <Space key={field.key} align="start" wrap className="goods-form-image">
-              {/* Upload a picture to the file store, or give an address (both hold the same value). */}
-              <Form.Item name={field.name} noStyle>
-                <ImageUpload alt={`商品图片 ${i + 1}${i === 0 ? '（封面）' : ''}`} />
-              </Form.Item>
-              <Form.Item name={field.name} noStyle>
-                <Input
-                  aria-label={`图片 ${i + 1} 地址${i === 0 ? '（封面）' : ''}`}
-                  placeholder="或填写本站路径（如 /demo/goods/tea.svg）、https 地址"
-                  maxLength={300}
-                  style={{ width: 320, maxWidth: '100%' }}
-                />
-              </Form.Item>
-              <Button onClick={() => remove(field.name)} aria-label={`移除图片 ${i + 1}`}>
-                移除
-              </Button>
-            </Space>
-          ))}
-          <Button onClick={() => add('')} disabled={fields.length >= GOODS_IMAGE_MAX}>
-            添加图片
-          </Button>
-        </Space>
-      )}
-    </Form.List>
-  );
 }
 
 /** 规格: the spec names, then one row per specification with its values, barcode, prices, weight, stock. */
@@ -555,8 +520,8 @@ export function GoodsFormPage() {
         <Typography.Title level={2} className="goods-form-section">
           图片
         </Typography.Title>
-        <Form.Item extra={`最多 ${GOODS_IMAGE_MAX} 张，第一张为封面`}>
-          <ImagesField />
+        <Form.Item {...field('images')}>
+          <PictureListUpload label={goodsResource.shape.images.label} max={GOODS_IMAGE_MAX} />
         </Form.Item>
 
         <Typography.Title level={2} className="goods-form-section">

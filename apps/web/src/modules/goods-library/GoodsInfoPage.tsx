@@ -13,6 +13,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { usePaging } from '#web/shared/ui/pagination.ts';
 import { RichText } from '#web/shared/ui/RichText.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
+import { confirmPush } from './confirmPush.tsx';
 import { shopTag, typeName } from './GoodsManagerPage.tsx';
 import { ShopGoodsCard } from './ShopGoodsCard.tsx';
 import { goodsKeys, useGoods, useGoodsBatch, useGoodsSkus } from './useGoods.ts';
@@ -65,6 +66,17 @@ function SkuTable({ skus }: { skus: GoodsSku[] }) {
   );
 }
 
+/** One value of a change, as the server put it in words; a picture as a small picture linked to it. */
+function ChangeValue({ change, value }: { change: GoodsHistory['changes'][number]; value: string }) {
+  if (!value) return <>（空）</>;
+  if (change.picture !== 1) return <>{value}</>;
+  return (
+    <a href={value} target="_blank" rel="noreferrer" className="goods-history-picture">
+      <img src={value} alt={`${change.field}图片`} width={32} height={32} loading="lazy" />
+    </a>
+  );
+}
+
 function History({ id }: { id: number }) {
   const { page, pageSize, pagination } = usePaging(5);
   const history = useQuery({
@@ -97,7 +109,8 @@ function History({ id }: { id: number }) {
               <ul className="goods-history-changes">
                 {changes.map((c) => (
                   <li key={c.field}>
-                    {c.field}：{c.before || '（空）'} → {c.after || '（空）'}
+                    {c.field}：<ChangeValue change={c} value={c.before} /> →{' '}
+                    <ChangeValue change={c} value={c.after} />
                   </li>
                 ))}
               </ul>
@@ -128,19 +141,20 @@ function GoodsInfo({ goods, skus }: { goods: LibraryGoods; skus: GoodsSku[] }) {
               <Button
                 type="primary"
                 onClick={() =>
-                  ask(
-                    `把「${goods.name}」推送到商城？`,
-                    '推送后上架，顾客才能看到和购买。',
-                    '推送',
-                    () => push.mutateAsync({ ids }),
-                    '已推送到商城',
-                  )
+                  confirmPush(modal, {
+                    title: `把「${goods.name}」推送到商城？`,
+                    goods: [goods],
+                    run: (sell) => push.mutateAsync({ ids, ...(sell && { on_sale: 1 }) }),
+                  })
                 }
               >
                 推送到商城
               </Button>
             )}
-            {canShop && goods.in_shop === 1 && goods.on_sale !== 1 && (
+            {canShop && goods.in_shop === 1 && goods.on_sale !== 1 && goods.price <= 0 && (
+              <Typography.Text type="warning">未上架：还没有销售价，请先编辑设置销售价</Typography.Text>
+            )}
+            {canShop && goods.in_shop === 1 && goods.on_sale !== 1 && goods.price > 0 && (
               <Button
                 type="primary"
                 onClick={() =>

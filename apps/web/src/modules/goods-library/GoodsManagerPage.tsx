@@ -1,5 +1,5 @@
 import { GOODS_TYPES, type GoodsType, goodsResource, type LibraryGoods } from '@portal/contract';
-import { goodsCalls } from '@portal/contract/calls';
+import { brandCalls, goodsCalls, goodsCategoryCalls } from '@portal/contract/calls';
 import { App, Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useCategoryTree } from '#web/modules/goods-category/index.ts';
@@ -10,6 +10,7 @@ import { CategoryFilter } from '#web/shared/ui/CategoryFilter.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmRun } from '#web/shared/ui/confirmDanger.ts';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
+import { confirmPush } from './confirmPush.tsx';
 import { useBrandOptions, useGoodsBatch } from './useGoods.ts';
 import './goods-library.css';
 
@@ -61,6 +62,8 @@ export function GoodsManagerPage() {
   };
   const tree = useCategoryTree();
   const brands = useBrandOptions();
+  // The category and brand filters for the roles that may read them (finance reads goods only).
+  const sees = { categories: useCanCall(goodsCategoryCalls.tree), brands: useCanCall(brandCalls.select) };
 
   const push = useGoodsBatch(goodsCalls.pushToShop);
   const onSale = useGoodsBatch(goodsCalls.setOnSale);
@@ -86,13 +89,11 @@ export function GoodsManagerPage() {
               key: 'push',
               label: '推送到商城',
               onClick: () =>
-                batch(
-                  `把${names}推送到商城？`,
-                  '推送后在商城商品中列出，上架后顾客才能看到和购买。',
-                  '推送',
-                  () => push.mutateAsync({ ids }),
-                  (n) => `已推送 ${n} 个商品到商城`,
-                ),
+                confirmPush(modal, {
+                  title: `把${names}推送到商城？`,
+                  goods: chosen,
+                  run: (sell) => push.mutateAsync({ ids, ...(sell && { on_sale: 1 }) }),
+                }),
             },
           ]
         : []),
@@ -102,13 +103,24 @@ export function GoodsManagerPage() {
               key: 'on',
               label: '上架',
               onClick: () =>
-                batch(
-                  `上架${names}？`,
-                  '上架后顾客立即能在商城找到并购买。',
-                  '上架',
-                  () => onSale.mutateAsync({ ids, on_sale: 1 }),
-                  (n) => `已上架 ${n} 个商品`,
-                ),
+                // A goods without a price cannot go on sale (the server refuses the batch): say so first.
+                chosen.some((g) => g.price <= 0)
+                  ? modal.warning({
+                      title: '有商品不能上架',
+                      content: `${namedRows(
+                        chosen.filter((g) => g.price <= 0),
+                        (g) => g.name,
+                        '商品',
+                      )}还没有销售价：请先在商品库编辑中设置销售价，或不选它们再上架。`,
+                      okText: '知道了',
+                    })
+                  : batch(
+                      `上架${names}？`,
+                      '上架后顾客立即能在商城找到并购买。',
+                      '上架',
+                      () => onSale.mutateAsync({ ids, on_sale: 1 }),
+                      (n) => `已上架 ${n} 个商品`,
+                    ),
             },
             {
               key: 'off',
@@ -206,22 +218,26 @@ export function GoodsManagerPage() {
         query: ({ shop, ...rest }) => ({ ...rest, ...(shop ? SHOP_STATES[shop].filter : {}) }),
         render: (values, set) => (
           <>
-            <CategoryFilter
-              label="商品分类"
-              tree={tree.data}
-              value={values.category_id}
-              onChange={(v) => set({ category_id: v })}
-            />
-            <Select
-              aria-label="品牌"
-              placeholder="全部品牌"
-              allowClear={CLEARABLE}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(brands.data ?? []).map((b) => ({ value: b.id, label: b.label }))}
-              value={values.brand_id}
-              onChange={(v?: number) => set({ brand_id: v })}
-              style={{ width: 130 }}
-            />
+            {sees.categories && (
+              <CategoryFilter
+                label="商品分类"
+                tree={tree.data}
+                value={values.category_id}
+                onChange={(v) => set({ category_id: v })}
+              />
+            )}
+            {sees.brands && (
+              <Select
+                aria-label="品牌"
+                placeholder="全部品牌"
+                allowClear={CLEARABLE}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(brands.data ?? []).map((b) => ({ value: b.id, label: b.label }))}
+                value={values.brand_id}
+                onChange={(v?: number) => set({ brand_id: v })}
+                style={{ width: 130 }}
+              />
+            )}
             <Select
               aria-label="商品类型"
               placeholder="全部类型"

@@ -1,14 +1,14 @@
 import { CART_MAX_QUANTITY, GOODS_IMAGE_MAX, type GoodsSku, type ShopGoodsAdmin } from '@portal/contract';
 import { shopGoodsCalls } from '@portal/contract/calls';
 import { App, Button, Card, Form, InputNumber, Space, Switch, Tag, Typography } from 'antd';
-import { useId } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
-import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { type PictureChange, PictureListUpload } from '#web/shared/ui/PictureListUpload.tsx';
+import { pictureKeys } from '#web/shared/ui/pictureList.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useCan } from '#web/shared/usePermission.ts';
 import { useShopGoods, useShopGoodsWrite } from './useShopGoods.ts';
@@ -184,89 +184,51 @@ function ShopFields({ goods, skus, canShop }: { goods: ShopGoodsAdmin; skus: Goo
   );
 }
 
-/** The gallery: the goods' pictures in order (the first is the cover), moved, removed, added. */
+/** What a gallery change toasts once saved. */
+const SAVED: Record<PictureChange, string> = {
+  add: '已添加图片',
+  move: '已调整图片顺序',
+  remove: '已移除图片',
+  undo: '已恢复图片',
+};
+
+/**
+ * The gallery: the goods' pictures in order (the first is the cover), several added at once,
+ * dragged or moved, removed with an undo; each change saved at once. Read only without the right.
+ */
 function Gallery({ goods, canShop }: { goods: ShopGoodsAdmin; canShop: boolean }) {
-  const { modal } = App.useApp();
-  const uploadId = useId();
   const save = useShopGoodsWrite(shopGoodsCalls.save);
-  const add = useShopGoodsWrite(shopGoodsCalls.galleryCreate);
-  const remove = useShopGoodsWrite(shopGoodsCalls.galleryDelete);
   const images = goods.images;
-  const move = (from: number, to: number) => {
-    const next = [...images];
-    const [picked] = next.splice(from, 1);
-    if (picked === undefined) return;
-    next.splice(to, 0, picked);
-    save.mutate({ id: goods.id, images: next }, { onSuccess: () => toastSuccess('已调整图片顺序') });
-  };
-  const askRemove = (image: string, i: number) =>
-    confirmDanger(modal, {
-      title: `删除第 ${i + 1} 张图片？`,
-      content: '图片从这个商品中移除（文件管理中的文件保留）。',
-      okText: '删除',
-      onOk: () =>
-        remove
-          .mutateAsync({ goods_id: goods.id, image })
-          .then(() => toastSuccess('已删除图片'))
-          .catch(() => {}),
-    });
   return (
     <section aria-label="商品图片" className="shop-gallery">
       <Typography.Title level={3} className="shop-gallery__title">
         商品图片（{images.length}/{GOODS_IMAGE_MAX}，第一张为封面）
       </Typography.Title>
-      {images.length === 0 && <Typography.Text type="secondary">还没有图片</Typography.Text>}
-      <ul className="shop-gallery__list">
-        {images.map((src, i) => (
-          <li key={src} className="shop-gallery__item">
-            <img src={src} alt={`商品图片 ${i + 1}${i === 0 ? '（封面）' : ''}`} width={96} height={96} />
-            {canShop && (
-              <Space size={4} wrap>
-                <Button
-                  size="small"
-                  disabled={i === 0 || save.isPending}
-                  aria-label={`前移 图片 ${i + 1}`}
-                  onClick={() => move(i, i - 1)}
-                >
-                  前移
-                </Button>
-                <Button
-                  size="small"
-                  disabled={i === images.length - 1 || save.isPending}
-                  aria-label={`后移 图片 ${i + 1}`}
-                  onClick={() => move(i, i + 1)}
-                >
-                  后移
-                </Button>
-                <Button
-                  size="small"
-                  danger
-                  aria-label={`删除 图片 ${i + 1}`}
-                  onClick={() => askRemove(src, i)}
-                >
-                  删除
-                </Button>
-              </Space>
-            )}
-          </li>
-        ))}
-      </ul>
-      {canShop && images.length < GOODS_IMAGE_MAX && (
-        <div className="shop-gallery__add">
-          <label htmlFor={uploadId}>添加图片</label>
-          <ImageUpload
-            id={uploadId}
-            alt="新的商品图片"
-            value=""
-            disabled={add.isPending}
-            onUploaded={(file) =>
-              add.mutate(
-                { goods_id: goods.id, image: file.url },
-                { onSuccess: () => toastSuccess('已添加图片') },
-              )
-            }
-          />
-        </div>
+      {canShop ? (
+        <PictureListUpload
+          label="商品图片"
+          max={GOODS_IMAGE_MAX}
+          value={images}
+          disabled={save.isPending}
+          onChange={(next, change) =>
+            save.mutate({ id: goods.id, images: next }, { onSuccess: () => toastSuccess(SAVED[change]) })
+          }
+        />
+      ) : images.length === 0 ? (
+        <Typography.Text type="secondary">还没有图片</Typography.Text>
+      ) : (
+        <ul className="shop-gallery__list">
+          {pictureKeys(images).map((key, i) => (
+            <li key={key} className="shop-gallery__item">
+              <img
+                src={images[i]}
+                alt={`商品图片 ${i + 1}${i === 0 ? '（封面）' : ''}`}
+                width={96}
+                height={96}
+              />
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

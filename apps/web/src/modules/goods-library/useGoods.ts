@@ -3,6 +3,7 @@ import { brandCalls, goodsCalls as calls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';
 
 /** Every goods query lives under the resource's key: one write reloads lists and details. */
@@ -35,6 +36,8 @@ export function useBrandOptions() {
   return useQuery({
     queryKey: ['resource', 'brand', 'options', ''],
     queryFn: () => api.call(brandCalls.select, {}).then((d) => d.results),
+    // Not asked of a role that may not read brands (the brand filter is then not offered).
+    enabled: useCanCall(brandCalls.select),
   });
 }
 

@@ -24,12 +24,15 @@ export function CouponPicker({
   onChange,
   check,
   now,
+  bestId,
 }: {
   amount: number;
   choice: CouponChoice;
   onChange: (c: CouponChoice) => void;
   check: CouponCheckState;
   now: number;
+  /** The coupon the server finds best for this amount (preselected until the member chooses). */
+  bestId?: number | undefined;
 }) {
   const mine = useCoupons(true);
   const shop = useCoupons(false);
@@ -61,7 +64,8 @@ export function CouponPicker({
                     {formatYuan(c.amount)}
                   </Typography.Text>
                   <span>
-                    {c.name}（{couponRule(c)}）{c.mine === 'none' && <Tag color="orange">下单时自动领取</Tag>}
+                    {c.name}（{couponRule(c)}）{c.id === bestId && <Tag color="red">最优惠</Tag>}
+                    {c.mine === 'none' && <Tag color="orange">下单时自动领取</Tag>}
                     {problem && <Tag>{problem}</Tag>}
                     <br />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,4 +1,11 @@
-import { canDo, ORDER_STATUS, ORDER_STATUS_NAMES, type Order, type OrderItem } from '@portal/contract';
+import {
+  canDo,
+  ORDER_STATUS,
+  ORDER_STATUS_NAMES,
+  type Order,
+  type OrderItem,
+  payAmountLabel,
+} from '@portal/contract';
 import { App, Button, Pagination, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +17,7 @@ import { formatDateTime, formatYuan } from '#web/shared/format.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { useExistingPage, usePaging } from '#web/shared/ui/pagination.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { GoodsThumb, OrderDetailDrawer, OrderStatusTag } from './OrderParts.tsx';
+import { GoodsThumb, OrderDetailDrawer, OrderStatusTag, ReceiptWaiting } from './OrderParts.tsx';
 import { ReviewModal } from './ReviewModal.tsx';
 import { useOrder, useOrderAction, useOrderCounts, useOrders } from './useOrders.ts';
 
@@ -98,6 +105,8 @@ function ReviewButton({
 
 function Expiry({ order, now }: { order: Order; now: number }) {
   if (order.status !== ORDER_STATUS.AWAITING_PAYMENT || !order.expires_at) return null;
+  // A transfer receipt waits for the shop: the timer is stopped until the shop decides.
+  if (order.receipt_waiting === 1) return <ReceiptWaiting />;
   const left = secondsUntil(order.expires_at, now);
   return left > 0 ? (
     <Typography.Text type="warning">请在 {formatRemaining(left)} 内付款，超时订单将自动取消</Typography.Text>
@@ -147,7 +156,8 @@ function OrderCard({
       <footer className="my-order-foot">
         <div className="my-order-sum">
           <span>
-            共 {pieces} 件，{order.discount_amount > 0 && `优惠 ${formatYuan(order.discount_amount)}，`}实付
+            共 {pieces} 件，{order.discount_amount > 0 && `优惠 ${formatYuan(order.discount_amount)}，`}
+            {payAmountLabel(order.status)}
           </span>
           <Typography.Text strong className="my-order-pay">
             {formatYuan(order.pay_amount)}

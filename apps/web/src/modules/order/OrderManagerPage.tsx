@@ -1,22 +1,27 @@
-import { hasAction, KEYWORD_MAX, ORDER_STATUS_NAMES, type Order } from '@portal/contract';
-import { App, Button, Card, Space, Typography } from 'antd';
+import { hasAction, KEYWORD_MAX, ORDER_STATUS_NAMES, type Order, payAmountLabel } from '@portal/contract';
+import { orderCalls } from '@portal/contract/calls';
+import { App, Button, Card, Checkbox, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { formatMinute, formatYuan } from '#web/shared/format.ts';
+import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { DayRange, type Days } from '#web/shared/ui/DayRange.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { optionsOf } from '#web/shared/ui/options.ts';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
-import { itemName, OrderDetailDrawer, OrderStatusTag } from './OrderParts.tsx';
+import { itemName, OrderDetailDrawer, OrderStatusTag, ReceiptWaitingTag } from './OrderParts.tsx';
 import { type StaffAction, staffActionName, staffActions } from './orderActions.ts';
 import { ConfirmPaymentModal, type OrderTarget, RefundModal, ShipModal } from './StaffActionModals.tsx';
 import { useManagedOrder, useManagedOrders, useStaffAction } from './useOrderAdmin.ts';
 import './order.css';
 
 const STATUS_OPTIONS = optionsOf(ORDER_STATUS_NAMES);
+/** The order list's export: the file at once, or a job when the list is long (ADR 0037). */
+const EXPORT_ROUTES = { export: orderCalls.manageExport, exportJob: orderCalls.manageExportJob };
 
 /** One place for the actions, so the row and the drawer behave the same. */
 function useRunAction(open: {
@@ -75,12 +80,25 @@ export function OrderManagerPage() {
   const can = (codename: string) => hasAction(perm, 'order', codename);
 
   const filters = useListFilters();
+  // The days the orders were placed (the company's days), both included: the list and its export.
+  const [days, setDays] = useState<Days>({ from: '', to: '' });
+  // Only the transfer orders whose receipt awaits confirmation (待确认收款).
+  const [waiting, setWaiting] = useState(false);
+  const { page, page_size, ...chosen } = filters.params;
+  const exported = {
+    ...chosen,
+    receipt_waiting: waiting ? (1 as const) : undefined,
+    date_from: days.from || undefined,
+    date_to: days.to || undefined,
+  };
+  /** Exports started as jobs (over RESOURCE_EXPORT_DIRECT_MAX orders): shown above the list. */
+  const [exports, setExports] = useState<number[]>([]);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [shipping, setShipping] = useState<OrderTarget | null>(null);
   const [refunding, setRefunding] = useState<OrderTarget | null>(null);
   const [confirming, setConfirming] = useState<OrderTarget | null>(null);
 
-  const list = useManagedOrders(filters.params);
+  const list = useManagedOrders({ ...exported, page, page_size });
   const detail = useManagedOrder(detailId);
   const run = useRunAction({ pay: setConfirming, ship: setShipping, refund: setRefunding });
 
@@ -135,12 +153,14 @@ export function OrderManagerPage() {
       },
     },
     {
-      title: '实付金额',
+      title: '订单金额',
       dataIndex: 'pay_amount',
       align: 'right',
       render: (v: number, row) => (
         <div>
-          <div className="order-cell-amount">{formatYuan(v)}</div>
+          <div className="order-cell-amount">
+            <span className="order-cell-amount-label">{payAmountLabel(row.status)}</span> {formatYuan(v)}
+          </div>
           <Typography.Text type="secondary">{row.payment_name || row.payment_method}</Typography.Text>
         </div>
       ),
@@ -149,7 +169,12 @@ export function OrderManagerPage() {
       title: '状态',
       dataIndex: 'status',
       phone: 'title',
-      render: (v: number) => <OrderStatusTag status={v} />,
+      render: (v: number, row) => (
+        <Space size={4} wrap>
+          <OrderStatusTag status={v} />
+          {row.receipt_waiting === 1 && <ReceiptWaitingTag />}
+        </Space>
+      ),
     },
     actionsColumn((row) => (
       <Space size={0}>
@@ -163,6 +188,7 @@ export function OrderManagerPage() {
 
   return (
     <Card title="订单列表">
+      <ExportJobs routes={EXPORT_ROUTES} started={exports} />
       <FilteredList<Order>
         listFilters={filters}
         search={{
@@ -172,11 +198,40 @@ export function OrderManagerPage() {
           style: { width: 300 },
         }}
         status={{ label: '订单状态', options: STATUS_OPTIONS }}
+        filters={
+          <>
+            <DayRange
+              labels={['下单日期从', '下单日期到']}
+              value={days}
+              onChange={(d) => {
+                setDays(d);
+                filters.setPage(1);
+              }}
+            />
+            <Checkbox
+              checked={waiting}
+              onChange={(e) => {
+                setWaiting(e.target.checked);
+                filters.setPage(1);
+              }}
+            >
+              只看待确认收款
+            </Checkbox>
+          </>
+        }
         aria-label="订单列表"
         columns={columns}
         query={list}
-        empty="暂无订单"
-      />
+        empty={filters.filtered || days.from || days.to || waiting ? '没有符合条件的订单' : '暂无订单'}
+      >
+        {/* The list as it is filtered, as an Excel file: at once, or as a job when it is long. */}
+        <ExportButton
+          routes={EXPORT_ROUTES}
+          query={exported}
+          total={list.data?.paging.count}
+          onStarted={(job) => setExports((ids) => [...ids, job.id])}
+        />
+      </FilteredList>
       <OrderDetailDrawer
         detail={detail}
         open={detailId !== null}

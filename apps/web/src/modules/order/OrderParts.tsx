@@ -4,6 +4,7 @@ import {
   type OrderDetail,
   type OrderEvent,
   type OrderItem,
+  payAmountLabel,
 } from '@portal/contract';
 import {
   Alert,
@@ -34,6 +35,29 @@ export const ORDER_STATUS_COLORS: Record<number, string> = {
   5: 'default',
   6: 'red',
 };
+
+/**
+ * A bank-transfer order whose receipt awaits the shop (已上传凭证，等待商家确认): its payment timer
+ * is stopped until the shop confirms the payment or cancels the order (docs/shop.md "Payment").
+ */
+export function ReceiptWaiting({ staff = false }: { staff?: boolean }) {
+  return (
+    <Typography.Text strong className="order-receipt-waiting">
+      {staff
+        ? '已上传凭证，等待确认收款（核对到账后请确认收款）'
+        : '已上传凭证，等待商家确认；确认前订单不会超时取消'}
+    </Typography.Text>
+  );
+}
+
+/** The back office's mark of an order whose transfer receipt awaits confirmation. */
+export function ReceiptWaitingTag() {
+  return (
+    <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+      待确认收款
+    </Tag>
+  );
+}
 
 export function OrderStatusTag({ status }: { status: number }) {
   return (
@@ -90,7 +114,7 @@ export function OrderItemsTable({ items }: { items: readonly OrderItem[] }) {
   return <DetailTable<OrderItem> aria-label="订单商品" columns={columns} dataSource={[...items]} />;
 }
 
-/** 商品金额 − 优惠 = 实付. */
+/** 商品金额 − 优惠 = 应付 (unpaid) or 实付 (paid): `payAmountLabel`. */
 export function OrderAmounts({ order }: { order: Order }) {
   return (
     <div className="order-amounts">
@@ -103,7 +127,7 @@ export function OrderAmounts({ order }: { order: Order }) {
         <span>-{formatYuan(order.discount_amount)}</span>
       </div>
       <div className="order-amounts-pay">
-        <span>实付金额</span>
+        <span>{payAmountLabel(order.status)}金额</span>
         <span>{formatYuan(order.pay_amount)}</span>
       </div>
     </div>
@@ -153,7 +177,18 @@ export function OrderDetailView({ order, extraInfo }: { order: OrderDetail; extr
     { key: 'time', label: '下单时间', children: formatDateTime(order.create_time) },
     ...(extraInfo ? [{ key: 'user', label: '会员', children: order.user_name || '—' }] : []),
     ...(order.status === 1 && order.expires_at
-      ? [{ key: 'expires', label: '付款截止', children: formatDateTime(order.expires_at) }]
+      ? [
+          {
+            key: 'expires',
+            label: '付款截止',
+            children:
+              order.receipt_waiting === 1 ? (
+                <ReceiptWaiting staff={extraInfo} />
+              ) : (
+                formatDateTime(order.expires_at)
+              ),
+          },
+        ]
       : []),
     {
       key: 'consignee',
@@ -221,6 +256,7 @@ export function OrderDetailDrawer({
   return (
     <Drawer
       title={d ? `订单详情 · ${d.order_no}` : '订单详情'}
+      rootClassName="order-drawer"
       open={open}
       onClose={onClose}
       size="min(640px, 100vw)"

@@ -1,24 +1,43 @@
 import type { OrderCreateResult } from '@portal/contract';
-import { Alert, Button, Card, Descriptions, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Descriptions, Result, Skeleton } from 'antd';
+import { useLocation, useNavigate } from 'react-router';
 import { PayOnlineButton, ReceiptGallery, TransferAccountView } from '#web/modules/payment/index.ts';
 import { formatDateTime, formatYuan } from '#web/shared/format.ts';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import { orderHref } from './links.ts';
 import { orderKeys, useOrder } from './useOrders.ts';
 
+/** What `/settle` puts in the history entry of the order it placed (price changes are in the reply only). */
+const placedOf = (state: unknown, orderId: number): OrderCreateResult | undefined => {
+  const placed = (state as { placed?: OrderCreateResult } | null)?.placed;
+  return placed?.order.id === orderId ? placed : undefined;
+};
+
 /**
- * After 提交订单: the price changes (if any), the order number, the amount and how to pay. It takes
- * focus when it appears.
+ * After 提交订单 (`/settle?placed=<id>`): the price changes (if any), the order number, the amount
+ * and how to pay — the member's order loaded by its id, so a reload shows it again. It takes focus
+ * when it appears.
  */
-export function OrderPlaced({ result }: { result: OrderCreateResult }) {
+export function OrderPlaced({ orderId }: { orderId: number }) {
   const navigate = useNavigate();
-  const { price_changes: changes } = result;
+  const result = placedOf(useLocation().state, orderId);
+  const changes = result?.price_changes ?? [];
   // The order as it is now (a receipt uploaded here, a payment made): the placed one until it loads.
-  const live = useOrder(result.order.id).data;
-  const order = live ?? result.order;
-  const awaiting = order.status === 1;
+  const query = useOrder(orderId);
+  const order = query.data ?? result?.order;
   const focusHere = useFocusOnMount<HTMLElement>();
+  if (!order)
+    return (
+      <Card>
+        {query.isError ? (
+          <QueryEmpty query={query} description="" />
+        ) : (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        )}
+      </Card>
+    );
+  const awaiting = order.status === 1;
   return (
     // Takes focus when it replaces the form, so the result is read out and Tab goes on from it.
     <Card ref={focusHere} className="placed" aria-label="订单提交成功" role="region">

@@ -2,16 +2,17 @@ import { type Consignee, consigneeText, formatBuyNowItems, type OrderCreateResul
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Input, Radio, Result, Skeleton, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { purchasable, shopLineOf, useCart } from '#web/modules/cart/index.ts';
 import { goodsDetailQuery, goodsHref, shopKeys } from '#web/modules/catalogue/index.ts';
 import { ConsigneeBook, useConsignees } from '#web/modules/consignee/index.ts';
-import { couponKeys, useCouponCheck } from '#web/modules/coupon/index.ts';
+import { couponKeys, useCouponBest, useCouponCheck } from '#web/modules/coupon/index.ts';
 import { deadlineText, TransferAccountView, usePaymentMethods } from '#web/modules/payment/index.ts';
 import { isApiError } from '#web/shared/api/client.ts';
 import { cartKeys } from '#web/shared/cart/cartState.ts';
 import { useNow } from '#web/shared/countdown.ts';
 import { formatYuan } from '#web/shared/format.ts';
+import { queryId } from '#web/shared/query.ts';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { scrollPageTop } from '#web/shared/scrollPageTop.ts';
 import { PHONE_MEDIA } from '#web/shared/shop/phone.ts';
@@ -119,12 +120,18 @@ function useSettleLines(buyNow: BuyNow | null): LinesState {
   };
 }
 
-/** `/settle`: address, coupon, payment, remark, totals, 提交订单 — then the order placed. */
+/**
+ * `/settle`: address, coupon, payment, remark, totals, 提交订单 — then the order placed, at
+ * `/settle?placed=<order id>` (loaded from the server, the member's own orders only), so a reload
+ * shows it again.
+ */
 export function SettlePage() {
+  const [params] = useSearchParams();
+  const placedId = queryId(params.get('placed'));
   return (
     <RequireLogin>
       <ShopLayout title="确认订单" description="确认收货地址、优惠券与支付方式后提交订单。" phoneBar="own">
-        <Settle />
+        {placedId === undefined ? <Settle /> : <OrderPlaced orderId={placedId} />}
       </ShopLayout>
     </RequireLogin>
   );
@@ -159,11 +166,12 @@ function Settle() {
 
   /** The user's choices; until they choose (or when the chosen address is deleted), the defaults. */
   const [pickedConsignee, setConsigneeId] = useState<number | null>(null);
-  const [coupon, setCoupon] = useState<CouponChoice>({ kind: 'none' });
+  /** The member's coupon choice; until they choose, the best that applies (`/coupon/best`). */
+  const [pickedCoupon, setCoupon] = useState<CouponChoice | null>(null);
   const [pickedMethod, setMethod] = useState<string | null>(null);
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [placed, setPlaced] = useState<OrderCreateResult | null>(null);
+  const navigate = useNavigate();
 
   // The default address is chosen first; a deleted choice falls back to it.
   const addresses = consignees.data;
@@ -177,6 +185,10 @@ function Settle() {
   const method = (methods?.find((m) => m.method === pickedMethod) ?? methods?.[0])?.method ?? null;
 
   const base = settleTotals(source.lines);
+  const best = useCouponBest(source.lines.length > 0 ? base.goodsAmount : null);
+  const bestCoupon = best.data?.coupon;
+  const coupon: CouponChoice =
+    pickedCoupon ?? (bestCoupon ? { kind: 'id', id: bestCoupon.id } : { kind: 'none' });
   const checkParams =
     coupon.kind === 'none' || source.lines.length === 0
       ? null
@@ -188,8 +200,6 @@ function Settle() {
   const totals = settleTotals(source.lines, coupon.kind === 'none' ? 0 : (check.data?.discount ?? 0));
   const changed = changedLines(source.lines);
   const chosenMethod = methods?.find((m) => m.method === method);
-
-  if (placed) return <OrderPlaced result={placed} />;
 
   if (source.loading) {
     return (
@@ -247,8 +257,10 @@ function Settle() {
         remark: remark.trim() || undefined,
       },
       {
-        onSuccess: (r) => {
-          setPlaced(r);
+        onSuccess: (r: OrderCreateResult) => {
+          // The order placed, by its id in the address (a reload shows it again); what only the
+          // reply knows (price changes) rides in the history entry.
+          navigate({ search: `?placed=${r.order.id}` }, { replace: true, state: { placed: r } });
           void qc.invalidateQueries({ queryKey: cartKeys.all });
           void qc.invalidateQueries({ queryKey: couponKeys.all });
           void qc.invalidateQueries({ queryKey: shopKeys.all });
@@ -326,6 +338,7 @@ function Settle() {
               onChange={setCoupon}
               check={{ isFetching: check.isFetching, error: check.error, data: check.data }}
               now={now}
+              bestId={bestCoupon?.id}
             />
           </Section>
 
@@ -416,7 +429,11 @@ function Settle() {
                 block
                 danger
                 loading={create.isPending}
-                disabled={blockers.length > 0 || (coupon.kind !== 'none' && check.isFetching)}
+                disabled={
+                  blockers.length > 0 ||
+                  (coupon.kind !== 'none' && check.isFetching) ||
+                  (pickedCoupon === null && best.isFetching)
+                }
                 onClick={submit}
               >
                 提交订单

@@ -9,6 +9,11 @@ export interface OrderManageParams {
   page_size: number;
   status?: number | undefined;
   keyword?: string | undefined;
+  /** 1: only the orders whose transfer receipt awaits confirmation. */
+  receipt_waiting?: 1 | undefined;
+  /** The days the orders were placed (YYYY-MM-DD, the company's), both included. */
+  date_from?: string | undefined;
+  date_to?: string | undefined;
 }
 
 /** Every back-office order query lives under `orderAdminKeys.all`. */

@@ -35,7 +35,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { GoodsSelect, SkuField } from '#web/modules/stock/index.ts';
 import { toastError, toastSuccess } from '#web/shared/api/toast.ts';
-import { chinaToday, formatMinute } from '#web/shared/format.ts';
+import { companyToday, formatMinute } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
@@ -310,7 +310,7 @@ function ProgressSection({ plan, canChange }: { plan: PmcPlan; canChange: boolea
           name="pmc-report-form"
           layout="inline"
           className="pmc-report-form"
-          initialValues={{ report_date: chinaToday() }}
+          initialValues={{ report_date: companyToday() }}
           onFinish={(v) =>
             addProgress.mutate(
               {
@@ -552,7 +552,7 @@ function CopyModal({ plans, onClose }: { plans: PmcPlan[] | null; onClose: () =>
       onCancel={onClose}
       okText="导入"
       ok={{ loading: copy.isPending }}
-      formProps={{ preserve: false, initialValues: { start_date: chinaToday(1) } }}
+      formProps={{ preserve: false, initialValues: { start_date: companyToday(1) } }}
       onFinish={(v) =>
         copy.mutate(
           { ids: (plans ?? []).map((p) => p.id), start_date: v.start_date },
@@ -690,7 +690,7 @@ export function PmcPage() {
           </>
         )}
         formSpecial={{
-          initial: { start_date: chinaToday(), due_date: chinaToday(7) },
+          initial: { start_date: companyToday(), due_date: companyToday(7) },
           // A save may set the status (a new plan is 计划中); a closed plan offers no 编辑 (editable).
           items: {
             status: (_, row) =>

@@ -8,7 +8,7 @@ import {
   purchaseLineFields,
   purchaseReturnFields,
 } from '@portal/contract';
-import { purchaseCalls } from '@portal/contract/calls';
+import { purchaseCalls, stockCalls } from '@portal/contract/calls';
 import {
   App,
   Button,
@@ -26,10 +26,16 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from '#web/modules/stock/index.ts';
+import {
+  GoodsSelect,
+  SkuField,
+  SupplierSelect,
+  useMayCheck,
+  WarehouseSelect,
+} from '#web/modules/stock/index.ts';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { chinaToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
+import { companyToday, formatMinute, formatYuan, yuanToCents } from '#web/shared/format.ts';
 import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
@@ -354,7 +360,7 @@ function QuantitiesDialog({
         preserve: false,
         initialValues: {
           q: Object.fromEntries(lines.map((l) => [String(l.id), receive ? maxOf(l) : 0])),
-          input_date: chinaToday(),
+          input_date: companyToday(),
         },
       }}
     >
@@ -418,6 +424,10 @@ function PurchaseDrawer({
   const submit = usePurchaseWrite((n: number) => api.call(purchaseCalls.submit, { id: n }));
   const cancel = usePurchaseWrite((n: number) => api.call(purchaseCalls.cancel, { id: n }));
   const remove = usePurchaseWrite((n: number) => api.call(purchaseCalls.remove, { id: n }));
+  const stockIn = usePurchaseWrite((n: number) => api.call(stockCalls.approve, { id: n }));
+  const mayCheck = useMayCheck();
+  // 到货入库 only while something is still to come (the server refuses more than was ordered).
+  const toCome = order?.lines.some((l) => l.received_qty < l.quantity) ?? false;
 
   const actions = order && (
     <Space wrap>
@@ -443,7 +453,7 @@ function PurchaseDrawer({
           下单
         </Button>
       )}
-      {canReceive && (order.status === 1 || order.status === 2) && (
+      {canReceive && (order.status === 1 || order.status === 2) && toCome && (
         <Button type="primary" onClick={() => setDialog('receive')}>
           到货入库
         </Button>
@@ -538,6 +548,7 @@ function PurchaseDrawer({
               },
               { title: '金额', dataIndex: 'amount', align: 'right', render: (v: number) => formatYuan(v) },
               { title: '已到货', dataIndex: 'received_qty', align: 'right' },
+              { title: '已入库', dataIndex: 'stocked_qty', align: 'right' },
               { title: '已退货', dataIndex: 'returned_qty', align: 'right' },
             ]}
           />
@@ -560,7 +571,35 @@ function PurchaseDrawer({
                         {i.status === 1 ? (
                           <Tag color="green">已审核（{i.checked_by_name}）</Tag>
                         ) : (
-                          <Tag color="orange">待审核</Tag>
+                          <>
+                            <Tag color="orange">待审核</Tag>
+                            {mayCheck(r.created_by) === 'yes' && (
+                              <Button
+                                type="link"
+                                size="small"
+                                aria-label={`审核入库 入库单 ${i.input_no}`}
+                                onClick={() =>
+                                  modal.confirm({
+                                    title: `确定审核入库单 ${i.input_no} 吗？`,
+                                    content: `审核后「${goodsLabel(i)}」在${order.warehouse_name}的库存增加 ${i.quantity}，商城可售库存同时增加；全部入库后采购单为已完成。`,
+                                    okText: '审核通过',
+                                    cancelText: '取消',
+                                    autoFocusButton: 'cancel',
+                                    onOk: () =>
+                                      stockIn
+                                        .mutateAsync(i.id)
+                                        .then(() => toastSuccess(`入库单 ${i.input_no} 已审核，已计入库存`))
+                                        .catch(() => {}),
+                                  })
+                                }
+                              >
+                                审核入库
+                              </Button>
+                            )}
+                            {mayCheck(r.created_by) === 'self' && (
+                              <Typography.Text type="secondary">须由他人审核</Typography.Text>
+                            )}
+                          </>
                         )}
                       </li>
                     ))}
@@ -571,13 +610,13 @@ function PurchaseDrawer({
           )}
           {order.receipts.some((r) => r.inputs.some((i) => i.status === 0)) && (
             <Typography.Paragraph type="secondary" className="text-links">
-              待审核的入库单由制单人以外的人审核后计入库存：
+              入库单审核后才计入库存，全部入库后采购单为已完成；也可在
               {canViewStock ? (
                 <Link to="/crm/stock_manager?tab=inputs">库存管理 › 入库单</Link>
               ) : (
                 '库存管理 › 入库单'
               )}
-              （可按采购单号 {order.order_no} 搜索）。
+              中审核（可按采购单号 {order.order_no} 搜索）。
             </Typography.Paragraph>
           )}
 

@@ -1,4 +1,4 @@
-import { SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
+import { SMS_NOTICE_PURPOSES, SMS_PURPOSES, type SmsOutboxRow } from '@portal/contract';
 import { Button, Card, Typography } from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
@@ -14,7 +14,7 @@ const columns: ListColumns<SmsOutboxRow> = [
     dataIndex: 'purpose',
     width: 110,
     phone: 'title',
-    render: (v: string) => (SMS_PURPOSES as Record<string, string>)[v] ?? v,
+    render: (v: string) => (({ ...SMS_PURPOSES, ...SMS_NOTICE_PURPOSES }) as Record<string, string>)[v] ?? v,
   },
   { title: '短信内容', dataIndex: 'content' },
 ];

@@ -31,8 +31,9 @@ import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { chinaToday, formatMinute, formatYuan } from '#web/shared/format.ts';
+import { companyToday, formatMinute, formatYuan } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 import { ResourcePage } from '#web/shared/resource/ResourcePage.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
@@ -44,7 +45,7 @@ import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from './StockPickers.tsx';
-import { useLevels, useMoves, useStockChanged } from './useStock.ts';
+import { useLevels, useMayCheck, useMoves, useStockChanged } from './useStock.ts';
 import './stock.css';
 
 const goodsLabel = (r: { goods_name: string; spec_text: string }) =>
@@ -73,6 +74,27 @@ function useWarehouseFilter(setPage: (page: number) => void) {
 }
 
 // ——— 库存 ———
+
+/** A cost in yuan; an unknown one (nothing came in at a price yet) says so instead of ¥0.00. */
+function costText(cents: number | null) {
+  return cents === null ? (
+    <Typography.Text type="secondary" title="成本未知：审核一张填写了单价的入库单后显示">
+      未知
+    </Typography.Text>
+  ) : (
+    formatYuan(cents)
+  );
+}
+
+/** A time as its day over its minute: two short lines instead of one wide one. */
+function DayAndTime({ value }: { value: string }) {
+  const [day, time] = formatMinute(value).split(' ');
+  return (
+    <span className="stock-time">
+      <span>{day}</span> <span>{time}</span>
+    </span>
+  );
+}
 
 interface AdjustValues {
   quantity?: number;
@@ -130,16 +152,17 @@ function LevelsTab() {
         </Space>
       ),
     },
-    { title: '仓库', dataIndex: 'warehouse_name', width: 120 },
+    { title: '仓库', dataIndex: 'warehouse_name', width: 96 },
     {
       title: '在库',
       dataIndex: 'quantity',
-      width: 120,
+      width: 96,
       align: 'right',
       render: (v: number, r) => (
-        <Space size={4}>
-          <strong className={r.low ? 'stock-low' : undefined}>{v}</strong>
-          <span>{r.unit}</span>
+        <Space direction="vertical" size={0} align="end">
+          <span>
+            <strong className={r.low ? 'stock-low' : undefined}>{v}</strong> {r.unit}
+          </span>
           {r.low && <Tag color="error">低于预警</Tag>}
         </Space>
       ),
@@ -147,30 +170,29 @@ function LevelsTab() {
     {
       title: '预警值',
       dataIndex: 'warn_quantity',
-      width: 80,
+      width: 72,
       align: 'right',
       render: (v: number) => (v > 0 ? v : '—'),
     },
-    { title: '可售（全部仓库）', dataIndex: 'sellable', width: 130, align: 'right' },
     {
-      title: '单价',
-      dataIndex: 'unit_cost',
-      width: 100,
+      title: <span title="全部仓库合计，商城按它售卖">可售</span>,
+      dataIndex: 'sellable',
+      width: 64,
       align: 'right',
-      render: (v: number) => formatYuan(v),
     },
-    { title: '金额', dataIndex: 'value', width: 110, align: 'right', render: (v: number) => formatYuan(v) },
+    { title: '单价', dataIndex: 'unit_cost', width: 96, align: 'right', render: costText },
+    { title: '金额', dataIndex: 'value', width: 110, align: 'right', render: costText },
     {
       title: '更新时间',
       dataIndex: 'update_time',
-      width: 150,
+      width: 104,
       phone: 'hidden',
-      render: (v: string) => formatMinute(v),
+      render: (v: string) => <DayAndTime value={v} />,
     },
     ...(canAdjust || canWarn
       ? [
           actionsColumn<StockLevel>((r) => (
-            <Space size={0}>
+            <Space size={0} wrap className="stock-level-actions">
               {canAdjust && (
                 <Button
                   type="link"
@@ -309,12 +331,13 @@ function SkuOfGoods({ form }: { form: FormInstance<InputValues> }) {
 }
 
 /**
- * 入库单: the records, from their declaration (stock.ts); the page adds the pickers, 审核 (a second
- * person's, after a confirmation) and how a row's goods, supplier, quantity, status and people show.
+ * 入库单: the records, from their declaration (stock.ts); the page adds the pickers, 审核 (after a
+ * confirmation; not offered to a record's maker when the company asks for a second person, 商城设置)
+ * and how a row's goods, supplier, quantity, status and people show.
  */
 function InputsTab() {
   const { modal } = App.useApp();
-  const canCheck = useCanCall(stockCalls.approve);
+  const mayCheck = useMayCheck();
   const changed = useStockChanged();
   const check = useMutation({
     mutationFn: (id: number) => api.call(stockCalls.approve, { id }),
@@ -384,8 +407,12 @@ function InputsTab() {
         const open = r.status === 0 && r.purchase_id === null;
         return { change: open, delete: open };
       }}
-      rowActions={(r) =>
-        canCheck && r.status === 0 ? (
+      rowActions={(r) => {
+        if (r.status !== 0) return null;
+        const may = mayCheck(r.maker_id);
+        // The company asks for a second person (商城设置): the maker is told, not offered a refusal.
+        if (may === 'self') return <Typography.Text type="secondary">待他人审核</Typography.Text>;
+        return may === 'yes' ? (
           <Button
             type="link"
             size="small"
@@ -394,10 +421,10 @@ function InputsTab() {
           >
             审核
           </Button>
-        ) : null
-      }
+        ) : null;
+      }}
       formSpecial={{
-        initial: { input_date: chinaToday() },
+        initial: { input_date: companyToday() },
         // A goods without specifications has sku 0: its form shows no 规格.
         fromItem: (r, values) => ({ ...values, sku_id: r.sku_id || undefined }),
         controls: {
@@ -425,20 +452,23 @@ function InputsTab() {
 // ——— 库存流水 ———
 
 const KIND_OPTIONS = Object.entries(STOCK_MOVE_KINDS).map(([value, label]) => ({ value, label }));
+/** The ledger's export: the file at once, or a job when it is long (ADR 0037). */
+const MOVES_EXPORT = { export: stockCalls.movesExport, exportJob: stockCalls.movesExportJob };
 
 function MovesTab() {
   const filters = useListFilters<string>();
   const [warehouseId, warehouseFilter] = useWarehouseFilter(filters.setPage);
   const [days, setDays] = useState<Days>({ from: '', to: '' });
-  const list = useMoves({
-    page: filters.page,
-    page_size: filters.pageSize,
+  const exported = {
     keyword: filters.keyword || undefined,
     kind: filters.status as never,
     warehouse_id: warehouseId,
     date_from: days.from || undefined,
     date_to: days.to || undefined,
-  });
+  };
+  const list = useMoves({ page: filters.page, page_size: filters.pageSize, ...exported });
+  /** Exports started as jobs (a ledger over RESOURCE_EXPORT_DIRECT_MAX moves): shown above it. */
+  const [exports, setExports] = useState<number[]>([]);
   const columns: ListColumns<StockMove> = [
     {
       title: '时间',
@@ -480,34 +510,45 @@ function MovesTab() {
   ];
   const filtered = filters.filtered || Boolean(warehouseId || days.from || days.to);
   return (
-    <FilteredList<StockMove, string>
-      listFilters={filters}
-      search={{
-        label: '搜索库存流水',
-        placeholder: '商品 / 单号 / 原因',
-        maxLength: KEYWORD_MAX,
-        style: { width: 240, maxWidth: '100%' },
-      }}
-      status={{ label: '流水类型', placeholder: '全部类型', options: KIND_OPTIONS }}
-      filters={
-        <>
-          {warehouseFilter}
-          <DayRange
-            labels={['开始日期', '结束日期']}
-            value={days}
-            onChange={(d) => {
-              setDays(d);
-              filters.setPage(1);
-            }}
-          />
-        </>
-      }
-      aria-label="库存流水列表"
-      columns={columns}
-      query={list}
-      empty={filtered ? '没有符合条件的流水' : '暂无库存流水'}
-      rowName={(r) => `${goodsLabel(r)} ${r.kind_name}`}
-    />
+    <>
+      <ExportJobs routes={MOVES_EXPORT} started={exports} />
+      <FilteredList<StockMove, string>
+        listFilters={filters}
+        search={{
+          label: '搜索库存流水',
+          placeholder: '商品 / 单号 / 原因',
+          maxLength: KEYWORD_MAX,
+          style: { width: 240, maxWidth: '100%' },
+        }}
+        status={{ label: '流水类型', placeholder: '全部类型', options: KIND_OPTIONS }}
+        filters={
+          <>
+            {warehouseFilter}
+            <DayRange
+              labels={['开始日期', '结束日期']}
+              value={days}
+              onChange={(d) => {
+                setDays(d);
+                filters.setPage(1);
+              }}
+            />
+          </>
+        }
+        aria-label="库存流水列表"
+        columns={columns}
+        query={list}
+        empty={filtered ? '没有符合条件的流水' : '暂无库存流水'}
+        rowName={(r) => `${goodsLabel(r)} ${r.kind_name}`}
+      >
+        {/* The ledger as it is filtered, as an Excel file: at once, or as a job when it is long. */}
+        <ExportButton
+          routes={MOVES_EXPORT}
+          query={exported}
+          total={list.data?.paging.count}
+          onStarted={(job) => setExports((ids) => [...ids, job.id])}
+        />
+      </FilteredList>
+    </>
   );
 }
 
@@ -557,7 +598,7 @@ const TABS: { key: string; label: string; render: () => ReactNode }[] = [
 
 /**
  * 库存管理 (/crm/stock_manager; ADR 0022): 库存 (on hand per goods and warehouse, low-stock rows
- * marked, count adjustments and thresholds), 入库单 (records checked by a second person), 库存流水
+ * marked, count adjustments and thresholds), 入库单 (records checked — by a second person when the company asks), 库存流水
  * (the ledger) and 仓库. The tab is in the address (`?tab=`), so a link opens it.
  */
 export function StockManagerPage() {

@@ -1,4 +1,4 @@
 // What other modules use of stock: the only way in from another module (checks/boundaries.test.ts).
 export { StockHomeBlock } from './StockHomeBlock.tsx';
 export { GoodsSelect, SkuField, SupplierSelect, WarehouseSelect } from './StockPickers.tsx';
-export { stockKeys, useSkuOptions, useWarehouseOptions } from './useStock.ts';
+export { stockKeys, useMayCheck, useSkuOptions, useWarehouseOptions } from './useStock.ts';

@@ -3,7 +3,9 @@ import { goodsCalls, stockCalls, warehouseCalls } from '@portal/contract/calls';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useListQuery } from '#web/shared/queryHooks.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { resourceKeys } from '#web/shared/resource/useResource.ts';
+import { useUserInfo } from '#web/shared/session.ts';
 
 /** The stock screens' queries: one key factory (the records and warehouses are resources). */
 export const stockKeys = {
@@ -59,3 +61,24 @@ export const useSkuOptions = (goodsId: number | undefined) =>
         .call(goodsCalls.skuList, { goods_id: goodsId as number })
         .then((d) => d.results.map((s) => ({ id: s.id, label: s.spec_text }))),
   });
+
+/**
+ * Whether the caller may check (审核) a pending stock-in record: they hold the call, and the record
+ * is someone else's or the company lets a maker check their own (商城设置「入库单须由他人审核」,
+ * `/goods/input/check/rule`). `'self'`: only because they made it — the screen says who must.
+ */
+export function useMayCheck() {
+  const can = useCanCall(stockCalls.approve);
+  const me = useUserInfo();
+  const rule = useQuery({
+    queryKey: [...stockKeys.all, 'approve-rule'],
+    queryFn: () => api.call(stockCalls.approveRule, {}),
+    enabled: can,
+    staleTime: 60_000,
+  });
+  return (makerId: number | null): 'yes' | 'self' | 'no' => {
+    if (!can || !rule.data) return 'no';
+    if (rule.data.second_approver === 1 && makerId !== null && makerId === me?.id) return 'self';
+    return 'yes';
+  };
+}

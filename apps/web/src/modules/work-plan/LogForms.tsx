@@ -2,7 +2,7 @@ import { WORK_LIMITS, type WorkLog, workLogCreateBody, workLogReviewBody } from 
 import { Col, Form, Input, Row, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { inCompany } from '#web/modules/group/index.ts';
-import { chinaToday } from '#web/shared/format.ts';
+import { companyToday } from '#web/shared/format.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
@@ -38,7 +38,7 @@ export function LogFormModal({ target, onClose }: { target: WorkLog | 'add' | nu
               hours: String(editing.hours),
               task_id: editing.task_id ?? undefined,
             }
-          : { log_date: chinaToday(), content: '', hours: '', task_id: undefined },
+          : { log_date: companyToday(), content: '', hours: '', task_id: undefined },
     [target, editing],
   );
   useEffect(() => {
@@ -79,7 +79,7 @@ export function LogFormModal({ target, onClose }: { target: WorkLog | 'add' | nu
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item label="日期" name="log_date" required rules={[zodRule(rules.log_date)]}>
-            <Input type="date" max={chinaToday()} />
+            <Input type="date" max={companyToday()} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

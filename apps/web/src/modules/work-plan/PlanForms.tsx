@@ -11,7 +11,7 @@ import {
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { inCompany } from '#web/modules/group/index.ts';
-import { chinaToday } from '#web/shared/format.ts';
+import { companyToday } from '#web/shared/format.ts';
 import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { savedWithToast } from '#web/shared/ui/fieldError.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
@@ -67,8 +67,8 @@ export function PlanFormModal({
           : {
               title: '',
               description: '',
-              start_date: chinaToday(),
-              end_date: chinaToday(30),
+              start_date: companyToday(),
+              end_date: companyToday(30),
               status: 0,
               owner_id: undefined,
             },

@@ -18,7 +18,7 @@ import {
 import { useState } from 'react';
 import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { chinaToday } from '#web/shared/format.ts';
+import { companyToday } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
@@ -244,7 +244,7 @@ function PeopleLogs({ companyId }: { companyId: number | undefined }) {
 
 /** 统计: logs and hours per person per day or week of a range (`/account/get/worklog-statistic`). */
 function LogStatistic({ companyId }: { companyId: number | undefined }) {
-  const [days, setDays] = useState<Days>({ from: chinaToday(-29), to: chinaToday() });
+  const [days, setDays] = useState<Days>({ from: companyToday(-29), to: companyToday() });
   const [unit, setUnit] = useState<WorkStatisticUnit>('day');
   const ready = days.from !== '' && days.to !== '';
   const stat = useStatistic(

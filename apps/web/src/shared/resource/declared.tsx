@@ -22,6 +22,8 @@ import { useLoggedIn } from '#web/shared/session.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { ImageUpload } from '#web/shared/ui/ImageUpload.tsx';
 import type { ListColumn, ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { PictureListUpload } from '#web/shared/ui/PictureListUpload.tsx';
+import { pictureKeys } from '#web/shared/ui/pictureList.ts';
 import { zodRule } from '#web/shared/ui/zodRule.ts';
 import { usePermission } from '#web/shared/usePermission.ts';
 
@@ -71,6 +73,10 @@ export function shown(c: Column, value: unknown, row: object): ReactNode {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A picture column's address, or a pictures column's first (its cover). */
+const firstPicture = (value: unknown) =>
+  (Array.isArray(value) ? (value[0] as string | undefined) : (value as string | undefined)) || undefined;
+
 /** The widths of the kinds that need few characters (the rest share the row). */
 const WIDTH: Partial<Record<Column['kind'], number>> = {
   int: 72,
@@ -79,6 +85,7 @@ const WIDTH: Partial<Record<Column['kind'], number>> = {
   day: 110,
   flag: 80,
   picture: 72,
+  pictures: 72,
 };
 
 /**
@@ -99,10 +106,10 @@ export function declaredColumns<T extends Row>(
       ...(c.kind === 'int' || c.kind === 'money' ? { align: 'right' as const } : {}),
       ...(c.phone ? { phone: c.phone } : {}),
       render: (value: unknown, row: T) =>
-        c.kind === 'picture' ? (
-          value ? (
+        c.kind === 'picture' || c.kind === 'pictures' ? (
+          firstPicture(value) ? (
             <img
-              src={value as string}
+              src={firstPicture(value)}
               alt={`${rowName(row)} ${c.label}`}
               width={40}
               height={40}
@@ -231,6 +238,8 @@ function control(c: Column, key: string, row: object | null): ReactNode {
       );
     case 'picture':
       return <ImageUpload alt={c.label} />;
+    case 'pictures':
+      return <PictureListUpload label={c.label} max={c.max ?? 1} />;
     case 'ref':
       return (
         <RefSelect
@@ -410,6 +419,17 @@ export function DeclaredDetail<T extends Row>({
             (own(at(row, key), row, 0) as ReactNode)
           ) : c.kind === 'picture' && at(row, key) ? (
             <img src={at(row, key) as string} alt={c.label} className="resource-picture" />
+          ) : c.kind === 'pictures' && Array.isArray(at(row, key)) && (at(row, key) as string[]).length ? (
+            <span className="resource-pictures">
+              {pictureKeys(at(row, key) as string[]).map((k, i) => (
+                <img
+                  key={k}
+                  src={(at(row, key) as string[])[i]}
+                  alt={`${c.label} ${i + 1}`}
+                  className="resource-picture"
+                />
+              ))}
+            </span>
           ) : (
             shown(c, at(row, key), row)
           ),

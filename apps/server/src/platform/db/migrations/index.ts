@@ -48,6 +48,10 @@ import { companySettings } from './048-company-settings.ts';
 import { workPlans } from './050-work-plans.ts';
 import { enquiries } from './051-enquiries.ts';
 import { personTransfers } from './053-person-transfers.ts';
+import { receiptWait } from './055-receipt-wait.ts';
+import { orderSms } from './056-order-sms.ts';
+import { purchaseStocked } from './057-purchase-stocked.ts';
+import { searchPairsAppDownloads } from './059-search-pairs-app-downloads.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -100,5 +104,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '050-work-plans': workPlans(dialect),
     '051-enquiries': enquiries(dialect),
     '053-person-transfers': personTransfers(dialect),
+    '055-receipt-wait': receiptWait,
+    '056-order-sms': orderSms,
+    '057-purchase-stocked': purchaseStocked,
+    '059-search-pairs-app-downloads': searchPairsAppDownloads,
   };
 }

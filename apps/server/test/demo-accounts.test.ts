@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#server/platform/db/database.ts';
+import { demoAccountTable, textTable } from '#server/seed/demo-accounts.ts';
+import { seedDemo } from '#server/seed/seed.ts';
+import { openTestDatabase } from './harness.ts';
+
+/**
+ * `npm start` lists the demo accounts (main.ts): every account the first-run seed makes with the demo
+ * password, with its role and company, and nothing else. SQLite only: the whole demo seed takes
+ * half a minute on PostgreSQL, and what is listed does not depend on the database (the first
+ * `npm start` of `npm test` seeds SQLite too).
+ */
+const onPostgres = Boolean(process.env.TEST_PG_URL);
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  if (onPostgres) return;
+  handle = await openTestDatabase({ migrated: true });
+  await seedDemo(handle);
+}, 120_000);
+afterAll(() => handle?.close());
+
+describe.skipIf(onPostgres)('the demo accounts npm start prints', () => {
+  it('are every seeded account the demo password opens, with role and company', async () => {
+    const table = await demoAccountTable(handle.db);
+    // The seed hashes the demo password once (createUser): every account it opens shares admin's hash.
+    const users = await handle.db.selectFrom('users').select(['username', 'password_hash']).execute();
+    const demoHash = users.find((u) => u.username === 'admin')?.password_hash;
+    const opened = users.filter((u) => u.password_hash === demoHash).map((u) => u.username);
+    expect(table.map((r) => r.账号).sort()).toEqual(opened.sort());
+    expect(table.length).toBeGreaterThan(17);
+    expect(table[0]).toEqual({
+      账号: 'admin',
+      角色: '1 超级管理员',
+      公司: '启航企业服务有限公司',
+      登录后进入: '/manager/',
+    });
+    expect(table.find((r) => r.账号 === 'qf_shop')).toMatchObject({
+      角色: '12 商城管理员',
+      公司: '青峰贸易有限公司',
+    });
+    expect(table.find((r) => r.账号 === 'dzc_shop')?.公司).toBeTruthy();
+  });
+
+  it('print as a table whose columns line up in a terminal (a Chinese character two columns wide)', () => {
+    expect(
+      textTable([
+        { 账号: 'admin', 公司: '启航' },
+        { 账号: 'qf_shop', 公司: '青峰贸易' },
+      ]).split('\n'),
+    ).toEqual(['账号     公司', '-------  --------', 'admin    启航', 'qf_shop  青峰贸易']);
+  });
+
+  it('leave out an account that was disabled since', async () => {
+    await handle.db.updateTable('users').set({ status: 0 }).where('username', '=', 'tool').execute();
+    expect((await demoAccountTable(handle.db)).map((r) => r.账号)).not.toContain('tool');
+  });
+});
