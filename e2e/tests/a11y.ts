@@ -64,6 +64,9 @@ export function trackRequests(page: Page): void {
     idle: () => (open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
   };
   page.on('request', (r) => {
+    // A server push stream (the back office's 新订单 signal) stays open as long as the page: it is
+    // not loading, and counting it would hold every scan to its deadline.
+    if (r.resourceType() === 'eventsource') return;
     open.add(r);
     requests.started++;
   });
