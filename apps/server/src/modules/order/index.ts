@@ -1,10 +1,11 @@
 /** What other modules may use of the order module, and its definition for app.ts. */
+
 import { dashboardCalls, orderCalls } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
-import { sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { directExport, listExportJob, startExport } from '#server/platform/resource/list-export.ts';
+import { listExportJob } from '#server/platform/resource/list-export.ts';
+import { serveListExport } from '#server/platform/resource/serve-resource.ts';
 import { crmDashboard } from './dashboard.ts';
 import { orderRoutes } from './order.routes.ts';
 import { type OrderDeps, orderService } from './order.service.ts';
@@ -24,18 +25,7 @@ export function orderModule(db: Database, deps: OrderDeps) {
     jobs: [listExportJob(exported)],
     routes: (app) => {
       orderRoutes(app, orders, payments, deps.streamMaxMs);
-      serve(app, orderCalls.manageExport, async ({ input, caller, reply }) => {
-        const { filename, body } = await directExport(
-          exported,
-          caller,
-          input,
-          await app.zoneOf(caller.companyId),
-        );
-        return sendXlsx(reply, filename, body);
-      });
-      serve(app, orderCalls.manageExportJob, ({ input, caller }) =>
-        startExport(app.jobs, exported, caller, input),
-      );
+      serveListExport(app, exported, orderCalls.manageExport, orderCalls.manageExportJob);
       serve(app, dashboardCalls.crm, async ({ caller }) =>
         crmDashboard(db, caller.companyId, await deps.zoneOf(caller.companyId)),
       );

@@ -1,7 +1,8 @@
 import { type CallInput, purchaseCalls as c } from '@portal/contract';
-import { type App, sendXlsx } from '#server/platform/http/reply.ts';
+import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import { directExport, type ListExport, startExport } from '#server/platform/resource/list-export.ts';
+import type { ListExport } from '#server/platform/resource/list-export.ts';
+import { serveListExport } from '#server/platform/resource/serve-resource.ts';
 import type { PurchaseService } from './purchase.service.ts';
 
 /** `/purchase/*` (ADR 0025): one service call per route. */
@@ -19,14 +20,5 @@ export function purchaseRoutes(
   serve(app, c.remove, ({ input, caller }) => purchases.remove(caller, input.id));
   serve(app, c.receive, ({ input, caller }) => purchases.receive(caller, input));
   serve(app, c.return, ({ input, caller }) => purchases.returnGoods(caller, input));
-  serve(app, c.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(
-      exported,
-      caller,
-      input,
-      await app.zoneOf(caller.companyId),
-    );
-    return sendXlsx(reply, filename, body);
-  });
-  serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input));
+  serveListExport(app, exported, c.export, c.exportJob);
 }

@@ -1,16 +1,10 @@
 import { stockCalls, stockInputResource, warehouseResource } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
-import { sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import { defineModule } from '#server/platform/module.ts';
-import {
-  directExport,
-  exportJob,
-  listExportJob,
-  startExport,
-} from '#server/platform/resource/list-export.ts';
+import { exportJob, listExportJob } from '#server/platform/resource/list-export.ts';
 import { importJob, resourceService } from '#server/platform/resource/resource-service.ts';
-import { serveResource } from '#server/platform/resource/serve-resource.ts';
+import { serveListExport, serveResource } from '#server/platform/resource/serve-resource.ts';
 import { type StockDeps, stockService } from './stock.service.ts';
 import { stockMovesExport } from './stock-moves-export.ts';
 import { warehouseStore } from './warehouse.store.ts';
@@ -65,16 +59,7 @@ export function stockModule(db: Database, deps: StockDeps) {
       serve(app, c.approveRule, ({ caller }) => stock.approveRule(caller));
       serve(app, c.levels, ({ input, caller }) => stock.levels(caller, input));
       serve(app, c.moves, ({ input, caller }) => stock.moves(caller, input));
-      serve(app, c.movesExport, async ({ input, caller, reply }) => {
-        const { filename, body } = await directExport(
-          moves,
-          caller,
-          input,
-          await app.zoneOf(caller.companyId),
-        );
-        return sendXlsx(reply, filename, body);
-      });
-      serve(app, c.movesExportJob, ({ input, caller }) => startExport(app.jobs, moves, caller, input));
+      serveListExport(app, moves, c.movesExport, c.movesExportJob);
       serve(app, c.adjust, ({ input, caller }) => stock.adjust(caller, input));
       serve(app, c.warn, ({ input, caller }) => stock.warn(caller, input.id, input.warn_quantity));
       serve(app, c.push, ({ input, caller }) => stock.push(caller, input));

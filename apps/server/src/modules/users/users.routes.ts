@@ -3,7 +3,8 @@ import { pageParams } from '#server/platform/core/paging.ts';
 import { SHEET_UPLOAD_TYPES } from '#server/platform/excel/index.ts';
 import { type App, sendXlsx } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import { directExport, type ListExport, startExport } from '#server/platform/resource/list-export.ts';
+import type { ListExport } from '#server/platform/resource/list-export.ts';
+import { serveListExport } from '#server/platform/resource/serve-resource.ts';
 import type { UsersService } from './users.service.ts';
 import type { UsersImport } from './users-import.ts';
 
@@ -34,14 +35,5 @@ export function usersRoutes(
     },
     { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: SHEET_UPLOAD_TYPES } },
   );
-  serve(app, calls.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(
-      sheets.exported,
-      caller,
-      input,
-      await app.zoneOf(caller.companyId),
-    );
-    return sendXlsx(reply, filename, body);
-  });
-  serve(app, calls.exportJob, ({ input, caller }) => startExport(app.jobs, sheets.exported, caller, input));
+  serveListExport(app, sheets.exported, calls.export, calls.exportJob);
 }

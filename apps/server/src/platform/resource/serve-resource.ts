@@ -1,10 +1,10 @@
-import { RESOURCE_IMPORT_MAX_BYTES, type Resource } from '@portal/contract';
+import { type Call, RESOURCE_IMPORT_MAX_BYTES, type Resource } from '@portal/contract';
 import type { z } from 'zod';
 import { SHEET_UPLOAD_TYPES } from '../excel/index.ts';
 import { type App, sendXlsx } from '../http/reply.ts';
 import { sendPage } from '../http/serializer.ts';
 import { serve } from '../http/serve.ts';
-import { directExport, resourceExport, startExport } from './list-export.ts';
+import { directExport, type ListExport, resourceExport, startExport } from './list-export.ts';
 import type { ImportJobData, ResourceService } from './resource-service.ts';
 
 // The resource block's HTTP side: each declared call served from the service (resource-service.ts,
@@ -53,16 +53,7 @@ export function serveResource<R extends Resource>(
   // The export is the import's sheet (and the list's read-only columns): it imports again as it is.
   // Up to RESOURCE_EXPORT_DIRECT_MAX rows at once; a longer list as a job (the module's `exportJob`).
   const exported = resourceExport(resource, service);
-  serve(app, c.export, async ({ input, caller, reply }) => {
-    const { filename, body } = await directExport(
-      exported,
-      caller,
-      input as never,
-      await app.zoneOf(caller.companyId),
-    );
-    return sendXlsx(reply, filename, body);
-  });
-  serve(app, c.exportJob, ({ input, caller }) => startExport(app.jobs, exported, caller, input as never));
+  serveListExport(app, exported, c.export, c.exportJob);
   serve(app, c.importTemplate, async ({ reply }) =>
     sendXlsx(reply, `${resource.label}导入模板.xlsx`, await service.template()),
   );
@@ -82,4 +73,22 @@ export function serveResource<R extends Resource>(
     },
     { upload: { maxFileBytes: RESOURCE_IMPORT_MAX_BYTES, maxFiles: 1, types: SHEET_UPLOAD_TYPES } },
   );
+}
+
+/**
+ * A list's export served (ADR 0017, 0037): the GET download at once — its dates on the caller's
+ * company clock — and, when declared, the job that writes a long one. Every list export is served
+ * through it (the resource block's and a module's own lists).
+ */
+export function serveListExport<I>(app: App, list: ListExport<I>, download: Call, job?: Call) {
+  serve(app, download, async ({ input, caller, reply }) => {
+    const { filename, body } = await directExport(
+      list,
+      caller,
+      input as I,
+      await app.zoneOf(caller.companyId),
+    );
+    return sendXlsx(reply, filename, body);
+  });
+  if (job) serve(app, job, ({ input, caller }) => startExport(app.jobs, list, caller, input as I));
 }
