@@ -1,9 +1,8 @@
 import { Form } from 'antd';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
-import { SkuField } from './StockPickers.tsx';
 
 vi.mock('./useStock.ts', () => ({
   useSkuOptions: (goodsId: number | undefined) => ({
@@ -19,6 +18,15 @@ vi.mock('./useStock.ts', () => ({
   useSupplierOptions: () => ({ data: [], isFetching: false }),
   useWarehouseOptions: () => ({ data: [], isFetching: false }),
 }));
+
+// The web tests share a worker's modules (isolate: false): a file that ran before may have loaded
+// the real useStock.ts (landingCalls renders the stock screens), which the mock above would then
+// miss. The picker is imported afresh after the module registry is cleared, so it takes the mock.
+let SkuField: typeof import('./StockPickers.tsx').SkuField;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ SkuField } = await import('./StockPickers.tsx'));
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 stubMatchMedia();
