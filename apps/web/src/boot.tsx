@@ -6,6 +6,7 @@ import { createAppRouter, preloadFirstScreen } from './app/router.tsx';
 import { queryClient } from './shared/queryClient.ts';
 import { SSR_DATA_ID } from './shared/ssrData.ts';
 import { setCompanyTimeZone } from './shared/timeZone.ts';
+import { loadAntdStylesheet } from './shared/ui/antdStylesheet.ts';
 import { companyQuery } from './shared/useCompany.ts';
 import './app/global.css';
 
@@ -25,9 +26,12 @@ async function start(root: HTMLElement) {
   await nextTask();
   preloadFirstScreen(router, ssrData !== null);
   await nextTask();
+  // A page rendered here waits for antd's stylesheet (asked for by main.tsx) rather than showing
+  // its components unstyled; without it the components build their styles as they render.
+  const zeroRuntime = ssrData === null && (await loadAntdStylesheet());
   const app = (
     <StrictMode>
-      <App router={router} />
+      <App router={router} zeroRuntime={zeroRuntime} />
     </StrictMode>
   );
   if (ssrData) {

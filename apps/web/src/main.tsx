@@ -1,4 +1,5 @@
 import { SSR_DATA_ID } from './shared/ssrData.ts';
+import { loadAntdStylesheet } from './shared/ui/antdStylesheet.ts';
 
 /**
  * The entry: small, so the browser can show a server-rendered page before any of the app runs.
@@ -14,4 +15,9 @@ const boot = async () => {
   await import('./boot.tsx');
 };
 if (document.getElementById(SSR_DATA_ID)) requestAnimationFrame(() => setTimeout(boot, 0));
-else void boot();
+else {
+  // A page the browser renders styles antd's components from its stylesheet: asked for now, beside
+  // the app's files (a server-rendered page carries the styles it uses and builds any others).
+  void loadAntdStylesheet();
+  void boot();
+}

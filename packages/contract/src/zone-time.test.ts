@@ -12,6 +12,7 @@ import {
   offsetIn,
   secondIn,
   TIME_ZONES,
+  wallIn,
 } from './zone-time.ts';
 
 const H = 3_600_000;
@@ -32,6 +33,24 @@ describe('a company’s clock', () => {
       expect(dayStartIn('Asia/Shanghai', '2026-11-28')).toBe('2026-11-27T16:00:00.000Z');
       expect(dayStartIn('Asia/Shanghai', '2026-11-28', 1)).toBe('2026-11-28T16:00:00.000Z');
     }
+  });
+
+  it('reads Beijing time and UTC without Intl as Intl reads them, and China’s daylight saving before 1992', () => {
+    // Asia/Chongqing and Etc/UTC are the same clocks under names the arithmetic does not take.
+    for (let t = Date.UTC(1992, 0, 1); t < Date.UTC(2100, 0, 1); t += 7 * 24 * H + 3_723_456) {
+      expect(wallIn('Asia/Shanghai', t)).toEqual(wallIn('Asia/Chongqing', t));
+      expect(wallIn('UTC', t)).toEqual(wallIn('Etc/UTC', t));
+    }
+    expect(wallIn('Asia/Shanghai', Date.UTC(2026, 10, 27, 16, 5, 7, 999))).toEqual({
+      year: 2026,
+      month: 11,
+      day: 28,
+      hour: 0,
+      minute: 5,
+      second: 7,
+    });
+    // Summer 1988: China kept daylight saving time (UTC+9).
+    expect(wallIn('Asia/Shanghai', Date.UTC(1988, 6, 1, 0)).hour).toBe(9);
   });
 
   it('counts days of 23 and 25 hours where daylight saving changes the clocks', () => {

@@ -81,8 +81,30 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Zones whose offset has not changed since `since`: their wall clock after it is arithmetic. The
+ * first `Intl` formatter with a time zone costs 30–100 ms of a phone's main thread as a page
+ * starts (the zone data), and most companies keep Beijing time (no daylight saving since 1991).
+ */
+const FIXED: Record<string, { offset: number; since: number }> = {
+  UTC: { offset: 0, since: Number.NEGATIVE_INFINITY },
+  'Asia/Shanghai': { offset: 8 * 3_600_000, since: Date.UTC(1992, 0, 1) },
+};
+
 /** The wall clock of `zone` at an instant (ms since 1970). */
 export function wallIn(zone: string, ms: number): Wall {
+  const fixed = FIXED[zone];
+  if (fixed && ms >= fixed.since) {
+    const d = new Date(ms + fixed.offset);
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+      second: d.getUTCSeconds(),
+    };
+  }
   const w: Wall = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const p of readerOf(zone).formatToParts(ms))
     if (p.type in w) w[p.type as keyof Wall] = Number(p.value);

@@ -36,9 +36,9 @@ function CompanyClock({ children }: { children: ReactNode }) {
 }
 
 /** antd's App (message, modal, notification) is inside the router, around every page: shell/AppFrame.tsx. */
-export function App({ router }: { router: AppRouter }) {
+export function App({ router, zeroRuntime = false }: { router: AppRouter; zeroRuntime?: boolean }) {
   return (
-    <AppProviders client={queryClient}>
+    <AppProviders client={queryClient} zeroRuntime={zeroRuntime}>
       <CompanyClock>
         <RouterProvider router={router} />
       </CompanyClock>

@@ -2,7 +2,8 @@ import { EnvironmentOutlined, PhoneOutlined } from '@ant-design/icons';
 import { Avatar, Divider, Layout, Tooltip, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import type { AreaEntry } from '#web/app/routes/types.ts';
-import { MessageBell } from '#web/modules/inbox/index.ts';
+// By path: the inbox's page (its list) is a lazy route and stays out of every page's first load.
+import { MessageBell } from '#web/modules/inbox/MessageBell.tsx';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useUserInfo } from '#web/shared/session.ts';
 import { PALETTE } from '#web/shared/ui/theme.ts';

@@ -1,10 +1,14 @@
 import { DownOutlined, IdcardOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ChangePasswordModal } from '#web/modules/account/ChangePasswordModal.tsx';
 import { useLogout } from '#web/modules/account/useAccount.ts';
 import { useUserInfo } from '#web/shared/session.ts';
+
+/** The password form (antd's Form, the contract's rules) is fetched when first asked for, not with every page. */
+const ChangePasswordModal = lazy(() =>
+  import('#web/modules/account/ChangePasswordModal.tsx').then((m) => ({ default: m.ChangePasswordModal })),
+);
 
 const items: MenuProps['items'] = [
   { key: 'info', icon: <IdcardOutlined aria-hidden />, label: '个人信息' },
@@ -19,12 +23,16 @@ export function UserMenu({ areaPath }: { areaPath: string }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // Kept once asked for, so the dialog closes with its animation and its focus return.
+  const [passwordAsked, setPasswordAsked] = useState(false);
   const name = user?.real_name || user?.username || '用户';
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'info') navigate(`${areaPath}/personal-info`);
-    else if (key === 'password') setPasswordOpen(true);
-    else if (key === 'logout') logout();
+    else if (key === 'password') {
+      setPasswordAsked(true);
+      setPasswordOpen(true);
+    } else if (key === 'logout') logout();
   };
 
   return (
@@ -37,7 +45,11 @@ export function UserMenu({ areaPath }: { areaPath: string }) {
           <DownOutlined aria-hidden />
         </Button>
       </Dropdown>
-      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordAsked && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

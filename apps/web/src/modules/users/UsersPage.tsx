@@ -28,7 +28,7 @@ import { usersCalls } from '@portal/contract/calls';
 import { useOrganization } from '#web/modules/department/index.ts';
 import { inCompany, ScopeCompanySelect, useCanChooseCompany } from '#web/modules/group/index.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
-import { ImportDialog, ImportJobs } from '#web/shared/resource/ImportDialog.tsx';
+import { ImportDialogOnDemand, ImportJobs } from '#web/shared/resource/ImportJobs.tsx';
 import { ExportButton, ExportJobs } from '#web/shared/resource/ListExport.tsx';
 
 const NONE: never[] = [];
@@ -278,7 +278,7 @@ export function UsersPage({
       </div>
       {person.dialogs}
       {canImport && (
-        <ImportDialog
+        <ImportDialogOnDemand
           label="人员"
           unit="名"
           routes={usersCalls}

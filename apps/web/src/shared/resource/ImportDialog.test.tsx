@@ -7,7 +7,8 @@ import { testJob, withClient } from '#web/shared/testing/jobs.tsx';
 import { stubMatchMedia } from '#web/shared/testing/matchMedia.ts';
 import { mount } from '#web/shared/testing/mount.tsx';
 import { until } from '#web/shared/testing/until.ts';
-import { fileProblem, ImportDialog, ImportJobs, importOutcome } from './ImportDialog.tsx';
+import { fileProblem, ImportDialog } from './ImportDialog.tsx';
+import { ImportJobs, importOutcome } from './ImportJobs.tsx';
 
 beforeAll(() => {
   stubMatchMedia();

@@ -1,7 +1,6 @@
 import {
   type CallRoute,
   type ImportMode,
-  type ImportResult,
   type ImportRow,
   type Job,
   RESOURCE_IMPORT_MAX_BYTES,
@@ -22,14 +21,14 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { JobBanners } from '#web/shared/job/JobBanners.tsx';
 import { JobProgress } from '#web/shared/job/JobProgress.tsx';
 import { isFinished, jobFileHref, rememberJob, useJob } from '#web/shared/job/useJob.ts';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { useKeyboardScroll } from '#web/shared/ui/useKeyboardScroll.ts';
+import { importOutcome, importResultOf, REFUSED } from './ImportJobs.tsx';
 
 const MAX_MB = RESOURCE_IMPORT_MAX_BYTES / 1024 / 1024;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -50,32 +49,6 @@ const sizeText = (bytes: number) =>
   bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))} KB`
     : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** An import job's file of refused rows, and what its link says. */
-const REFUSED = 'refused';
-const FILE_TEXT = { [REFUSED]: '下载错误行' };
-
-/** What a finished import job answers (`ImportResult`), or null when it answered nothing. */
-export const importResultOf = (job: Job) => (job.result as ImportResult | null) ?? null;
-
-/**
- * What a finished import came to, in words: rows written, or (a check, or an import that wrote
- * nothing) the counts of what was checked.
- */
-export function importOutcome(result: ImportResult, label: string, unit: string) {
-  if (result.created > 0)
-    return {
-      title: `已导入 ${result.created} ${unit}${label}`,
-      detail:
-        result.invalid > 0
-          ? `有误的 ${result.invalid} 行没有导入：修正后可以再次导入这些行。`
-          : `表格中的 ${result.total} 行全部导入。`,
-    };
-  return {
-    title: `校验完成：共 ${result.total} 行，可导入 ${result.valid} 行，有误 ${result.invalid} 行`,
-    detail: '没有导入任何一行：请点击「导入」，重新选择文件后导入。',
-  };
-}
 
 type Phase = 'choose' | 'checking' | 'preview' | 'importing' | 'done';
 const STEP_OF: Record<Phase, number> = { choose: 0, checking: 1, preview: 1, importing: 2, done: 2 };
@@ -490,45 +463,3 @@ export function ImportDialog({
 }
 
 const outcomeWords = ({ title, detail }: { title: string; detail: string }) => ({ title, subTitle: detail });
-
-/**
- * A resource's imports found unfinished when its page opens (a reload, a return to the page) and
- * those its dialog was closed on, each above the list (`JobBanner`) until the user closes it: its
- * progress and 取消, then what it came to and 下载错误行; `onImported` when one wrote rows.
- */
-export function ImportJobs({
-  kind,
-  label,
-  unit = '个',
-  handed,
-  onImported,
-}: {
-  /** The resource's import kind (`jobKinds.import`). */
-  kind: string;
-  label: string;
-  unit?: string;
-  /** Jobs the dialog was closed on while they ran. */
-  handed: readonly number[];
-  onImported: () => void;
-}) {
-  const finished = useCallback(
-    (job: Job) => {
-      if (job.state === 'done' && (importResultOf(job)?.created ?? 0) > 0) onImported();
-    },
-    [onImported],
-  );
-  return (
-    <JobBanners
-      kind={kind}
-      started={handed}
-      onFinished={finished}
-      fileText={FILE_TEXT}
-      outcome={(job) => {
-        const result = importResultOf(job);
-        if (job.state !== 'done' || !result) return null;
-        const { title, detail } = importOutcome(result, label, unit);
-        return <Alert type="success" showIcon title={title} description={detail} />;
-      }}
-    />
-  );
-}

@@ -22,7 +22,7 @@ import {
   statusOptionsOf,
   useCanCall,
 } from './declared.tsx';
-import { ImportDialog, ImportJobs } from './ImportDialog.tsx';
+import { ImportDialogOnDemand, ImportJobs } from './ImportJobs.tsx';
 import { ExportButton, ExportJobs } from './ListExport.tsx';
 import { type ResourceRoutes, useResource } from './useResource.ts';
 import './resource.css';
@@ -349,7 +349,7 @@ export function ResourcePage<T extends { id: number }, V extends object = object
         </Space>
       </FilteredList>
       {can.add && (
-        <ImportDialog
+        <ImportDialogOnDemand
           label={label}
           unit={unit}
           routes={routes}

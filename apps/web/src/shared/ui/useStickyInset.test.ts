@@ -38,12 +38,20 @@ function bar(height: number): HTMLElement {
   return el;
 }
 const inset = () => document.documentElement.style.getPropertyValue('--portal-sticky-bottom');
+/** What the browser does once the page is laid out: each observer reports its element's size. */
+const report = () => {
+  for (const o of observers) o();
+};
 
 describe('declareInset', () => {
   it('adds up the bars at one edge and forgets each when it goes', () => {
     const undeclareTabs = declareInset('bottom', bar(56));
+    // Nothing is measured while the bar is declared (React's commit): a read would force a layout.
+    expect(inset()).toBe('');
+    report();
     expect(inset()).toBe('56px');
     const undeclareCart = declareInset('bottom', bar(99.5));
+    report();
     expect(inset()).toBe('156px');
     undeclareTabs();
     expect(inset()).toBe('100px');
@@ -54,8 +62,10 @@ describe('declareInset', () => {
   it('follows the bar’s height', () => {
     const el = bar(60);
     const undeclare = declareInset('bottom', el);
+    report();
+    expect(inset()).toBe('60px');
     el.getBoundingClientRect = () => ({ height: 120 }) as DOMRect;
-    for (const o of observers) o();
+    report();
     expect(inset()).toBe('120px');
     undeclare();
   });
@@ -63,6 +73,7 @@ describe('declareInset', () => {
   it('counts a bar declared for phones only while the media query matches', () => {
     phone = false;
     const undeclare = declareInset('bottom', bar(64), '(max-width: 576px)');
+    report();
     expect(inset()).toBe('0px');
     phone = true;
     for (const f of mediaListeners) f();

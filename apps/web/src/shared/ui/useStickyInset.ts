@@ -24,7 +24,9 @@ export function declareInset(edge: Edge, el: HTMLElement, media?: string): () =>
     bars[edge].set(el, query && !query.matches ? 0 : Math.ceil(el.getBoundingClientRect().height));
     publish(edge);
   };
-  update();
+  // Measured when the observer reports (its first report comes as the page is laid out), never
+  // here: reading a height while React commits forced a layout of the whole page, 100 ms on a phone
+  // as a server-rendered page hydrated.
   const observer = new ResizeObserver(update);
   observer.observe(el);
   query?.addEventListener('change', update);
