@@ -78,7 +78,7 @@ const PERSONAL = shared('personal', '个人中心', 'UserOutlined', [
     title: '我的消息',
     icon: 'BellOutlined',
     summary: '系统发给你的消息：申请的审核结果、待你审核的申请',
-    load: () => import('#web/modules/inbox/MessageViewPage.tsx'),
+    load: () => import('#web/modules/inbox/index.ts'),
     component: 'MessageViewPage',
   }),
   screen({
