@@ -6,7 +6,7 @@ import type { ImportDialog as Dialog } from './ImportDialog.tsx';
 
 /** An import job's file of refused rows, and what its link says. */
 export const REFUSED = 'refused';
-export const FILE_TEXT = { [REFUSED]: '下载错误行' };
+const FILE_TEXT = { [REFUSED]: '下载错误行' };
 
 /** What a finished import job answers (`ImportResult`), or null when it answered nothing. */
 export const importResultOf = (job: Job) => (job.result as ImportResult | null) ?? null;
