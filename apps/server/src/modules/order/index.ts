@@ -1,5 +1,4 @@
 /** What other modules may use of the order module, and its definition for app.ts. */
-
 import { dashboardCalls, orderCalls } from '@portal/contract';
 import type { Database } from '#server/platform/db/database.ts';
 import { serve } from '#server/platform/http/serve.ts';

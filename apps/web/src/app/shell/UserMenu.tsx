@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLogout } from '#web/modules/account/useAccount.ts';
 import { useUserInfo } from '#web/shared/session.ts';
+import { useOpenedOnce } from '#web/shared/ui/useOpenedOnce.ts';
 
 /** The password form (antd's Form, the contract's rules) is fetched when first asked for, not with every page. */
 const ChangePasswordModal = lazy(() =>
@@ -23,16 +24,13 @@ export function UserMenu({ areaPath }: { areaPath: string }) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  // Kept once asked for, so the dialog closes with its animation and its focus return.
-  const [passwordAsked, setPasswordAsked] = useState(false);
+  const passwordAsked = useOpenedOnce(passwordOpen);
   const name = user?.real_name || user?.username || '用户';
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'info') navigate(`${areaPath}/personal-info`);
-    else if (key === 'password') {
-      setPasswordAsked(true);
-      setPasswordOpen(true);
-    } else if (key === 'logout') logout();
+    else if (key === 'password') setPasswordOpen(true);
+    else if (key === 'logout') logout();
   };
 
   return (

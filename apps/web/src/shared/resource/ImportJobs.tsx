@@ -1,7 +1,8 @@
 import type { ImportResult, Job } from '@portal/contract';
 import { Alert } from 'antd';
-import { type ComponentProps, lazy, Suspense, useCallback, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useCallback } from 'react';
 import { JobBanners } from '#web/shared/job/JobBanners.tsx';
+import { useOpenedOnce } from '#web/shared/ui/useOpenedOnce.ts';
 import type { ImportDialog as Dialog } from './ImportDialog.tsx';
 
 /** An import job's file of refused rows, and what its link says. */
@@ -80,9 +81,7 @@ const LazyImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ 
  * animation, and a job it hands over keeps its place).
  */
 export function ImportDialogOnDemand(props: ComponentProps<typeof Dialog>) {
-  const [opened, setOpened] = useState(props.open);
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <LazyImportDialog {...props} />
