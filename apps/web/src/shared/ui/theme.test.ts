@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOnWhite } from './contrast.ts';
-import { FOCUS_PAIRS, PALETTE, TEXT_PAIRS } from './theme.ts';
+import { FOCUS_PAIRS, FONT_FAMILY, PALETTE, THEME, TEXT_PAIRS } from './theme.ts';
 
 describe('the theme’s colours', () => {
   it.each(TEXT_PAIRS)('text %s on %s reaches 4.5:1 (%s)', (text, background) => {
@@ -26,6 +26,18 @@ describe('the theme’s colours', () => {
       if (kebab(key) in vars) expect(vars[kebab(key)], key).toBe(value);
     }
     expect(Object.keys(vars).length).toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('the theme’s typeface', () => {
+  it('is the body’s, a Chinese face named before any Latin-only one', () => {
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, '../../app/global.css'), 'utf8');
+    const body = /body \{\s*(?:\/\*[^*]*\*\/\s*)?font-family:\s*([^;]+);/.exec(css)?.[1];
+    expect(body?.replace(/\s+/g, ' ')).toBe(FONT_FAMILY);
+    expect(THEME.token?.fontFamily).toBe(FONT_FAMILY);
+    const faces = FONT_FAMILY.split(',').map((f) => f.trim().replace(/"/g, ''));
+    expect(faces.indexOf('WenQuanYi Micro Hei')).toBeLessThan(faces.indexOf('Arial'));
+    expect(faces.indexOf('Microsoft YaHei')).toBeLessThan(faces.indexOf('Helvetica Neue'));
   });
 });
 

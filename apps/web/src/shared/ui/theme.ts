@@ -84,8 +84,18 @@ function presetText(colours: Record<string, string>): Record<string, string> {
   );
 }
 
+/**
+ * The portal's typeface: the system's Chinese sans-serif named before any Latin-only face (Apple,
+ * Windows, Linux), so Chinese text is laid out in one named font. antd's own stack names Latin faces
+ * only, so every Chinese character went through the browser's font fallback, which is a large part
+ * of laying out a page. global.css gives the body the same stack (theme.test.ts holds them equal).
+ */
+export const FONT_FAMILY =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "Helvetica Neue", Arial, sans-serif';
+
 export const THEME: ThemeConfig = {
   token: {
+    fontFamily: FONT_FAMILY,
     colorPrimary: PALETTE.primary,
     colorPrimaryHover: PALETTE.primaryHover,
     colorPrimaryActive: PALETTE.primaryActive,
