@@ -44,6 +44,7 @@ import { transferModule } from './modules/transfer/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { visitorFormsModule } from './modules/visitor-forms/index.ts';
 import { workPlanModule } from './modules/work-plan/index.ts';
+import { workflowModule } from './modules/workflow/index.ts';
 import { authPlugin } from './platform/auth/auth.plugin.ts';
 import { type DatabaseHandle, modulesDatabase } from './platform/db/database.ts';
 import { fileStoreOf } from './platform/files/file-store.ts';
@@ -264,6 +265,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       forgetSessions: (userId) => app.sessions.forgetUser(userId),
     }),
     workPlanModule(db, { permissions: app.permissions, zoneOf }),
+    workflowModule(db),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

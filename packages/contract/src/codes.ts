@@ -160,6 +160,12 @@ export const Codes = {
   WORK_LOG_DAY_FULL: { c: 22978, m: '同一天的工时合计不能超过24小时' },
   WORK_TASKS_FULL: { c: 22979, m: '一个计划最多100个任务' },
   GOODS_NO_PRICE: { c: 23030, m: '商品还没有销售价，不能上架：请先设置销售价' },
+  FLOW_PUBLISHED: { c: 24001, m: '流程已发布，不能修改；请复制后修改副本' },
+  FLOW_FILE_REFUSED: { c: 24002, m: '流程图文件无法读取' },
+  FLOW_CHART_ERROR: { c: 24003, m: '流程图有误，不能保存' },
+  FLOW_DISCARD_CONFIRM: { c: 24004, m: '保存后将删除已移除环节的设置，请确认后再保存' },
+  FLOW_NOT_DRAWN: { c: 24005, m: '流程还没有流程图，不能发布' },
+  FLOW_UNPUBLISHABLE: { c: 24006, m: '流程图含有不能运行的元素，不能发布' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -52,4 +52,5 @@ export * from './transfer.ts';
 export * from './users.ts';
 export * from './visitor-forms.ts';
 export * from './work-plan.ts';
+export * from './workflow.ts';
 export * from './zone-time.ts';

@@ -149,6 +149,10 @@ export const PERMISSIONS = {
     delete_news: '删除新闻',
     view_guest: '查看新访客',
   },
+  training: {
+    view_flow: '查看流程',
+    change_flow: '设计、设置和发布流程',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type PermissionModule = keyof typeof PERMISSIONS;
@@ -175,6 +179,7 @@ export const PERMISSION_MODULE_NAMES: Record<PermissionModule, string> = {
   work: '工作计划与日志',
   company: '单位',
   news: '新闻与访客',
+  training: '实训流程',
 };
 export type Codename = {
   [M in PermissionModule]: keyof (typeof PERMISSIONS)[M];
@@ -216,6 +221,8 @@ const WORK_CODENAMES = Object.keys(PERMISSIONS.work) as Codename[];
  * work log, and asking to move to another company (transfer.ts; administrators hand over first).
  */
 const STAFF_OWN: Codename[] = ['write_work_log', 'request_transfer'];
+/** The training area's flows (workflow.ts): the manager area's administrators design them. */
+const FLOW_CODENAMES = Object.keys(PERMISSIONS.training) as Codename[];
 
 /** Which role numbers hold which codenames by default (seeded into `role_permissions`). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
@@ -228,19 +235,32 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
     'set_assistant',
     ...ORGANIZATION_CODENAMES,
     ...WORK_CODENAMES,
+    ...FLOW_CODENAMES,
   ],
-  6: ['view_group_company', 'add_group_company', ...ORGANIZATION_CODENAMES, ...WORK_CODENAMES],
+  6: [
+    'view_group_company',
+    'add_group_company',
+    ...ORGANIZATION_CODENAMES,
+    ...WORK_CODENAMES,
+    ...FLOW_CODENAMES,
+  ],
   // 单位管理员 and their assistants: their company's organisation and people; the manager also
   // what each role of the company may do (role-permission.ts).
-  3: [...ORGANIZATION_CODENAMES, ...WORK_CODENAMES, 'change_role_permission', 'set_assistant'],
+  3: [
+    ...ORGANIZATION_CODENAMES,
+    ...WORK_CODENAMES,
+    ...FLOW_CODENAMES,
+    'change_role_permission',
+    'set_assistant',
+  ],
   // 指导者: their assistants (the training area's actions come with its issues).
   4: ['set_assistant', ...STAFF_OWN],
   5: STAFF_OWN,
-  8: STAFF_OWN,
+  8: [...STAFF_OWN, 'view_flow'],
   9: STAFF_OWN,
   10: STAFF_OWN,
   11: STAFF_OWN,
-  7: [...ORGANIZATION_CODENAMES, ...WORK_CODENAMES],
+  7: [...ORGANIZATION_CODENAMES, ...WORK_CODENAMES, ...FLOW_CODENAMES],
   12: [
     'view_goods_category',
     'add_goods_category',

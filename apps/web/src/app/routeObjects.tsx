@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { RequireLogin } from '#web/shared/RequireLogin.tsx';
 import { type LazyPage, lazyPage } from './lazy.ts';
-import { screensOf } from './routes/access.ts';
+import { isOutsideScreen, screensOf } from './routes/access.ts';
 import { AREAS, NOT_FOUND_PAGE, PUBLIC_PAGES } from './routes/table.ts';
 import { LazyView } from './shell/LazyView.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
@@ -57,16 +57,41 @@ export function buildRoutes(): RouteObject[] {
             handle: { title: area.title, page: areaShell, backOffice: true } satisfies RouteHandle,
             children: [
               { index: true, element: <AreaIndex area={area} /> },
-              ...screensOf(area.children).map(
-                (screen): RouteObject => ({
-                  path: screen.path,
-                  element: <ScreenGate area={area} screen={screen} />,
-                  handle: { title: screen.title, page: screen.page } satisfies RouteHandle,
-                }),
-              ),
+              ...screensOf(area.children)
+                .filter((screen) => !isOutsideScreen(screen))
+                .map(
+                  (screen): RouteObject => ({
+                    path: screen.path,
+                    element: <ScreenGate area={area} screen={screen} />,
+                    handle: { title: screen.title, page: screen.page } satisfies RouteHandle,
+                  }),
+                ),
               notFound,
             ],
           }),
+        ),
+        // A screen the specification routes outside its area's path, in the area's frame.
+        ...AREAS.flatMap((area) =>
+          screensOf(area.children)
+            .filter(isOutsideScreen)
+            .map(
+              (screen): RouteObject => ({
+                path: screen.path,
+                element: (
+                  <RequireLogin>
+                    <LazyView page={areaShell} area={area} />
+                  </RequireLogin>
+                ),
+                handle: { title: area.title, page: areaShell, backOffice: true } satisfies RouteHandle,
+                children: [
+                  {
+                    index: true,
+                    element: <ScreenGate area={area} screen={screen} />,
+                    handle: { title: screen.title, page: screen.page } satisfies RouteHandle,
+                  },
+                ],
+              }),
+            ),
         ),
         notFound,
       ],

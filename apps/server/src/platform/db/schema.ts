@@ -1259,6 +1259,50 @@ export interface JobRepeatTable {
   lease_until: string | null;
 }
 
+/** A flow of the training area (migration 060): FLOW_STATUS 1 草稿, 2 已发布; `step` the wizard's, null before drawing. */
+export interface FlowTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  type_label: Generated<string>;
+  task_label: Generated<string>;
+  description: Generated<string>;
+  status: Generated<number>;
+  step: number | null;
+  xml: Generated<string>;
+  /** JSON list of why the drawing cannot be published. */
+  unpublishable: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A flow node of a flow's drawing (its BPMN id `task_id`), kind and node type as drawn. */
+export interface FlowNodeTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  task_id: string;
+  name: Generated<string>;
+  kind: string;
+  node_type: number | null;
+  look_on: Generated<number>;
+  position: number;
+}
+
+/** A sequence flow of a flow's drawing, between two nodes' BPMN ids. */
+export interface FlowTransitionTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  sequence_flow_id: string;
+  name: Generated<string>;
+  source: string;
+  target: string;
+}
+
 /** A work plan (migration 050): WORK_PLAN_STATUS 0 进行中, 1 已完成, 2 已取消. */
 export interface WorkPlanTable {
   id: Generated<number>;
@@ -1329,6 +1373,9 @@ export interface DB {
   inbox_messages: InboxMessageTable;
   person_transfers: PersonTransferTable;
   work_plans: WorkPlanTable;
+  flows: FlowTable;
+  flow_nodes: FlowNodeTable;
+  flow_transitions: FlowTransitionTable;
   work_plan_tasks: WorkPlanTaskTable;
   work_logs: WorkLogTable;
   company_settings: CompanySettingTable;

@@ -18,8 +18,11 @@ describe('areaIndexTarget', () => {
   it('falls back to personal-info when nothing else is allowed', () => {
     expect(areaIndexTarget(bare, nobody)).toBe('/crm/personal-info');
   });
-  it('opens the area home where it stands in for the spec first screen, whatever the permissions', () => {
-    expect(areaIndexTarget(manager, viewer)).toBe('/manager/workflow');
+  it('opens the spec first screen for whoever may see it, else the area home', () => {
+    const flows: UserPermission = { training: [{ codename: 'view_flow', name: '查看流程' }] };
+    expect(areaIndexTarget(manager, flows)).toBe('/manager/workflow');
+    expect(areaIndexTarget(manager, viewer)).toBe('/manager/home');
+    // No permission object loaded: every action allowed (spec 001 §6).
     expect(areaIndexTarget(manager, null)).toBe('/manager/workflow');
   });
 });
@@ -37,7 +40,7 @@ describe('area homes', () => {
   } as const;
 
   // An area whose first screen is built keeps its home at a path of its own.
-  const HOMES: Record<string, string> = { crm: 'home' };
+  const HOMES: Record<string, string> = { crm: 'home', manager: 'home' };
 
   it.each(Object.entries(FIRST_SCREENS).filter(([key]) => !(key in HOMES)))(
     '/%s/%s is the area home, and the index goes there',
@@ -110,10 +113,18 @@ describe('canAccess and findScreen', () => {
   it('finds the shared screens under every area', () => {
     for (const a of AREAS) expect(findScreen(AREAS, `${a.path}/personal-info`)?.title).toBe('个人信息');
   });
-  it('puts 管理首页 at home in every area but 商城管理, whose own home holds that path', () => {
-    expect(findScreen(AREAS, '/manager/home')?.title).toBe('管理首页');
+  it('puts 管理首页 at home in every area but 商城管理 and 管理中心, whose own homes hold that path', () => {
+    expect(findScreen(AREAS, '/business/home')?.title).toBe('管理首页');
     expect(findScreen(AREAS, '/crm/home')?.home).toBeDefined();
+    expect(findScreen(AREAS, '/manager/home')?.home).toBeDefined();
     expect(screensOf(crm.children).filter((s) => s.path === 'home')).toHaveLength(1);
+  });
+  it('finds a screen the specification routes outside its area, in its area', () => {
+    const draw = findScreen(AREAS, '/workflow/draw/12');
+    expect(draw?.title).toBe('绘制流程图');
+    expect(draw?.linkOnly).toBe(true);
+    expect(findScreen(AREAS, '/manager/workflow/draw/12')).toBeUndefined();
+    expect(findScreen(AREAS, '/workflow/draw')).toBeUndefined();
   });
 });
 

@@ -60,12 +60,33 @@ function routes(path: string, segments: readonly string[]) {
   );
 }
 
+/**
+ * A screen the specification routes outside its area's path (`/workflow/draw/{flow_id}` of the
+ * manager area): shown in the area's frame at that path (routeObjects.tsx).
+ */
+export const isOutsideScreen = (s: ScreenEntry) => s.path.startsWith('/');
+
+/** The area and screen entry routed at `pathname`, if any. */
+export function findAreaScreen(
+  areas: readonly AreaEntry[],
+  pathname: string,
+): { area: AreaEntry; screen: ScreenEntry } | undefined {
+  const all = pathname.split('/').slice(1);
+  const whole = all.length > 1 && all.at(-1) === '' ? all.slice(0, -1) : all;
+  for (const area of areas)
+    for (const screen of screensOf(area.children))
+      if (isOutsideScreen(screen) && routes(screen.path.slice(1), whole)) return { area, screen };
+  const [areaSeg, ...rest] = whole;
+  const area = areas.find((a) => a.path === `/${areaSeg}`);
+  const screen = area
+    ? screensOf(area.children).find((s) => !isOutsideScreen(s) && routes(s.path, rest))
+    : undefined;
+  return area && screen ? { area, screen } : undefined;
+}
+
 /** The screen entry routed at `pathname`, if any. */
 export function findScreen(areas: readonly AreaEntry[], pathname: string): ScreenEntry | undefined {
-  const [, areaSeg, ...rest] = pathname.split('/');
-  const area = areas.find((a) => a.path === `/${areaSeg}`);
-  const segments = rest.length > 1 && rest.at(-1) === '' ? rest.slice(0, -1) : rest;
-  return area ? screensOf(area.children).find((s) => routes(s.path, segments)) : undefined;
+  return findAreaScreen(areas, pathname)?.screen;
 }
 
 /** An area's own screens: not those of the shared groups every area carries (个人中心, 单位管理). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableOnWhite } from './contrast.ts';
-import { FOCUS_PAIRS, FONT_FAMILY, PALETTE, THEME, TEXT_PAIRS } from './theme.ts';
+import { FOCUS_PAIRS, FONT_FAMILY, PALETTE, TEXT_PAIRS, THEME } from './theme.ts';
 
 describe('the theme’s colours', () => {
   it.each(TEXT_PAIRS)('text %s on %s reaches 4.5:1 (%s)', (text, background) => {

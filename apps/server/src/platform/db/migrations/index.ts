@@ -52,6 +52,7 @@ import { receiptWait } from './055-receipt-wait.ts';
 import { orderSms } from './056-order-sms.ts';
 import { purchaseStocked } from './057-purchase-stocked.ts';
 import { searchPairsAppDownloads } from './059-search-pairs-app-downloads.ts';
+import { flows } from './060-flows.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -108,5 +109,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '056-order-sms': orderSms,
     '057-purchase-stocked': purchaseStocked,
     '059-search-pairs-app-downloads': searchPairsAppDownloads,
+    '060-flows': flows(dialect),
   };
 }

@@ -1,12 +1,30 @@
 import { area, group, linkScreen, screen, smsOutboxScreen } from './area.ts';
 
-/** 管理中心: system administration; its home stands at `workflow` until the flow list is built. */
+/** 管理中心: the training area's design (flows first) and system administration. */
 export const MANAGER = area(
   'manager',
   '管理中心',
   'BranchesOutlined',
   'workflow',
   [
+    group('training', '实训设计', 'BranchesOutlined', [
+      screen({
+        path: 'workflow',
+        title: '流程管理',
+        icon: 'ApartmentOutlined',
+        summary: '绘制 BPMN 流程图并检查，复制、发布和删除流程',
+        access: { module: 'training', codename: 'view_flow' },
+        load: () => import('#web/modules/workflow/WorkflowPage.tsx'),
+        component: 'WorkflowPage',
+      }),
+      linkScreen({
+        path: '/workflow/draw/:flow_id',
+        title: '绘制流程图',
+        access: { module: 'training', codename: 'view_flow' },
+        load: () => import('#web/modules/workflow/WorkflowDrawPage.tsx'),
+        component: 'WorkflowDrawPage',
+      }),
+    ]),
     group('system', '系统管理', 'SettingOutlined', [
       smsOutboxScreen('sms-outbox'),
       screen({
@@ -73,6 +91,7 @@ export const MANAGER = area(
     ]),
   ],
   {
+    path: 'home',
     purpose:
       '管理中心用于搭建业务流程模拟实训：绘制 BPMN 流程，设置环节、文书、角色和模块，据此创建项目和业务，并管理单位、部门、用户与课程。',
   },

@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { expectAccessible, expectToastFrom, signIn, test, uniqueSuffix } from './helpers.ts';
+
+// 流程设计 (issue 36, docs/adr/0041): the demo 单位管理员 draws a flow with an exclusive choice and a
+// parallel split in the BPMN designer by mouse and keyboard, is refused saving an unreachable node
+// (named in Chinese), saves, exports the .bpmn and imports it again unchanged, and publishes it;
+// a published flow opens read-only. The checks themselves, hostile files and who may call what are
+// the unit and API tests' (packages/contract workflow-bpmn*.test.ts, apps/server workflow.test.ts).
+
+/** An entry of the selected element's context pad, by its Chinese title. */
+const pad = (page: Page, title: string) => page.locator(`.djs-context-pad .entry[title="${title}"]`);
+/** The element selected now, by its BPMN id. */
+const selectedId = async (page: Page) => {
+  const id = await page.locator('.djs-element.selected').first().getAttribute('data-element-id');
+  if (!id) throw new Error('nothing selected');
+  return id;
+};
+const shape = (page: Page, id: string) => page.locator(`.djs-element[data-element-id="${id}"]`).first();
+const nodeType = (page: Page) => page.getByRole('form', { name: '元素属性' }).locator('#flow-node-type');
+
+/** Appends from the selected element by its context pad; a task is named as it is added. */
+async function append(page: Page, entry: '追加任务' | '追加排他网关' | '追加结束事件', name?: string) {
+  const before = await selectedId(page);
+  await pad(page, entry).click();
+  await expect.poll(() => selectedId(page)).not.toBe(before);
+  if (name !== undefined) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  } else await page.keyboard.press('Escape');
+  return selectedId(page);
+}
+
+/** Chooses the selected task's 环节类型 with the keyboard. */
+async function typeAs(page: Page, label: string) {
+  await nodeType(page).click();
+  await page.keyboard.type(label);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('form', { name: '元素属性' })).toContainText(label);
+}
+
+/** Turns the selected gateway into a parallel one (更改类型). */
+async function makeParallel(page: Page) {
+  await pad(page, '更改类型').click();
+  await page.locator('.djs-popup').getByText('并行网关', { exact: true }).click();
+  await expect(page.locator('.djs-popup')).toBeHidden();
+}
+
+/** Selects an element by a click (a click on the element already selected would deselect it). */
+async function select(page: Page, id: string) {
+  const now = await page
+    .locator('.djs-element.selected')
+    .first()
+    .getAttribute('data-element-id', { timeout: 1000 })
+    .catch(() => null);
+  if (now === id) return;
+  await shape(page, id).click();
+  await expect.poll(() => selectedId(page)).toBe(id);
+}
+
+test('a manager draws a flow with a choice and a parallel split, is refused an unreachable node, saves, exports and imports it unchanged, and publishes it', async ({
+  page,
+}) => {
+  const name = `E2E合同审批${uniqueSuffix()}`;
+  await signIn(page, 'unit', '/manager/workflow');
+  await expect(page.getByRole('table', { name: '流程列表' })).toBeVisible();
+  await page.getByRole('button', { name: '新建流程' }).click();
+  const dialog = page.getByRole('dialog', { name: '新建流程' });
+  await dialog.getByLabel('流程名称').fill(name);
+  await dialog.getByLabel('流程类型').fill('行政');
+  await dialog.getByRole('button', { name: '保存并绘制' }).click();
+  await expect(page).toHaveURL(/\/workflow\/draw\/\d+$/);
+  await expect(page.getByText(`绘制流程图 · ${name}`)).toBeVisible();
+  await expect(shape(page, 'StartEvent_1')).toBeVisible();
+
+  // 开始 → 起草合同 (编辑) → 是否会签: 否 → 归档总结 (分析与总结) → 结束.
+  await select(page, 'StartEvent_1');
+  await append(page, '追加任务', '起草合同');
+  await typeAs(page, '编辑');
+  const choice = await append(page, '追加排他网关', '是否会签');
+  await append(page, '追加任务', '归档总结');
+  await typeAs(page, '分析与总结');
+  await append(page, '追加结束事件');
+  // 是: a parallel split into 甲方签字 and 乙方签字, merged again before 会签总结 → 结束.
+  await select(page, choice);
+  const split = await append(page, '追加排他网关');
+  await makeParallel(page);
+  const a = await append(page, '追加任务', '甲方签字');
+  await typeAs(page, '分发签收');
+  const join = await append(page, '追加排他网关');
+  await makeParallel(page);
+  await append(page, '追加任务', '会签总结');
+  await typeAs(page, '分析与总结');
+  await append(page, '追加结束事件');
+  await select(page, split);
+  const b = await append(page, '追加任务', '乙方签字');
+  await typeAs(page, '分发签收');
+  // 乙方签字 joins the merge: the connect tool, dragged by mouse.
+  const from = await pad(page, '连线到其他元素').boundingBox();
+  const to = await shape(page, join).boundingBox();
+  if (!from || !to) throw new Error('no box to drag between');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  expect(a).not.toBe(b);
+
+  // A task dropped from the palette and left unconnected: the save is refused, naming it.
+  await page.locator('.djs-palette .entry[data-action="create.task"]').click();
+  const canvas = await page.locator('.flow-canvas').boundingBox();
+  if (!canvas) throw new Error('no canvas');
+  await page.mouse.click(canvas.x + canvas.width - 120, canvas.y + 90);
+  await page.keyboard.type('孤立环节');
+  await page.keyboard.press('Enter');
+  await typeAs(page, '展示');
+  const lonely = await selectedId(page);
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  const problems = page.getByRole('alert').filter({ hasText: '流程图有误，不能保存' });
+  await expect(problems).toContainText('任务“孤立环节”无法从开始事件到达');
+  await expect(problems).toContainText('任务“孤立环节”无法到达结束事件');
+  // Gone again with the keyboard: the drawing takes the focus (it is still selected), Delete.
+  await select(page, lonely);
+  await page.locator('.djs-container > svg').focus();
+  await page.keyboard.press('Delete');
+  await expect(shape(page, lonely)).toHaveCount(0);
+
+  await expectToastFrom(page, '已保存流程图', () =>
+    page.getByRole('button', { name: '保存', exact: true }).click(),
+  );
+  await expect(problems).toBeHidden();
+  await expect(page.getByText('未保存')).toBeHidden();
+  await expectAccessible(page, 'the designer');
+
+  // Exported, imported again: the same file.
+  const exported = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 .bpmn' }).click();
+  const file = await (await exported).path();
+  const first = fs.readFileSync(file, 'utf8');
+  expect(first).toContain('name="甲方签字"');
+  expect(first).toContain('training:nodeType="4"');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '导入 .bpmn' }).click();
+  await page
+    .getByRole('dialog', { name: '导入将替换当前流程图' })
+    .getByRole('button', { name: '选择文件' })
+    .click();
+  await (await chooser).setFiles({
+    name: `${name}.bpmn`,
+    mimeType: 'application/xml',
+    buffer: Buffer.from(first),
+  });
+  await expect(page.getByText('未保存')).toBeVisible();
+  const again = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出 .bpmn' }).click();
+  expect(fs.readFileSync(await (await again).path(), 'utf8')).toBe(first);
+  await expectToastFrom(page, '已保存流程图', () =>
+    page.getByRole('button', { name: '保存', exact: true }).click(),
+  );
+
+  // Published from the list after a confirmation; then the designer shows it read-only.
+  await page.getByRole('link', { name: '返回流程管理' }).click();
+  await page.getByRole('searchbox', { name: '搜索流程' }).fill(name);
+  await page.getByRole('searchbox', { name: '搜索流程' }).press('Enter');
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('草稿');
+  await expect(row).toContainText('5');
+  await row.getByRole('button', { name: `发布 ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `确定发布流程「${name}」吗？` });
+  await expectToastFrom(page, `已发布流程「${name}」`, () =>
+    confirm.getByRole('button', { name: '发布' }).click(),
+  );
+  await expect(row).toContainText('已发布');
+  await expectAccessible(page, 'the flow list');
+  await row.getByRole('button', { name: `查看 ${name}` }).click();
+  await expect(page.getByText('流程已发布，流程图不能修改')).toBeVisible();
+  await expect(page.getByRole('button', { name: '保存', exact: true })).toHaveCount(0);
+});
