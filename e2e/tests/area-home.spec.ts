@@ -17,11 +17,14 @@ import {
  * Issue 11: every area opens on a home that says what the area is for and what the user can do
  * now. Until an area's first screen of spec §2 is built, its home stands there; 商城管理's first
  * screen (the goods library at /crm/goods_manager) is built, so its home has a path of its own
- * (/crm/home) and a role that keeps no goods (客服) lands there.
+ * (/crm/home) and a role that keeps no goods (客服) lands there. 管理中心's first screen (流程管理,
+ * issue 36) is built and every role of the area may open it: it opens there, with no home of its own.
  */
-const FIRST_SCREENS: Record<Area, string> = {
+/** The areas with a home (管理中心 opens on its first screen). */
+type Homed = Exclude<Area, 'manager'>;
+
+const FIRST_SCREENS: Record<Homed, string> = {
   crm: 'goods_manager',
-  manager: 'workflow',
   car: 'car_auto_parts',
   tool: 'double_color_ball',
   business: 'prepare',
@@ -30,7 +33,7 @@ const FIRST_SCREENS: Record<Area, string> = {
 };
 
 /** Where each area's home stands: its first screen, unless that screen is built. */
-const HOMES: Record<Area, string> = { ...FIRST_SCREENS, crm: 'home' };
+const HOMES: Record<Homed, string> = { ...FIRST_SCREENS, crm: 'home' };
 
 /** Roles whose area opens on a built first screen rather than on the home (the goods library). */
 const LANDS_ON_SCREEN = new Set(['shop', 'warehouse', 'purchaser', 'finance', 'sales', 'qf_shop']);
@@ -39,7 +42,7 @@ const main = (page: Page) => page.getByRole('main');
 const nowSection = (page: Page) => main(page).getByRole('region', { name: '现在可以做的事' });
 
 /** The area home of `area` is on screen: its name, what it is for, what can be done now. */
-async function expectAreaHome(page: Page, area: Area, { menu = true } = {}) {
+async function expectAreaHome(page: Page, area: Homed, { menu = true } = {}) {
   const title = AREA_TITLES[area];
   await expect(page).toHaveURL(new RegExp(`/${area}/${HOMES[area]}$`));
   await expect(main(page).getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
@@ -72,11 +75,11 @@ async function openLogin(page: Page) {
  * (apps/web/src/app/routes/roleLanding.test.ts); the 管理中心 administrator, the car user and the
  * student land in the journeys below.
  */
-const LANDING_ACCOUNTS = ['cluster', 'instructor', 'business', 'tool', 'service', 'qf_shop'];
+const LANDING_ACCOUNTS = ['instructor', 'business', 'tool', 'service', 'qf_shop'];
 
 test.describe('login lands each role in its area, on its home', () => {
   for (const who of DEMO_ACCOUNTS.filter((a) => LANDING_ACCOUNTS.includes(a.username))) {
-    test(`${who.username} (role ${who.role}) → /${who.area}/${LANDS_ON_SCREEN.has(who.username) ? FIRST_SCREENS[who.area] : HOMES[who.area]}`, async ({
+    test(`${who.username} (role ${who.role}) → /${who.area}/${LANDS_ON_SCREEN.has(who.username) ? FIRST_SCREENS[who.area as Homed] : HOMES[who.area as Homed]}`, async ({
       page,
     }) => {
       await openLogin(page);
@@ -86,14 +89,14 @@ test.describe('login lands each role in its area, on its home', () => {
       await expect(topBar).toContainText(AREA_TITLES[who.area]);
       await expect(topBar).toContainText(who.company);
       if (LANDS_ON_SCREEN.has(who.username)) {
-        await expect(page).toHaveURL(new RegExp(`/${who.area}/${FIRST_SCREENS[who.area]}$`));
+        await expect(page).toHaveURL(new RegExp(`/${who.area}/${FIRST_SCREENS[who.area as Homed]}$`));
         // The goods library (a lazily loaded screen: a loaded machine may take a while).
         await expect(main(page).getByText('商品库').first()).toBeVisible({ timeout: 30_000 });
         await sideMenu(page)
           .getByRole('menuitem', { name: `${AREA_TITLES[who.area]}首页` })
           .click();
       }
-      await expectAreaHome(page, who.area);
+      await expectAreaHome(page, who.area as Homed);
       await expect(page).toHaveTitle(`${AREA_TITLES[who.area]}首页 - ${who.company} - 企业门户`);
       await expect(main(page)).toContainText(`您好，${who.realName}`);
     });
@@ -126,24 +129,25 @@ test('/car/car_auto_parts shows the car area home, and its links lead on and bac
   await expectAreaHome(page, 'car');
 });
 
-test('the super administrator’s home offers the SMS outbox and 商城管理', async ({ page }) => {
+test('the super administrator lands on 流程管理 and reaches 商城管理’s home from the top bar', async ({
+  page,
+}) => {
   await openLogin(page);
   await login(page, 'admin');
-  await expectAreaHome(page, 'manager');
-  // 管理中心 has one screen of its own so far: the rest is being built.
-  await expect(main(page)).toContainText('管理中心的其他功能正在建设中');
-  await expect(nowSection(page).getByRole('link', { name: /^短信发件箱/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/manager\/workflow$/);
+  await expect(main(page).getByRole('table', { name: '流程列表' })).toBeVisible();
+  await expect(page).toHaveTitle(/^流程管理 - \S+ - 企业门户$/);
+  // The area index opens it too.
+  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/manager\/workflow$/);
 
-  const areas = main(page).getByRole('region', { name: '切换工作区域' });
-  await areas.getByRole('link', { name: /^商城管理/ }).click();
+  await page.getByRole('banner').getByRole('button', { name: '管理中心：切换工作区域' }).click();
+  await page.getByRole('menuitem', { name: /商城管理/ }).click();
   // 商城管理 opens on its goods library; its home is one click away.
   await expect(page).toHaveURL(/\/crm\/goods_manager$/);
   await sideMenu(page).getByRole('menuitem', { name: '商城管理首页' }).click();
   await expectAreaHome(page, 'crm');
   await expect(nowSection(page).getByRole('link', { name: /^商品分类/ })).toBeVisible();
-  await expect(
-    page.getByRole('banner').getByRole('button', { name: '商城管理：切换工作区域' }),
-  ).toBeVisible();
 });
 
 /**

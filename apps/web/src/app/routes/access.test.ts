@@ -18,12 +18,12 @@ describe('areaIndexTarget', () => {
   it('falls back to personal-info when nothing else is allowed', () => {
     expect(areaIndexTarget(bare, nobody)).toBe('/crm/personal-info');
   });
-  it('opens the spec first screen for whoever may see it, else the area home', () => {
+  it('opens 管理中心 on 流程管理 (spec §2), for whoever may see it', () => {
     const flows: UserPermission = { training: [{ codename: 'view_flow', name: '查看流程' }] };
     expect(areaIndexTarget(manager, flows)).toBe('/manager/workflow');
-    expect(areaIndexTarget(manager, viewer)).toBe('/manager/home');
     // No permission object loaded: every action allowed (spec 001 §6).
     expect(areaIndexTarget(manager, null)).toBe('/manager/workflow');
+    expect(areaIndexTarget(manager, viewer)).not.toBe('/manager/workflow');
   });
 });
 
@@ -40,9 +40,11 @@ describe('area homes', () => {
   } as const;
 
   // An area whose first screen is built keeps its home at a path of its own.
-  const HOMES: Record<string, string> = { crm: 'home', manager: 'home' };
+  const HOMES: Record<string, string> = { crm: 'home' };
+  // Areas whose first screen is built and that need no home of their own.
+  const NO_HOME = new Set(['manager']);
 
-  it.each(Object.entries(FIRST_SCREENS).filter(([key]) => !(key in HOMES)))(
+  it.each(Object.entries(FIRST_SCREENS).filter(([key]) => !(key in HOMES) && !NO_HOME.has(key)))(
     '/%s/%s is the area home, and the index goes there',
     (key, first) => {
       const a = AREAS.find((x) => x.area === key);
@@ -113,10 +115,11 @@ describe('canAccess and findScreen', () => {
   it('finds the shared screens under every area', () => {
     for (const a of AREAS) expect(findScreen(AREAS, `${a.path}/personal-info`)?.title).toBe('个人信息');
   });
-  it('puts 管理首页 at home in every area but 商城管理 and 管理中心, whose own homes hold that path', () => {
+  it('puts 管理首页 at home in every area but 商城管理, whose own home holds that path', () => {
+    expect(findScreen(AREAS, '/manager/home')?.title).toBe('管理首页');
     expect(findScreen(AREAS, '/business/home')?.title).toBe('管理首页');
     expect(findScreen(AREAS, '/crm/home')?.home).toBeDefined();
-    expect(findScreen(AREAS, '/manager/home')?.home).toBeDefined();
+    expect(findScreen(AREAS, '/manager/workflow')?.title).toBe('流程管理');
     expect(screensOf(crm.children).filter((s) => s.path === 'home')).toHaveLength(1);
   });
   it('finds a screen the specification routes outside its area, in its area', () => {
