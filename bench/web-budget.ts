@@ -16,9 +16,8 @@
 // are measured alternately, run by run. BENCH_LH_RUNS (3) Lighthouse runs per path and
 // BENCH_LOAD_RUNS (5) back-office loads per build, medians reported. BENCH_WEB_URL=http://host:port
 // measures a server that is already running instead (this build only, no back-office load).
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { type ChildProcess, execSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -26,6 +25,7 @@ import type { LoginResult } from '@portal/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
+import { loginAs, sessionContext, startServer } from './web-server.ts';
 
 const BUDGET_GZIP = 200_000;
 const DEFAULT_PATHS = ['/', '/shop', '/goodsDetail?id=1'];
@@ -38,9 +38,6 @@ const LOAD_RUNS = Math.max(1, Number(process.env.BENCH_LOAD_RUNS ?? 5));
 const OFFICE_PATH = process.env.BENCH_OFFICE_PATH ?? '/crm/goods_manager';
 const OFFICE_USER = process.env.BENCH_OFFICE_USER ?? 'shop';
 const OFFICE_CONTENT = '.ant-table-row';
-const DEMO_PASSWORD = 'demo123456';
-/** What a login leaves in the browser, as the app writes it (apps/web/src/shared/sessionValues.ts). */
-type SessionValues = (result: LoginResult, remember: boolean) => { record: unknown; info: unknown };
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -178,53 +175,6 @@ if (sizeOnly) process.exit();
 
 // ── 2. Lighthouse on a freshly seeded server ──────────────────────────────────────────────────
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
-
-/** The real server (as `npm start` runs it) on an empty SQLite folder, so it seeds the demo data. */
-async function startServer(build: Build): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-bench-'));
-  const { DATABASE_URL: _pg, ...env } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: build.tree,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: build.dist,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it answered`))),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  const healthy = (async () => {
-    while (Date.now() < deadline) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error('server did not answer /api/health within 120 s');
-  })();
-  await Promise.race([healthy, exited]);
-  return { base, child, dataDir };
-}
-
 interface Run {
   score: number;
   fcp: number;
@@ -254,26 +204,8 @@ interface Load {
  * time from navigation until the list's first row is visible, and how many files were fetched.
  */
 async function officeLoad(browser: Browser, base: string, login: LoginResult): Promise<Load> {
-  // Loaded by path: the web's modules are typed for the browser, this benchmark for Node.
-  const { sessionValues } = (await import(path.join(root, 'apps/web/src/shared/sessionValues.ts'))) as {
-    sessionValues: SessionValues;
-  };
-  const { record, info } = sessionValues(login, false);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+  const context = await sessionContext(browser, base, login);
   try {
-    await context.addCookies([
-      { name: 'userInfo', value: encodeURIComponent(JSON.stringify(info)), url: base },
-    ]);
-    await context.addInitScript(
-      ({ token, record }) => {
-        const { localStorage } = globalThis as unknown as {
-          localStorage: Map<string, string> & { setItem(k: string, v: string): void };
-        };
-        localStorage.setItem('token', token);
-        localStorage.setItem('portal_user', JSON.stringify(record));
-      },
-      { token: login.token, record },
-    );
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(String(e)));
@@ -295,17 +227,6 @@ async function officeLoad(browser: Browser, base: string, login: LoginResult): P
   }
 }
 
-async function loginAs(base: string, username: string): Promise<LoginResult> {
-  const res = await fetch(`${base}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
-  });
-  const body = (await res.json()) as { c: number; m: string; d: LoginResult };
-  if (body.c !== 0) throw new Error(`login ${username}: ${body.m}`);
-  return body.d;
-}
-
 // ── 3. Lighthouse on a freshly seeded server per build ────────────────────────────────────────
 
 const external = process.env.BENCH_WEB_URL?.replace(/\/+$/, '');
@@ -317,7 +238,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 let browser: Browser | undefined;
 try {
   if (external) servers.push({ build: thisBuild, base: external, child: null, dataDir: null });
-  else for (const b of builds) servers.push({ build: b, ...(await startServer(b)) });
+  else for (const b of builds) servers.push({ build: b, ...(await startServer(b.tree, b.dist)) });
 
   if (!external) {
     browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });

@@ -1,3 +1,4 @@
+import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/platform/db/database.ts';
 import { demoAccountTable, textTable } from '#server/seed/demo-accounts.ts';
@@ -53,5 +54,42 @@ describe.skipIf(onPostgres)('the demo accounts npm start prints', () => {
   it('leave out an account that was disabled since', async () => {
     await handle.db.updateTable('users').set({ status: 0 }).where('username', '=', 'tool').execute();
     expect((await demoAccountTable(handle.db)).map((r) => r.账号)).not.toContain('tool');
+  });
+});
+
+describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
+  it('are three published flows of the demo company, drawn, passing the checks, with their nodes', async () => {
+    const { readBpmn, flowGraph, checkFlow } = await import('@portal/contract/bpmn');
+    const flows = await handle.db.selectFrom('flows').selectAll().orderBy('id').execute();
+    expect(flows.map((f) => `${f.name}:${f.status}:${f.company_id}`)).toEqual([
+      `采购审批:2:${DEFAULT_COMPANY_ID}`,
+      `模拟法庭:2:${DEFAULT_COMPANY_ID}`,
+      `立法听证:2:${DEFAULT_COMPANY_ID}`,
+    ]);
+    for (const f of flows) {
+      const graph = flowGraph((await readBpmn(f.xml)).definitions);
+      expect(checkFlow(graph), f.name).toEqual({ errors: [], unpublishable: [] });
+      // A real drawing: a shape for every node, an edge for every flow.
+      expect(f.xml.match(/<bpmndi:BPMNShape /g)?.length, f.name).toBe(graph.nodes.length);
+      expect(f.xml.match(/<bpmndi:BPMNEdge /g)?.length, f.name).toBe(graph.flows.length);
+      const nodes = await handle.db
+        .selectFrom('flow_nodes')
+        .select(['kind', 'node_type'])
+        .where('flow_id', '=', f.id)
+        .execute();
+      expect(nodes).toHaveLength(graph.nodes.length);
+    }
+    const kinds = async (name: string) =>
+      (
+        await handle.db
+          .selectFrom('flow_nodes as n')
+          .innerJoin('flows as f', 'f.id', 'n.flow_id')
+          .select('n.kind')
+          .where('f.name', '=', name)
+          .execute()
+      ).map((n) => n.kind);
+    expect(await kinds('采购审批')).toContain('exclusive');
+    expect(await kinds('模拟法庭')).toContain('parallel');
+    expect(await kinds('立法听证')).toContain('nest');
   });
 });

@@ -11,6 +11,7 @@ import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCms } from './demo-cms.ts';
 import { seedDemoFeedback } from './demo-feedback.ts';
 import { seedDemoFinder } from './demo-finder.ts';
+import { seedDemoFlows } from './demo-flows.ts';
 import { seedDemoMicrosites } from './demo-microsites.ts';
 import { seedDemoPromotion } from './demo-promotion.ts';
 import { seedDemoShop } from './demo-shop.ts';
@@ -397,9 +398,11 @@ async function seedDemoIn(handle: DatabaseHandle) {
   const { db } = handle;
   await seedReference(handle);
   const groupStaff: { userId: number; role: number }[] = [];
+  let unitManager = 0;
   for (const u of DEMO_USERS) {
     const userId = await createUser(db, { companyId: DEFAULT_COMPANY_ID, password: DEMO_PASSWORD, ...u });
     if ((GROUP_STAFF_ROLES as readonly number[]).includes(u.role)) groupStaff.push({ userId, role: u.role });
+    if (u.username === 'unit') unitManager = userId;
   }
   await seedDemoGroup(db, groupStaff);
   await createUser(db, { companyId: 126, password: DEMO_PASSWORD, ...QF_SHOP });
@@ -422,6 +425,7 @@ async function seedDemoIn(handle: DatabaseHandle) {
   await seedDemoCms(db);
   await seedDemoFinder(db);
   await seedDemoPromotion(db);
+  await seedDemoFlows(db, unitManager);
 }
 
 export async function isEmpty(db: PlatformDatabase) {

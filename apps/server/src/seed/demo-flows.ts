@@ -1,0 +1,204 @@
+/// <reference path="./bpmn-auto-layout.d.ts" />
+import { DEFAULT_COMPANY_ID, FLOW_PUBLISHED } from '@portal/contract';
+import { checkFlow, flowGraph, readBpmn, TRAINING_NAMESPACE } from '@portal/contract/bpmn';
+import { layoutProcess } from 'bpmn-auto-layout';
+import type { PlatformDatabase } from '../platform/db/database.ts';
+import { nowIso } from '../platform/time.ts';
+
+/**
+ * The demo company's three published flows (issue 36): real BPMN drawings a visitor of 流程管理
+ * opens in the designer, and the runnable material of the training runs to come. Each is written
+ * as its elements; bpmn-auto-layout (bpmn-io's own) draws the diagram, and the flow must pass the
+ * checks a manager's drawing must pass.
+ */
+type Element =
+  | { kind: 'start' | 'end'; id: string; name: string }
+  | { kind: 'task'; id: string; name: string; type: number }
+  | { kind: 'nest'; id: string; name: string }
+  | { kind: 'exclusive' | 'parallel'; id: string; name?: string };
+interface DemoFlow {
+  name: string;
+  type_label: string;
+  task_label: string;
+  description: string;
+  elements: Element[];
+  /** [from, to, name?] */
+  flows: [string, string, string?][];
+}
+
+const DEMO_FLOWS: DemoFlow[] = [
+  {
+    name: '采购审批',
+    type_label: '行政',
+    task_label: '审批',
+    description: '采购员提交申请，部门审核后按金额选择由总经理表决或财务审核，最后汇总归档。',
+    elements: [
+      { kind: 'start', id: 'Start', name: '开始' },
+      { kind: 'task', id: 'Apply', name: '提交采购申请', type: 2 },
+      { kind: 'task', id: 'Review', name: '部门审核', type: 12 },
+      { kind: 'exclusive', id: 'Amount', name: '金额超过5万元？' },
+      { kind: 'task', id: 'Board', name: '总经理审批', type: 8 },
+      { kind: 'task', id: 'Finance', name: '财务审核', type: 3 },
+      { kind: 'task', id: 'Summary', name: '采购总结', type: 4 },
+      { kind: 'end', id: 'End', name: '结束' },
+    ],
+    flows: [
+      ['Start', 'Apply'],
+      ['Apply', 'Review'],
+      ['Review', 'Amount'],
+      ['Amount', 'Board', '是'],
+      ['Amount', 'Finance', '否'],
+      ['Board', 'Summary'],
+      ['Finance', 'Summary'],
+      ['Summary', 'End'],
+    ],
+  },
+  {
+    name: '模拟法庭',
+    type_label: '法律',
+    task_label: '庭审',
+    description: '立案后原告举证与被告答辩同时进行，汇合后开庭辩论，合议庭表决，宣判并总结。',
+    elements: [
+      { kind: 'start', id: 'Start', name: '开始' },
+      { kind: 'task', id: 'File', name: '立案', type: 2 },
+      { kind: 'parallel', id: 'Split' },
+      { kind: 'task', id: 'Evidence', name: '原告举证', type: 3 },
+      { kind: 'task', id: 'Defence', name: '被告答辩', type: 2 },
+      { kind: 'parallel', id: 'Join' },
+      { kind: 'task', id: 'Debate', name: '法庭辩论', type: 1 },
+      { kind: 'task', id: 'Deliberate', name: '合议庭评议', type: 8 },
+      { kind: 'task', id: 'Verdict', name: '宣判与总结', type: 4 },
+      { kind: 'end', id: 'End', name: '结束' },
+    ],
+    flows: [
+      ['Start', 'File'],
+      ['File', 'Split'],
+      ['Split', 'Evidence'],
+      ['Split', 'Defence'],
+      ['Evidence', 'Join'],
+      ['Defence', 'Join'],
+      ['Join', 'Debate'],
+      ['Debate', 'Deliberate'],
+      ['Deliberate', 'Verdict'],
+      ['Verdict', 'End'],
+    ],
+  },
+  {
+    name: '立法听证',
+    type_label: '立法',
+    task_label: '听证',
+    description: '起草议案并公示，进入听证会（嵌套的听证项目），回来后表决并作立法总结。',
+    elements: [
+      { kind: 'start', id: 'Start', name: '开始' },
+      { kind: 'task', id: 'Draft', name: '起草议案', type: 14 },
+      { kind: 'task', id: 'Notice', name: '议案公示', type: 7 },
+      { kind: 'nest', id: 'Hearing', name: '听证会（嵌套项目）' },
+      { kind: 'task', id: 'Vote', name: '表决', type: 8 },
+      { kind: 'task', id: 'Summary', name: '立法总结', type: 4 },
+      { kind: 'end', id: 'End', name: '结束' },
+    ],
+    flows: [
+      ['Start', 'Draft'],
+      ['Draft', 'Notice'],
+      ['Notice', 'Hearing'],
+      ['Hearing', 'Vote'],
+      ['Vote', 'Summary'],
+      ['Summary', 'End'],
+    ],
+  },
+];
+
+const TAGS = {
+  start: 'startEvent',
+  end: 'endEvent',
+  task: 'userTask',
+  nest: 'callActivity',
+  exclusive: 'exclusiveGateway',
+  parallel: 'parallelGateway',
+} as const;
+
+/**
+ * The flow's semantics as BPMN 2.0 XML (no diagram yet), each node naming its incoming and
+ * outgoing flows as bpmn-js writes them (the layout follows those).
+ */
+function semanticXml(flow: DemoFlow): string {
+  const flowId = (i: number) => `Flow_${i + 1}`;
+  const refs = (id: string) =>
+    flow.flows.flatMap(([from, to], i) => [
+      ...(to === id ? [`<bpmn:incoming>${flowId(i)}</bpmn:incoming>`] : []),
+      ...(from === id ? [`<bpmn:outgoing>${flowId(i)}</bpmn:outgoing>`] : []),
+    ]);
+  const body = [
+    ...flow.elements.map((e) => {
+      const name = e.name ? ` name="${e.name}"` : '';
+      const type = e.kind === 'task' ? ` training:nodeType="${e.type}"` : '';
+      return `    <bpmn:${TAGS[e.kind]} id="${e.id}"${name}${type}>${refs(e.id).join('')}</bpmn:${TAGS[e.kind]}>`;
+    }),
+    ...flow.flows.map(
+      ([from, to, name], i) =>
+        `    <bpmn:sequenceFlow id="${flowId(i)}" sourceRef="${from}" targetRef="${to}"${name ? ` name="${name}"` : ''} />`,
+    ),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:training="${TRAINING_NAMESPACE}" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="Process_1" name="${flow.name}" isExecutable="false">
+${body.join('\n')}
+  </bpmn:process>
+</bpmn:definitions>`;
+}
+
+/** The demo company's flows, drawn, checked and published, with their nodes and transitions. */
+export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
+  const now = nowIso();
+  for (const flow of DEMO_FLOWS) {
+    const xml = await layoutProcess(semanticXml(flow));
+    const graph = flowGraph((await readBpmn(xml)).definitions);
+    const { errors, unpublishable } = checkFlow(graph);
+    if (errors.length > 0 || unpublishable.length > 0)
+      throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
+    const { elements: _, flows: __, ...words } = flow;
+    const made = await db
+      .insertInto('flows')
+      .values({
+        company_id: DEFAULT_COMPANY_ID,
+        ...words,
+        status: FLOW_PUBLISHED,
+        step: 0,
+        xml,
+        unpublishable: '[]',
+        created_by: createdBy,
+        updated_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('flow_nodes')
+      .values(
+        graph.nodes.map((n, position) => ({
+          company_id: DEFAULT_COMPANY_ID,
+          flow_id: made.id,
+          task_id: n.id,
+          name: n.name,
+          kind: n.kind,
+          node_type: n.nodeType,
+          position,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('flow_transitions')
+      .values(
+        graph.flows.map((f) => ({
+          company_id: DEFAULT_COMPANY_ID,
+          flow_id: made.id,
+          sequence_flow_id: f.id,
+          name: f.name,
+          source: f.source,
+          target: f.target,
+        })),
+      )
+      .execute();
+  }
+}
