@@ -35,9 +35,33 @@ export function chainFlow(elements: number): { xml: string; elements: number } {
     return { x: 100 + col * 160, y: 100 + row * 140 };
   };
   const size = (i: number) => (i === 0 || i === nodes - 1 ? { w: 36, h: 36 } : { w: 100, h: 80 });
-  const centre = (i: number) => {
+  /** A shape's box as drawn (events are smaller, centred in the cell). */
+  const box = (i: number) => {
     const p = at(i);
-    return { x: p.x + 50, y: p.y + 40 };
+    const s = size(i);
+    return { x: p.x + (100 - s.w) / 2, y: p.y + (80 - s.h) / 2, w: s.w, h: s.h };
+  };
+  /** A flow from the border of one shape to the border of the next: beside it, or below it. */
+  const waypoints = (i: number) => {
+    const a = box(i - 1);
+    const b = box(i);
+    if (a.y + a.h / 2 === b.y + b.h / 2) {
+      const y = a.y + a.h / 2;
+      return a.x < b.x
+        ? [
+            { x: a.x + a.w, y },
+            { x: b.x, y },
+          ]
+        : [
+            { x: a.x, y },
+            { x: b.x + b.w, y },
+          ];
+    }
+    const x = a.x + a.w / 2;
+    return [
+      { x, y: a.y + a.h },
+      { x, y: b.y },
+    ];
   };
   const semantic: string[] = [];
   const di: string[] = [];
@@ -45,21 +69,17 @@ export function chainFlow(elements: number): { xml: string; elements: number } {
     const tag = i === 0 ? 'startEvent' : i === nodes - 1 ? 'endEvent' : 'task';
     const type = tag === 'task' ? ` training:nodeType="${i === nodes - 2 ? 4 : 2}"` : '';
     semantic.push(`<bpmn:${tag} id="${id}" name="环节${i}"${type} />`);
-    const p = at(i);
-    const s = size(i);
-    const x = p.x + (100 - s.w) / 2;
-    const y = p.y + (80 - s.h) / 2;
+    const shape = box(i);
     di.push(
-      `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${y}" width="${s.w}" height="${s.h}" /></bpmndi:BPMNShape>`,
+      `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${shape.x}" y="${shape.y}" width="${shape.w}" height="${shape.h}" /></bpmndi:BPMNShape>`,
     );
     if (i === 0) continue;
     const flow = `Flow_${i}`;
     semantic.push(`<bpmn:sequenceFlow id="${flow}" sourceRef="${ids[i - 1]}" targetRef="${id}" />`);
-    const a = centre(i - 1);
-    const b = centre(i);
-    di.push(
-      `<bpmndi:BPMNEdge id="${flow}_di" bpmnElement="${flow}"><di:waypoint x="${a.x}" y="${a.y}" /><di:waypoint x="${b.x}" y="${b.y}" /></bpmndi:BPMNEdge>`,
-    );
+    const points = waypoints(i)
+      .map((p) => `<di:waypoint x="${p.x}" y="${p.y}" />`)
+      .join('');
+    di.push(`<bpmndi:BPMNEdge id="${flow}_di" bpmnElement="${flow}">${points}</bpmndi:BPMNEdge>`);
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC" xmlns:di="http://www.omg.org/spec/DD/20100524/DI" xmlns:training="${TRAINING_NAMESPACE}" id="Definitions_1" targetNamespace="http://bpmn.io/schema/bpmn">
@@ -121,7 +141,9 @@ try {
       if (!box) throw new Error('the start event is not on screen');
       const t0 = await page.evaluate(() => performance.now());
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await page.locator('.djs-element.selected').first().waitFor();
+      await page
+        .locator('.djs-shape.selected[data-element-id="StartEvent_1"]')
+        .waitFor({ state: 'attached' });
       const t1 = await page.evaluate(() => performance.now());
       return { ready, click: t1 - t0 };
     } finally {
