@@ -18,10 +18,18 @@ test('login page', async ({ page }, testInfo) => {
 });
 
 test('area home', async ({ page }, testInfo) => {
-  await signIn(page, 'admin', '/manager');
-  await expect(page.getByRole('heading', { level: 1, name: '管理中心' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^商城管理/ })).toBeVisible();
+  await signIn(page, 'admin', '/crm/home');
+  await expect(page.getByRole('heading', { level: 1, name: '商城管理' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /^管理中心/ })).toBeVisible();
   await shoot(page, testInfo, 'area-home');
+});
+
+test('flow designer', async ({ page }, testInfo) => {
+  await signIn(page, 'unit', '/manager/workflow');
+  await page.getByRole('link', { name: '模拟法庭', exact: true }).click();
+  await expect(page.getByText('绘制流程图 · 模拟法庭')).toBeVisible();
+  await expect(page.locator('.djs-element[data-element-id="Verdict"]')).toBeVisible();
+  await shoot(page, testInfo, 'flow-designer');
 });
 
 test('category screen', async ({ page }, testInfo) => {
