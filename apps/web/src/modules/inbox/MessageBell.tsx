@@ -37,7 +37,7 @@ export function MessageBell({ areaPath }: { areaPath: string }) {
             changes, and past 99 it shows 99+): kept out of the button's name. */}
         <span aria-hidden>
           <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined style={{ fontSize: 18 }} />
+            <BellOutlined aria-hidden style={{ fontSize: 18 }} />
           </Badge>
         </span>
       </Button>
