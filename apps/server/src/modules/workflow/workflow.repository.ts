@@ -47,8 +47,9 @@ const FLOW_COLUMNS = [
   'f.status',
   'f.step',
   'f.created_by',
-  'f.created_at',
-  'f.updated_at',
+  // The audit times under the names every reply gives them (item-fields.ts auditTimes).
+  'f.created_at as create_time',
+  'f.updated_at as update_time',
 ] as const;
 
 function flows(s: CompanyScope, f: FlowFilter) {

@@ -32,21 +32,10 @@ const valuesOf = (input: FlowInput): FlowValues => ({
   description: input.description ?? '',
 });
 
-const flowItem = (r: Omit<FlowRow, 'xml' | 'unpublishable'>, nodeCount: number): Flow => ({
-  id: r.id,
-  company_id: r.company_id,
-  name: r.name,
-  type_label: r.type_label,
-  task_label: r.task_label,
-  description: r.description,
-  status: r.status,
-  step: r.step,
-  node_count: nodeCount,
-  created_by: r.created_by,
-  creator_name: r.creator_name,
-  create_time: r.created_at,
-  update_time: r.updated_at,
-});
+const flowItem = (r: Omit<FlowRow, 'xml' | 'unpublishable'>, nodeCount: number): Flow => {
+  const { xml: _, unpublishable: __, ...item } = r as FlowRow;
+  return { ...item, node_count: nodeCount };
+};
 
 /**
  * A drawing read and checked: the graph, or the refusal — a hostile or unreadable file
