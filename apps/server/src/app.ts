@@ -265,7 +265,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
       forgetSessions: (userId) => app.sessions.forgetUser(userId),
     }),
     workPlanModule(db, { permissions: app.permissions, zoneOf }),
-    workflowModule(db),
+    workflowModule(db, { fileStore }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

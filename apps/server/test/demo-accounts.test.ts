@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#server/platform/db/database.ts';
+import { type DatabaseHandle, modulesDatabase } from '#server/platform/db/database.ts';
 import { demoAccountTable, textTable } from '#server/seed/demo-accounts.ts';
 import { seedDemo } from '#server/seed/seed.ts';
 import { openTestDatabase } from './harness.ts';
@@ -91,5 +91,61 @@ describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
     expect(await kinds('采购审批')).toContain('exclusive');
     expect(await kinds('模拟法庭')).toContain('parallel');
     expect(await kinds('立法听证')).toContain('nest');
+  });
+
+  it('are set up as the wizard requires: saving their roles and modules again passes its checks', async () => {
+    const { setupService } = await import('#server/modules/workflow/setup.service.ts');
+    const setup = setupService(modulesDatabase(handle.db), {
+      storeFile: () => Promise.reject(new Error('no file in this test')),
+    });
+    const unit = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'unit')
+      .executeTakeFirstOrThrow();
+    const caller = {
+      userId: unit.id,
+      companyId: DEFAULT_COMPANY_ID,
+      role: 3,
+      username: 'unit',
+      sessionId: '',
+      ip: '',
+    };
+    const flows = await handle.db.selectFrom('flows').select(['id', 'step']).orderBy('id').execute();
+    for (const f of flows) {
+      expect(f.step).toBe(4);
+      // The checks refuse a published flow: this copy of the demo data is made a draft to be checked.
+      await handle.db.updateTable('flows').set({ status: 1 }).where('id', '=', f.id).execute();
+      const now = await setup.get(caller, f.id);
+      const roles = await setup.setRoles(caller, {
+        flow_id: f.id,
+        roles: now.roles.map((r) => ({
+          id: r.id,
+          name: r.name,
+          capacity: r.capacity,
+          position_id: r.position_id,
+          can_start: r.can_start as 0 | 1,
+          nodes: r.nodes.map((n) => ({
+            node_id: n.node_id,
+            can_terminate: n.can_terminate as 0 | 1,
+            can_brought: n.can_brought as 0 | 1,
+          })),
+        })),
+      });
+      const done = await setup.setModules(caller, {
+        flow_id: f.id,
+        allocations: roles.roles.flatMap((r) =>
+          r.nodes.map((n) => ({
+            role_id: r.id,
+            node_id: n.node_id,
+            actions: n.actions,
+            position: n.position,
+          })),
+        ),
+        decides: [],
+      });
+      expect(done.flow.step).toBe(4);
+      expect(done.roles.filter((r) => r.can_start === 1)).toHaveLength(1);
+    }
   });
 });

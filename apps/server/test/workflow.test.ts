@@ -1,6 +1,6 @@
 import { Codes, FLOW_LIMITS } from '@portal/contract';
-import { TRAINING_NAMESPACE } from '@portal/contract/bpmn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bpmn, seq, walkWizard } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -17,16 +17,7 @@ let shop: Who;
 let stranger: Who;
 
 const { get, post } = jsonCalls(() => h.app);
-
-/** A process from its elements (no diagram: the server reads the semantics). */
-function bpmn(body: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:training="${TRAINING_NAMESPACE}" xmlns:ext="urn:someone:else" id="D" targetNamespace="http://bpmn.io/schema/bpmn">
-  <bpmn:process id="P">${body}</bpmn:process>
-</bpmn:definitions>`;
-}
-const seq = (id: string, from: string, to: string, name = '') =>
-  `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"${name ? ` name="${name}"` : ''} />`;
+const calls = { get, post };
 
 /** 起草 → 是否会签? 否: 归档总结 → 结束; 是: 并行 甲方签字 / 乙方签字 → 汇合 → 会签总结 → 结束. */
 const DRAWING = bpmn(`
@@ -241,15 +232,17 @@ describe('flows', () => {
     );
     expect(saved.c).toBe(0);
     expect(saved.d.discarded).toHaveLength(6);
-    // Kept nodes keep their set-up; the step stays.
-    expect(saved.d.flow).toMatchObject({ step: 2, node_count: 2 });
+    // Kept nodes keep their set-up; the wizard is walked again from its first step.
+    expect(saved.d.flow).toMatchObject({ step: 0, node_count: 2 });
     expect(
       saved.d.flow.nodes.map((n: { task_id: string; look_on: number }) => `${n.task_id}:${n.look_on}`),
     ).toEqual(['S:1', 'T1:1', 'R1:1', 'E:1']);
     expect(saved.d.flow.transitions).toHaveLength(3);
   });
 
-  it('publishes a checked flow once; a published flow is never changed in place; a copy is a draft', async () => {
+  it('publishes a checked flow once it is set up; a published flow is never changed in place; a copy is a draft', async () => {
+    expect((await post('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(Codes.FLOW_NOT_SET_UP.c);
+    await walkWizard(calls, flowId, manager);
     const published = await post('/workflow/publish', { flow_id: flowId }, manager);
     expect(published.d).toMatchObject({ status: 2 });
     const before = await stored();
@@ -263,7 +256,7 @@ describe('flows', () => {
     expect(await stored()).toEqual(before);
 
     const copy = await post('/workflow/flow/copy', { flow_id: flowId }, manager);
-    expect(copy.d).toMatchObject({ name: '合同审批（副本）', status: 1, step: 2, node_count: 2 });
+    expect(copy.d).toMatchObject({ name: '合同审批（副本）', status: 1, step: 4, node_count: 2 });
     const detail = await get(`/workflow/detail?flow_id=${copy.d.id}`, manager);
     expect(detail.d.xml).toBe(SHORTER);
     expect(detail.d.nodes).toHaveLength(4);
@@ -291,6 +284,7 @@ describe('flows', () => {
 
     const twice = await post('/workflow/create', { name: '并发发布' }, manager);
     await postForm('/workflow/flow/draw', { flow_id: String(twice.d.id), xml: DRAWING }, manager);
+    await walkWizard(calls, twice.d.id, manager);
     const both = await Promise.all([
       post('/workflow/publish', { flow_id: twice.d.id }, manager),
       post('/workflow/publish', { flow_id: twice.d.id }, assistant),

@@ -166,6 +166,9 @@ export const Codes = {
   FLOW_DISCARD_CONFIRM: { c: 24004, m: '保存后将删除已移除环节的设置，请确认后再保存' },
   FLOW_NOT_DRAWN: { c: 24005, m: '流程还没有流程图，不能发布' },
   FLOW_UNPUBLISHABLE: { c: 24006, m: '流程图含有不能运行的元素，不能发布' },
+  FLOW_STEP_INCOMPLETE: { c: 24007, m: '当前环节数据未设置完整，不能跳转到下一步' },
+  FLOW_NOT_SET_UP: { c: 24008, m: '流程还没有设置完成（环节、素材、角色、模块），不能发布' },
+  FLOW_SETUP_ERROR: { c: 24009, m: '流程设置有误，不能保存' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

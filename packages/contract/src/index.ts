@@ -53,4 +53,5 @@ export * from './users.ts';
 export * from './visitor-forms.ts';
 export * from './work-plan.ts';
 export * from './workflow.ts';
+export * from './workflow-setup.ts';
 export * from './zone-time.ts';

@@ -1,5 +1,6 @@
 /// <reference path="./bpmn-moddle.d.ts" />
 import { BpmnModdle } from 'bpmn-moddle';
+import { isNodeType, NODE_TYPES, REPORT_NODE_TYPE } from './workflow.ts';
 
 /**
  * Reading a flow's BPMN 2.0 file, for the designer (apps/web, on bpmn-js, which reads with the same
@@ -10,32 +11,7 @@ import { BpmnModdle } from 'bpmn-moddle';
  * bpmn-moddle only reaches the pages and modules that read flows.
  */
 
-/** The node-type numbers of the training routes (spec 001 §2) and what each screen is called. */
-export const NODE_TYPES = {
-  1: '动画',
-  2: '编辑',
-  3: '展示',
-  4: '分析与总结',
-  5: '投票',
-  6: '跳转',
-  7: '公示',
-  8: '表决',
-  9: '嵌套',
-  10: '分发签收',
-  11: '问卷',
-  12: '判断与选择',
-  14: '法案',
-  15: '投票（流程类型）',
-  16: '问卷（流程类型）',
-  17: '三维动画',
-  18: '视频',
-  19: '财务操作',
-} as const;
-export type NodeType = keyof typeof NODE_TYPES;
-export const REPORT_NODE_TYPE = 4;
-export const NEST_NODE_TYPE = 9;
-export const isNodeType = (n: unknown): n is NodeType =>
-  typeof n === 'number' && Object.hasOwn(NODE_TYPES, n);
+export { isNodeType, NEST_NODE_TYPE, NODE_TYPES, type NodeType, REPORT_NODE_TYPE } from './workflow.ts';
 
 export const BPMN_LIMITS = {
   /** Largest file read (a 1,000-element flow with its diagram is about 0.4 MB). */

@@ -1,5 +1,13 @@
 /// <reference path="./bpmn-auto-layout.d.ts" />
-import { DEFAULT_COMPANY_ID, FLOW_PUBLISHED } from '@portal/contract';
+import {
+  DEFAULT_COMPANY_ID,
+  FLOW_PUBLISHED,
+  FLOW_SET_UP,
+  isNodeType,
+  SCENE_NODE_TYPES,
+  STANDARD_ACTIONS,
+  STANDARD_POSITIONS,
+} from '@portal/contract';
 import { checkFlow, flowGraph, readBpmn, TRAINING_NAMESPACE } from '@portal/contract/bpmn';
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { PlatformDatabase } from '../platform/db/database.ts';
@@ -24,6 +32,10 @@ interface DemoFlow {
   elements: Element[];
   /** [from, to, name?] */
   flows: [string, string, string?][];
+  /** Who plays it: the first starts the business; each node named with whether the role may end it. */
+  roles: { name: string; capacity?: number; nodes: [string, boolean][] }[];
+  /** A 判断与选择 node's items. */
+  decides?: Record<string, { title: string; items: string[] }>;
 }
 
 const DEMO_FLOWS: DemoFlow[] = [
@@ -52,6 +64,31 @@ const DEMO_FLOWS: DemoFlow[] = [
       ['Finance', 'Summary'],
       ['Summary', 'End'],
     ],
+    roles: [
+      {
+        name: '采购员',
+        nodes: [
+          ['Apply', true],
+          ['Summary', true],
+        ],
+      },
+      {
+        name: '部门经理',
+        nodes: [
+          ['Review', true],
+          ['Summary', false],
+        ],
+      },
+      { name: '总经理', nodes: [['Board', true]] },
+      {
+        name: '财务',
+        nodes: [
+          ['Finance', true],
+          ['Summary', false],
+        ],
+      },
+    ],
+    decides: { Review: { title: '部门审核意见', items: ['同意采购', '退回修改'] } },
   },
   {
     name: '模拟法庭',
@@ -82,6 +119,41 @@ const DEMO_FLOWS: DemoFlow[] = [
       ['Deliberate', 'Verdict'],
       ['Verdict', 'End'],
     ],
+    roles: [
+      {
+        name: '审判长',
+        nodes: [
+          ['File', true],
+          ['Debate', true],
+          ['Deliberate', true],
+          ['Verdict', true],
+        ],
+      },
+      {
+        name: '原告代理人',
+        nodes: [
+          ['Evidence', true],
+          ['Debate', false],
+          ['Verdict', false],
+        ],
+      },
+      {
+        name: '被告代理人',
+        nodes: [
+          ['Defence', true],
+          ['Debate', false],
+          ['Verdict', false],
+        ],
+      },
+      {
+        name: '陪审员',
+        capacity: 2,
+        nodes: [
+          ['Debate', false],
+          ['Deliberate', false],
+        ],
+      },
+    ],
   },
   {
     name: '立法听证',
@@ -104,6 +176,27 @@ const DEMO_FLOWS: DemoFlow[] = [
       ['Hearing', 'Vote'],
       ['Vote', 'Summary'],
       ['Summary', 'End'],
+    ],
+    roles: [
+      {
+        name: '起草人',
+        nodes: [
+          ['Draft', true],
+          ['Notice', true],
+          ['Hearing', true],
+          ['Summary', true],
+        ],
+      },
+      {
+        name: '人大代表',
+        capacity: 3,
+        nodes: [
+          ['Notice', false],
+          ['Vote', true],
+          ['Summary', false],
+        ],
+      },
+      { name: '听证代表', capacity: 2, nodes: [['Hearing', false]] },
     ],
   },
 ];
@@ -147,7 +240,57 @@ ${body.join('\n')}
 </bpmn:definitions>`;
 }
 
-/** The demo company's flows, drawn, checked and published, with their nodes and transitions. */
+/**
+ * A demo flow's roles, set up as the wizard would: each role in its nodes with every action the
+ * node's standard module offers (结束环节 only where it may end the node), scene positions in turn.
+ */
+async function seedRoles(
+  db: PlatformDatabase,
+  flowId: number,
+  flow: DemoFlow,
+  nodes: readonly { id: number; task_id: string; node_type: number | null }[],
+) {
+  const seats = new Map<string, number>();
+  for (const [sort, role] of flow.roles.entries()) {
+    const made = await db
+      .insertInto('flow_roles')
+      .values({
+        company_id: DEFAULT_COMPANY_ID,
+        flow_id: flowId,
+        name: role.name,
+        capacity: role.capacity ?? 1,
+        can_start: sort === 0 ? 1 : 0,
+        sort,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('flow_role_nodes')
+      .values(
+        role.nodes.map(([taskId, canEnd]) => {
+          const node = nodes.find((n) => n.task_id === taskId);
+          if (!node || !isNodeType(node.node_type))
+            throw new Error(`demo flow ${flow.name}: no node ${taskId}`);
+          const scene = SCENE_NODE_TYPES.includes(node.node_type);
+          const seat = seats.get(taskId) ?? 0;
+          seats.set(taskId, seat + 1);
+          return {
+            company_id: DEFAULT_COMPANY_ID,
+            flow_id: flowId,
+            role_id: made.id,
+            node_id: node.id,
+            can_terminate: canEnd ? 1 : 0,
+            can_brought: 0,
+            actions: JSON.stringify(STANDARD_ACTIONS[node.node_type].filter((a) => canEnd || a !== 'end')),
+            position: scene ? (STANDARD_POSITIONS[seat % STANDARD_POSITIONS.length] ?? '') : '',
+          };
+        }),
+      )
+      .execute();
+  }
+}
+
+/** The demo company's flows, drawn, checked, set up and published, with their nodes and transitions. */
 export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
   const now = nowIso();
   for (const flow of DEMO_FLOWS) {
@@ -156,14 +299,14 @@ export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
     const { errors, unpublishable } = checkFlow(graph);
     if (errors.length > 0 || unpublishable.length > 0)
       throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
-    const { elements: _, flows: __, ...words } = flow;
+    const { elements: _, flows: __, roles: ___, decides: ____, ...words } = flow;
     const made = await db
       .insertInto('flows')
       .values({
         company_id: DEFAULT_COMPANY_ID,
         ...words,
         status: FLOW_PUBLISHED,
-        step: 0,
+        step: FLOW_SET_UP,
         xml,
         unpublishable: '[]',
         created_by: createdBy,
@@ -173,20 +316,33 @@ export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await db
+    const nodes = await db
       .insertInto('flow_nodes')
       .values(
-        graph.nodes.map((n, position) => ({
-          company_id: DEFAULT_COMPANY_ID,
-          flow_id: made.id,
-          task_id: n.id,
-          name: n.name,
-          kind: n.kind,
-          node_type: n.nodeType,
-          position,
-        })),
+        graph.nodes.map((n, position) => {
+          const decide = flow.decides?.[n.id];
+          return {
+            company_id: DEFAULT_COMPANY_ID,
+            flow_id: made.id,
+            task_id: n.id,
+            name: n.name,
+            kind: n.kind,
+            node_type: n.nodeType,
+            position,
+            decide: decide
+              ? JSON.stringify({
+                  title: decide.title,
+                  description: '',
+                  mode: 0,
+                  items: decide.items.map((title) => ({ title, description: '' })),
+                })
+              : null,
+          };
+        }),
       )
+      .returning(['id', 'task_id', 'node_type'])
       .execute();
+    await seedRoles(db, made.id, flow, nodes);
     await db
       .insertInto('flow_transitions')
       .values(

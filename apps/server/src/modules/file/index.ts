@@ -5,6 +5,7 @@ import { fileRoutes } from './file.routes.ts';
 import { fileService } from './file.service.ts';
 
 export type { FileService } from './file.service.ts';
+export { FILE_UPLOAD_TYPES, fileService } from './file.service.ts';
 
 /** The company's file store (spec §7 `/file/*`, ADR 0018): uploads, the list, renames, deletes and reads. */
 export function fileModule(db: Database, store: BlobStore) {

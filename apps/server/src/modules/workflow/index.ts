@@ -1,10 +1,16 @@
+import { type FileService, fileService } from '#server/modules/file/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { BlobStore } from '#server/platform/files/file-store.ts';
 import { defineModule } from '#server/platform/module.ts';
+import { setupService } from './setup.service.ts';
 import { workflowRoutes } from './workflow.routes.ts';
 import { workflowService } from './workflow.service.ts';
 
 /** Flows of the training area: drawn as BPMN, checked, copied, published (流程设计; issue 36). */
-export function workflowModule(db: Database) {
+export function workflowModule(db: Database, deps: { fileStore: BlobStore }) {
   const flows = workflowService(db);
-  return defineModule({ name: 'workflow', routes: (app) => workflowRoutes(app, flows) });
+  // A flow's materials go into the company's file store (typed by content, bounded, swept there).
+  const files: FileService = fileService(db, deps.fileStore);
+  const setup = setupService(db, { storeFile: (caller, file) => files.upload(caller, file, 'any') });
+  return defineModule({ name: 'workflow', routes: (app) => workflowRoutes(app, flows, setup) });
 }

@@ -156,21 +156,27 @@ export const workflowRepository = {
         .where('flow_id', '=', flowId)
         .where('task_id', 'in', removed)
         .execute();
-    const kept = new Set(
+    const kept = new Map(
       (
-        await s.selectFrom('flow_nodes', 'n').select('n.task_id').where('n.flow_id', '=', flowId).execute()
-      ).map((r) => r.task_id),
+        await s
+          .selectFrom('flow_nodes', 'n')
+          .select(['n.task_id', 'n.node_type'])
+          .where('n.flow_id', '=', flowId)
+          .execute()
+      ).map((r) => [r.task_id, r.node_type]),
     );
     const fresh = [];
     for (const [position, n] of nodes.entries()) {
-      if (kept.has(n.task_id))
+      if (kept.has(n.task_id)) {
+        // A node retyped leaves its module and items behind: they were another type's.
+        const retyped = kept.get(n.task_id) !== n.node_type ? { module_id: null, decide: null } : {};
         await s
           .updateTable('flow_nodes')
-          .set({ name: n.name, kind: n.kind, node_type: n.node_type, position })
+          .set({ name: n.name, kind: n.kind, node_type: n.node_type, position, ...retyped })
           .where('flow_id', '=', flowId)
           .where('task_id', '=', n.task_id)
           .execute();
-      else fresh.push({ flow_id: flowId, ...n, position });
+      } else fresh.push({ flow_id: flowId, ...n, position });
     }
     if (fresh.length > 0) await s.insertInto('flow_nodes', fresh).execute();
   },
@@ -190,7 +196,17 @@ export const workflowRepository = {
   async copyParts(s: CompanyScope, from: number, to: number) {
     const nodes = await s
       .selectFrom('flow_nodes', 'n')
-      .select(['n.task_id', 'n.name', 'n.kind', 'n.node_type', 'n.look_on', 'n.position'])
+      .select([
+        'n.task_id',
+        'n.name',
+        'n.kind',
+        'n.node_type',
+        'n.look_on',
+        'n.position',
+        'n.module_id',
+        'n.extra_exits',
+        'n.decide',
+      ])
       .where('n.flow_id', '=', from)
       .execute();
     if (nodes.length > 0)

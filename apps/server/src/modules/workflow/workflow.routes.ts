@@ -1,7 +1,14 @@
-import { workflowCalls as calls, FLOW_LIMITS } from '@portal/contract';
+import {
+  workflowCalls as calls,
+  FILE_DOCUMENT_MAX_BYTES,
+  FLOW_LIMITS,
+  workflowSetupCalls as set,
+} from '@portal/contract';
+import { FILE_UPLOAD_TYPES } from '#server/modules/file/index.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
+import type { SetupService } from './setup.service.ts';
 import type { WorkflowService } from './workflow.service.ts';
 
 /**
@@ -12,7 +19,7 @@ import type { WorkflowService } from './workflow.service.ts';
 const DRAW_BODY_LIMIT = FLOW_LIMITS.xml * 2;
 
 /** Routes stay thin: the declaration (packages/contract workflow.ts) gives path, schemas and access. */
-export function workflowRoutes(app: App, flows: WorkflowService) {
+export function workflowRoutes(app: App, flows: WorkflowService, setup: SetupService) {
   serve(app, calls.list, ({ input, caller }) => flows.list(caller, input, pageParams(input)));
   serve(app, calls.get, ({ input, caller }) => flows.get(caller, input.flow_id));
   serve(app, calls.create, ({ input, caller }) => flows.create(caller, input));
@@ -21,4 +28,19 @@ export function workflowRoutes(app: App, flows: WorkflowService) {
   serve(app, calls.copy, ({ input, caller }) => flows.copy(caller, input.flow_id));
   serve(app, calls.publish, ({ input, caller }) => flows.publish(caller, input.flow_id));
   serve(app, calls.remove, ({ input, caller }) => flows.remove(caller, input.flow_id));
+
+  serve(app, set.get, ({ input, caller }) => setup.get(caller, input.flow_id));
+  serve(app, set.setNodes, ({ input, caller }) => setup.setNodes(caller, input));
+  serve(
+    app,
+    set.createDoc,
+    ({ input, caller }) =>
+      setup.createDoc(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
+    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+  );
+  serve(app, set.updateDoc, ({ input, caller }) => setup.updateDoc(caller, input));
+  serve(app, set.removeDoc, ({ input, caller }) => setup.removeDoc(caller, input.doc_id));
+  serve(app, set.setDocs, ({ input, caller }) => setup.setDocs(caller, input.flow_id));
+  serve(app, set.setRoles, ({ input, caller }) => setup.setRoles(caller, input));
+  serve(app, set.setModules, ({ input, caller }) => setup.setModules(caller, input));
 }

@@ -1,4 +1,11 @@
-import { FLOW_DRAFT, FLOW_LIMITS, FLOW_PUBLISHED, type Flow, type FlowDetail } from '@portal/contract';
+import {
+  FLOW_DRAFT,
+  FLOW_LIMITS,
+  FLOW_PUBLISHED,
+  FLOW_SET_UP,
+  type Flow,
+  type FlowDetail,
+} from '@portal/contract';
 import {
   BpmnFileError,
   checkFlow,
@@ -14,6 +21,7 @@ import { type PageParams, paged } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { setupRepository } from './setup.repository.ts';
 import { type FlowFilter, type FlowValues, workflowRepository as repo } from './workflow.repository.ts';
 
 interface FlowInput {
@@ -174,11 +182,25 @@ export function workflowService(db: Database) {
             `保存后将删除这些环节及其设置：${named.slice(0, 10).join('、')}${named.length > 10 ? ` 等 ${named.length} 个` : ''}。请确认后再保存`,
           );
         const at = nowIso();
+        // Nodes added, removed or retyped need setting up: the wizard is walked again from step 0
+        // (what is kept stays filled in).
+        const typed = new Map(before.map((n) => [n.task_id, n.node_type]));
+        const changed =
+          gone.length > 0 || nodes.some((n) => !typed.has(n.task_id) || typed.get(n.task_id) !== n.node_type);
         await repo.update(
           s,
           flow.id,
-          { xml: input.xml, unpublishable: JSON.stringify(unpublishable), step: flow.step ?? 0 },
+          {
+            xml: input.xml,
+            unpublishable: JSON.stringify(unpublishable),
+            step: changed ? 0 : (flow.step ?? 0),
+          },
           at,
+        );
+        await setupRepository.dropNodes(
+          s,
+          flow.id,
+          gone.map((n) => n.id),
         );
         await repo.writeNodes(
           s,
@@ -212,6 +234,7 @@ export function workflowService(db: Database) {
           nowIso(),
         );
         await repo.copyParts(s, from.id, made);
+        await setupRepository.copySetup(s, from.id, made, nowIso());
         await audit(trx, caller, {
           action: 'create',
           entity: 'flows',
@@ -239,6 +262,7 @@ export function workflowService(db: Database) {
           'FLOW_UNPUBLISHABLE',
           `流程图含有不能运行的元素，不能发布：${unpublishable.slice(0, 8).join('；')}`,
         );
+      if ((flow.step ?? 0) < FLOW_SET_UP) throw new AppError('FLOW_NOT_SET_UP');
       await db.transaction().execute(async (trx) => {
         if (!(await repo.publish(scopeOf(caller, trx), flowId, nowIso())))
           throw new AppError('FLOW_PUBLISHED');

@@ -1290,6 +1290,12 @@ export interface FlowNodeTable {
   node_type: number | null;
   look_on: Generated<number>;
   position: number;
+  /** The company's program module (migration 061); null: the node type's standard module. */
+  module_id: number | null;
+  /** JSON list of free-text exits offered beside the drawn ones. */
+  extra_exits: Generated<string>;
+  /** JSON of a 判断与选择 node's title, description, mode and items; null before step 3. */
+  decide: string | null;
 }
 
 /** A sequence flow of a flow's drawing, between two nodes' BPMN ids. */
@@ -1301,6 +1307,64 @@ export interface FlowTransitionTable {
   name: Generated<string>;
   source: string;
   target: string;
+}
+
+/** A program module of the company's own (模块管理, migration 061): a node type's actions and scene positions (JSON lists). */
+export interface ProgramModuleTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  node_type: number;
+  actions: Generated<string>;
+  positions: Generated<string>;
+  can_switch: Generated<number>;
+  sort: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A flow's material (migration 061): a file of the company's store, its usage (DOC_USAGE) and nodes (JSON ids; none: every node). */
+export interface FlowDocTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  file_id: number;
+  name: string;
+  usage: Generated<number>;
+  node_ids: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A role of a flow (migration 061): who plays it (职务), how many, whether it starts the business. */
+export interface FlowRoleTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  name: string;
+  capacity: Generated<number>;
+  position_id: number | null;
+  can_start: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A role in a node (migration 061): may it end the node, be brought in; its actions (JSON) and scene position. */
+export interface FlowRoleNodeTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  role_id: number;
+  node_id: number;
+  can_terminate: Generated<number>;
+  can_brought: Generated<number>;
+  actions: Generated<string>;
+  position: Generated<string>;
 }
 
 /** A work plan (migration 050): WORK_PLAN_STATUS 0 进行中, 1 已完成, 2 已取消. */
@@ -1376,6 +1440,10 @@ export interface DB {
   flows: FlowTable;
   flow_nodes: FlowNodeTable;
   flow_transitions: FlowTransitionTable;
+  program_modules: ProgramModuleTable;
+  flow_docs: FlowDocTable;
+  flow_roles: FlowRoleTable;
+  flow_role_nodes: FlowRoleNodeTable;
   work_plan_tasks: WorkPlanTaskTable;
   work_logs: WorkLogTable;
   company_settings: CompanySettingTable;

@@ -53,6 +53,7 @@ import { orderSms } from './056-order-sms.ts';
 import { purchaseStocked } from './057-purchase-stocked.ts';
 import { searchPairsAppDownloads } from './059-search-pairs-app-downloads.ts';
 import { flows } from './060-flows.ts';
+import { flowSetup } from './061-flow-setup.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -110,5 +111,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '057-purchase-stocked': purchaseStocked,
     '059-search-pairs-app-downloads': searchPairsAppDownloads,
     '060-flows': flows(dialect),
+    '061-flow-setup': flowSetup(dialect),
   };
 }

@@ -1,0 +1,74 @@
+import { TRAINING_NAMESPACE } from '@portal/contract/bpmn';
+
+/** A process from its elements (no diagram: the server reads the semantics). */
+export function bpmn(body: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:training="${TRAINING_NAMESPACE}" xmlns:ext="urn:someone:else" id="D" targetNamespace="http://bpmn.io/schema/bpmn">
+  <bpmn:process id="P">${body}</bpmn:process>
+</bpmn:definitions>`;
+}
+export const seq = (id: string, from: string, to: string, name = '') =>
+  `<bpmn:sequenceFlow id="${id}" sourceRef="${from}" targetRef="${to}"${name ? ` name="${name}"` : ''} />`;
+
+// biome-ignore lint/suspicious/noExplicitAny: the replies are read as the tests read JSON
+type Reply = { c: number; m?: string; d: any };
+type Who = { headers: Record<string, string> };
+type Post = (url: string, form: Record<string, string | number>, who?: Who) => Promise<Reply>;
+type Get = (url: string, who?: Who) => Promise<Reply>;
+
+/**
+ * Walks a drawn flow through the set-up wizard as the simplest team does: standard modules, no
+ * material, one role (经办人) that starts the business, takes part in every node and may end it,
+ * offered 结束环节 and 退出 everywhere; a 判断与选择 node gets two items. Answers the last reply.
+ */
+export async function walkWizard(
+  calls: { get: Get; post: Post },
+  flowId: number,
+  who: { headers: Record<string, string> },
+) {
+  const setup = (await calls.get(`/workflow/setup?flow_id=${flowId}`, who)).d;
+  const runNodes = setup.nodes.filter((n: { kind: string }) => n.kind === 'task' || n.kind === 'nest');
+  const steps = [
+    await calls.post('/workflow/set/nodes', { flow_id: flowId, nodes: '[]' }, who),
+    await calls.post('/workflow/set/docs', { flow_id: flowId }, who),
+    await calls.post(
+      '/workflow/set/roles',
+      {
+        flow_id: flowId,
+        roles: JSON.stringify([
+          {
+            name: '经办人',
+            capacity: 1,
+            can_start: 1,
+            nodes: runNodes.map((n: { id: number }) => ({ node_id: n.id, can_terminate: 1, can_brought: 0 })),
+          },
+        ]),
+      },
+      who,
+    ),
+  ];
+  const roles = steps[2]?.d.roles ?? [];
+  const last = await calls.post(
+    '/workflow/set/modules',
+    {
+      flow_id: flowId,
+      allocations: JSON.stringify(
+        roles.flatMap((r: { id: number; nodes: { node_id: number }[] }) =>
+          r.nodes.map((n) => ({ role_id: r.id, node_id: n.node_id, actions: ['end', 'exit'] })),
+        ),
+      ),
+      decides: JSON.stringify(
+        runNodes
+          .filter((n: { node_type: number }) => n.node_type === 12)
+          .map((n: { id: number }) => ({
+            node_id: n.id,
+            title: '是否同意',
+            items: [{ title: '同意' }, { title: '不同意' }],
+          })),
+      ),
+    },
+    who,
+  );
+  for (const r of [...steps, last]) if (r.c !== 0) throw new Error(`wizard refused: ${r.m}`);
+  return last;
+}
