@@ -94,7 +94,7 @@ describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
   });
 
   it('are set up as the wizard requires: saving their roles and modules again passes its checks', async () => {
-    const { setupService } = await import('#server/modules/workflow/setup.service.ts');
+    const { setupService } = await import('#server/modules/workflow/workflow-setup.service.ts');
     const setup = setupService(modulesDatabase(handle.db), {
       storeFile: () => Promise.reject(new Error('no file in this test')),
     });

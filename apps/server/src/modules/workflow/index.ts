@@ -2,9 +2,9 @@ import { type FileService, fileService } from '#server/modules/file/index.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { BlobStore } from '#server/platform/files/file-store.ts';
 import { defineModule } from '#server/platform/module.ts';
-import { setupService } from './setup.service.ts';
 import { workflowRoutes } from './workflow.routes.ts';
 import { workflowService } from './workflow.service.ts';
+import { setupService } from './workflow-setup.service.ts';
 
 /** Flows of the training area: drawn as BPMN, checked, copied, published (流程设计; issue 36). */
 export function workflowModule(db: Database, deps: { fileStore: BlobStore }) {

@@ -8,8 +8,8 @@ import { FILE_UPLOAD_TYPES } from '#server/modules/file/index.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import type { SetupService } from './setup.service.ts';
 import type { WorkflowService } from './workflow.service.ts';
+import type { SetupService } from './workflow-setup.service.ts';
 
 /**
  * A drawing's body: the XML form-encoded (markup characters take three bytes, a Chinese character

@@ -21,8 +21,8 @@ import { type PageParams, paged } from '#server/platform/core/paging.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { setupRepository } from './setup.repository.ts';
 import { type FlowFilter, type FlowValues, workflowRepository as repo } from './workflow.repository.ts';
+import { setupRepository } from './workflow-setup.repository.ts';
 
 interface FlowInput {
   name: string;

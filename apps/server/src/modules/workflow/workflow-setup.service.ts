@@ -19,8 +19,8 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { IncomingFile } from '#server/platform/files/stored-files.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { setupRepository as setup } from './setup.repository.ts';
 import { workflowRepository as flows } from './workflow.repository.ts';
+import { setupRepository as setup } from './workflow-setup.repository.ts';
 
 type SetupNodeRow = Awaited<ReturnType<typeof setup.nodes>>[number];
 type ModuleRow = Awaited<ReturnType<typeof setup.modules>>[number];
