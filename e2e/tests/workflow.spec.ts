@@ -4,7 +4,8 @@ import { expectAccessible, expectToastFrom, signIn, test, uniqueSuffix } from '.
 
 // 流程设计 (issue 36, docs/adr/0041): the demo 单位管理员 draws a flow with an exclusive choice and a
 // parallel split in the BPMN designer by mouse and keyboard, is refused saving an unreachable node
-// (named in Chinese), saves, exports the .bpmn and imports it again unchanged, and publishes it;
+// (named in Chinese), saves, exports the .bpmn and imports it again unchanged, sets it up in the
+// four-step wizard (a skipped step refused with the exact message) and publishes it;
 // a published flow opens read-only. The checks themselves, hostile files and who may call what are
 // the unit and API tests' (packages/contract workflow-bpmn*.test.ts, apps/server workflow.test.ts).
 
@@ -56,6 +57,68 @@ async function select(page: Page, id: string) {
   if (now === id) return;
   await shape(page, id).click();
   await expect.poll(() => selectedId(page)).toBe(id);
+}
+
+const NODES = ['起草合同', '归档总结', '甲方签字', '会签总结', '乙方签字'];
+
+/**
+ * The set-up wizard from the designer (spec §4): a step further on is refused with the exact
+ * message and the wanted address in `redirect`; step 0 lets 起草合同 be watched; step 1 uploads a
+ * material; step 2 is refused a role without nodes (named), then one role 经办人 starts the
+ * business and may end every node; step 3 offers it 结束环节 everywhere; the list then says 已完成.
+ */
+async function setUp(page: Page, name: string) {
+  await page.getByRole('button', { name: '流程设置' }).click();
+  await expect(page).toHaveURL(/\/manager\/workflow\/set\/\d+\/0$/);
+  const flowId = /set\/(\d+)\//.exec(page.url())?.[1];
+  await expect(page.getByText(`流程设置：${name}`)).toBeVisible();
+  await expectToastFrom(page, '当前环节数据未设置完整，不能跳转到下一步', () =>
+    page.getByRole('button', { name: '角色设置' }).click(),
+  );
+  await expect(page).toHaveURL(
+    `/manager/workflow/set/${flowId}/0?redirect=${encodeURIComponent(`/manager/workflow/set/${flowId}/2`)}`,
+  );
+
+  await page.getByRole('switch', { name: '起草合同 允许旁观' }).click();
+  await page.getByRole('button', { name: '保存并下一步' }).click();
+  await expect(page).toHaveURL(new RegExp(`/set/${flowId}/1$`));
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: '上传素材' }).click();
+  await expectToastFrom(page, '已上传素材「会签操作指南.pdf」', async () =>
+    (await chooser).setFiles({
+      name: '会签操作指南.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    }),
+  );
+  await expect(page.getByRole('table', { name: '素材列表' })).toContainText('全部环节');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(new RegExp(`/set/${flowId}/2$`));
+
+  await page.getByRole('button', { name: '添加角色' }).click();
+  await page.getByLabel('角色名称').fill('经办人');
+  await page.getByRole('button', { name: '保存并下一步' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '不能保存' })).toContainText(
+    '角色“经办人”没有参与的环节',
+  );
+  for (const node of NODES) {
+    await page.getByRole('checkbox', { name: `经办人 参与 ${node}` }).check();
+    await page.getByRole('checkbox', { name: `经办人 可结束环节 ${node}` }).check();
+  }
+  await expectAccessible(page, 'the roles step');
+  await page.getByRole('button', { name: '保存并下一步' }).click();
+  await expect(page).toHaveURL(new RegExp(`/set/${flowId}/3$`));
+
+  for (const node of NODES)
+    await page
+      .getByRole('group', { name: `经办人 在 ${node} 的设置` })
+      .getByLabel('结束环节')
+      .check();
+  await expectToastFrom(page, `流程「${name}」设置完成，可以发布`, () =>
+    page.getByRole('button', { name: '保存，完成设置' }).click(),
+  );
+  await expect(page).toHaveURL(/\/manager\/workflow$/);
 }
 
 test('a manager draws a flow with a choice and a parallel split, is refused an unreachable node, saves, exports and imports it unchanged, and publishes it', async ({
@@ -157,13 +220,14 @@ test('a manager draws a flow with a choice and a parallel split, is refused an u
     page.getByRole('button', { name: '保存', exact: true }).click(),
   );
 
+  await setUp(page, name);
+
   // Published from the list after a confirmation; then the designer shows it read-only.
-  await page.getByRole('link', { name: '返回流程管理' }).click();
   await page.getByRole('searchbox', { name: '搜索流程' }).fill(name);
   await page.getByRole('searchbox', { name: '搜索流程' }).press('Enter');
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('草稿');
-  await expect(row).toContainText('5');
+  await expect(row).toContainText('已完成');
   await row.getByRole('button', { name: `发布 ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `确定发布流程「${name}」吗？` });
   await expectToastFrom(page, `已发布流程「${name}」`, () =>

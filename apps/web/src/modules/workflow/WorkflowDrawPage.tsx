@@ -2,7 +2,7 @@ import 'bpmn-js/dist/assets/diagram-js.css';
 import 'bpmn-js/dist/assets/bpmn-js.css';
 import 'bpmn-js/dist/assets/bpmn-font/css/bpmn.css';
 import './workflow.css';
-import { Codes, FLOW_DRAFT, type FlowDetail } from '@portal/contract';
+import { Codes, FLOW_DRAFT, FLOW_SET_UP, type FlowDetail } from '@portal/contract';
 import {
   BpmnFileError,
   checkFlow,
@@ -34,7 +34,7 @@ import {
 import Modeler from 'bpmn-js/lib/Modeler';
 import NavigatedViewer from 'bpmn-js/lib/NavigatedViewer';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
@@ -42,6 +42,7 @@ import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { blankDiagram } from './designer/blank.ts';
 import { restrictModule } from './designer/restrict.ts';
 import { chineseModule } from './designer/zh.ts';
+import { setPath } from './paths.ts';
 import { useFlow, useFlowWrites } from './useFlows.ts';
 import { FlowStatus } from './WorkflowPage.tsx';
 
@@ -159,6 +160,7 @@ export function WorkflowDrawPage() {
 
 function Designer({ flow }: { flow: FlowDetail }) {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const canChange = useCanCall(workflowCalls.draw);
   const editable = canChange && flow.status === FLOW_DRAFT;
   const { draw } = useFlowWrites();
@@ -385,6 +387,11 @@ function Designer({ flow }: { flow: FlowDetail }) {
         >
           适应画布
         </Button>
+        {flow.step !== null && flow.node_count > 0 && (
+          <Button onClick={() => navigate(setPath(flow.id, Math.min(flow.step ?? 0, FLOW_SET_UP - 1)))}>
+            流程设置
+          </Button>
+        )}
         <input
           ref={fileInput}
           type="file"

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { FLOW_DRAFT, FLOW_STATUS, type Flow, KEYWORD_MAX } from '@portal/contract';
+import { FLOW_DRAFT, FLOW_SET_UP, FLOW_STATUS, FLOW_STEPS, type Flow, KEYWORD_MAX } from '@portal/contract';
 import { workflowCalls } from '@portal/contract/calls';
 import { App, Button, Card, Space, Tag } from 'antd';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
 import { FlowFormModal } from './FlowForm.tsx';
+import { drawPath, setPath } from './paths.ts';
 import { useFlowList, useFlowWrites } from './useFlows.ts';
 
 const STATUS_OPTIONS = Object.entries(FLOW_STATUS).map(([value, label]) => ({ value: Number(value), label }));
@@ -21,8 +22,6 @@ export const FlowStatus = ({ status }: { status: number }) => (
     {FLOW_STATUS[status as keyof typeof FLOW_STATUS] ?? '—'}
   </Tag>
 );
-/** The designer of a flow (spec 001 §2: `/workflow/draw/{flow_id}`, in the manager area's frame). */
-export const drawPath = (id: number) => `/workflow/draw/${id}`;
 
 /**
  * 流程管理 (/manager/workflow): the company's flows — found by name and state; a manager makes one
@@ -76,6 +75,17 @@ export function WorkflowPage() {
     { title: '流程类型', dataIndex: 'type_label', width: 110, render: (v: string) => v || '—' },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: number) => <FlowStatus status={s} /> },
     { title: '环节数', dataIndex: 'node_count', width: 80 },
+    {
+      title: '设置进度',
+      dataIndex: 'step',
+      width: 110,
+      render: (step: number | null, f) =>
+        step === null || f.node_count === 0
+          ? '未绘制'
+          : step >= FLOW_SET_UP
+            ? '已完成'
+            : `待${FLOW_STEPS[step] ?? ''}`,
+    },
     { title: '创建人', dataIndex: 'creator_name', width: 110, render: (v: string) => v || '—' },
     { title: '更新时间', dataIndex: 'update_time', width: 150, render: (v: string) => formatMinute(v) },
     actionsColumn<Flow>((f) => (
@@ -98,7 +108,17 @@ export function WorkflowPage() {
             复制
           </Button>
         )}
-        {canChange && f.status === FLOW_DRAFT && f.node_count > 0 && (
+        {f.step !== null && f.node_count > 0 && (
+          <Button
+            type="link"
+            size="small"
+            aria-label={`设置 ${f.name}`}
+            onClick={() => navigate(setPath(f.id, Math.min(f.step ?? 0, FLOW_SET_UP - 1)))}
+          >
+            设置
+          </Button>
+        )}
+        {canChange && f.status === FLOW_DRAFT && (f.step ?? 0) >= FLOW_SET_UP && (
           <Button type="link" size="small" aria-label={`发布 ${f.name}`} onClick={() => confirmPublish(f)}>
             发布
           </Button>

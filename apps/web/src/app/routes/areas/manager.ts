@@ -22,6 +22,13 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
       load: () => import('#web/modules/workflow/WorkflowDrawPage.tsx'),
       component: 'WorkflowDrawPage',
     }),
+    linkScreen({
+      path: 'workflow/set/:flow_id/:step?',
+      title: '流程设置',
+      access: { module: 'training', codename: 'view_flow' },
+      load: () => import('#web/modules/workflow/WorkflowSetPage.tsx'),
+      component: 'WorkflowSetPage',
+    }),
   ]),
   group('system', '系统管理', 'SettingOutlined', [
     smsOutboxScreen('sms-outbox'),
