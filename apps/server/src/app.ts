@@ -34,6 +34,7 @@ import { orderModule } from './modules/order/index.ts';
 import { paymentModule } from './modules/payment/index.ts';
 import { pmcModule, productsPlanned } from './modules/pmc/index.ts';
 import { productModule } from './modules/product/index.ts';
+import { projectModule } from './modules/project/index.ts';
 import { promotionModule } from './modules/promotion/index.ts';
 import { purchaseModule, purchaseStocked } from './modules/purchase/index.ts';
 import { reviewModule, reviewRepository } from './modules/review/index.ts';
@@ -266,6 +267,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     }),
     workPlanModule(db, { permissions: app.permissions, zoneOf }),
     workflowModule(db, { fileStore }),
+    projectModule(db),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

@@ -152,6 +152,8 @@ export const PERMISSIONS = {
   training: {
     view_flow: '查看流程',
     change_flow: '设计、设置和发布流程',
+    view_project: '查看实训项目',
+    change_project: '新建、修改和删除实训项目',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -256,7 +258,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   // 指导者: their assistants (the training area's actions come with its issues).
   4: ['set_assistant', ...STAFF_OWN],
   5: STAFF_OWN,
-  8: [...STAFF_OWN, 'view_flow'],
+  8: [...STAFF_OWN, 'view_flow', 'view_project'],
   9: STAFF_OWN,
   10: STAFF_OWN,
   11: STAFF_OWN,

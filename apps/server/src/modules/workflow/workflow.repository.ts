@@ -140,6 +140,17 @@ export const workflowRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /** The live projects made on a flow (at most ten named). */
+  projectNames: async (s: CompanyScope, flowId: number) =>
+    (
+      await s
+        .selectFrom('flow_projects', 'p')
+        .select('p.name')
+        .where('p.flow_id', '=', flowId)
+        .limit(10)
+        .execute()
+    ).map((r) => r.name),
+
   remove: (s: CompanyScope, id: number, at: string) =>
     s.updateTable('flows').set({ del_flag: 1, updated_at: at }).where('id', '=', id).execute(),
 

@@ -282,6 +282,12 @@ export function workflowService(db: Database) {
       await db.transaction().execute(async (trx) => {
         const s = scopeOf(caller, trx);
         const before = await flowOrThrow(s, flowId);
+        const projects = await repo.projectNames(s, flowId);
+        if (projects.length > 0)
+          throw new AppError(
+            'FLOW_IN_USE',
+            `流程已用于实训项目${projects.map((p) => `“${p}”`).join('、')}，删除项目后才能删除流程`,
+          );
         await repo.remove(s, flowId, nowIso());
         await audit(trx, caller, {
           action: 'delete',

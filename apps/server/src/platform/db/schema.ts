@@ -1367,6 +1367,42 @@ export interface FlowRoleNodeTable {
   position: Generated<string>;
 }
 
+/** A training project (migration 062): a published flow made runnable. */
+export interface FlowProjectTable {
+  id: Generated<number>;
+  company_id: number;
+  flow_id: number;
+  name: string;
+  intro: Generated<string>;
+  purpose: Generated<string>;
+  requirement: Generated<string>;
+  level: Generated<number>;
+  ability_target: Generated<number>;
+  open_mode: Generated<number>;
+  start_day: string | null;
+  end_day: string | null;
+  graph_view: Generated<number>;
+  can_redo: Generated<number>;
+  reference: Generated<number>;
+  office_item: Generated<string>;
+  /** JSON list of the users who may run it (open mode 3). */
+  target_user_ids: Generated<string>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The project a jump or nest node of a project's flow goes on in (migration 062). */
+export interface FlowProjectTargetTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  node_id: number;
+  target_project_id: number;
+}
+
 /** A work plan (migration 050): WORK_PLAN_STATUS 0 进行中, 1 已完成, 2 已取消. */
 export interface WorkPlanTable {
   id: Generated<number>;
@@ -1444,6 +1480,8 @@ export interface DB {
   flow_docs: FlowDocTable;
   flow_roles: FlowRoleTable;
   flow_role_nodes: FlowRoleNodeTable;
+  flow_projects: FlowProjectTable;
+  flow_project_targets: FlowProjectTargetTable;
   work_plan_tasks: WorkPlanTaskTable;
   work_logs: WorkLogTable;
   company_settings: CompanySettingTable;

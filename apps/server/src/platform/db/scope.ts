@@ -64,6 +64,8 @@ export const TABLES = {
   flow_docs: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   flow_roles: { owner: 'company' },
   flow_role_nodes: { owner: 'company' },
+  flow_projects: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
+  flow_project_targets: { owner: 'company' },
   login_logs: { owner: 'company' },
   audit_logs: { owner: 'company' },
   goods_categories: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },

@@ -54,6 +54,7 @@ import { purchaseStocked } from './057-purchase-stocked.ts';
 import { searchPairsAppDownloads } from './059-search-pairs-app-downloads.ts';
 import { flows } from './060-flows.ts';
 import { flowSetup } from './061-flow-setup.ts';
+import { flowProjects } from './062-flow-projects.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -112,5 +113,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '059-search-pairs-app-downloads': searchPairsAppDownloads,
     '060-flows': flows(dialect),
     '061-flow-setup': flowSetup(dialect),
+    '062-flow-projects': flowProjects(dialect),
   };
 }
