@@ -59,6 +59,10 @@ async function select(page: Page, id: string) {
   await expect.poll(() => selectedId(page)).toBe(id);
 }
 
+/** An option of the open select list, by its whole text. */
+const option = (page: Page, text: string) =>
+  page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) });
+
 const NODES = ['起草合同', '归档总结', '甲方签字', '会签总结', '乙方签字'];
 
 /**
@@ -238,4 +242,57 @@ test('a manager draws a flow with a choice and a parallel split, is refused an u
   await row.getByRole('button', { name: `查看 ${name}` }).click();
   await expect(page.getByText('流程已发布，流程图不能修改')).toBeVisible();
   await expect(page.getByRole('button', { name: '保存', exact: true })).toHaveCount(0);
+});
+
+test('a manager makes a project on the 立法听证 demo with its nest target, and opens the demo in the designer', async ({
+  page,
+}) => {
+  const name = `E2E立法听证${uniqueSuffix()}`;
+  await signIn(page, 'unit', '/manager/project');
+  await expect(page.getByRole('table', { name: '项目列表' })).toContainText('地方条例立法听证');
+  await page.getByRole('button', { name: '新建项目' }).click();
+  await expect(page).toHaveURL(/\/manager\/project\/create_project_wizard$/);
+
+  // Step 1: a field left empty is named beside it; then the flow and the words.
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('请选择已发布的流程')).toBeVisible();
+  await page.getByLabel('流程', { exact: true }).click();
+  await option(page, '立法听证').click();
+  await page.getByLabel('项目名称').fill(name);
+  await page.getByLabel('项目简介').fill('市容条例的立法听证演练');
+  await page.getByRole('button', { name: '下一步' }).click();
+
+  // Step 2: 限时开放 needs its days in order.
+  await page.getByRole('radio', { name: '限时开放' }).check();
+  await page.getByLabel('开放开始日期').fill('2026-12-10');
+  await page.getByLabel('开放结束日期').fill('2026-12-01');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('开放结束日期不能早于开始日期')).toBeVisible();
+  await page.getByLabel('开放结束日期').fill('2026-12-31');
+  await page.getByRole('button', { name: '下一步' }).click();
+
+  // Step 3: the nest node's target project, required and named.
+  const target = page.getByLabel('嵌套环节“听证会（嵌套项目）”的目标项目');
+  await page.getByRole('button', { name: '保存项目' }).click();
+  await expect(page.getByText('请选择环节“听证会（嵌套项目）”的目标项目')).toBeVisible();
+  await expectAccessible(page, 'the project wizard');
+  await target.click();
+  await option(page, '价格调整听证会（听证会）').click();
+  await expectToastFrom(page, `已新建项目「${name}」`, () =>
+    page.getByRole('button', { name: '保存项目' }).click(),
+  );
+  await expect(page).toHaveURL(/\/manager\/project$/);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('限时开放 2026-12-10 至 2026-12-31');
+
+  // The demo flow itself, read-only in the designer, its nested hearing drawn.
+  await page.goto('/manager/workflow');
+  await page
+    .getByRole('row')
+    .filter({ hasText: '立法听证' })
+    .getByRole('button', { name: '查看 立法听证' })
+    .click();
+  await expect(page.getByText('流程已发布，流程图不能修改')).toBeVisible();
+  await expect(shape(page, 'Hearing')).toBeVisible();
+  await expect(shape(page, 'Hearing')).toContainText('听证会（嵌套项目）');
 });

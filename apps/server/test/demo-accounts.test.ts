@@ -58,12 +58,13 @@ describe.skipIf(onPostgres)('the demo accounts npm start prints', () => {
 });
 
 describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
-  it('are three published flows of the demo company, drawn, passing the checks, with their nodes', async () => {
+  it('are four published flows of the demo company, drawn, passing the checks, with their nodes', async () => {
     const { readBpmn, flowGraph, checkFlow } = await import('@portal/contract/bpmn');
     const flows = await handle.db.selectFrom('flows').selectAll().orderBy('id').execute();
     expect(flows.map((f) => `${f.name}:${f.status}:${f.company_id}`)).toEqual([
       `采购审批:2:${DEFAULT_COMPANY_ID}`,
       `模拟法庭:2:${DEFAULT_COMPANY_ID}`,
+      `听证会:2:${DEFAULT_COMPANY_ID}`,
       `立法听证:2:${DEFAULT_COMPANY_ID}`,
     ]);
     for (const f of flows) {
@@ -91,6 +92,18 @@ describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
     expect(await kinds('采购审批')).toContain('exclusive');
     expect(await kinds('模拟法庭')).toContain('parallel');
     expect(await kinds('立法听证')).toContain('nest');
+    // A project on each; 立法听证's hearing goes on in 听证会's.
+    const projects = await handle.db
+      .selectFrom('flow_projects as p')
+      .innerJoin('flows as f', 'f.id', 'p.flow_id')
+      .select(['p.id', 'p.name', 'f.name as flow'])
+      .orderBy('p.id')
+      .execute();
+    expect(projects.map((p) => p.flow)).toEqual(['采购审批', '模拟法庭', '听证会', '立法听证']);
+    const targets = await handle.db.selectFrom('flow_project_targets').selectAll().execute();
+    expect(targets).toEqual([
+      expect.objectContaining({ project_id: projects[3]?.id, target_project_id: projects[2]?.id }),
+    ]);
   });
 
   it('are set up as the wizard requires: saving their roles and modules again passes its checks', async () => {

@@ -156,6 +156,52 @@ const DEMO_FLOWS: DemoFlow[] = [
     ],
   },
   {
+    name: '听证会',
+    type_label: '立法',
+    task_label: '听证',
+    description: '立法听证中嵌套的听证会：陈述人陈述意见，听证人询问，形成听证报告。',
+    elements: [
+      { kind: 'start', id: 'Start', name: '开始' },
+      { kind: 'task', id: 'Statement', name: '陈述意见', type: 1 },
+      { kind: 'task', id: 'Inquiry', name: '询问与回应', type: 1 },
+      { kind: 'task', id: 'Report', name: '听证报告', type: 4 },
+      { kind: 'end', id: 'End', name: '结束' },
+    ],
+    flows: [
+      ['Start', 'Statement'],
+      ['Statement', 'Inquiry'],
+      ['Inquiry', 'Report'],
+      ['Report', 'End'],
+    ],
+    roles: [
+      {
+        name: '听证主持人',
+        nodes: [
+          ['Statement', true],
+          ['Inquiry', true],
+          ['Report', true],
+        ],
+      },
+      {
+        name: '陈述人',
+        capacity: 2,
+        nodes: [
+          ['Statement', false],
+          ['Inquiry', false],
+          ['Report', false],
+        ],
+      },
+      {
+        name: '听证人',
+        capacity: 2,
+        nodes: [
+          ['Inquiry', false],
+          ['Report', false],
+        ],
+      },
+    ],
+  },
+  {
     name: '立法听证',
     type_label: '立法',
     task_label: '听证',
@@ -290,25 +336,71 @@ async function seedRoles(
   }
 }
 
-/** The demo company's flows, drawn, checked, set up and published, with their nodes and transitions. */
+/**
+ * A project on each demo flow, as a manager makes them in the wizard; 立法听证's hearing (a nest)
+ * goes on in 听证会's project.
+ */
+const DEMO_PROJECTS: {
+  flow: string;
+  name: string;
+  intro: string;
+  purpose: string;
+  office_item: string;
+  /** BPMN id of a jump or nest node → the flow whose project it goes on in. */
+  targets?: Record<string, string>;
+}[] = [
+  {
+    flow: '采购审批',
+    name: '办公设备采购审批',
+    intro: '一次办公设备采购：采购员提交申请，部门审核，按金额由总经理表决或财务审核。',
+    purpose: '熟悉企业采购的审批环节与各岗位职责。',
+    office_item: '行政管理',
+  },
+  {
+    flow: '模拟法庭',
+    name: '合同纠纷模拟庭审',
+    intro: '一起买卖合同纠纷：立案、举证与答辩、法庭辩论、合议、宣判。',
+    purpose: '体验民事诉讼程序，练习举证与辩论。',
+    office_item: '民事诉讼',
+  },
+  {
+    flow: '听证会',
+    name: '价格调整听证会',
+    intro: '公共交通票价调整的听证会，陈述人与听证人各抒己见。',
+    purpose: '了解听证会的组织与发言规则。',
+    office_item: '立法',
+  },
+  {
+    flow: '立法听证',
+    name: '地方条例立法听证',
+    intro: '起草一部地方条例，公示后举行听证会，再表决通过。',
+    purpose: '体验立法的起草、公示、听证与表决。',
+    office_item: '立法',
+    targets: { Hearing: '听证会' },
+  },
+];
+
+/** The demo company's flows, drawn, checked, set up and published, with their nodes and transitions; a project on each. */
 export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
   const now = nowIso();
+  const made: Record<string, { flowId: number; nodes: { id: number; task_id: string }[] }> = {};
   for (const flow of DEMO_FLOWS) {
-    const xml = await layoutProcess(semanticXml(flow));
-    const graph = flowGraph((await readBpmn(xml)).definitions);
-    const { errors, unpublishable } = checkFlow(graph);
-    if (errors.length > 0 || unpublishable.length > 0)
-      throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
-    const { elements: _, flows: __, roles: ___, decides: ____, ...words } = flow;
-    const made = await db
-      .insertInto('flows')
+    made[flow.name] = await seedFlow(db, flow, createdBy, now);
+  }
+  const projectOf: Record<string, number> = {};
+  for (const p of DEMO_PROJECTS) {
+    const flow = made[p.flow];
+    if (!flow) throw new Error(`demo project ${p.name}: no flow ${p.flow}`);
+    const project = await db
+      .insertInto('flow_projects')
       .values({
         company_id: DEFAULT_COMPANY_ID,
-        ...words,
-        status: FLOW_PUBLISHED,
-        step: FLOW_SET_UP,
-        xml,
-        unpublishable: '[]',
+        flow_id: flow.flowId,
+        name: p.name,
+        intro: p.intro,
+        purpose: p.purpose,
+        requirement: '按角色分工完成各环节，最后提交个人心得。',
+        office_item: p.office_item,
         created_by: createdBy,
         updated_by: createdBy,
         created_at: now,
@@ -316,45 +408,86 @@ export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const nodes = await db
-      .insertInto('flow_nodes')
-      .values(
-        graph.nodes.map((n, position) => {
-          const decide = flow.decides?.[n.id];
-          return {
-            company_id: DEFAULT_COMPANY_ID,
-            flow_id: made.id,
-            task_id: n.id,
-            name: n.name,
-            kind: n.kind,
-            node_type: n.nodeType,
-            position,
-            decide: decide
-              ? JSON.stringify({
-                  title: decide.title,
-                  description: '',
-                  mode: 0,
-                  items: decide.items.map((title) => ({ title, description: '' })),
-                })
-              : null,
-          };
-        }),
-      )
-      .returning(['id', 'task_id', 'node_type'])
-      .execute();
-    await seedRoles(db, made.id, flow, nodes);
-    await db
-      .insertInto('flow_transitions')
-      .values(
-        graph.flows.map((f) => ({
+    projectOf[p.flow] = project.id;
+    for (const [taskId, targetFlow] of Object.entries(p.targets ?? {})) {
+      const node = flow.nodes.find((n) => n.task_id === taskId);
+      const target = projectOf[targetFlow];
+      if (!node || target === undefined) throw new Error(`demo project ${p.name}: no target for ${taskId}`);
+      await db
+        .insertInto('flow_project_targets')
+        .values({
+          company_id: DEFAULT_COMPANY_ID,
+          project_id: project.id,
+          node_id: node.id,
+          target_project_id: target,
+        })
+        .execute();
+    }
+  }
+}
+
+async function seedFlow(db: PlatformDatabase, flow: DemoFlow, createdBy: number, now: string) {
+  const xml = await layoutProcess(semanticXml(flow));
+  const graph = flowGraph((await readBpmn(xml)).definitions);
+  const { errors, unpublishable } = checkFlow(graph);
+  if (errors.length > 0 || unpublishable.length > 0)
+    throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
+  const { elements: _, flows: __, roles: ___, decides: ____, ...words } = flow;
+  const made = await db
+    .insertInto('flows')
+    .values({
+      company_id: DEFAULT_COMPANY_ID,
+      ...words,
+      status: FLOW_PUBLISHED,
+      step: FLOW_SET_UP,
+      xml,
+      unpublishable: '[]',
+      created_by: createdBy,
+      updated_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const nodes = await db
+    .insertInto('flow_nodes')
+    .values(
+      graph.nodes.map((n, position) => {
+        const decide = flow.decides?.[n.id];
+        return {
           company_id: DEFAULT_COMPANY_ID,
           flow_id: made.id,
-          sequence_flow_id: f.id,
-          name: f.name,
-          source: f.source,
-          target: f.target,
-        })),
-      )
-      .execute();
-  }
+          task_id: n.id,
+          name: n.name,
+          kind: n.kind,
+          node_type: n.nodeType,
+          position,
+          decide: decide
+            ? JSON.stringify({
+                title: decide.title,
+                description: '',
+                mode: 0,
+                items: decide.items.map((title) => ({ title, description: '' })),
+              })
+            : null,
+        };
+      }),
+    )
+    .returning(['id', 'task_id', 'node_type'])
+    .execute();
+  await seedRoles(db, made.id, flow, nodes);
+  await db
+    .insertInto('flow_transitions')
+    .values(
+      graph.flows.map((f) => ({
+        company_id: DEFAULT_COMPANY_ID,
+        flow_id: made.id,
+        sequence_flow_id: f.id,
+        name: f.name,
+        source: f.source,
+        target: f.target,
+      })),
+    )
+    .execute();
+  return { flowId: made.id, nodes };
 }

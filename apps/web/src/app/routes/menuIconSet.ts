@@ -22,6 +22,7 @@ export {
   MessageOutlined,
   PartitionOutlined,
   ProfileOutlined,
+  ProjectOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
   RedEnvelopeOutlined,

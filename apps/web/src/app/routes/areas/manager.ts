@@ -29,6 +29,22 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
       load: () => import('#web/modules/workflow/WorkflowSetPage.tsx'),
       component: 'WorkflowSetPage',
     }),
+    screen({
+      path: 'project',
+      title: '项目管理',
+      icon: 'ProjectOutlined',
+      summary: '在已发布的流程上建立实训项目：开放方式、流程图显示、跳转与嵌套的目标项目',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/project/ProjectPage.tsx'),
+      component: 'ProjectPage',
+    }),
+    linkScreen({
+      path: 'project/create_project_wizard',
+      title: '新建项目',
+      access: { module: 'training', codename: 'change_project' },
+      load: () => import('#web/modules/project/ProjectWizardPage.tsx'),
+      component: 'ProjectWizardPage',
+    }),
   ]),
   group('system', '系统管理', 'SettingOutlined', [
     smsOutboxScreen('sms-outbox'),
