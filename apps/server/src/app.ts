@@ -12,6 +12,7 @@ import { adminLogModule } from './modules/admin-log/index.ts';
 import { assistantModule } from './modules/assistant/index.ts';
 import { brandModule } from './modules/brand/index.ts';
 import { bulkCatalogueModule } from './modules/bulk-catalogue/index.ts';
+import { businessModule } from './modules/business/index.ts';
 import { cartModule } from './modules/cart/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { cmsModule } from './modules/cms/index.ts';
@@ -268,6 +269,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     workPlanModule(db, { permissions: app.permissions, zoneOf }),
     workflowModule(db, { fileStore }),
     projectModule(db),
+    businessModule(db, { zoneOf }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

@@ -173,6 +173,7 @@ export const Codes = {
   PROJECT_FLOW_NOT_PUBLISHED: { c: 24101, m: '流程还没有发布，不能用于项目' },
   PROJECT_TARGET_MISSING: { c: 24102, m: '跳转或嵌套环节还没有选择目标项目' },
   PROJECT_IN_USE: { c: 24103, m: '项目正被其他项目作为跳转或嵌套目标，不能删除' },
+  BUSINESS_PROJECT_CLOSED: { c: 24201, m: '项目现在不能启动业务' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

@@ -4,6 +4,7 @@ export * from './admin-log.ts';
 export * from './assistant.ts';
 export * from './brand.ts';
 export * from './bulk-goods.ts';
+export * from './business.ts';
 export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';

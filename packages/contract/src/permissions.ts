@@ -154,6 +154,8 @@ export const PERMISSIONS = {
     change_flow: '设计、设置和发布流程',
     view_project: '查看实训项目',
     change_project: '新建、修改和删除实训项目',
+    view_business: '查看业务',
+    change_business: '启动、删除和恢复业务',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -258,7 +260,7 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   // 指导者: their assistants (the training area's actions come with its issues).
   4: ['set_assistant', ...STAFF_OWN],
   5: STAFF_OWN,
-  8: [...STAFF_OWN, 'view_flow', 'view_project'],
+  8: [...STAFF_OWN, 'view_flow', 'view_project', 'view_business'],
   9: STAFF_OWN,
   10: STAFF_OWN,
   11: STAFF_OWN,

@@ -133,6 +133,15 @@ export const projectRepository = {
           ),
         ),
 
+  /** Whether any business (deleted ones too: they can be recovered) runs the project. */
+  hasBusinesses: async (s: CompanyScope, projectId: number) =>
+    (await s
+      .selectFrom('businesses', 'b', { withDeleted: true })
+      .select('b.id')
+      .where('b.project_id', '=', projectId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined,
+
   options: (s: CompanyScope) =>
     s
       .selectFrom('flow_projects', 'p')

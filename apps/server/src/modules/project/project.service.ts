@@ -206,6 +206,8 @@ export function projectService(db: Database) {
       await db.transaction().execute(async (trx) => {
         const s = scopeOf(caller, trx);
         const before = await projectOrThrow(s, projectId);
+        if (await repo.hasBusinesses(s, projectId))
+          throw new AppError('PROJECT_IN_USE', `项目“${before.name}”已有业务，不能删除`);
         const referrers = await repo.referrers(s, projectId);
         if (referrers.length > 0)
           throw new AppError(

@@ -1403,6 +1403,57 @@ export interface FlowProjectTargetTable {
   target_project_id: number;
 }
 
+/** A business (migration 063): one run of a project; BUSINESS_STATUS 1 等待开始, 2 进行中, 9 已结束. */
+export interface BusinessTable {
+  id: Generated<number>;
+  company_id: number;
+  project_id: number;
+  flow_id: number;
+  name: string;
+  status: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A business's role, copied from the flow's when it started (migration 063). */
+export interface BusinessRoleTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  flow_role_id: number;
+  name: string;
+  capacity: Generated<number>;
+  position_id: number | null;
+  can_start: Generated<number>;
+  sort: Generated<number>;
+}
+
+/** A business role in a node, copied from the flow's (migration 063). */
+export interface BusinessRoleNodeTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  business_role_id: number;
+  node_id: number;
+  can_terminate: Generated<number>;
+  can_brought: Generated<number>;
+  actions: Generated<string>;
+  position: Generated<string>;
+}
+
+/** A seat of a business role (migration 063): the user sitting in it, once staffed. */
+export interface BusinessSeatTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  business_role_id: number;
+  seat_no: number;
+  user_id: number | null;
+}
+
 /** A work plan (migration 050): WORK_PLAN_STATUS 0 进行中, 1 已完成, 2 已取消. */
 export interface WorkPlanTable {
   id: Generated<number>;
@@ -1482,6 +1533,10 @@ export interface DB {
   flow_role_nodes: FlowRoleNodeTable;
   flow_projects: FlowProjectTable;
   flow_project_targets: FlowProjectTargetTable;
+  businesses: BusinessTable;
+  business_roles: BusinessRoleTable;
+  business_role_nodes: BusinessRoleNodeTable;
+  business_seats: BusinessSeatTable;
   work_plan_tasks: WorkPlanTaskTable;
   work_logs: WorkLogTable;
   company_settings: CompanySettingTable;

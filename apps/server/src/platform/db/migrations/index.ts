@@ -55,6 +55,7 @@ import { searchPairsAppDownloads } from './059-search-pairs-app-downloads.ts';
 import { flows } from './060-flows.ts';
 import { flowSetup } from './061-flow-setup.ts';
 import { flowProjects } from './062-flow-projects.ts';
+import { businesses } from './063-businesses.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -114,5 +115,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '060-flows': flows(dialect),
     '061-flow-setup': flowSetup(dialect),
     '062-flow-projects': flowProjects(dialect),
+    '063-businesses': businesses(dialect),
   };
 }

@@ -1,0 +1,240 @@
+import { MEMBER_ROLE } from '@portal/contract';
+import { sql } from 'kysely';
+import type { PageParams } from '#server/platform/core/paging.ts';
+import { pageAndCount } from '#server/platform/db/count.ts';
+import { containsLike } from '#server/platform/db/like.ts';
+import type { CompanyScope } from '#server/platform/db/scope.ts';
+
+export interface BusinessFilter {
+  keyword?: string | undefined;
+  status?: number | undefined;
+  project_id?: number | undefined;
+}
+
+const personName = (ref: 'u') =>
+  sql<string>`coalesce(nullif(${sql.ref(`${ref}.real_name`)}, ''), ${sql.ref(`${ref}.username`)}, '')`;
+
+function businesses(s: CompanyScope, f: BusinessFilter, deleted: boolean) {
+  let q = s
+    .selectFrom('businesses', 'b', { withDeleted: deleted })
+    .innerJoin('flow_projects as p', 'p.id', 'b.project_id')
+    .innerJoin('flows as f', 'f.id', 'b.flow_id');
+  if (deleted) q = q.where('b.del_flag', '=', 1);
+  if (f.keyword) q = q.where((eb) => containsLike(eb, ['b.name'], f.keyword ?? ''));
+  if (f.status !== undefined) q = q.where('b.status', '=', f.status);
+  if (f.project_id !== undefined) q = q.where('b.project_id', '=', f.project_id);
+  return q;
+}
+
+/** A flow's role with its nodes, as a business copies it. */
+export interface FlowRoleCopy {
+  id: number;
+  name: string;
+  capacity: number;
+  position_id: number | null;
+  can_start: number;
+  sort: number;
+  nodes: {
+    role_id: number;
+    node_id: number;
+    can_terminate: number;
+    can_brought: number;
+    actions: string;
+    position: string;
+  }[];
+}
+
+const COLUMNS = [
+  'b.id',
+  'b.name',
+  'b.project_id',
+  'p.name as project_name',
+  'f.name as flow_name',
+  'b.status',
+  'b.created_at as create_time',
+  'b.updated_at as update_time',
+] as const;
+
+/** Businesses, their roles, role nodes and seats: every statement through the company's scope. */
+export const businessRepository = {
+  page: (s: CompanyScope, f: BusinessFilter, p: PageParams, deleted: boolean) =>
+    pageAndCount(businesses(s, f, deleted), p, (q) =>
+      q
+        .leftJoin('users as u', 'u.id', 'b.created_by')
+        .select([...COLUMNS, personName('u').as('creator_name')])
+        .orderBy('b.id', 'desc'),
+    ),
+
+  business: (s: CompanyScope, id: number, deleted = false) =>
+    businesses(s, {}, deleted)
+      .leftJoin('users as u', 'u.id', 'b.created_by')
+      .select([...COLUMNS, personName('u').as('creator_name')])
+      .where('b.id', '=', id)
+      .executeTakeFirst(),
+
+  /** Seats taken and all seats of each business. */
+  seatCounts: async (s: CompanyScope, ids: readonly number[]) => {
+    if (ids.length === 0) return new Map<number, { taken: number; all: number }>();
+    const rows = await s
+      .selectFrom('business_seats', 't')
+      .select([
+        't.business_id',
+        sql<number>`count(*)`.as('all'),
+        sql<number>`count(${sql.ref('t.user_id')})`.as('taken'),
+      ])
+      .where('t.business_id', 'in', ids)
+      .groupBy('t.business_id')
+      .execute();
+    return new Map(rows.map((r) => [r.business_id, { taken: Number(r.taken), all: Number(r.all) }]));
+  },
+
+  roles: async (s: CompanyScope, businessId: number) => {
+    const roles = await s
+      .selectFrom('business_roles', 'r')
+      .leftJoin('positions as pos', 'pos.id', 'r.position_id')
+      .select([
+        'r.id',
+        'r.name',
+        'r.capacity',
+        sql<string>`coalesce(pos.name, '')`.as('position_name'),
+        'r.can_start',
+      ])
+      .where('r.business_id', '=', businessId)
+      .orderBy('r.sort')
+      .orderBy('r.id')
+      .execute();
+    const seats = await s
+      .selectFrom('business_seats', 't')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.business_role_id', 't.seat_no', 't.user_id', personName('u').as('user_name')])
+      .where('t.business_id', '=', businessId)
+      .orderBy('t.seat_no')
+      .execute();
+    return roles.map((r) => ({
+      ...r,
+      seats: seats
+        .filter((x) => x.business_role_id === r.id)
+        .map(({ business_role_id: _, ...x }) => ({ ...x, user_name: x.user_id === null ? '' : x.user_name })),
+    }));
+  },
+
+  /** The project a business is started on, with its flow's status. */
+  project: (s: CompanyScope, id: number) =>
+    s
+      .selectFrom('flow_projects', 'p')
+      .innerJoin('flows as f', 'f.id', 'p.flow_id')
+      .select([
+        'p.id',
+        'p.flow_id',
+        'p.name',
+        'p.open_mode',
+        'p.start_day',
+        'p.end_day',
+        'p.target_user_ids',
+        'f.status as flow_status',
+        'f.del_flag as flow_deleted',
+      ])
+      .where('p.id', '=', id)
+      .executeTakeFirst(),
+
+  /** The flow's roles and their nodes, as a business copies them. */
+  flowRoles: async (
+    s: CompanyScope,
+    flowId: number,
+  ): Promise<(FlowRoleCopy & { position_name: string })[]> => {
+    const roles = await s
+      .selectFrom('flow_roles', 'r')
+      .leftJoin('positions as pos', 'pos.id', 'r.position_id')
+      .select([
+        'r.id',
+        'r.name',
+        'r.capacity',
+        'r.position_id',
+        sql<string>`coalesce(pos.name, '')`.as('position_name'),
+        'r.can_start',
+        'r.sort',
+      ])
+      .where('r.flow_id', '=', flowId)
+      .orderBy('r.sort')
+      .orderBy('r.id')
+      .execute();
+    const nodes = await s
+      .selectFrom('flow_role_nodes', 'a')
+      .select(['a.role_id', 'a.node_id', 'a.can_terminate', 'a.can_brought', 'a.actions', 'a.position'])
+      .where('a.flow_id', '=', flowId)
+      .execute();
+    return roles.map((r) => ({ ...r, nodes: nodes.filter((n) => n.role_id === r.id) }));
+  },
+
+  /** Active staff of the company holding each position (null: all of them). */
+  available: async (s: CompanyScope, positionIds: readonly (number | null)[]) => {
+    const rows = await s
+      .selectFrom('users', 'u')
+      .select(['u.position_id', sql<number>`count(*)`.as('n')])
+      .where('u.status', '=', 1)
+      .where('u.role', '<>', MEMBER_ROLE)
+      .groupBy('u.position_id')
+      .execute();
+    const all = rows.reduce((sum, r) => sum + Number(r.n), 0);
+    return positionIds.map((p) => (p === null ? all : Number(rows.find((r) => r.position_id === p)?.n ?? 0)));
+  },
+
+  insert: async (s: CompanyScope, v: { project_id: number; flow_id: number; name: string }, at: string) =>
+    (
+      await s
+        .insertInto('businesses', { ...v, status: 1, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
+
+  async copyRoles(s: CompanyScope, businessId: number, roles: readonly FlowRoleCopy[], starter: number) {
+    for (const r of roles) {
+      const made = (
+        await s
+          .insertInto('business_roles', {
+            business_id: businessId,
+            flow_role_id: r.id,
+            name: r.name,
+            capacity: r.capacity,
+            position_id: r.position_id,
+            can_start: r.can_start,
+            sort: r.sort,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      if (r.nodes.length > 0)
+        await s
+          .insertInto(
+            'business_role_nodes',
+            r.nodes.map(({ role_id: _, ...n }) => ({
+              ...n,
+              business_id: businessId,
+              business_role_id: made,
+            })),
+          )
+          .execute();
+      await s
+        .insertInto(
+          'business_seats',
+          Array.from({ length: r.capacity }, (_, i) => ({
+            business_id: businessId,
+            business_role_id: made,
+            seat_no: i + 1,
+            user_id: r.can_start === 1 && i === 0 ? starter : null,
+          })),
+        )
+        .execute();
+    }
+  },
+
+  setDeleted: async (s: CompanyScope, id: number, deleted: boolean, at: string) => {
+    const r = await s
+      .updateTable('businesses', { withDeleted: true })
+      .set({ del_flag: deleted ? 1 : 0, updated_at: at })
+      .where('id', '=', id)
+      .where('del_flag', '=', deleted ? 0 : 1)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+};

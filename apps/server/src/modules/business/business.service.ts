@@ -1,0 +1,185 @@
+import { type BusinessDetail, type BusinessPreview, FLOW_PUBLISHED, type Project } from '@portal/contract';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import { type PageParams, paged } from '#server/platform/core/paging.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
+import { dayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
+import { type BusinessFilter, businessRepository as repo } from './business.repository.ts';
+
+type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.project>>>;
+
+/**
+ * Why the caller may not start a business on the project now, or '': its flow no longer published,
+ * outside 限时开放's days (the company's calendar day), not among 指定人员.
+ */
+function closedFor(p: ProjectRow, userId: number, today: string): string {
+  if (p.flow_status !== FLOW_PUBLISHED || p.flow_deleted === 1) return '项目的流程已不可用，不能启动业务';
+  if (p.open_mode === 2 && (!p.start_day || !p.end_day || today < p.start_day || today > p.end_day))
+    return `项目限时开放（${p.start_day ?? ''} 至 ${p.end_day ?? ''}），现在不能启动业务`;
+  if (p.open_mode === 3 && !(JSON.parse(p.target_user_ids) as number[]).includes(userId))
+    return '项目只对指定人员开放，你不在其中';
+  return '';
+}
+
+/**
+ * Businesses (issue 36): started from a project by the manager's wizard — waiting, with the flow's
+ * roles copied and their seats listed, the starter in the start role's first seat — listed,
+ * soft-deleted and recovered. Every call is the caller's company's.
+ */
+export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
+  const scopeOf = (caller: Caller, handle: Database = db) =>
+    inCompany(handle, caller.companyId, { userId: caller.userId });
+
+  async function projectOrThrow(s: CompanyScope, id: number) {
+    const p = await repo.project(s, id);
+    if (!p) throw new AppError('NOT_FOUND', '项目不存在或已被删除', 'project_id');
+    return p;
+  }
+
+  async function page(caller: Caller, f: BusinessFilter, p: PageParams, deleted: boolean) {
+    const s = scopeOf(caller);
+    const { count, results } = await repo.page(s, f, p, deleted);
+    const seats = await repo.seatCounts(
+      s,
+      results.map((r) => r.id),
+    );
+    return paged(
+      {
+        count,
+        results: results.map((r) => ({
+          ...r,
+          seats_taken: seats.get(r.id)?.taken ?? 0,
+          seats: seats.get(r.id)?.all ?? 0,
+        })),
+      },
+      p,
+    );
+  }
+
+  async function detail(s: CompanyScope, id: number): Promise<BusinessDetail> {
+    const row = await repo.business(s, id);
+    if (!row) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+    const roles = await repo.roles(s, id);
+    const seats = roles.flatMap((r) => r.seats);
+    return {
+      ...row,
+      roles,
+      seats: seats.length,
+      seats_taken: seats.filter((x) => x.user_id !== null).length,
+    };
+  }
+
+  return {
+    list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
+    deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
+
+    async preview(caller: Caller, projectId: number): Promise<BusinessPreview> {
+      const s = scopeOf(caller);
+      const p = await projectOrThrow(s, projectId);
+      const [full, roles, today] = await Promise.all([
+        s
+          .selectFrom('flow_projects', 'x')
+          .innerJoin('flows as f', 'f.id', 'x.flow_id')
+          .leftJoin('users as u', 'u.id', 'x.created_by')
+          .selectAll('x')
+          .select(['f.name as flow_name'])
+          .where('x.id', '=', projectId)
+          .executeTakeFirstOrThrow(),
+        repo.flowRoles(s, p.flow_id),
+        deps.zoneOf(caller.companyId).then((z) => dayIn(z)),
+      ]);
+      const available = await repo.available(
+        s,
+        roles.map((r) => r.position_id),
+      );
+      const creator = await s
+        .selectFrom('users', 'u')
+        .select(['u.real_name', 'u.username'])
+        .where('u.id', '=', full.created_by ?? 0)
+        .executeTakeFirst();
+      const project: Project = {
+        id: full.id,
+        flow_id: full.flow_id,
+        flow_name: full.flow_name,
+        name: full.name,
+        intro: full.intro,
+        purpose: full.purpose,
+        requirement: full.requirement,
+        level: full.level,
+        ability_target: full.ability_target,
+        open_mode: full.open_mode,
+        start_day: full.start_day,
+        end_day: full.end_day,
+        graph_view: full.graph_view,
+        can_redo: full.can_redo,
+        reference: full.reference,
+        office_item: full.office_item,
+        creator_name: creator?.real_name || creator?.username || '',
+        create_time: full.created_at,
+        update_time: full.updated_at,
+      };
+      return {
+        project,
+        roles: roles.map((r, i) => ({
+          name: r.name,
+          capacity: r.capacity,
+          position_name: r.position_name,
+          can_start: r.can_start,
+          available: available[i] ?? 0,
+        })),
+        closed: closedFor(p, caller.userId, today),
+      };
+    },
+
+    async create(caller: Caller, input: { project_id: number; name?: string | undefined }) {
+      const today = dayIn(await deps.zoneOf(caller.companyId));
+      const id = await db.transaction().execute(async (trx) => {
+        const s = scopeOf(caller, trx);
+        const p = await projectOrThrow(s, input.project_id);
+        const closed = closedFor(p, caller.userId, today);
+        if (closed) throw new AppError('BUSINESS_PROJECT_CLOSED', closed, 'project_id');
+        const roles = await repo.flowRoles(s, p.flow_id);
+        if (!roles.some((r) => r.can_start === 1))
+          throw new AppError(
+            'BUSINESS_PROJECT_CLOSED',
+            '项目的流程没有发起业务的角色，不能启动业务',
+            'project_id',
+          );
+        const name = input.name || `${p.name} ${today}`;
+        const made = await repo.insert(s, { project_id: p.id, flow_id: p.flow_id, name }, nowIso());
+        await repo.copyRoles(s, made, roles, caller.userId);
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'businesses',
+          entityId: made,
+          after: { project_id: p.id, name, roles: roles.map((r) => r.name) },
+        });
+        return made;
+      });
+      return detail(scopeOf(caller), id);
+    },
+
+    /** Soft delete (`deleted`) or recovery; a business already so is not found. */
+    async setDeleted(caller: Caller, businessId: number, deleted: boolean) {
+      await db.transaction().execute(async (trx) => {
+        const s = scopeOf(caller, trx);
+        if (!(await repo.setDeleted(s, businessId, deleted, nowIso())))
+          throw new AppError(
+            'NOT_FOUND',
+            deleted ? '业务不存在或已被删除' : '业务不存在或没有被删除',
+            'business_id',
+          );
+        await audit(trx, caller, {
+          action: deleted ? 'delete' : 'update',
+          entity: 'businesses',
+          entityId: businessId,
+          after: { del_flag: deleted ? 1 : 0 },
+        });
+      });
+      return { count: 1 };
+    },
+  };
+}
+export type BusinessService = ReturnType<typeof businessService>;

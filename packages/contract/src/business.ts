@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { getCalls, postCalls } from './call.ts';
+import { pageOf } from './envelope.ts';
+import { form, id, keyword, optionalId, optionalInt, optionalText, paging } from './fields.ts';
+import { auditTimes } from './item-fields.ts';
+import { projectSchema } from './project.ts';
+
+/**
+ * Businesses (业务; issue 36, design/training.md "Creating and starting a business"): one run of a
+ * project by a team. The manager's wizard (`business/create_business_wizard`, then
+ * `create_business_wizard1`) chooses a project and stores the business waiting (status 1) with the
+ * flow's roles copied and their seats listed, the creator in the start role's first seat; running
+ * it is part 2. 业务管理 (`/manager/business`) lists them and soft-deletes and recovers them (spec
+ * §4). The spec's calls: `/business/create`, `/business/list_nodel`, `/business/list_del`,
+ * `/business/delete`, `/business/recovery`. Served by modules/business.
+ */
+
+export const BUSINESS_STATUS = { 1: '等待开始', 2: '进行中', 9: '已结束' } as const;
+export const BUSINESS_WAITING = 1;
+export const BUSINESS_LIMITS = { name: 60 } as const;
+
+export const businessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  flow_name: z.string(),
+  status: z.number().int(),
+  /** Seats taken of all seats. */
+  seats_taken: z.number().int(),
+  seats: z.number().int(),
+  creator_name: z.string(),
+  ...auditTimes,
+});
+export type Business = z.infer<typeof businessSchema>;
+
+/** A role of a business (copied from the flow) and who sits in each of its seats. */
+export const businessRoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  capacity: z.number().int(),
+  position_name: z.string(),
+  can_start: z.number().int(),
+  seats: z.array(
+    z.object({ seat_no: z.number().int(), user_id: z.number().int().nullable(), user_name: z.string() }),
+  ),
+});
+
+export const businessDetailSchema = businessSchema.extend({ roles: z.array(businessRoleSchema) });
+export type BusinessDetail = z.infer<typeof businessDetailSchema>;
+
+/** What the wizard's second step shows before a business is started: the project, and its roles to staff. */
+export const businessPreviewSchema = z.object({
+  project: projectSchema,
+  roles: z.array(
+    z.object({
+      name: z.string(),
+      capacity: z.number().int(),
+      position_name: z.string(),
+      can_start: z.number().int(),
+      /** Members of the company holding the role's 职务 (every active member when it names none). */
+      available: z.number().int(),
+    }),
+  ),
+  /** Why the caller cannot start it now ('' when they can): the open days, the named users. */
+  closed: z.string(),
+});
+export type BusinessPreview = z.infer<typeof businessPreviewSchema>;
+
+export const businessListBody = form({
+  keyword: keyword('业务名称'),
+  status: optionalInt('业务状态', { min: 1, max: 9 }),
+  project_id: optionalId('项目'),
+  ...paging,
+});
+export const businessIdBody = form({ business_id: id('业务') });
+export const businessCreateBody = form({
+  project_id: id('项目'),
+  name: optionalText('业务名称', { max: BUSINESS_LIMITS.name }),
+});
+
+const tags = ['business'];
+const get = getCalls(tags);
+const post = postCalls(tags);
+const count = z.object({ count: z.number().int() });
+
+export const businessCalls = {
+  list: get(
+    '/business/list_nodel',
+    '业务列表（本单位，未删除）',
+    { permission: 'view_business' },
+    businessListBody,
+    pageOf(businessSchema),
+  ),
+  deleted: get(
+    '/business/list_del',
+    '已删除的业务（可恢复）',
+    { permission: 'view_business' },
+    businessListBody,
+    pageOf(businessSchema),
+  ),
+  preview: get(
+    '/business/create/preview',
+    '启动业务前：项目、要配备的角色与本单位可选人数',
+    { permission: 'change_business' },
+    form({ project_id: id('项目') }),
+    businessPreviewSchema,
+  ),
+  create: post(
+    '/business/create',
+    '启动业务（复制角色、列出席位，发起人坐发起角色；状态为等待开始）',
+    'change_business',
+    businessCreateBody,
+    businessDetailSchema,
+  ),
+  remove: post('/business/delete', '删除业务（可恢复）', 'change_business', businessIdBody, count),
+  recover: post('/business/recovery', '恢复已删除的业务', 'change_business', businessIdBody, count),
+} as const;
