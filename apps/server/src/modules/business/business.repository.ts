@@ -137,6 +137,37 @@ export const businessRepository = {
       .where('p.id', '=', id)
       .executeTakeFirst(),
 
+  /** A project as its list shows it (the wizard's summary). */
+  projectItem: (s: CompanyScope, id: number) =>
+    s
+      .selectFrom('flow_projects', 'p')
+      .innerJoin('flows as f', 'f.id', 'p.flow_id')
+      .leftJoin('users as u', 'u.id', 'p.created_by')
+      .select([
+        'p.id',
+        'p.flow_id',
+        'f.name as flow_name',
+        'p.name',
+        'p.intro',
+        'p.purpose',
+        'p.requirement',
+        'p.level',
+        'p.ability_target',
+        'p.open_mode',
+        'p.start_day',
+        'p.end_day',
+        'p.graph_view',
+        'p.can_redo',
+        'p.reference',
+        'p.office_item',
+        'p.target_user_ids',
+        personName('u').as('creator_name'),
+        'p.created_at as create_time',
+        'p.updated_at as update_time',
+      ])
+      .where('p.id', '=', id)
+      .executeTakeFirst(),
+
   /** The flow's roles and their nodes, as a business copies them. */
   flowRoles: async (
     s: CompanyScope,

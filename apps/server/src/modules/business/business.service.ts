@@ -1,4 +1,4 @@
-import { type BusinessDetail, type BusinessPreview, FLOW_PUBLISHED, type Project } from '@portal/contract';
+import { type BusinessDetail, type BusinessPreview, FLOW_PUBLISHED } from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -79,47 +79,16 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
       const s = scopeOf(caller);
       const p = await projectOrThrow(s, projectId);
       const [full, roles, today] = await Promise.all([
-        s
-          .selectFrom('flow_projects', 'x')
-          .innerJoin('flows as f', 'f.id', 'x.flow_id')
-          .leftJoin('users as u', 'u.id', 'x.created_by')
-          .selectAll('x')
-          .select(['f.name as flow_name'])
-          .where('x.id', '=', projectId)
-          .executeTakeFirstOrThrow(),
+        repo.projectItem(s, projectId),
         repo.flowRoles(s, p.flow_id),
         deps.zoneOf(caller.companyId).then((z) => dayIn(z)),
       ]);
+      if (!full) throw new AppError('NOT_FOUND', '项目不存在或已被删除', 'project_id');
       const available = await repo.available(
         s,
         roles.map((r) => r.position_id),
       );
-      const creator = await s
-        .selectFrom('users', 'u')
-        .select(['u.real_name', 'u.username'])
-        .where('u.id', '=', full.created_by ?? 0)
-        .executeTakeFirst();
-      const project: Project = {
-        id: full.id,
-        flow_id: full.flow_id,
-        flow_name: full.flow_name,
-        name: full.name,
-        intro: full.intro,
-        purpose: full.purpose,
-        requirement: full.requirement,
-        level: full.level,
-        ability_target: full.ability_target,
-        open_mode: full.open_mode,
-        start_day: full.start_day,
-        end_day: full.end_day,
-        graph_view: full.graph_view,
-        can_redo: full.can_redo,
-        reference: full.reference,
-        office_item: full.office_item,
-        creator_name: creator?.real_name || creator?.username || '',
-        create_time: full.created_at,
-        update_time: full.updated_at,
-      };
+      const { target_user_ids: _, ...project } = full;
       return {
         project,
         roles: roles.map((r, i) => ({
