@@ -244,7 +244,7 @@ test('a manager draws a flow with a choice and a parallel split, is refused an u
   await expect(page.getByRole('button', { name: '保存', exact: true })).toHaveCount(0);
 });
 
-test('a manager makes a project on the 立法听证 demo with its nest target, and opens the demo in the designer', async ({
+test('a manager makes a project on the 立法听证 demo with its nest target, starts the business wizard, and opens the demo in the designer', async ({
   page,
 }) => {
   const name = `E2E立法听证${uniqueSuffix()}`;
@@ -264,11 +264,11 @@ test('a manager makes a project on the 立法听证 demo with its nest target, a
 
   // Step 2: 限时开放 needs its days in order.
   await page.getByRole('radio', { name: '限时开放' }).check();
-  await page.getByLabel('开放开始日期').fill('2026-12-10');
-  await page.getByLabel('开放结束日期').fill('2026-12-01');
+  await page.getByLabel('开放开始日期').fill('2020-01-10');
+  await page.getByLabel('开放结束日期').fill('2020-01-01');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('开放结束日期不能早于开始日期')).toBeVisible();
-  await page.getByLabel('开放结束日期').fill('2026-12-31');
+  await page.getByLabel('开放结束日期').fill('2020-12-31');
   await page.getByRole('button', { name: '下一步' }).click();
 
   // Step 3: the nest node's target project, required and named.
@@ -283,7 +283,41 @@ test('a manager makes a project on the 立法听证 demo with its nest target, a
   );
   await expect(page).toHaveURL(/\/manager\/project$/);
   const row = page.getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('限时开放 2026-12-10 至 2026-12-31');
+  await expect(row).toContainText('限时开放 2020-01-10 至 2020-12-31');
+
+  // The business wizard: the new project's days are over (it says so and cannot start); the demo's
+  // project starts a business waiting for its team, the manager in the start role.
+  await page.goto('/manager/business');
+  await page.getByRole('button', { name: '启动业务' }).click();
+  await expect(page).toHaveURL(/\/manager\/business\/create_business_wizard$/);
+  const projects = page.getByRole('table', { name: '可启动的项目' });
+  await page.getByRole('searchbox', { name: '搜索项目' }).fill(name);
+  await page.getByRole('searchbox', { name: '搜索项目' }).press('Enter');
+  await projects.getByRole('radio', { name: `选择 ${name}` }).check();
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/manager\/create_business_wizard1\?project_id=\d+$/);
+  await expect(page.getByRole('alert').filter({ hasText: '现在不能启动业务' })).toContainText(
+    '2020-01-10 至 2020-12-31',
+  );
+  await expect(page.getByRole('button', { name: '启动业务' })).toBeDisabled();
+  await page.getByRole('button', { name: '上一步' }).click();
+  await page.getByRole('searchbox', { name: '搜索项目' }).fill('地方条例立法听证');
+  await page.getByRole('searchbox', { name: '搜索项目' }).press('Enter');
+  await projects.getByRole('radio', { name: '选择 地方条例立法听证' }).check();
+  await page.getByRole('button', { name: '下一步' }).click();
+  const roles = page.getByRole('table', { name: '角色与席位' });
+  await expect(roles).toContainText('起草人');
+  await expect(roles).toContainText('发起人（你）');
+  const business = `E2E听证业务${uniqueSuffix()}`;
+  await page.getByLabel('业务名称').fill(business);
+  await expectAccessible(page, 'the business wizard');
+  await expectToastFrom(page, `已启动业务「${business}」`, () =>
+    page.getByRole('button', { name: '启动业务' }).click(),
+  );
+  await expect(page).toHaveURL(/\/manager\/business$/);
+  const started = page.getByRole('row').filter({ hasText: business });
+  await expect(started).toContainText('等待开始');
+  await expect(started).toContainText('1 / 6');
 
   // The demo flow itself, read-only in the designer, its nested hearing drawn.
   await page.goto('/manager/workflow');

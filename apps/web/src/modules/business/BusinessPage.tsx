@@ -1,0 +1,140 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { BUSINESS_STATUS, type Business, KEYWORD_MAX } from '@portal/contract';
+import { businessCalls } from '@portal/contract/calls';
+import { App, Button, Card, Segmented, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toastSuccess } from '#web/shared/api/toast.ts';
+import { formatMinute } from '#web/shared/format.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
+import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
+import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
+import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
+
+const STATUS_OPTIONS = Object.entries(BUSINESS_STATUS).map(([value, label]) => ({
+  value: Number(value),
+  label,
+}));
+const STATUS_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 9: 'default' };
+
+/**
+ * 业务管理 (/manager/business): the company's businesses — found by name and state, started with the
+ * wizard, deleted after a confirmation and recovered from 已删除 (spec §4).
+ */
+export function BusinessPage() {
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const canChange = useCanCall(businessCalls.create);
+  const [deleted, setDeleted] = useState(false);
+  const filters = useListFilters<number>();
+  const list = useBusinessList(deleted, filters.params);
+  const { remove, recover } = useBusinessWrites();
+
+  const confirmRemove = (b: Business) =>
+    confirmDanger(modal, {
+      title: `确定删除业务「${b.name}」吗？`,
+      content: '删除后可在「已删除」中恢复。',
+      okText: '删除',
+      onOk: () =>
+        remove
+          .mutateAsync(b.id)
+          .then(() => toastSuccess(`已删除业务「${b.name}」`))
+          .catch(() => {}),
+    });
+  const recoverOne = (b: Business) =>
+    recover
+      .mutateAsync(b.id)
+      .then(() => toastSuccess(`已恢复业务「${b.name}」`))
+      .catch(() => {});
+
+  const columns: ListColumns<Business> = [
+    { title: '业务名称', dataIndex: 'name', phone: 'title' },
+    { title: '项目', dataIndex: 'project_name', width: 160 },
+    { title: '流程', dataIndex: 'flow_name', width: 120 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 100,
+      render: (s: number) => (
+        <Tag color={STATUS_COLOR[s]}>{BUSINESS_STATUS[s as keyof typeof BUSINESS_STATUS] ?? '—'}</Tag>
+      ),
+    },
+    { title: '已就座', width: 90, render: (_, b) => `${b.seats_taken} / ${b.seats}` },
+    { title: '发起人', dataIndex: 'creator_name', width: 110, render: (v: string) => v || '—' },
+    { title: '创建时间', dataIndex: 'create_time', width: 150, render: (v: string) => formatMinute(v) },
+    ...(canChange
+      ? [
+          actionsColumn<Business>((b) =>
+            deleted ? (
+              <Button
+                type="link"
+                size="small"
+                aria-label={`恢复 ${b.name}`}
+                onClick={() => void recoverOne(b)}
+              >
+                恢复
+              </Button>
+            ) : (
+              <Button
+                type="link"
+                size="small"
+                danger
+                aria-label={`删除 ${b.name}`}
+                onClick={() => confirmRemove(b)}
+              >
+                删除
+              </Button>
+            ),
+          ),
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      title="业务管理"
+      extra={
+        <Segmented
+          aria-label="业务范围"
+          value={deleted ? 'deleted' : 'live'}
+          onChange={(v) => {
+            setDeleted(v === 'deleted');
+            filters.setPage(1);
+          }}
+          options={[
+            { value: 'live', label: '业务列表' },
+            { value: 'deleted', label: '已删除' },
+          ]}
+        />
+      }
+    >
+      <FilteredList<Business, number>
+        listFilters={filters}
+        search={{ label: '搜索业务', placeholder: '业务名称', maxLength: KEYWORD_MAX, style: { width: 200 } }}
+        status={{ label: '业务状态', options: STATUS_OPTIONS }}
+        aria-label={deleted ? '已删除的业务' : '业务列表'}
+        columns={columns}
+        query={list}
+        empty={
+          filters.filtered
+            ? '没有符合条件的业务'
+            : deleted
+              ? '没有已删除的业务'
+              : canChange
+                ? '还没有业务：点击「启动业务」'
+                : '还没有业务'
+        }
+        rowName={(b) => b.name}
+      >
+        {canChange && !deleted && (
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(wizardPath)}>
+            启动业务
+          </Button>
+        )}
+      </FilteredList>
+    </Card>
+  );
+}
