@@ -3,10 +3,10 @@ import { KEYWORD_MAX, PROJECT_OPEN_MODE, type Project } from '@portal/contract';
 import { Button, Card, Radio, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useProjectList } from '#web/modules/project/index.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { useProjectList } from '../project/useProjects.ts';
 import { wizard1Path } from './useBusinesses.ts';
 
 export const BUSINESS_STEPS = [{ title: '选择项目' }, { title: '确认角色并启动' }];
