@@ -170,6 +170,8 @@ export const Codes = {
   FLOW_NOT_SET_UP: { c: 24008, m: '流程还没有设置完成（环节、素材、角色、模块），不能发布' },
   FLOW_SETUP_ERROR: { c: 24009, m: '流程设置有误，不能保存' },
   FLOW_IN_USE: { c: 24010, m: '流程已用于实训项目，不能删除' },
+  PROGRAM_MODULE_NAME_TAKEN: { c: 24011, m: '模块名称已存在' },
+  PROGRAM_MODULE_IN_USE: { c: 24012, m: '模块正被流程的环节使用，不能删除' },
   PROJECT_FLOW_NOT_PUBLISHED: { c: 24101, m: '流程还没有发布，不能用于项目' },
   PROJECT_TARGET_MISSING: { c: 24102, m: '跳转或嵌套环节还没有选择目标项目' },
   PROJECT_IN_USE: { c: 24103, m: '项目正被其他项目作为跳转或嵌套目标，不能删除' },

@@ -38,6 +38,7 @@ export * from './payment.ts';
 export * from './permissions.ts';
 export * from './pmc.ts';
 export * from './product.ts';
+export * from './program-module.ts';
 export * from './project.ts';
 export * from './promotion.ts';
 export * from './purchase.ts';

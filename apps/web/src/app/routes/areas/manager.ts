@@ -30,6 +30,15 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
       component: 'WorkflowSetPage',
     }),
     screen({
+      path: 'module_manage',
+      title: '模块管理',
+      icon: 'AppstoreOutlined',
+      summary: '各环节类型的程序模块：提供的动作与场景站位，流程设置时选用',
+      access: { module: 'training', codename: 'view_flow' },
+      load: () => import('#web/modules/workflow/ProgramModulePage.tsx'),
+      component: 'ProgramModulePage',
+    }),
+    screen({
       path: 'project',
       title: '项目管理',
       icon: 'ProjectOutlined',
