@@ -330,3 +330,25 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   await expect(shape(page, 'Hearing')).toBeVisible();
   await expect(shape(page, 'Hearing')).toContainText('听证会（嵌套项目）');
 });
+
+test('a manager keeps a program module of the company’s own in 模块管理', async ({ page }) => {
+  const name = `E2E法庭场景${uniqueSuffix()}`;
+  await signIn(page, 'unit', '/manager/module_manage');
+  await page.getByRole('button', { name: '新增程序模块' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增程序模块' });
+  await dialog.getByLabel('模块名称').fill(name);
+  await dialog.getByLabel('环节类型').click();
+  await option(page, '动画').click();
+  // Every action unticked: refused beside the field.
+  for (const action of ['刷新文档', '结束环节', '退出']) await dialog.getByLabel(action).uncheck();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('请至少选择一个动作')).toBeVisible();
+  await dialog.getByLabel('入席／退席').check();
+  await dialog.getByLabel('结束环节').check();
+  await dialog.getByLabel('场景站位').fill('审判席');
+  await page.keyboard.press('Enter');
+  await expectToastFrom(page, '已新增程序模块', () => dialog.getByRole('button', { name: '保存' }).click());
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('入席／退席、结束环节');
+  await expect(row).toContainText('动画');
+});
