@@ -284,6 +284,9 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   await expect(page).toHaveURL(/\/manager\/project$/);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('限时开放 2020-01-10 至 2020-12-31');
+  await expectToastFrom(page, `已复制为「${name}（副本）」`, () =>
+    row.getByRole('button', { name: `复制 ${name}` }).click(),
+  );
 
   // The business wizard: the new project's days are over (it says so and cannot start); the demo's
   // project starts a business waiting for its team, the manager in the start role.
@@ -293,7 +296,7 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   const projects = page.getByRole('table', { name: '可启动的项目' });
   await page.getByRole('searchbox', { name: '搜索项目' }).fill(name);
   await page.getByRole('searchbox', { name: '搜索项目' }).press('Enter');
-  await projects.getByRole('radio', { name: `选择 ${name}` }).check();
+  await projects.getByRole('radio', { name: `选择 ${name}`, exact: true }).check();
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page).toHaveURL(/\/manager\/create_business_wizard1\?project_id=\d+$/);
   await expect(page.getByRole('alert').filter({ hasText: '现在不能启动业务' })).toContainText(

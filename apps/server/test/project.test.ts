@@ -181,6 +181,18 @@ describe('training projects', () => {
     expect(named.d).toMatchObject({ start_day: null, end_day: null });
   });
 
+  it('copies a project with its settings and targets', async () => {
+    const copy = await post('/project/copy', { project_id: legislation }, manager);
+    expect(copy.c).toBe(0);
+    expect(copy.d).toMatchObject({ name: '立法听证项目（副本）', flow_id: nestingFlow });
+    expect(copy.d.targets).toEqual([
+      expect.objectContaining({ node_id: nestNode, target_project_id: hearing }),
+    ]);
+    expect(copy.d.id).not.toBe(legislation);
+    expect((await post('/project/copy', { project_id: legislation }, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await post('/project/delete', { project_id: copy.d.id }, manager)).d).toEqual({ count: 1 });
+  });
+
   it('lists by name and flow; a project another goes on in cannot be deleted', async () => {
     const list = await get(`/project/list?flow_id=${hearingFlow}`, manager);
     expect(list.d.results.map((p: { name: string }) => p.name)).toEqual(['听证会项目']);
@@ -217,6 +229,7 @@ describe('training projects', () => {
       ['/project/create', { flow_id: hearingFlow, name: '越权', ...basics }],
       ['/project/update', { project_id: kept, name: '越权', ...basics }],
       ['/project/delete', { project_id: kept }],
+      ['/project/copy', { project_id: kept }],
     ] as const) {
       expect((await post(url, form, stranger)).c, url).toBe(Codes.NOT_FOUND.c);
       expect((await post(url, form)).c, url).toBe(Codes.NOT_LOGGED_IN.c);

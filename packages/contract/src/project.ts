@@ -167,6 +167,13 @@ export const projectCalls = {
     projectDetailSchema,
   ),
   update: post('/project/update', '修改实训项目', 'change_project', projectUpdateBody, projectDetailSchema),
+  copy: post(
+    '/project/copy',
+    '复制实训项目（名称加“副本”，设置与跳转、嵌套目标相同）',
+    'change_project',
+    projectIdBody,
+    projectDetailSchema,
+  ),
   remove: post(
     '/project/delete',
     '删除实训项目（其他项目以它为跳转或嵌套目标时不能删除）',

@@ -11,5 +11,6 @@ export function projectRoutes(app: App, projects: ProjectService) {
   serve(app, calls.options, ({ caller }) => projects.options(caller));
   serve(app, calls.create, ({ input, caller }) => projects.create(caller, input));
   serve(app, calls.update, ({ input, caller }) => projects.update(caller, input));
+  serve(app, calls.copy, ({ input, caller }) => projects.copy(caller, input.project_id));
   serve(app, calls.remove, ({ input, caller }) => projects.remove(caller, input.project_id));
 }

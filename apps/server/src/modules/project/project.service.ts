@@ -1,4 +1,4 @@
-import { FLOW_PUBLISHED, type ProjectDetail } from '@portal/contract';
+import { FLOW_PUBLISHED, PROJECT_LIMITS, type ProjectDetail } from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -200,6 +200,41 @@ export function projectService(db: Database) {
       });
       const s = scopeOf(caller);
       return detail(s, await projectOrThrow(s, input.project_id));
+    },
+
+    /** A copy under the name with （副本）, its settings and targets the same (its flow still published). */
+    async copy(caller: Caller, projectId: number) {
+      const id = await db.transaction().execute(async (trx) => {
+        const s = scopeOf(caller, trx);
+        const from = await projectOrThrow(s, projectId);
+        const flow = await repo.flow(s, from.flow_id);
+        if (!flow || flow.status !== FLOW_PUBLISHED) throw new AppError('PROJECT_FLOW_NOT_PUBLISHED');
+        const {
+          id: _,
+          flow_id,
+          flow_name: __,
+          creator_name: ___,
+          create_time: ____,
+          update_time: _____,
+          ...values
+        } = from;
+        const name = `${from.name}（副本）`.slice(0, PROJECT_LIMITS.name);
+        const made = await repo.insert(s, { ...values, name, flow_id }, nowIso());
+        const targets = (await repo.targets(s, from.id)).map((t) => ({
+          node_id: t.node_id,
+          target_project_id: t.target_project_id,
+        }));
+        await repo.writeTargets(s, made, targets);
+        await audit(trx, caller, {
+          action: 'create',
+          entity: 'flow_projects',
+          entityId: made,
+          after: { copy_of: from.id, name },
+        });
+        return made;
+      });
+      const s = scopeOf(caller);
+      return detail(s, await projectOrThrow(s, id));
     },
 
     async remove(caller: Caller, projectId: number) {

@@ -19,8 +19,8 @@ export const wizardPath = (id?: number) =>
 
 /**
  * 项目管理 (/manager/project): the company's training projects — found by name; a manager makes one
- * on a published flow (the wizard), edits it, and deletes it after a confirmation (refused while
- * another project goes on in it).
+ * on a published flow (the wizard), edits it, copies it, and deletes it after a confirmation
+ * (refused while another project goes on in it or it has businesses).
  */
 export function ProjectPage() {
   const { modal } = App.useApp();
@@ -28,7 +28,12 @@ export function ProjectPage() {
   const canChange = useCanCall(projectCalls.create);
   const filters = useListFilters<number>();
   const list = useProjectList(filters.params);
-  const { remove } = useProjectWrites();
+  const { copy, remove } = useProjectWrites();
+  const copyOf = (p: Project) =>
+    copy
+      .mutateAsync({ project_id: p.id })
+      .then((made) => toastSuccess(`已复制为「${made.name}」`))
+      .catch(() => {});
 
   const confirmRemove = (p: Project) =>
     confirmDanger(modal, {
@@ -66,6 +71,9 @@ export function ProjectPage() {
                 onClick={() => navigate(wizardPath(p.id))}
               >
                 编辑
+              </Button>
+              <Button type="link" size="small" aria-label={`复制 ${p.name}`} onClick={() => void copyOf(p)}>
+                复制
               </Button>
               <Button
                 type="link"

@@ -36,9 +36,13 @@ export function useProjectWrites() {
         : api.call(projectCalls.create, input, { toast: 'unlessField' }),
     onSuccess,
   });
+  const copy = useMutation({
+    mutationFn: (input: Input<'copy'>) => api.call(projectCalls.copy, input),
+    onSuccess,
+  });
   const remove = useMutation({
     mutationFn: (input: Input<'remove'>) => api.call(projectCalls.remove, input),
     onSuccess,
   });
-  return { save, remove };
+  return { save, copy, remove };
 }
