@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
 export interface BusinessFilter {
@@ -10,9 +11,6 @@ export interface BusinessFilter {
   status?: number | undefined;
   project_id?: number | undefined;
 }
-
-const personName = (ref: 'u') =>
-  sql<string>`coalesce(nullif(${sql.ref(`${ref}.real_name`)}, ''), ${sql.ref(`${ref}.username`)}, '')`;
 
 function businesses(s: CompanyScope, f: BusinessFilter, deleted: boolean) {
   let q = s

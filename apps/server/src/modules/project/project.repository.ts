@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
 export interface ProjectFilter {
@@ -26,8 +27,6 @@ export interface ProjectValues {
   office_item: string;
   target_user_ids: string;
 }
-
-const personName = sql<string>`coalesce(nullif(u.real_name, ''), u.username, '')`;
 
 const COLUMNS = [
   'p.id',
@@ -64,14 +63,14 @@ export const projectRepository = {
     pageAndCount(projects(s, f), p, (q) =>
       q
         .leftJoin('users as u', 'u.id', 'p.created_by')
-        .select([...COLUMNS, personName.as('creator_name')])
+        .select([...COLUMNS, personName().as('creator_name')])
         .orderBy('p.id', 'desc'),
     ),
 
   project: (s: CompanyScope, id: number) =>
     projects(s, {})
       .leftJoin('users as u', 'u.id', 'p.created_by')
-      .select([...COLUMNS, personName.as('creator_name')])
+      .select([...COLUMNS, personName().as('creator_name')])
       .where('p.id', '=', id)
       .executeTakeFirst(),
 
@@ -155,7 +154,7 @@ export const projectRepository = {
   people: (s: CompanyScope, ids?: readonly number[]) => {
     let q = s
       .selectFrom('users', 'u')
-      .select(['u.id', personName.as('name')])
+      .select(['u.id', personName().as('name')])
       .where('u.status', '=', 1)
       .where('u.role', '<>', MEMBER_ROLE);
     if (ids) {

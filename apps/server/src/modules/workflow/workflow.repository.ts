@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
 import { containsLike } from '#server/platform/db/like.ts';
+import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
 export interface FlowFilter {
@@ -30,9 +31,6 @@ export interface TransitionValues {
   source: string;
   target: string;
 }
-
-/** A person's name as lists show it: the real name, else the user name. */
-const creatorName = sql<string>`coalesce(nullif(u.real_name, ''), u.username, '')`;
 
 /** Nodes a run steps through (tasks and nests): what a list counts as the flow's 环节. */
 const RUN_NODE_KINDS = ['task', 'nest'];
@@ -65,14 +63,14 @@ export const workflowRepository = {
     pageAndCount(flows(s, f), p, (q) =>
       q
         .leftJoin('users as u', 'u.id', 'f.created_by')
-        .select([...FLOW_COLUMNS, creatorName.as('creator_name')])
+        .select([...FLOW_COLUMNS, personName().as('creator_name')])
         .orderBy('f.id', 'desc'),
     ),
 
   flow: (s: CompanyScope, id: number) =>
     flows(s, {})
       .leftJoin('users as u', 'u.id', 'f.created_by')
-      .select([...FLOW_COLUMNS, creatorName.as('creator_name'), 'f.xml', 'f.unpublishable'])
+      .select([...FLOW_COLUMNS, personName().as('creator_name'), 'f.xml', 'f.unpublishable'])
       .where('f.id', '=', id)
       .executeTakeFirst(),
 
