@@ -20,6 +20,7 @@ import { companyModule } from './modules/company/index.ts';
 import { companySettingsModule } from './modules/company-settings/index.ts';
 import { consigneeModule } from './modules/consignee/index.ts';
 import { couponModule } from './modules/coupon/index.ts';
+import { courseModule } from './modules/course/index.ts';
 import { crmPeopleModule } from './modules/crm-people/index.ts';
 import { departmentModule } from './modules/department/index.ts';
 import { fileModule } from './modules/file/index.ts';
@@ -269,6 +270,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     workPlanModule(db, { permissions: app.permissions, zoneOf }),
     workflowModule(db, { fileStore }),
     projectModule(db),
+    courseModule(db),
     businessModule(db, { zoneOf }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),

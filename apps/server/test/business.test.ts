@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, drawFlow, seq, walkWizard } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -56,12 +56,7 @@ beforeAll(async () => {
     h.as(3, b),
   ]);
   const flowId = (await post('/workflow/create', { name: '听证会' }, manager)).d.id as number;
-  await h.app.inject({
-    method: 'POST',
-    url: '/api/workflow/flow/draw',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...manager.headers },
-    payload: new URLSearchParams({ flow_id: String(flowId), xml: SIMPLE }).toString(),
-  });
+  await drawFlow(h.app, manager, flowId, SIMPLE);
   await walkWizard(calls, flowId, manager);
   // A second role of two seats, without the start.
   const setup = (await get(`/workflow/setup?flow_id=${flowId}`, manager)).d;

@@ -72,3 +72,43 @@ export async function walkWizard(
   for (const r of [...steps, last]) if (r.c !== 0) throw new Error(`wizard refused: ${r.m}`);
   return last;
 }
+
+type Injector = {
+  inject(o: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }): Promise<{
+    json(): Reply;
+  }>;
+};
+
+/** Saves a drawing of the flow as the designer does (a form post of its XML): the reply. */
+export async function drawFlow(
+  app: Injector,
+  who: Who,
+  flowId: number,
+  xml: string,
+  extra: Record<string, string> = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/workflow/flow/draw',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...who.headers },
+    payload: new URLSearchParams({ flow_id: String(flowId), xml, ...extra }).toString(),
+  });
+  return res.json();
+}
+
+/** A flow made, drawn, walked through the wizard (walkWizard) and published: its id. */
+export async function publishedFlow(
+  app: Injector,
+  calls: { get: Get; post: Post },
+  who: Who,
+  name: string,
+  xml: string,
+) {
+  const id = (await calls.post('/workflow/create', { name }, who)).d.id as number;
+  const drawn = await drawFlow(app, who, id, xml);
+  if (drawn.c !== 0) throw new Error(`drawing refused: ${drawn.m}`);
+  await walkWizard(calls, id, who);
+  const published = await calls.post('/workflow/publish', { flow_id: id }, who);
+  if (published.c !== 0) throw new Error(`publishing refused: ${published.m}`);
+  return id;
+}

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, seq } from './flow-fixtures.ts';
+import { bpmn, drawFlow, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -76,12 +76,7 @@ describe('program modules', () => {
     const xml = bpmn(`<bpmn:startEvent id="S" /><bpmn:task id="T" name="开庭" training:nodeType="1" />
       <bpmn:task id="R" name="总结" training:nodeType="4" /><bpmn:endEvent id="E" />
       ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
-    await h.app.inject({
-      method: 'POST',
-      url: '/api/workflow/flow/draw',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...manager.headers },
-      payload: new URLSearchParams({ flow_id: String(flowId), xml }).toString(),
-    });
+    await drawFlow(h.app, manager, flowId, xml);
     const setup = (await get(`/workflow/setup?flow_id=${flowId}`, manager)).d;
     expect(setup.modules.map((m: { name: string }) => m.name)).toEqual(['法庭场景', '表决室']);
     const node = setup.nodes.find((n: { task_id: string }) => n.task_id === 'T').id;

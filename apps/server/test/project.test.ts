@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, publishedFlow, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -32,19 +32,7 @@ const SIMPLE = bpmn(`
   <bpmn:endEvent id="E" />
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
 
-async function publishedFlow(name: string, xml: string) {
-  const id = (await post('/workflow/create', { name }, manager)).d.id as number;
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/workflow/flow/draw',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...manager.headers },
-    payload: new URLSearchParams({ flow_id: String(id), xml }).toString(),
-  });
-  if (res.json().c !== 0) throw new Error(res.body);
-  await walkWizard(calls, id, manager);
-  expect((await post('/workflow/publish', { flow_id: id }, manager)).c).toBe(0);
-  return id;
-}
+const publishedFlowNamed = (name: string, xml: string) => publishedFlow(h.app, calls, manager, name, xml);
 
 const basics = {
   level: 1,
@@ -82,8 +70,8 @@ describe('training projects', () => {
     expect((await post('/project/create', { flow_id: draft, name: '草稿项目', ...basics }, manager)).c).toBe(
       Codes.PROJECT_FLOW_NOT_PUBLISHED.c,
     );
-    hearingFlow = await publishedFlow('听证会', SIMPLE);
-    nestingFlow = await publishedFlow('立法听证', NESTING);
+    hearingFlow = await publishedFlowNamed('听证会', SIMPLE);
+    nestingFlow = await publishedFlowNamed('立法听证', NESTING);
     const made = await post(
       '/project/create',
       { flow_id: hearingFlow, name: '听证会项目', intro: '各方陈述意见', office_item: '立法', ...basics },
@@ -241,14 +229,6 @@ describe('training projects', () => {
 
 /** A project of another company (a target that must not be taken). */
 async function publishedFlowOf(who: Who) {
-  const id = (await post('/workflow/create', { name: '他人流程' }, who)).d.id as number;
-  await h.app.inject({
-    method: 'POST',
-    url: '/api/workflow/flow/draw',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...who.headers },
-    payload: new URLSearchParams({ flow_id: String(id), xml: SIMPLE }).toString(),
-  });
-  await walkWizard(calls, id, who);
-  await post('/workflow/publish', { flow_id: id }, who);
+  const id = await publishedFlow(h.app, calls, who, '他人流程', SIMPLE);
   return (await post('/project/create', { flow_id: id, name: '他人项目', ...basics }, who)).d.id as number;
 }

@@ -1,6 +1,6 @@
 import { Codes, FLOW_STEP_MESSAGE } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, seq } from './flow-fixtures.ts';
+import { bpmn, drawFlow, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -32,15 +32,8 @@ const SHORT = bpmn(`
   <bpmn:endEvent id="E" />
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f4', 'R', 'E')}`);
 
-async function draw(flowId: number, xml: string, extra: Record<string, string> = {}) {
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/workflow/flow/draw',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...manager.headers },
-    payload: new URLSearchParams({ flow_id: String(flowId), xml, ...extra }).toString(),
-  });
-  return res.json();
-}
+const draw = (flowId: number, xml: string, extra: Record<string, string> = {}) =>
+  drawFlow(h.app, manager, flowId, xml, extra);
 
 /** Every set-up row of a flow, to show a refused call changed nothing. */
 const snapshot = async (flowId: number) => ({

@@ -176,6 +176,8 @@ export const Codes = {
   PROJECT_TARGET_MISSING: { c: 24102, m: '跳转或嵌套环节还没有选择目标项目' },
   PROJECT_IN_USE: { c: 24103, m: '项目正被其他项目作为跳转或嵌套目标，不能删除' },
   BUSINESS_PROJECT_CLOSED: { c: 24201, m: '项目现在不能启动业务' },
+  COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
+  COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;
 
 export type CodeName = keyof typeof Codes;

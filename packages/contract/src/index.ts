@@ -16,6 +16,7 @@ export * from './company-settings.ts';
 export * from './consignee.ts';
 export * from './constants.ts';
 export * from './coupon.ts';
+export * from './course.ts';
 export * from './crm-people.ts';
 export * from './dashboard.ts';
 export * from './department.ts';

@@ -141,6 +141,19 @@ export const projectRepository = {
       .limit(1)
       .executeTakeFirst()) !== undefined,
 
+  /** The live courses that group a project (at most ten named). */
+  courseNames: async (s: CompanyScope, projectId: number) =>
+    (
+      await s
+        .selectFrom('course_projects', 'cp')
+        .innerJoin('courses as c', 'c.id', 'cp.course_id')
+        .select('c.name')
+        .where('cp.project_id', '=', projectId)
+        .where('c.del_flag', '=', 0)
+        .limit(10)
+        .execute()
+    ).map((r) => r.name),
+
   options: (s: CompanyScope) =>
     s
       .selectFrom('flow_projects', 'p')

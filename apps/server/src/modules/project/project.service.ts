@@ -249,6 +249,12 @@ export function projectService(db: Database) {
             'PROJECT_IN_USE',
             `项目“${before.name}”是${referrers.map((r) => `“${r.name}”`).join('、')}的跳转或嵌套目标，不能删除`,
           );
+        const courses = await repo.courseNames(s, projectId);
+        if (courses.length > 0)
+          throw new AppError(
+            'PROJECT_IN_USE',
+            `项目“${before.name}”已编入课程${courses.map((c) => `“${c}”`).join('、')}，请先从课程中移除`,
+          );
         await repo.remove(s, projectId, nowIso());
         await audit(trx, caller, {
           action: 'delete',

@@ -1403,6 +1403,43 @@ export interface FlowProjectTargetTable {
   target_project_id: number;
 }
 
+/** A course (migration 064): a class the company teaches; `student_count` counts its students. */
+export interface CourseTable {
+  id: Generated<number>;
+  company_id: number;
+  code: Generated<string>;
+  name: string;
+  semester: Generated<string>;
+  seq: number | null;
+  hours: number | null;
+  schedule: Generated<string>;
+  intro: Generated<string>;
+  student_count: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An instructor (kind 1) or a student (kind 2) of a course (migration 064). */
+export interface CoursePersonTable {
+  id: Generated<number>;
+  company_id: number;
+  course_id: number;
+  user_id: number;
+  kind: number;
+}
+
+/** A training project a course groups, in its order (migration 064). */
+export interface CourseProjectTable {
+  id: Generated<number>;
+  company_id: number;
+  course_id: number;
+  project_id: number;
+  sort: Generated<number>;
+}
+
 /** A business (migration 063): one run of a project; BUSINESS_STATUS 1 等待开始, 2 进行中, 9 已结束. */
 export interface BusinessTable {
   id: Generated<number>;
@@ -1537,6 +1574,9 @@ export interface DB {
   business_roles: BusinessRoleTable;
   business_role_nodes: BusinessRoleNodeTable;
   business_seats: BusinessSeatTable;
+  courses: CourseTable;
+  course_people: CoursePersonTable;
+  course_projects: CourseProjectTable;
   work_plan_tasks: WorkPlanTaskTable;
   work_logs: WorkLogTable;
   company_settings: CompanySettingTable;

@@ -56,6 +56,7 @@ import { flows } from './060-flows.ts';
 import { flowSetup } from './061-flow-setup.ts';
 import { flowProjects } from './062-flow-projects.ts';
 import { businesses } from './063-businesses.ts';
+import { courses } from './064-courses.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -116,5 +117,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '061-flow-setup': flowSetup(dialect),
     '062-flow-projects': flowProjects(dialect),
     '063-businesses': businesses(dialect),
+    '064-courses': courses(dialect),
   };
 }
