@@ -1,5 +1,6 @@
 import { DEFAULT_COMPANY_ID } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageParams } from '#server/platform/core/paging.ts';
 import { type DatabaseHandle, modulesDatabase } from '#server/platform/db/database.ts';
 import { demoAccountTable, textTable } from '#server/seed/demo-accounts.ts';
 import { seedDemo } from '#server/seed/seed.ts';
@@ -159,6 +160,44 @@ describe.skipIf(onPostgres)('the demo flows the first start seeds', () => {
       });
       expect(done.flow.step).toBe(4);
       expect(done.roles.filter((r) => r.can_start === 1)).toHaveLength(1);
+    }
+  });
+
+  it('are courses whose instructors, students and projects the course service accepts again', async () => {
+    const { courseService } = await import('#server/modules/course/course.service.ts');
+    const courses = courseService(modulesDatabase(handle.db));
+    const unit = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'unit')
+      .executeTakeFirstOrThrow();
+    const caller = {
+      userId: unit.id,
+      companyId: DEFAULT_COMPANY_ID,
+      role: 3,
+      username: 'unit',
+      sessionId: '',
+      ip: '',
+    };
+    const list = await courses.list(caller, undefined, pageParams({ page_size: 20 }));
+    expect(list.results.map((c) => c.code)).toEqual(['0031', '0012']);
+    for (const c of list.results) {
+      const detail = await courses.get(caller, c.id);
+      const saved = await courses.update(caller, {
+        course_id: c.id,
+        code: detail.code,
+        name: detail.name,
+        semester: detail.semester,
+        seq: detail.seq ?? undefined,
+        hours: detail.hours ?? undefined,
+        schedule: detail.schedule,
+        intro: detail.intro,
+        teacher_ids: detail.teachers.map((t) => t.id),
+        project_ids: detail.projects.map((p) => p.id),
+      });
+      expect(saved.project_count).toBeGreaterThan(0);
+      const students = await courses.students(caller, c.id, undefined, pageParams({ page_size: 100 }));
+      expect(students.paging.count).toBe(detail.student_count);
     }
   });
 });

@@ -9,6 +9,7 @@ import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS, QF_SHOP } from './demo-accounts.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
 import { seedDemoCms } from './demo-cms.ts';
+import { seedDemoCourses } from './demo-courses.ts';
 import { seedDemoFeedback } from './demo-feedback.ts';
 import { seedDemoFinder } from './demo-finder.ts';
 import { seedDemoFlows } from './demo-flows.ts';
@@ -426,6 +427,7 @@ async function seedDemoIn(handle: DatabaseHandle) {
   await seedDemoFinder(db);
   await seedDemoPromotion(db);
   await seedDemoFlows(db, unitManager);
+  await seedDemoCourses(db, unitManager);
 }
 
 export async function isEmpty(db: PlatformDatabase) {

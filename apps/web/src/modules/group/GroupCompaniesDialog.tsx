@@ -10,8 +10,8 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { SearchPicker } from '#web/shared/ui/SearchPicker.tsx';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
-import { SearchPicker } from './SearchPicker.tsx';
 import { groupKeys, useGroupCompanies, useGroupCompanyOptions } from './useGroups.ts';
 
 /**

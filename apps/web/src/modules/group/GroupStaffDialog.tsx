@@ -6,9 +6,9 @@ import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { useInvalidate, useInvalidatingMutation } from '#web/shared/queryHooks.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
+import { SearchPicker } from '#web/shared/ui/SearchPicker.tsx';
 import { useFocusReturn } from '#web/shared/ui/useFocusReturn.ts';
 import { GroupStaffCreateDialog } from './GroupStaffCreateDialog.tsx';
-import { SearchPicker } from './SearchPicker.tsx';
 import { groupKeys, useGroupStaffOptions } from './useGroups.ts';
 
 /**

@@ -55,6 +55,15 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
       component: 'ProjectWizardPage',
     }),
     screen({
+      path: 'course',
+      title: '课程管理',
+      icon: 'ReadOutlined',
+      summary: '课程把实训项目编给指导者和学生：课程编号、学期、课时，指导者、项目与学生',
+      access: { module: 'training', codename: 'view_course' },
+      load: () => import('#web/modules/course/CoursePage.tsx'),
+      component: 'CoursePage',
+    }),
+    screen({
       path: 'business',
       title: '业务管理',
       icon: 'SolutionOutlined',

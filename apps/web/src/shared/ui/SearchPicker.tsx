@@ -3,7 +3,7 @@ import { Button, Select } from 'antd';
 
 /**
  * A picker the server searches as the user types (up to KEYWORD_MAX characters) and the button that
- * adds what it holds: the group dialogs' companies and staff. `value` is one id, or several with
+ * adds what it holds: the group dialogs' companies and staff, a course's students. `value` is one id, or several with
  * `multiple`; the button waits for a choice.
  */
 export function SearchPicker<V extends number | number[]>({
