@@ -1,3 +1,4 @@
+import { isRunNode } from '@portal/contract';
 import { TRAINING_NAMESPACE } from '@portal/contract/bpmn';
 
 /** A process from its elements (no diagram: the server reads the semantics). */
@@ -27,7 +28,7 @@ export async function walkWizard(
   who: { headers: Record<string, string> },
 ) {
   const setup = (await calls.get(`/workflow/setup?flow_id=${flowId}`, who)).d;
-  const runNodes = setup.nodes.filter((n: { kind: string }) => n.kind === 'task' || n.kind === 'nest');
+  const runNodes = setup.nodes.filter(isRunNode);
   const steps = [
     await calls.post('/workflow/set/nodes', { flow_id: flowId, nodes: '[]' }, who),
     await calls.post('/workflow/set/docs', { flow_id: flowId }, who),

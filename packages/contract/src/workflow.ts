@@ -73,6 +73,13 @@ export const flowSchema = z.object({
 });
 export type Flow = z.infer<typeof flowSchema>;
 
+/**
+ * The node kinds a run steps through — tasks and nests (call activities): a flow's 环节, what the
+ * set-up wizard sets up and a role takes part in. Gateways, start and end only route.
+ */
+export const RUN_NODE_KINDS: readonly string[] = ['task', 'nest'];
+export const isRunNode = (n: { kind: string }) => RUN_NODE_KINDS.includes(n.kind);
+
 export const flowNodeSchema = z.object({
   id: z.number().int(),
   /** The BPMN element's id (`Activity_0x1…`). */

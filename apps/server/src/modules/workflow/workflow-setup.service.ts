@@ -5,6 +5,7 @@ import {
   type FlowAction,
   type FlowSetup,
   isNodeType,
+  isRunNode,
   NODE_TYPES,
   SCENE_NODE_TYPES,
   SELECT_DECIDE_NODE_TYPE,
@@ -26,7 +27,6 @@ type SetupNodeRow = Awaited<ReturnType<typeof setup.nodes>>[number];
 type ModuleRow = Awaited<ReturnType<typeof setup.modules>>[number];
 
 /** Nodes a run steps through: what the wizard sets up. */
-const isRunNode = (n: { kind: string }) => n.kind === 'task' || n.kind === 'nest';
 const nodeName = (n: { name: string; task_id: string }) => `环节“${n.name || n.task_id}”`;
 const typeName = (t: number | null) => (isNodeType(t) ? NODE_TYPES[t] : '未设置');
 

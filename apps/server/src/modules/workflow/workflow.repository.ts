@@ -1,3 +1,4 @@
+import { RUN_NODE_KINDS } from '@portal/contract';
 import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
@@ -31,9 +32,6 @@ export interface TransitionValues {
   source: string;
   target: string;
 }
-
-/** Nodes a run steps through (tasks and nests): what a list counts as the flow's 环节. */
-const RUN_NODE_KINDS = ['task', 'nest'];
 
 const FLOW_COLUMNS = [
   'f.id',

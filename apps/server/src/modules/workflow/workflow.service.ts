@@ -5,6 +5,7 @@ import {
   FLOW_SET_UP,
   type Flow,
   type FlowDetail,
+  isRunNode,
 } from '@portal/contract';
 import {
   BpmnFileError,
@@ -88,7 +89,7 @@ export function workflowService(db: Database) {
 
   async function detail(s: CompanyScope, row: FlowRow): Promise<FlowDetail> {
     const [nodes, transitions] = await Promise.all([repo.nodes(s, row.id), repo.transitions(s, row.id)]);
-    const runNodes = nodes.filter((n) => n.kind === 'task' || n.kind === 'nest').length;
+    const runNodes = nodes.filter(isRunNode).length;
     return {
       ...flowItem(row, runNodes),
       xml: row.xml,

@@ -1,8 +1,7 @@
-import { isNodeType, NODE_TYPES, type SetupNode } from '@portal/contract';
+import { isNodeType, isRunNode, NODE_TYPES, type SetupNode } from '@portal/contract';
 
 /** The nodes a run steps through (tasks and nests), in the drawing's order: what the wizard sets up. */
-export const runNodes = (nodes: readonly SetupNode[]) =>
-  nodes.filter((n) => n.kind === 'task' || n.kind === 'nest');
+export const runNodes = (nodes: readonly SetupNode[]) => nodes.filter(isRunNode);
 
 export const typeName = (t: number | null) => (isNodeType(t) ? NODE_TYPES[t] : '未设置类型');
 
