@@ -271,7 +271,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     workflowModule(db, { fileStore }),
     projectModule(db),
     courseModule(db),
-    businessModule(db, { zoneOf }),
+    businessModule(db, { zoneOf, permissions: app.permissions }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

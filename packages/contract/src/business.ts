@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { getCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
-import { form, id, keyword, optionalId, optionalInt, optionalText, paging } from './fields.ts';
+import { form, id, keyword, optionalId, optionalInt, optionalList, optionalText, paging } from './fields.ts';
 import { auditTimes } from './item-fields.ts';
 import { projectSchema } from './project.ts';
 
@@ -17,6 +17,10 @@ import { projectSchema } from './project.ts';
 
 export const BUSINESS_STATUS = { 1: '等待开始', 2: '进行中', 9: '已结束' } as const;
 export const BUSINESS_WAITING = 1;
+export const BUSINESS_RUNNING = 2;
+export const BUSINESS_FINISHED = 9;
+/** A path row: the node is current, or the business has moved on from it. */
+export const BUSINESS_PATH_STATE = { current: 1, done: 2 } as const;
 export const BUSINESS_LIMITS = { name: 60 } as const;
 
 export const businessSchema = z.object({
@@ -39,10 +43,18 @@ export const businessRoleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   capacity: z.number().int(),
+  /** The 职务 a member must hold to take a seat of the role (null: anyone of the company). */
+  position_id: z.number().int().nullable(),
   position_name: z.string(),
   can_start: z.number().int(),
   seats: z.array(
-    z.object({ seat_no: z.number().int(), user_id: z.number().int().nullable(), user_name: z.string() }),
+    z.object({
+      /** The seat (the spec's role allocation, `role_alloc_id`). */
+      id: z.number().int(),
+      seat_no: z.number().int(),
+      user_id: z.number().int().nullable(),
+      user_name: z.string(),
+    }),
   ),
 });
 
@@ -66,6 +78,50 @@ export const businessPreviewSchema = z.object({
   closed: z.string(),
 });
 export type BusinessPreview = z.infer<typeof businessPreviewSchema>;
+
+/**
+ * A business as a member opens it (`/business/detail`; spec §3 "Business detail"): its team, where
+ * it stands (the current nodes; several in parallel branches), the caller's seats, and the nodes
+ * the caller's roles take part in (`with_user_nodes`). The starter's first opening with every seat
+ * filled starts it.
+ */
+export const businessRunSchema = businessDetailSchema.extend({
+  flow_id: z.number().int(),
+  started_at: z.string().nullable(),
+  nodes: z.array(
+    z.object({
+      path_id: z.number().int(),
+      node_id: z.number().int(),
+      name: z.string(),
+      node_type: z.number().int().nullable(),
+      step: z.number().int(),
+    }),
+  ),
+  role_allocs: z.array(
+    z.object({
+      id: z.number().int(),
+      role_id: z.number().int(),
+      role_name: z.string(),
+      seat_no: z.number().int(),
+    }),
+  ),
+  with_user_nodes: z.array(z.object({ node_id: z.number().int(), name: z.string() })),
+  /** Empty seats by role, when the team is not complete ('' when it is). */
+  missing: z.string(),
+});
+export type BusinessRun = z.infer<typeof businessRunSchema>;
+
+/** A member of the company who may fill a seat (`/business/getUnitUserList`). */
+export const teammateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  position_id: z.number().int().nullable(),
+  position_name: z.string(),
+});
+export type Teammate = z.infer<typeof teammateSchema>;
+/** Most people `/business/getUnitUserList` answers. */
+export const TEAMMATES_MAX = 500;
 
 export const businessListBody = form({
   keyword: keyword('业务名称'),
@@ -111,6 +167,44 @@ export const businessCalls = {
     '启动业务（复制角色、列出席位，发起人坐发起角色；状态为等待开始）',
     'change_business',
     businessCreateBody,
+    businessDetailSchema,
+  ),
+  detail: get(
+    '/business/detail',
+    '打开业务（成员或可查看业务者）；发起人在团队配齐后首次打开即开始业务',
+    { login: true, changes: true },
+    businessIdBody,
+    businessRunSchema,
+  ),
+  unitUsers: post(
+    '/business/getUnitUserList',
+    `可配备到业务席位的本单位人员（按角色的职务；最多${TEAMMATES_MAX}人）`,
+    'change_business',
+    businessIdBody,
+    z.object({ results: z.array(teammateSchema) }),
+  ),
+  addMoreTeammates: post(
+    '/business/addMoreTeammates',
+    '配备团队：为等待开始的业务的席位安排人员（发起人的席位除外）',
+    'change_business',
+    form({
+      business_id: id('业务'),
+      data: optionalList(
+        '席位安排',
+        z.object(
+          { seat_id: id('席位'), user_id: optionalId('人员').nullable() },
+          { error: '席位安排格式不正确' },
+        ),
+        200,
+      ),
+    }),
+    businessDetailSchema,
+  ),
+  setNoneUser: post(
+    '/business/setNoneUser',
+    '为一个空席位安排人员',
+    'change_business',
+    form({ role_alloc_id: id('席位'), user_id: id('人员') }),
     businessDetailSchema,
   ),
   remove: post('/business/delete', '删除业务（可恢复）', 'change_business', businessIdBody, count),

@@ -176,6 +176,9 @@ export const Codes = {
   PROJECT_TARGET_MISSING: { c: 24102, m: '跳转或嵌套环节还没有选择目标项目' },
   PROJECT_IN_USE: { c: 24103, m: '项目正被其他项目作为跳转或嵌套目标，不能删除' },
   BUSINESS_PROJECT_CLOSED: { c: 24201, m: '项目现在不能启动业务' },
+  BUSINESS_TEAM_INCOMPLETE: { c: 24202, m: '团队还没有配齐，不能开始业务' },
+  BUSINESS_NOT_WAITING: { c: 24203, m: '业务已经开始或结束，团队不能再调整' },
+  BUSINESS_SEAT_REFUSED: { c: 24204, m: '该人员不能坐这个席位' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

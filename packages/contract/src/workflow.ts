@@ -80,6 +80,32 @@ export type Flow = z.infer<typeof flowSchema>;
 export const RUN_NODE_KINDS: readonly string[] = ['task', 'nest'];
 export const isRunNode = (n: { kind: string }) => RUN_NODE_KINDS.includes(n.kind);
 
+/**
+ * The run nodes a business begins in: those reached from the start event without passing another
+ * run node (through gateways). The set-up wizard puts the start role in each; a business starts in
+ * each of them.
+ */
+export function beginNodes<N extends { task_id: string; kind: string }>(
+  nodes: readonly N[],
+  transitions: readonly { source: string; target: string }[],
+): N[] {
+  const byTask = new Map(nodes.map((n) => [n.task_id, n]));
+  const found = new Set<string>();
+  const seen = new Set<string>();
+  const queue = nodes.filter((n) => n.kind === 'start').map((n) => n.task_id);
+  while (queue.length > 0) {
+    const at = queue.shift() as string;
+    for (const t of transitions) {
+      if (t.source !== at || seen.has(t.target)) continue;
+      seen.add(t.target);
+      const next = byTask.get(t.target);
+      if (next && isRunNode(next)) found.add(next.task_id);
+      else queue.push(t.target);
+    }
+  }
+  return nodes.filter((n) => found.has(n.task_id));
+}
+
 export const flowNodeSchema = z.object({
   id: z.number().int(),
   /** The BPMN element's id (`Activity_0x1…`). */

@@ -1,4 +1,10 @@
-import { MEMBER_ROLE } from '@portal/contract';
+import {
+  BUSINESS_PATH_STATE,
+  BUSINESS_RUNNING,
+  BUSINESS_WAITING,
+  MEMBER_ROLE,
+  TEAMMATES_MAX,
+} from '@portal/contract';
 import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
@@ -94,6 +100,7 @@ export const businessRepository = {
         'r.id',
         'r.name',
         'r.capacity',
+        'r.position_id',
         sql<string>`coalesce(pos.name, '')`.as('position_name'),
         'r.can_start',
       ])
@@ -104,7 +111,7 @@ export const businessRepository = {
     const seats = await s
       .selectFrom('business_seats', 't')
       .leftJoin('users as u', 'u.id', 't.user_id')
-      .select(['t.business_role_id', 't.seat_no', 't.user_id', personName('u').as('user_name')])
+      .select(['t.id', 't.business_role_id', 't.seat_no', 't.user_id', personName('u').as('user_name')])
       .where('t.business_id', '=', businessId)
       .orderBy('t.seat_no')
       .execute();
@@ -256,6 +263,162 @@ export const businessRepository = {
         .execute();
     }
   },
+
+  /** The business's starter, flow and run times. */
+  run: (s: CompanyScope, id: number) =>
+    s
+      .selectFrom('businesses', 'b')
+      .select(['b.id', 'b.created_by', 'b.flow_id', 'b.status', 'b.started_at'])
+      .where('b.id', '=', id)
+      .executeTakeFirst(),
+
+  /**
+   * The live business, waiting, its row locked until the transaction ends (an update takes the
+   * lock on both dialects): two calls staffing or starting it wait for each other.
+   */
+  lockWaiting: (s: CompanyScope, id: number, at: string) =>
+    s
+      .updateTable('businesses')
+      .set({ updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', BUSINESS_WAITING)
+      .returning(['id', 'created_by', 'flow_id'])
+      .executeTakeFirst(),
+
+  /** Every seat of a business with its role's 职务 and whether the role starts it. */
+  seats: (s: CompanyScope, businessId: number) =>
+    s
+      .selectFrom('business_seats', 't')
+      .innerJoin('business_roles as r', 'r.id', 't.business_role_id')
+      .leftJoin('positions as pos', 'pos.id', 'r.position_id')
+      .select([
+        't.id',
+        't.seat_no',
+        't.user_id',
+        't.business_role_id as role_id',
+        'r.name as role_name',
+        'r.position_id',
+        sql<string>`coalesce(pos.name, '')`.as('position_name'),
+        'r.can_start',
+      ])
+      .where('t.business_id', '=', businessId)
+      .orderBy('r.sort')
+      .orderBy('r.id')
+      .orderBy('t.seat_no')
+      .execute(),
+
+  /** The seat and its business. */
+  seat: (s: CompanyScope, seatId: number) =>
+    s
+      .selectFrom('business_seats', 't')
+      .select(['t.id', 't.business_id'])
+      .where('t.id', '=', seatId)
+      .executeTakeFirst(),
+
+  /**
+   * Active staff of the company (not shop members): by id, or those holding one of `positions`
+   * (every one when `positions` is 'all'), at most TEAMMATES_MAX, by name.
+   */
+  staff: (s: CompanyScope, which: { ids: readonly number[] } | { positions: readonly number[] | 'all' }) => {
+    let q = s
+      .selectFrom('users', 'u')
+      .leftJoin('positions as pos', 'pos.id', 'u.position_id')
+      .select([
+        'u.id',
+        'u.username',
+        personName('u').as('name'),
+        'u.position_id',
+        sql<string>`coalesce(pos.name, '')`.as('position_name'),
+      ])
+      .where('u.status', '=', 1)
+      .where('u.role', '<>', MEMBER_ROLE);
+    if ('ids' in which) {
+      if (which.ids.length === 0) return Promise.resolve([]);
+      q = q.where('u.id', 'in', which.ids);
+    } else if (which.positions !== 'all') {
+      if (which.positions.length === 0) return Promise.resolve([]);
+      q = q.where('u.position_id', 'in', which.positions);
+    }
+    return q.orderBy('u.id').limit(TEAMMATES_MAX).execute();
+  },
+
+  setSeat: (s: CompanyScope, seatId: number, userId: number | null) =>
+    s.updateTable('business_seats').set({ user_id: userId }).where('id', '=', seatId).execute(),
+
+  /** Starts a waiting business: false when another call started it first. */
+  async start(s: CompanyScope, id: number, at: string) {
+    const r = await s
+      .updateTable('businesses')
+      .set({ status: BUSINESS_RUNNING, started_at: at, updated_at: at })
+      .where('id', '=', id)
+      .where('status', '=', BUSINESS_WAITING)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** A flow's nodes and transitions, as the run walks them. */
+  async graph(s: CompanyScope, flowId: number) {
+    const [nodes, transitions] = await Promise.all([
+      s
+        .selectFrom('flow_nodes', 'n')
+        .select(['n.id', 'n.task_id', 'n.kind', 'n.name', 'n.node_type'])
+        .where('n.flow_id', '=', flowId)
+        .orderBy('n.position')
+        .execute(),
+      s
+        .selectFrom('flow_transitions', 't')
+        .select(['t.source', 't.target'])
+        .where('t.flow_id', '=', flowId)
+        .execute(),
+    ]);
+    return { nodes, transitions };
+  },
+
+  enter: (
+    s: CompanyScope,
+    rows: readonly { business_id: number; node_id: number; step: number }[],
+    at: string,
+  ) =>
+    s
+      .insertInto(
+        'business_paths',
+        rows.map((r) => ({ ...r, state: BUSINESS_PATH_STATE.current, entered_at: at })),
+      )
+      .execute(),
+
+  /** The nodes a business is in now, with their names and types. */
+  current: (s: CompanyScope, businessId: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .innerJoin('flow_nodes as n', 'n.id', 'p.node_id')
+      .select([
+        'p.id as path_id',
+        'p.node_id',
+        'p.step',
+        sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name'),
+        'n.node_type',
+      ])
+      .where('p.business_id', '=', businessId)
+      .where('p.state', '=', BUSINESS_PATH_STATE.current)
+      .orderBy('p.id')
+      .execute(),
+
+  /** The nodes the user's roles take part in (`with_user_nodes`), in the drawing's order. */
+  userNodes: (s: CompanyScope, businessId: number, userId: number) =>
+    s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('business_seats as t', 't.business_role_id', 'a.business_role_id')
+      .innerJoin('flow_nodes as n', 'n.id', 'a.node_id')
+      .select([
+        'n.id as node_id',
+        sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name'),
+        'n.position',
+      ])
+      .distinct()
+      .where('a.business_id', '=', businessId)
+      .where('t.user_id', '=', userId)
+      .orderBy('n.position')
+      .execute(),
 
   setDeleted: async (s: CompanyScope, id: number, deleted: boolean, at: string) => {
     const r = await s

@@ -3,13 +3,22 @@ import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
+import type { BusinessTeamService } from './business-team.service.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
-export function businessRoutes(app: App, businesses: BusinessService) {
+export function businessRoutes(app: App, businesses: BusinessService, team: BusinessTeamService) {
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));
   serve(app, calls.deleted, ({ input, caller }) => businesses.deleted(caller, input, pageParams(input)));
   serve(app, calls.preview, ({ input, caller }) => businesses.preview(caller, input.project_id));
   serve(app, calls.create, ({ input, caller }) => businesses.create(caller, input));
+  serve(app, calls.detail, ({ input, caller }) => team.open(caller, input.business_id));
+  serve(app, calls.unitUsers, ({ input, caller }) => team.unitUsers(caller, input.business_id));
+  serve(app, calls.addMoreTeammates, ({ input, caller }) =>
+    team.addMoreTeammates(caller, input.business_id, input.data),
+  );
+  serve(app, calls.setNoneUser, ({ input, caller }) =>
+    team.setNoneUser(caller, input.role_alloc_id, input.user_id),
+  );
   serve(app, calls.remove, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, true));
   serve(app, calls.recover, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, false));
 }

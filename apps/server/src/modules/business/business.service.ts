@@ -7,6 +7,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { dayIn, nowIso, type ZoneOf } from '#server/platform/time.ts';
 import { type BusinessFilter, businessRepository as repo } from './business.repository.ts';
+import { staffFirst } from './business-team.service.ts';
 
 type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.project>>>;
 
@@ -72,6 +73,8 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
   }
 
   return {
+    /** The business with its team, as a write answers it (the team service's too). */
+    detailIn: detail,
     list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
     deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
 
@@ -119,6 +122,7 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
         const name = input.name || `${p.name} ${today}`;
         const made = await repo.insert(s, { project_id: p.id, flow_id: p.flow_id, name }, nowIso());
         await repo.copyRoles(s, made, roles, caller.userId);
+        await staffFirst(s, made);
         await audit(trx, caller, {
           action: 'create',
           entity: 'businesses',

@@ -1,4 +1,5 @@
 import {
+  beginNodes,
   FLOW_ACTIONS,
   FLOW_DRAFT,
   FLOW_SET_UP,
@@ -50,31 +51,6 @@ function offerOf(node: SetupNodeRow, modules: readonly ModuleRow[]) {
         : [],
     ),
   };
-}
-
-/**
- * The run nodes a business begins in: those reached from the start event without passing another
- * run node (through gateways).
- */
-function firstNodes(
-  nodes: readonly SetupNodeRow[],
-  transitions: readonly { source: string; target: string }[],
-) {
-  const byTask = new Map(nodes.map((n) => [n.task_id, n]));
-  const found = new Set<string>();
-  const seen = new Set<string>();
-  const queue = nodes.filter((n) => n.kind === 'start').map((n) => n.task_id);
-  while (queue.length > 0) {
-    const at = queue.shift() as string;
-    for (const t of transitions) {
-      if (t.source !== at || seen.has(t.target)) continue;
-      seen.add(t.target);
-      const next = byTask.get(t.target);
-      if (next && isRunNode(next)) found.add(next.id.toString());
-      else queue.push(t.target);
-    }
-  }
-  return nodes.filter((n) => found.has(n.id.toString()));
 }
 
 /**
@@ -323,7 +299,7 @@ export function setupService(
           problems.push(`须有且只有一个发起业务的角色（现有 ${starters.length} 个）`);
         const starter = starters.length === 1 ? starters[0] : undefined;
         if (starter) {
-          const first = firstNodes(allNodes, await flows.transitions(s, flow.id));
+          const first = beginNodes(allNodes, await flows.transitions(s, flow.id));
           for (const n of first)
             if (!starter.nodes.some((x) => x.node_id === n.id))
               problems.push(`发起业务的角色“${starter.name}”须参与业务开始的${nodeName(n)}`);

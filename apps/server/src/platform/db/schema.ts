@@ -1448,11 +1448,26 @@ export interface BusinessTable {
   flow_id: number;
   name: string;
   status: Generated<number>;
+  /** When the starter first opened it with every seat filled, and when it ended (migration 065). */
+  started_at: Generated<string | null>;
+  ended_at: Generated<string | null>;
   del_flag: Generated<number>;
   created_by: number | null;
   updated_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A node a business has entered (migration 065): 1 current, 2 done; parallel branches are several current rows. */
+export interface BusinessPathTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  node_id: number;
+  step: number;
+  state: Generated<number>;
+  entered_at: string;
+  left_at: string | null;
 }
 
 /** A business's role, copied from the flow's when it started (migration 063). */
@@ -1574,6 +1589,7 @@ export interface DB {
   business_roles: BusinessRoleTable;
   business_role_nodes: BusinessRoleNodeTable;
   business_seats: BusinessSeatTable;
+  business_paths: BusinessPathTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

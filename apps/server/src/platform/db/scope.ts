@@ -70,6 +70,7 @@ export const TABLES = {
   business_roles: { owner: 'company' },
   business_role_nodes: { owner: 'company' },
   business_seats: { owner: 'company' },
+  business_paths: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

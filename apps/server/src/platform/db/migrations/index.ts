@@ -57,6 +57,7 @@ import { flowSetup } from './061-flow-setup.ts';
 import { flowProjects } from './062-flow-projects.ts';
 import { businesses } from './063-businesses.ts';
 import { courses } from './064-courses.ts';
+import { businessRuns } from './065-business-runs.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -118,5 +119,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '062-flow-projects': flowProjects(dialect),
     '063-businesses': businesses(dialect),
     '064-courses': courses(dialect),
+    '065-business-runs': businessRuns(dialect),
   };
 }

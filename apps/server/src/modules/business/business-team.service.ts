@@ -1,0 +1,229 @@
+import {
+  BUSINESS_WAITING,
+  type BusinessDetail,
+  type BusinessRun,
+  beginNodes,
+  type Teammate,
+} from '@portal/contract';
+import { audit } from '#server/platform/audit/audit.ts';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { businessRepository as repo } from './business.repository.ts';
+
+type Seat = Awaited<ReturnType<typeof repo.seats>>[number];
+type Person = Awaited<ReturnType<typeof repo.staff>>[number];
+
+/** The seat the starter sits in: the start role's first one. */
+const isStarterSeat = (seat: Seat) => seat.can_start === 1 && seat.seat_no === 1;
+
+/** Empty seats by role, as a sentence ('' when every seat is filled). */
+export function missingSeats(seats: readonly Seat[]): string {
+  const empty = new Map<string, number>();
+  for (const t of seats) if (t.user_id === null) empty.set(t.role_name, (empty.get(t.role_name) ?? 0) + 1);
+  return [...empty].map(([role, n]) => `“${role}”缺${n}人`).join('，');
+}
+
+/** Why `person` may not sit in `seat` ('' when they may): the role's 职务. */
+function refusal(seat: Seat, person: Person): string {
+  if (seat.position_id !== null && person.position_id !== seat.position_id)
+    return `${person.name}的职务不是“${seat.position_name}”，不能坐“${seat.role_name}”的席位`;
+  return '';
+}
+
+/**
+ * Fills the empty seats of a new business's roles that name a 职务 with members holding it, one
+ * seat each, in the order they joined the company (in the creating transaction).
+ */
+export async function staffFirst(s: CompanyScope, businessId: number) {
+  const seats = await repo.seats(s, businessId);
+  const positions = [...new Set(seats.flatMap((t) => (t.position_id === null ? [] : [t.position_id])))];
+  const taken = new Set(seats.flatMap((t) => (t.user_id === null ? [] : [t.user_id])));
+  const people = await repo.staff(s, { positions });
+  for (const t of seats) {
+    if (t.user_id !== null || t.position_id === null) continue;
+    const p = people.find((x) => x.position_id === t.position_id && !taken.has(x.id));
+    if (!p) continue;
+    taken.add(p.id);
+    await repo.setSeat(s, t.id, p.id);
+  }
+}
+
+/**
+ * A business's team and its start (issue 37, design/training.md "Creating and starting a
+ * business"): the seats are filled with members of the company holding each role's 职务 — by
+ * `staffFirst` when the business is made, by the manager on /moreTeammates for the rest — and the
+ * starter's first opening with every seat filled starts the run in the flow's first nodes. Staffing
+ * and starting lock the business row, so two calls never both take a seat or both start it.
+ */
+export function businessTeamService(
+  db: Database,
+  deps: { permissions: PermissionCache; detail: (s: CompanyScope, id: number) => Promise<BusinessDetail> },
+) {
+  const scopeOf = (caller: Caller, handle: Database = db) =>
+    inCompany(handle, caller.companyId, { userId: caller.userId });
+
+  /** Seats `assignments` (seat id → user id or null), all checked first; the starter's seat stays. */
+  async function assign(
+    s: CompanyScope,
+    businessId: number,
+    assignments: readonly { seat_id: number; user_id?: number | null | undefined }[],
+    only?: 'empty',
+  ) {
+    const business = await repo.lockWaiting(s, businessId, nowIso());
+    if (!business) {
+      const run = await repo.run(s, businessId);
+      if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      throw new AppError('BUSINESS_NOT_WAITING');
+    }
+    const seats = await repo.seats(s, businessId);
+    const byId = new Map(seats.map((t) => [t.id, t]));
+    const wanted = new Map<number, number | null>();
+    for (const a of assignments) {
+      const seat = byId.get(a.seat_id);
+      if (!seat) throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'data');
+      if (isStarterSeat(seat) && (a.user_id ?? null) !== seat.user_id)
+        throw new AppError('BUSINESS_SEAT_REFUSED', '发起人的席位不能调整', 'data');
+      if (only === 'empty' && seat.user_id !== null)
+        throw new AppError('BUSINESS_SEAT_REFUSED', `“${seat.role_name}”的这个席位已有人`, 'data');
+      wanted.set(seat.id, a.user_id ?? null);
+    }
+    const ids = [...new Set([...wanted.values()].filter((v): v is number => v !== null))];
+    const people = new Map((await repo.staff(s, { ids })).map((p) => [p.id, p]));
+    const after = seats.map((t) => ({
+      ...t,
+      user_id: wanted.has(t.id) ? (wanted.get(t.id) ?? null) : t.user_id,
+    }));
+    const holder = new Map<number, Seat>();
+    for (const t of after) {
+      if (t.user_id === null) continue;
+      if (wanted.has(t.id)) {
+        const person = people.get(t.user_id);
+        if (!person) throw new AppError('NOT_FOUND', '所选人员不存在，或不是本单位的在职人员', 'data');
+        const why = refusal(t, person);
+        if (why) throw new AppError('BUSINESS_SEAT_REFUSED', why, 'data');
+      }
+      const other = holder.get(t.user_id);
+      if (other) {
+        const name = people.get(t.user_id)?.name ?? '该人员';
+        throw new AppError(
+          'BUSINESS_SEAT_REFUSED',
+          `${name}已在“${other.role_name}”的席位上，一人只坐一个席位`,
+          'data',
+        );
+      }
+      holder.set(t.user_id, t);
+    }
+    const changed = after.filter((t) => wanted.has(t.id) && t.user_id !== byId.get(t.id)?.user_id);
+    for (const t of changed) await repo.setSeat(s, t.id, t.user_id);
+    return changed;
+  }
+
+  async function staff(
+    caller: Caller,
+    businessId: number,
+    data: readonly { seat_id: number; user_id?: number | null | undefined }[],
+    only?: 'empty',
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const s = scopeOf(caller, trx);
+      const changed = await assign(s, businessId, data, only);
+      if (changed.length > 0)
+        await audit(trx, caller, {
+          action: 'update',
+          entity: 'businesses',
+          entityId: businessId,
+          after: { seats: changed.map((t) => ({ seat_id: t.id, user_id: t.user_id })) },
+        });
+    });
+    return deps.detail(scopeOf(caller), businessId);
+  }
+
+  return {
+    /** Who may fill the business's seats: the company's staff holding its roles' 职务 (all, when a role names none). */
+    async unitUsers(caller: Caller, businessId: number): Promise<{ results: Teammate[] }> {
+      const s = scopeOf(caller);
+      if (!(await repo.run(s, businessId)))
+        throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      const seats = await repo.seats(s, businessId);
+      const positions = seats.some((t) => t.position_id === null)
+        ? ('all' as const)
+        : [...new Set(seats.flatMap((t) => (t.position_id === null ? [] : [t.position_id])))];
+      return { results: await repo.staff(s, { positions }) };
+    },
+
+    addMoreTeammates: (
+      caller: Caller,
+      businessId: number,
+      data: readonly { seat_id: number; user_id?: number | null | undefined }[],
+    ) => staff(caller, businessId, data),
+
+    async setNoneUser(caller: Caller, seatId: number, userId: number) {
+      const found = await repo.seat(scopeOf(caller), seatId);
+      if (!found) throw new AppError('NOT_FOUND', '席位不存在', 'role_alloc_id');
+      return staff(caller, found.business_id, [{ seat_id: seatId, user_id: userId }], 'empty');
+    },
+
+    /**
+     * The business as a member (or a holder of view_business) opens it. The starter's first opening
+     * with every seat filled starts it: running from now, in each of the flow's first nodes.
+     */
+    async open(caller: Caller, businessId: number): Promise<BusinessRun> {
+      const s = scopeOf(caller);
+      let run = await repo.run(s, businessId);
+      if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      let seats = await repo.seats(s, businessId);
+      const member = seats.some((t) => t.user_id === caller.userId);
+      if (!member && !(await deps.permissions.has(caller, 'view_business')))
+        throw new AppError('FORBIDDEN', '你不是这个业务的成员');
+      const missing = missingSeats(seats);
+      if (run.status === BUSINESS_WAITING && run.created_by === caller.userId && !missing) {
+        await db.transaction().execute(async (trx) => {
+          const t = scopeOf(caller, trx);
+          const at = nowIso();
+          const locked = await repo.lockWaiting(t, businessId, at);
+          if (!locked) return; // started by a call a moment before
+          // The team as it is now, under the lock: a seat emptied meanwhile keeps it waiting.
+          if (missingSeats(await repo.seats(t, businessId))) return;
+          const graph = await repo.graph(t, locked.flow_id);
+          const first = beginNodes(graph.nodes, graph.transitions);
+          if (first.length === 0) throw new AppError('NOT_FOUND', '流程没有可以开始的环节');
+          await repo.start(t, businessId, at);
+          await repo.enter(
+            t,
+            first.map((n) => ({ business_id: businessId, node_id: n.id, step: 1 })),
+            at,
+          );
+          await audit(trx, caller, {
+            action: 'update',
+            entity: 'businesses',
+            entityId: businessId,
+            after: { status: 2, nodes: first.map((n) => n.id) },
+          });
+        });
+        run = (await repo.run(s, businessId)) ?? run;
+        seats = await repo.seats(s, businessId);
+      }
+      const [detail, nodes, userNodes] = await Promise.all([
+        deps.detail(s, businessId),
+        repo.current(s, businessId),
+        repo.userNodes(s, businessId, caller.userId),
+      ]);
+      return {
+        ...detail,
+        flow_id: run.flow_id,
+        started_at: run.started_at,
+        nodes,
+        role_allocs: seats
+          .filter((t) => t.user_id === caller.userId)
+          .map((t) => ({ id: t.id, role_id: t.role_id, role_name: t.role_name, seat_no: t.seat_no })),
+        with_user_nodes: userNodes.map(({ node_id, name }) => ({ node_id, name })),
+        missing: missingSeats(seats),
+      };
+    },
+  };
+}
+export type BusinessTeamService = ReturnType<typeof businessTeamService>;
