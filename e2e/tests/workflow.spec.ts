@@ -317,10 +317,41 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   await expectToastFrom(page, `已启动业务「${business}」`, () =>
     page.getByRole('button', { name: '启动业务' }).click(),
   );
-  await expect(page).toHaveURL(/\/manager\/business$/);
+  // 配备团队: the five empty seats chosen from the company's people, one seat each, saved twice.
+  await expect(page).toHaveURL(/\/moreTeammates\?business_id=\d+$/);
+  await expect(page.getByRole('alert').filter({ hasText: '团队还没有配齐' })).toContainText(
+    '“人大代表”缺3人，“听证代表”缺2人',
+  );
+  const seat = (role: string, no: number) => page.getByRole('combobox', { name: `“${role}”第${no}席` });
+  const choose = async (role: string, no: number, person: string) => {
+    await seat(role, no).click();
+    await seat(role, no).fill(person);
+    await page.locator('.ant-select-item-option').filter({ hasText: person }).click();
+  };
+  await choose('人大代表', 1, '陈思远');
+  await choose('人大代表', 2, '林晓雯');
+  await choose('人大代表', 3, '周明轩');
+  await choose('听证代表', 1, '吴雨桐');
+  // Someone seated already is not offered for another seat.
+  await seat('听证代表', 2).click();
+  await seat('听证代表', 2).fill('陈思远');
+  await expect(page.locator('.ant-select-item-option-disabled').filter({ hasText: '陈思远' })).toBeVisible();
+  await seat('听证代表', 2).press('Escape');
+  await expectAccessible(page, 'the team of a business');
+  await expectToastFrom(page, '已保存团队，还“听证代表”缺1人', () =>
+    page.getByRole('button', { name: '保存团队' }).click(),
+  );
+  await choose('听证代表', 2, '赵文博');
+  await expectToastFrom(page, '已保存团队：席位已全部配齐', () =>
+    page.getByRole('button', { name: '保存团队' }).click(),
+  );
+  await expect(page.getByRole('alert').filter({ hasText: '发起人进入业务即开始' })).toContainText(
+    '席位已全部配齐',
+  );
+  await page.getByRole('link', { name: '返回业务管理' }).click();
   const started = page.getByRole('row').filter({ hasText: business });
   await expect(started).toContainText('等待开始');
-  await expect(started).toContainText('1 / 6');
+  await expect(started).toContainText('6 / 6');
 
   // The demo flow itself, read-only in the designer, its nested hearing drawn.
   await page.goto('/manager/workflow');

@@ -132,6 +132,8 @@ describe('a business team', () => {
     expect(empty?.user_id).toBe(null);
     clerkSeat = empty?.id ?? 0;
 
+    const team = await get(`/business/team?business_id=${businessId}`, manager);
+    expect(team.d.roles.map((r: Role) => r.name)).toEqual(['经办人', '陈述人', '记录员']);
     const opened = await get(`/business/detail?business_id=${businessId}`, manager);
     expect(opened.c, opened.m).toBe(0);
     expect(opened.d).toMatchObject({ status: 1, started_at: null, nodes: [], missing: '“记录员”缺1人' });
@@ -160,7 +162,7 @@ describe('a business team', () => {
     expect(foreign.c).toBe(Codes.NOT_FOUND.c);
     const taken = await post(
       '/business/setNoneUser',
-      { role_alloc_id: firstSpeaker?.id, user_id: clerk.user.id },
+      { role_alloc_id: firstSpeaker?.id ?? 0, user_id: clerk.user.id },
       manager,
     );
     expect(taken.m).toBe('“陈述人”的这个席位已有人');
@@ -172,6 +174,8 @@ describe('a business team', () => {
     expect((await get(`/business/detail?business_id=${businessId}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
     expect((await get(`/business/detail?business_id=${businessId}`, outsider)).c).toBe(Codes.FORBIDDEN.c);
     expect((await get(`/business/detail?business_id=${businessId}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await get(`/business/team?business_id=${businessId}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await get(`/business/team?business_id=${businessId}`, outsider)).c).toBe(Codes.FORBIDDEN.c);
     const fill = {
       business_id: businessId,
       data: JSON.stringify([{ seat_id: clerkSeat, user_id: clerk.user.id }]),

@@ -176,6 +176,13 @@ export const businessCalls = {
     businessIdBody,
     businessRunSchema,
   ),
+  team: get(
+    '/business/team',
+    '业务的团队（角色与席位上的人员），配备团队时读取',
+    { permission: 'view_business' },
+    businessIdBody,
+    businessDetailSchema,
+  ),
   unitUsers: post(
     '/business/getUnitUserList',
     `可配备到业务席位的本单位人员（按角色的职务；最多${TEAMMATES_MAX}人）`,

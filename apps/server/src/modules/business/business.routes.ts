@@ -12,6 +12,7 @@ export function businessRoutes(app: App, businesses: BusinessService, team: Busi
   serve(app, calls.preview, ({ input, caller }) => businesses.preview(caller, input.project_id));
   serve(app, calls.create, ({ input, caller }) => businesses.create(caller, input));
   serve(app, calls.detail, ({ input, caller }) => team.open(caller, input.business_id));
+  serve(app, calls.team, ({ input, caller }) => businesses.team(caller, input.business_id));
   serve(app, calls.unitUsers, ({ input, caller }) => team.unitUsers(caller, input.business_id));
   serve(app, calls.addMoreTeammates, ({ input, caller }) =>
     team.addMoreTeammates(caller, input.business_id, input.data),

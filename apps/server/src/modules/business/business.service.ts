@@ -75,6 +75,7 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
   return {
     /** The business with its team, as a write answers it (the team service's too). */
     detailIn: detail,
+    team: (caller: Caller, businessId: number) => detail(scopeOf(caller), businessId),
     list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
     deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
 

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { BUSINESS_STATUS, type Business, KEYWORD_MAX } from '@portal/contract';
+import { BUSINESS_STATUS, BUSINESS_WAITING, type Business, KEYWORD_MAX } from '@portal/contract';
 import { businessCalls } from '@portal/contract/calls';
-import { App, Button, Card, Segmented, Tag } from 'antd';
+import { App, Button, Card, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastSuccess } from '#web/shared/api/toast.ts';
@@ -12,7 +12,7 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
+import { teammatesPath, useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
 
 const STATUS_OPTIONS = Object.entries(BUSINESS_STATUS).map(([value, label]) => ({
   value: Number(value),
@@ -78,15 +78,25 @@ export function BusinessPage() {
                 恢复
               </Button>
             ) : (
-              <Button
-                type="link"
-                size="small"
-                danger
-                aria-label={`删除 ${b.name}`}
-                onClick={() => confirmRemove(b)}
-              >
-                删除
-              </Button>
+              <Space size={0} wrap>
+                <Button
+                  type="link"
+                  size="small"
+                  aria-label={`${b.status === BUSINESS_WAITING ? '配备团队' : '查看团队'} ${b.name}`}
+                  onClick={() => navigate(teammatesPath(b.id))}
+                >
+                  {b.status === BUSINESS_WAITING ? '配备团队' : '查看团队'}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  aria-label={`删除 ${b.name}`}
+                  onClick={() => confirmRemove(b)}
+                >
+                  删除
+                </Button>
+              </Space>
             ),
           ),
         ]

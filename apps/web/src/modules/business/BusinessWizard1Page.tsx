@@ -8,7 +8,7 @@ import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { BUSINESS_STEPS } from './BusinessWizardPage.tsx';
-import { useBusinessPreview, useBusinessWrites, wizardPath } from './useBusinesses.ts';
+import { teammatesPath, useBusinessPreview, useBusinessWrites, wizardPath } from './useBusinesses.ts';
 
 /**
  * 启动业务, step 2 (/manager/create_business_wizard1?project_id=): the chosen project and the roles
@@ -37,8 +37,13 @@ export function BusinessWizard1Page() {
     create
       .mutateAsync({ project_id: project.id, ...(v.name?.trim() ? { name: v.name.trim() } : {}) })
       .then((b) => {
-        toastSuccess(`已启动业务「${b.name}」，等待配齐 ${b.seats - b.seats_taken} 个席位的人员`);
-        navigate('/manager/business');
+        const empty = b.seats - b.seats_taken;
+        toastSuccess(
+          empty > 0
+            ? `已启动业务「${b.name}」，还有${empty}个席位待配备`
+            : `已启动业务「${b.name}」，席位已全部配齐`,
+        );
+        navigate(empty > 0 ? teammatesPath(b.id) : '/manager/business');
       })
       .catch((e: unknown) => showFieldError(form, e, ['name']));
 

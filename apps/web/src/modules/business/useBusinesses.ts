@@ -10,7 +10,25 @@ export const businessKeys = {
   list: (deleted: boolean, params: object) =>
     [...businessKeys.all, deleted ? 'deleted' : 'list', params] as const,
   preview: (projectId: number) => [...businessKeys.all, 'preview', projectId] as const,
+  team: (id: number) => [...businessKeys.all, 'team', id] as const,
+  teammates: (id: number) => [...businessKeys.all, 'teammates', id] as const,
 };
+
+/** A business's roles and who sits in each seat (配备团队). */
+export const useBusinessTeam = (id: number) =>
+  useQuery({
+    queryKey: businessKeys.team(id),
+    queryFn: () => api.call(businessCalls.team, { business_id: id }),
+    enabled: id > 0,
+  });
+
+/** The company's people who may fill the business's seats. */
+export const useTeammates = (id: number, enabled: boolean) =>
+  useQuery({
+    queryKey: businessKeys.teammates(id),
+    queryFn: () => api.call(businessCalls.unitUsers, { business_id: id }),
+    enabled: enabled && id > 0,
+  });
 
 export const useBusinessList = (deleted: boolean, params: CallInput<typeof businessCalls.list>) =>
   useListQuery(businessKeys.list(deleted, params), () =>
@@ -39,9 +57,16 @@ export function useBusinessWrites() {
     mutationFn: (id: number) => api.call(businessCalls.recover, { business_id: id }),
     onSuccess,
   });
-  return { create, remove, recover };
+  const staff = useMutation({
+    mutationFn: (input: CallInput<typeof businessCalls.addMoreTeammates>) =>
+      api.call(businessCalls.addMoreTeammates, input),
+    onSuccess,
+  });
+  return { create, remove, recover, staff };
 }
 
 /** The wizard's two steps (spec 001 §2: `business/create_business_wizard`, `create_business_wizard1`). */
 export const wizardPath = '/manager/business/create_business_wizard';
 export const wizard1Path = (projectId: number) => `/manager/create_business_wizard1?project_id=${projectId}`;
+/** 配备团队 of a business (spec 001 §2: `/moreTeammates`, in the manager area's frame). */
+export const teammatesPath = (businessId: number) => `/moreTeammates?business_id=${businessId}`;

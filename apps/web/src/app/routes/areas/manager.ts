@@ -80,6 +80,13 @@ export const MANAGER = area('manager', '管理中心', 'BranchesOutlined', 'work
       component: 'BusinessWizardPage',
     }),
     linkScreen({
+      path: '/moreTeammates',
+      title: '配备团队',
+      access: { module: 'training', codename: 'view_business' },
+      load: () => import('#web/modules/business/MoreTeammatesPage.tsx'),
+      component: 'MoreTeammatesPage',
+    }),
+    linkScreen({
       path: 'create_business_wizard1',
       title: '启动业务',
       access: { module: 'training', codename: 'change_business' },
