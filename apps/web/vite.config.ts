@@ -12,7 +12,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    // ws: the live socket of a running business (/api/live, ADR 0043) goes through too.
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false, ws: true } },
   },
   // The server's renderer (src/entry-server.tsx → dist-ssr/entry-server.cjs) carries its
   // dependencies, and React's production build whatever NODE_ENV the server runs with.

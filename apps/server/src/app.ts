@@ -62,6 +62,7 @@ import { registerWebStatic } from './platform/http/web-static.ts';
 import { openJobQueue } from './platform/jobs/job-queue.ts';
 import type { JobQueue } from './platform/jobs/types.ts';
 import { type Counters, databaseCounters, redisCounters } from './platform/limits/counters.ts';
+import { liveHub } from './platform/live/live.ts';
 import { type PortalModule, registerJobs, registerModules } from './platform/module.ts';
 import { localPushHub, redisPushHub } from './platform/push/push.ts';
 import { sweepEndedImports } from './platform/resource/import-staging.ts';
@@ -155,6 +156,13 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     ? redisPushHub(config.redisUrl, config.jobsPrefix, (err) => app.log.warn({ err }, 'redis push'))
     : localPushHub();
   app.addHook('onClose', () => push.close());
+  // A running business's live messages: socket.io on this server, shared through Redis when
+  // configured (platform/live, ADR 0043).
+  const live = liveHub(app, {
+    redisUrl: config.redisUrl,
+    prefix: config.jobsPrefix,
+    warn: (err) => app.log.warn({ err }, 'live'),
+  });
   const fileStore = fileStoreOf(config);
   // Long work as jobs, on the engine the configuration names (ADR 0037); stopped before the
   // database closes (a running job is given back).
@@ -271,7 +279,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     workflowModule(db, { fileStore }),
     projectModule(db),
     courseModule(db),
-    businessModule(db, { zoneOf, permissions: app.permissions }),
+    businessModule(db, { zoneOf, permissions: app.permissions, live }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

@@ -127,8 +127,11 @@ describe('a business team', () => {
     const made = await post('/business/create', { project_id: projectId }, manager);
     expect(made.c, made.m).toBe(0);
     businessId = made.d.id;
-    expect(seatsOf(made.d, '陈述人').map((t) => t.user_id)).toEqual([speakerA.user.id, speakerB.user.id]);
     const [empty] = seatsOf(made.d, '记录员');
+    // The two holders of 听证员, in the order they joined the company (their ids).
+    expect(seatsOf(made.d, '陈述人').map((t) => t.user_id)).toEqual(
+      [speakerA.user.id, speakerB.user.id].sort((x, y) => x - y),
+    );
     expect(empty?.user_id).toBe(null);
     clerkSeat = empty?.id ?? 0;
 

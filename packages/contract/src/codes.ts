@@ -179,6 +179,8 @@ export const Codes = {
   BUSINESS_TEAM_INCOMPLETE: { c: 24202, m: '团队还没有配齐，不能开始业务' },
   BUSINESS_NOT_WAITING: { c: 24203, m: '业务已经开始或结束，团队不能再调整' },
   BUSINESS_SEAT_REFUSED: { c: 24204, m: '该人员不能坐这个席位' },
+  BUSINESS_NOT_RUNNING: { c: 24205, m: '业务没有在进行中' },
+  BUSINESS_NOT_IN_NODE: { c: 24206, m: '你的角色不参与这个环节，或业务已不在这个环节' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

@@ -5,6 +5,7 @@ export * from './assistant.ts';
 export * from './brand.ts';
 export * from './bulk-goods.ts';
 export * from './business.ts';
+export * from './business-message.ts';
 export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';

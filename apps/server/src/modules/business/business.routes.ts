@@ -1,12 +1,22 @@
-import { businessCalls as calls } from '@portal/contract';
+import { businessMessageCalls, businessCalls as calls } from '@portal/contract';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
+import type { BusinessMessageService } from './business-message.service.ts';
 import type { BusinessTeamService } from './business-team.service.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
-export function businessRoutes(app: App, businesses: BusinessService, team: BusinessTeamService) {
+export function businessRoutes(
+  app: App,
+  {
+    businesses,
+    team,
+    messages,
+  }: { businesses: BusinessService; team: BusinessTeamService; messages: BusinessMessageService },
+) {
+  serve(app, businessMessageCalls.push, ({ input, caller }) => messages.push(caller, input));
+  serve(app, businessMessageCalls.list, ({ input, caller }) => messages.list(caller, input));
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));
   serve(app, calls.deleted, ({ input, caller }) => businesses.deleted(caller, input, pageParams(input)));
   serve(app, calls.preview, ({ input, caller }) => businesses.preview(caller, input.project_id));

@@ -1,14 +1,23 @@
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Database } from '#server/platform/db/database.ts';
+import type { LiveHub } from '#server/platform/live/live-hub.ts';
 import { defineModule } from '#server/platform/module.ts';
 import type { ZoneOf } from '#server/platform/time.ts';
 import { businessRoutes } from './business.routes.ts';
 import { businessService } from './business.service.ts';
+import { businessMessageService } from './business-message.service.ts';
 import { businessTeamService } from './business-team.service.ts';
 
 /** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
-export function businessModule(db: Database, deps: { zoneOf: ZoneOf; permissions: PermissionCache }) {
+export function businessModule(
+  db: Database,
+  deps: { zoneOf: ZoneOf; permissions: PermissionCache; live: LiveHub },
+) {
   const businesses = businessService(db, deps);
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
-  return defineModule({ name: 'business', routes: (app) => businessRoutes(app, businesses, team) });
+  const messages = businessMessageService(db, deps);
+  return defineModule({
+    name: 'business',
+    routes: (app) => businessRoutes(app, { businesses, team, messages }),
+  });
 }

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     permissions: PermissionCache;
     sessions: SessionCache;
+    /** The caller a session token opens (a WebSocket's handshake), or null. */
+    callerOf(token: string, ip: string): Promise<Caller | null>;
   }
 }
 
@@ -56,6 +58,12 @@ export const authPlugin = fp(
     app.decorate('permissions', permissionCache(opts.db));
     app.decorate('sessions', new SessionCache(opts.sessionCacheMs));
     app.decorateRequest('caller', null);
+    app.decorate('callerOf', async (token: string, ip: string): Promise<Caller | null> => {
+      const session = await findSession(opts.db, app.sessions, token);
+      if (!session || session.mustChangePassword) return null;
+      const { userId, companyId, role, username, sessionId } = session;
+      return { userId, companyId, role, username, sessionId, ip };
+    });
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const access = request.routeOptions.config?.access;

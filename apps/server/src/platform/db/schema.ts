@@ -1451,6 +1451,8 @@ export interface BusinessTable {
   /** When the starter first opened it with every seat filled, and when it ended (migration 065). */
   started_at: Generated<string | null>;
   ended_at: Generated<string | null>;
+  /** The number of its last message (migration 066): the next one is `last_seq + 1`. */
+  last_seq: Generated<number>;
   del_flag: Generated<number>;
   created_by: number | null;
   updated_by: number | null;
@@ -1468,6 +1470,24 @@ export interface BusinessPathTable {
   state: Generated<number>;
   entered_at: string;
   left_at: string | null;
+}
+
+/** A member's action in a running business (migration 066), numbered within it by `seq`. */
+export interface BusinessMessageTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  seq: number;
+  path_id: number;
+  node_id: number;
+  seat_id: number;
+  user_id: number;
+  type: string;
+  cmd: Generated<string>;
+  msg: Generated<string>;
+  /** JSON object. */
+  data: Generated<string>;
+  created_at: string;
 }
 
 /** A business's role, copied from the flow's when it started (migration 063). */
@@ -1590,6 +1610,7 @@ export interface DB {
   business_role_nodes: BusinessRoleNodeTable;
   business_seats: BusinessSeatTable;
   business_paths: BusinessPathTable;
+  business_messages: BusinessMessageTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

@@ -71,6 +71,7 @@ export const TABLES = {
   business_role_nodes: { owner: 'company' },
   business_seats: { owner: 'company' },
   business_paths: { owner: 'company' },
+  business_messages: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

@@ -58,6 +58,7 @@ import { flowProjects } from './062-flow-projects.ts';
 import { businesses } from './063-businesses.ts';
 import { courses } from './064-courses.ts';
 import { businessRuns } from './065-business-runs.ts';
+import { businessMessages } from './066-business-messages.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -120,5 +121,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '063-businesses': businesses(dialect),
     '064-courses': courses(dialect),
     '065-business-runs': businessRuns(dialect),
+    '066-business-messages': businessMessages(dialect),
   };
 }

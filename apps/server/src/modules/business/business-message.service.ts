@@ -1,0 +1,124 @@
+import { BUSINESS_MESSAGE_LIMITS, type BusinessMessage, LIVE_EVENTS, liveJoinBody } from '@portal/contract';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
+import type { LiveHub } from '#server/platform/live/live-hub.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { businessMessageRepository as repo } from './business-message.repository.ts';
+
+type Row = Awaited<ReturnType<typeof repo.one>>;
+
+const asMessage = (r: Row): BusinessMessage => {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(r.data) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      data = parsed as Record<string, unknown>;
+  } catch {
+    // A row's data is written by this service as JSON; anything else reads as none.
+  }
+  return { ...r, data };
+};
+
+/** The room of a business's open pages, in every process. */
+const roomOf = (companyId: number, businessId: number) => `business:${companyId}:${businessId}`;
+
+/**
+ * A running business's messages (issue 37, ADR 0043): a member's action is checked against their
+ * seat (theirs, in the business, its role taking part in a node the business is in now), kept with
+ * the business's next number, and — after the commit — sent to the business's room on the live
+ * socket. Pages join the room (`LIVE_EVENTS.join`) and are answered what they missed first.
+ */
+export function businessMessageService(db: Database, deps: { permissions: PermissionCache; live: LiveHub }) {
+  const scopeOf = (caller: Caller, handle: Database = db) =>
+    inCompany(handle, caller.companyId, { userId: caller.userId });
+
+  /** The business, if the caller is one of its members or holds view_business. */
+  async function opened(s: CompanyScope, caller: Caller, businessId: number) {
+    const business = await repo.business(s, businessId);
+    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+    if (
+      !(await repo.isMember(s, businessId, caller.userId)) &&
+      !(await deps.permissions.has(caller, 'view_business'))
+    )
+      throw new AppError('FORBIDDEN', '你不是这个业务的成员');
+    return business;
+  }
+
+  const service = {
+    async push(
+      caller: Caller,
+      input: { business_id: number; node_id: number; role_alloc_id: number; type: 'txt'; msg: string },
+    ): Promise<BusinessMessage> {
+      const message = await db.transaction().execute(async (trx) => {
+        const s = scopeOf(caller, trx);
+        const seat = await repo.seat(s, input.role_alloc_id);
+        if (!seat || seat.business_id !== input.business_id)
+          throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'role_alloc_id');
+        if (seat.user_id !== caller.userId)
+          throw new AppError('FORBIDDEN', '这不是你的席位', 'role_alloc_id');
+        const seq = await repo.nextSeq(s, input.business_id);
+        if (seq === null) throw new AppError('BUSINESS_NOT_RUNNING');
+        const path = await repo.currentAt(s, input.business_id, input.node_id);
+        if (!path || !(await repo.roleInNode(s, seat.business_role_id, input.node_id)))
+          throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+        await repo.insert(s, {
+          business_id: input.business_id,
+          seq,
+          path_id: path.id,
+          node_id: input.node_id,
+          seat_id: seat.id,
+          user_id: caller.userId,
+          type: input.type,
+          msg: input.msg,
+          created_at: nowIso(),
+        });
+        return asMessage(await repo.one(s, input.business_id, seq));
+      });
+      deps.live.to(roomOf(caller.companyId, input.business_id), LIVE_EVENTS.message, message);
+      return message;
+    },
+
+    async list(
+      caller: Caller,
+      input: { business_id: number; after_seq?: number | undefined; node_id?: number | undefined },
+    ) {
+      const s = scopeOf(caller);
+      const business = await opened(s, caller, input.business_id);
+      const rows = await repo.after(
+        s,
+        input.business_id,
+        input.after_seq ?? 0,
+        BUSINESS_MESSAGE_LIMITS.page,
+        input.node_id,
+      );
+      return { results: rows.map(asMessage), last_seq: business.last_seq };
+    },
+  };
+
+  // A page joins its business's room, then reads what it missed: a message sent in between comes
+  // twice (by number, the page keeps one), never not at all.
+  deps.live.on(LIVE_EVENTS.join, async (caller, payload, socket, ack) => {
+    const input = liveJoinBody.safeParse(payload);
+    if (!input.success) throw new AppError('PARAM_ERROR', input.error.issues[0]?.message);
+    const s = scopeOf(caller);
+    await opened(s, caller, input.data.business_id);
+    await socket.join(roomOf(caller.companyId, input.data.business_id));
+    const missed = await service.list(caller, {
+      business_id: input.data.business_id,
+      after_seq: input.data.after_seq,
+    });
+    ack({ c: 0, d: { messages: missed.results, last_seq: missed.last_seq } });
+  });
+  deps.live.on(LIVE_EVENTS.leave, async (caller, payload, socket, ack) => {
+    const input = liveJoinBody.safeParse(payload);
+    if (!input.success) throw new AppError('PARAM_ERROR', input.error.issues[0]?.message);
+    await socket.leave(roomOf(caller.companyId, input.data.business_id));
+    ack({ c: 0 });
+  });
+
+  return service;
+}
+export type BusinessMessageService = ReturnType<typeof businessMessageService>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { getCalls, loginCalls } from './call.ts';
+import { form, id, optionalId, optionalInt, text } from './fields.ts';
+
+/**
+ * The live side of a running business (issue 37, ADR 0043; design/training.md "Inside a node"):
+ * every action a member takes is `POST /business/message/push` — checked against their seat, kept
+ * as a message numbered within its business (`seq`, without gaps), then sent to everyone in the
+ * business over the live socket (`LIVE_EVENTS`). A page keeps the last number it has; one it did not
+ * get (it was away, or two processes' messages crossed) is read again with `/business/messages`
+ * or `join`'s `after_seq`. Served by modules/business (business-message.service.ts).
+ */
+
+/** What a member may send now: text (its commands come with the node screens). */
+export const BUSINESS_MESSAGE_TYPES = { txt: '文字' } as const;
+export const BUSINESS_MESSAGE_LIMITS = { msg: 500, page: 200 } as const;
+
+export const businessMessageSchema = z.object({
+  seq: z.number().int(),
+  business_id: z.number().int(),
+  node_id: z.number().int(),
+  path_id: z.number().int(),
+  /** The seat it was sent from (`role_alloc_id`), its role and its member. */
+  role_alloc_id: z.number().int(),
+  role_name: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  type: z.string(),
+  cmd: z.string(),
+  msg: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  create_time: z.string(),
+});
+export type BusinessMessage = z.infer<typeof businessMessageSchema>;
+
+export const businessMessagePushBody = form({
+  business_id: id('业务'),
+  node_id: id('环节'),
+  role_alloc_id: id('席位'),
+  type: z.enum(Object.keys(BUSINESS_MESSAGE_TYPES) as ['txt'], { error: '消息类型不正确' }),
+  msg: text('消息', { max: BUSINESS_MESSAGE_LIMITS.msg }),
+});
+
+export const businessMessagesBody = form({
+  business_id: id('业务'),
+  /** Only the messages after this number (a page catching up). */
+  after_seq: optionalInt('消息序号', { min: 0, max: 2_147_483_647 }),
+  node_id: optionalId('环节'),
+});
+
+/** The socket's events (socket.io at LIVE_PATH): the client's requests and the server's sends. */
+export const LIVE_EVENTS = {
+  /** client → server `{business_id, after_seq}`, answered `{c: 0, d: {messages, last_seq}}`. */
+  join: 'business:join',
+  /** client → server `{business_id}`. */
+  leave: 'business:leave',
+  /** server → client: a BusinessMessage. */
+  message: 'business:message',
+} as const;
+export const liveJoinBody = z.object(
+  { business_id: id('业务'), after_seq: optionalInt('消息序号', { min: 0, max: 2_147_483_647 }) },
+  { error: '参数格式不正确' },
+);
+
+const tags = ['business'];
+const get = getCalls(tags);
+const post = loginCalls(tags);
+const messages = z.object({ results: z.array(businessMessageSchema), last_seq: z.number().int() });
+
+export const businessMessageCalls = {
+  push: post(
+    '/business/message/push',
+    '在业务的当前环节发送消息（席位须是自己的、角色参与该环节），保存后实时发给业务中的每个人',
+    businessMessagePushBody,
+    businessMessageSchema,
+  ),
+  list: get(
+    '/business/messages',
+    `业务的消息（按序号；after_seq 之后的，最多${BUSINESS_MESSAGE_LIMITS.page}条）`,
+    { login: true },
+    businessMessagesBody,
+    messages,
+  ),
+} as const;
