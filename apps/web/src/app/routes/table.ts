@@ -1,5 +1,6 @@
+import { BUSINESS } from './areas/business.ts';
 import { CRM } from './areas/crm.ts';
-import { BUSINESS, CAR, INSTRUCTOR, STUDENT, TOOL } from './areas/homeOnly.ts';
+import { CAR, INSTRUCTOR, STUDENT, TOOL } from './areas/homeOnly.ts';
 import { MANAGER } from './areas/manager.ts';
 import { NOT_FOUND_PAGE, PUBLIC_PAGES } from './public.ts';
 import type { AreaEntry, RouteEntry } from './types.ts';

@@ -12,7 +12,7 @@ import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
-import { teammatesPath, useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
+import { runPath, teammatesPath, useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
 
 const STATUS_OPTIONS = Object.entries(BUSINESS_STATUS).map(([value, label]) => ({
   value: Number(value),
@@ -79,6 +79,16 @@ export function BusinessPage() {
               </Button>
             ) : (
               <Space size={0} wrap>
+                {b.status !== BUSINESS_WAITING && (
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={`进入业务 ${b.name}`}
+                    onClick={() => navigate(runPath(b.id))}
+                  >
+                    进入业务
+                  </Button>
+                )}
                 <Button
                   type="link"
                   size="small"

@@ -9,7 +9,7 @@ import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { useBusinessTeam, useBusinessWrites, useTeammates } from './useBusinesses.ts';
+import { runPath, useBusinessTeam, useBusinessWrites, useTeammates } from './useBusinesses.ts';
 
 type Seat = BusinessDetail['roles'][number]['seats'][number];
 
@@ -142,7 +142,15 @@ export function MoreTeammatesPage() {
           type="success"
           showIcon
           message="席位已全部配齐"
-          description={changes.length > 0 ? '保存后，发起人进入业务即开始。' : '发起人进入业务即开始。'}
+          description={
+            changes.length > 0 ? (
+              '保存后，发起人进入业务即开始。'
+            ) : (
+              <span className="text-links">
+                发起人进入业务即开始。<Link to={runPath(b.id)}>进入业务</Link>
+              </span>
+            )
+          }
           style={{ margin: '12px 0' }}
         />
       )}

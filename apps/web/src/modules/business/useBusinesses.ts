@@ -70,3 +70,6 @@ export const wizardPath = '/manager/business/create_business_wizard';
 export const wizard1Path = (projectId: number) => `/manager/create_business_wizard1?project_id=${projectId}`;
 /** 配备团队 of a business (spec 001 §2: `/moreTeammates`, in the manager area's frame). */
 export const teammatesPath = (businessId: number) => `/moreTeammates?business_id=${businessId}`;
+
+/** A business as its member opens it (spec 001 §2: `/business/detail/{bid}`). */
+export const runPath = (businessId: number) => `/business/detail/${businessId}`;

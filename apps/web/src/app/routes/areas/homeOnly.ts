@@ -11,11 +11,6 @@ export const TOOL = area('tool', '工具箱', 'ToolOutlined', 'double_color_ball
   purpose: '工具箱收录两个数字游戏工具，其中之一是双色球。',
 });
 
-export const BUSINESS = area('business', '业务中心', 'SolutionOutlined', 'prepare', [], {
-  purpose:
-    '业务中心是业务流程模拟实训的工作台：挑选实训项目、发起业务并组建团队，在流程的各个环节中按角色办理文书、投票表决。进行中和已完成的业务、知识库以及向指导者的提问也都在这里。',
-});
-
 export const STUDENT = area('student', '学生中心', 'ReadOutlined', 'business-watch', [], {
   purpose:
     '学生中心是参加业务流程模拟实训的地方：和团队一起进入业务、担任角色，在各个环节中填写和签收文书、投票表决，最后撰写实训报告；也可以观摩其他团队正在进行的业务。',

@@ -1,0 +1,176 @@
+import './business-run.css';
+import {
+  BUSINESS_MESSAGE_LIMITS,
+  BUSINESS_RUNNING,
+  BUSINESS_STATUS,
+  BUSINESS_WAITING,
+} from '@portal/contract';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '#web/shared/format.ts';
+import { showFieldError } from '#web/shared/ui/fieldError.ts';
+import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useBusinessRun, useSendMessage } from './useBusinessRun.ts';
+import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
+
+const LIVE_WORDS: Record<LiveState, string> = {
+  connecting: '正在连接…',
+  live: '实时',
+  offline: '连接已断开，正在重连',
+};
+
+/**
+ * A business as its member opens it (/business/detail/{bid}; spec 001 §2): its project, where it
+ * stands (the current nodes), the member's role, and the business's messages live — each member
+ * sees the others' as they are sent, without reloading (ADR 0043). The member writes in a current
+ * node their role takes part in. Opening it starts it when the starter opens it with the team
+ * complete; before that it says what is missing.
+ */
+export function BusinessDetailPage() {
+  const businessId = Number(useParams().bid);
+  const valid = Number.isInteger(businessId) && businessId > 0;
+  const run = useBusinessRun(valid ? businessId : 0);
+  const running = run.data?.status === BUSINESS_RUNNING;
+  const live = useLiveMessages(businessId, running);
+  const send = useSendMessage();
+  const [form] = Form.useForm<{ msg: string }>();
+
+  if (valid && run.isPending) return <PageSpin />;
+  if (!run.data)
+    return (
+      <Card title="业务">
+        <QueryEmpty query={run} description="业务不存在，或你不是它的成员" />
+      </Card>
+    );
+  const b = run.data;
+  const seat = b.role_allocs[0];
+  const mine = new Set(b.with_user_nodes.map((n) => n.node_id));
+  const speakIn = b.nodes.find((n) => mine.has(n.node_id));
+  const submit = ({ msg }: { msg: string }) => {
+    if (!seat || !speakIn) return;
+    send.mutate(
+      { business_id: b.id, node_id: speakIn.node_id, role_alloc_id: seat.id, type: 'txt', msg },
+      {
+        onSuccess: () => form.resetFields(),
+        onError: (e) => showFieldError(form, e, ['msg']),
+      },
+    );
+  };
+
+  return (
+    <Card
+      title={b.name}
+      extra={
+        <Tag color={running ? 'processing' : undefined}>
+          {BUSINESS_STATUS[b.status as keyof typeof BUSINESS_STATUS]}
+        </Tag>
+      }
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'project', label: '项目', children: b.project_name },
+          { key: 'flow', label: '流程', children: b.flow_name },
+          { key: 'role', label: '我的角色', children: seat ? seat.role_name : '（观看）' },
+          {
+            key: 'node',
+            label: '当前环节',
+            children: b.nodes.length > 0 ? b.nodes.map((n) => n.name).join('、') : '—',
+          },
+          ...(b.started_at
+            ? [{ key: 'started', label: '开始时间', children: formatDateTime(b.started_at) }]
+            : []),
+        ]}
+      />
+      {b.status === BUSINESS_WAITING && (
+        <Alert
+          type="warning"
+          showIcon
+          className="run-alert"
+          message={b.missing ? `团队还没有配齐：${b.missing}` : '等待发起人进入业务'}
+          description={
+            b.missing ? (
+              <span className="text-links">
+                配齐后发起人进入业务即开始。<Link to={`/moreTeammates?business_id=${b.id}`}>配备团队</Link>
+              </span>
+            ) : (
+              '发起人打开这个业务时，业务即开始。'
+            )
+          }
+        />
+      )}
+      {running && (
+        <section className="run-messages" aria-labelledby="run-messages-title">
+          <div className="run-messages-head">
+            <Typography.Title level={5} id="run-messages-title" style={{ margin: 0 }}>
+              业务消息
+            </Typography.Title>
+            <Tag color={live.state === 'live' ? 'success' : 'warning'}>{LIVE_WORDS[live.state]}</Tag>
+          </div>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; a keyboard user scrolls it only if it takes focus (WCAG 2.1.1) */}
+          <div role="log" aria-live="polite" aria-label="业务消息记录" className="run-log" tabIndex={0}>
+            {live.messages.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有消息" />
+            ) : (
+              <ol>
+                {live.messages.map((m) => (
+                  <li key={m.seq}>
+                    <span className="run-who">
+                      {m.role_name}·{m.user_name}
+                    </span>
+                    <time className="run-time" dateTime={m.create_time}>
+                      {formatDateTime(m.create_time).slice(11)}
+                    </time>
+                    <div className="run-text">{m.msg}</div>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
+          {seat && speakIn ? (
+            <Form
+              form={form}
+              name="run-send"
+              layout="inline"
+              onFinish={submit}
+              className="run-send"
+              aria-label="发送消息"
+            >
+              <Form.Item
+                name="msg"
+                label={`以“${seat.role_name}”在“${speakIn.name}”发言`}
+                rules={[
+                  { required: true, whitespace: true, message: '请输入消息' },
+                  {
+                    max: BUSINESS_MESSAGE_LIMITS.msg,
+                    message: `消息不能超过${BUSINESS_MESSAGE_LIMITS.msg}个字符`,
+                  },
+                ]}
+                className="run-send-text"
+              >
+                <Input
+                  maxLength={BUSINESS_MESSAGE_LIMITS.msg}
+                  placeholder="输入消息，回车发送"
+                  autoComplete="off"
+                />
+              </Form.Item>
+              <Form.Item>
+                <Button type="primary" htmlType="submit" loading={send.isPending}>
+                  发送
+                </Button>
+              </Form.Item>
+            </Form>
+          ) : (
+            <Typography.Paragraph type="secondary" className="run-send">
+              {seat
+                ? `你的角色“${seat.role_name}”不参与当前环节，可以查看消息；轮到你参与的环节时即可发言。`
+                : '你不是这个业务的成员，只能查看。'}
+            </Typography.Paragraph>
+          )}
+        </section>
+      )}
+    </Card>
+  );
+}

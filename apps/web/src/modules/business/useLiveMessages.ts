@@ -1,0 +1,80 @@
+import { type BusinessMessage, LIVE_EVENTS } from '@portal/contract';
+import { businessMessageCalls } from '@portal/contract/calls';
+import { useEffect, useRef, useState } from 'react';
+import { io } from 'socket.io-client';
+import { api } from '#web/shared/api/client.ts';
+import { getToken } from '#web/shared/session.ts';
+
+/** Where the server's live socket is (apps/server platform/live/live.ts LIVE_PATH). */
+const LIVE_PATH = '/api/live';
+
+export type LiveState = 'connecting' | 'live' | 'offline';
+
+/**
+ * A running business's messages, live (ADR 0043): the page joins the business on the socket and
+ * is answered what it missed; every message after that arrives as it is sent. Messages are kept by
+ * number — a duplicate is dropped, a gap (the socket was away, two processes' sends crossed) is
+ * read again from `/business/messages` — so the list is always in order and whole. socket.io's
+ * client reconnects by itself; each connection joins again from the last number it has.
+ */
+export function useLiveMessages(businessId: number, enabled: boolean) {
+  const [messages, setMessages] = useState<BusinessMessage[]>([]);
+  const [state, setState] = useState<LiveState>('connecting');
+  const kept = useRef(new Map<number, BusinessMessage>());
+  const last = useRef(0);
+
+  useEffect(() => {
+    if (!enabled) return;
+    kept.current = new Map();
+    last.current = 0;
+    setMessages([]);
+    let reading = false;
+    const publish = () => setMessages([...kept.current.values()].sort((a, b) => a.seq - b.seq));
+    /** Keeps what came; reads again what is missing before the highest number seen. */
+    const take = (list: readonly BusinessMessage[]) => {
+      for (const m of list) kept.current.set(m.seq, m);
+      while (kept.current.has(last.current + 1)) last.current += 1;
+      publish();
+      const highest = Math.max(0, ...kept.current.keys());
+      if (highest > last.current && !reading) {
+        reading = true;
+        api
+          .call(businessMessageCalls.list, { business_id: businessId, after_seq: last.current })
+          .then((r) => {
+            reading = false;
+            take(r.results);
+          })
+          .catch(() => {
+            reading = false;
+          });
+      }
+    };
+    const socket = io({
+      path: LIVE_PATH,
+      transports: ['websocket'],
+      auth: (cb) => cb({ token: getToken() ?? '' }),
+    });
+    socket.on('connect', () => {
+      socket.emit(
+        LIVE_EVENTS.join,
+        { business_id: businessId, after_seq: last.current },
+        (reply: { c: number; d?: { messages: BusinessMessage[] } }) => {
+          if (reply.c !== 0) {
+            setState('offline');
+            return;
+          }
+          setState('live');
+          take(reply.d?.messages ?? []);
+        },
+      );
+    });
+    socket.on('disconnect', () => setState('connecting'));
+    socket.on('connect_error', () => setState('offline'));
+    socket.on(LIVE_EVENTS.message, (m: BusinessMessage) => take([m]));
+    return () => {
+      socket.close();
+    };
+  }, [businessId, enabled]);
+
+  return { messages, state };
+}
