@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, signIn, test, uniqueSuffix } from './helpers.ts';
+import { apiCall, expectAccessible, expectNoSidewaysScroll, signIn, test, uniqueSuffix } from './helpers.ts';
 
 // A running business, live (issue 37, docs/adr/0043): the demo 单位管理员 starts a business on the
 // 价格调整听证会 demo project with 业务员小李 as a 陈述人, enters it — which starts it — and the two
@@ -76,4 +76,7 @@ test('two members of a running business see each other’s messages live', async
   await expect(member.getByText('实时', { exact: true })).toBeVisible();
   // In order, each once.
   await expect(log(member).getByRole('listitem')).toHaveCount(3);
+  // On a phone the page fits: the send box wraps under its label.
+  await member.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(member);
 });

@@ -133,7 +133,7 @@ export function BusinessDetailPage() {
             <Form
               form={form}
               name="run-send"
-              layout="inline"
+              layout="vertical"
               onFinish={submit}
               className="run-send"
               aria-label="发送消息"
@@ -156,11 +156,9 @@ export function BusinessDetailPage() {
                   autoComplete="off"
                 />
               </Form.Item>
-              <Form.Item>
-                <Button type="primary" htmlType="submit" loading={send.isPending}>
-                  发送
-                </Button>
-              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={send.isPending}>
+                发送
+              </Button>
             </Form>
           ) : (
             <Typography.Paragraph type="secondary" className="run-send">
