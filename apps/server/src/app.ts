@@ -161,6 +161,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
   const live = liveHub(app, {
     redisUrl: config.redisUrl,
     prefix: config.jobsPrefix,
+    recheckMs: config.liveRecheckMs,
     warn: (err) => app.log.warn({ err }, 'live'),
   });
   const fileStore = fileStoreOf(config);

@@ -36,6 +36,11 @@ export interface Config {
    * open before the browser opens it again, its session and permission checked anew (default 300).
    */
   pushStreamMs: number;
+  /**
+   * `LIVE_RECHECK_SECONDS`: how often an open live socket's session is checked again (default 60):
+   * a socket whose user logged out, was disabled or whose session expired is closed.
+   */
+  liveRecheckMs: number;
   /** An HTTP gateway that delivers text messages; unset keeps them in the SMS outbox (README). */
   smsGateway: { url: string; token: string } | undefined;
   /** The file store's S3-compatible bucket (FILES_S3_*); unset keeps files under `dataDir/files` (ADR 0018). */
@@ -123,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: Number(env.LOGIN_WINDOW_MINUTES ?? 15) * 60_000,
     },
     pushStreamMs: Math.max(1, Number(env.PUSH_STREAM_SECONDS ?? 300) || 300) * 1000,
+    liveRecheckMs: Math.max(0.1, Number(env.LIVE_RECHECK_SECONDS ?? 60) || 60) * 1000,
     smsGateway: env.SMS_GATEWAY_URL
       ? { url: env.SMS_GATEWAY_URL, token: env.SMS_GATEWAY_TOKEN ?? '' }
       : undefined,

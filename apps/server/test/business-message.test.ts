@@ -295,6 +295,25 @@ describe('the live socket', () => {
   });
 });
 
+describe('a live socket’s session', () => {
+  it('is checked again: a logout closes the socket', async () => {
+    const other = await testApp({ LIVE_RECHECK_SECONDS: '0.2' });
+    try {
+      const who = await other.as(5);
+      const base = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const page = socketOf(base, who);
+      await connected(page);
+      const closed = new Promise<string>((resolve) => page.once('disconnect', (reason) => resolve(reason)));
+      const quit = await other.app.inject({ method: 'POST', url: '/api/account/quit', headers: who.headers });
+      expect(quit.json().c).toBe(0);
+      expect(await closed).toBe('io server disconnect');
+      page.close();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 const REDIS_URL = 'redis://127.0.0.1:6379';
 async function redisAnswers() {
   const probe = new Redis(REDIS_URL, {

@@ -25,7 +25,7 @@ export const LIVE_MAX_FRAME = 8 * 1024;
  */
 export function liveHub(
   app: FastifyInstance,
-  options: { redisUrl?: string | undefined; prefix: string; warn: (err: unknown) => void },
+  options: { redisUrl?: string | undefined; prefix: string; recheckMs: number; warn: (err: unknown) => void },
 ): LiveHub {
   const handlers = new Map<string, LiveHandler>();
   const io = new Server(app.server, {
@@ -52,11 +52,23 @@ export function liveHub(
         : null;
     if (!caller) return next(new Error('未登录或登录已过期'));
     socket.data.caller = caller;
+    socket.data.token = token;
     next();
   });
 
   io.on('connection', (socket) => {
     const caller = socket.data.caller as Caller;
+    // The session is checked again every `recheckMs`: a logout, a disabled account or an expired
+    // session closes the socket (the page then fails to connect again and asks for a login).
+    const recheck = setInterval(() => {
+      app.callerOf(socket.data.token as string, socket.handshake.address).then(
+        (still) => {
+          if (!still) socket.disconnect(true);
+        },
+        (err: unknown) => options.warn(err),
+      );
+    }, options.recheckMs);
+    socket.on('disconnect', () => clearInterval(recheck));
     for (const [event, handler] of handlers)
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const answer: LiveAck = typeof ack === 'function' ? (ack as LiveAck) : () => {};
