@@ -1,5 +1,12 @@
-import { Codes, customerResource, DEFAULT_ROLE_PERMISSIONS, MEMBER_ROLE } from '@portal/contract';
+import {
+  Codes,
+  customerResource,
+  DEFAULT_ROLE_PERMISSIONS,
+  DEFAULT_TIME_ZONE,
+  MEMBER_ROLE,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '#server/platform/time.ts';
 import { runImport, templateHeaders, xlsx } from './excel.ts';
 import { type Harness, PASSWORD, testApp } from './harness.ts';
 import { storeOrder } from './orders.ts';
@@ -553,7 +560,9 @@ describe('login records and one user', () => {
       reason: 'bad_credentials',
     });
     expect((await post('/login/log/list', { user_id: staff.user.id, success: 1 })).d.paging.count).toBe(1);
-    const today = new Date().toISOString().slice(0, 10);
+    // The days are the company's calendar days (its zone, the default here): after 16:00 UTC,
+    // Shanghai is on the next day already.
+    const today = dayIn(DEFAULT_TIME_ZONE);
     expect(
       (await post('/login/log/list', { user_id: staff.user.id, date_from: today, date_to: today })).d.paging
         .count,
