@@ -63,8 +63,7 @@ export function MoreTeammatesPage() {
   const editable = canChange && waiting;
   const save = () =>
     staff.mutate(
-      // A list of objects goes as one JSON text (the form body's encoding of a list).
-      { business_id: b.id, data: JSON.stringify(changes) as never },
+      { business_id: b.id, data: changes },
       {
         // The team is read again before this runs (the mutation's own onSuccess waits for it).
         onSuccess: () => {

@@ -1,5 +1,5 @@
 import { defineCall, form, id, optionalText, text } from '@portal/contract';
-import { accountCalls, goodsCategoryCalls } from '@portal/contract/calls';
+import { accountCalls, businessCalls, goodsCategoryCalls } from '@portal/contract/calls';
 import Cookies from 'js-cookie';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -106,6 +106,19 @@ describe('api client', () => {
     expect(init.body).toBeInstanceOf(URLSearchParams);
     expect(String(init.body)).toBe('ids=1&ids=2');
     expect(new Headers(init.headers).has('Authorization')).toBe(false);
+  });
+
+  it('posts a list of objects as one JSON text', async () => {
+    reply({ c: 0, d: { id: 1, roles: [] } });
+    const data = [
+      { seat_id: 3, user_id: 7 },
+      { seat_id: 4, user_id: null },
+    ];
+    await api.call(businessCalls.addMoreTeammates, { business_id: 1, data });
+    const { init } = lastCall();
+    const body = new URLSearchParams(String(init.body));
+    expect(body.getAll('data')).toEqual([JSON.stringify(data)]);
+    expect(body.get('business_id')).toBe('1');
   });
 
   it('posts multipart when a param is a file', async () => {

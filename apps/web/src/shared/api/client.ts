@@ -46,9 +46,24 @@ export function setNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
+/** A value a form body cannot carry as text: an object (not a file), or a list holding one. */
+const structured = (value: unknown) => {
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !(v instanceof Blob);
+  return Array.isArray(value) ? value.some(isObject) : isObject(value);
+};
+
+/**
+ * A call's input as form entries: a list of scalars as repeated keys (`ids=1&ids=2`); an object,
+ * or a list of objects (a team's seats, a project's targets), as one JSON text, which the contract's
+ * list and object fields read.
+ */
 function entries(params: Params | undefined): [string, Exclude<Scalar, null | undefined>][] {
   const out: [string, Exclude<Scalar, null | undefined>][] = [];
   for (const [key, value] of Object.entries(params ?? {})) {
+    if (structured(value)) {
+      out.push([key, JSON.stringify(value)]);
+      continue;
+    }
     const list = Array.isArray(value) ? value : [value];
     for (const v of list as Scalar[]) if (v !== undefined && v !== null) out.push([key, v]);
   }
