@@ -2,8 +2,8 @@ import { expect, type Page } from '@playwright/test';
 import { apiCall, expectAccessible, expectNoSidewaysScroll, signIn, test, uniqueSuffix } from './helpers.ts';
 
 // A running business, live (issue 37, docs/adr/0043): the demo 单位管理员 starts a business on the
-// 价格调整听证会 demo project with 业务员小李 as a 陈述人, enters it — which starts it — and the two
-// exchange messages in two browsers, each seeing the other's without reloading; a page whose
+// 价格调整听证会 demo project with 业务员小李 as a 陈述人, enters it — which starts it —; 业务员小李
+// finds it in 进行中的业务, and the two exchange messages in two browsers, each seeing the other's without reloading; a page whose
 // connection dropped catches up when it is back. Who may send what and the socket's refusals are
 // the API tests' (apps/server business-message.test.ts).
 
@@ -51,8 +51,11 @@ test('two members of a running business see each other’s messages live', async
   await expect(page.getByText('陈述意见', { exact: true })).toBeVisible();
   await expect(page.getByText('实时', { exact: true })).toBeVisible();
 
+  // The member finds it among their businesses in progress (业务中心 → 进行中的业务).
   const member = await openPage('business');
-  await member.goto(`/business/detail/${business.id}`);
+  await member.goto('/business/list/progress');
+  await member.getByRole('link', { name: `进入业务 ${business.name}` }).click();
+  await expect(member).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
   await expect(member.getByText('陈述人', { exact: true })).toBeVisible();
   await expect(member.getByText('实时', { exact: true })).toBeVisible();
 

@@ -231,6 +231,18 @@ describe('a business team', () => {
     expect(late.c).toBe(Codes.BUSINESS_NOT_WAITING.c);
   });
 
+  it('are listed to each member as theirs (in progress), and to no one else', async () => {
+    const ids = async (who: Who, query = '') =>
+      (await get(`/business/list?${query}`, who)).d.results.map((b: { id: number }) => b.id);
+    expect(await ids(clerk)).toEqual([businessId]);
+    expect(await ids(speakerA)).toContain(businessId);
+    expect(await ids(clerk, 'state=done')).toEqual([]);
+    expect(await ids(outsider)).toEqual([]);
+    expect(await ids(stranger)).toEqual([]);
+    expect((await get('/business/list?state=other', clerk)).m).toBe('业务状态不正确');
+    expect((await get('/business/list')).c).toBe(Codes.NOT_LOGGED_IN.c);
+  });
+
   it('does not start while a seat is empty', async () => {
     const made = await post('/business/create', { project_id: projectId }, manager);
     const opened = await get(`/business/detail?business_id=${made.d.id}`, manager);

@@ -148,6 +148,17 @@ export const businessCalls = {
     businessListBody,
     pageOf(businessSchema),
   ),
+  mine: get(
+    '/business/list',
+    '我参与的业务（有我的席位；进行中：等待开始与进行中，已完成）',
+    { login: true },
+    form({
+      keyword: keyword('业务名称'),
+      state: z.enum(['progress', 'done'], { error: '业务状态不正确' }).default('progress'),
+      ...paging,
+    }),
+    pageOf(businessSchema),
+  ),
   deleted: get(
     '/business/list_del',
     '已删除的业务（可恢复）',

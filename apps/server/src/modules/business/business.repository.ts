@@ -16,6 +16,8 @@ export interface BusinessFilter {
   keyword?: string | undefined;
   status?: number | undefined;
   project_id?: number | undefined;
+  /** Only businesses this user has a seat in, in one of `statuses`. */
+  member?: { userId: number; statuses: readonly number[] } | undefined;
 }
 
 function businesses(s: CompanyScope, f: BusinessFilter, deleted: boolean) {
@@ -27,6 +29,18 @@ function businesses(s: CompanyScope, f: BusinessFilter, deleted: boolean) {
   if (f.keyword) q = q.where((eb) => containsLike(eb, ['b.name'], f.keyword ?? ''));
   if (f.status !== undefined) q = q.where('b.status', '=', f.status);
   if (f.project_id !== undefined) q = q.where('b.project_id', '=', f.project_id);
+  const member = f.member;
+  if (member)
+    q = q
+      .where('b.status', 'in', member.statuses)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('business_seats as t')
+            .select('t.id')
+            .whereRef('t.business_id', '=', 'b.id')
+            .where('t.user_id', '=', member.userId),
+        ),
+      );
   return q;
 }
 

@@ -18,6 +18,7 @@ export function businessRoutes(
   serve(app, businessMessageCalls.push, ({ input, caller }) => messages.push(caller, input));
   serve(app, businessMessageCalls.list, ({ input, caller }) => messages.list(caller, input));
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));
+  serve(app, calls.mine, ({ input, caller }) => businesses.mine(caller, input, pageParams(input)));
   serve(app, calls.deleted, ({ input, caller }) => businesses.deleted(caller, input, pageParams(input)));
   serve(app, calls.preview, ({ input, caller }) => businesses.preview(caller, input.project_id));
   serve(app, calls.create, ({ input, caller }) => businesses.create(caller, input));

@@ -1,4 +1,11 @@
-import { type BusinessDetail, type BusinessPreview, FLOW_PUBLISHED } from '@portal/contract';
+import {
+  BUSINESS_FINISHED,
+  BUSINESS_RUNNING,
+  BUSINESS_WAITING,
+  type BusinessDetail,
+  type BusinessPreview,
+  FLOW_PUBLISHED,
+} from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -78,6 +85,20 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
     team: (caller: Caller, businessId: number) => detail(scopeOf(caller), businessId),
     list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
     deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
+    /** The caller's own businesses: in progress (waiting or running) or done. */
+    mine: (caller: Caller, f: { keyword?: string | undefined; state: 'progress' | 'done' }, p: PageParams) =>
+      page(
+        caller,
+        {
+          keyword: f.keyword,
+          member: {
+            userId: caller.userId,
+            statuses: f.state === 'done' ? [BUSINESS_FINISHED] : [BUSINESS_WAITING, BUSINESS_RUNNING],
+          },
+        },
+        p,
+        false,
+      ),
 
     async preview(caller: Caller, projectId: number): Promise<BusinessPreview> {
       const s = scopeOf(caller);

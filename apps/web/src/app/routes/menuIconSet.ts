@@ -8,6 +8,7 @@ export {
   BranchesOutlined,
   BuildOutlined,
   CarOutlined,
+  CheckCircleOutlined,
   ClusterOutlined,
   CommentOutlined,
   CustomerServiceOutlined,

@@ -1,4 +1,4 @@
-import { area, linkScreen } from './area.ts';
+import { area, linkScreen, screen } from './area.ts';
 
 /**
  * 业务中心: where business users run businesses. Its home stands at the spec's first screen
@@ -10,6 +10,22 @@ export const BUSINESS = area(
   'SolutionOutlined',
   'prepare',
   [
+    screen({
+      path: 'list/progress',
+      title: '进行中的业务',
+      icon: 'SolutionOutlined',
+      summary: '我参与的、等待开始和进行中的业务，进入业务与团队交流',
+      load: () => import('#web/modules/business/MyBusinessesPage.tsx'),
+      component: 'ProgressBusinessesPage',
+    }),
+    screen({
+      path: 'list/done',
+      title: '已完成的业务',
+      icon: 'CheckCircleOutlined',
+      summary: '我参与的、已经结束的业务',
+      load: () => import('#web/modules/business/MyBusinessesPage.tsx'),
+      component: 'DoneBusinessesPage',
+    }),
     linkScreen({
       path: '/business/detail/:bid',
       title: '业务',
