@@ -1,11 +1,10 @@
 import { BUSINESS_MESSAGE_LIMITS, type BusinessMessage, Codes, LIVE_EVENTS } from '@portal/contract';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { LIVE_MAX_FRAME, LIVE_PATH } from '../src/platform/live/live.ts';
-import { bpmn, drawFlow, seq, walkWizard } from './flow-fixtures.ts';
-import { type Harness, jsonCalls, testApp } from './harness.ts';
+import { bpmn, drawFlow, PROJECT_BASICS, seq, walkWizard } from './flow-fixtures.ts';
+import { type Harness, jsonCalls, redisAnswers, TEST_REDIS_URL, testApp } from './harness.ts';
 
 /**
  * A running business's live messages (issue 37, ADR 0043): a member's text is checked against
@@ -74,22 +73,7 @@ async function project(app: Harness, { manager }: Team) {
     manager,
   );
   expect((await p('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(0);
-  const made = await p(
-    '/project/create',
-    {
-      flow_id: flowId,
-      name: '价格听证',
-      level: 1,
-      ability_target: 1,
-      open_mode: 1,
-      graph_view: 1,
-      can_redo: 1,
-      reference: 1,
-      targets: '[]',
-      target_user_ids: '[]',
-    },
-    manager,
-  );
+  const made = await p('/project/create', { flow_id: flowId, name: '价格听证', ...PROJECT_BASICS }, manager);
   return { projectId: made.d.id as number, first };
 }
 
@@ -314,24 +298,7 @@ describe('a live socket’s session', () => {
   });
 });
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 500,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const redisUp = await redisAnswers();
 
 describe.skipIf(!redisUp)('two processes sharing the database and Redis', () => {

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, drawFlow, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, drawFlow, PROJECT_BASICS, seq, walkWizard } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -97,18 +97,7 @@ beforeAll(async () => {
   expect((await post('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(0);
   const project = await post(
     '/project/create',
-    {
-      flow_id: flowId,
-      name: '价格听证',
-      level: 1,
-      ability_target: 1,
-      open_mode: 1,
-      graph_view: 1,
-      can_redo: 1,
-      reference: 1,
-      targets: '[]',
-      target_user_ids: '[]',
-    },
+    { flow_id: flowId, name: '价格听证', ...PROJECT_BASICS },
     manager,
   );
   projectId = project.d.id;

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, drawFlow, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, drawFlow, PROJECT_BASICS, seq, walkWizard } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -25,16 +25,6 @@ const SIMPLE = bpmn(`
   <bpmn:endEvent id="E" />
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
 
-const basics = {
-  level: 1,
-  ability_target: 1,
-  open_mode: 1,
-  graph_view: 1,
-  can_redo: 1,
-  reference: 1,
-  targets: '[]',
-  target_user_ids: '[]',
-};
 const stored = async () =>
   JSON.stringify(
     await Promise.all(
@@ -91,7 +81,9 @@ beforeAll(async () => {
     manager,
   );
   expect((await post('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(0);
-  projectId = (await post('/project/create', { flow_id: flowId, name: '价格听证', ...basics }, manager)).d.id;
+  projectId = (
+    await post('/project/create', { flow_id: flowId, name: '价格听证', ...PROJECT_BASICS }, manager)
+  ).d.id;
 });
 afterAll(() => h.close());
 
@@ -141,7 +133,11 @@ describe('businesses', () => {
   it('refuses a project closed to the caller now, with why, storing nothing', async () => {
     const before = await stored();
     const update = (extra: Record<string, string | number>) =>
-      post('/project/update', { project_id: projectId, name: '价格听证', ...basics, ...extra }, manager);
+      post(
+        '/project/update',
+        { project_id: projectId, name: '价格听证', ...PROJECT_BASICS, ...extra },
+        manager,
+      );
     await update({ open_mode: 2, start_day: '2020-01-01', end_day: '2020-12-31' });
     expect(await post('/business/create', { project_id: projectId }, manager)).toMatchObject({
       c: Codes.BUSINESS_PROJECT_CLOSED.c,

@@ -1,6 +1,6 @@
 import { COURSE_LIMITS, Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, publishedFlow, seq } from './flow-fixtures.ts';
+import { bpmn, PROJECT_BASICS, publishedFlow, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -29,16 +29,6 @@ const SIMPLE = bpmn(`
   <bpmn:task id="R" name="听证报告" training:nodeType="4" />
   <bpmn:endEvent id="E" />
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
-const projectBasics = {
-  level: 1,
-  ability_target: 2,
-  open_mode: 1,
-  graph_view: 1,
-  can_redo: 1,
-  reference: 1,
-  targets: '[]',
-  target_user_ids: '[]',
-};
 
 const stored = async () =>
   JSON.stringify(
@@ -51,7 +41,7 @@ const stored = async () =>
 
 async function projectOf(who: Who, name: string) {
   const flowId = await publishedFlow(h.app, calls, who, `${name}流程`, SIMPLE);
-  const made = await post('/project/create', { flow_id: flowId, name, ...projectBasics }, who);
+  const made = await post('/project/create', { flow_id: flowId, name, ...PROJECT_BASICS }, who);
   if (made.c !== 0) throw new Error(made.m);
   return made.d.id as number;
 }

@@ -113,3 +113,15 @@ export async function publishedFlow(
   if (published.c !== 0) throw new Error(`publishing refused: ${published.m}`);
   return id;
 }
+
+/** The settings of a plain project (free to open, whole graph, no targets or named users). */
+export const PROJECT_BASICS = {
+  level: 1,
+  ability_target: 1,
+  open_mode: 1,
+  graph_view: 1,
+  can_redo: 1,
+  reference: 1,
+  targets: '[]',
+  target_user_ids: '[]',
+};

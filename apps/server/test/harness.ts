@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JOB_FINISHED, type Job, MEMBER_ROLE } from '@portal/contract';
+import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -306,4 +307,26 @@ export function jsonCalls(app: () => Harness['app']) {
         })
       ).json(),
   };
+}
+
+/** The Redis the tests of several processes use (PUSH, the live socket's adapter). */
+export const TEST_REDIS_URL = 'redis://127.0.0.1:6379';
+
+/** Whether Redis answers at TEST_REDIS_URL (a test of several processes is skipped when it does not). */
+export async function redisAnswers(): Promise<boolean> {
+  const probe = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 500,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
 }

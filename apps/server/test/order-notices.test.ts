@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createGoods } from '../src/seed/seed.ts';
-import { type Harness, testApp } from './harness.ts';
+import { type Harness, redisAnswers, TEST_REDIS_URL, testApp } from './harness.ts';
 import { expireByHand } from './orders.ts';
 
 /**
@@ -374,24 +374,7 @@ describe('the back office’s live order signal', () => {
   });
 });
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
-async function redisAnswers() {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 500,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const redisUp = await redisAnswers();
 
 describe.skipIf(!redisUp)('several processes (Redis pub/sub)', () => {
