@@ -6,6 +6,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { LiveHub } from '#server/platform/live/live-hub.ts';
 import { nowIso } from '#server/platform/time.ts';
+import { refuseStranger } from './business-access.ts';
 import { businessMessageRepository as repo } from './business-message.repository.ts';
 
 type Row = Awaited<ReturnType<typeof repo.one>>;
@@ -39,11 +40,7 @@ export function businessMessageService(db: Database, deps: { permissions: Permis
   async function opened(s: CompanyScope, caller: Caller, businessId: number) {
     const business = await repo.business(s, businessId);
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    if (
-      !(await repo.isMember(s, businessId, caller.userId)) &&
-      !(await deps.permissions.has(caller, 'view_business'))
-    )
-      throw new AppError('FORBIDDEN', '你不是这个业务的成员');
+    await refuseStranger(deps.permissions, caller, await repo.isMember(s, businessId, caller.userId));
     return business;
   }
 

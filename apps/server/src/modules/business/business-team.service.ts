@@ -13,6 +13,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { businessRepository as repo } from './business.repository.ts';
+import { refuseStranger } from './business-access.ts';
 
 type Seat = Awaited<ReturnType<typeof repo.seats>>[number];
 type Person = Awaited<ReturnType<typeof repo.staff>>[number];
@@ -176,9 +177,11 @@ export function businessTeamService(
       let run = await repo.run(s, businessId);
       if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
       let seats = await repo.seats(s, businessId);
-      const member = seats.some((t) => t.user_id === caller.userId);
-      if (!member && !(await deps.permissions.has(caller, 'view_business')))
-        throw new AppError('FORBIDDEN', '你不是这个业务的成员');
+      await refuseStranger(
+        deps.permissions,
+        caller,
+        seats.some((t) => t.user_id === caller.userId),
+      );
       const missing = missingSeats(seats);
       if (run.status === BUSINESS_WAITING && run.created_by === caller.userId && !missing) {
         await db.transaction().execute(async (trx) => {

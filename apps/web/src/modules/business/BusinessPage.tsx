@@ -1,24 +1,23 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { BUSINESS_STATUS, BUSINESS_WAITING, type Business, KEYWORD_MAX } from '@portal/contract';
 import { businessCalls } from '@portal/contract/calls';
-import { App, Button, Card, Segmented, Space, Tag } from 'antd';
+import { App, Button, Card, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toastSuccess } from '#web/shared/api/toast.ts';
-import { formatMinute } from '#web/shared/format.ts';
 import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { BUSINESS_COLUMNS } from './businessColumns.tsx';
 import { runPath, teammatesPath, useBusinessList, useBusinessWrites, wizardPath } from './useBusinesses.ts';
 
 const STATUS_OPTIONS = Object.entries(BUSINESS_STATUS).map(([value, label]) => ({
   value: Number(value),
   label,
 }));
-const STATUS_COLOR: Record<number, string> = { 1: 'processing', 2: 'success', 9: 'default' };
 
 /**
  * 业务管理 (/manager/business): the company's businesses — found by name and state, started with the
@@ -51,20 +50,7 @@ export function BusinessPage() {
       .catch(() => {});
 
   const columns: ListColumns<Business> = [
-    { title: '业务名称', dataIndex: 'name', phone: 'title' },
-    { title: '项目', dataIndex: 'project_name', width: 160 },
-    { title: '流程', dataIndex: 'flow_name', width: 120 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      render: (s: number) => (
-        <Tag color={STATUS_COLOR[s]}>{BUSINESS_STATUS[s as keyof typeof BUSINESS_STATUS] ?? '—'}</Tag>
-      ),
-    },
-    { title: '已就座', width: 90, render: (_, b) => `${b.seats_taken} / ${b.seats}` },
-    { title: '发起人', dataIndex: 'creator_name', width: 110, render: (v: string) => v || '—' },
-    { title: '创建时间', dataIndex: 'create_time', width: 150, render: (v: string) => formatMinute(v) },
+    ...BUSINESS_COLUMNS,
     ...(canChange
       ? [
           actionsColumn<Business>((b) =>

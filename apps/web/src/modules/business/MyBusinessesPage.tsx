@@ -1,14 +1,14 @@
-import { BUSINESS_STATUS, type Business, KEYWORD_MAX } from '@portal/contract';
+import { type Business, KEYWORD_MAX } from '@portal/contract';
 import { businessCalls } from '@portal/contract/calls';
-import { Card, Tag } from 'antd';
+import { Card } from 'antd';
 import { api } from '#web/shared/api/client.ts';
-import { formatMinute } from '#web/shared/format.ts';
 import { useListQuery } from '#web/shared/queryHooks.ts';
 import { actionsColumn } from '#web/shared/ui/actionsColumn.tsx';
 import { FilteredList } from '#web/shared/ui/FilteredList.tsx';
 import { LinkButton } from '#web/shared/ui/LinkButton.tsx';
 import type { ListColumns } from '#web/shared/ui/ListTable.tsx';
 import { useListFilters } from '#web/shared/ui/pagination.ts';
+import { BUSINESS_COLUMNS } from './businessColumns.tsx';
 import { businessKeys, runPath } from './useBusinesses.ts';
 
 type State = 'progress' | 'done';
@@ -25,22 +25,7 @@ function MyBusinesses({ state }: { state: State }) {
     api.call(businessCalls.mine, params),
   );
   const columns: ListColumns<Business> = [
-    { title: '业务名称', dataIndex: 'name', phone: 'title' },
-    { title: '项目', dataIndex: 'project_name', width: 160 },
-    { title: '流程', dataIndex: 'flow_name', width: 120 },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 100,
-      render: (s: number) => (
-        <Tag color={s === 2 ? 'processing' : undefined}>
-          {BUSINESS_STATUS[s as keyof typeof BUSINESS_STATUS]}
-        </Tag>
-      ),
-    },
-    { title: '已就座', width: 90, render: (_, b) => `${b.seats_taken} / ${b.seats}` },
-    { title: '发起人', dataIndex: 'creator_name', width: 110, render: (v: string) => v || '—' },
-    { title: '创建时间', dataIndex: 'create_time', width: 150, render: (v: string) => formatMinute(v) },
+    ...BUSINESS_COLUMNS,
     actionsColumn<Business>((b) => (
       <LinkButton to={runPath(b.id)} label={`进入业务 ${b.name}`}>
         进入业务
