@@ -3,7 +3,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { LIVE_MAX_FRAME, LIVE_PATH } from '../src/platform/live/live.ts';
-import { bpmn, drawFlow, PROJECT_BASICS, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, redisAnswers, TEST_REDIS_URL, testApp } from './harness.ts';
 
 /**
@@ -38,43 +38,12 @@ interface Team {
 /** A published flow (经办人 starts; a 陈述人 speaks in the first node) and a project on it. */
 async function project(app: Harness, { manager }: Team) {
   const { get: g, post: p } = jsonCalls(() => app.app);
-  const flowId = (await p('/workflow/create', { name: '听证会' }, manager)).d.id as number;
-  await drawFlow(app.app, manager, flowId, SIMPLE);
-  await walkWizard({ get: g, post: p }, flowId, manager);
-  const setup = (await g(`/workflow/setup?flow_id=${flowId}`, manager)).d;
-  const first = setup.nodes.find((n: { task_id: string }) => n.task_id === 'T').id;
-  const roles = [
-    ...setup.roles.map((r: { id: number; name: string; nodes: { node_id: number }[] }) => ({
-      id: r.id,
-      name: r.name,
-      capacity: 1,
-      can_start: 1,
-      nodes: r.nodes.map((n) => ({ node_id: n.node_id, can_terminate: 1, can_brought: 0 })),
-    })),
-    {
-      name: '陈述人',
-      capacity: 1,
-      can_start: 0,
-      nodes: [{ node_id: first, can_terminate: 0, can_brought: 0 }],
-    },
-  ];
-  const saved = await p('/workflow/set/roles', { flow_id: flowId, roles: JSON.stringify(roles) }, manager);
-  const allocations = saved.d.roles.flatMap(
-    (r: { id: number; nodes: { node_id: number; can_terminate: number }[] }) =>
-      r.nodes.map((n) => ({
-        role_id: r.id,
-        node_id: n.node_id,
-        actions: n.can_terminate ? ['end'] : ['exit'],
-      })),
-  );
-  await p(
-    '/workflow/set/modules',
-    { flow_id: flowId, allocations: JSON.stringify(allocations), decides: '[]' },
-    manager,
-  );
-  expect((await p('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(0);
-  const made = await p('/project/create', { flow_id: flowId, name: '价格听证', ...PROJECT_BASICS }, manager);
-  return { projectId: made.d.id as number, first };
+  const made = await projectWithRoles(app.app, { get: g, post: p }, manager, {
+    name: '听证会',
+    xml: SIMPLE,
+    extra: [{ name: '陈述人', tasks: ['T'] }],
+  });
+  return { projectId: made.projectId, first: made.nodeIds.T as number };
 }
 
 /** A business on the project with its 陈述人 seated; opened by the starter (running) unless `waiting`. */
@@ -185,7 +154,12 @@ describe('a running business’s messages', () => {
     expect((await say(manager, '长'.repeat(BUSINESS_MESSAGE_LIMITS.msg + 1))).m).toBe(
       `消息不能超过${BUSINESS_MESSAGE_LIMITS.msg}个字符`,
     );
-    expect((await say(manager, '命令', { type: 'cmd' })).m).toBe('消息类型不正确');
+    expect((await say(manager, '命令', { type: 'cmd' })).m).toBe('请选择命令');
+    expect((await say(manager, '命令', { type: 'cmd', cmd: 'action_drop_table' })).m).toBe('命令不存在');
+    expect((await say(manager, '语音', { type: 'audio' })).m).toBe('消息类型不正确');
+    expect((await say(manager, '坏数据', { type: 'cmd', cmd: 'action_exp_node_end', data: '[1' })).m).toBe(
+      '命令数据格式不正确',
+    );
     expect(await stored()).toBe(before);
   });
 

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, drawFlow, PROJECT_BASICS, seq, walkWizard } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -59,48 +59,15 @@ beforeAll(async () => {
     .where('id', 'in', [speakerA.user.id, speakerB.user.id])
     .execute();
 
-  const flowId = (await post('/workflow/create', { name: '听证会' }, manager)).d.id as number;
-  await drawFlow(h.app, manager, flowId, SIMPLE);
-  await walkWizard(calls, flowId, manager);
   // 经办人 starts (the manager); two 陈述人 of the 职务 听证员; a 记录员 anyone may be.
-  const setup = (await get(`/workflow/setup?flow_id=${flowId}`, manager)).d;
-  const nodes = setup.nodes
-    .filter((n: { kind: string }) => n.kind === 'task')
-    .map((n: { id: number }) => ({ node_id: n.id, can_terminate: 0, can_brought: 0 }));
-  const roles = [
-    ...setup.roles.map((r: { id: number; name: string; nodes: { node_id: number }[] }) => ({
-      id: r.id,
-      name: r.name,
-      capacity: 1,
-      can_start: 1,
-      nodes: r.nodes.map((n) => ({ node_id: n.node_id, can_terminate: 1, can_brought: 0 })),
-    })),
-    { name: '陈述人', capacity: 2, can_start: 0, position_id: position, nodes: nodes.slice(0, 1) },
-    { name: '记录员', capacity: 1, can_start: 0, nodes },
-  ];
-  const saved = await post('/workflow/set/roles', { flow_id: flowId, roles: JSON.stringify(roles) }, manager);
-  expect(saved.c, saved.m).toBe(0);
-  const allocations = saved.d.roles.flatMap(
-    (r: { id: number; nodes: { node_id: number; can_terminate: number }[] }) =>
-      r.nodes.map((n) => ({
-        role_id: r.id,
-        node_id: n.node_id,
-        actions: n.can_terminate ? ['end'] : ['exit'],
-      })),
-  );
-  const modules = await post(
-    '/workflow/set/modules',
-    { flow_id: flowId, allocations: JSON.stringify(allocations), decides: '[]' },
-    manager,
-  );
-  expect(modules.c, modules.m).toBe(0);
-  expect((await post('/workflow/publish', { flow_id: flowId }, manager)).c).toBe(0);
-  const project = await post(
-    '/project/create',
-    { flow_id: flowId, name: '价格听证', ...PROJECT_BASICS },
-    manager,
-  );
-  projectId = project.d.id;
+  ({ projectId } = await projectWithRoles(h.app, calls, manager, {
+    name: '价格听证',
+    xml: SIMPLE,
+    extra: [
+      { name: '陈述人', capacity: 2, position_id: position, tasks: ['T'] },
+      { name: '记录员', capacity: 1 },
+    ],
+  }));
 });
 afterAll(() => h.close());
 

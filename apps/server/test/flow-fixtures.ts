@@ -125,3 +125,80 @@ export const PROJECT_BASICS = {
   targets: '[]',
   target_user_ids: '[]',
 };
+
+/** A role besides 经办人: in the nodes named by BPMN id (`tasks`; every task when absent). */
+export interface ExtraRole {
+  name: string;
+  capacity?: number;
+  position_id?: number;
+  tasks?: string[];
+  /** It may end those nodes. */
+  can_terminate?: 0 | 1;
+}
+
+/**
+ * A flow drawn from `xml`, set up by walkWizard (经办人 starts, takes part in every node and may end
+ * it) with `extra` roles beside, published, and a plain project on it (PROJECT_BASICS): the ids, and
+ * the flow's nodes by BPMN id.
+ */
+export async function projectWithRoles(
+  app: Injector,
+  calls: { get: Get; post: Post },
+  who: Who,
+  v: { name: string; xml: string; extra: ExtraRole[] },
+) {
+  const flowId = (await calls.post('/workflow/create', { name: v.name }, who)).d.id as number;
+  const drawn = await drawFlow(app, who, flowId, v.xml);
+  if (drawn.c !== 0) throw new Error(`drawing refused: ${drawn.m}`);
+  await walkWizard(calls, flowId, who);
+  const setup = (await calls.get(`/workflow/setup?flow_id=${flowId}`, who)).d;
+  const nodeIds: Record<string, number> = Object.fromEntries(
+    setup.nodes.map((n: { task_id: string; id: number }) => [n.task_id, n.id]),
+  );
+  const tasks = setup.nodes.filter(isRunNode).map((n: { task_id: string }) => n.task_id) as string[];
+  const roles = [
+    ...setup.roles.map((r: { id: number; name: string; nodes: { node_id: number }[] }) => ({
+      id: r.id,
+      name: r.name,
+      capacity: 1,
+      can_start: 1,
+      nodes: r.nodes.map((n) => ({ node_id: n.node_id, can_terminate: 1, can_brought: 0 })),
+    })),
+    ...v.extra.map((r) => ({
+      name: r.name,
+      capacity: r.capacity ?? 1,
+      can_start: 0,
+      ...(r.position_id ? { position_id: r.position_id } : {}),
+      nodes: (r.tasks ?? tasks).map((t) => ({
+        node_id: nodeIds[t],
+        can_terminate: r.can_terminate ?? 0,
+        can_brought: 0,
+      })),
+    })),
+  ];
+  const saved = await calls.post(
+    '/workflow/set/roles',
+    { flow_id: flowId, roles: JSON.stringify(roles) },
+    who,
+  );
+  if (saved.c !== 0) throw new Error(`roles refused: ${saved.m}`);
+  const allocations = saved.d.roles.flatMap(
+    (r: { id: number; nodes: { node_id: number; can_terminate: number }[] }) =>
+      r.nodes.map((n) => ({
+        role_id: r.id,
+        node_id: n.node_id,
+        actions: n.can_terminate ? ['end'] : ['exit'],
+      })),
+  );
+  const modules = await calls.post(
+    '/workflow/set/modules',
+    { flow_id: flowId, allocations: JSON.stringify(allocations), decides: '[]' },
+    who,
+  );
+  if (modules.c !== 0) throw new Error(`modules refused: ${modules.m}`);
+  const published = await calls.post('/workflow/publish', { flow_id: flowId }, who);
+  if (published.c !== 0) throw new Error(`publishing refused: ${published.m}`);
+  const made = await calls.post('/project/create', { flow_id: flowId, name: v.name, ...PROJECT_BASICS }, who);
+  if (made.c !== 0) throw new Error(`project refused: ${made.m}`);
+  return { flowId, projectId: made.d.id as number, nodeIds };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { BUSINESS_COMMANDS, type BusinessCommand } from './business-run.ts';
 import { getCalls, loginCalls } from './call.ts';
-import { form, id, optionalId, optionalInt, text } from './fields.ts';
+import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
 
 /**
  * The live side of a running business (issue 37, ADR 0043; design/training.md "Inside a node"):
@@ -11,8 +12,8 @@ import { form, id, optionalId, optionalInt, text } from './fields.ts';
  * or `join`'s `after_seq`. Served by modules/business (business-message.service.ts).
  */
 
-/** What a member may send now: text (its commands come with the node screens). */
-export const BUSINESS_MESSAGE_TYPES = { txt: '文字' } as const;
+/** What a member may send: text, or a command (BUSINESS_COMMANDS) with its `data`. */
+export const BUSINESS_MESSAGE_TYPES = { txt: '文字', cmd: '命令' } as const;
 export const BUSINESS_MESSAGE_LIMITS = { msg: 500, page: 200 } as const;
 
 export const businessMessageSchema = z.object({
@@ -33,12 +34,38 @@ export const businessMessageSchema = z.object({
 });
 export type BusinessMessage = z.infer<typeof businessMessageSchema>;
 
+/** A command's `data`, sent as a JSON object (the API client encodes it). */
+const commandData = z.preprocess(
+  (v) => {
+    if (v === null || v === '') return {};
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z.object({ tran_id: optionalInt('出口', { min: 0, max: 2_147_483_647 }) }, { error: '命令数据格式不正确' }),
+);
+
 export const businessMessagePushBody = form({
   business_id: id('业务'),
   node_id: id('环节'),
   role_alloc_id: id('席位'),
-  type: z.enum(Object.keys(BUSINESS_MESSAGE_TYPES) as ['txt'], { error: '消息类型不正确' }),
-  msg: text('消息', { max: BUSINESS_MESSAGE_LIMITS.msg }),
+  type: z.enum(Object.keys(BUSINESS_MESSAGE_TYPES) as ['txt', 'cmd'], { error: '消息类型不正确' }),
+  /** The text (type txt: required). */
+  msg: optionalText('消息', { max: BUSINESS_MESSAGE_LIMITS.msg }),
+  /** The command (type cmd: required). */
+  cmd: z
+    .enum(Object.keys(BUSINESS_COMMANDS) as [BusinessCommand, ...BusinessCommand[]], {
+      error: '命令不存在',
+    })
+    .optional(),
+  data: commandData.optional(),
+}).superRefine((v, ctx) => {
+  if (v.type === 'txt' && !v.msg?.trim())
+    ctx.addIssue({ code: 'custom', path: ['msg'], message: '消息不能为空' });
+  if (v.type === 'cmd' && !v.cmd) ctx.addIssue({ code: 'custom', path: ['cmd'], message: '请选择命令' });
 });
 
 export const businessMessagesBody = form({

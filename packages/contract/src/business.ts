@@ -19,8 +19,11 @@ export const BUSINESS_STATUS = { 1: '等待开始', 2: '进行中', 9: '已结�
 export const BUSINESS_WAITING = 1;
 export const BUSINESS_RUNNING = 2;
 export const BUSINESS_FINISHED = 9;
-/** A path row: the node is current, or the business has moved on from it. */
-export const BUSINESS_PATH_STATE = { current: 1, done: 2 } as const;
+/**
+ * A path row: the node is current, or the business has moved on from it, or (a parallel merge) a
+ * branch waits there for the others.
+ */
+export const BUSINESS_PATH_STATE = { current: 1, done: 2, waiting: 3 } as const;
 export const BUSINESS_LIMITS = { name: 60 } as const;
 
 export const businessSchema = z.object({
@@ -88,6 +91,7 @@ export type BusinessPreview = z.infer<typeof businessPreviewSchema>;
 export const businessRunSchema = businessDetailSchema.extend({
   flow_id: z.number().int(),
   started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
   nodes: z.array(
     z.object({
       path_id: z.number().int(),
@@ -95,6 +99,8 @@ export const businessRunSchema = businessDetailSchema.extend({
       name: z.string(),
       node_type: z.number().int().nullable(),
       step: z.number().int(),
+      /** The caller's seat that may end it (`can_terminate`); null when none may. */
+      end_seat_id: z.number().int().nullable(),
     }),
   ),
   role_allocs: z.array(

@@ -181,6 +181,11 @@ export const Codes = {
   BUSINESS_SEAT_REFUSED: { c: 24204, m: '该人员不能坐这个席位' },
   BUSINESS_NOT_RUNNING: { c: 24205, m: '业务没有在进行中' },
   BUSINESS_NOT_IN_NODE: { c: 24206, m: '你的角色不参与这个环节，或业务已不在这个环节' },
+  BUSINESS_NODE_ENDED: { c: 24207, m: '这个环节已经结束，请查看业务现在的环节' },
+  BUSINESS_CANNOT_END: { c: 24208, m: '你的席位不能结束这个环节' },
+  BUSINESS_EXPERIENCE_MISSING: { c: 24209, m: '还有成员没有提交心得，不能结束业务' },
+  BUSINESS_EXIT_UNKNOWN: { c: 24210, m: '这个环节没有这个出口' },
+  BUSINESS_EXPERIENCE_SUBMITTED: { c: 24211, m: '心得已经提交，不能再修改' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

@@ -6,6 +6,7 @@ export * from './brand.ts';
 export * from './bulk-goods.ts';
 export * from './business.ts';
 export * from './business-message.ts';
+export * from './business-run.ts';
 export * from './call.ts';
 export * from './cart.ts';
 export * from './catalogue.ts';

@@ -73,11 +73,22 @@ export const businessMessageRepository = {
   currentAt: (s: CompanyScope, businessId: number, nodeId: number) =>
     s
       .selectFrom('business_paths', 'p')
-      .select('p.id')
+      .select(['p.id', 'p.step'])
       .where('p.business_id', '=', businessId)
       .where('p.node_id', '=', nodeId)
       .where('p.state', '=', BUSINESS_PATH_STATE.current)
       .executeTakeFirst(),
+
+  /** Whether the business has been in the node and left it (a node ended meanwhile). */
+  left: async (s: CompanyScope, businessId: number, nodeId: number) =>
+    (await s
+      .selectFrom('business_paths', 'p')
+      .select('p.id')
+      .where('p.business_id', '=', businessId)
+      .where('p.node_id', '=', nodeId)
+      .where('p.state', '=', BUSINESS_PATH_STATE.done)
+      .limit(1)
+      .executeTakeFirst()) !== undefined,
 
   roleInNode: async (s: CompanyScope, roleId: number, nodeId: number) =>
     (await s
@@ -97,7 +108,9 @@ export const businessMessageRepository = {
       seat_id: number;
       user_id: number;
       type: string;
+      cmd: string;
       msg: string;
+      data: string;
       created_at: string;
     },
   ) => s.insertInto('business_messages', v).execute(),

@@ -1,4 +1,11 @@
-import { BUSINESS_MESSAGE_LIMITS, type BusinessMessage, LIVE_EVENTS, liveJoinBody } from '@portal/contract';
+import {
+  BUSINESS_MESSAGE_LIMITS,
+  type BusinessCommand,
+  type BusinessMessage,
+  END_EXIT,
+  LIVE_EVENTS,
+  liveJoinBody,
+} from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -8,6 +15,7 @@ import type { LiveHub } from '#server/platform/live/live-hub.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { refuseStranger } from './business-access.ts';
 import { businessMessageRepository as repo } from './business-message.repository.ts';
+import type { BusinessRunService } from './business-run.service.ts';
 
 type Row = Awaited<ReturnType<typeof repo.one>>;
 
@@ -32,7 +40,10 @@ const roomOf = (companyId: number, businessId: number) => `business:${companyId}
  * the business's next number, and — after the commit — sent to the business's room on the live
  * socket. Pages join the room (`LIVE_EVENTS.join`) and are answered what they missed first.
  */
-export function businessMessageService(db: Database, deps: { permissions: PermissionCache; live: LiveHub }) {
+export function businessMessageService(
+  db: Database,
+  deps: { permissions: PermissionCache; live: LiveHub; run: BusinessRunService },
+) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
@@ -47,7 +58,15 @@ export function businessMessageService(db: Database, deps: { permissions: Permis
   const service = {
     async push(
       caller: Caller,
-      input: { business_id: number; node_id: number; role_alloc_id: number; type: 'txt'; msg: string },
+      input: {
+        business_id: number;
+        node_id: number;
+        role_alloc_id: number;
+        type: 'txt' | 'cmd';
+        msg?: string | undefined;
+        cmd?: BusinessCommand | undefined;
+        data?: { tran_id?: number | undefined } | undefined;
+      },
     ): Promise<BusinessMessage> {
       const message = await db.transaction().execute(async (trx) => {
         const s = scopeOf(caller, trx);
@@ -56,11 +75,29 @@ export function businessMessageService(db: Database, deps: { permissions: Permis
           throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'role_alloc_id');
         if (seat.user_id !== caller.userId)
           throw new AppError('FORBIDDEN', '这不是你的席位', 'role_alloc_id');
+        // Takes the business row's lock: a business's messages (and the ends of its nodes) take turns.
         const seq = await repo.nextSeq(s, input.business_id);
         if (seq === null) throw new AppError('BUSINESS_NOT_RUNNING');
         const path = await repo.currentAt(s, input.business_id, input.node_id);
-        if (!path || !(await repo.roleInNode(s, seat.business_role_id, input.node_id)))
+        if (!path)
+          throw new AppError(
+            (await repo.left(s, input.business_id, input.node_id))
+              ? 'BUSINESS_NODE_ENDED'
+              : 'BUSINESS_NOT_IN_NODE',
+            undefined,
+            'node_id',
+          );
+        if (!(await repo.roleInNode(s, seat.business_role_id, input.node_id)))
           throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+        let said = { msg: input.msg ?? '', data: {} as object };
+        if (input.type === 'cmd' && input.cmd === 'action_exp_node_end')
+          said = await deps.run.endNode(s, {
+            businessId: input.business_id,
+            nodeId: input.node_id,
+            roleId: seat.business_role_id,
+            path,
+            tranId: input.data?.tran_id ?? END_EXIT,
+          });
         await repo.insert(s, {
           business_id: input.business_id,
           seq,
@@ -69,7 +106,9 @@ export function businessMessageService(db: Database, deps: { permissions: Permis
           seat_id: seat.id,
           user_id: caller.userId,
           type: input.type,
-          msg: input.msg,
+          cmd: input.type === 'cmd' ? (input.cmd ?? '') : '',
+          msg: said.msg,
+          data: JSON.stringify(said.data),
           created_at: nowIso(),
         });
         return asMessage(await repo.one(s, input.business_id, seq));

@@ -210,16 +210,18 @@ export function businessTeamService(
         run = (await repo.run(s, businessId)) ?? run;
         seats = await repo.seats(s, businessId);
       }
-      const [detail, nodes, userNodes] = await Promise.all([
+      const [detail, nodes, userNodes, endable] = await Promise.all([
         deps.detail(s, businessId),
         repo.current(s, businessId),
         repo.userNodes(s, businessId, caller.userId),
+        repo.endable(s, businessId, caller.userId),
       ]);
       return {
         ...detail,
         flow_id: run.flow_id,
         started_at: run.started_at,
-        nodes,
+        ended_at: run.ended_at,
+        nodes: nodes.map((n) => ({ ...n, end_seat_id: endable.get(n.node_id) ?? null })),
         role_allocs: seats
           .filter((t) => t.user_id === caller.userId)
           .map((t) => ({ id: t.id, role_id: t.role_id, role_name: t.role_name, seat_no: t.seat_no })),

@@ -282,7 +282,7 @@ export const businessRepository = {
   run: (s: CompanyScope, id: number) =>
     s
       .selectFrom('businesses', 'b')
-      .select(['b.id', 'b.created_by', 'b.flow_id', 'b.status', 'b.started_at'])
+      .select(['b.id', 'b.created_by', 'b.flow_id', 'b.status', 'b.started_at', 'b.ended_at'])
       .where('b.id', '=', id)
       .executeTakeFirst(),
 
@@ -381,8 +381,9 @@ export const businessRepository = {
         .execute(),
       s
         .selectFrom('flow_transitions', 't')
-        .select(['t.source', 't.target'])
+        .select(['t.id', 't.name', 't.source', 't.target'])
         .where('t.flow_id', '=', flowId)
+        .orderBy('t.id')
         .execute(),
     ]);
     return { nodes, transitions };
@@ -418,6 +419,20 @@ export const businessRepository = {
       .execute(),
 
   /** The nodes the user's roles take part in (`with_user_nodes`), in the drawing's order. */
+  /** The nodes one of the user's seats may end, each with that seat (the first). */
+  endable: async (s: CompanyScope, businessId: number, userId: number) => {
+    const rows = await s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('business_seats as t', 't.business_role_id', 'a.business_role_id')
+      .select(['a.node_id', 't.id as seat_id'])
+      .where('a.business_id', '=', businessId)
+      .where('a.can_terminate', '=', 1)
+      .where('t.user_id', '=', userId)
+      .orderBy('t.id', 'desc')
+      .execute();
+    return new Map(rows.map((r) => [r.node_id, r.seat_id]));
+  },
+
   userNodes: (s: CompanyScope, businessId: number, userId: number) =>
     s
       .selectFrom('business_role_nodes', 'a')

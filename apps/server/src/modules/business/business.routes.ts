@@ -1,9 +1,10 @@
-import { businessMessageCalls, businessCalls as calls } from '@portal/contract';
+import { businessMessageCalls, businessRunCalls, businessCalls as calls } from '@portal/contract';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
+import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessTeamService } from './business-team.service.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
@@ -13,8 +14,18 @@ export function businessRoutes(
     businesses,
     team,
     messages,
-  }: { businesses: BusinessService; team: BusinessTeamService; messages: BusinessMessageService },
+    run,
+  }: {
+    businesses: BusinessService;
+    team: BusinessTeamService;
+    messages: BusinessMessageService;
+    run: BusinessRunService;
+  },
 ) {
+  serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
+  serve(app, businessRunCalls.experiences, ({ input, caller }) => run.experiences(caller, input.business_id));
+  serve(app, businessRunCalls.saveExperience, ({ input, caller }) => run.saveExperience(caller, input));
+  serve(app, businessRunCalls.endCommit, ({ input, caller }) => run.endCommit(caller, input));
   serve(app, businessMessageCalls.push, ({ input, caller }) => messages.push(caller, input));
   serve(app, businessMessageCalls.list, ({ input, caller }) => messages.list(caller, input));
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));

@@ -6,6 +6,7 @@ import type { ZoneOf } from '#server/platform/time.ts';
 import { businessRoutes } from './business.routes.ts';
 import { businessService } from './business.service.ts';
 import { businessMessageService } from './business-message.service.ts';
+import { businessRunService } from './business-run.service.ts';
 import { businessTeamService } from './business-team.service.ts';
 
 /** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
@@ -15,9 +16,10 @@ export function businessModule(
 ) {
   const businesses = businessService(db, deps);
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
-  const messages = businessMessageService(db, deps);
+  const run = businessRunService(db, { permissions: deps.permissions });
+  const messages = businessMessageService(db, { ...deps, run });
   return defineModule({
     name: 'business',
-    routes: (app) => businessRoutes(app, { businesses, team, messages }),
+    routes: (app) => businessRoutes(app, { businesses, team, messages, run }),
   });
 }

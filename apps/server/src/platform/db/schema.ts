@@ -1470,6 +1470,20 @@ export interface BusinessPathTable {
   state: Generated<number>;
   entered_at: string;
   left_at: string | null;
+  /** The sequence flow it was entered by (migration 067); null for the first nodes. */
+  came_by: number | null;
+}
+
+/** A member's experience of a business (migration 067): 1 draft, 2 submitted; one each. */
+export interface BusinessExperienceTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  user_id: number;
+  content: string;
+  status: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A member's action in a running business (migration 066), numbered within it by `seq`. */
@@ -1611,6 +1625,7 @@ export interface DB {
   business_seats: BusinessSeatTable;
   business_paths: BusinessPathTable;
   business_messages: BusinessMessageTable;
+  business_experiences: BusinessExperienceTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

@@ -1,16 +1,23 @@
 import './business-run.css';
 import {
+  BUSINESS_COMMANDS,
+  BUSINESS_FINISHED,
   BUSINESS_MESSAGE_LIMITS,
   BUSINESS_RUNNING,
   BUSINESS_STATUS,
   BUSINESS_WAITING,
+  type BusinessCommand,
 } from '@portal/contract';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, List, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
+import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { EndNodeDialog } from './EndNodeDialog.tsx';
+import { ExperiencePanel } from './ExperiencePanel.tsx';
 import { useBusinessRun, useSendMessage } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
 
@@ -24,15 +31,20 @@ const LIVE_WORDS: Record<LiveState, string> = {
  * A business as its member opens it (/business/detail/{bid}; spec 001 §2): its project, where it
  * stands (the current nodes), the member's role, and the business's messages live — each member
  * sees the others' as they are sent, without reloading (ADR 0043). The member writes in a current
- * node their role takes part in. Opening it starts it when the starter opens it with the team
- * complete; before that it says what is missing.
+ * node their role takes part in; a seat that may end a current node ends it through one of its
+ * exits (EndNodeDialog), and every member's page reads the business again when it hears so. The
+ * members' experiences are kept and listed below (ExperiencePanel). Opening it starts it when the
+ * starter opens it with the team complete; before that it says what is missing.
  */
 export function BusinessDetailPage() {
   const businessId = Number(useParams().bid);
   const valid = Number.isInteger(businessId) && businessId > 0;
   const run = useBusinessRun(valid ? businessId : 0);
   const running = run.data?.status === BUSINESS_RUNNING;
-  const live = useLiveMessages(businessId, running);
+  const finished = run.data?.status === BUSINESS_FINISHED;
+  const reread = useInvalidate(['business-run']);
+  const live = useLiveMessages(businessId, running || finished, () => void reread());
+  const [ending, setEnding] = useState<{ node_id: number; name: string; seat: number } | null>(null);
   const send = useSendMessage();
   const [form] = Form.useForm<{ msg: string }>();
 
@@ -82,8 +94,59 @@ export function BusinessDetailPage() {
           ...(b.started_at
             ? [{ key: 'started', label: '开始时间', children: formatDateTime(b.started_at) }]
             : []),
+          ...(b.ended_at ? [{ key: 'ended', label: '结束时间', children: formatDateTime(b.ended_at) }] : []),
         ]}
       />
+      {finished && <Alert type="success" showIcon className="run-alert" message="业务已结束" />}
+      {running && b.nodes.length > 0 && (
+        <section className="run-nodes" aria-labelledby="run-nodes-title">
+          <Typography.Title level={5} id="run-nodes-title">
+            当前环节
+          </Typography.Title>
+          <List
+            size="small"
+            bordered
+            dataSource={b.nodes}
+            renderItem={(n) => (
+              <List.Item
+                key={n.path_id}
+                actions={
+                  n.end_seat_id
+                    ? [
+                        <Button
+                          key="end"
+                          size="small"
+                          onClick={() =>
+                            setEnding({ node_id: n.node_id, name: n.name, seat: n.end_seat_id as number })
+                          }
+                        >
+                          结束环节
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                <span>
+                  {n.name}
+                  <Typography.Text type="secondary" className="run-step">
+                    第 {n.step} 步
+                  </Typography.Text>
+                </span>
+              </List.Item>
+            )}
+          />
+        </section>
+      )}
+      {ending && (
+        <EndNodeDialog
+          open
+          businessId={b.id}
+          node={ending}
+          seatId={ending.seat}
+          last={b.nodes.length === 1}
+          onClose={() => setEnding(null)}
+        />
+      )}
       {b.status === BUSINESS_WAITING && (
         <Alert
           type="warning"
@@ -101,7 +164,7 @@ export function BusinessDetailPage() {
           }
         />
       )}
-      {running && (
+      {(running || finished) && (
         <section className="run-messages" aria-labelledby="run-messages-title">
           <div className="run-messages-head">
             <Typography.Title level={5} id="run-messages-title" style={{ margin: 0 }}>
@@ -116,10 +179,15 @@ export function BusinessDetailPage() {
             ) : (
               <ol>
                 {live.messages.map((m) => (
-                  <li key={m.seq}>
+                  <li key={m.seq} className={m.type === 'cmd' ? 'run-command' : undefined}>
                     <span className="run-who">
                       {m.role_name}·{m.user_name}
                     </span>
+                    {m.type === 'cmd' && (
+                      <Tag className="run-command-tag">
+                        {BUSINESS_COMMANDS[m.cmd as BusinessCommand] ?? m.cmd}
+                      </Tag>
+                    )}
                     <time className="run-time" dateTime={m.create_time}>
                       {formatDateTime(m.create_time).slice(11)}
                     </time>
@@ -129,7 +197,7 @@ export function BusinessDetailPage() {
               </ol>
             )}
           </div>
-          {seat && speakIn ? (
+          {!running ? null : seat && speakIn ? (
             <Form
               form={form}
               name="run-send"
@@ -168,6 +236,9 @@ export function BusinessDetailPage() {
             </Typography.Paragraph>
           )}
         </section>
+      )}
+      {(running || finished) && (
+        <ExperiencePanel businessId={b.id} member={b.role_allocs.length > 0} running={running} />
       )}
     </Card>
   );

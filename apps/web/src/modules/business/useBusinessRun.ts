@@ -1,12 +1,16 @@
 import type { CallInput } from '@portal/contract';
-import { businessCalls, businessMessageCalls } from '@portal/contract/calls';
+import { businessCalls, businessMessageCalls, businessRunCalls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
+import { useInvalidate } from '#web/shared/queryHooks.ts';
 
 /** A running business's queries (业务, issue 37). */
 export const runKeys = {
   all: ['business-run'] as const,
   detail: (id: number) => [...runKeys.all, 'detail', id] as const,
+  exits: (id: number, nodeId: number) => [...runKeys.all, 'exits', id, nodeId] as const,
+  endCommit: (id: number, nodeId: number) => [...runKeys.all, 'end-commit', id, nodeId] as const,
+  experiences: (id: number) => [...runKeys.all, 'experiences', id] as const,
 };
 
 /** The business as its member opens it; the starter's first opening with the team complete starts it. */
@@ -22,3 +26,55 @@ export const useSendMessage = () =>
     mutationFn: (input: CallInput<typeof businessMessageCalls.push>) =>
       api.call(businessMessageCalls.push, input, { toast: 'unlessField' }),
   });
+
+/** A current node's exits (`/workflow/trans/query`), read when the end dialog opens. */
+export const useExits = (businessId: number, nodeId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: runKeys.exits(businessId, nodeId),
+    queryFn: () => api.call(businessRunCalls.transQuery, { business_id: businessId, node_id: nodeId }),
+    enabled,
+    staleTime: 0,
+  });
+
+/** Who of the node has not submitted their experience (ending the business needs everyone's). */
+export const useEndCommit = (businessId: number, nodeId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: runKeys.endCommit(businessId, nodeId),
+    queryFn: () => api.call(businessRunCalls.endCommit, { business_id: businessId, node_id: nodeId }),
+    enabled,
+    staleTime: 0,
+  });
+
+/** Ends a node through an exit: the command `action_exp_node_end`; the refusal is shown in the dialog. */
+export const useEndNode = () =>
+  useMutation({
+    mutationFn: (v: { business_id: number; node_id: number; role_alloc_id: number; tran_id: number }) =>
+      api.call(
+        businessMessageCalls.push,
+        {
+          business_id: v.business_id,
+          node_id: v.node_id,
+          role_alloc_id: v.role_alloc_id,
+          type: 'cmd',
+          cmd: 'action_exp_node_end',
+          data: { tran_id: v.tran_id },
+        },
+        { toast: false },
+      ),
+  });
+
+export const useExperiences = (businessId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: runKeys.experiences(businessId),
+    queryFn: () => api.call(businessRunCalls.experiences, { business_id: businessId }),
+    enabled,
+  });
+
+export function useSaveExperience(businessId: number) {
+  const onSuccess = useInvalidate(runKeys.all);
+  return useMutation({
+    mutationFn: (v: { content: string; status: number }) =>
+      api.call(businessRunCalls.saveExperience, { business_id: businessId, ...v }, { toast: 'unlessField' }),
+    onSuccess,
+  });
+}

@@ -15,10 +15,17 @@ export type LiveState = 'connecting' | 'live' | 'offline';
  * is answered what it missed; every message after that arrives as it is sent. Messages are kept by
  * number — a duplicate is dropped, a gap (the socket was away, two processes' sends crossed) is
  * read again from `/business/messages` — so the list is always in order and whole. socket.io's
- * client reconnects by itself; each connection joins again from the last number it has.
+ * client reconnects by itself; each connection joins again from the last number it has. A command
+ * not seen before (a node ended) is handed to `onCommand`: the page reads the business again.
  */
-export function useLiveMessages(businessId: number, enabled: boolean) {
+export function useLiveMessages(
+  businessId: number,
+  enabled: boolean,
+  onCommand?: (m: BusinessMessage) => void,
+) {
   const [messages, setMessages] = useState<BusinessMessage[]>([]);
+  const commanded = useRef(onCommand);
+  commanded.current = onCommand;
   const [state, setState] = useState<LiveState>('connecting');
   const kept = useRef(new Map<number, BusinessMessage>());
   const last = useRef(0);
@@ -32,7 +39,13 @@ export function useLiveMessages(businessId: number, enabled: boolean) {
     const publish = () => setMessages([...kept.current.values()].sort((a, b) => a.seq - b.seq));
     /** Keeps what came; reads again what is missing before the highest number seen. */
     const take = (list: readonly BusinessMessage[]) => {
-      for (const m of list) kept.current.set(m.seq, m);
+      let command: BusinessMessage | undefined;
+      for (const m of list) {
+        if (m.type === 'cmd' && !kept.current.has(m.seq)) command = m;
+        kept.current.set(m.seq, m);
+      }
+      // A command changed the business (a node ended): the page reads it again, once per batch.
+      if (command) commanded.current?.(command);
       while (kept.current.has(last.current + 1)) last.current += 1;
       publish();
       const highest = Math.max(0, ...kept.current.keys());

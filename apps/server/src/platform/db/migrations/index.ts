@@ -59,6 +59,7 @@ import { businesses } from './063-businesses.ts';
 import { courses } from './064-courses.ts';
 import { businessRuns } from './065-business-runs.ts';
 import { businessMessages } from './066-business-messages.ts';
+import { businessMovingOn } from './067-business-moving-on.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -122,5 +123,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '064-courses': courses(dialect),
     '065-business-runs': businessRuns(dialect),
     '066-business-messages': businessMessages(dialect),
+    '067-business-moving-on': businessMovingOn(dialect),
   };
 }

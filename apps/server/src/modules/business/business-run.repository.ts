@@ -1,0 +1,207 @@
+import {
+  BUSINESS_FINISHED,
+  BUSINESS_PATH_STATE,
+  BUSINESS_RUNNING,
+  EXPERIENCE_SUBMITTED,
+} from '@portal/contract';
+import { personName } from '#server/platform/db/person-name.ts';
+import type { CompanyScope } from '#server/platform/db/scope.ts';
+
+const EXPERIENCE_COLUMNS = [
+  'e.id',
+  'e.content',
+  'e.status',
+  'e.created_at as create_time',
+  'e.updated_at as update_time',
+  'u.id as user_id',
+  'u.username',
+] as const;
+
+function experiences(s: CompanyScope, businessId: number) {
+  return s
+    .selectFrom('business_experiences', 'e')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select([...EXPERIENCE_COLUMNS, personName('u').as('name')])
+    .where('e.business_id', '=', businessId);
+}
+
+/** Moving a business on and its members' experiences: every statement scoped to the company. */
+export const businessRunRepository = {
+  /** The business's flow and status. */
+  business: (s: CompanyScope, id: number) =>
+    s
+      .selectFrom('businesses', 'b')
+      .select(['b.id', 'b.flow_id', 'b.status'])
+      .where('b.id', '=', id)
+      .where('b.del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  /** The business's current path row at the node (with its step), if it is there now. */
+  currentAt: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .select(['p.id', 'p.step'])
+      .where('p.business_id', '=', businessId)
+      .where('p.node_id', '=', nodeId)
+      .where('p.state', '=', BUSINESS_PATH_STATE.current)
+      .executeTakeFirst(),
+
+  /** Whether one of the user's seats may end the node (its role's `can_terminate` there). */
+  canEnd: async (s: CompanyScope, businessId: number, nodeId: number, userId: number) =>
+    (await s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('business_seats as t', 't.business_role_id', 'a.business_role_id')
+      .select('a.id')
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .where('a.can_terminate', '=', 1)
+      .where('t.user_id', '=', userId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined,
+
+  /** Whether the seat's role may end the node. */
+  seatEnds: async (s: CompanyScope, roleId: number, nodeId: number) =>
+    (await s
+      .selectFrom('business_role_nodes', 'a')
+      .select('a.id')
+      .where('a.business_role_id', '=', roleId)
+      .where('a.node_id', '=', nodeId)
+      .where('a.can_terminate', '=', 1)
+      .executeTakeFirst()) !== undefined,
+
+  /** Leaves a current path row; false when it had already been left (another end won). */
+  leave: async (s: CompanyScope, pathId: number, at: string) =>
+    Number(
+      (
+        await s
+          .updateTable('business_paths')
+          .set({ state: BUSINESS_PATH_STATE.done, left_at: at })
+          .where('id', '=', pathId)
+          .where('state', '=', BUSINESS_PATH_STATE.current)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) === 1,
+
+  enter: (
+    s: CompanyScope,
+    rows: readonly { business_id: number; node_id: number; step: number; came_by: number; state: number }[],
+    at: string,
+  ) =>
+    rows.length === 0
+      ? Promise.resolve()
+      : s
+          .insertInto(
+            'business_paths',
+            rows.map((r) => ({ ...r, entered_at: at })),
+          )
+          .execute()
+          .then(() => undefined),
+
+  /** How many branches wait at the merge now. */
+  waitingAt: async (s: CompanyScope, businessId: number, nodeId: number) =>
+    Number(
+      (
+        await s
+          .selectFrom('business_paths')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('business_id', '=', businessId)
+          .where('node_id', '=', nodeId)
+          .where('state', '=', BUSINESS_PATH_STATE.waiting)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** The branches waiting at the merge go on: their rows are done. */
+  release: (s: CompanyScope, businessId: number, nodeId: number, at: string) =>
+    s
+      .updateTable('business_paths')
+      .set({ state: BUSINESS_PATH_STATE.done, left_at: at })
+      .where('business_id', '=', businessId)
+      .where('node_id', '=', nodeId)
+      .where('state', '=', BUSINESS_PATH_STATE.waiting)
+      .execute(),
+
+  /** Path rows still open (current, or waiting at a merge), besides `exceptPathId`. */
+  openRows: async (s: CompanyScope, businessId: number, exceptPathId: number) =>
+    Number(
+      (
+        await s
+          .selectFrom('business_paths')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('business_id', '=', businessId)
+          .where('state', 'in', [BUSINESS_PATH_STATE.current, BUSINESS_PATH_STATE.waiting])
+          .where('id', '!=', exceptPathId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  finish: (s: CompanyScope, businessId: number, at: string) =>
+    s
+      .updateTable('businesses')
+      .set({ status: BUSINESS_FINISHED, ended_at: at, updated_at: at })
+      .where('id', '=', businessId)
+      .where('status', '=', BUSINESS_RUNNING)
+      .execute(),
+
+  /** The members seated in roles that take part in the node. */
+  nodeMembers: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('business_seats as t', 't.business_role_id', 'a.business_role_id')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['u.id', personName('u').as('name')])
+      .distinct()
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .orderBy('u.id')
+      .execute(),
+
+  submitted: (s: CompanyScope, businessId: number) =>
+    experiences(s, businessId)
+      .where('e.status', '=', EXPERIENCE_SUBMITTED)
+      .orderBy('e.updated_at')
+      .orderBy('e.id')
+      .execute(),
+
+  mine: (s: CompanyScope, businessId: number, userId: number) =>
+    experiences(s, businessId).where('e.user_id', '=', userId).executeTakeFirst(),
+
+  /** The member's first experience; false when they have one already. */
+  insertExperience: async (
+    s: CompanyScope,
+    v: { business_id: number; user_id: number; content: string; status: number; at: string },
+  ) =>
+    Number(
+      (
+        await s
+          .insertInto('business_experiences', {
+            business_id: v.business_id,
+            user_id: v.user_id,
+            content: v.content,
+            status: v.status,
+            created_at: v.at,
+            updated_at: v.at,
+          })
+          .onConflict((oc) => oc.columns(['company_id', 'business_id', 'user_id']).doNothing())
+          .executeTakeFirst()
+      ).numInsertedOrUpdatedRows ?? 0,
+    ) === 1,
+
+  /** A draft rewritten; false when it had been submitted meanwhile. */
+  updateDraft: async (
+    s: CompanyScope,
+    id: number,
+    v: { content: string; status: number; at: string },
+    draft: number,
+  ) =>
+    Number(
+      (
+        await s
+          .updateTable('business_experiences')
+          .set({ content: v.content, status: v.status, updated_at: v.at })
+          .where('id', '=', id)
+          .where('status', '=', draft)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ) === 1,
+};
