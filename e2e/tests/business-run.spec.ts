@@ -9,11 +9,14 @@ import { apiCall, expectAccessible, expectNoSidewaysScroll, signIn, test, unique
 
 type Person = { id: number; username: string };
 
-/** The demo hearing's business with every seat filled (as 配备团队 does, through its calls). */
-async function staffedBusiness(page: Page, token: string) {
+/**
+ * A business on the demo project with every seat filled (as 配备团队 does, through its calls): the
+ * empty seats, in the roles' order, go to 业务员小李, 学生张三 and two people of the directory.
+ */
+async function staffedBusiness(page: Page, token: string, projectName = '价格调整听证会') {
   const found = await (
     await page.request.get('/api/project/list', {
-      params: { keyword: '价格调整听证会' },
+      params: { keyword: projectName },
       headers: { authorization: `Token ${token}` },
     })
   ).json();
@@ -82,4 +85,94 @@ test('two members of a running business see each other’s messages live', async
   // On a phone the page fits: the send box wraps under its label.
   await member.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(member);
+});
+
+const currentNodes = (page: Page) => page.getByRole('region', { name: '当前环节' });
+
+/** Ends the node through the exit labelled `exit` (the only one is taken as it is). */
+async function endNode(page: Page, node: string, exit?: string) {
+  await currentNodes(page)
+    .getByRole('listitem')
+    .filter({ hasText: node })
+    .getByRole('button', { name: '结束环节' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `结束环节“${node}”` });
+  if (exit) await dialog.getByRole('radio', { name: exit }).check();
+  await dialog.getByRole('button', { name: '结束环节' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a court case runs through its parallel branches to the verdict and ends once everyone has submitted an experience', async ({
+  page,
+  openPage,
+}) => {
+  test.slow();
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token, '合同纠纷模拟庭审');
+  await page.goto(`/business/detail/${business.id}`);
+  await expect(currentNodes(page)).toContainText('立案');
+  // 原告代理人 (业务员小李) and 被告代理人 (学生张三), each in a browser of their own.
+  const plaintiff = await openPage('business');
+  const defendant = await openPage('student');
+  for (const p of [plaintiff, defendant]) {
+    await p.goto(`/business/detail/${business.id}`);
+    await expect(currentNodes(p)).toContainText('立案');
+    await expect(p.getByText('实时', { exact: true })).toBeVisible();
+  }
+  // Only 审判长 may end 立案; the split enters both branches, on every page without a reload.
+  await expect(currentNodes(plaintiff).getByRole('button', { name: '结束环节' })).toHaveCount(0);
+  await endNode(page, '立案');
+  for (const p of [page, plaintiff, defendant]) {
+    await expect(currentNodes(p)).toContainText('原告举证');
+    await expect(currentNodes(p)).toContainText('被告答辩');
+  }
+  // Each party ends their own branch; the first waits at the merge.
+  await endNode(plaintiff, '原告举证');
+  await expect(log(defendant)).toContainText('在并行汇合处等待其他分支（1/2）');
+  await expect(currentNodes(page)).not.toContainText('原告举证');
+  await expectAccessible(defendant, 'a business in parallel branches');
+  await endNode(defendant, '被告答辩');
+  await expect(currentNodes(plaintiff)).toContainText('法庭辩论');
+  await endNode(page, '法庭辩论');
+  await endNode(page, '合议庭评议');
+  await expect(currentNodes(defendant)).toContainText('宣判与总结');
+
+  // The verdict ends the business only once every party has submitted an experience.
+  await currentNodes(page).getByRole('button', { name: '结束环节' }).click();
+  const dialog = page.getByRole('dialog', { name: '结束环节“宣判与总结”' });
+  await expect(dialog).toContainText('还有成员没有提交心得，业务不能结束');
+  await expect(dialog.getByRole('button', { name: '结束环节' })).toBeDisabled();
+  await expectAccessible(page, 'ending a business without every experience');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  for (const [p, words] of [
+    [plaintiff, '举证要围绕合同条款'],
+    [defendant, '答辩要抓住对方证据的漏洞'],
+    [page, '庭审节奏要把控好'],
+  ] as const) {
+    await p.getByRole('textbox', { name: '我的心得' }).fill(words);
+    await p.getByRole('button', { name: '提交心得' }).click();
+    await p.getByRole('dialog', { name: '提交心得吗？' }).getByRole('button', { name: '提交' }).click();
+    await expect(p.getByRole('region', { name: '心得' })).toContainText(words);
+  }
+  await endNode(page, '宣判与总结');
+  for (const p of [page, plaintiff, defendant]) await expect(p.getByText('业务已结束')).toBeVisible();
+  await expect(log(plaintiff)).toContainText('结束环节“宣判与总结”，业务结束');
+});
+
+test('a purchase is sent down the way its department manager chooses', async ({ page, openPage }) => {
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token, '办公设备采购');
+  await page.goto(`/business/detail/${business.id}`);
+  await endNode(page, '提交采购申请');
+  // 部门经理 (业务员小李) chooses: the exits of 金额超过5万元？ stand as the choice.
+  const manager = await openPage('business');
+  await manager.goto(`/business/detail/${business.id}`);
+  await currentNodes(manager).getByRole('button', { name: '结束环节' }).click();
+  const dialog = manager.getByRole('dialog', { name: '结束环节“部门审核”' });
+  await expect(dialog).toContainText('请选择业务接下来的去向');
+  await expect(dialog.getByRole('button', { name: '结束环节' })).toBeDisabled();
+  await dialog.getByRole('radio', { name: '否 → 财务审核' }).check();
+  await dialog.getByRole('button', { name: '结束环节' }).click();
+  await expect(currentNodes(page)).toContainText('财务审核');
+  await expect(log(page)).toContainText('结束环节“部门审核”，进入“财务审核”');
 });

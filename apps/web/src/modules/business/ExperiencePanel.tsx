@@ -88,7 +88,6 @@ export function ExperiencePanel({
       ) : (
         <List
           className="run-experience-list"
-          aria-label="已提交的心得"
           dataSource={list.data.results}
           renderItem={(e) => (
             <List.Item key={e.id}>
