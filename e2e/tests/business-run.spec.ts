@@ -50,7 +50,7 @@ test('two members of a running business see each other’s messages live', async
   await page.goto(`/moreTeammates?business_id=${business.id}`);
   await page.getByRole('link', { name: '进入业务' }).click();
   await expect(page).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
-  await expect(page.getByText('进行中')).toBeVisible();
+  await expect(page.getByText('进行中', { exact: true })).toBeVisible();
   await expect(page.getByText('陈述意见', { exact: true })).toBeVisible();
   await expect(page.getByText('实时', { exact: true })).toBeVisible();
 
@@ -130,6 +130,14 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await endNode(plaintiff, '原告举证');
   await expect(log(defendant)).toContainText('在并行汇合处等待其他分支（1/2）');
   await expect(currentNodes(page)).not.toContainText('原告举证');
+  // The diagram follows: 立案 and 原告举证 done (blue), 被告答辩 current (red), the merge waited at (orange).
+  const legend = defendant.getByRole('list', { name: '图例' });
+  await expect(legend).toContainText('已完成：立案、原告举证');
+  await expect(legend).toContainText('当前：被告答辩');
+  await expect(legend).toContainText('在汇合处等待：并行汇合');
+  await expect(defendant.locator('.djs-element.run-current')).toHaveAttribute('data-element-id', 'Defence');
+  await expect(defendant.locator('.djs-element.run-waiting')).toHaveAttribute('data-element-id', 'Join');
+  await expect(defendant.locator('.djs-element.run-visited')).toHaveCount(2);
   await expectAccessible(defendant, 'a business in parallel branches');
   await endNode(defendant, '被告答辩');
   await expect(currentNodes(plaintiff)).toContainText('法庭辩论');

@@ -159,9 +159,15 @@ describe('moving a business on', () => {
     const first = await end(run, manager, 'B1', b1.d.exits[0].id);
     expect(first.d.msg).toBe('结束环节“甲方签字”，在并行汇合处等待其他分支（1/2）');
     expect(await current(run)).toEqual(['乙方签字']);
+    // On the diagram: 起草 left, 乙方签字 current, the merge waited at.
+    const drawn = await get(`/business/trans/path?business_id=${run.id}`, speaker);
+    expect(drawn.d.xml).toContain('id="B1"');
+    expect([drawn.d.visited, drawn.d.current, drawn.d.waiting]).toEqual([['A', 'B1'], ['B2'], ['J']]);
     const second = await end(run, manager, 'B2', (await query(run, manager, 'B2')).d.exits[0].id);
     expect(second.d.msg).toBe('结束环节“乙方签字”，各分支已汇合，进入“归档总结”');
     expect(await current(run)).toEqual(['归档总结']);
+    const after = (await get(`/business/trans/path?business_id=${run.id}`, manager)).d;
+    expect([after.visited, after.current, after.waiting]).toEqual([['A', 'B1', 'B2', 'J'], ['R'], []]);
   });
 
   it('ends the business at its last node only when every member has submitted an experience', async () => {
@@ -253,6 +259,10 @@ describe('moving a business on', () => {
     expect((await get(`/business/experience/list?business_id=${run.id}`, outsider)).c).toBe(
       Codes.FORBIDDEN.c,
     );
+    const drawing = (who?: Who) => get(`/business/trans/path?business_id=${run.id}`, who);
+    expect((await drawing(outsider)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await drawing(stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await drawing()).c).toBe(Codes.NOT_LOGGED_IN.c);
     expect(
       (await get(`/business/check/endcommit?business_id=${run.id}&node_id=${nodes.R}`, stranger)).c,
     ).toBe(Codes.NOT_FOUND.c);

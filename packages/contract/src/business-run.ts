@@ -170,6 +170,18 @@ export const experienceSchema = z.object({
 });
 export type Experience = z.infer<typeof experienceSchema>;
 
+/**
+ * A run on its diagram (`/business/trans/path`): the flow's drawing and, by BPMN id, the nodes the
+ * run has left (blue), is in (red) and waits at (a merge, orange).
+ */
+export const transPathSchema = z.object({
+  xml: z.string(),
+  visited: z.array(z.string()),
+  current: z.array(z.string()),
+  waiting: z.array(z.string()),
+});
+export type TransPath = z.infer<typeof transPathSchema>;
+
 const businessId = { business_id: id('业务') };
 
 export const transQueryBody = form({ ...businessId, node_id: id('环节') });
@@ -191,6 +203,13 @@ export const businessRunCalls = {
     { login: true },
     transQueryBody,
     transQuerySchema,
+  ),
+  transPath: get(
+    '/business/trans/path',
+    '业务在流程图上的进度：已完成、当前与在汇合处等待的环节',
+    { login: true },
+    form(businessId),
+    transPathSchema,
   ),
   experiences: get(
     '/business/experience/list',

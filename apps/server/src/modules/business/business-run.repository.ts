@@ -143,6 +143,21 @@ export const businessRunRepository = {
       .where('status', '=', BUSINESS_RUNNING)
       .execute(),
 
+  /** The flow's drawing. */
+  xml: async (s: CompanyScope, flowId: number) =>
+    (await s.selectFrom('flows', 'f').select('f.xml').where('f.id', '=', flowId).executeTakeFirst())?.xml ??
+    '',
+
+  /** Every path row of the business: its node's BPMN id and its state. */
+  path: (s: CompanyScope, businessId: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .innerJoin('flow_nodes as n', 'n.id', 'p.node_id')
+      .select(['n.task_id', 'p.state'])
+      .where('p.business_id', '=', businessId)
+      .orderBy('p.id')
+      .execute(),
+
   /** The members seated in roles that take part in the node. */
   nodeMembers: (s: CompanyScope, businessId: number, nodeId: number) =>
     s

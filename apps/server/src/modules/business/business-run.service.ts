@@ -8,6 +8,7 @@ import {
   type RunGraphFlow,
   type RunGraphNode,
   type Trans,
+  type TransPath,
   type TransQuery,
 } from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
@@ -184,6 +185,22 @@ export function businessRunService(db: Database, deps: { permissions: Permission
         said = `结束环节“${node.name || node.task_id}”，业务结束`;
       }
       return { msg: said, data: { tran_id: exit.id, kind: exit.kind, to: entered, finished } };
+    },
+
+    /** The run on its diagram: a node left blue, the current red, a merge waited at orange. */
+    async transPath(caller: Caller, businessId: number): Promise<TransPath> {
+      const s = scopeOf(caller);
+      const business = await opened(s, caller, businessId);
+      const [xml, rows] = await Promise.all([repo.xml(s, business.flow_id), repo.path(s, business.id)]);
+      const of = (state: number) => [...new Set(rows.filter((r) => r.state === state).map((r) => r.task_id))];
+      const current = of(BUSINESS_PATH_STATE.current);
+      const waiting = of(BUSINESS_PATH_STATE.waiting);
+      return {
+        xml,
+        current,
+        waiting,
+        visited: of(BUSINESS_PATH_STATE.done).filter((t) => !current.includes(t) && !waiting.includes(t)),
+      };
     },
 
     async experiences(caller: Caller, businessId: number) {

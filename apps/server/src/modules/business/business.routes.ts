@@ -23,6 +23,7 @@ export function businessRoutes(
   },
 ) {
   serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
+  serve(app, businessRunCalls.transPath, ({ input, caller }) => run.transPath(caller, input.business_id));
   serve(app, businessRunCalls.experiences, ({ input, caller }) => run.experiences(caller, input.business_id));
   serve(app, businessRunCalls.saveExperience, ({ input, caller }) => run.saveExperience(caller, input));
   serve(app, businessRunCalls.endCommit, ({ input, caller }) => run.endCommit(caller, input));

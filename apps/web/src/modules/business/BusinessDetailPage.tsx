@@ -9,7 +9,7 @@ import {
   type BusinessCommand,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Empty, Form, Input, List, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
@@ -18,8 +18,11 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
-import { useBusinessRun, useSendMessage } from './useBusinessRun.ts';
+import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
+
+/** The diagram brings bpmn-js: loaded when a run is shown, not with the page. */
+const RunDiagram = lazy(() => import('./RunDiagram.tsx'));
 
 const LIVE_WORDS: Record<LiveState, string> = {
   connecting: '正在连接…',
@@ -45,6 +48,7 @@ export function BusinessDetailPage() {
   const reread = useInvalidate(['business-run']);
   const live = useLiveMessages(businessId, running || finished, () => void reread());
   const [ending, setEnding] = useState<{ node_id: number; name: string; seat: number } | null>(null);
+  const path = useTransPath(businessId, running || finished);
   const send = useSendMessage();
   const [form] = Form.useForm<{ msg: string }>();
 
@@ -135,6 +139,22 @@ export function BusinessDetailPage() {
               </List.Item>
             )}
           />
+        </section>
+      )}
+      {(running || finished) && (
+        <section className="run-diagram" aria-labelledby="run-diagram-title">
+          <Typography.Title level={5} id="run-diagram-title">
+            流程进度
+          </Typography.Title>
+          {path.data ? (
+            <Suspense fallback={<PageSpin />}>
+              <RunDiagram path={path.data} title={b.name} />
+            </Suspense>
+          ) : path.isPending ? (
+            <PageSpin />
+          ) : (
+            <QueryEmpty query={path} description="流程图暂时无法显示" />
+          )}
         </section>
       )}
       {ending && (

@@ -6,10 +6,13 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useEndCommit, useEndNode, useExits } from './useBusinessRun.ts';
 
-/** An exit as the one ending the node reads it: its name, and where it leads. */
-export function exitLabel(e: Trans): string {
+/** An exit as the one ending the node reads it: its name, and where it leads (`last`: no other branch runs). */
+export function exitLabel(e: Trans, last: boolean): string {
   const to = e.to.map((n) => n.name).join('、');
-  if (e.kind === 'end') return `${e.name}（结束${e.name === '结束' ? '' : '业务或本分支'}）`;
+  if (e.kind === 'end') {
+    const what = last ? '结束业务' : '结束本分支';
+    return e.name === '结束' || e.name === '' ? what : `${e.name} → ${what}`;
+  }
   if (e.kind === 'split') return `${e.name} → 并行：${to}`;
   if (e.kind === 'merge') return `${e.name} → 汇合后进入：${to || '结束'}`;
   return e.name === to ? `进入 ${to}` : `${e.name} → ${to}`;
@@ -98,7 +101,7 @@ export function EndNodeDialog({
             aria-label="出口"
             value={chosen}
             onChange={(e) => setChosen(e.target.value as number)}
-            options={list.map((e) => ({ value: e.id, label: exitLabel(e) }))}
+            options={list.map((e) => ({ value: e.id, label: exitLabel(e, last) }))}
             style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           />
           {ending && missing.length > 0 && (

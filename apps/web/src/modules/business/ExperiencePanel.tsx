@@ -1,5 +1,5 @@
 import { EXPERIENCE_DRAFT, EXPERIENCE_LIMITS, EXPERIENCE_SUBMITTED } from '@portal/contract';
-import { App, Button, Empty, Form, Input, List, Space, Tag, Typography } from 'antd';
+import { App, Button, Empty, Form, Input, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
 import { formatDateTime } from '#web/shared/format.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
@@ -81,8 +81,10 @@ export function ExperiencePanel({
           </Space>
         </Form>
       )}
-      {!list.data ? (
-        <QueryEmpty query={list} description="读取心得失败" />
+      {list.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : !list.data ? (
+        <QueryEmpty query={list} description="心得暂时无法显示" />
       ) : list.data.results.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有成员提交心得" />
       ) : (

@@ -11,7 +11,16 @@ export const runKeys = {
   exits: (id: number, nodeId: number) => [...runKeys.all, 'exits', id, nodeId] as const,
   endCommit: (id: number, nodeId: number) => [...runKeys.all, 'end-commit', id, nodeId] as const,
   experiences: (id: number) => [...runKeys.all, 'experiences', id] as const,
+  path: (id: number) => [...runKeys.all, 'path', id] as const,
 };
+
+/** The run on its diagram (`/business/trans/path`). */
+export const useTransPath = (businessId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: runKeys.path(businessId),
+    queryFn: () => api.call(businessRunCalls.transPath, { business_id: businessId }),
+    enabled,
+  });
 
 /** The business as its member opens it; the starter's first opening with the team complete starts it. */
 export const useBusinessRun = (id: number) =>
