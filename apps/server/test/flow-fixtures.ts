@@ -134,6 +134,10 @@ export interface ExtraRole {
   tasks?: string[];
   /** It may end those nodes. */
   can_terminate?: 0 | 1;
+  /** Offered in those nodes (FLOW_ACTIONS codes); else 退出 only. */
+  actions?: string[];
+  /** Its scene position there. */
+  position?: string;
 }
 
 /**
@@ -145,7 +149,13 @@ export async function projectWithRoles(
   app: Injector,
   calls: { get: Get; post: Post },
   who: Who,
-  v: { name: string; xml: string; extra: ExtraRole[] },
+  v: {
+    name: string;
+    xml: string;
+    extra: ExtraRole[];
+    /** 经办人's actions and position in the nodes `in` (every node when absent; else 结束环节 and 退出). */
+    starter?: { actions?: string[]; position?: string; in?: string[] };
+  },
 ) {
   const flowId = (await calls.post('/workflow/create', { name: v.name }, who)).d.id as number;
   const drawn = await drawFlow(app, who, flowId, v.xml);
@@ -183,12 +193,19 @@ export async function projectWithRoles(
   );
   if (saved.c !== 0) throw new Error(`roles refused: ${saved.m}`);
   const allocations = saved.d.roles.flatMap(
-    (r: { id: number; nodes: { node_id: number; can_terminate: number }[] }) =>
-      r.nodes.map((n) => ({
-        role_id: r.id,
-        node_id: n.node_id,
-        actions: n.can_terminate ? ['end'] : ['exit'],
-      })),
+    (r: { id: number; name: string; nodes: { node_id: number; can_terminate: number }[] }) => {
+      const extra = v.extra.find((x) => x.name === r.name);
+      const only = extra ? undefined : v.starter?.in?.map((t) => nodeIds[t]);
+      return r.nodes.map((n) => {
+        const set = only && !only.includes(n.node_id) ? undefined : (extra ?? v.starter);
+        return {
+          role_id: r.id,
+          node_id: n.node_id,
+          actions: set?.actions ?? (n.can_terminate ? ['end', 'exit'] : ['exit']),
+          ...(set?.position ? { position: set.position } : {}),
+        };
+      });
+    },
   );
   const modules = await calls.post(
     '/workflow/set/modules',

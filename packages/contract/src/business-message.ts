@@ -45,7 +45,15 @@ const commandData = z.preprocess(
       return v;
     }
   },
-  z.object({ tran_id: optionalInt('出口', { min: 0, max: 2_147_483_647 }) }, { error: '命令数据格式不正确' }),
+  z.object(
+    {
+      tran_id: optionalInt('出口', { min: 0, max: 2_147_483_647 }),
+      /** A request answered (`action_role_apply_speak_opt`): its message's number, and 1 approve / 2 refuse. */
+      msg_id: optionalInt('申请', { min: 1, max: 2_147_483_647 }),
+      result: optionalInt('审批结果', { min: 1, max: 2 }),
+    },
+    { error: '命令数据格式不正确' },
+  ),
 );
 
 export const businessMessagePushBody = form({

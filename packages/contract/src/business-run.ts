@@ -151,8 +151,20 @@ export function exitsOf(
   return { select, exits };
 }
 
-/** The commands of `/business/message/push` carried out so far (more come with the node screens). */
-export const BUSINESS_COMMANDS = { action_exp_node_end: '结束环节' } as const;
+/**
+ * The commands of `/business/message/push` carried out so far (the original's names; more come with
+ * the node screens): ending a node here, a seat's own in business-seat.ts.
+ */
+export const BUSINESS_COMMANDS = {
+  action_exp_node_end: '结束环节',
+  action_role_show: '入席',
+  action_role_hide: '退席',
+  action_role_stand: '起立',
+  action_role_sitdown: '坐下',
+  action_role_banned: '表达管理',
+  action_role_apply_speak: '申请发言',
+  action_role_apply_speak_opt: '审批发言',
+} as const;
 export type BusinessCommand = keyof typeof BUSINESS_COMMANDS;
 
 export const EXPERIENCE_STATUS = { 1: '草稿', 2: '已提交' } as const;

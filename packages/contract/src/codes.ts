@@ -186,6 +186,9 @@ export const Codes = {
   BUSINESS_EXPERIENCE_MISSING: { c: 24209, m: '还有成员没有提交心得，不能结束业务' },
   BUSINESS_EXIT_UNKNOWN: { c: 24210, m: '这个环节没有这个出口' },
   BUSINESS_EXPERIENCE_SUBMITTED: { c: 24211, m: '心得已经提交，不能再修改' },
+  BUSINESS_ACTION_REFUSED: { c: 24212, m: '你的席位现在不能这样做' },
+  BUSINESS_POSITION_TAKEN: { c: 24213, m: '这个位置已经有人入席' },
+  BUSINESS_SPEAK_REFUSED: { c: 24214, m: '表达管理已开启，请先申请发言并等待主持人同意' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

@@ -16,6 +16,7 @@ import { nowIso } from '#server/platform/time.ts';
 import { refuseStranger } from './business-access.ts';
 import { businessMessageRepository as repo } from './business-message.repository.ts';
 import type { BusinessRunService } from './business-run.service.ts';
+import type { BusinessSeatService } from './business-seat.service.ts';
 
 type Row = Awaited<ReturnType<typeof repo.one>>;
 
@@ -42,7 +43,7 @@ const roomOf = (companyId: number, businessId: number) => `business:${companyId}
  */
 export function businessMessageService(
   db: Database,
-  deps: { permissions: PermissionCache; live: LiveHub; run: BusinessRunService },
+  deps: { permissions: PermissionCache; live: LiveHub; run: BusinessRunService; seats: BusinessSeatService },
 ) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
@@ -65,7 +66,9 @@ export function businessMessageService(
         type: 'txt' | 'cmd';
         msg?: string | undefined;
         cmd?: BusinessCommand | undefined;
-        data?: { tran_id?: number | undefined } | undefined;
+        data?:
+          | { tran_id?: number | undefined; msg_id?: number | undefined; result?: number | undefined }
+          | undefined;
       },
     ): Promise<BusinessMessage> {
       const message = await db.transaction().execute(async (trx) => {
@@ -89,8 +92,10 @@ export function businessMessageService(
           );
         if (!(await repo.roleInNode(s, seat.business_role_id, input.node_id)))
           throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+        const ctx = { businessId: input.business_id, nodeId: input.node_id, path, seat };
         let said = { msg: input.msg ?? '', data: {} as object };
-        if (input.type === 'cmd' && input.cmd === 'action_exp_node_end')
+        if (input.type === 'txt') await deps.seats.speech(s, ctx);
+        else if (input.cmd === 'action_exp_node_end')
           said = await deps.run.endNode(s, {
             businessId: input.business_id,
             nodeId: input.node_id,
@@ -98,6 +103,7 @@ export function businessMessageService(
             path,
             tranId: input.data?.tran_id ?? END_EXIT,
           });
+        else if (input.cmd) said = await deps.seats.command(s, ctx, input.cmd, input.data ?? {});
         await repo.insert(s, {
           business_id: input.business_id,
           seq,

@@ -1,10 +1,16 @@
-import { businessMessageCalls, businessRunCalls, businessCalls as calls } from '@portal/contract';
+import {
+  businessMessageCalls,
+  businessRunCalls,
+  businessSeatCalls,
+  businessCalls as calls,
+} from '@portal/contract';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
+import type { BusinessSeatService } from './business-seat.service.ts';
 import type { BusinessTeamService } from './business-team.service.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
@@ -15,13 +21,17 @@ export function businessRoutes(
     team,
     messages,
     run,
+    seats,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
     messages: BusinessMessageService;
     run: BusinessRunService;
+    seats: BusinessSeatService;
   },
 ) {
+  serve(app, businessSeatCalls.nodeFunction, ({ input, caller }) => seats.nodeFunction(caller, input));
+  serve(app, businessSeatCalls.roleStatus, ({ input, caller }) => seats.roleStatus(caller, input));
   serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
   serve(app, businessRunCalls.transPath, ({ input, caller }) => run.transPath(caller, input.business_id));
   serve(app, businessRunCalls.experiences, ({ input, caller }) => run.experiences(caller, input.business_id));

@@ -7,6 +7,7 @@ import { businessRoutes } from './business.routes.ts';
 import { businessService } from './business.service.ts';
 import { businessMessageService } from './business-message.service.ts';
 import { businessRunService } from './business-run.service.ts';
+import { businessSeatService } from './business-seat.service.ts';
 import { businessTeamService } from './business-team.service.ts';
 
 /** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
@@ -17,9 +18,10 @@ export function businessModule(
   const businesses = businessService(db, deps);
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
   const run = businessRunService(db, { permissions: deps.permissions });
-  const messages = businessMessageService(db, { ...deps, run });
+  const seats = businessSeatService(db, { permissions: deps.permissions });
+  const messages = businessMessageService(db, { ...deps, run, seats });
   return defineModule({
     name: 'business',
-    routes: (app) => businessRoutes(app, { businesses, team, messages, run }),
+    routes: (app) => businessRoutes(app, { businesses, team, messages, run, seats }),
   });
 }

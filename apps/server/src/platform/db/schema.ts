@@ -1472,6 +1472,22 @@ export interface BusinessPathTable {
   left_at: string | null;
   /** The sequence flow it was entered by (migration 067); null for the first nodes. */
   came_by: number | null;
+  /** Expression management (migration 068): 1 off, 2 on. */
+  control_status: Generated<number>;
+}
+
+/** A seat's state in a node the business is in (migration 068), written on its first change. */
+export interface BusinessSeatStateTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  path_id: number;
+  seat_id: number;
+  sitting_status: Generated<number>;
+  stand_status: Generated<number>;
+  speak_times: Generated<number>;
+  speak_request: Generated<number>;
+  updated_at: string;
 }
 
 /** A member's experience of a business (migration 067): 1 draft, 2 submitted; one each. */
@@ -1626,6 +1642,7 @@ export interface DB {
   business_paths: BusinessPathTable;
   business_messages: BusinessMessageTable;
   business_experiences: BusinessExperienceTable;
+  business_seat_states: BusinessSeatStateTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

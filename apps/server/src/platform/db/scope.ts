@@ -73,6 +73,7 @@ export const TABLES = {
   business_paths: { owner: 'company' },
   business_messages: { owner: 'company' },
   business_experiences: { owner: 'company' },
+  business_seat_states: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

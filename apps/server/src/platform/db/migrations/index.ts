@@ -60,6 +60,7 @@ import { courses } from './064-courses.ts';
 import { businessRuns } from './065-business-runs.ts';
 import { businessMessages } from './066-business-messages.ts';
 import { businessMovingOn } from './067-business-moving-on.ts';
+import { businessSeatStates } from './068-business-seat-states.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -124,5 +125,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '065-business-runs': businessRuns(dialect),
     '066-business-messages': businessMessages(dialect),
     '067-business-moving-on': businessMovingOn(dialect),
+    '068-business-seat-states': businessSeatStates(dialect),
   };
 }

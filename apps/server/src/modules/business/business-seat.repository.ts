@@ -1,0 +1,102 @@
+import { BUSINESS_PATH_STATE, SEAT_DEFAULTS, type SeatState } from '@portal/contract';
+import { personName } from '#server/platform/db/person-name.ts';
+import type { CompanyScope } from '#server/platform/db/scope.ts';
+
+/** Seats' states inside a node: every statement scoped to the company. */
+export const businessSeatRepository = {
+  /** The role's part in the node: whether it may end it, the actions it is offered, its position. */
+  roleNode: (s: CompanyScope, roleId: number, nodeId: number) =>
+    s
+      .selectFrom('business_role_nodes', 'a')
+      .select(['a.can_terminate', 'a.actions', 'a.position'])
+      .where('a.business_role_id', '=', roleId)
+      .where('a.node_id', '=', nodeId)
+      .executeTakeFirst(),
+
+  /** The business's current path row at the node with its expression management. */
+  current: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .select(['p.id', 'p.control_status'])
+      .where('p.business_id', '=', businessId)
+      .where('p.node_id', '=', nodeId)
+      .where('p.state', '=', BUSINESS_PATH_STATE.current)
+      .executeTakeFirst(),
+
+  setControl: (s: CompanyScope, pathId: number, status: number) =>
+    s.updateTable('business_paths').set({ control_status: status }).where('id', '=', pathId).execute(),
+
+  /** The seat's state in the path row (the defaults until its first change). */
+  async state(s: CompanyScope, pathId: number, seatId: number): Promise<SeatState> {
+    const row = await s
+      .selectFrom('business_seat_states', 'x')
+      .select(['x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request'])
+      .where('x.path_id', '=', pathId)
+      .where('x.seat_id', '=', seatId)
+      .executeTakeFirst();
+    return row ?? { ...SEAT_DEFAULTS };
+  },
+
+  /** Writes the seat's state (its row made on the first change). */
+  async write(
+    s: CompanyScope,
+    v: { business_id: number; path_id: number; seat_id: number; at: string },
+    state: SeatState,
+  ) {
+    const { at, ...keys } = v;
+    await s
+      .insertInto('business_seat_states', { ...keys, updated_at: at, ...state })
+      .onConflict((oc) => oc.columns(['company_id', 'path_id', 'seat_id']).doNothing())
+      .execute();
+    await s
+      .updateTable('business_seat_states')
+      .set({ ...state, updated_at: v.at })
+      .where('path_id', '=', v.path_id)
+      .where('seat_id', '=', v.seat_id)
+      .execute();
+  },
+
+  /** Every seat of a role taking part in the node: role, member, position, whether it may end the node. */
+  seatsInNode: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('business_roles as r', 'r.id', 'a.business_role_id')
+      .innerJoin('business_seats as t', 't.business_role_id', 'a.business_role_id')
+      .leftJoin('users as u', 'u.id', 't.user_id')
+      .select([
+        't.id as role_alloc_id',
+        'r.name as role_name',
+        't.user_id',
+        personName('u').as('user_name'),
+        'a.position',
+        'a.can_terminate',
+        'a.actions',
+        't.business_role_id',
+      ])
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .orderBy('r.sort')
+      .orderBy('t.seat_no')
+      .execute(),
+
+  /** The states written in the path row, by seat. */
+  states: async (s: CompanyScope, pathId: number) =>
+    new Map(
+      (
+        await s
+          .selectFrom('business_seat_states', 'x')
+          .select(['x.seat_id', 'x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request'])
+          .where('x.path_id', '=', pathId)
+          .execute()
+      ).map(({ seat_id, ...state }) => [seat_id, state]),
+    ),
+
+  /** A message of the business by its number (a request being answered). */
+  message: (s: CompanyScope, businessId: number, seq: number) =>
+    s
+      .selectFrom('business_messages', 'm')
+      .select(['m.seat_id', 'm.path_id', 'm.cmd'])
+      .where('m.business_id', '=', businessId)
+      .where('m.seq', '=', seq)
+      .executeTakeFirst(),
+};

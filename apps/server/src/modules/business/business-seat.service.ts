@@ -1,0 +1,231 @@
+import {
+  BUSINESS_COMMANDS,
+  BUSINESS_RUNNING,
+  type BusinessCommand,
+  COMMAND_ACTION,
+  CONTROL,
+  type NodeFunction,
+  type RoleStatus,
+  SEAT_DEFAULTS,
+  type SeatState,
+  type SeatStatus,
+  SHARED_POSITION,
+  SITTING,
+  SPEAK_ANSWER,
+  SPEAK_REQUEST,
+  SPEECHES_PER_GRANT,
+  STANDING,
+  seatFunctions,
+  seatRefusal,
+  speechRefusal,
+} from '@portal/contract';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { refuseStranger } from './business-access.ts';
+import { businessMessageRepository } from './business-message.repository.ts';
+import { businessSeatRepository as repo } from './business-seat.repository.ts';
+
+const actionsOf = (json: string): string[] => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** What a seat command's message says and carries. */
+export interface SeatChanged {
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+/** Who gives a command, where: the push has checked the seat is theirs and in the node. */
+export interface SeatContext {
+  businessId: number;
+  nodeId: number;
+  path: { id: number };
+  seat: { id: number; business_role_id: number };
+}
+
+/**
+ * Inside a node (issue 37, ADR 0043; design/training.md "Inside a node"): a seat's commands —
+ * 入席 / 退席 (a scene position holds one seat at a time), 起立 / 坐下, expression management and
+ * requests to speak — checked against the seat's state and its set-up (the actions offered), run in
+ * the push's transaction after the business row's lock (so two members taking one position at once
+ * never both win), and a member's text counted against their speeches while management is on.
+ */
+export function businessSeatService(db: Database, deps: { permissions: PermissionCache }) {
+  const scopeOf = (caller: Caller, handle: Database = db) =>
+    inCompany(handle, caller.companyId, { userId: caller.userId });
+
+  async function partOf(t: CompanyScope, ctx: SeatContext) {
+    const part = await repo.roleNode(t, ctx.seat.business_role_id, ctx.nodeId);
+    if (!part) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+    const current = await repo.current(t, ctx.businessId, ctx.nodeId);
+    return {
+      ...part,
+      control_status: current?.control_status ?? CONTROL.off,
+      can_end: part.can_terminate === 1,
+    };
+  }
+
+  const refuse = (reason: string) => new AppError('BUSINESS_ACTION_REFUSED', reason);
+
+  /** The node's seats with their states (defaults where none is written). */
+  async function seatsOf(s: CompanyScope, businessId: number, nodeId: number, pathId: number) {
+    const [seats, states] = await Promise.all([
+      repo.seatsInNode(s, businessId, nodeId),
+      repo.states(s, pathId),
+    ]);
+    return seats.map((t) => ({ ...t, ...(states.get(t.role_alloc_id) ?? SEAT_DEFAULTS) }));
+  }
+  const asStatus = ({
+    actions: _,
+    business_role_id: __,
+    ...t
+  }: Awaited<ReturnType<typeof seatsOf>>[number]): SeatStatus => t;
+
+  async function openedNode(caller: Caller, input: { business_id: number; node_id: number }) {
+    const s = scopeOf(caller);
+    const business = await businessMessageRepository.business(s, input.business_id);
+    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+    await refuseStranger(
+      deps.permissions,
+      caller,
+      await businessMessageRepository.isMember(s, business.id, caller.userId),
+    );
+    if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
+    const path = await repo.current(s, business.id, input.node_id);
+    if (!path) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+    return { s, path, seats: await seatsOf(s, business.id, input.node_id, path.id) };
+  }
+
+  return {
+    /** Carries out a seat command (`cmd` other than ending the node) in the push's transaction. */
+    async command(
+      t: CompanyScope,
+      ctx: SeatContext,
+      cmd: BusinessCommand,
+      data: { msg_id?: number | undefined; result?: number | undefined },
+    ): Promise<SeatChanged> {
+      const part = await partOf(t, ctx);
+      const action = COMMAND_ACTION[cmd];
+      if (!action || !actionsOf(part.actions).includes(action))
+        throw refuse(`你的角色在这个环节没有“${BUSINESS_COMMANDS[cmd]}”这个动作`);
+      const state = await repo.state(t, ctx.path.id, ctx.seat.id);
+      const reason = seatRefusal(cmd, state, part);
+      if (reason) throw refuse(reason);
+      const at = nowIso();
+      const write = (next: SeatState, seatId = ctx.seat.id) =>
+        repo.write(t, { business_id: ctx.businessId, path_id: ctx.path.id, seat_id: seatId, at }, next);
+
+      switch (cmd) {
+        case 'action_role_show': {
+          // A scene position holds one seat at a time (旁听席 and no position hold any number).
+          if (part.position && part.position !== SHARED_POSITION) {
+            const seated = (await seatsOf(t, ctx.businessId, ctx.nodeId, ctx.path.id)).find(
+              (x) =>
+                x.position === part.position &&
+                x.sitting_status === SITTING.in &&
+                x.role_alloc_id !== ctx.seat.id,
+            );
+            if (seated)
+              throw new AppError('BUSINESS_POSITION_TAKEN', `${part.position}已由“${seated.role_name}”入席`);
+          }
+          await write({ ...state, sitting_status: SITTING.in, stand_status: STANDING.sitting });
+          return {
+            msg: `入席${part.position ? `（${part.position}）` : ''}`,
+            data: { seat_id: ctx.seat.id, sitting_status: SITTING.in },
+          };
+        }
+        case 'action_role_hide':
+          await write({ ...state, sitting_status: SITTING.out, stand_status: STANDING.sitting });
+          return { msg: '退席', data: { seat_id: ctx.seat.id, sitting_status: SITTING.out } };
+        case 'action_role_stand':
+          await write({ ...state, stand_status: STANDING.standing });
+          return { msg: '起立', data: { seat_id: ctx.seat.id, stand_status: STANDING.standing } };
+        case 'action_role_sitdown':
+          await write({ ...state, stand_status: STANDING.sitting });
+          return { msg: '坐下', data: { seat_id: ctx.seat.id, stand_status: STANDING.sitting } };
+        case 'action_role_banned': {
+          const next = part.control_status === CONTROL.on ? CONTROL.off : CONTROL.on;
+          await repo.setControl(t, ctx.path.id, next);
+          return {
+            msg: next === CONTROL.on ? '开启表达管理：发言须先申请' : '关闭表达管理：可以自由发言',
+            data: { control_status: next },
+          };
+        }
+        case 'action_role_apply_speak':
+          await write({ ...state, speak_request: SPEAK_REQUEST.waiting });
+          return { msg: '申请发言', data: { seat_id: ctx.seat.id } };
+        case 'action_role_apply_speak_opt': {
+          const request = data.msg_id ? await repo.message(t, ctx.businessId, data.msg_id) : undefined;
+          if (!request || request.cmd !== 'action_role_apply_speak' || request.path_id !== ctx.path.id)
+            throw new AppError('NOT_FOUND', '发言申请不存在', 'msg_id');
+          if (data.result !== SPEAK_ANSWER.approve && data.result !== SPEAK_ANSWER.refuse)
+            throw new AppError('PARAM_ERROR', '请选择同意或拒绝', 'result');
+          const asker = await repo.state(t, ctx.path.id, request.seat_id);
+          if (asker.speak_request !== SPEAK_REQUEST.waiting) throw refuse('这个申请已经处理过了');
+          const approved = data.result === SPEAK_ANSWER.approve;
+          await write(
+            {
+              ...asker,
+              speak_request: SPEAK_REQUEST.none,
+              speak_times: approved ? SPEECHES_PER_GRANT : asker.speak_times,
+            },
+            request.seat_id,
+          );
+          return {
+            msg: approved ? `同意发言申请（可发言${SPEECHES_PER_GRANT}次）` : '拒绝发言申请',
+            data: { msg_id: data.msg_id, seat_id: request.seat_id, result: data.result },
+          };
+        }
+        default:
+          throw refuse(`“${BUSINESS_COMMANDS[cmd]}”不是席位动作`);
+      }
+    },
+
+    /** A member's text: under expression management a seat that may not end the node spends a speech. */
+    async speech(t: CompanyScope, ctx: SeatContext) {
+      const part = await partOf(t, ctx);
+      const state = await repo.state(t, ctx.path.id, ctx.seat.id);
+      const reason = speechRefusal(state, part);
+      if (reason) throw new AppError('BUSINESS_SPEAK_REFUSED', reason);
+      if (!part.can_end && part.control_status === CONTROL.on)
+        await repo.write(
+          t,
+          { business_id: ctx.businessId, path_id: ctx.path.id, seat_id: ctx.seat.id, at: nowIso() },
+          { ...state, speak_times: state.speak_times - 1 },
+        );
+    },
+
+    async nodeFunction(
+      caller: Caller,
+      input: { business_id: number; node_id: number },
+    ): Promise<NodeFunction> {
+      const { path, seats } = await openedNode(caller, input);
+      const mine = seats.filter((x) => x.user_id === caller.userId);
+      const first = mine[0];
+      const v = { can_end: first?.can_terminate === 1, control_status: path.control_status };
+      return {
+        control_status: path.control_status,
+        function_action_list: first
+          ? seatFunctions(actionsOf(first.actions), first, v, BUSINESS_COMMANDS)
+          : [],
+        process_action_list: [],
+        user_role_allocs: mine.map(asStatus),
+      };
+    },
+
+    async roleStatus(caller: Caller, input: { business_id: number; node_id: number }): Promise<RoleStatus> {
+      const { path, seats } = await openedNode(caller, input);
+      return { control_status: path.control_status, role_status_list: seats.map(asStatus) };
+    },
+  };
+}
+export type BusinessSeatService = ReturnType<typeof businessSeatService>;

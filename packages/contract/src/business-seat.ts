@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { BusinessCommand } from './business-run.ts';
+import { getCalls } from './call.ts';
+import { form, id } from './fields.ts';
+import type { FlowAction } from './workflow-setup.ts';
+
+/**
+ * Inside a node (issue 37, ADR 0043; design/training.md "Inside a node"): each seat of a role that
+ * takes part in the node has a state there — seated or not, standing or sitting, speeches left —
+ * changed by the seat's own commands of `/business/message/push`: 入席 / 退席 (one seat at a
+ * scene's position at a time), 起立 / 坐下 (seated only), and under expression management
+ * (表达管理, `control_status` 2, switched by a seat that may end the node) a seat that may not end
+ * it speaks only after its request is approved, which grants SPEECHES_PER_GRANT speeches.
+ * `/business/node/function` says which buttons a seat has now and whether each is enabled;
+ * `/business/role/status` lists every seat's state. Served by modules/business (business-seat.service.ts).
+ */
+
+export const SITTING = { out: 1, in: 2 } as const;
+export const STANDING = { standing: 1, sitting: 2 } as const;
+export const CONTROL = { off: 1, on: 2 } as const;
+export const SPEAK_REQUEST = { none: 0, waiting: 9 } as const;
+export const SPEAK_ANSWER = { approve: 1, refuse: 2 } as const;
+/** Speeches an approved request grants (design note: "grants 3 speeches"). */
+export const SPEECHES_PER_GRANT = 3;
+/** The scene position any number of seats share. */
+export const SHARED_POSITION = '旁听席';
+
+/** Which set-up action (workflow-setup.ts FLOW_ACTIONS) offers each seat command. */
+export const COMMAND_ACTION: Partial<Record<BusinessCommand, FlowAction>> = {
+  action_role_show: 'seat',
+  action_role_hide: 'seat',
+  action_role_stand: 'stand',
+  action_role_sitdown: 'stand',
+  action_role_banned: 'control',
+  action_role_apply_speak: 'speak',
+  action_role_apply_speak_opt: 'control',
+};
+
+export interface SeatState {
+  sitting_status: number;
+  stand_status: number;
+  speak_times: number;
+  speak_request: number;
+}
+export const SEAT_DEFAULTS: SeatState = {
+  sitting_status: SITTING.out,
+  stand_status: STANDING.sitting,
+  speak_times: 0,
+  speak_request: SPEAK_REQUEST.none,
+};
+
+/** Why a seat may not give a command now ('' when it may). */
+export function seatRefusal(
+  cmd: BusinessCommand,
+  s: SeatState,
+  v: { can_end: boolean; control_status: number },
+): string {
+  switch (cmd) {
+    case 'action_role_show':
+      return s.sitting_status === SITTING.in ? '你已经入席' : '';
+    case 'action_role_hide':
+      return s.sitting_status === SITTING.in ? '' : '你还没有入席';
+    case 'action_role_stand':
+      if (s.sitting_status !== SITTING.in) return '请先入席';
+      return s.stand_status === STANDING.standing ? '你已经起立' : '';
+    case 'action_role_sitdown':
+      if (s.sitting_status !== SITTING.in) return '请先入席';
+      return s.stand_status === STANDING.sitting ? '你已经坐下' : '';
+    case 'action_role_banned':
+    case 'action_role_apply_speak_opt':
+      return v.can_end ? '' : '只有能结束环节的角色可以管理发言';
+    case 'action_role_apply_speak':
+      if (v.can_end) return '你可以直接发言';
+      if (v.control_status !== CONTROL.on) return '表达管理没有开启，可以直接发言';
+      if (s.speak_request === SPEAK_REQUEST.waiting) return '你的发言申请正在等待审批';
+      return s.speak_times > 0 ? `你还可以发言${s.speak_times}次` : '';
+    default:
+      return '';
+  }
+}
+
+/** Whether a seat's text may be sent now (expression management: '' when it may). */
+export function speechRefusal(s: SeatState, v: { can_end: boolean; control_status: number }): string {
+  if (v.can_end || v.control_status !== CONTROL.on) return '';
+  return s.speak_times > 0 ? '' : '表达管理已开启，请先申请发言并等待主持人同意';
+}
+
+export const seatFunctionSchema = z.object({
+  cmd: z.string(),
+  name: z.string(),
+  /** Offered but not possible now (the reason in `hint`). */
+  disable: z.boolean(),
+  hint: z.string(),
+});
+export type SeatFunction = z.infer<typeof seatFunctionSchema>;
+
+/** The buttons a seat has now (`function_action_list`): the commands its set-up offers, each enabled or not. */
+export function seatFunctions(
+  actions: readonly string[],
+  s: SeatState,
+  v: { can_end: boolean; control_status: number },
+  names: Record<string, string>,
+): SeatFunction[] {
+  const offered = new Set(actions);
+  const list: SeatFunction[] = [];
+  for (const [cmd, action] of Object.entries(COMMAND_ACTION) as [BusinessCommand, FlowAction][]) {
+    if (!offered.has(action)) continue;
+    // A pair shows the one that applies: 入席 or 退席, 起立 or 坐下.
+    if (cmd === 'action_role_show' && s.sitting_status === SITTING.in) continue;
+    if (cmd === 'action_role_hide' && s.sitting_status !== SITTING.in) continue;
+    if (cmd === 'action_role_stand' && s.stand_status === STANDING.standing) continue;
+    if (cmd === 'action_role_sitdown' && s.stand_status !== STANDING.standing) continue;
+    // Answering requests is done on the request itself, not as a button.
+    if (cmd === 'action_role_apply_speak_opt') continue;
+    if (cmd === 'action_role_apply_speak' && v.can_end) continue;
+    const hint = seatRefusal(cmd, s, v);
+    list.push({ cmd, name: names[cmd] ?? cmd, disable: hint !== '', hint });
+  }
+  return list;
+}
+
+export const seatStatusSchema = z.object({
+  role_alloc_id: z.number().int(),
+  role_name: z.string(),
+  user_id: z.number().int().nullable(),
+  user_name: z.string(),
+  position: z.string(),
+  can_terminate: z.number().int(),
+  sitting_status: z.number().int(),
+  stand_status: z.number().int(),
+  speak_times: z.number().int(),
+  speak_request: z.number().int(),
+});
+export type SeatStatus = z.infer<typeof seatStatusSchema>;
+
+export const nodeFunctionSchema = z.object({
+  control_status: z.number().int(),
+  function_action_list: z.array(seatFunctionSchema),
+  /** Animation actions: the scene screens bring them. */
+  process_action_list: z.array(z.object({ cmd: z.string(), name: z.string() })),
+  user_role_allocs: z.array(seatStatusSchema),
+});
+export type NodeFunction = z.infer<typeof nodeFunctionSchema>;
+
+export const roleStatusSchema = z.object({
+  control_status: z.number().int(),
+  role_status_list: z.array(seatStatusSchema),
+});
+export type RoleStatus = z.infer<typeof roleStatusSchema>;
+
+const nodeBody = form({ business_id: id('业务'), node_id: id('环节') });
+const get = getCalls(['business']);
+
+export const businessSeatCalls = {
+  nodeFunction: get(
+    '/business/node/function',
+    '自己在环节中的席位状态与此刻可用的动作按钮（function_action_list）',
+    { login: true },
+    nodeBody,
+    nodeFunctionSchema,
+  ),
+  roleStatus: get(
+    '/business/role/status',
+    '环节中每个席位的状态（入席、起立、剩余发言次数、发言申请）与表达管理',
+    { login: true },
+    nodeBody,
+    roleStatusSchema,
+  ),
+} as const;
