@@ -51,7 +51,7 @@ test('two members of a running business see each other’s messages live', async
   await page.getByRole('link', { name: '进入业务' }).click();
   await expect(page).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
   await expect(page.getByText('进行中', { exact: true })).toBeVisible();
-  await expect(page.getByText('陈述意见', { exact: true })).toBeVisible();
+  await expect(currentNodes(page)).toContainText('陈述意见');
   await expect(page.getByText('实时', { exact: true })).toBeVisible();
 
   // The member finds it among their businesses in progress (业务中心 → 进行中的业务).
@@ -183,4 +183,39 @@ test('a purchase is sent down the way its department manager chooses', async ({ 
   await dialog.getByRole('button', { name: '结束环节' }).click();
   await expect(currentNodes(page)).toContainText('财务审核');
   await expect(log(page)).toContainText('结束环节“部门审核”，进入“财务审核”');
+});
+
+test('the hearing’s host manages who speaks: the member takes the speaker’s seat, asks to speak and is let', async ({
+  page,
+  openPage,
+}) => {
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token);
+  await page.goto(`/business/detail/${business.id}`);
+  const member = await openPage('business');
+  await member.goto(`/business/detail/${business.id}`);
+  const seatsOf = (p: Page) => p.getByRole('region', { name: '“陈述意见”的席位' });
+  const actions = (p: Page) => seatsOf(p).getByRole('group', { name: '我的动作' });
+  const memberRow = (p: Page) => seatsOf(p).getByRole('listitem').filter({ hasText: '业务员小李' });
+
+  // The member takes 发言席; the host sees it at once.
+  await expect(actions(member).getByRole('button', { name: '申请发言' })).toBeDisabled();
+  await actions(member).getByRole('button', { name: '入席' }).click();
+  await expect(memberRow(page)).toContainText('已入席');
+  await expect(actions(member).getByRole('button', { name: '退席' })).toBeVisible();
+
+  // 表达管理: the member must ask before speaking; the host lets them.
+  await actions(page).getByRole('button', { name: '表达管理' }).click();
+  await expect(seatsOf(member)).toContainText('表达管理中：发言须申请');
+  await member.getByRole('textbox', { name: /在“.+”发言/ }).fill('我要发言');
+  await member.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
+  await expect(member.getByRole('alert').filter({ hasText: '表达管理已开启，请先申请发言' })).toBeVisible();
+  await actions(member).getByRole('button', { name: '申请发言' }).click();
+  await expect(memberRow(page)).toContainText('申请发言');
+  await expectAccessible(page, 'a host answering a request to speak');
+  await memberRow(page).getByRole('button', { name: '同意陈述人业务员小李发言' }).click();
+  await expect(actions(member)).toContainText('剩余发言次数：3');
+  await member.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
+  await expect(log(page)).toContainText('我要发言');
+  await expect(actions(member)).toContainText('剩余发言次数：2');
 });

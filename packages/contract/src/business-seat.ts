@@ -112,7 +112,9 @@ export function seatFunctions(
     if (cmd === 'action_role_sitdown' && s.stand_status !== STANDING.standing) continue;
     // Answering requests is done on the request itself, not as a button.
     if (cmd === 'action_role_apply_speak_opt') continue;
+    // Managing speech is a seat's that may end the node; asking to speak, the others'.
     if (cmd === 'action_role_apply_speak' && v.can_end) continue;
+    if (cmd === 'action_role_banned' && !v.can_end) continue;
     const hint = seatRefusal(cmd, s, v);
     list.push({ cmd, name: names[cmd] ?? cmd, disable: hint !== '', hint });
   }

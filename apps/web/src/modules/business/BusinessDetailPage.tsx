@@ -18,6 +18,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
+import { SeatPanel } from './SeatPanel.tsx';
 import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
 
@@ -68,7 +69,11 @@ export function BusinessDetailPage() {
     send.mutate(
       { business_id: b.id, node_id: speakIn.node_id, role_alloc_id: seat.id, type: 'txt', msg },
       {
-        onSuccess: () => form.resetFields(),
+        onSuccess: () => {
+          form.resetFields();
+          // Under expression management a speech is spent: the seats are read again.
+          void reread();
+        },
         onError: (e) => showFieldError(form, e, ['msg']),
       },
     );
@@ -139,6 +144,11 @@ export function BusinessDetailPage() {
               </List.Item>
             )}
           />
+          {b.nodes
+            .filter((n) => mine.has(n.node_id))
+            .map((n) => (
+              <SeatPanel key={n.path_id} businessId={b.id} node={n} messages={live.messages} />
+            ))}
         </section>
       )}
       {(running || finished) && (

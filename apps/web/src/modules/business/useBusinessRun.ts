@@ -1,5 +1,10 @@
-import type { CallInput } from '@portal/contract';
-import { businessCalls, businessMessageCalls, businessRunCalls } from '@portal/contract/calls';
+import type { BusinessCommand, CallInput } from '@portal/contract';
+import {
+  businessCalls,
+  businessMessageCalls,
+  businessRunCalls,
+  businessSeatCalls,
+} from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
@@ -12,7 +17,35 @@ export const runKeys = {
   endCommit: (id: number, nodeId: number) => [...runKeys.all, 'end-commit', id, nodeId] as const,
   experiences: (id: number) => [...runKeys.all, 'experiences', id] as const,
   path: (id: number) => [...runKeys.all, 'path', id] as const,
+  functions: (id: number, nodeId: number) => [...runKeys.all, 'functions', id, nodeId] as const,
+  seats: (id: number, nodeId: number) => [...runKeys.all, 'seats', id, nodeId] as const,
 };
+
+/** The caller's buttons in a node now (`/business/node/function`). */
+export const useNodeFunction = (businessId: number, nodeId: number) =>
+  useQuery({
+    queryKey: runKeys.functions(businessId, nodeId),
+    queryFn: () => api.call(businessSeatCalls.nodeFunction, { business_id: businessId, node_id: nodeId }),
+  });
+
+/** Every seat's state in a node (`/business/role/status`). */
+export const useRoleStatus = (businessId: number, nodeId: number) =>
+  useQuery({
+    queryKey: runKeys.seats(businessId, nodeId),
+    queryFn: () => api.call(businessSeatCalls.roleStatus, { business_id: businessId, node_id: nodeId }),
+  });
+
+/** A seat's command; its refusal is toasted. What it changed comes back as a message every page hears. */
+export const useSeatCommand = () =>
+  useMutation({
+    mutationFn: (v: {
+      business_id: number;
+      node_id: number;
+      role_alloc_id: number;
+      cmd: BusinessCommand;
+      data?: { msg_id: number; result: number };
+    }) => api.call(businessMessageCalls.push, { ...v, type: 'cmd' }),
+  });
 
 /** The run on its diagram (`/business/trans/path`). */
 export const useTransPath = (businessId: number, enabled: boolean) =>

@@ -1,0 +1,159 @@
+import {
+  type BusinessCommand,
+  type BusinessMessage,
+  CONTROL,
+  SITTING,
+  SPEAK_ANSWER,
+  SPEAK_REQUEST,
+  STANDING,
+} from '@portal/contract';
+import { Button, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useNodeFunction, useRoleStatus, useSeatCommand } from './useBusinessRun.ts';
+
+/**
+ * A current node's seats (design/training.md "Inside a node"): who sits where and how, the
+ * caller's buttons now — each disabled with its reason when it cannot be used — and, for a seat that
+ * may end the node, the requests to speak to answer. Every change is a command every page hears;
+ * the page reads the seats again when it does.
+ */
+export function SeatPanel({
+  businessId,
+  node,
+  messages,
+}: {
+  businessId: number;
+  node: { node_id: number; name: string };
+  messages: readonly BusinessMessage[];
+}) {
+  const functions = useNodeFunction(businessId, node.node_id);
+  const seats = useRoleStatus(businessId, node.node_id);
+  const command = useSeatCommand();
+  const mine = functions.data?.user_role_allocs[0];
+  const host = mine?.can_terminate === 1;
+  const controlled = seats.data?.control_status === CONTROL.on;
+
+  const send = (cmd: BusinessCommand, data?: { msg_id: number; result: number }) => {
+    if (!mine) return;
+    command.mutate({
+      business_id: businessId,
+      node_id: node.node_id,
+      role_alloc_id: mine.role_alloc_id,
+      cmd,
+      ...(data ? { data } : {}),
+    });
+  };
+  /** The request a seat is waiting on: its latest 申请发言 in this node. */
+  const requestOf = (seatId: number) =>
+    [...messages]
+      .reverse()
+      .find(
+        (m) =>
+          m.cmd === 'action_role_apply_speak' && m.role_alloc_id === seatId && m.node_id === node.node_id,
+      );
+
+  if (functions.isPending || seats.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (!seats.data) return <QueryEmpty query={seats} description="席位暂时无法显示" />;
+
+  return (
+    <section className="run-seats" aria-label={`“${node.name}”的席位`}>
+      <Space wrap className="run-seat-head">
+        <Typography.Text strong>{node.name}</Typography.Text>
+        <Tag color={controlled ? 'warning' : undefined}>
+          {controlled ? '表达管理中：发言须申请' : '自由发言'}
+        </Tag>
+      </Space>
+      {mine && (functions.data?.function_action_list.length ?? 0) > 0 && (
+        <div role="group" aria-label="我的动作" className="run-seat-actions">
+          <Space wrap>
+            {functions.data?.function_action_list.map((f) => {
+              const button = (
+                <Button
+                  key={f.cmd}
+                  disabled={f.disable}
+                  loading={command.isPending && command.variables?.cmd === f.cmd}
+                  onClick={() => send(f.cmd as BusinessCommand)}
+                >
+                  {f.cmd === 'action_role_banned' ? `${controlled ? '关闭' : '开启'}${f.name}` : f.name}
+                </Button>
+              );
+              return f.disable ? (
+                <Tooltip key={f.cmd} title={f.hint}>
+                  <span>{button}</span>
+                </Tooltip>
+              ) : (
+                button
+              );
+            })}
+            {controlled && !host && (
+              <Typography.Text type="secondary">剩余发言次数：{mine.speak_times}</Typography.Text>
+            )}
+          </Space>
+        </div>
+      )}
+      <List
+        size="small"
+        className="run-seat-list"
+        aria-label={`“${node.name}”的席位状态`}
+        dataSource={seats.data.role_status_list}
+        renderItem={(t) => {
+          const request =
+            host && t.speak_request === SPEAK_REQUEST.waiting ? requestOf(t.role_alloc_id) : undefined;
+          return (
+            <List.Item
+              key={t.role_alloc_id}
+              actions={
+                request
+                  ? [
+                      <Button
+                        key="approve"
+                        size="small"
+                        type="primary"
+                        aria-label={`同意${t.role_name}${t.user_name}发言`}
+                        onClick={() =>
+                          send('action_role_apply_speak_opt', {
+                            msg_id: request.seq,
+                            result: SPEAK_ANSWER.approve,
+                          })
+                        }
+                      >
+                        同意
+                      </Button>,
+                      <Button
+                        key="refuse"
+                        size="small"
+                        aria-label={`拒绝${t.role_name}${t.user_name}发言`}
+                        onClick={() =>
+                          send('action_role_apply_speak_opt', {
+                            msg_id: request.seq,
+                            result: SPEAK_ANSWER.refuse,
+                          })
+                        }
+                      >
+                        拒绝
+                      </Button>,
+                    ]
+                  : []
+              }
+            >
+              <Space wrap size={[8, 4]}>
+                <span className="run-who">
+                  {t.role_name}·{t.user_name || '（空缺）'}
+                </span>
+                {t.position && <Typography.Text type="secondary">{t.position}</Typography.Text>}
+                <Tag color={t.sitting_status === SITTING.in ? 'success' : undefined}>
+                  {t.sitting_status === SITTING.in ? '已入席' : '未入席'}
+                </Tag>
+                {t.sitting_status === SITTING.in && t.stand_status === STANDING.standing && (
+                  <Tag color="processing">起立</Tag>
+                )}
+                {controlled && t.can_terminate !== 1 && <Tag>可发言 {t.speak_times} 次</Tag>}
+                {t.speak_request === SPEAK_REQUEST.waiting && <Tag color="warning">申请发言</Tag>}
+              </Space>
+            </List.Item>
+          );
+        }}
+      />
+    </section>
+  );
+}
