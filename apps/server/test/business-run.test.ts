@@ -262,7 +262,18 @@ describe('moving a business on', () => {
     const drawing = (who?: Who) => get(`/business/trans/path?business_id=${run.id}`, who);
     expect((await drawing(outsider)).c).toBe(Codes.FORBIDDEN.c);
     expect((await drawing(stranger)).c).toBe(Codes.NOT_FOUND.c);
-    expect((await drawing()).c).toBe(Codes.NOT_LOGGED_IN.c);
+    // The anonymous read the default company (not this one), or this one's, whose nodes nobody may watch.
+    expect((await drawing()).c).toBe(Codes.NOT_FOUND.c);
+    const company = (
+      await h.db
+        .selectFrom('businesses')
+        .select('company_id')
+        .where('id', '=', run.id)
+        .executeTakeFirstOrThrow()
+    ).company_id;
+    expect((await get(`/business/trans/path?business_id=${run.id}&company_id=${company}`)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
     expect(
       (await get(`/business/check/endcommit?business_id=${run.id}&node_id=${nodes.R}`, stranger)).c,
     ).toBe(Codes.NOT_FOUND.c);

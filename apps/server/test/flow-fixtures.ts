@@ -153,6 +153,8 @@ export async function projectWithRoles(
     name: string;
     xml: string;
     extra: ExtraRole[];
+    /** Nodes (BPMN ids) outsiders may watch (`look_on`). */
+    watch?: string[];
     /** 经办人's actions and position in the nodes `in` (every node when absent; else 结束环节 and 退出). */
     starter?: { actions?: string[]; position?: string; in?: string[] };
   },
@@ -166,6 +168,19 @@ export async function projectWithRoles(
     setup.nodes.map((n: { task_id: string; id: number }) => [n.task_id, n.id]),
   );
   const tasks = setup.nodes.filter(isRunNode).map((n: { task_id: string }) => n.task_id) as string[];
+  if (v.watch) {
+    const watched = await calls.post(
+      '/workflow/set/nodes',
+      {
+        flow_id: flowId,
+        nodes: JSON.stringify(
+          v.watch.map((t) => ({ node_id: nodeIds[t], module_id: null, look_on: 1, extra_exits: [] })),
+        ),
+      },
+      who,
+    );
+    if (watched.c !== 0) throw new Error(`nodes refused: ${watched.m}`);
+  }
   const roles = [
     ...setup.roles.map((r: { id: number; name: string; nodes: { node_id: number }[] }) => ({
       id: r.id,

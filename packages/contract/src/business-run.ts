@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { getCalls, loginCalls } from './call.ts';
-import { form, id, int, text } from './fields.ts';
+import { form, id, int, optionalId, text } from './fields.ts';
 import { isRunNode } from './workflow.ts';
 
 /**
@@ -218,9 +218,9 @@ export const businessRunCalls = {
   ),
   transPath: get(
     '/business/trans/path',
-    '业务在流程图上的进度：已完成、当前与在汇合处等待的环节',
-    { login: true },
-    form(businessId),
+    '业务在流程图上的进度：已完成、当前与在汇合处等待的环节（业务成员；或任何人观摩有允许旁观的当前环节的业务）',
+    { public: true },
+    form({ ...businessId, company_id: optionalId('单位') }),
     transPathSchema,
   ),
   experiences: get(

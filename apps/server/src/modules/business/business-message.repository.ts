@@ -1,4 +1,4 @@
-import { BUSINESS_PATH_STATE, BUSINESS_RUNNING } from '@portal/contract';
+import { BUSINESS_PATH_STATE, BUSINESS_RUNNING, type BusinessMessage } from '@portal/contract';
 import { sql } from 'kysely';
 import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
@@ -17,6 +17,21 @@ const MESSAGE_COLUMNS = [
   'm.data',
   'm.created_at as create_time',
 ] as const;
+
+type Row = Awaited<ReturnType<ReturnType<typeof messages>['executeTakeFirstOrThrow']>>;
+
+/** A stored message as the API gives it: its data read back as an object. */
+export const asMessage = (r: Row): BusinessMessage => {
+  let data: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(r.data) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      data = parsed as Record<string, unknown>;
+  } catch {
+    // A row's data is written by the message service as JSON; anything else reads as none.
+  }
+  return { ...r, data };
+};
 
 function messages(s: CompanyScope, businessId: number) {
   return s

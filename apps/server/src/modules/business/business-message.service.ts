@@ -14,23 +14,9 @@ import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { LiveHub } from '#server/platform/live/live-hub.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { refuseStranger } from './business-access.ts';
-import { businessMessageRepository as repo } from './business-message.repository.ts';
+import { asMessage, businessMessageRepository as repo } from './business-message.repository.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
-
-type Row = Awaited<ReturnType<typeof repo.one>>;
-
-const asMessage = (r: Row): BusinessMessage => {
-  let data: Record<string, unknown> = {};
-  try {
-    const parsed = JSON.parse(r.data) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      data = parsed as Record<string, unknown>;
-  } catch {
-    // A row's data is written by this service as JSON; anything else reads as none.
-  }
-  return { ...r, data };
-};
 
 /** The room of a business's open pages, in every process. */
 const roomOf = (companyId: number, businessId: number) => `business:${companyId}:${businessId}`;

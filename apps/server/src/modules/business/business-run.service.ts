@@ -21,6 +21,7 @@ import { businessRepository } from './business.repository.ts';
 import { refuseStranger } from './business-access.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessRunRepository as repo } from './business-run.repository.ts';
+import type { BusinessWatchService } from './business-watch.service.ts';
 
 type Graph = { nodes: RunGraphNode[]; flows: RunGraphFlow[] };
 type ExperienceRow = NonNullable<Awaited<ReturnType<typeof repo.mine>>>;
@@ -49,7 +50,10 @@ export interface NodeEnded {
  * merge once every branch has arrived — and the business ended when its last branch ends, once every
  * member of the node has submitted their experience.
  */
-export function businessRunService(db: Database, deps: { permissions: PermissionCache }) {
+export function businessRunService(
+  db: Database,
+  deps: { permissions: PermissionCache; sight: BusinessWatchService['sight'] },
+) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
@@ -187,10 +191,9 @@ export function businessRunService(db: Database, deps: { permissions: Permission
       return { msg: said, data: { tran_id: exit.id, kind: exit.kind, to: entered, finished } };
     },
 
-    /** The run on its diagram: a node left blue, the current red, a merge waited at orange. */
-    async transPath(caller: Caller, businessId: number): Promise<TransPath> {
-      const s = scopeOf(caller);
-      const business = await opened(s, caller, businessId);
+    /** The run on its diagram: a node left blue, the current red, a merge waited at orange (watchers too). */
+    async transPath(caller: Caller | null, companyId: number, businessId: number): Promise<TransPath> {
+      const { s, business } = await deps.sight(caller, companyId, businessId);
       const [xml, rows] = await Promise.all([repo.xml(s, business.flow_id), repo.path(s, business.id)]);
       const of = (state: number) => [...new Set(rows.filter((r) => r.state === state).map((r) => r.task_id))];
       const current = of(BUSINESS_PATH_STATE.current);

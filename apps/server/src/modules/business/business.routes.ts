@@ -2,16 +2,18 @@ import {
   businessMessageCalls,
   businessRunCalls,
   businessSeatCalls,
+  businessWatchCalls,
   businessCalls as calls,
 } from '@portal/contract';
 import { pageParams } from '#server/platform/core/paging.ts';
-import type { App } from '#server/platform/http/reply.ts';
+import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
 import type { BusinessTeamService } from './business-team.service.ts';
+import type { BusinessWatchService } from './business-watch.service.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
 export function businessRoutes(
@@ -22,18 +24,33 @@ export function businessRoutes(
     messages,
     run,
     seats,
+    watch,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
     messages: BusinessMessageService;
     run: BusinessRunService;
     seats: BusinessSeatService;
+    watch: BusinessWatchService;
   },
 ) {
+  const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
+    publicReadCompanyOf({ caller }, given);
+  serve(app, businessWatchCalls.observables, ({ input, caller }) =>
+    watch.observables(company(caller, input.company_id), input.size),
+  );
+  serve(app, businessWatchCalls.nodeDetail, ({ input, caller }) =>
+    watch.nodeDetail(caller, company(caller, input.company_id), input),
+  );
+  serve(app, businessWatchCalls.nodeMessages, ({ input, caller }) =>
+    watch.nodeMessages(caller, company(caller, input.company_id), input),
+  );
   serve(app, businessSeatCalls.nodeFunction, ({ input, caller }) => seats.nodeFunction(caller, input));
   serve(app, businessSeatCalls.roleStatus, ({ input, caller }) => seats.roleStatus(caller, input));
   serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
-  serve(app, businessRunCalls.transPath, ({ input, caller }) => run.transPath(caller, input.business_id));
+  serve(app, businessRunCalls.transPath, ({ input, caller }) =>
+    run.transPath(caller, company(caller, input.company_id), input.business_id),
+  );
   serve(app, businessRunCalls.experiences, ({ input, caller }) => run.experiences(caller, input.business_id));
   serve(app, businessRunCalls.saveExperience, ({ input, caller }) => run.saveExperience(caller, input));
   serve(app, businessRunCalls.endCommit, ({ input, caller }) => run.endCommit(caller, input));

@@ -9,6 +9,7 @@ import { businessMessageService } from './business-message.service.ts';
 import { businessRunService } from './business-run.service.ts';
 import { businessSeatService } from './business-seat.service.ts';
 import { businessTeamService } from './business-team.service.ts';
+import { businessWatchService } from './business-watch.service.ts';
 
 /** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
 export function businessModule(
@@ -17,11 +18,12 @@ export function businessModule(
 ) {
   const businesses = businessService(db, deps);
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
-  const run = businessRunService(db, { permissions: deps.permissions });
+  const watch = businessWatchService(db, { permissions: deps.permissions });
+  const run = businessRunService(db, { permissions: deps.permissions, sight: watch.sight });
   const seats = businessSeatService(db, { permissions: deps.permissions });
   const messages = businessMessageService(db, { ...deps, run, seats });
   return defineModule({
     name: 'business',
-    routes: (app) => businessRoutes(app, { businesses, team, messages, run, seats }),
+    routes: (app) => businessRoutes(app, { businesses, team, messages, run, seats, watch }),
   });
 }
