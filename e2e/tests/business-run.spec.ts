@@ -219,3 +219,39 @@ test('the hearing’s host manages who speaks: the member takes the speaker’s 
   await expect(log(page)).toContainText('我要发言');
   await expect(actions(member)).toContainText('剩余发言次数：2');
 });
+
+test('a visitor without an account watches a hearing’s statements live and cannot act', async ({
+  page,
+  openPage,
+}) => {
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token);
+  await page.goto(`/business/detail/${business.id}`);
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).fill('听证会现在开始');
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
+  await expect(log(page)).toContainText('听证会现在开始');
+
+  const visitor = await openPage();
+  await visitor.goto('/');
+  await expect(visitor.getByRole('heading', { name: '业务观摩' })).toBeVisible();
+  await visitor.getByRole('link', { name: '全部观摩' }).click();
+  await visitor.getByRole('link', { name: `观摩 ${business.name} 陈述意见` }).click();
+  await expect(visitor.getByRole('heading', { name: `${business.name} · 陈述意见` })).toBeVisible();
+  await expect(visitor.getByText('你正在观摩，只能查看，不能操作。')).toBeVisible();
+  const watchLog = visitor.getByRole('log', { name: '环节消息记录' });
+  // Roles, not members' names; nothing to press.
+  await expect(watchLog).toContainText('听证主持人');
+  await expect(watchLog).toContainText('听证会现在开始');
+  await expect(watchLog).not.toContainText('单位管理员');
+  await expect(visitor.getByRole('textbox')).toHaveCount(0);
+  await expect(visitor.getByRole('button', { name: /入席|结束环节|发送/ })).toHaveCount(0);
+  await expect(visitor.getByRole('list', { name: '图例' })).toContainText('当前：陈述意见');
+  await expectAccessible(visitor, 'watching a node');
+
+  // What is said next reaches the watcher; when the hearing moves on, the page says so.
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).fill('请第一位陈述人发言');
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
+  await expect(watchLog).toContainText('请第一位陈述人发言');
+  await endNode(page, '陈述意见');
+  await expect(visitor.getByText('这个业务环节现在不能观摩')).toBeVisible();
+});

@@ -36,6 +36,8 @@ interface DemoFlow {
   roles: { name: string; capacity?: number; nodes: [string, boolean][] }[];
   /** A 判断与选择 node's items. */
   decides?: Record<string, { title: string; items: string[] }>;
+  /** Nodes outsiders may watch (观摩, `look_on`). */
+  watch?: string[];
 }
 
 const DEMO_FLOWS: DemoFlow[] = [
@@ -160,6 +162,8 @@ const DEMO_FLOWS: DemoFlow[] = [
     type_label: '立法',
     task_label: '听证',
     description: '立法听证中嵌套的听证会：陈述人陈述意见，听证人询问，形成听证报告。',
+    // A hearing is public: anyone may watch the statements and the inquiry.
+    watch: ['Statement', 'Inquiry'],
     elements: [
       { kind: 'start', id: 'Start', name: '开始' },
       { kind: 'task', id: 'Statement', name: '陈述意见', type: 1 },
@@ -432,7 +436,7 @@ async function seedFlow(db: PlatformDatabase, flow: DemoFlow, createdBy: number,
   const { errors, unpublishable } = checkFlow(graph);
   if (errors.length > 0 || unpublishable.length > 0)
     throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
-  const { elements: _, flows: __, roles: ___, decides: ____, ...words } = flow;
+  const { elements: _, flows: __, roles: ___, decides: ____, watch: _____, ...words } = flow;
   const made = await db
     .insertInto('flows')
     .values({
@@ -462,6 +466,7 @@ async function seedFlow(db: PlatformDatabase, flow: DemoFlow, createdBy: number,
           kind: n.kind,
           node_type: n.nodeType,
           position,
+          look_on: flow.watch?.includes(n.id) ? 1 : 0,
           decide: decide
             ? JSON.stringify({
                 title: decide.title,

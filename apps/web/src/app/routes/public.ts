@@ -143,6 +143,18 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     { ownTitle: true },
   ),
   publicPage(
+    '/observables',
+    '业务观摩',
+    lazyPage(() => import('#web/modules/business/ObservablesPage.tsx'), 'ObservablesPage'),
+    { ownTitle: true },
+  ),
+  publicPage(
+    '/observable/progress/:type/:bid/:nid/:mode?',
+    '观摩业务',
+    lazyPage(() => import('#web/modules/business/WatchPage.tsx'), 'WatchPage'),
+    { ownTitle: true },
+  ),
+  publicPage(
     '/news',
     '新闻资讯',
     lazyPage(() => import('#web/modules/cms/NewsListPage.tsx'), 'NewsListPage'),

@@ -2,6 +2,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import type { CategoryTreeNode } from '@portal/contract';
 import { Button, Skeleton } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { ObservationCard } from '#web/modules/business/index.ts';
 import { HomeCarousel, LatestNews } from '#web/modules/cms/index.ts';
 import { CATEGORY_ICONS } from '#web/modules/goods-category/index.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
@@ -51,7 +52,7 @@ function Categories() {
   );
 }
 
-/** `/` and `/home`: the front page — advertising carousel, categories, recommended goods, latest news, new arrivals. */
+/** `/` and `/home`: the front page — advertising carousel, categories, recommended goods, latest news, 业务观摩, new arrivals. */
 export function ShopHomePage() {
   const company = useCompany();
   const navigate = useNavigate();
@@ -76,6 +77,7 @@ export function ShopHomePage() {
         query={recommended}
       />
       <LatestNews />
+      <ObservationCard />
       <GoodsSection
         id="home-new"
         title="新品上架"
