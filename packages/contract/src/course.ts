@@ -27,6 +27,8 @@ import { auditTimes } from './item-fields.ts';
 /** Who may teach a course (指导者, 指导者助理) and who may attend one (学生). */
 export const COURSE_TEACHER_ROLES: readonly number[] = [4, 8];
 export const COURSE_STUDENT_ROLE = 9;
+/** A course's people (`course_people.kind`): its instructors and its students. */
+export const COURSE_PERSON = { teacher: 1, student: 2 } as const;
 
 export const COURSE_LIMITS = {
   code: 16,

@@ -5,6 +5,7 @@ export * from './assistant.ts';
 export * from './brand.ts';
 export * from './bulk-goods.ts';
 export * from './business.ts';
+export * from './business-board.ts';
 export * from './business-message.ts';
 export * from './business-run.ts';
 export * from './business-seat.ts';

@@ -1,12 +1,35 @@
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
+import type { CompanyScope } from '#server/platform/db/scope.ts';
+import { businessBoardRepository } from './business-board.repository.ts';
+import { businessMessageRepository } from './business-message.repository.ts';
 
 /**
- * Who may open a business and read its messages: its members (a seat of their own) and holders of
- * view_business (the manager who watches it). Anyone else of the company is refused.
+ * Who may open a business and read all of it: its members (a seat of their own), holders of
+ * view_business (the manager who watches it), and the instructors of a live course that groups its
+ * project (指导中心). `member`: already known by the caller (the seats in hand).
  */
-export async function refuseStranger(permissions: PermissionCache, caller: Caller, member: boolean) {
-  if (!member && !(await permissions.has(caller, 'view_business')))
+export async function mayOpen(
+  permissions: PermissionCache,
+  s: CompanyScope,
+  caller: Caller,
+  businessId: number,
+  member?: boolean,
+) {
+  if (member ?? (await businessMessageRepository.isMember(s, businessId, caller.userId))) return true;
+  if (await permissions.has(caller, 'view_business')) return true;
+  return businessBoardRepository.teachesBusiness(s, businessId, caller.userId);
+}
+
+/** Refuses anyone of the company who may not open the business (mayOpen). */
+export async function refuseStranger(
+  permissions: PermissionCache,
+  s: CompanyScope,
+  caller: Caller,
+  businessId: number,
+  member?: boolean,
+) {
+  if (!(await mayOpen(permissions, s, caller, businessId, member)))
     throw new AppError('FORBIDDEN', '你不是这个业务的成员');
 }

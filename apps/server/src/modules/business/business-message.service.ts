@@ -38,7 +38,7 @@ export function businessMessageService(
   async function opened(s: CompanyScope, caller: Caller, businessId: number) {
     const business = await repo.business(s, businessId);
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, caller, await repo.isMember(s, businessId, caller.userId));
+    await refuseStranger(deps.permissions, s, caller, businessId);
     return business;
   }
 

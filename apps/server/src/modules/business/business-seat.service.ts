@@ -94,11 +94,7 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
     const s = scopeOf(caller);
     const business = await businessMessageRepository.business(s, input.business_id);
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(
-      deps.permissions,
-      caller,
-      await businessMessageRepository.isMember(s, business.id, caller.userId),
-    );
+    await refuseStranger(deps.permissions, s, caller, business.id);
     if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
     const path = await repo.current(s, business.id, input.node_id);
     if (!path) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
@@ -165,7 +161,7 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
           return { msg: '申请发言', data: { seat_id: ctx.seat.id } };
         case 'action_role_apply_speak_opt': {
           const request = data.msg_id ? await repo.message(t, ctx.businessId, data.msg_id) : undefined;
-          if (!request || request.cmd !== 'action_role_apply_speak' || request.path_id !== ctx.path.id)
+          if (request?.cmd !== 'action_role_apply_speak' || request.path_id !== ctx.path.id)
             throw new AppError('NOT_FOUND', '发言申请不存在', 'msg_id');
           if (data.result !== SPEAK_ANSWER.approve && data.result !== SPEAK_ANSWER.refuse)
             throw new AppError('PARAM_ERROR', '请选择同意或拒绝', 'result');

@@ -179,7 +179,9 @@ export function businessTeamService(
       let seats = await repo.seats(s, businessId);
       await refuseStranger(
         deps.permissions,
+        s,
         caller,
+        businessId,
         seats.some((t) => t.user_id === caller.userId),
       );
       const missing = missingSeats(seats);

@@ -11,6 +11,7 @@ import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
+import { mayOpen } from './business-access.ts';
 import { asMessage, businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
 import { businessWatchRepository as repo } from './business-watch.repository.ts';
@@ -33,11 +34,8 @@ export function businessWatchService(db: Database, deps: { permissions: Permissi
     const s = inCompany(db, companyId);
     const business = await repo.business(s, businessId);
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    if (caller && caller.companyId === companyId) {
-      const member = await businessMessageRepository.isMember(s, business.id, caller.userId);
-      if (member || (await deps.permissions.has(caller, 'view_business')))
-        return { s, business, as: 'member' as Sight };
-    }
+    if (caller && caller.companyId === companyId && (await mayOpen(deps.permissions, s, caller, business.id)))
+      return { s, business, as: 'member' as Sight };
     const open = await repo.watchable(s, business.id);
     if (open.length === 0 || (nodeId !== undefined && !open.some((p) => p.node_id === nodeId)))
       throw new AppError('FORBIDDEN', '这个业务环节现在不能观摩');

@@ -1,4 +1,5 @@
 import {
+  businessBoardCalls,
   businessMessageCalls,
   businessRunCalls,
   businessSeatCalls,
@@ -9,6 +10,7 @@ import { pageParams } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
+import type { BusinessBoardService } from './business-board.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
@@ -25,6 +27,7 @@ export function businessRoutes(
     run,
     seats,
     watch,
+    board,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
@@ -32,8 +35,11 @@ export function businessRoutes(
     run: BusinessRunService;
     seats: BusinessSeatService;
     watch: BusinessWatchService;
+    board: BusinessBoardService;
   },
 ) {
+  serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
+  serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
     publicReadCompanyOf({ caller }, given);
   serve(app, businessWatchCalls.observables, ({ input, caller }) =>

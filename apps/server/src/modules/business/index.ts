@@ -5,6 +5,7 @@ import { defineModule } from '#server/platform/module.ts';
 import type { ZoneOf } from '#server/platform/time.ts';
 import { businessRoutes } from './business.routes.ts';
 import { businessService } from './business.service.ts';
+import { businessBoardService } from './business-board.service.ts';
 import { businessMessageService } from './business-message.service.ts';
 import { businessRunService } from './business-run.service.ts';
 import { businessSeatService } from './business-seat.service.ts';
@@ -19,11 +20,12 @@ export function businessModule(
   const businesses = businessService(db, deps);
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
   const watch = businessWatchService(db, { permissions: deps.permissions });
+  const board = businessBoardService(db, { permissions: deps.permissions });
   const run = businessRunService(db, { permissions: deps.permissions, sight: watch.sight });
   const seats = businessSeatService(db, { permissions: deps.permissions });
   const messages = businessMessageService(db, { ...deps, run, seats });
   return defineModule({
     name: 'business',
-    routes: (app) => businessRoutes(app, { businesses, team, messages, run, seats, watch }),
+    routes: (app) => businessRoutes(app, { businesses, team, messages, run, seats, watch, board }),
   });
 }

@@ -1,4 +1,4 @@
-import { COURSE_STUDENT_ROLE, COURSE_TEACHER_ROLES } from '@portal/contract';
+import { COURSE_PERSON, COURSE_STUDENT_ROLE, COURSE_TEACHER_ROLES } from '@portal/contract';
 import { sql } from 'kysely';
 import type { PageParams } from '#server/platform/core/paging.ts';
 import { pageAndCount } from '#server/platform/db/count.ts';
@@ -7,8 +7,8 @@ import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
 /** A course's instructors and students (`course_people.kind`). */
-export const TEACHER = 1;
-export const STUDENT = 2;
+export const TEACHER = COURSE_PERSON.teacher;
+export const STUDENT = COURSE_PERSON.student;
 
 export interface CourseValues {
   code: string;

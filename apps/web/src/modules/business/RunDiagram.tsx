@@ -72,27 +72,21 @@ export default function RunDiagram({ path, title }: { path: TransPath; title: st
   }, [path]);
 
   return (
-    <div>
+    // The legend is the drawing's caption: what each colour marks, named in words.
+    <figure className="run-figure" aria-label={`${title}的流程图`}>
       {failed && <Alert type="error" showIcon message={failed} />}
-      <div
-        ref={container}
-        className="run-canvas"
-        role="group"
-        aria-label={`${title}的流程图：${MARKS.map(([key, , word]) =>
-          path[key].length > 0 ? `${word}：${path[key].map((id) => names[id] ?? id).join('、')}` : '',
-        )
-          .filter(Boolean)
-          .join('；')}`}
-      />
-      <ul className="run-legend" aria-label="图例">
-        {MARKS.map(([key, marker, word]) => (
-          <li key={key}>
-            <span className={`run-swatch ${marker}`} aria-hidden="true" />
-            {word}
-            {path[key].length > 0 ? `：${path[key].map((id) => names[id] ?? id).join('、')}` : '：无'}
-          </li>
-        ))}
-      </ul>
-    </div>
+      <div ref={container} className="run-canvas" />
+      <figcaption>
+        <ul className="run-legend" aria-label="图例">
+          {MARKS.map(([key, marker, word]) => (
+            <li key={key}>
+              <span className={`run-swatch ${marker}`} aria-hidden="true" />
+              {word}
+              {path[key].length > 0 ? `：${path[key].map((id) => names[id] ?? id).join('、')}` : '：无'}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
   );
 }

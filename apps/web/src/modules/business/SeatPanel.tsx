@@ -64,7 +64,8 @@ export function SeatPanel({
         </Tag>
       </Space>
       {mine && (functions.data?.function_action_list.length ?? 0) > 0 && (
-        <div role="group" aria-label="我的动作" className="run-seat-actions">
+        <fieldset className="run-seat-actions">
+          <legend className="sr-only">我的动作</legend>
           <Space wrap>
             {functions.data?.function_action_list.map((f) => {
               const button = (
@@ -89,7 +90,7 @@ export function SeatPanel({
               <Typography.Text type="secondary">剩余发言次数：{mine.speak_times}</Typography.Text>
             )}
           </Space>
-        </div>
+        </fieldset>
       )}
       <List
         size="small"
