@@ -33,10 +33,13 @@ const FIRST_SCREENS: Record<Homed, string> = {
 };
 
 /** Where each area's home stands: its first screen, unless that screen is built. */
-const HOMES: Record<Homed, string> = { ...FIRST_SCREENS, crm: 'home' };
+const HOMES: Record<Homed, string> = { ...FIRST_SCREENS, crm: 'home', student: 'home', instructor: 'home' };
 
-/** Roles whose area opens on a built first screen rather than on the home (the goods library). */
-const LANDS_ON_SCREEN = new Set(['shop', 'warehouse', 'purchaser', 'finance', 'sales', 'qf_shop']);
+/** Roles whose area opens on a built first screen rather than on the home: what that screen shows. */
+const LANDS_ON_SCREEN = new Map([
+  ...['shop', 'warehouse', 'purchaser', 'finance', 'sales', 'qf_shop'].map((u) => [u, '商品库'] as const),
+  ['instructor', '业务指导'],
+]);
 
 const main = (page: Page) => page.getByRole('main');
 const nowSection = (page: Page) => main(page).getByRole('region', { name: '现在可以做的事' });
@@ -88,10 +91,11 @@ test.describe('login lands each role in its area, on its home', () => {
       const topBar = page.getByRole('banner');
       await expect(topBar).toContainText(AREA_TITLES[who.area]);
       await expect(topBar).toContainText(who.company);
-      if (LANDS_ON_SCREEN.has(who.username)) {
+      const screen = LANDS_ON_SCREEN.get(who.username);
+      if (screen) {
         await expect(page).toHaveURL(new RegExp(`/${who.area}/${FIRST_SCREENS[who.area as Homed]}$`));
-        // The goods library (a lazily loaded screen: a loaded machine may take a while).
-        await expect(main(page).getByText('商品库').first()).toBeVisible({ timeout: 30_000 });
+        // The first screen (lazily loaded: a loaded machine may take a while).
+        await expect(main(page).getByText(screen).first()).toBeVisible({ timeout: 30_000 });
         await sideMenu(page)
           .getByRole('menuitem', { name: `${AREA_TITLES[who.area]}首页` })
           .click();
@@ -214,7 +218,7 @@ test.describe('the 商城管理 home offers each shop role the screens it may op
 
 test('on a phone the area home fits the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signIn(page, 'student', '/student');
+  await signIn(page, 'student', '/student/home');
   // The side menu starts folded to its icons here (shell.spec.ts).
   await expectAreaHome(page, 'student', { menu: false });
   await expect(main(page)).toContainText('投票表决');

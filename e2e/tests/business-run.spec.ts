@@ -248,10 +248,46 @@ test('a visitor without an account watches a hearing’s statements live and can
   await expect(visitor.getByRole('list', { name: '图例' })).toContainText('当前：陈述意见');
   await expectAccessible(visitor, 'watching a node');
 
+  // A student finds it in their area: to watch (业务观摩), and among their teams (我的团队) — this
+  // business staffs 学生张三 too.
+  const student = await openPage('student');
+  await student.goto('/student');
+  await expect(student).toHaveURL(/\/student\/business-watch$/);
+  await expect(student.getByRole('link', { name: `观摩 ${business.name} 陈述意见` })).toBeVisible();
+  await student.goto('/student/team-list');
+  await expect(student.getByRole('link', { name: `进入业务 ${business.name}` })).toBeVisible();
+
   // What is said next reaches the watcher; when the hearing moves on, the page says so.
   await page.getByRole('textbox', { name: /在“.+”发言/ }).fill('请第一位陈述人发言');
   await page.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
   await expect(watchLog).toContainText('请第一位陈述人发言');
   await endNode(page, '陈述意见');
   await expect(visitor.getByText('这个业务环节现在不能观摩')).toBeVisible();
+});
+
+test('the course’s instructor follows the hearing on the board and opens it', async ({ page, openPage }) => {
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token);
+  await page.goto(`/business/detail/${business.id}`);
+  await expect(currentNodes(page)).toContainText('陈述意见');
+
+  // 王老师 teaches 0012 行政程序实训, which groups the price hearing.
+  const teacher = await openPage('instructor');
+  await teacher.goto('/instructor');
+  await expect(teacher).toHaveURL(/\/instructor\/business-guide$/);
+  const board = teacher.getByRole('table', { name: '行政程序实训的进行中的业务' });
+  const row = board.getByRole('row').filter({ hasText: business.name });
+  await expect(row).toContainText('陈述意见 入席 0/3');
+  await expect(row).toContainText('还没有动作');
+  await expectAccessible(teacher, 'the instructor’s board');
+
+  // What the team does reaches the board.
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).fill('请各位入席');
+  await page.getByRole('textbox', { name: /在“.+”发言/ }).press('Enter');
+  await expect(row).toContainText('听证主持人·单位管理员：请各位入席');
+
+  await row.getByRole('link', { name: `查看业务 ${business.name}` }).click();
+  await expect(teacher).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
+  await expect(teacher.getByRole('log', { name: '业务消息记录' })).toContainText('请各位入席');
+  await expect(teacher.getByText('你不是这个业务的成员，只能查看。')).toBeVisible();
 });

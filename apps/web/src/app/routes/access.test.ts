@@ -40,7 +40,7 @@ describe('area homes', () => {
   } as const;
 
   // An area whose first screen is built keeps its home at a path of its own.
-  const HOMES: Record<string, string> = { crm: 'home' };
+  const HOMES: Record<string, string> = { crm: 'home', student: 'home', instructor: 'home' };
   // Areas whose first screen is built and that need no home of their own.
   const NO_HOME = new Set(['manager']);
 
@@ -59,6 +59,17 @@ describe('area homes', () => {
       expect(visibleMenu(a.children, nobody)[0]).toBe(home);
     },
   );
+
+  it.each([
+    ['student', '业务观摩', '学生中心首页'],
+    ['instructor', '业务指导', '指导中心首页'],
+  ])('/%s opens on its first screen (%s), its home at /%s/home', (key, first, homeTitle) => {
+    const a = AREAS.find((x) => x.area === key);
+    if (!a) throw new Error(`no area ${key}`);
+    expect(findScreen(AREAS, `/${key}/${a.firstScreen}`)?.title).toBe(first);
+    expect(findScreen(AREAS, `/${key}/home`)?.title).toBe(homeTitle);
+    expect(areaIndexTarget(a, nobody)).toBe(`/${key}/${a.firstScreen}`);
+  });
 
   it('/crm opens on the goods library for whoever may see goods, else on its home at /crm/home', () => {
     const crm = AREAS.find((x) => x.area === 'crm');

@@ -13,6 +13,7 @@ export {
   CommentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  EyeOutlined,
   FileTextOutlined,
   FireOutlined,
   GiftOutlined,

@@ -31,10 +31,11 @@ export function WatchPage() {
   const nodeId = positive(params.nid);
   const companyId = positive(search.get('company_id')) || undefined;
   const node = useWatchedNode(companyId, businessId, nodeId);
-  const open = Boolean(node.data);
+  const open = Boolean(node.data) && !node.isError;
   const messages = useWatchedMessages(companyId, businessId, nodeId, open);
   const path = useWatchedPath(companyId, businessId, open);
-  const d = node.data;
+  // Refused on a later reading (the business moved on): what was read before is not shown as current.
+  const d = node.isError ? undefined : node.data;
   const gone = node.isError && isApiError(node.error) ? node.error.m : '';
 
   return (

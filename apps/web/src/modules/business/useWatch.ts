@@ -32,11 +32,12 @@ export const useWatchedNode = (companyId: number | undefined, businessId: number
   useQuery({
     queryKey: watchKeys.node(companyId, businessId, nodeId),
     queryFn: () =>
-      api.call(businessWatchCalls.nodeDetail, {
-        business_id: businessId,
-        node_id: nodeId,
-        ...company(companyId),
-      }),
+      api.call(
+        businessWatchCalls.nodeDetail,
+        { business_id: businessId, node_id: nodeId, ...company(companyId) },
+        // The page says why (the business moved on): no toast every few seconds.
+        { toast: false },
+      ),
     refetchInterval: (q) => (q.state.status === 'error' ? false : WATCH_REFRESH_MS),
     enabled: businessId > 0 && nodeId > 0,
   });
@@ -50,11 +51,12 @@ export const useWatchedMessages = (
   useQuery({
     queryKey: watchKeys.messages(companyId, businessId, nodeId),
     queryFn: () =>
-      api.call(businessWatchCalls.nodeMessages, {
-        business_id: businessId,
-        node_id: nodeId,
-        ...company(companyId),
-      }),
+      api.call(
+        businessWatchCalls.nodeMessages,
+        { business_id: businessId, node_id: nodeId, ...company(companyId) },
+        // The page says why (the business moved on): no toast every few seconds.
+        { toast: false },
+      ),
     refetchInterval: (q) => (q.state.status === 'error' ? false : WATCH_REFRESH_MS),
     enabled,
   });
@@ -62,6 +64,11 @@ export const useWatchedMessages = (
 export const useWatchedPath = (companyId: number | undefined, businessId: number, enabled: boolean) =>
   useQuery({
     queryKey: watchKeys.path(companyId, businessId),
-    queryFn: () => api.call(businessRunCalls.transPath, { business_id: businessId, ...company(companyId) }),
+    queryFn: () =>
+      api.call(
+        businessRunCalls.transPath,
+        { business_id: businessId, ...company(companyId) },
+        { toast: false },
+      ),
     enabled,
   });
