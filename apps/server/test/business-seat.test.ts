@@ -200,6 +200,58 @@ describe('a seat inside a node', () => {
     expect((await say(run, speakerB, '关闭后发言')).c).toBe(0);
   });
 
+  it('keeps a seat seated into the next node of the same scene, not into another kind of node', async () => {
+    const scenes = await projectWithRoles(h.app, { get, post }, manager, {
+      name: '两轮听证',
+      xml: bpmn(`
+        <bpmn:startEvent id="S" />
+        <bpmn:task id="T" name="第一轮陈述" training:nodeType="1" />
+        <bpmn:task id="U" name="第二轮陈述" training:nodeType="1" />
+        <bpmn:task id="R" name="听证报告" training:nodeType="4" />
+        <bpmn:endEvent id="E" />
+        ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'U')}${seq('f3', 'U', 'R')}${seq('f4', 'R', 'E')}`),
+      starter: { actions: ['seat', 'end'], in: ['T', 'U'] },
+      extra: [{ name: '陈述人', tasks: ['T', 'U', 'R'], actions: ['seat', 'stand', 'exit'], in: ['T', 'U'] }],
+    });
+    const made = (await post('/business/create', { project_id: scenes.projectId }, manager)).d;
+    const seatOf = (role: string) => made.roles.find((r: { name: string }) => r.name === role).seats[0].id;
+    await post(
+      '/business/setNoneUser',
+      { role_alloc_id: seatOf('陈述人'), user_id: speakerA.user.id },
+      manager,
+    );
+    expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+    const act = (who: Who, node: string, cmd: string, data?: object) =>
+      post(
+        '/business/message/push',
+        {
+          business_id: made.id,
+          node_id: scenes.nodeIds[node] as number,
+          role_alloc_id: seatOf(who === manager ? '经办人' : '陈述人'),
+          type: 'cmd',
+          cmd,
+          ...(data ? { data: JSON.stringify(data) } : {}),
+        },
+        who,
+      );
+    const seatIn = async (node: string) =>
+      (
+        await get(`/business/role/status?business_id=${made.id}&node_id=${scenes.nodeIds[node]}`, manager)
+      ).d.role_status_list.find((x: { role_name: string }) => x.role_name === '陈述人');
+    await act(speakerA, 'T', 'action_role_show');
+    await act(speakerA, 'T', 'action_role_stand');
+    const end = async (node: string) => {
+      const exit = (
+        await get(`/workflow/trans/query?business_id=${made.id}&node_id=${scenes.nodeIds[node]}`, manager)
+      ).d.exits[0].id;
+      expect((await act(manager, node, 'action_exp_node_end', { tran_id: exit })).c).toBe(0);
+    };
+    await end('T');
+    expect(await seatIn('U')).toMatchObject({ sitting_status: SITTING.in, stand_status: STANDING.standing });
+    await end('U');
+    expect(await seatIn('R')).toMatchObject({ sitting_status: SITTING.out });
+  });
+
   it('refuses another company, a stranger to the business and the anonymous; nothing changes', async () => {
     const run = await running();
     const before = await stored();

@@ -138,6 +138,8 @@ export interface ExtraRole {
   actions?: string[];
   /** Its scene position there. */
   position?: string;
+  /** The nodes (of `tasks`) the actions and position apply in; every one when absent. */
+  in?: string[];
 }
 
 /**
@@ -210,7 +212,7 @@ export async function projectWithRoles(
   const allocations = saved.d.roles.flatMap(
     (r: { id: number; name: string; nodes: { node_id: number; can_terminate: number }[] }) => {
       const extra = v.extra.find((x) => x.name === r.name);
-      const only = extra ? undefined : v.starter?.in?.map((t) => nodeIds[t]);
+      const only = (extra ? extra.in : v.starter?.in)?.map((t) => nodeIds[t]);
       return r.nodes.map((n) => {
         const set = only && !only.includes(n.node_id) ? undefined : (extra ?? v.starter);
         return {

@@ -21,6 +21,7 @@ import { businessRepository } from './business.repository.ts';
 import { refuseStranger } from './business-access.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessRunRepository as repo } from './business-run.repository.ts';
+import type { BusinessSeatService } from './business-seat.service.ts';
 import type { BusinessWatchService } from './business-watch.service.ts';
 
 type Graph = { nodes: RunGraphNode[]; flows: RunGraphFlow[] };
@@ -52,7 +53,11 @@ export interface NodeEnded {
  */
 export function businessRunService(
   db: Database,
-  deps: { permissions: PermissionCache; sight: BusinessWatchService['sight'] },
+  deps: {
+    permissions: PermissionCache;
+    sight: BusinessWatchService['sight'];
+    carrySeated: BusinessSeatService['carrySeated'];
+  },
 ) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
@@ -178,6 +183,15 @@ export function businessRunService(
         );
         if (exit.kind === 'end') said += '，本分支结束';
         else said += `，进入${names(exit.to)}`;
+      }
+      for (const nodeId of entered) {
+        const row = await repo.currentAt(t, v.businessId, nodeId);
+        if (row)
+          await deps.carrySeated(t, {
+            businessId: v.businessId,
+            from: { pathId: v.path.id, nodeId: v.nodeId },
+            to: { pathId: row.id, nodeId },
+          });
       }
       const finished = (await repo.openRows(t, v.businessId, 0)) === 0;
       if (finished) {

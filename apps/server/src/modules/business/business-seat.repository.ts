@@ -1,4 +1,4 @@
-import { BUSINESS_PATH_STATE, SEAT_DEFAULTS, type SeatState } from '@portal/contract';
+import { BUSINESS_PATH_STATE, SEAT_DEFAULTS, type SeatState, SITTING } from '@portal/contract';
 import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
@@ -90,6 +90,27 @@ export const businessSeatRepository = {
           .execute()
       ).map(({ seat_id, ...state }) => [seat_id, state]),
     ),
+
+  /** A node's scene: its type and program module. */
+  scene: (s: CompanyScope, nodeId: number) =>
+    s
+      .selectFrom('flow_nodes', 'n')
+      .select(['n.node_type', 'n.module_id'])
+      .where('n.id', '=', nodeId)
+      .executeTakeFirst(),
+
+  /** The seats seated in a path row whose roles also take part in `nodeId`. */
+  seatedInto: (s: CompanyScope, fromPathId: number, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_seat_states', 'x')
+      .innerJoin('business_seats as t', 't.id', 'x.seat_id')
+      .innerJoin('business_role_nodes as a', 'a.business_role_id', 't.business_role_id')
+      .select(['x.seat_id', 'x.stand_status'])
+      .where('x.path_id', '=', fromPathId)
+      .where('x.sitting_status', '=', SITTING.in)
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .execute(),
 
   /** A message of the business by its number (a request being answered). */
   message: (s: CompanyScope, businessId: number, seq: number) =>

@@ -6,6 +6,7 @@ import {
   CONTROL,
   type NodeFunction,
   type RoleStatus,
+  SCENE_NODE_TYPES,
   SEAT_DEFAULTS,
   type SeatState,
   type SeatStatus,
@@ -184,6 +185,30 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
         default:
           throw refuse(`“${BUSINESS_COMMANDS[cmd]}”不是席位动作`);
       }
+    },
+
+    /**
+     * Seats stay seated into the next node when it uses the same scene (a scene node type and the
+     * same program module; design note "Inside a node"): their states are written in its path row.
+     */
+    async carrySeated(
+      t: CompanyScope,
+      v: {
+        businessId: number;
+        from: { pathId: number; nodeId: number };
+        to: { pathId: number; nodeId: number };
+      },
+    ) {
+      const [was, next] = await Promise.all([repo.scene(t, v.from.nodeId), repo.scene(t, v.to.nodeId)]);
+      const scene = (n: typeof was) => n?.node_type != null && SCENE_NODE_TYPES.includes(n.node_type);
+      if (!scene(was) || !scene(next) || was?.module_id !== next?.module_id) return;
+      const at = nowIso();
+      for (const x of await repo.seatedInto(t, v.from.pathId, v.businessId, v.to.nodeId))
+        await repo.write(
+          t,
+          { business_id: v.businessId, path_id: v.to.pathId, seat_id: x.seat_id, at },
+          { ...SEAT_DEFAULTS, sitting_status: SITTING.in, stand_status: x.stand_status },
+        );
     },
 
     /** A member's text: under expression management a seat that may not end the node spends a speech. */

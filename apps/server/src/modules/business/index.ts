@@ -21,8 +21,12 @@ export function businessModule(
   const team = businessTeamService(db, { permissions: deps.permissions, detail: businesses.detailIn });
   const watch = businessWatchService(db, { permissions: deps.permissions });
   const board = businessBoardService(db, { permissions: deps.permissions });
-  const run = businessRunService(db, { permissions: deps.permissions, sight: watch.sight });
   const seats = businessSeatService(db, { permissions: deps.permissions });
+  const run = businessRunService(db, {
+    permissions: deps.permissions,
+    sight: watch.sight,
+    carrySeated: seats.carrySeated,
+  });
   const messages = businessMessageService(db, { ...deps, run, seats });
   return defineModule({
     name: 'business',

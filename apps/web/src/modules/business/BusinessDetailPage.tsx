@@ -29,6 +29,7 @@ const LIVE_WORDS: Record<LiveState, string> = {
   connecting: '正在连接…',
   live: '实时',
   offline: '连接已断开，正在重连',
+  refused: '无法接收实时消息',
 };
 
 /**
@@ -201,6 +202,14 @@ export function BusinessDetailPage() {
               业务消息
             </Typography.Title>
             <Tag color={live.state === 'live' ? 'success' : 'warning'}>{LIVE_WORDS[live.state]}</Tag>
+            {live.state === 'refused' && (
+              <>
+                <Typography.Text type="secondary">{live.reason}</Typography.Text>
+                <Button size="small" onClick={live.retry}>
+                  重试
+                </Button>
+              </>
+            )}
           </div>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; a keyboard user scrolls it only if it takes focus (WCAG 2.1.1) */}
           <div role="log" aria-live="polite" aria-label="业务消息记录" className="run-log" tabIndex={0}>

@@ -8,7 +8,7 @@ import { getToken } from '#web/shared/session.ts';
 /** Where the server's live socket is (apps/server platform/live/live.ts LIVE_PATH). */
 const LIVE_PATH = '/api/live';
 
-export type LiveState = 'connecting' | 'live' | 'offline';
+export type LiveState = 'connecting' | 'live' | 'offline' | 'refused';
 
 /**
  * A running business's messages, live (ADR 0043): the page joins the business on the socket and
@@ -27,9 +27,13 @@ export function useLiveMessages(
   const commanded = useRef(onCommand);
   commanded.current = onCommand;
   const [state, setState] = useState<LiveState>('connecting');
+  /** Why the server refused to join the business (a refused page does not retry by itself). */
+  const [reason, setReason] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const kept = useRef(new Map<number, BusinessMessage>());
   const last = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry: a new connection.
   useEffect(() => {
     if (!enabled) return;
     kept.current = new Map();
@@ -71,11 +75,15 @@ export function useLiveMessages(
       socket.emit(
         LIVE_EVENTS.join,
         { business_id: businessId, after_seq: last.current },
-        (reply: { c: number; d?: { messages: BusinessMessage[] } }) => {
+        (reply: { c: number; m?: string; d?: { messages: BusinessMessage[] } }) => {
           if (reply.c !== 0) {
-            setState('offline');
+            // Refused (the member was taken off, the business deleted): say why, do not rejoin.
+            setReason(reply.m ?? '');
+            setState('refused');
+            socket.close();
             return;
           }
+          setReason('');
           setState('live');
           take(reply.d?.messages ?? []);
         },
@@ -87,7 +95,7 @@ export function useLiveMessages(
     return () => {
       socket.close();
     };
-  }, [businessId, enabled]);
+  }, [businessId, enabled, attempt]);
 
-  return { messages, state };
+  return { messages, state, reason, retry: () => setAttempt((n) => n + 1) };
 }

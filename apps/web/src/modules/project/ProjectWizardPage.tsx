@@ -179,13 +179,11 @@ function Wizard({
       graph_view: v.graph_view,
       can_redo: v.can_redo ? 1 : 0,
       reference: v.reference,
-      targets: JSON.stringify(
-        targetNodes.map((t) => ({
-          node_id: t.node_id,
-          target_project_id: v.targets?.[String(t.node_id)] ?? null,
-        })),
-      ) as never,
-      target_user_ids: JSON.stringify(v.open_mode === 3 ? v.target_user_ids : []) as never,
+      targets: targetNodes.map((t) => ({
+        node_id: t.node_id,
+        target_project_id: v.targets?.[String(t.node_id)] ?? null,
+      })),
+      target_user_ids: v.open_mode === 3 ? (v.target_user_ids ?? []) : [],
     };
     try {
       await save.mutateAsync(
