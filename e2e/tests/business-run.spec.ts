@@ -142,6 +142,13 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await endNode(defendant, '被告答辩');
   await expect(currentNodes(plaintiff)).toContainText('法庭辩论');
   await endNode(page, '法庭辩论');
+  // 合议庭评议 is a vote: the presiding judge votes, then ends the vote (the jurors did not vote).
+  const deliberation = page.getByRole('region', { name: '“合议庭评议”的席位' });
+  await deliberation.getByRole('button', { name: '赞成' }).click();
+  await expect(deliberation.getByRole('listitem').filter({ hasText: '审判长' })).toContainText('赞成');
+  await deliberation.getByRole('button', { name: '结束表决' }).click();
+  await expect(log(plaintiff)).toContainText('结束表决：赞成1，反对0，弃权0，未表决2');
+  await expect(deliberation).toContainText('表决已结束');
   await endNode(page, '合议庭评议');
   await expect(currentNodes(defendant)).toContainText('宣判与总结');
 

@@ -252,6 +252,67 @@ describe('a seat inside a node', () => {
     expect(await seatIn('R')).toMatchObject({ sitting_status: SITTING.out });
   });
 
+  it('takes each seat’s vote once, until the host ends the vote (spec §4: vote_status and end_vote)', async () => {
+    const voting = await projectWithRoles(h.app, { get, post }, manager, {
+      name: '合议表决',
+      xml: bpmn(`
+        <bpmn:startEvent id="S" />
+        <bpmn:task id="V" name="合议表决" training:nodeType="8" />
+        <bpmn:task id="R" name="听证报告" training:nodeType="4" />
+        <bpmn:endEvent id="E" />
+        ${seq('f1', 'S', 'V')}${seq('f2', 'V', 'R')}${seq('f3', 'R', 'E')}`),
+      starter: { actions: ['vote', 'end'], in: ['V'] },
+      extra: [{ name: '陈述人', capacity: 2, tasks: ['V'], actions: ['vote', 'exit'] }],
+    });
+    const made = (await post('/business/create', { project_id: voting.projectId }, manager)).d;
+    const seatsOf = (role: string) =>
+      made.roles
+        .find((r: { name: string }) => r.name === role)
+        .seats.map((t: { id: number }) => t.id) as number[];
+    const [a, b] = seatsOf('陈述人') as [number, number];
+    await post('/business/setNoneUser', { role_alloc_id: a, user_id: speakerA.user.id }, manager);
+    await post('/business/setNoneUser', { role_alloc_id: b, user_id: speakerB.user.id }, manager);
+    expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+    const seatOf = new Map([
+      [manager, seatsOf('经办人')[0]],
+      [speakerA, a],
+      [speakerB, b],
+    ]);
+    const vote = (who: Who, cmd: string, data?: object) =>
+      post(
+        '/business/message/push',
+        {
+          business_id: made.id,
+          node_id: voting.nodeIds.V as number,
+          role_alloc_id: seatOf.get(who) as number,
+          type: 'cmd',
+          cmd,
+          ...(data ? { data: JSON.stringify(data) } : {}),
+        },
+        who,
+      );
+    const agreed = await vote(speakerA, 'action_role_vote', { status: 1 });
+    expect(agreed.d.msg).toBe('表决：赞成');
+    expect(agreed.d.data.end_vote).toBe(0);
+    expect(agreed.d.data.role_status_list).toContainEqual({ role_alloc_id: a, vote_status: 1 });
+    expect((await vote(speakerA, 'action_role_vote', { status: 2 })).m).toBe('你已经表决（赞成）');
+    expect((await vote(speakerB, 'action_role_vote', { status: 3 })).m).toBe('表决只能是赞成、反对或弃权');
+    expect((await vote(speakerB, 'action_role_vote_end')).m).toBe('只有能结束环节的角色可以结束表决');
+    const ended = await vote(manager, 'action_role_vote_end');
+    expect(ended.d.msg).toBe('结束表决：赞成1，反对0，弃权0，未表决2');
+    expect(ended.d.data.end_vote).toBe(1);
+    expect((await vote(speakerB, 'action_role_vote', { status: 9 })).m).toBe('表决已经结束');
+    const status = await get(
+      `/business/role/status?business_id=${made.id}&node_id=${voting.nodeIds.V}`,
+      speakerB,
+    );
+    expect(status.d.end_vote).toBe(1);
+    expect(
+      (await get(`/business/node/function?business_id=${made.id}&node_id=${voting.nodeIds.V}`, speakerB)).d
+        .function_action_list,
+    ).toEqual([{ cmd: 'action_role_vote', name: '表决', disable: true, hint: '表决已经结束' }]);
+  });
+
   it('refuses another company, a stranger to the business and the anonymous; nothing changes', async () => {
     const run = await running();
     const before = await stored();

@@ -51,6 +51,10 @@ const commandData = z.preprocess(
       /** A request answered (`action_role_apply_speak_opt`): its message's number, and 1 approve / 2 refuse. */
       msg_id: optionalInt('申请', { min: 1, max: 2_147_483_647 }),
       result: optionalInt('审批结果', { min: 1, max: 2 }),
+      /** A vote (`action_role_vote`): 1 agree, 2 disagree, 9 abstain. */
+      status: z
+        .union([z.literal(1), z.literal(2), z.literal(9)], { error: '表决只能是赞成、反对或弃权' })
+        .optional(),
     },
     { error: '命令数据格式不正确' },
   ),

@@ -164,6 +164,8 @@ export const BUSINESS_COMMANDS = {
   action_role_banned: '表达管理',
   action_role_apply_speak: '申请发言',
   action_role_apply_speak_opt: '审批发言',
+  action_role_vote: '表决',
+  action_role_vote_end: '结束表决',
 } as const;
 export type BusinessCommand = keyof typeof BUSINESS_COMMANDS;
 

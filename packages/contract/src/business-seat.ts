@@ -20,6 +20,9 @@ export const STANDING = { standing: 1, sitting: 2 } as const;
 export const CONTROL = { off: 1, on: 2 } as const;
 export const SPEAK_REQUEST = { none: 0, waiting: 9 } as const;
 export const SPEAK_ANSWER = { approve: 1, refuse: 2 } as const;
+/** A seat's vote (spec 001 §3 `vote_status`). */
+export const VOTE = { none: 0, agree: 1, disagree: 2, abstain: 9 } as const;
+export const VOTE_WORDS: Record<number, string> = { 0: '未表决', 1: '赞成', 2: '反对', 9: '弃权' };
 /** Speeches an approved request grants (design note: "grants 3 speeches"). */
 export const SPEECHES_PER_GRANT = 3;
 /** The scene position any number of seats share. */
@@ -34,6 +37,8 @@ export const COMMAND_ACTION: Partial<Record<BusinessCommand, FlowAction>> = {
   action_role_banned: 'control',
   action_role_apply_speak: 'speak',
   action_role_apply_speak_opt: 'control',
+  action_role_vote: 'vote',
+  action_role_vote_end: 'vote',
 };
 
 export interface SeatState {
@@ -41,21 +46,32 @@ export interface SeatState {
   stand_status: number;
   speak_times: number;
   speak_request: number;
+  vote_status: number;
 }
 export const SEAT_DEFAULTS: SeatState = {
   sitting_status: SITTING.out,
   stand_status: STANDING.sitting,
   speak_times: 0,
   speak_request: SPEAK_REQUEST.none,
+  vote_status: VOTE.none,
 };
 
+/** Where a seat acts: whether it may end the node, expression management, whether the vote has ended. */
+export interface SeatPlace {
+  can_end: boolean;
+  control_status: number;
+  end_vote?: number | undefined;
+}
+
 /** Why a seat may not give a command now ('' when it may). */
-export function seatRefusal(
-  cmd: BusinessCommand,
-  s: SeatState,
-  v: { can_end: boolean; control_status: number },
-): string {
+export function seatRefusal(cmd: BusinessCommand, s: SeatState, v: SeatPlace): string {
   switch (cmd) {
+    case 'action_role_vote':
+      if (v.end_vote === 1) return '表决已经结束';
+      return s.vote_status === VOTE.none ? '' : `你已经表决（${VOTE_WORDS[s.vote_status] ?? ''}）`;
+    case 'action_role_vote_end':
+      if (!v.can_end) return '只有能结束环节的角色可以结束表决';
+      return v.end_vote === 1 ? '表决已经结束' : '';
     case 'action_role_show':
       return s.sitting_status === SITTING.in ? '你已经入席' : '';
     case 'action_role_hide':
@@ -80,7 +96,7 @@ export function seatRefusal(
 }
 
 /** Whether a seat's text may be sent now (expression management: '' when it may). */
-export function speechRefusal(s: SeatState, v: { can_end: boolean; control_status: number }): string {
+export function speechRefusal(s: SeatState, v: SeatPlace): string {
   if (v.can_end || v.control_status !== CONTROL.on) return '';
   return s.speak_times > 0 ? '' : '表达管理已开启，请先申请发言并等待主持人同意';
 }
@@ -98,7 +114,7 @@ export type SeatFunction = z.infer<typeof seatFunctionSchema>;
 export function seatFunctions(
   actions: readonly string[],
   s: SeatState,
-  v: { can_end: boolean; control_status: number },
+  v: SeatPlace,
   names: Record<string, string>,
 ): SeatFunction[] {
   const offered = new Set(actions);
@@ -115,6 +131,7 @@ export function seatFunctions(
     // Managing speech is a seat's that may end the node; asking to speak, the others'.
     if (cmd === 'action_role_apply_speak' && v.can_end) continue;
     if (cmd === 'action_role_banned' && !v.can_end) continue;
+    if (cmd === 'action_role_vote_end' && !v.can_end) continue;
     const hint = seatRefusal(cmd, s, v);
     list.push({ cmd, name: names[cmd] ?? cmd, disable: hint !== '', hint });
   }
@@ -132,11 +149,13 @@ export const seatStatusSchema = z.object({
   stand_status: z.number().int(),
   speak_times: z.number().int(),
   speak_request: z.number().int(),
+  vote_status: z.number().int(),
 });
 export type SeatStatus = z.infer<typeof seatStatusSchema>;
 
 export const nodeFunctionSchema = z.object({
   control_status: z.number().int(),
+  end_vote: z.number().int(),
   function_action_list: z.array(seatFunctionSchema),
   /** Animation actions: the scene screens bring them. */
   process_action_list: z.array(z.object({ cmd: z.string(), name: z.string() })),
@@ -146,6 +165,8 @@ export type NodeFunction = z.infer<typeof nodeFunctionSchema>;
 
 export const roleStatusSchema = z.object({
   control_status: z.number().int(),
+  /** The node's vote has ended (spec 001 §4 "Voting"). */
+  end_vote: z.number().int(),
   role_status_list: z.array(seatStatusSchema),
 });
 export type RoleStatus = z.infer<typeof roleStatusSchema>;

@@ -36,6 +36,7 @@ export const nodeDetailSchema = z.object({
   status: z.number().int(),
   node: z.object({ id: z.number().int(), name: z.string(), node_type: z.number().int().nullable() }),
   control_status: z.number().int(),
+  end_vote: z.number().int(),
   /** The caller is not of the business: a watcher, read-only, without members' names. */
   observable: z.number().int(),
   role_alloc_status: z.array(seatStatusSchema),

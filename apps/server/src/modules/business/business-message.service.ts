@@ -53,7 +53,12 @@ export function businessMessageService(
         msg?: string | undefined;
         cmd?: BusinessCommand | undefined;
         data?:
-          | { tran_id?: number | undefined; msg_id?: number | undefined; result?: number | undefined }
+          | {
+              tran_id?: number | undefined;
+              msg_id?: number | undefined;
+              result?: number | undefined;
+              status?: number | undefined;
+            }
           | undefined;
       },
     ): Promise<BusinessMessage> {

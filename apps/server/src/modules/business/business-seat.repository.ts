@@ -17,7 +17,7 @@ export const businessSeatRepository = {
   current: (s: CompanyScope, businessId: number, nodeId: number) =>
     s
       .selectFrom('business_paths', 'p')
-      .select(['p.id', 'p.control_status'])
+      .select(['p.id', 'p.control_status', 'p.end_vote'])
       .where('p.business_id', '=', businessId)
       .where('p.node_id', '=', nodeId)
       .where('p.state', '=', BUSINESS_PATH_STATE.current)
@@ -26,11 +26,14 @@ export const businessSeatRepository = {
   setControl: (s: CompanyScope, pathId: number, status: number) =>
     s.updateTable('business_paths').set({ control_status: status }).where('id', '=', pathId).execute(),
 
+  endVote: (s: CompanyScope, pathId: number) =>
+    s.updateTable('business_paths').set({ end_vote: 1 }).where('id', '=', pathId).execute(),
+
   /** The seat's state in the path row (the defaults until its first change). */
   async state(s: CompanyScope, pathId: number, seatId: number): Promise<SeatState> {
     const row = await s
       .selectFrom('business_seat_states', 'x')
-      .select(['x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request'])
+      .select(['x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request', 'x.vote_status'])
       .where('x.path_id', '=', pathId)
       .where('x.seat_id', '=', seatId)
       .executeTakeFirst();
@@ -85,7 +88,14 @@ export const businessSeatRepository = {
       (
         await s
           .selectFrom('business_seat_states', 'x')
-          .select(['x.seat_id', 'x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request'])
+          .select([
+            'x.seat_id',
+            'x.sitting_status',
+            'x.stand_status',
+            'x.speak_times',
+            'x.speak_request',
+            'x.vote_status',
+          ])
           .where('x.path_id', '=', pathId)
           .execute()
       ).map(({ seat_id, ...state }) => [seat_id, state]),

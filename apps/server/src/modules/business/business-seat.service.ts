@@ -19,6 +19,8 @@ import {
   seatFunctions,
   seatRefusal,
   speechRefusal,
+  VOTE,
+  VOTE_WORDS,
 } from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -71,6 +73,7 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
     return {
       ...part,
       control_status: current?.control_status ?? CONTROL.off,
+      end_vote: current?.end_vote ?? 0,
       can_end: part.can_terminate === 1,
     };
   }
@@ -102,13 +105,22 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
     return { s, path, seats: await seatsOf(s, business.id, input.node_id, path.id) };
   }
 
+  /** The node's votes as the spec's update carries them: each seat's `vote_status`, and `end_vote`. */
+  async function votes(t: CompanyScope, ctx: SeatContext, endVote: number) {
+    const seats = await seatsOf(t, ctx.businessId, ctx.nodeId, ctx.path.id);
+    return {
+      role_status_list: seats.map((x) => ({ role_alloc_id: x.role_alloc_id, vote_status: x.vote_status })),
+      end_vote: endVote,
+    };
+  }
+
   return {
     /** Carries out a seat command (`cmd` other than ending the node) in the push's transaction. */
     async command(
       t: CompanyScope,
       ctx: SeatContext,
       cmd: BusinessCommand,
-      data: { msg_id?: number | undefined; result?: number | undefined },
+      data: { msg_id?: number | undefined; result?: number | undefined; status?: number | undefined },
     ): Promise<SeatChanged> {
       const part = await partOf(t, ctx);
       const action = COMMAND_ACTION[cmd];
@@ -182,6 +194,21 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
             data: { msg_id: data.msg_id, seat_id: request.seat_id, result: data.result },
           };
         }
+        case 'action_role_vote': {
+          if (data.status !== VOTE.agree && data.status !== VOTE.disagree && data.status !== VOTE.abstain)
+            throw new AppError('PARAM_ERROR', '请选择赞成、反对或弃权', 'status');
+          await write({ ...state, vote_status: data.status });
+          return { msg: `表决：${VOTE_WORDS[data.status]}`, data: await votes(t, ctx, part.end_vote) };
+        }
+        case 'action_role_vote_end': {
+          await repo.endVote(t, ctx.path.id);
+          const tally = await votes(t, ctx, 1);
+          const count = (v: number) => tally.role_status_list.filter((x) => x.vote_status === v).length;
+          return {
+            msg: `结束表决：赞成${count(VOTE.agree)}，反对${count(VOTE.disagree)}，弃权${count(VOTE.abstain)}，未表决${count(VOTE.none)}`,
+            data: tally,
+          };
+        }
         default:
           throw refuse(`“${BUSINESS_COMMANDS[cmd]}”不是席位动作`);
       }
@@ -232,9 +259,14 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
       const { path, seats } = await openedNode(caller, input);
       const mine = seats.filter((x) => x.user_id === caller.userId);
       const first = mine[0];
-      const v = { can_end: first?.can_terminate === 1, control_status: path.control_status };
+      const v = {
+        can_end: first?.can_terminate === 1,
+        control_status: path.control_status,
+        end_vote: path.end_vote,
+      };
       return {
         control_status: path.control_status,
+        end_vote: path.end_vote,
         function_action_list: first
           ? seatFunctions(actionsOf(first.actions), first, v, BUSINESS_COMMANDS)
           : [],
@@ -245,7 +277,11 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
 
     async roleStatus(caller: Caller, input: { business_id: number; node_id: number }): Promise<RoleStatus> {
       const { path, seats } = await openedNode(caller, input);
-      return { control_status: path.control_status, role_status_list: seats.map(asStatus) };
+      return {
+        control_status: path.control_status,
+        end_vote: path.end_vote,
+        role_status_list: seats.map(asStatus),
+      };
     },
   };
 }

@@ -86,6 +86,7 @@ export function businessWatchService(db: Database, deps: { permissions: Permissi
         status: business.status,
         node: { id: node.id, name: node.name, node_type: node.node_type },
         control_status: path?.control_status ?? CONTROL.off,
+        end_vote: path?.end_vote ?? 0,
         observable: as === 'watcher' ? 1 : 0,
         role_alloc_status: seats.map(({ actions: _, business_role_id: __, ...t }) => ({
           ...t,

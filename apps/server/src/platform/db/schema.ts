@@ -1474,6 +1474,8 @@ export interface BusinessPathTable {
   came_by: number | null;
   /** Expression management (migration 068): 1 off, 2 on. */
   control_status: Generated<number>;
+  /** The node's vote has been ended (migration 069): 0 no, 1 yes. */
+  end_vote: Generated<number>;
 }
 
 /** A seat's state in a node the business is in (migration 068), written on its first change. */
@@ -1487,6 +1489,8 @@ export interface BusinessSeatStateTable {
   stand_status: Generated<number>;
   speak_times: Generated<number>;
   speak_request: Generated<number>;
+  /** Migration 069: 0 none, 1 agree, 2 disagree, 9 abstain. */
+  vote_status: Generated<number>;
   updated_at: string;
 }
 

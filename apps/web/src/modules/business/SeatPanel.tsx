@@ -6,10 +6,14 @@ import {
   SPEAK_ANSWER,
   SPEAK_REQUEST,
   STANDING,
+  VOTE,
+  VOTE_WORDS,
 } from '@portal/contract';
 import { Button, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useNodeFunction, useRoleStatus, useSeatCommand } from './useBusinessRun.ts';
+
+const VOTE_COLORS: Record<number, string | undefined> = { 1: 'success', 2: 'error' };
 
 /**
  * A current node's seats (design/training.md "Inside a node"): who sits where and how, the
@@ -32,8 +36,9 @@ export function SeatPanel({
   const mine = functions.data?.user_role_allocs[0];
   const host = mine?.can_terminate === 1;
   const controlled = seats.data?.control_status === CONTROL.on;
+  const ended = seats.data?.end_vote === 1;
 
-  const send = (cmd: BusinessCommand, data?: { msg_id: number; result: number }) => {
+  const send = (cmd: BusinessCommand, data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9 }) => {
     if (!mine) return;
     command.mutate({
       business_id: businessId,
@@ -62,12 +67,24 @@ export function SeatPanel({
         <Tag color={controlled ? 'warning' : undefined}>
           {controlled ? '表达管理中：发言须申请' : '自由发言'}
         </Tag>
+        {ended && <Tag>表决已结束</Tag>}
       </Space>
       {mine && (functions.data?.function_action_list.length ?? 0) > 0 && (
         <fieldset className="run-seat-actions">
           <legend className="sr-only">我的动作</legend>
           <Space wrap>
             {functions.data?.function_action_list.map((f) => {
+              // A vote is three buttons: 赞成, 反对, 弃权 (its data the choice).
+              if (f.cmd === 'action_role_vote' && !f.disable)
+                return [VOTE.agree, VOTE.disagree, VOTE.abstain].map((v) => (
+                  <Button
+                    key={`vote-${v}`}
+                    loading={command.isPending && command.variables?.data?.status === v}
+                    onClick={() => send('action_role_vote', { status: v })}
+                  >
+                    {VOTE_WORDS[v]}
+                  </Button>
+                ));
               const button = (
                 <Button
                   key={f.cmd}
@@ -150,6 +167,9 @@ export function SeatPanel({
                 )}
                 {controlled && t.can_terminate !== 1 && <Tag>可发言 {t.speak_times} 次</Tag>}
                 {t.speak_request === SPEAK_REQUEST.waiting && <Tag color="warning">申请发言</Tag>}
+                {(t.vote_status !== VOTE.none || ended) && (
+                  <Tag color={VOTE_COLORS[t.vote_status]}>{VOTE_WORDS[t.vote_status]}</Tag>
+                )}
               </Space>
             </List.Item>
           );

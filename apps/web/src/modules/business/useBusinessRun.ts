@@ -43,7 +43,7 @@ export const useSeatCommand = () =>
       node_id: number;
       role_alloc_id: number;
       cmd: BusinessCommand;
-      data?: { msg_id: number; result: number };
+      data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9 };
     }) => api.call(businessMessageCalls.push, { ...v, type: 'cmd' }),
   });
 

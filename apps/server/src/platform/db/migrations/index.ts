@@ -61,6 +61,7 @@ import { businessRuns } from './065-business-runs.ts';
 import { businessMessages } from './066-business-messages.ts';
 import { businessMovingOn } from './067-business-moving-on.ts';
 import { businessSeatStates } from './068-business-seat-states.ts';
+import { businessVotes } from './069-business-votes.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -126,5 +127,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '066-business-messages': businessMessages(dialect),
     '067-business-moving-on': businessMovingOn(dialect),
     '068-business-seat-states': businessSeatStates(dialect),
+    '069-business-votes': businessVotes,
   };
 }
