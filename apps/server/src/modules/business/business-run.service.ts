@@ -136,15 +136,6 @@ export function businessRunService(
         v.tranId === END_EXIT ? exits.find((e) => e.kind === 'end') : exits.find((e) => e.id === v.tranId);
       if (!exit) throw new AppError('BUSINESS_EXIT_UNKNOWN', undefined, 'tran_id');
       const at = nowIso();
-      const others = await repo.openRows(t, v.businessId, v.path.id);
-      if (exit.kind === 'end' && others === 0) {
-        const missing = await withoutExperience(t, v.businessId, v.nodeId);
-        if (missing.length > 0)
-          throw new AppError(
-            'BUSINESS_EXPERIENCE_MISSING',
-            `还有成员没有提交心得：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 人` : ''}`,
-          );
-      }
       if (!(await repo.leave(t, v.path.id, at)))
         throw new AppError('BUSINESS_NODE_ENDED', undefined, 'node_id');
       const step = v.path.step + 1;
@@ -195,6 +186,14 @@ export function businessRunService(
       }
       const finished = (await repo.openRows(t, v.businessId, 0)) === 0;
       if (finished) {
+        // The business ends here (an end, or a merge that leads to one): only once every member of
+        // the node has submitted their experience — else all of this is rolled back.
+        const missing = await withoutExperience(t, v.businessId, v.nodeId);
+        if (missing.length > 0)
+          throw new AppError(
+            'BUSINESS_EXPERIENCE_MISSING',
+            `还有成员没有提交心得：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 人` : ''}`,
+          );
         await repo.finish(t, v.businessId, at);
         said = `结束环节“${node.name || node.task_id}”，业务结束`;
       }
