@@ -187,7 +187,7 @@ export function LogStatisticPage() {
           ) : statistic.data ? (
             <StatisticCharts data={statistic.data} />
           ) : (
-            <Spin aria-label="正在读取统计" />
+            <Spin description="正在读取统计…" />
           )}
         </div>
       </Card>

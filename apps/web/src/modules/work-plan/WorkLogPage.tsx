@@ -269,7 +269,7 @@ function LogStatistic({ companyId }: { companyId: number | undefined }) {
         <Empty description="请选择统计的开始和结束日期" />
       ) : !d ? (
         stat.isPending ? (
-          <Spin aria-label="加载中" />
+          <Spin description="加载中…" />
         ) : (
           <QueryEmpty query={stat} description="统计失败" />
         )

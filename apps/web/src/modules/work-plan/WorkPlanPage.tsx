@@ -76,7 +76,7 @@ function PlanDrawer({
     <Drawer open={planId !== null} onClose={onClose} title={p ? `计划 · ${p.title}` : '计划'} size="large">
       {!p ? (
         plan.isPending ? (
-          <Spin aria-label="加载中" />
+          <Spin description="加载中…" />
         ) : (
           <QueryEmpty query={plan} description="计划不存在或已被删除" />
         )

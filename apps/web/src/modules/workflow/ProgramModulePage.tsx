@@ -45,8 +45,8 @@ export function ProgramModulePage() {
         fromItem: (m, values) => ({ ...values, actions: m.actions, positions: m.positions }),
         toInput: (v, input) => ({
           ...input,
-          actions: v.actions ?? [],
-          positions: (v.positions ?? []).map((p) => p.trim()).filter(Boolean),
+          actions: JSON.stringify(v.actions ?? []),
+          positions: JSON.stringify((v.positions ?? []).map((p) => p.trim()).filter(Boolean)),
         }),
       }}
     />

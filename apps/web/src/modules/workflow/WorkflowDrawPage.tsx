@@ -148,7 +148,7 @@ export function WorkflowDrawPage() {
     return (
       <Card title="绘制流程图">
         {flow.isPending && flowId > 0 ? (
-          <Spin aria-label="加载中" />
+          <Spin description="加载中…" />
         ) : (
           <QueryEmpty query={flow} description="流程不存在或已被删除" />
         )}
