@@ -45,11 +45,13 @@ function messages(s: CompanyScope, businessId: number) {
 
 /** A running business's messages and what a message is checked against: every statement scoped. */
 export const businessMessageRepository = {
+  /** A live business: its status, flow and last message number (every service of a run reads it here). */
   business: (s: CompanyScope, id: number) =>
     s
       .selectFrom('businesses', 'b')
-      .select(['b.id', 'b.status', 'b.last_seq'])
+      .select(['b.id', 'b.status', 'b.flow_id', 'b.last_seq'])
       .where('b.id', '=', id)
+      .where('b.del_flag', '=', 0)
       .executeTakeFirst(),
 
   isMember: async (s: CompanyScope, businessId: number, userId: number) =>
@@ -84,11 +86,11 @@ export const businessMessageRepository = {
         .executeTakeFirst()
     )?.last_seq ?? null,
 
-  /** The business's current path row at the node, if it is there now. */
+  /** The business's current path row at the node (its step, expression management, vote), if it is there now. */
   currentAt: (s: CompanyScope, businessId: number, nodeId: number) =>
     s
       .selectFrom('business_paths', 'p')
-      .select(['p.id', 'p.step'])
+      .select(['p.id', 'p.step', 'p.control_status', 'p.end_vote'])
       .where('p.business_id', '=', businessId)
       .where('p.node_id', '=', nodeId)
       .where('p.state', '=', BUSINESS_PATH_STATE.current)

@@ -27,25 +27,6 @@ function experiences(s: CompanyScope, businessId: number) {
 
 /** Moving a business on and its members' experiences: every statement scoped to the company. */
 export const businessRunRepository = {
-  /** The business's flow and status. */
-  business: (s: CompanyScope, id: number) =>
-    s
-      .selectFrom('businesses', 'b')
-      .select(['b.id', 'b.flow_id', 'b.status'])
-      .where('b.id', '=', id)
-      .where('b.del_flag', '=', 0)
-      .executeTakeFirst(),
-
-  /** The business's current path row at the node (with its step), if it is there now. */
-  currentAt: (s: CompanyScope, businessId: number, nodeId: number) =>
-    s
-      .selectFrom('business_paths', 'p')
-      .select(['p.id', 'p.step'])
-      .where('p.business_id', '=', businessId)
-      .where('p.node_id', '=', nodeId)
-      .where('p.state', '=', BUSINESS_PATH_STATE.current)
-      .executeTakeFirst(),
-
   /** Whether one of the user's seats may end the node (its role's `can_terminate` there). */
   canEnd: async (s: CompanyScope, businessId: number, nodeId: number, userId: number) =>
     (await s

@@ -63,7 +63,7 @@ export function businessRunService(
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
   async function opened(s: CompanyScope, caller: Caller, businessId: number) {
-    const business = await repo.business(s, businessId);
+    const business = await businessMessageRepository.business(s, businessId);
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
     await refuseStranger(deps.permissions, s, caller, businessId);
     return business;
@@ -95,7 +95,7 @@ export function businessRunService(
       const s = scopeOf(caller);
       const business = await opened(s, caller, input.business_id);
       if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
-      if (!(await repo.currentAt(s, business.id, input.node_id)))
+      if (!(await businessMessageRepository.currentAt(s, business.id, input.node_id)))
         throw new AppError(
           (await businessMessageRepository.left(s, business.id, input.node_id))
             ? 'BUSINESS_NODE_ENDED'
@@ -127,7 +127,7 @@ export function businessRunService(
       },
     ): Promise<NodeEnded> {
       if (!(await repo.seatEnds(t, v.roleId, v.nodeId))) throw new AppError('BUSINESS_CANNOT_END');
-      const business = await repo.business(t, v.businessId);
+      const business = await businessMessageRepository.business(t, v.businessId);
       if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
       const graph = await graphOf(t, business.flow_id);
       const node = nodeOf(graph, v.nodeId);
@@ -176,7 +176,7 @@ export function businessRunService(
         else said += `，进入${names(exit.to)}`;
       }
       for (const nodeId of entered) {
-        const row = await repo.currentAt(t, v.businessId, nodeId);
+        const row = await businessMessageRepository.currentAt(t, v.businessId, nodeId);
         if (row)
           await deps.carrySeated(t, {
             businessId: v.businessId,
@@ -232,7 +232,7 @@ export function businessRunService(
     ): Promise<Experience> {
       return db.transaction().execute(async (trx) => {
         const s = scopeOf(caller, trx);
-        const business = await repo.business(s, input.business_id);
+        const business = await businessMessageRepository.business(s, input.business_id);
         if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
         if (!(await businessMessageRepository.isMember(s, business.id, caller.userId)))
           throw new AppError('FORBIDDEN', '你不是这个业务的成员');

@@ -1,4 +1,4 @@
-import { BUSINESS_PATH_STATE, SEAT_DEFAULTS, type SeatState, SITTING } from '@portal/contract';
+import { SEAT_DEFAULTS, type SeatState, SITTING } from '@portal/contract';
 import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
@@ -11,16 +11,6 @@ export const businessSeatRepository = {
       .select(['a.can_terminate', 'a.actions', 'a.position'])
       .where('a.business_role_id', '=', roleId)
       .where('a.node_id', '=', nodeId)
-      .executeTakeFirst(),
-
-  /** The business's current path row at the node with its expression management. */
-  current: (s: CompanyScope, businessId: number, nodeId: number) =>
-    s
-      .selectFrom('business_paths', 'p')
-      .select(['p.id', 'p.control_status', 'p.end_vote'])
-      .where('p.business_id', '=', businessId)
-      .where('p.node_id', '=', nodeId)
-      .where('p.state', '=', BUSINESS_PATH_STATE.current)
       .executeTakeFirst(),
 
   setControl: (s: CompanyScope, pathId: number, status: number) =>

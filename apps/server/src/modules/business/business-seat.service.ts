@@ -51,7 +51,7 @@ export interface SeatChanged {
 export interface SeatContext {
   businessId: number;
   nodeId: number;
-  path: { id: number };
+  path: { id: number; control_status: number; end_vote: number };
   seat: { id: number; business_role_id: number };
 }
 
@@ -69,11 +69,11 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
   async function partOf(t: CompanyScope, ctx: SeatContext) {
     const part = await repo.roleNode(t, ctx.seat.business_role_id, ctx.nodeId);
     if (!part) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
-    const current = await repo.current(t, ctx.businessId, ctx.nodeId);
+    // The push read the path row (under the business's lock): its management and vote are current.
     return {
       ...part,
-      control_status: current?.control_status ?? CONTROL.off,
-      end_vote: current?.end_vote ?? 0,
+      control_status: ctx.path.control_status,
+      end_vote: ctx.path.end_vote,
       can_end: part.can_terminate === 1,
     };
   }
@@ -100,7 +100,7 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
     if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
     await refuseStranger(deps.permissions, s, caller, business.id);
     if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
-    const path = await repo.current(s, business.id, input.node_id);
+    const path = await businessMessageRepository.currentAt(s, business.id, input.node_id);
     if (!path) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
     return { s, path, seats: await seatsOf(s, business.id, input.node_id, path.id) };
   }
