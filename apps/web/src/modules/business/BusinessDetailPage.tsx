@@ -1,14 +1,12 @@
 import './business-run.css';
 import {
-  BUSINESS_COMMANDS,
   BUSINESS_FINISHED,
   BUSINESS_MESSAGE_LIMITS,
   BUSINESS_RUNNING,
   BUSINESS_STATUS,
   BUSINESS_WAITING,
-  type BusinessCommand,
 } from '@portal/contract';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, List, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
@@ -18,6 +16,7 @@ import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
+import { MessageLog } from './MessageLog.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
 import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
@@ -211,31 +210,7 @@ export function BusinessDetailPage() {
               </>
             )}
           </div>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; a keyboard user scrolls it only if it takes focus (WCAG 2.1.1) */}
-          <div role="log" aria-live="polite" aria-label="业务消息记录" className="run-log" tabIndex={0}>
-            {live.messages.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有消息" />
-            ) : (
-              <ol>
-                {live.messages.map((m) => (
-                  <li key={m.seq} className={m.type === 'cmd' ? 'run-command' : undefined}>
-                    <span className="run-who">
-                      {m.role_name}·{m.user_name}
-                    </span>
-                    {m.type === 'cmd' && (
-                      <Tag className="run-command-tag">
-                        {BUSINESS_COMMANDS[m.cmd as BusinessCommand] ?? m.cmd}
-                      </Tag>
-                    )}
-                    <time className="run-time" dateTime={m.create_time}>
-                      {formatDateTime(m.create_time).slice(11)}
-                    </time>
-                    <div className="run-text">{m.msg}</div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </div>
+          <MessageLog messages={live.messages} label="业务消息记录" />
           {!running ? null : seat && speakIn ? (
             <Form
               form={form}

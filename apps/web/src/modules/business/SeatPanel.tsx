@@ -2,18 +2,15 @@ import {
   type BusinessCommand,
   type BusinessMessage,
   CONTROL,
-  SITTING,
   SPEAK_ANSWER,
   SPEAK_REQUEST,
-  STANDING,
   VOTE,
   VOTE_WORDS,
 } from '@portal/contract';
 import { Button, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { SeatSummary } from './SeatSummary.tsx';
 import { useNodeFunction, useRoleStatus, useSeatCommand } from './useBusinessRun.ts';
-
-const VOTE_COLORS: Record<number, string | undefined> = { 1: 'success', 2: 'error' };
 
 /**
  * A current node's seats (design/training.md "Inside a node"): who sits where and how, the
@@ -154,23 +151,7 @@ export function SeatPanel({
                   : []
               }
             >
-              <Space wrap size={[8, 4]}>
-                <span className="run-who">
-                  {t.role_name}·{t.user_name || '（空缺）'}
-                </span>
-                {t.position && <Typography.Text type="secondary">{t.position}</Typography.Text>}
-                <Tag color={t.sitting_status === SITTING.in ? 'success' : undefined}>
-                  {t.sitting_status === SITTING.in ? '已入席' : '未入席'}
-                </Tag>
-                {t.sitting_status === SITTING.in && t.stand_status === STANDING.standing && (
-                  <Tag color="processing">起立</Tag>
-                )}
-                {controlled && t.can_terminate !== 1 && <Tag>可发言 {t.speak_times} 次</Tag>}
-                {t.speak_request === SPEAK_REQUEST.waiting && <Tag color="warning">申请发言</Tag>}
-                {(t.vote_status !== VOTE.none || ended) && (
-                  <Tag color={VOTE_COLORS[t.vote_status]}>{VOTE_WORDS[t.vote_status]}</Tag>
-                )}
-              </Space>
+              <SeatSummary seat={t} controlled={controlled} ended={ended} />
             </List.Item>
           );
         }}

@@ -1,14 +1,15 @@
 import './business-run.css';
 import './watch.css';
-import { BUSINESS_COMMANDS, type BusinessCommand, CONTROL, SITTING, STANDING } from '@portal/contract';
-import { Alert, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { CONTROL } from '@portal/contract';
+import { Alert, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '#web/shared/api/client.ts';
-import { formatDateTime } from '#web/shared/format.ts';
 import { ShopLayout } from '#web/shared/shop/ShopLayout.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { MessageLog } from './MessageLog.tsx';
+import { SeatSummary } from './SeatSummary.tsx';
 import { useWatchedMessages, useWatchedNode, useWatchedPath } from './useWatch.ts';
 
 const RunDiagram = lazy(() => import('./RunDiagram.tsx'));
@@ -85,19 +86,11 @@ export function WatchPage() {
                   dataSource={d.role_alloc_status}
                   renderItem={(t) => (
                     <List.Item key={t.role_alloc_id}>
-                      <Space wrap size={[8, 4]}>
-                        <span className="run-who">
-                          {t.role_name}
-                          {t.user_name ? `·${t.user_name}` : ''}
-                        </span>
-                        {t.position && <Typography.Text type="secondary">{t.position}</Typography.Text>}
-                        <Tag color={t.sitting_status === SITTING.in ? 'success' : undefined}>
-                          {t.sitting_status === SITTING.in ? '已入席' : '未入席'}
-                        </Tag>
-                        {t.sitting_status === SITTING.in && t.stand_status === STANDING.standing && (
-                          <Tag color="processing">起立</Tag>
-                        )}
-                      </Space>
+                      <SeatSummary
+                        seat={t}
+                        controlled={d.control_status === CONTROL.on}
+                        ended={d.end_vote === 1}
+                      />
                     </List.Item>
                   )}
                 />
@@ -106,32 +99,7 @@ export function WatchPage() {
                 <Typography.Title level={5} id="watch-messages">
                   环节消息
                 </Typography.Title>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls; a keyboard user scrolls it only if it takes focus (WCAG 2.1.1) */}
-                <div role="log" aria-live="polite" aria-label="环节消息记录" className="run-log" tabIndex={0}>
-                  {(messages.data?.results.length ?? 0) === 0 ? (
-                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="还没有消息" />
-                  ) : (
-                    <ol>
-                      {messages.data?.results.map((m) => (
-                        <li key={m.seq} className={m.type === 'cmd' ? 'run-command' : undefined}>
-                          <span className="run-who">
-                            {m.role_name}
-                            {m.user_name ? `·${m.user_name}` : ''}
-                          </span>
-                          {m.type === 'cmd' && (
-                            <Tag className="run-command-tag">
-                              {BUSINESS_COMMANDS[m.cmd as BusinessCommand] ?? m.cmd}
-                            </Tag>
-                          )}
-                          <time className="run-time" dateTime={m.create_time}>
-                            {formatDateTime(m.create_time).slice(11)}
-                          </time>
-                          <div className="run-text">{m.msg}</div>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </div>
+                <MessageLog messages={messages.data?.results ?? []} label="环节消息记录" />
               </section>
               <section aria-labelledby="watch-diagram" className="run-diagram">
                 <Typography.Title level={5} id="watch-diagram">
