@@ -119,6 +119,42 @@ test('a court case runs through its parallel branches to the verdict and ends on
     await expect(currentNodes(p)).toContainText('立案');
     await expect(p.getByText('实时', { exact: true })).toBeVisible();
   }
+  // 立案 is an edit node: 原告代理人 starts 民事起诉状 from the flow's Word template, writes in it
+  // and asks 审判长 to sign; 审判长 sees it and the request without reloading, and signs.
+  const filing = plaintiff.getByRole('region', { name: '“立案”的文书' });
+  await filing.getByRole('button', { name: '新建文书' }).click();
+  const newDoc = plaintiff.getByRole('dialog', { name: '新建文书' });
+  await newDoc.getByRole('combobox', { name: '从模板开始' }).click();
+  await plaintiff.locator('.ant-select-item-option').filter({ hasText: '民事起诉状.docx' }).click();
+  await expect(newDoc.getByRole('textbox', { name: '文书名称' })).toHaveValue('民事起诉状');
+  await newDoc.getByRole('button', { name: '新建' }).click();
+  const editor = filing.getByRole('form', { name: '编辑《民事起诉状》' });
+  const body = editor.getByRole('textbox', { name: '正文', exact: true });
+  await expect(body).toContainText('诉讼请求：');
+  await body.getByText('诉讼请求：').click();
+  await plaintiff.keyboard.press('End');
+  await plaintiff.keyboard.type('判令被告支付货款十万元。');
+  await expectAccessible(plaintiff, 'a document in the editor');
+  await editor.getByRole('button', { name: '保存' }).click();
+  const judgeDocs = page.getByRole('region', { name: '“立案”的文书' });
+  const complaint = judgeDocs.getByRole('article', { name: '文书《民事起诉状》' });
+  await expect(complaint).toContainText('诉讼请求：判令被告支付货款十万元。');
+  await expect(complaint).toContainText('第2版');
+  await filing.getByRole('button', { name: '请求签字《民事起诉状》' }).click();
+  const ask = plaintiff.getByRole('dialog', { name: '请求签署《民事起诉状》' });
+  await ask.getByRole('combobox', { name: '请谁签字' }).click();
+  await plaintiff.locator('.ant-select-item-option').filter({ hasText: '审判长' }).click();
+  await ask.getByRole('button', { name: '请求签字' }).click();
+  await complaint.getByRole('button', { name: '签署《民事起诉状》' }).click();
+  const signing = page.getByRole('dialog', { name: '签署《民事起诉状》' });
+  await signing.getByRole('textbox', { name: '签名' }).fill('王法官');
+  await signing.getByRole('button', { name: '签字' }).click();
+  await expect(filing.getByRole('list', { name: '签字' })).toContainText('审判长：已签字（王法官）');
+  // Signed, it is final: no more editing.
+  await expect(filing.getByRole('button', { name: '编辑《民事起诉状》' })).toHaveCount(0);
+  await expect(log(defendant)).toContainText('签署《民事起诉状》：王法官');
+  await expectAccessible(page, 'a signed document');
+
   // Only 审判长 may end 立案; the split enters both branches, on every page without a reload.
   await expect(currentNodes(plaintiff).getByRole('button', { name: '结束环节' })).toHaveCount(0);
   await endNode(page, '立案');

@@ -280,7 +280,7 @@ export async function buildApp({ database, config, logger = false, onRoute }: Bu
     workflowModule(db, { fileStore }),
     projectModule(db),
     courseModule(db),
-    businessModule(db, { zoneOf, permissions: app.permissions, live }),
+    businessModule(db, { zoneOf, permissions: app.permissions, live, fileStore }),
     adminLogModule(db, { zoneOf }),
     micrositeModule(db, { companies, shopOf }),
     promotionModule(db),

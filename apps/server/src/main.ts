@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './platform/db/database.ts';
 import { startupFaultMessage } from './platform/db/faults.ts';
+import { fileStoreOf } from './platform/files/file-store.ts';
 import { DEMO_PASSWORD, demoAccountTable, textTable } from './seed/demo-accounts.ts';
 import { isEmpty, seedDemo, seedReference } from './seed/seed.ts';
 
@@ -25,7 +26,7 @@ async function prepare() {
     const firstRun = await isEmpty(database.db);
     // Reference data (role permissions, host map, default company) is re-applied on every start: it
     // adds what a newer version brings and never removes rows.
-    if (firstRun) await seedDemo(database);
+    if (firstRun) await seedDemo(database, fileStoreOf(config));
     else await seedReference(database);
     const app = await buildApp({
       database,

@@ -1,5 +1,6 @@
 import { isRunNode } from '@portal/contract';
 import { TRAINING_NAMESPACE } from '@portal/contract/bpmn';
+import { MULTIPART_TYPE, multipartBody, type UploadFile } from './harness.ts';
 
 /** A process from its elements (no diagram: the server reads the semantics). */
 export function bpmn(body: string): string {
@@ -75,8 +76,14 @@ export async function walkWizard(
 }
 
 type Injector = {
-  inject(o: { method: 'POST'; url: string; headers: Record<string, string>; payload: string }): Promise<{
+  inject(o: {
+    method: 'POST';
+    url: string;
+    headers: Record<string, string>;
+    payload: string | Buffer;
+  }): Promise<{
     json(): Reply;
+    body: string;
   }>;
 };
 
@@ -159,6 +166,8 @@ export async function projectWithRoles(
     watch?: string[];
     /** 经办人's actions and position in the nodes `in` (every node when absent; else 结束环节 and 退出). */
     starter?: { actions?: string[]; position?: string; in?: string[] };
+    /** Materials uploaded in step 1 (usage 3: a template), given in the nodes `tasks` (every node when absent). */
+    docs?: { file: UploadFile; usage: number; tasks?: string[] }[];
   },
 ) {
   const flowId = (await calls.post('/workflow/create', { name: v.name }, who)).d.id as number;
@@ -170,6 +179,22 @@ export async function projectWithRoles(
     setup.nodes.map((n: { task_id: string; id: number }) => [n.task_id, n.id]),
   );
   const tasks = setup.nodes.filter(isRunNode).map((n: { task_id: string }) => n.task_id) as string[];
+  for (const doc of v.docs ?? []) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/workflow/doc/create',
+      headers: { ...who.headers, 'content-type': MULTIPART_TYPE },
+      payload: multipartBody(
+        {
+          flow_id: String(flowId),
+          usage: String(doc.usage),
+          node_ids: JSON.stringify((doc.tasks ?? []).map((t) => nodeIds[t])),
+        },
+        doc.file,
+      ),
+    });
+    if (res.json().c !== 0) throw new Error(`material refused: ${res.body}`);
+  }
   if (v.watch) {
     const watched = await calls.post(
       '/workflow/set/nodes',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUSINESS_DOC_EVENTS } from './business-doc.ts';
 import { BUSINESS_COMMANDS, type BusinessCommand } from './business-run.ts';
 import { getCalls, loginCalls } from './call.ts';
 import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
@@ -11,6 +12,9 @@ import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
  * get (it was away, or two processes' messages crossed) is read again with `/business/messages`
  * or `join`'s `after_seq`. Served by modules/business (business-message.service.ts).
  */
+
+/** What a command message is called in a log: a member's commands, and the document changes the server records. */
+export const MESSAGE_COMMAND_WORDS: Record<string, string> = { ...BUSINESS_COMMANDS, ...BUSINESS_DOC_EVENTS };
 
 /** What a member may send: text, or a command (BUSINESS_COMMANDS) with its `data`. */
 export const BUSINESS_MESSAGE_TYPES = { txt: '文字', cmd: '命令' } as const;
@@ -55,6 +59,9 @@ const commandData = z.preprocess(
       status: z
         .union([z.literal(1), z.literal(2), z.literal(9)], { error: '表决只能是赞成、反对或弃权' })
         .optional(),
+      /** A signature asked (`action_role_request_sign`): of which document, of which seat. */
+      doc_id: optionalInt('文书', { min: 1, max: 2_147_483_647 }),
+      role_alloc_id: optionalInt('签字席位', { min: 1, max: 2_147_483_647 }),
     },
     { error: '命令数据格式不正确' },
   ),

@@ -166,6 +166,7 @@ export const BUSINESS_COMMANDS = {
   action_role_apply_speak_opt: '审批发言',
   action_role_vote: '表决',
   action_role_vote_end: '结束表决',
+  action_role_request_sign: '请求签字',
 } as const;
 export type BusinessCommand = keyof typeof BUSINESS_COMMANDS;
 

@@ -189,6 +189,10 @@ export const Codes = {
   BUSINESS_ACTION_REFUSED: { c: 24212, m: '你的席位现在不能这样做' },
   BUSINESS_POSITION_TAKEN: { c: 24213, m: '这个位置已经有人入席' },
   BUSINESS_SPEAK_REFUSED: { c: 24214, m: '表达管理已开启，请先申请发言并等待主持人同意' },
+  BUSINESS_DOC_CHANGED: { c: 24215, m: '文书已在别处保存过，请重新打开后再修改' },
+  BUSINESS_DOC_SIGNED: { c: 24216, m: '文书已有人签字，不能再修改或删除' },
+  BUSINESS_SIGN_ASKED: { c: 24217, m: '已经请这个席位签字，请等待签署' },
+  BUSINESS_TEMPLATE_UNREADABLE: { c: 24218, m: '这个模板无法读取，请换一个模板或新建空白文书' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

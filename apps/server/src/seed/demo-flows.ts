@@ -1,4 +1,8 @@
 /// <reference path="./bpmn-auto-layout.d.ts" />
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {
   DEFAULT_COMPANY_ID,
   FLOW_PUBLISHED,
@@ -11,6 +15,8 @@ import {
 import { checkFlow, flowGraph, readBpmn, TRAINING_NAMESPACE } from '@portal/contract/bpmn';
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { PlatformDatabase } from '../platform/db/database.ts';
+import { wordDocument } from '../platform/files/docx-html.ts';
+import type { BlobStore } from '../platform/files/file-store.ts';
 import { nowIso } from '../platform/time.ts';
 
 /**
@@ -38,6 +44,8 @@ interface DemoFlow {
   decides?: Record<string, { title: string; items: string[] }>;
   /** Nodes outsiders may watch (观摩, `look_on`). */
   watch?: string[];
+  /** Word templates (materials of usage 3) given in the nodes `tasks`: a document is started from them. */
+  templates?: { name: string; tasks: string[]; blocks: { heading?: boolean; text: string }[] }[];
 }
 
 const DEMO_FLOWS: DemoFlow[] = [
@@ -77,6 +85,7 @@ const DEMO_FLOWS: DemoFlow[] = [
       {
         name: '部门经理',
         nodes: [
+          ['Apply', false],
           ['Review', true],
           ['Summary', false],
         ],
@@ -91,6 +100,20 @@ const DEMO_FLOWS: DemoFlow[] = [
       },
     ],
     decides: { Review: { title: '部门审核意见', items: ['同意采购', '退回修改'] } },
+    templates: [
+      {
+        name: '采购申请单.docx',
+        tasks: ['Apply'],
+        blocks: [
+          { heading: true, text: '采购申请单' },
+          { text: '**申请部门：**' },
+          { text: '**采购物品及数量：**' },
+          { text: '**预算金额（元）：**' },
+          { text: '**采购理由：**' },
+          { text: '申请人签字：　　　　部门经理签字：' },
+        ],
+      },
+    ],
   },
   {
     name: '模拟法庭',
@@ -134,6 +157,7 @@ const DEMO_FLOWS: DemoFlow[] = [
       {
         name: '原告代理人',
         nodes: [
+          ['File', false],
           ['Evidence', true],
           ['Debate', false],
           ['Verdict', false],
@@ -153,6 +177,30 @@ const DEMO_FLOWS: DemoFlow[] = [
         nodes: [
           ['Debate', false],
           ['Deliberate', false],
+        ],
+      },
+    ],
+    templates: [
+      {
+        name: '民事起诉状.docx',
+        tasks: ['File'],
+        blocks: [
+          { heading: true, text: '民事起诉状' },
+          { text: '**原告：**' },
+          { text: '**被告：**' },
+          { text: '**诉讼请求：**' },
+          { text: '**事实与理由：**' },
+          { text: '此致　某某人民法院' },
+        ],
+      },
+      {
+        name: '民事答辩状.docx',
+        tasks: ['Defence'],
+        blocks: [
+          { heading: true, text: '民事答辩状' },
+          { text: '**答辩人：**' },
+          { text: '**答辩意见：**' },
+          { text: '**事实与理由：**' },
         ],
       },
     ],
@@ -251,6 +299,8 @@ const DEMO_FLOWS: DemoFlow[] = [
   },
 ];
 
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 const TAGS = {
   start: 'startEvent',
   end: 'endEvent',
@@ -340,6 +390,68 @@ async function seedRoles(
   }
 }
 
+/** A flow's Word templates: files of the company's store (the bytes in `store`) given in their nodes as usage 3. */
+async function seedTemplates(
+  db: PlatformDatabase,
+  store: BlobStore,
+  flowId: number,
+  flow: DemoFlow,
+  nodes: readonly { id: number; task_id: string }[],
+  createdBy: number,
+  now: string,
+) {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'demo-templates-'));
+  try {
+    for (const t of flow.templates ?? []) {
+      const bytes = wordDocument(t.blocks);
+      const key = `${randomBytes(16).toString('hex')}.docx`;
+      const at = path.join(dir, key);
+      await fs.promises.writeFile(at, bytes);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      await store.put(key, at, { mime: DOCX_MIME, size: bytes.length, sha256 });
+      const file = await db
+        .insertInto('files')
+        .values({
+          company_id: DEFAULT_COMPANY_ID,
+          name: t.name,
+          mime: DOCX_MIME,
+          kind: 'office',
+          size: bytes.length,
+          sha256,
+          storage_key: key,
+          created_by: createdBy,
+          updated_by: createdBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const nodeIds = t.tasks.map((task) => {
+        const node = nodes.find((n) => n.task_id === task);
+        if (!node) throw new Error(`demo flow ${flow.name}: no node ${task} for ${t.name}`);
+        return node.id;
+      });
+      await db
+        .insertInto('flow_docs')
+        .values({
+          company_id: DEFAULT_COMPANY_ID,
+          flow_id: flowId,
+          file_id: file.id,
+          name: t.name,
+          usage: 3,
+          node_ids: JSON.stringify(nodeIds),
+          created_by: createdBy,
+          updated_by: createdBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A project on each demo flow, as a manager makes them in the wizard; 立法听证's hearing (a nest)
  * goes on in 听证会's project.
@@ -385,11 +497,11 @@ const DEMO_PROJECTS: {
 ];
 
 /** The demo company's flows, drawn, checked, set up and published, with their nodes and transitions; a project on each. */
-export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
+export async function seedDemoFlows(db: PlatformDatabase, createdBy: number, store?: BlobStore) {
   const now = nowIso();
   const made: Record<string, { flowId: number; nodes: { id: number; task_id: string }[] }> = {};
   for (const flow of DEMO_FLOWS) {
-    made[flow.name] = await seedFlow(db, flow, createdBy, now);
+    made[flow.name] = await seedFlow(db, store, flow, createdBy, now);
   }
   const projectOf: Record<string, number> = {};
   for (const p of DEMO_PROJECTS) {
@@ -430,13 +542,27 @@ export async function seedDemoFlows(db: PlatformDatabase, createdBy: number) {
   }
 }
 
-async function seedFlow(db: PlatformDatabase, flow: DemoFlow, createdBy: number, now: string) {
+async function seedFlow(
+  db: PlatformDatabase,
+  store: BlobStore | undefined,
+  flow: DemoFlow,
+  createdBy: number,
+  now: string,
+) {
   const xml = await layoutProcess(semanticXml(flow));
   const graph = flowGraph((await readBpmn(xml)).definitions);
   const { errors, unpublishable } = checkFlow(graph);
   if (errors.length > 0 || unpublishable.length > 0)
     throw new Error(`demo flow ${flow.name}: ${[...errors, ...unpublishable].join('; ')}`);
-  const { elements: _, flows: __, roles: ___, decides: ____, watch: _____, ...words } = flow;
+  const {
+    elements: _,
+    flows: __,
+    roles: ___,
+    decides: ____,
+    watch: _____,
+    templates: ______,
+    ...words
+  } = flow;
   const made = await db
     .insertInto('flows')
     .values({
@@ -481,6 +607,7 @@ async function seedFlow(db: PlatformDatabase, flow: DemoFlow, createdBy: number,
     .returning(['id', 'task_id', 'node_type'])
     .execute();
   await seedRoles(db, made.id, flow, nodes);
+  if (store) await seedTemplates(db, store, made.id, flow, nodes, createdBy, now);
   await db
     .insertInto('flow_transitions')
     .values(

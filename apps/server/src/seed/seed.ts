@@ -5,6 +5,7 @@ import { indexGoods } from '../modules/catalogue/index.ts';
 import { openingStock } from '../modules/stock/index.ts';
 import { type DatabaseHandle, modulesDatabase, type PlatformDatabase } from '../platform/db/database.ts';
 import type { CompanyTable, GoodsTable } from '../platform/db/schema.ts';
+import type { BlobStore } from '../platform/files/file-store.ts';
 import { nowIso } from '../platform/time.ts';
 import { DEMO_PASSWORD, DEMO_USERS, QF_SHOP } from './demo-accounts.ts';
 import { seedDemoBulk } from './demo-bulk.ts';
@@ -391,11 +392,12 @@ async function seedDemoGroup(db: PlatformDatabase, staff: { userId: number; role
     .execute();
 }
 
-export async function seedDemo(handle: DatabaseHandle) {
-  await handle.db.transaction().execute((trx) => seedDemoIn({ ...handle, db: trx }));
+/** The demo data; `store` keeps the files it brings (the demo flows' templates), none without it. */
+export async function seedDemo(handle: DatabaseHandle, store?: BlobStore) {
+  await handle.db.transaction().execute((trx) => seedDemoIn({ ...handle, db: trx }, store));
 }
 
-async function seedDemoIn(handle: DatabaseHandle) {
+async function seedDemoIn(handle: DatabaseHandle, store: BlobStore | undefined) {
   const { db } = handle;
   await seedReference(handle);
   const groupStaff: { userId: number; role: number }[] = [];
@@ -426,7 +428,7 @@ async function seedDemoIn(handle: DatabaseHandle) {
   await seedDemoCms(db);
   await seedDemoFinder(db);
   await seedDemoPromotion(db);
-  await seedDemoFlows(db, unitManager);
+  await seedDemoFlows(db, unitManager, store);
   await seedDemoCourses(db, unitManager);
 }
 

@@ -12,14 +12,12 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { LiveHub } from '#server/platform/live/live-hub.ts';
-import { nowIso } from '#server/platform/time.ts';
 import { refuseStranger } from './business-access.ts';
+import { type BusinessAct, roomOf } from './business-act.ts';
+import type { BusinessDocService } from './business-doc.service.ts';
 import { asMessage, businessMessageRepository as repo } from './business-message.repository.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
-
-/** The room of a business's open pages, in every process. */
-const roomOf = (companyId: number, businessId: number) => `business:${companyId}:${businessId}`;
 
 /**
  * A running business's messages (issue 37, ADR 0043): a member's action is checked against their
@@ -29,7 +27,14 @@ const roomOf = (companyId: number, businessId: number) => `business:${companyId}
  */
 export function businessMessageService(
   db: Database,
-  deps: { permissions: PermissionCache; live: LiveHub; run: BusinessRunService; seats: BusinessSeatService },
+  deps: {
+    permissions: PermissionCache;
+    live: LiveHub;
+    act: BusinessAct;
+    run: BusinessRunService;
+    seats: BusinessSeatService;
+    docs: BusinessDocService;
+  },
 ) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
@@ -58,59 +63,33 @@ export function businessMessageService(
               msg_id?: number | undefined;
               result?: number | undefined;
               status?: number | undefined;
+              doc_id?: number | undefined;
+              role_alloc_id?: number | undefined;
             }
           | undefined;
       },
     ): Promise<BusinessMessage> {
-      const message = await db.transaction().execute(async (trx) => {
-        const s = scopeOf(caller, trx);
-        const seat = await repo.seat(s, input.role_alloc_id);
-        if (!seat || seat.business_id !== input.business_id)
-          throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'role_alloc_id');
-        if (seat.user_id !== caller.userId)
-          throw new AppError('FORBIDDEN', '这不是你的席位', 'role_alloc_id');
-        // Takes the business row's lock: a business's messages (and the ends of its nodes) take turns.
-        const seq = await repo.nextSeq(s, input.business_id);
-        if (seq === null) throw new AppError('BUSINESS_NOT_RUNNING');
-        const path = await repo.currentAt(s, input.business_id, input.node_id);
-        if (!path)
-          throw new AppError(
-            (await repo.left(s, input.business_id, input.node_id))
-              ? 'BUSINESS_NODE_ENDED'
-              : 'BUSINESS_NOT_IN_NODE',
-            undefined,
-            'node_id',
-          );
-        if (!(await repo.roleInNode(s, seat.business_role_id, input.node_id)))
-          throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
-        const ctx = { businessId: input.business_id, nodeId: input.node_id, path, seat };
-        let said = { msg: input.msg ?? '', data: {} as object };
-        if (input.type === 'txt') await deps.seats.speech(s, ctx);
+      const { message } = await deps.act(caller, input, async (s, ctx) => {
+        const type = input.type;
+        const said = { type, cmd: type === 'cmd' ? (input.cmd ?? '') : '', msg: input.msg ?? '', data: {} };
+        if (type === 'txt') await deps.seats.speech(s, ctx);
         else if (input.cmd === 'action_exp_node_end')
-          said = await deps.run.endNode(s, {
-            businessId: input.business_id,
-            nodeId: input.node_id,
-            roleId: seat.business_role_id,
-            path,
-            tranId: input.data?.tran_id ?? END_EXIT,
-          });
-        else if (input.cmd) said = await deps.seats.command(s, ctx, input.cmd, input.data ?? {});
-        await repo.insert(s, {
-          business_id: input.business_id,
-          seq,
-          path_id: path.id,
-          node_id: input.node_id,
-          seat_id: seat.id,
-          user_id: caller.userId,
-          type: input.type,
-          cmd: input.type === 'cmd' ? (input.cmd ?? '') : '',
-          msg: said.msg,
-          data: JSON.stringify(said.data),
-          created_at: nowIso(),
-        });
-        return asMessage(await repo.one(s, input.business_id, seq));
+          Object.assign(
+            said,
+            await deps.run.endNode(s, {
+              businessId: input.business_id,
+              nodeId: input.node_id,
+              roleId: ctx.seat.business_role_id,
+              path: ctx.path,
+              tranId: input.data?.tran_id ?? END_EXIT,
+            }),
+          );
+        else if (input.cmd === 'action_role_request_sign')
+          Object.assign(said, await deps.docs.requestSign(s, ctx, input.data ?? {}));
+        else if (input.cmd)
+          Object.assign(said, await deps.seats.command(s, ctx, input.cmd, input.data ?? {}));
+        return { said, result: null };
       });
-      deps.live.to(roomOf(caller.companyId, input.business_id), LIVE_EVENTS.message, message);
       return message;
     },
 

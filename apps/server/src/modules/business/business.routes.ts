@@ -1,5 +1,7 @@
 import {
+  BUSINESS_DOC_WRITE_BYTES,
   businessBoardCalls,
+  businessDocCalls,
   businessMessageCalls,
   businessRunCalls,
   businessSeatCalls,
@@ -11,6 +13,7 @@ import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
 import type { BusinessBoardService } from './business-board.service.ts';
+import type { BusinessDocService } from './business-doc.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
@@ -28,6 +31,7 @@ export function businessRoutes(
     seats,
     watch,
     board,
+    docs,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
@@ -36,8 +40,18 @@ export function businessRoutes(
     seats: BusinessSeatService;
     watch: BusinessWatchService;
     board: BusinessBoardService;
+    docs: BusinessDocService;
   },
 ) {
+  serve(app, businessDocCalls.templates, ({ input, caller }) => docs.templates(caller, input));
+  serve(app, businessDocCalls.create, ({ input, caller }) => docs.create(caller, input));
+  // A document's rich text: a larger body than the default (ADR 0030).
+  serve(app, businessDocCalls.save, ({ input, caller }) => docs.save(caller, input), {
+    bodyLimit: BUSINESS_DOC_WRITE_BYTES,
+  });
+  serve(app, businessDocCalls.sign, ({ input, caller }) => docs.sign(caller, input));
+  serve(app, businessDocCalls.remove, ({ input, caller }) => docs.remove(caller, input));
+  serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>

@@ -1478,6 +1478,38 @@ export interface BusinessPathTable {
   end_vote: Generated<number>;
 }
 
+/** A business's document, written in a node by a seat (migration 070); `version` counts its saves. */
+export interface BusinessDocTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  node_id: number;
+  path_id: number;
+  seat_id: number;
+  template_id: number | null;
+  name: string;
+  content: Generated<string>;
+  version: Generated<number>;
+  del_flag: Generated<number>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signature asked of a seat on a business's document (migration 070): 0 waiting, 1 signed, 2 refused. */
+export interface BusinessDocSignTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  doc_id: number;
+  seat_id: number;
+  status: Generated<number>;
+  sign: Generated<string>;
+  asked_at: string;
+  signed_at: string | null;
+}
+
 /** A seat's state in a node the business is in (migration 068), written on its first change. */
 export interface BusinessSeatStateTable {
   id: Generated<number>;
@@ -1647,6 +1679,8 @@ export interface DB {
   business_messages: BusinessMessageTable;
   business_experiences: BusinessExperienceTable;
   business_seat_states: BusinessSeatStateTable;
+  business_docs: BusinessDocTable;
+  business_doc_signs: BusinessDocSignTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

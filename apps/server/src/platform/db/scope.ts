@@ -74,6 +74,8 @@ export const TABLES = {
   business_messages: { owner: 'company' },
   business_experiences: { owner: 'company' },
   business_seat_states: { owner: 'company' },
+  business_docs: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
+  business_doc_signs: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

@@ -108,8 +108,9 @@ export async function zipEntryText(file: string, entry: ZipEntry, maxBytes: numb
 }
 
 /**
- * A zip of `files` stored without compression (or deflated), as `zipEntries` reads it: for the
- * tests, which build the zips a reader must refuse (a document that is no workbook, a broken
+ * A zip of `files` stored without compression (or deflated), as `zipEntries` reads it: the Word
+ * reader's bounded copy of a template (files/docx-html.ts), the demo's templates, and the tests,
+ * which build the zips a reader must refuse (a document that is no workbook, a broken
  * workbook, a bomb; `declare` gives an entry a size of its own in the zip's directories).
  */
 export function storedZip(

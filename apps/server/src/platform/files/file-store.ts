@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../core/errors.ts';
 
 /**
@@ -168,4 +170,24 @@ export function s3Store(settings: S3Settings, fetcher: Fetch = fetch as Fetch) {
 /** The store the configuration names: S3 when its settings are given, the data folder otherwise. */
 export function fileStoreOf(config: { dataDir: string; fileS3: S3Settings | undefined }): BlobStore {
   return config.fileS3 ? s3Store(config.fileS3) : diskStore(config.dataDir);
+}
+
+/**
+ * A local path holding the bytes of `key` — the disk store's own file, read in place, or a copy
+ * fetched from S3 into `tempDir` — and what to call when done with it; undefined when the store
+ * has no such key.
+ */
+export async function localCopy(
+  store: BlobStore,
+  key: string,
+  tempDir: string,
+): Promise<{ path: string; done(): Promise<void> } | undefined> {
+  const onDisk = store.localPath?.(key);
+  if (onDisk) return { path: onDisk, done: async () => {} };
+  const body = await store.read(key);
+  if (!body) return undefined;
+  await fs.promises.mkdir(tempDir, { recursive: true });
+  const file = path.join(tempDir, `${randomBytes(8).toString('hex')}-${key}`);
+  await pipeline(body, fs.createWriteStream(file));
+  return { path: file, done: () => fs.promises.rm(file, { force: true }) };
 }

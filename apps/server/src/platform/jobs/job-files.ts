@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { XLSX_MIME } from '../excel/columns.ts';
-import type { BlobStore } from '../files/file-store.ts';
+import { type BlobStore, localCopy } from '../files/file-store.ts';
 
 /**
  * A job's files in the portal's file store (ADR 0018: the data folder, or the S3 bucket that every
@@ -73,13 +73,9 @@ export function jobFiles(store: BlobStore, tempDir: string): JobFiles {
       }
     },
     async local(key) {
-      const onDisk = store.localPath?.(key);
-      if (onDisk) return { path: onDisk, done: async () => {} };
-      const body = await store.read(key);
-      if (!body) throw new Error(`job input ${key} is not in the file store`);
-      const file = await temp(key);
-      await pipeline(body, fs.createWriteStream(file));
-      return { path: file, done: () => fs.promises.rm(file, { force: true }) };
+      const copy = await localCopy(store, key, tempDir);
+      if (!copy) throw new Error(`job input ${key} is not in the file store`);
+      return copy;
     },
     read: (key) => store.read(key),
     remove: (key) => store.remove(key),

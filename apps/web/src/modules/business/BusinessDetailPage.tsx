@@ -5,15 +5,17 @@ import {
   BUSINESS_RUNNING,
   BUSINESS_STATUS,
   BUSINESS_WAITING,
+  EDIT_NODE_TYPE,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
 import { MessageLog } from './MessageLog.tsx';
@@ -147,7 +149,10 @@ export function BusinessDetailPage() {
           {b.nodes
             .filter((n) => mine.has(n.node_id))
             .map((n) => (
-              <SeatPanel key={n.path_id} businessId={b.id} node={n} messages={live.messages} />
+              <Fragment key={n.path_id}>
+                <SeatPanel businessId={b.id} node={n} messages={live.messages} />
+                {n.node_type === EDIT_NODE_TYPE && <DocumentPanel businessId={b.id} node={n} />}
+              </Fragment>
             ))}
         </section>
       )}

@@ -1,4 +1,4 @@
-import { BUSINESS_COMMANDS, type BusinessCommand, type BusinessMessage } from '@portal/contract';
+import { type BusinessMessage, MESSAGE_COMMAND_WORDS } from '@portal/contract';
 import { Empty, Tag } from 'antd';
 import { formatDateTime } from '#web/shared/format.ts';
 
@@ -21,7 +21,7 @@ export function MessageLog({ messages, label }: { messages: readonly BusinessMes
                 {m.user_name ? `·${m.user_name}` : ''}
               </span>
               {m.type === 'cmd' && (
-                <Tag className="run-command-tag">{BUSINESS_COMMANDS[m.cmd as BusinessCommand] ?? m.cmd}</Tag>
+                <Tag className="run-command-tag">{MESSAGE_COMMAND_WORDS[m.cmd] ?? m.cmd}</Tag>
               )}
               <time className="run-time" dateTime={m.create_time}>
                 {formatDateTime(m.create_time).slice(11)}

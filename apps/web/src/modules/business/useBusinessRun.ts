@@ -19,6 +19,8 @@ export const runKeys = {
   path: (id: number) => [...runKeys.all, 'path', id] as const,
   functions: (id: number, nodeId: number) => [...runKeys.all, 'functions', id, nodeId] as const,
   seats: (id: number, nodeId: number) => [...runKeys.all, 'seats', id, nodeId] as const,
+  docs: (id: number, nodeId: number) => [...runKeys.all, 'docs', id, nodeId] as const,
+  signRoles: (id: number, nodeId: number) => [...runKeys.all, 'sign-roles', id, nodeId] as const,
 };
 
 /** The caller's buttons in a node now (`/business/node/function`). */
@@ -43,7 +45,13 @@ export const useSeatCommand = () =>
       node_id: number;
       role_alloc_id: number;
       cmd: BusinessCommand;
-      data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9 };
+      data?: {
+        msg_id?: number;
+        result?: number;
+        status?: 1 | 2 | 9;
+        doc_id?: number;
+        role_alloc_id?: number;
+      };
     }) => api.call(businessMessageCalls.push, { ...v, type: 'cmd' }),
   });
 

@@ -62,6 +62,7 @@ import { businessMessages } from './066-business-messages.ts';
 import { businessMovingOn } from './067-business-moving-on.ts';
 import { businessSeatStates } from './068-business-seat-states.ts';
 import { businessVotes } from './069-business-votes.ts';
+import { businessDocs } from './070-business-docs.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -128,5 +129,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '067-business-moving-on': businessMovingOn(dialect),
     '068-business-seat-states': businessSeatStates(dialect),
     '069-business-votes': businessVotes,
+    '070-business-docs': businessDocs(dialect),
   };
 }

@@ -1,0 +1,286 @@
+import { BUSINESS_DOC_LIMITS, Codes, DOC_SIGN } from '@portal/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordDocument } from '#server/platform/files/docx-html.ts';
+import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { type Harness, jsonCalls, testApp } from './harness.ts';
+
+/**
+ * Node screen 2, documents (issue 37, ADR 0043): a seat writes documents in an edit node — blank or
+ * from the flow's Word template, read into rich text — saves them sanitised (a save on an older
+ * version refused, two at once: one wins), asks another seat of the node to sign, and that seat
+ * signs or refuses; a signed document is final. Every change is a numbered message. Strangers,
+ * another company and the anonymous are refused and nothing changes.
+ */
+let h: Harness;
+type Who = Awaited<ReturnType<Harness['as']>>;
+let manager: Who;
+let partner: Who;
+let outsider: Who;
+let stranger: Who;
+const { get, post } = jsonCalls(() => h.app);
+
+const FLOW = bpmn(`
+  <bpmn:startEvent id="S" />
+  <bpmn:task id="W" name="起草合同" training:nodeType="2" />
+  <bpmn:task id="R" name="签约总结" training:nodeType="4" />
+  <bpmn:endEvent id="E" />
+  ${seq('f1', 'S', 'W')}${seq('f2', 'W', 'R')}${seq('f3', 'R', 'E')}`);
+
+const TEMPLATE = {
+  name: '采购合同模板.docx',
+  content: wordDocument([
+    { heading: true, text: '采购合同' },
+    { text: '甲方：**某某公司**' },
+    { text: '乙方：' },
+  ]),
+  type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+const GUIDE = {
+  name: '签约须知.pdf',
+  content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  type: 'application/pdf',
+};
+
+let projectId: number;
+let nodes: Record<string, number>;
+
+/** A running business in 起草合同: 经办人 (the manager, may end it) and 乙方 (the partner). */
+async function running() {
+  const made = (await post('/business/create', { project_id: projectId }, manager)).d;
+  const seatOf = (role: string) =>
+    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
+  await post('/business/setNoneUser', { role_alloc_id: seatOf('乙方'), user_id: partner.user.id }, manager);
+  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+  return {
+    id: made.id as number,
+    seats: new Map([
+      [manager, seatOf('经办人')],
+      [partner, seatOf('乙方')],
+    ]),
+  };
+}
+type Run = Awaited<ReturnType<typeof running>>;
+
+const at = (run: Run, who: Who) => ({
+  business_id: run.id,
+  node_id: nodes.W as number,
+  role_alloc_id: run.seats.get(who) ?? (run.seats.get(manager) as number),
+});
+const create = (run: Run, who: Who, v: Record<string, string | number> = {}) =>
+  post('/business/template/new', { ...at(run, who), name: '采购合同', ...v }, who);
+const save = (run: Run, who: Who, doc: { id: number; version: number }, content: string, name = '采购合同') =>
+  post(
+    '/business/template/create',
+    { ...at(run, who), doc_id: doc.id, version: doc.version, name, content },
+    who,
+  );
+const askSign = (run: Run, who: Who, docId: number, of: Who) =>
+  post(
+    '/business/message/push',
+    {
+      ...at(run, who),
+      type: 'cmd',
+      cmd: 'action_role_request_sign',
+      data: JSON.stringify({ doc_id: docId, role_alloc_id: run.seats.get(of) }),
+    },
+    who,
+  );
+const sign = (run: Run, who: Who, docId: number, status: number, name = '') =>
+  post('/business/template/sign', { ...at(run, who), doc_id: docId, status, sign: name }, who);
+const listed = async (run: Run, who: Who | undefined) =>
+  get(`/business/templates?business_id=${run.id}&node_id=${nodes.W}`, who);
+const stored = async () =>
+  JSON.stringify([
+    await h.db.selectFrom('business_docs').selectAll().orderBy('id').execute(),
+    await h.db.selectFrom('business_doc_signs').selectAll().orderBy('id').execute(),
+    await h.db.selectFrom('business_messages').select(['id', 'seq']).orderBy('id').execute(),
+  ]);
+
+beforeAll(async () => {
+  h = await testApp();
+  const a = await h.company('文书甲公司');
+  const b = await h.company('文书乙公司');
+  [manager, partner, outsider, stranger] = await Promise.all([
+    h.as(3, a),
+    h.as(5, a),
+    h.as(5, a),
+    h.as(3, b),
+  ]);
+  ({ projectId, nodeIds: nodes } = await projectWithRoles(h.app, { get, post }, manager, {
+    name: '采购签约',
+    xml: FLOW,
+    starter: { actions: ['docs', 'sign', 'end'], in: ['W'] },
+    extra: [{ name: '乙方', tasks: ['W', 'R'], actions: ['docs', 'sign'], in: ['W'] }],
+    docs: [
+      { file: TEMPLATE, usage: 3, tasks: ['W'] },
+      { file: GUIDE, usage: 3 },
+      { file: GUIDE, usage: 1 },
+    ],
+  }));
+});
+afterAll(() => h.close());
+
+describe('documents in an edit node', () => {
+  it('lists the node’s templates and starts a document from the Word template, or blank', async () => {
+    const run = await running();
+    const before = await listed(run, manager);
+    expect(before.c, before.m).toBe(0);
+    expect(before.d.templates.map((t: { name: string; editable: boolean }) => [t.name, t.editable])).toEqual([
+      ['采购合同模板.docx', true],
+      ['签约须知.pdf', false],
+    ]);
+    expect(before.d.docs).toEqual([]);
+    const word = before.d.templates[0].id;
+    const made = await create(run, manager, { template_id: word });
+    expect(made.c, made.m).toBe(0);
+    expect(made.d).toMatchObject({
+      name: '采购合同',
+      role_name: '经办人',
+      template_id: word,
+      version: 1,
+      node_name: '起草合同',
+      signs: [],
+    });
+    // The heading comes as the rich text's h2, the bold run as strong.
+    expect(made.d.content).toBe('<h2>采购合同</h2><p>甲方：<strong>某某公司</strong></p><p>乙方：</p>');
+    const blank = await create(run, partner, { name: '补充条款' });
+    expect([blank.c, blank.d.content, blank.d.role_name]).toEqual([0, '', '乙方']);
+    // A PDF is offered to read, not to edit.
+    const pdf = await create(run, manager, { template_id: before.d.templates[1].id });
+    expect(pdf.c).toBe(Codes.BUSINESS_TEMPLATE_UNREADABLE.c);
+    expect((await listed(run, partner)).d.docs.map((d: { name: string }) => d.name)).toEqual([
+      '采购合同',
+      '补充条款',
+    ]);
+  });
+
+  it('saves sanitised rich text by version: an older copy, another seat and too much are refused', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const saved = await save(
+      run,
+      manager,
+      doc,
+      '<p>总价<script>alert(1)</script><b>十万元</b></p>',
+      '采购合同（定稿）',
+    );
+    expect(saved.c, saved.m).toBe(0);
+    expect(saved.d).toMatchObject({
+      content: '<p>总价<strong>十万元</strong></p>',
+      version: 2,
+      name: '采购合同（定稿）',
+    });
+    const before = await stored();
+    expect((await save(run, manager, doc, '<p>旧版本上的修改</p>')).c).toBe(Codes.BUSINESS_DOC_CHANGED.c);
+    expect((await save(run, partner, saved.d, '<p>乙方改甲方的</p>')).c).toBe(
+      Codes.BUSINESS_ACTION_REFUSED.c,
+    );
+    const long = `<p>${'字'.repeat(BUSINESS_DOC_LIMITS.content)}</p>`;
+    expect((await save(run, manager, saved.d, long)).c).toBe(Codes.PARAM_ERROR.c);
+    expect((await save(run, manager, { ...saved.d, id: 999_999 }, '<p>x</p>')).c).toBe(Codes.NOT_FOUND.c);
+    expect(await stored()).toBe(before);
+  });
+
+  it('of two saves of one version at the same moment, one wins', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const [one, two] = await Promise.all([
+      save(run, manager, doc, '<p>第一份</p>'),
+      save(run, manager, doc, '<p>第二份</p>'),
+    ]);
+    expect([one.c, two.c].sort()).toEqual([0, Codes.BUSINESS_DOC_CHANGED.c]);
+    const [kept] = (await listed(run, manager)).d.docs;
+    expect(kept.version).toBe(2);
+  });
+
+  it('asks another seat to sign; it signs with its name, and the document is final', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const roles = await get(
+      `/business/request/sign/roles?business_id=${run.id}&node_id=${nodes.W}&role_alloc_id=${run.seats.get(manager)}`,
+      manager,
+    );
+    expect(roles.d).toEqual([{ id: run.seats.get(partner), name: '乙方', user_name: expect.any(String) }]);
+    // Only the document's seat asks; not of itself.
+    expect((await askSign(run, partner, doc.id, manager)).c).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect((await askSign(run, manager, doc.id, manager)).c).toBe(Codes.NOT_FOUND.c);
+    // Nobody asked the partner yet.
+    expect((await sign(run, partner, doc.id, DOC_SIGN.signed, '李四')).c).toBe(
+      Codes.BUSINESS_ACTION_REFUSED.c,
+    );
+    const asked = await askSign(run, manager, doc.id, partner);
+    expect(asked.c, asked.m).toBe(0);
+    expect(asked.d).toMatchObject({ cmd: 'action_role_request_sign', msg: '请“乙方”签署《采购合同》' });
+    expect((await askSign(run, manager, doc.id, partner)).c).toBe(Codes.BUSINESS_SIGN_ASKED.c);
+    // Signing needs a name.
+    expect((await sign(run, partner, doc.id, DOC_SIGN.signed, '  ')).c).toBe(Codes.PARAM_ERROR.c);
+    const signed = await sign(run, partner, doc.id, DOC_SIGN.signed, '李四');
+    expect(signed.c, signed.m).toBe(0);
+    expect(signed.d.signs).toEqual([
+      expect.objectContaining({ role_name: '乙方', sign_status: DOC_SIGN.signed, sign: '李四' }),
+    ]);
+    const before = await stored();
+    expect((await sign(run, partner, doc.id, DOC_SIGN.refused)).c).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect((await save(run, manager, signed.d, '<p>签字后修改</p>')).c).toBe(Codes.BUSINESS_DOC_SIGNED.c);
+    expect((await post('/business/docs/delete', { ...at(run, manager), doc_id: doc.id }, manager)).c).toBe(
+      Codes.BUSINESS_DOC_SIGNED.c,
+    );
+    expect((await askSign(run, manager, doc.id, partner)).c).toBe(Codes.BUSINESS_SIGN_ASKED.c);
+    expect(await stored()).toBe(before);
+    // Every step was a numbered message, heard by every page.
+    const messages = (await get(`/business/messages?business_id=${run.id}`, partner)).d.results;
+    expect(messages.map((m: { cmd: string; msg: string }) => [m.cmd, m.msg])).toEqual([
+      ['action_doc_new', '新建文书《采购合同》'],
+      ['action_role_request_sign', '请“乙方”签署《采购合同》'],
+      ['action_role_sign', '签署《采购合同》：李四'],
+    ]);
+  });
+
+  it('a refusal may be asked again; an unsigned document is deleted by its seat', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    await askSign(run, manager, doc.id, partner);
+    const refused = await sign(run, partner, doc.id, DOC_SIGN.refused);
+    expect([refused.c, refused.d.signs[0].sign_status]).toEqual([0, DOC_SIGN.refused]);
+    expect((await askSign(run, manager, doc.id, partner)).c).toBe(0);
+    expect((await listed(run, manager)).d.docs[0].signs[0].sign_status).toBe(DOC_SIGN.waiting);
+    expect((await post('/business/docs/delete', { ...at(run, partner), doc_id: doc.id }, partner)).c).toBe(
+      Codes.BUSINESS_ACTION_REFUSED.c,
+    );
+    const gone = await post('/business/docs/delete', { ...at(run, manager), doc_id: doc.id }, manager);
+    expect(gone.c, gone.m).toBe(0);
+    expect((await listed(run, manager)).d.docs).toEqual([]);
+  });
+
+  it('writes only while the business is in the node', async () => {
+    const run = await running();
+    const exits = await get(`/workflow/trans/query?business_id=${run.id}&node_id=${nodes.W}`, manager);
+    const end = await post(
+      '/business/message/push',
+      {
+        ...at(run, manager),
+        type: 'cmd',
+        cmd: 'action_exp_node_end',
+        data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
+      },
+      manager,
+    );
+    expect(end.c, end.m).toBe(0);
+    expect((await create(run, manager)).c).toBe(Codes.BUSINESS_NODE_ENDED.c);
+  });
+
+  it('refuses another company, a stranger to the business and the anonymous; nothing changes', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const before = await stored();
+    expect((await listed(run, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await listed(run, outsider)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await listed(run, undefined)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    for (const who of [stranger, outsider])
+      expect([0, Codes.BUSINESS_DOC_CHANGED.c]).not.toContain((await save(run, who, doc, '<p>x</p>')).c);
+    expect((await create(run, outsider)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await create(run, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await sign(run, outsider, doc.id, DOC_SIGN.signed, '某人')).c).toBe(Codes.FORBIDDEN.c);
+    expect(await stored()).toBe(before);
+  });
+});
