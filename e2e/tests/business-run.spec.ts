@@ -11,7 +11,8 @@ type Person = { id: number; username: string };
 
 /**
  * A business on the demo project with every seat filled (as 配备团队 does, through its calls): the
- * empty seats, in the roles' order, go to 业务员小李, 学生张三 and two people of the directory.
+ * empty seats, in the roles' order, go to 业务员小李, 学生张三 and two people of the directory, then
+ * to anyone else of the company; a nested project's seats (a person sits once in each project) the same way.
  */
 async function staffedBusiness(page: Page, token: string, projectName = '价格调整听证会') {
   const found = await (
@@ -27,15 +28,23 @@ async function staffedBusiness(page: Page, token: string, projectName = '价格�
   });
   const people = (await apiCall(page.request, token, '/business/getUnitUserList', { business_id: made.id }))
     .results as Person[];
-  const byName = (u: string) => people.find((p) => p.username === u)?.id;
-  const others = ['student', 'demo_chensiyuan', 'demo_linxiaowen'].map(byName);
-  const empty = (made.roles as { seats: { id: number; user_id: number | null }[] }[])
-    .flatMap((r) => r.seats)
-    .filter((t) => t.user_id === null);
-  const chosen = [byName('business'), ...others];
+  const first = ['business', 'student', 'demo_chensiyuan', 'demo_linxiaowen'];
+  const order = [
+    ...first.map((u) => people.find((p) => p.username === u)?.id),
+    ...people.filter((p) => !first.includes(p.username) && p.username !== 'unit').map((p) => p.id),
+  ];
+  type Role = { project_name: string | null; seats: { id: number; user_id: number | null }[] };
+  const data: { seat_id: number; user_id: number | undefined }[] = [];
+  for (const project of new Set((made.roles as Role[]).map((r) => r.project_name))) {
+    const empty = (made.roles as Role[])
+      .filter((r) => r.project_name === project)
+      .flatMap((r) => r.seats)
+      .filter((t) => t.user_id === null);
+    data.push(...empty.map((t, i) => ({ seat_id: t.id, user_id: order[i] })));
+  }
   await apiCall(page.request, token, '/business/addMoreTeammates', {
     business_id: made.id,
-    data: JSON.stringify(empty.map((t, i) => ({ seat_id: t.id, user_id: chosen[i] }))),
+    data: JSON.stringify(data),
   });
   return made as { id: number; name: string };
 }
@@ -333,4 +342,39 @@ test('the course’s instructor follows the hearing on the board and opens it', 
   await expect(teacher).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
   await expect(teacher.getByRole('log', { name: '业务消息记录' })).toContainText('请各位入席');
   await expect(teacher.getByText('你不是这个业务的成员，只能查看。')).toBeVisible();
+});
+
+test('a bill goes into its nested hearing and comes back to the vote', async ({ page, openPage }) => {
+  test.slow();
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token, '地方条例立法听证');
+  await page.goto(`/business/detail/${business.id}`);
+  await endNode(page, '起草议案');
+  await endNode(page, '议案公示');
+  // 业务员小李 plays a 人大代表 here and hosts the nested hearing (听证主持人).
+  const host = await openPage('business');
+  await host.goto(`/business/detail/${business.id}`);
+  await expect(currentNodes(host)).toContainText('听证会（嵌套项目）');
+  await currentNodes(page).getByRole('button', { name: '结束环节' }).click();
+  const dialog = page.getByRole('dialog', { name: '结束环节“听证会（嵌套项目）”' });
+  await expect(dialog).toContainText('这是嵌套环节');
+  await dialog.getByRole('button', { name: '结束环节' }).click();
+  // Every page is in the hearing now, its diagram the hearing's.
+  for (const p of [page, host]) {
+    await expect(currentNodes(p)).toContainText('陈述意见');
+    await expect(currentNodes(p)).toContainText('项目：价格调整听证会');
+  }
+  await expect(log(host)).toContainText('进入嵌套项目“价格调整听证会”：“陈述意见”');
+  await expect(host.getByRole('figure', { name: /价格调整听证会的流程图$/ })).toBeVisible();
+  await expect(host.getByRole('list', { name: '图例' })).toContainText('当前：陈述意见');
+  await expectAccessible(host, 'a business inside its nested project');
+  await endNode(host, '陈述意见');
+  await endNode(host, '询问与回应');
+  await endNode(host, '听证报告');
+  // Back in the bill, through the exit the nest was left by.
+  for (const p of [page, host]) await expect(currentNodes(p)).toContainText('表决');
+  await expect(log(page)).toContainText('嵌套项目结束，回到“听证会（嵌套项目）”，进入“表决”');
+  const legend = page.getByRole('list', { name: '图例' });
+  await expect(legend).toContainText('已完成：起草议案、议案公示、听证会（嵌套项目）');
+  await expect(legend).toContainText('当前：表决');
 });

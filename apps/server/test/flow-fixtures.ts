@@ -168,6 +168,8 @@ export async function projectWithRoles(
     starter?: { actions?: string[]; position?: string; in?: string[] };
     /** Materials uploaded in step 1 (usage 3: a template), given in the nodes `tasks` (every node when absent). */
     docs?: { file: UploadFile; usage: number; tasks?: string[] }[];
+    /** The project each jump or nest node (by BPMN id) goes on in. */
+    targets?: Record<string, number>;
   },
 ) {
   const flowId = (await calls.post('/workflow/create', { name: v.name }, who)).d.id as number;
@@ -257,7 +259,21 @@ export async function projectWithRoles(
   if (modules.c !== 0) throw new Error(`modules refused: ${modules.m}`);
   const published = await calls.post('/workflow/publish', { flow_id: flowId }, who);
   if (published.c !== 0) throw new Error(`publishing refused: ${published.m}`);
-  const made = await calls.post('/project/create', { flow_id: flowId, name: v.name, ...PROJECT_BASICS }, who);
+  const made = await calls.post(
+    '/project/create',
+    {
+      flow_id: flowId,
+      name: v.name,
+      ...PROJECT_BASICS,
+      targets: JSON.stringify(
+        Object.entries(v.targets ?? {}).map(([task, project]) => ({
+          node_id: nodeIds[task],
+          target_project_id: project,
+        })),
+      ),
+    },
+    who,
+  );
   if (made.c !== 0) throw new Error(`project refused: ${made.m}`);
   return { flowId, projectId: made.d.id as number, nodeIds };
 }

@@ -41,9 +41,19 @@ export const transSchema = z.object({
 });
 export type Trans = z.infer<typeof transSchema>;
 
+/** What an end exit of the node does: end the business, end only its branch, or end a nested project and return. */
+export const END_LEADS = {
+  business: '结束业务',
+  branch: '结束本分支',
+  back: '结束嵌套项目，回到上级项目',
+} as const;
+export type EndLeads = keyof typeof END_LEADS;
+
 export const transQuerySchema = z.object({
   select: z.number().int(),
   exits: z.array(transSchema),
+  /** What taking an end exit here does (END_LEADS). */
+  end_leads: z.enum(Object.keys(END_LEADS) as [EndLeads, ...EndLeads[]]),
   /** One of the caller's seats may end the node (`can_terminate`). */
   can_end: z.number().int(),
 });
@@ -194,6 +204,8 @@ export const transPathSchema = z.object({
   visited: z.array(z.string()),
   current: z.array(z.string()),
   waiting: z.array(z.string()),
+  /** The project a jump or nest went on in whose diagram this is (null: the business's own). */
+  project_name: z.string().nullable(),
 });
 export type TransPath = z.infer<typeof transPathSchema>;
 

@@ -23,7 +23,8 @@ export const BUSINESS_FINISHED = 9;
  * A path row: the node is current, or the business has moved on from it, or (a parallel merge) a
  * branch waits there for the others.
  */
-export const BUSINESS_PATH_STATE = { current: 1, done: 2, waiting: 3 } as const;
+/** A path row: current, done, a branch waiting at a merge, a nest node whose project runs now. */
+export const BUSINESS_PATH_STATE = { current: 1, done: 2, waiting: 3, nested: 4 } as const;
 export const BUSINESS_LIMITS = { name: 60 } as const;
 
 export const businessSchema = z.object({
@@ -50,6 +51,8 @@ export const businessRoleSchema = z.object({
   position_id: z.number().int().nullable(),
   position_name: z.string(),
   can_start: z.number().int(),
+  /** The project a jump or nest goes on in that the role plays in (null: the business's own). */
+  project_name: z.string().nullable(),
   seats: z.array(
     z.object({
       /** The seat (the spec's role allocation, `role_alloc_id`). */
@@ -73,6 +76,8 @@ export const businessPreviewSchema = z.object({
       capacity: z.number().int(),
       position_name: z.string(),
       can_start: z.number().int(),
+      /** The project a jump or nest goes on in that the role plays in (null: this project). */
+      project_name: z.string().nullable(),
       /** Members of the company holding the role's 职务 (every active member when it names none). */
       available: z.number().int(),
     }),
@@ -101,6 +106,8 @@ export const businessRunSchema = businessDetailSchema.extend({
       step: z.number().int(),
       /** The caller's seat that may end it (`can_terminate`); null when none may. */
       end_seat_id: z.number().int().nullable(),
+      /** The project a jump or nest went on in that the node is of (null: the business's own). */
+      project_name: z.string().nullable(),
     }),
   ),
   role_allocs: z.array(
@@ -111,7 +118,10 @@ export const businessRunSchema = businessDetailSchema.extend({
       seat_no: z.number().int(),
     }),
   ),
-  with_user_nodes: z.array(z.object({ node_id: z.number().int(), name: z.string() })),
+  /** The nodes the caller takes part in, each with the caller's seat there. */
+  with_user_nodes: z.array(
+    z.object({ node_id: z.number().int(), name: z.string(), role_alloc_id: z.number().int() }),
+  ),
   /** Empty seats by role, when the team is not complete ('' when it is). */
   missing: z.string(),
 });

@@ -38,6 +38,8 @@ export const NODE_TYPES = {
 export type NodeType = keyof typeof NODE_TYPES;
 export const REPORT_NODE_TYPE = 4;
 export const NEST_NODE_TYPE = 9;
+/** The jump node (跳转): goes on in another project and never returns. */
+export const JUMP_NODE_TYPE = 6;
 export const isNodeType = (n: unknown): n is NodeType =>
   typeof n === 'number' && Object.hasOwn(NODE_TYPES, n);
 

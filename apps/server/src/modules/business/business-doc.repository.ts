@@ -15,12 +15,13 @@ const parseIds = (json: string): number[] => {
 
 /** A business's documents and their signatures: every statement scoped to the company. */
 export const businessDocRepository = {
-  /** The flow's templates (materials of usage 3) given in the node, or in every node. */
-  templates: async (s: CompanyScope, flowId: number, nodeId: number) =>
+  /** The templates (materials of usage 3) of the node's flow given in the node, or in every node. */
+  templates: async (s: CompanyScope, nodeId: number) =>
     (
       await s
         .selectFrom('flow_docs', 'd')
         .innerJoin('files as f', 'f.id', 'd.file_id')
+        .innerJoin('flow_nodes as n', 'n.flow_id', 'd.flow_id')
         .select([
           'd.id',
           'd.name',
@@ -30,7 +31,7 @@ export const businessDocRepository = {
           'f.mime',
           'f.storage_key',
         ])
-        .where('d.flow_id', '=', flowId)
+        .where('n.id', '=', nodeId)
         .where('d.usage', '=', TEMPLATE_USAGE)
         .where('f.del_flag', '=', 0)
         .orderBy('d.id')

@@ -111,7 +111,7 @@ export function businessDocService(
       if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
       await refuseStranger(deps.permissions, s, caller, business.id);
       const [templates, docs] = await Promise.all([
-        repo.templates(s, business.flow_id, input.node_id),
+        repo.templates(s, input.node_id),
         repo.docs(s, business.id, { nodeId: input.node_id }),
       ]);
       return {
@@ -133,7 +133,7 @@ export function businessDocService(
         const s = inCompany(db, caller.companyId, { userId: caller.userId });
         const business = await businessMessageRepository.business(s, input.business_id);
         const template = business
-          ? (await repo.templates(s, business.flow_id, input.node_id)).find((t) => t.id === input.template_id)
+          ? (await repo.templates(s, input.node_id)).find((t) => t.id === input.template_id)
           : undefined;
         if (!template) throw new AppError('NOT_FOUND', '模板不存在或不在这个环节', 'template_id');
         content = await templateHtml(template);

@@ -25,6 +25,9 @@ function experiences(s: CompanyScope, businessId: number) {
     .where('e.business_id', '=', businessId);
 }
 
+/** A path row not yet left: current, waiting at a merge, or a nest node whose project runs. */
+const OPEN_STATES = [BUSINESS_PATH_STATE.current, BUSINESS_PATH_STATE.waiting, BUSINESS_PATH_STATE.nested];
+
 /** Moving a business on and its members' experiences: every statement scoped to the company. */
 export const businessRunRepository = {
   /** Whether one of the user's seats may end the node (its role's `can_terminate` there). */
@@ -65,7 +68,15 @@ export const businessRunRepository = {
 
   enter: (
     s: CompanyScope,
-    rows: readonly { business_id: number; node_id: number; step: number; came_by: number; state: number }[],
+    rows: readonly {
+      business_id: number;
+      node_id: number;
+      step: number;
+      came_by: number | null;
+      state: number;
+      project_id: number;
+      parent_id: number | null;
+    }[],
     at: string,
   ) =>
     rows.length === 0
@@ -102,7 +113,66 @@ export const businessRunRepository = {
       .where('state', '=', BUSINESS_PATH_STATE.waiting)
       .execute(),
 
-  /** Path rows still open (current, or waiting at a merge), besides `exceptPathId`. */
+  /** A path row: its project, the jump or nest row it runs under, its state and a nest's exit. */
+  row: (s: CompanyScope, id: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .select(['p.id', 'p.node_id', 'p.step', 'p.state', 'p.project_id', 'p.parent_id', 'p.nest_exit'])
+      .where('p.id', '=', id)
+      .executeTakeFirstOrThrow(),
+
+  /** The flow a node is of. */
+  flowOf: async (s: CompanyScope, nodeId: number) =>
+    (
+      await s
+        .selectFrom('flow_nodes', 'n')
+        .select('n.flow_id')
+        .where('n.id', '=', nodeId)
+        .executeTakeFirstOrThrow()
+    ).flow_id,
+
+  /** The project a jump or nest node of `projectId` goes on in (live), if set. */
+  targetOf: (s: CompanyScope, projectId: number, nodeId: number) =>
+    s
+      .selectFrom('flow_project_targets', 't')
+      .innerJoin('flow_projects as p', 'p.id', 't.target_project_id')
+      .select(['p.id', 'p.flow_id', 'p.name'])
+      .where('t.project_id', '=', projectId)
+      .where('t.node_id', '=', nodeId)
+      .where('p.del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  /** A nest node left for its project: it waits (state nested) with the exit it goes on through. */
+  nest: (s: CompanyScope, id: number, exitId: number) =>
+    s
+      .updateTable('business_paths')
+      .set({ state: BUSINESS_PATH_STATE.nested, nest_exit: exitId })
+      .where('id', '=', id)
+      .execute(),
+
+  /** A nest node whose project has run is done. */
+  unnest: (s: CompanyScope, id: number, at: string) =>
+    s
+      .updateTable('business_paths')
+      .set({ state: BUSINESS_PATH_STATE.done, left_at: at })
+      .where('id', '=', id)
+      .where('state', '=', BUSINESS_PATH_STATE.nested)
+      .execute(),
+
+  /** Path rows still open under a jump or nest row. */
+  openUnder: async (s: CompanyScope, parentId: number) =>
+    Number(
+      (
+        await s
+          .selectFrom('business_paths')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('parent_id', '=', parentId)
+          .where('state', 'in', OPEN_STATES)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** Path rows still open (current, waiting at a merge, or a nest whose project runs), besides `exceptPathId`. */
   openRows: async (s: CompanyScope, businessId: number, exceptPathId: number) =>
     Number(
       (
@@ -110,7 +180,7 @@ export const businessRunRepository = {
           .selectFrom('business_paths')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('business_id', '=', businessId)
-          .where('state', 'in', [BUSINESS_PATH_STATE.current, BUSINESS_PATH_STATE.waiting])
+          .where('state', 'in', OPEN_STATES)
           .where('id', '!=', exceptPathId)
           .executeTakeFirstOrThrow()
       ).n,
@@ -124,17 +194,26 @@ export const businessRunRepository = {
       .where('status', '=', BUSINESS_RUNNING)
       .execute(),
 
+  projectName: async (s: CompanyScope, projectId: number) =>
+    (
+      await s
+        .selectFrom('flow_projects', 'p')
+        .select('p.name')
+        .where('p.id', '=', projectId)
+        .executeTakeFirst()
+    )?.name ?? null,
+
   /** The flow's drawing. */
   xml: async (s: CompanyScope, flowId: number) =>
     (await s.selectFrom('flows', 'f').select('f.xml').where('f.id', '=', flowId).executeTakeFirst())?.xml ??
     '',
 
-  /** Every path row of the business: its node's BPMN id and its state. */
+  /** Every path row of the business: its node's BPMN id, its state, its project and flow. */
   path: (s: CompanyScope, businessId: number) =>
     s
       .selectFrom('business_paths', 'p')
       .innerJoin('flow_nodes as n', 'n.id', 'p.node_id')
-      .select(['n.task_id', 'p.state'])
+      .select(['p.id', 'n.task_id', 'p.state', 'p.project_id', 'n.flow_id'])
       .where('p.business_id', '=', businessId)
       .orderBy('p.id')
       .execute(),

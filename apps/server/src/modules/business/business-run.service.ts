@@ -1,12 +1,17 @@
 import {
   BUSINESS_PATH_STATE,
   BUSINESS_RUNNING,
+  beginNodes,
   END_EXIT,
+  type EndLeads,
   EXPERIENCE_DRAFT,
   type Experience,
   exitsOf,
+  JUMP_NODE_TYPE,
+  NEST_NODE_TYPE,
   type RunGraphFlow,
   type RunGraphNode,
+  TARGET_NODE_TYPES,
   type Trans,
   type TransPath,
   type TransQuery,
@@ -24,7 +29,8 @@ import { businessRunRepository as repo } from './business-run.repository.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
 import type { BusinessWatchService } from './business-watch.service.ts';
 
-type Graph = { nodes: RunGraphNode[]; flows: RunGraphFlow[] };
+type GraphNode = RunGraphNode & { node_type: number | null };
+type Graph = { nodes: GraphNode[]; flows: RunGraphFlow[] };
 type ExperienceRow = NonNullable<Awaited<ReturnType<typeof repo.mine>>>;
 
 const asExperience = (r: ExperienceRow): Experience => ({
@@ -90,12 +96,103 @@ export function businessRunService(
     return members.filter((m) => !done.has(m.id)).map((m) => m.name);
   }
 
+  type Row = Awaited<ReturnType<typeof repo.row>>;
+  /**
+   * Takes `exit` out of the node of path row `from` (left already): the nodes it leads to are
+   * entered — a merge once every branch has arrived —; a jump or nest node instead goes on in its
+   * project (a nest waits, with the exit, until that project has run; `back` is that return); and
+   * the last branch of a jump's or nest's project to end returns to the nest's exit.
+   */
+  async function move(
+    t: CompanyScope,
+    m: { businessId: number; graph: Graph; node: GraphNode; exit: Trans; from: Row; at: string; back?: true },
+  ): Promise<{ entered: number[]; said: string }> {
+    const { from, exit, at } = m;
+    const projectId = from.project_id ?? 0;
+    const step = from.step + 1;
+    const row = (nodeId: number, state: number = BUSINESS_PATH_STATE.current) => ({
+      business_id: m.businessId,
+      node_id: nodeId,
+      step,
+      came_by: exit.id,
+      state,
+      project_id: projectId,
+      parent_id: from.parent_id,
+    });
+    if (!m.back && m.node.node_type !== null && TARGET_NODE_TYPES.includes(m.node.node_type)) {
+      const target = await repo.targetOf(t, projectId, m.node.id);
+      if (!target) throw new AppError('BUSINESS_TARGET_MISSING', `环节“${m.node.name}”没有设置目标项目`);
+      const nest = m.node.node_type === NEST_NODE_TYPE;
+      if (nest) await repo.nest(t, from.id, exit.id);
+      const g = await graphOf(t, target.flow_id);
+      const first = beginNodes(g.nodes, g.flows);
+      if (first.length === 0) throw new AppError('NOT_FOUND', `项目“${target.name}”的流程没有可以开始的环节`);
+      await repo.enter(
+        t,
+        first.map((n) => ({ ...row(n.id), came_by: null, project_id: target.id, parent_id: from.id })),
+        at,
+      );
+      return {
+        entered: first.map((n) => n.id),
+        said: `，${nest ? '进入嵌套项目' : '跳转到项目'}“${target.name}”：${names(first)}`,
+      };
+    }
+    if (exit.kind === 'merge') {
+      const flow = m.graph.flows.find((f) => f.id === exit.id) as RunGraphFlow;
+      const merge = m.graph.nodes.find((n) => n.task_id === flow.target) as GraphNode;
+      await repo.enter(t, [row(merge.id, BUSINESS_PATH_STATE.waiting)], at);
+      const arrived = await repo.waitingAt(t, m.businessId, merge.id);
+      const expected = m.graph.flows.filter((f) => f.target === merge.task_id).length;
+      if (arrived < expected)
+        return { entered: [], said: `，在并行汇合处等待其他分支（${arrived}/${expected}）` };
+      await repo.release(t, m.businessId, merge.id, at);
+      await repo.enter(
+        t,
+        exit.to.map((n) => row(n.node_id)),
+        at,
+      );
+      return { entered: exit.to.map((n) => n.node_id), said: `，各分支已汇合，进入${names(exit.to)}` };
+    }
+    await repo.enter(
+      t,
+      exit.to.map((n) => row(n.node_id)),
+      at,
+    );
+    if (exit.kind !== 'end')
+      return { entered: exit.to.map((n) => n.node_id), said: `，进入${names(exit.to)}` };
+    // The last branch of a nested project has ended: the nest goes on through the exit it was left by.
+    if (from.parent_id !== null && (await repo.openUnder(t, from.parent_id)) === 0) {
+      const parent = await repo.row(t, from.parent_id);
+      if (parent.state === BUSINESS_PATH_STATE.nested && parent.nest_exit !== null) {
+        await repo.unnest(t, parent.id, at);
+        const graph = await graphOf(t, await repo.flowOf(t, parent.node_id));
+        const node = nodeOf(graph, parent.node_id);
+        const back = exitsOf(graph, node.task_id).exits.find((e) => e.id === parent.nest_exit);
+        if (!back) throw new AppError('BUSINESS_EXIT_UNKNOWN', undefined, 'tran_id');
+        const returned = await move(t, {
+          ...m,
+          graph,
+          node,
+          exit: back,
+          from: { ...parent, step },
+          back: true,
+        });
+        return {
+          entered: returned.entered,
+          said: `，嵌套项目结束，回到“${node.name || node.task_id}”${returned.said}`,
+        };
+      }
+    }
+    return { entered: [], said: '，本分支结束' };
+  }
+
   return {
     async transQuery(caller: Caller, input: { business_id: number; node_id: number }): Promise<TransQuery> {
       const s = scopeOf(caller);
       const business = await opened(s, caller, input.business_id);
       if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
-      if (!(await businessMessageRepository.currentAt(s, business.id, input.node_id)))
+      const at = await businessMessageRepository.currentAt(s, business.id, input.node_id);
+      if (!at)
         throw new AppError(
           (await businessMessageRepository.left(s, business.id, input.node_id))
             ? 'BUSINESS_NODE_ENDED'
@@ -103,11 +200,22 @@ export function businessRunService(
           undefined,
           'node_id',
         );
-      const graph = await graphOf(s, business.flow_id);
+      const graph = await graphOf(s, await repo.flowOf(s, input.node_id));
       const { select, exits } = exitsOf(graph, nodeOf(graph, input.node_id).task_id);
+      // The business ends with the last open row; a nested project's last row returns to its nest.
+      const here = await repo.row(s, at.id);
+      const endLeads: EndLeads =
+        (await repo.openRows(s, business.id, here.id)) === 0
+          ? 'business'
+          : here.parent_id !== null &&
+              (await repo.openUnder(s, here.parent_id)) === 1 &&
+              (await repo.row(s, here.parent_id)).state === BUSINESS_PATH_STATE.nested
+            ? 'back'
+            : 'branch';
       return {
         select,
         exits,
+        end_leads: endLeads,
         can_end: (await repo.canEnd(s, business.id, input.node_id, caller.userId)) ? 1 : 0,
       };
     },
@@ -127,54 +235,23 @@ export function businessRunService(
       },
     ): Promise<NodeEnded> {
       if (!(await repo.seatEnds(t, v.roleId, v.nodeId))) throw new AppError('BUSINESS_CANNOT_END');
-      const business = await businessMessageRepository.business(t, v.businessId);
-      if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-      const graph = await graphOf(t, business.flow_id);
+      const graph = await graphOf(t, await repo.flowOf(t, v.nodeId));
       const node = nodeOf(graph, v.nodeId);
       const { exits } = exitsOf(graph, node.task_id);
+      // A jump never comes back: any of its drawn ways stands for it.
       const exit =
-        v.tranId === END_EXIT ? exits.find((e) => e.kind === 'end') : exits.find((e) => e.id === v.tranId);
+        v.tranId === END_EXIT
+          ? (exits.find((e) => e.kind === 'end') ??
+            (node.node_type === JUMP_NODE_TYPE ? exits[0] : undefined))
+          : exits.find((e) => e.id === v.tranId);
       if (!exit) throw new AppError('BUSINESS_EXIT_UNKNOWN', undefined, 'tran_id');
       const at = nowIso();
+      const here = await repo.row(t, v.path.id);
       if (!(await repo.leave(t, v.path.id, at)))
         throw new AppError('BUSINESS_NODE_ENDED', undefined, 'node_id');
-      const step = v.path.step + 1;
-      const row = (nodeId: number, state: number = BUSINESS_PATH_STATE.current) => ({
-        business_id: v.businessId,
-        node_id: nodeId,
-        step,
-        came_by: exit.id,
-        state,
-      });
-      let entered = exit.to.map((n) => n.node_id);
-      let said = `结束环节“${node.name || node.task_id}”`;
-      if (exit.kind === 'merge') {
-        const flow = graph.flows.find((f) => f.id === exit.id) as RunGraphFlow;
-        const merge = graph.nodes.find((n) => n.task_id === flow.target) as RunGraphNode;
-        await repo.enter(t, [row(merge.id, BUSINESS_PATH_STATE.waiting)], at);
-        const arrived = await repo.waitingAt(t, v.businessId, merge.id);
-        const expected = graph.flows.filter((f) => f.target === merge.task_id).length;
-        if (arrived < expected) {
-          entered = [];
-          said += `，在并行汇合处等待其他分支（${arrived}/${expected}）`;
-        } else {
-          await repo.release(t, v.businessId, merge.id, at);
-          await repo.enter(
-            t,
-            entered.map((id) => row(id)),
-            at,
-          );
-          said += `，各分支已汇合，进入${names(exit.to)}`;
-        }
-      } else {
-        await repo.enter(
-          t,
-          entered.map((id) => row(id)),
-          at,
-        );
-        if (exit.kind === 'end') said += '，本分支结束';
-        else said += `，进入${names(exit.to)}`;
-      }
+      const moved = await move(t, { businessId: v.businessId, graph, node, exit, from: here, at });
+      const entered = moved.entered;
+      let said = `结束环节“${node.name || node.task_id}”${moved.said}`;
       for (const nodeId of entered) {
         const row = await businessMessageRepository.currentAt(t, v.businessId, nodeId);
         if (row)
@@ -200,18 +277,37 @@ export function businessRunService(
       return { msg: said, data: { tran_id: exit.id, kind: exit.kind, to: entered, finished } };
     },
 
-    /** The run on its diagram: a node left blue, the current red, a merge waited at orange (watchers too). */
+    /**
+     * The run on its diagram: a node left blue, the current red, a merge waited at orange (watchers
+     * too). While a jump's or nest's project runs, its own diagram (the project named) is shown.
+     */
     async transPath(caller: Caller | null, companyId: number, businessId: number): Promise<TransPath> {
       const { s, business } = await deps.sight(caller, companyId, businessId);
-      const [xml, rows] = await Promise.all([repo.xml(s, business.flow_id), repo.path(s, business.id)]);
-      const of = (state: number) => [...new Set(rows.filter((r) => r.state === state).map((r) => r.task_id))];
+      const rows = await repo.path(s, business.id);
+      const open = rows.filter(
+        (r) => r.state === BUSINESS_PATH_STATE.current || r.state === BUSINESS_PATH_STATE.waiting,
+      );
+      // The latest open row's project (the innermost that runs now); the business's own when none is open.
+      const inner = open.at(-1) ?? rows.find((r) => r.project_id === business.project_id) ?? rows.at(-1);
+      const flowId = inner?.flow_id ?? business.flow_id;
+      const mine = rows.filter((r) => r.flow_id === flowId);
+      const of = (...states: number[]) => [
+        ...new Set(mine.filter((r) => states.includes(r.state)).map((r) => r.task_id)),
+      ];
       const current = of(BUSINESS_PATH_STATE.current);
       const waiting = of(BUSINESS_PATH_STATE.waiting);
       return {
-        xml,
+        xml: await repo.xml(s, flowId),
         current,
         waiting,
-        visited: of(BUSINESS_PATH_STATE.done).filter((t) => !current.includes(t) && !waiting.includes(t)),
+        // A nest node whose project runs counts as left here: its project is drawn meanwhile.
+        visited: of(BUSINESS_PATH_STATE.done, BUSINESS_PATH_STATE.nested).filter(
+          (t) => !current.includes(t) && !waiting.includes(t),
+        ),
+        project_name:
+          inner?.project_id != null && inner.project_id !== business.project_id
+            ? await repo.projectName(s, inner.project_id)
+            : null,
       };
     },
 

@@ -42,13 +42,14 @@ function refusal(seat: Seat, person: Person): string {
 export async function staffFirst(s: CompanyScope, businessId: number) {
   const seats = await repo.seats(s, businessId);
   const positions = [...new Set(seats.flatMap((t) => (t.position_id === null ? [] : [t.position_id])))];
-  const taken = new Set(seats.flatMap((t) => (t.user_id === null ? [] : [t.user_id])));
+  // One seat per person in each project: the keys taken are `project:user`.
+  const taken = new Set(seats.flatMap((t) => (t.user_id === null ? [] : [`${t.project_id}:${t.user_id}`])));
   const people = await repo.staff(s, { positions });
   for (const t of seats) {
     if (t.user_id !== null || t.position_id === null) continue;
-    const p = people.find((x) => x.position_id === t.position_id && !taken.has(x.id));
+    const p = people.find((x) => x.position_id === t.position_id && !taken.has(`${t.project_id}:${x.id}`));
     if (!p) continue;
-    taken.add(p.id);
+    taken.add(`${t.project_id}:${p.id}`);
     await repo.setSeat(s, t.id, p.id);
   }
 }
@@ -98,7 +99,8 @@ export function businessTeamService(
       ...t,
       user_id: wanted.has(t.id) ? (wanted.get(t.id) ?? null) : t.user_id,
     }));
-    const holder = new Map<number, Seat>();
+    // One seat per person in each project the business plays (its own, and each a jump or nest goes on in).
+    const holder = new Map<string, Seat>();
     for (const t of after) {
       if (t.user_id === null) continue;
       if (wanted.has(t.id)) {
@@ -107,7 +109,8 @@ export function businessTeamService(
         const why = refusal(t, person);
         if (why) throw new AppError('BUSINESS_SEAT_REFUSED', why, 'data');
       }
-      const other = holder.get(t.user_id);
+      const key = `${t.project_id}:${t.user_id}`;
+      const other = holder.get(key);
       if (other) {
         const name = people.get(t.user_id)?.name ?? '该人员';
         throw new AppError(
@@ -116,7 +119,7 @@ export function businessTeamService(
           'data',
         );
       }
-      holder.set(t.user_id, t);
+      holder.set(key, t);
     }
     const changed = after.filter((t) => wanted.has(t.id) && t.user_id !== byId.get(t.id)?.user_id);
     for (const t of changed) await repo.setSeat(s, t.id, t.user_id);
@@ -199,7 +202,12 @@ export function businessTeamService(
           await repo.start(t, businessId, at);
           await repo.enter(
             t,
-            first.map((n) => ({ business_id: businessId, node_id: n.id, step: 1 })),
+            first.map((n) => ({
+              business_id: businessId,
+              node_id: n.id,
+              step: 1,
+              project_id: locked.project_id,
+            })),
             at,
           );
           await audit(trx, caller, {
@@ -227,7 +235,10 @@ export function businessTeamService(
         role_allocs: seats
           .filter((t) => t.user_id === caller.userId)
           .map((t) => ({ id: t.id, role_id: t.role_id, role_name: t.role_name, seat_no: t.seat_no })),
-        with_user_nodes: userNodes.map(({ node_id, name }) => ({ node_id, name })),
+        // Each node once, with the caller's seat there (the first, when a person plays two parts).
+        with_user_nodes: userNodes
+          .filter((n, i) => userNodes.findIndex((x) => x.node_id === n.node_id) === i)
+          .map(({ node_id, name, role_alloc_id }) => ({ node_id, name, role_alloc_id })),
         missing: missingSeats(seats),
       };
     },

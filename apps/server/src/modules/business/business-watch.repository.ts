@@ -37,18 +37,32 @@ export const businessWatchRepository = {
     s
       .selectFrom('businesses', 'b')
       .innerJoin('flow_projects as pr', 'pr.id', 'b.project_id')
-      .select(['b.id', 'b.name', 'b.status', 'b.flow_id', 'b.last_seq', 'pr.name as project_name'])
+      .select([
+        'b.id',
+        'b.name',
+        'b.status',
+        'b.flow_id',
+        'b.project_id',
+        'b.last_seq',
+        'pr.name as project_name',
+      ])
       .where('b.id', '=', id)
       .where('b.del_flag', '=', 0)
       .executeTakeFirst(),
 
-  /** A node of the business's flow: its name, type and whether outsiders may watch it. */
-  node: (s: CompanyScope, flowId: number, nodeId: number) =>
+  /**
+   * A node of a flow the business runs — its own, or that of a project a jump or nest goes on in
+   * (its roles are the business's) —: its name, type and whether outsiders may watch it.
+   */
+  node: (s: CompanyScope, businessId: number, nodeId: number) =>
     s
       .selectFrom('flow_nodes', 'n')
+      .innerJoin('flow_projects as pr', 'pr.flow_id', 'n.flow_id')
+      .innerJoin('business_roles as r', 'r.project_id', 'pr.id')
       .select(['n.id', nodeName.as('name'), 'n.node_type', 'n.look_on'])
-      .where('n.flow_id', '=', flowId)
+      .where('r.business_id', '=', businessId)
       .where('n.id', '=', nodeId)
+      .limit(1)
       .executeTakeFirst(),
 
   /** The business's current path rows whose node allows watching. */

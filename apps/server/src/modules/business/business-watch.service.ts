@@ -72,7 +72,7 @@ export function businessWatchService(db: Database, deps: { permissions: Permissi
       input: { business_id: number; node_id: number },
     ): Promise<NodeDetail> {
       const { s, business, as } = await sight(caller, companyId, input.business_id, input.node_id);
-      const node = await repo.node(s, business.flow_id, input.node_id);
+      const node = await repo.node(s, business.id, input.node_id);
       if (!node) throw new AppError('NOT_FOUND', '环节不存在', 'node_id');
       const path = await businessMessageRepository.currentAt(s, business.id, node.id);
       const [seats, states] = await Promise.all([

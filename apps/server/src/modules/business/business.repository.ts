@@ -3,6 +3,7 @@ import {
   BUSINESS_RUNNING,
   BUSINESS_WAITING,
   MEMBER_ROLE,
+  TARGET_NODE_TYPES,
   TEAMMATES_MAX,
 } from '@portal/contract';
 import { sql } from 'kysely';
@@ -109,6 +110,8 @@ export const businessRepository = {
   roles: async (s: CompanyScope, businessId: number) => {
     const roles = await s
       .selectFrom('business_roles', 'r')
+      .innerJoin('businesses as b', 'b.id', 'r.business_id')
+      .leftJoin('flow_projects as fp', 'fp.id', 'r.project_id')
       .leftJoin('positions as pos', 'pos.id', 'r.position_id')
       .select([
         'r.id',
@@ -117,9 +120,13 @@ export const businessRepository = {
         'r.position_id',
         sql<string>`coalesce(pos.name, '')`.as('position_name'),
         'r.can_start',
+        // A role of a project a jump or nest goes on in says which (null: the business's own).
+        sql<string | null>`case when r.project_id = b.project_id then null else fp.name end`.as(
+          'project_name',
+        ),
       ])
       .where('r.business_id', '=', businessId)
-      .orderBy('r.sort')
+      // Copied in order (the business's own project first, each role by its sort): their ids keep it.
       .orderBy('r.id')
       .execute();
     const seats = await s
@@ -216,6 +223,27 @@ export const businessRepository = {
     return roles.map((r) => ({ ...r, nodes: nodes.filter((n) => n.role_id === r.id) }));
   },
 
+  /** A flow's jump and nest nodes, and the project each goes on in for `projectId` (null: none set, or deleted). */
+  targets: async (s: CompanyScope, flowId: number, projectId: number) => {
+    const [nodes, targets] = await Promise.all([
+      s
+        .selectFrom('flow_nodes', 'n')
+        .select(['n.id', sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name')])
+        .where('n.flow_id', '=', flowId)
+        .where('n.node_type', 'in', [...TARGET_NODE_TYPES])
+        .orderBy('n.position')
+        .execute(),
+      s
+        .selectFrom('flow_project_targets', 't')
+        .innerJoin('flow_projects as p', 'p.id', 't.target_project_id')
+        .select(['t.node_id', 'p.id', 'p.flow_id', 'p.name'])
+        .where('t.project_id', '=', projectId)
+        .where('p.del_flag', '=', 0)
+        .execute(),
+    ]);
+    return nodes.map((n) => ({ node: n, project: targets.find((t) => t.node_id === n.id) ?? null }));
+  },
+
   /** Active staff of the company holding each position (null: all of them). */
   available: async (s: CompanyScope, positionIds: readonly (number | null)[]) => {
     const rows = await s
@@ -237,12 +265,19 @@ export const businessRepository = {
         .executeTakeFirstOrThrow()
     ).id,
 
-  async copyRoles(s: CompanyScope, businessId: number, roles: readonly FlowRoleCopy[], starter: number) {
+  async copyRoles(
+    s: CompanyScope,
+    v: { businessId: number; projectId: number },
+    roles: readonly FlowRoleCopy[],
+    starter: number,
+  ) {
+    const businessId = v.businessId;
     for (const r of roles) {
       const made = (
         await s
           .insertInto('business_roles', {
             business_id: businessId,
+            project_id: v.projectId,
             flow_role_id: r.id,
             name: r.name,
             capacity: r.capacity,
@@ -296,7 +331,7 @@ export const businessRepository = {
       .set({ updated_at: at })
       .where('id', '=', id)
       .where('status', '=', BUSINESS_WAITING)
-      .returning(['id', 'created_by', 'flow_id'])
+      .returning(['id', 'created_by', 'flow_id', 'project_id'])
       .executeTakeFirst(),
 
   /** Every seat of a business with its role's 职务 and whether the role starts it. */
@@ -314,9 +349,9 @@ export const businessRepository = {
         'r.position_id',
         sql<string>`coalesce(pos.name, '')`.as('position_name'),
         'r.can_start',
+        'r.project_id',
       ])
       .where('t.business_id', '=', businessId)
-      .orderBy('r.sort')
       .orderBy('r.id')
       .orderBy('t.seat_no')
       .execute(),
@@ -391,7 +426,7 @@ export const businessRepository = {
 
   enter: (
     s: CompanyScope,
-    rows: readonly { business_id: number; node_id: number; step: number }[],
+    rows: readonly { business_id: number; node_id: number; step: number; project_id: number }[],
     at: string,
   ) =>
     s
@@ -406,12 +441,18 @@ export const businessRepository = {
     s
       .selectFrom('business_paths', 'p')
       .innerJoin('flow_nodes as n', 'n.id', 'p.node_id')
+      .innerJoin('businesses as b', 'b.id', 'p.business_id')
+      .leftJoin('flow_projects as fp', 'fp.id', 'p.project_id')
       .select([
         'p.id as path_id',
         'p.node_id',
         'p.step',
         sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name'),
         'n.node_type',
+        // A node of a project a jump or nest went on in says which (null: the business's own).
+        sql<string | null>`case when p.project_id = b.project_id then null else fp.name end`.as(
+          'project_name',
+        ),
       ])
       .where('p.business_id', '=', businessId)
       .where('p.state', '=', BUSINESS_PATH_STATE.current)
@@ -442,11 +483,12 @@ export const businessRepository = {
         'n.id as node_id',
         sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name'),
         'n.position',
+        't.id as role_alloc_id',
       ])
-      .distinct()
       .where('a.business_id', '=', businessId)
       .where('t.user_id', '=', userId)
       .orderBy('n.position')
+      .orderBy('t.id')
       .execute(),
 
   setDeleted: async (s: CompanyScope, id: number, deleted: boolean, at: string) => {

@@ -18,6 +18,45 @@ import { staffFirst } from './business-team.service.ts';
 
 type ProjectRow = NonNullable<Awaited<ReturnType<typeof repo.project>>>;
 
+/** How deep jumps and nests may lead (a project nested in a nested project in a project). */
+const ONWARD_DEPTH = 3;
+
+/**
+ * The projects a business on `root` may go on in through its jump and nest nodes, and theirs in
+ * turn (design/training.md "Creating and starting a business": refused when one has no target
+ * project, or when they lead back into a project they come from).
+ */
+async function onwardProjects(s: CompanyScope, root: { id: number; flow_id: number; name: string }) {
+  const found = new Map<number, { id: number; flow_id: number; name: string }>();
+  async function walk(p: { id: number; flow_id: number; name: string }, chain: number[]) {
+    for (const { node, project } of await repo.targets(s, p.flow_id, p.id)) {
+      if (!project)
+        throw new AppError(
+          'BUSINESS_TARGET_MISSING',
+          `项目“${p.name}”的环节“${node.name}”没有设置目标项目`,
+          'project_id',
+        );
+      if (chain.includes(project.id))
+        throw new AppError(
+          'BUSINESS_TARGET_MISSING',
+          `项目“${p.name}”的环节“${node.name}”又回到了项目“${project.name}”`,
+          'project_id',
+        );
+      if (chain.length >= ONWARD_DEPTH)
+        throw new AppError(
+          'BUSINESS_TARGET_MISSING',
+          `项目的跳转与嵌套不能超过${ONWARD_DEPTH}层`,
+          'project_id',
+        );
+      if (found.has(project.id)) continue;
+      found.set(project.id, project);
+      await walk(project, [...chain, project.id]);
+    }
+  }
+  await walk(root, [root.id]);
+  return [...found.values()];
+}
+
 /**
  * Why the caller may not start a business on the project now, or '': its flow no longer published,
  * outside 限时开放's days (the company's calendar day), not among 指定人员.
@@ -103,11 +142,30 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
     async preview(caller: Caller, projectId: number): Promise<BusinessPreview> {
       const s = scopeOf(caller);
       const p = await projectOrThrow(s, projectId);
-      const [full, roles, today] = await Promise.all([
+      const [full, own, today] = await Promise.all([
         repo.projectItem(s, projectId),
         repo.flowRoles(s, p.flow_id),
         deps.zoneOf(caller.companyId).then((z) => dayIn(z)),
       ]);
+      // The roles of the projects its jumps and nests go on in are staffed too; a missing target closes it.
+      let onward: Awaited<ReturnType<typeof onwardProjects>> = [];
+      let unreachable = '';
+      try {
+        onward = await onwardProjects(s, p);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        unreachable = e.message;
+      }
+      const roles = [
+        ...own.map((r) => ({ ...r, project_name: null as string | null })),
+        ...(
+          await Promise.all(
+            onward.map(async (q) =>
+              (await repo.flowRoles(s, q.flow_id)).map((r) => ({ ...r, can_start: 0, project_name: q.name })),
+            ),
+          )
+        ).flat(),
+      ];
       if (!full) throw new AppError('NOT_FOUND', '项目不存在或已被删除', 'project_id');
       const available = await repo.available(
         s,
@@ -121,9 +179,10 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
           capacity: r.capacity,
           position_name: r.position_name,
           can_start: r.can_start,
+          project_name: r.project_name,
           available: available[i] ?? 0,
         })),
-        closed: closedFor(p, caller.userId, today),
+        closed: closedFor(p, caller.userId, today) || unreachable,
       };
     },
 
@@ -141,15 +200,25 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
             '项目的流程没有发起业务的角色，不能启动业务',
             'project_id',
           );
+        const onward = await onwardProjects(s, p);
         const name = input.name || `${p.name} ${today}`;
         const made = await repo.insert(s, { project_id: p.id, flow_id: p.flow_id, name }, nowIso());
-        await repo.copyRoles(s, made, roles, caller.userId);
+        await repo.copyRoles(s, { businessId: made, projectId: p.id }, roles, caller.userId);
+        // The roles of every project a jump or nest goes on in: staffed now with the rest of the
+        // team (their start is the jump's or nest's, so none of them starts the business).
+        for (const q of onward)
+          await repo.copyRoles(
+            s,
+            { businessId: made, projectId: q.id },
+            (await repo.flowRoles(s, q.flow_id)).map((r) => ({ ...r, can_start: 0 })),
+            caller.userId,
+          );
         await staffFirst(s, made);
         await audit(trx, caller, {
           action: 'create',
           entity: 'businesses',
           entityId: made,
-          after: { project_id: p.id, name, roles: roles.map((r) => r.name) },
+          after: { project_id: p.id, name, roles: roles.map((r) => r.name), onward: onward.map((q) => q.id) },
         });
         return made;
       });

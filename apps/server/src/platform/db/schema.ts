@@ -1476,6 +1476,10 @@ export interface BusinessPathTable {
   control_status: Generated<number>;
   /** The node's vote has been ended (migration 069): 0 no, 1 yes. */
   end_vote: Generated<number>;
+  /** Migration 071: the project it runs in, the jump or nest row it runs under, and a nest's exit on return. */
+  project_id: number | null;
+  parent_id: number | null;
+  nest_exit: number | null;
 }
 
 /** A business's document, written in a node by a seat (migration 070); `version` counts its saves. */
@@ -1567,6 +1571,8 @@ export interface BusinessRoleTable {
   position_id: number | null;
   can_start: Generated<number>;
   sort: Generated<number>;
+  /** The project the role plays in (migration 071): the business's own, or one a jump or nest goes on in. */
+  project_id: number | null;
 }
 
 /** A business role in a node, copied from the flow's (migration 063). */

@@ -50,7 +50,12 @@ export function BusinessDetailPage() {
   const finished = run.data?.status === BUSINESS_FINISHED;
   const reread = useInvalidate(['business-run']);
   const live = useLiveMessages(businessId, running || finished, () => void reread());
-  const [ending, setEnding] = useState<{ node_id: number; name: string; seat: number } | null>(null);
+  const [ending, setEnding] = useState<{
+    node_id: number;
+    name: string;
+    node_type: number | null;
+    seat: number;
+  } | null>(null);
   const path = useTransPath(businessId, running || finished);
   const send = useSendMessage();
   const [form] = Form.useForm<{ msg: string }>();
@@ -63,9 +68,11 @@ export function BusinessDetailPage() {
       </Card>
     );
   const b = run.data;
-  const seat = b.role_allocs[0];
   const mine = new Set(b.with_user_nodes.map((n) => n.node_id));
   const speakIn = b.nodes.find((n) => mine.has(n.node_id));
+  // The caller's seat where they speak now (a member may play a part in a nested project too).
+  const speakSeat = b.with_user_nodes.find((n) => n.node_id === speakIn?.node_id)?.role_alloc_id;
+  const seat = b.role_allocs.find((t) => t.id === speakSeat) ?? b.role_allocs[0];
   const submit = ({ msg }: { msg: string }) => {
     if (!seat || !speakIn) return;
     send.mutate(
@@ -100,7 +107,10 @@ export function BusinessDetailPage() {
           {
             key: 'node',
             label: '当前环节',
-            children: b.nodes.length > 0 ? b.nodes.map((n) => n.name).join('、') : '—',
+            children:
+              b.nodes.length > 0
+                ? b.nodes.map((n) => (n.project_name ? `${n.name}（${n.project_name}）` : n.name)).join('、')
+                : '—',
           },
           ...(b.started_at
             ? [{ key: 'started', label: '开始时间', children: formatDateTime(b.started_at) }]
@@ -128,7 +138,12 @@ export function BusinessDetailPage() {
                           key="end"
                           size="small"
                           onClick={() =>
-                            setEnding({ node_id: n.node_id, name: n.name, seat: n.end_seat_id as number })
+                            setEnding({
+                              node_id: n.node_id,
+                              name: n.name,
+                              node_type: n.node_type,
+                              seat: n.end_seat_id as number,
+                            })
                           }
                         >
                           结束环节
@@ -142,6 +157,7 @@ export function BusinessDetailPage() {
                   <Typography.Text type="secondary" className="run-step">
                     第 {n.step} 步
                   </Typography.Text>
+                  {n.project_name && <Tag className="run-step">{`项目：${n.project_name}`}</Tag>}
                 </span>
               </List.Item>
             )}
@@ -163,7 +179,10 @@ export function BusinessDetailPage() {
           </Typography.Title>
           {path.data ? (
             <Suspense fallback={<PageSpin />}>
-              <RunDiagram path={path.data} title={b.name} />
+              <RunDiagram
+                path={path.data}
+                title={path.data.project_name ? `${b.name}·${path.data.project_name}` : b.name}
+              />
             </Suspense>
           ) : path.isPending ? (
             <PageSpin />
@@ -178,7 +197,6 @@ export function BusinessDetailPage() {
           businessId={b.id}
           node={ending}
           seatId={ending.seat}
-          last={b.nodes.length === 1}
           onClose={() => setEnding(null)}
         />
       )}

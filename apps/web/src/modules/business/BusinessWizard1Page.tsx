@@ -69,7 +69,7 @@ export function BusinessWizard1Page() {
       />
       <h3 className="business-roles-title">角色与席位（共 {seats} 个席位）</h3>
       <DetailTable
-        rowKey="name"
+        rowKey={(r) => `${r.project_name ?? ''}:${r.name}`}
         aria-label="角色与席位"
         dataSource={roles}
         columns={[
@@ -80,6 +80,7 @@ export function BusinessWizard1Page() {
               <Space size={4}>
                 {name}
                 {r.can_start === 1 && <Tag color="blue">发起人（你）</Tag>}
+                {r.project_name && <Tag>{`项目：${r.project_name}`}</Tag>}
               </Space>
             ),
           },

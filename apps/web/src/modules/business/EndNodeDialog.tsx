@@ -1,4 +1,11 @@
-import { TRANS_SELECT, type Trans } from '@portal/contract';
+import {
+  END_LEADS,
+  type EndLeads,
+  JUMP_NODE_TYPE,
+  NEST_NODE_TYPE,
+  TRANS_SELECT,
+  type Trans,
+} from '@portal/contract';
 import { Alert, Modal, Radio, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { isApiError } from '#web/shared/api/client.ts';
@@ -6,11 +13,11 @@ import { toastSuccess } from '#web/shared/api/toast.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { useEndCommit, useEndNode, useExits } from './useBusinessRun.ts';
 
-/** An exit as the one ending the node reads it: its name, and where it leads (`last`: no other branch runs). */
-export function exitLabel(e: Trans, last: boolean): string {
+/** An exit as the one ending the node reads it: its name, and where it leads (an end: as `endLeads` says). */
+export function exitLabel(e: Trans, endLeads: EndLeads): string {
   const to = e.to.map((n) => n.name).join('、');
   if (e.kind === 'end') {
-    const what = last ? '结束业务' : '结束本分支';
+    const what = END_LEADS[endLeads];
     return e.name === '结束' || e.name === '' ? what : `${e.name} → ${what}`;
   }
   if (e.kind === 'split') return `${e.name} → 并行：${to}`;
@@ -29,15 +36,12 @@ export function EndNodeDialog({
   businessId,
   node,
   seatId,
-  last,
   onClose,
 }: {
   open: boolean;
   businessId: number;
-  node: { node_id: number; name: string };
+  node: { node_id: number; name: string; node_type?: number | null };
   seatId: number;
-  /** No other branch is running: an end exit ends the business. */
-  last: boolean;
   onClose: () => void;
 }) {
   const exits = useExits(businessId, node.node_id, open);
@@ -45,7 +49,8 @@ export function EndNodeDialog({
   const end = useEndNode();
   const list = exits.data?.exits ?? [];
   const picked = list.find((e) => e.id === chosen);
-  const ending = last && picked?.kind === 'end';
+  const endLeads = exits.data?.end_leads ?? 'branch';
+  const ending = endLeads === 'business' && picked?.kind === 'end';
   const commit = useEndCommit(businessId, node.node_id, open && ending);
 
   // One exit is taken as it is; the choice starts empty when there are several.
@@ -92,6 +97,16 @@ export function EndNodeDialog({
         <Alert type="warning" showIcon message="这个环节没有出口，请联系流程的设计者" />
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
+          {node.node_type === NEST_NODE_TYPE && (
+            <Alert
+              type="info"
+              showIcon
+              message="这是嵌套环节：结束后业务进入嵌套的项目，那个项目结束后，从下面的去向继续。"
+            />
+          )}
+          {node.node_type === JUMP_NODE_TYPE && (
+            <Alert type="info" showIcon message="这是跳转环节：结束后业务跳转到目标项目，不再回到这里。" />
+          )}
           <Typography.Paragraph style={{ margin: 0 }}>
             {exits.data.select === TRANS_SELECT.one || exits.data.select === TRANS_SELECT.split
               ? '结束后业务将：'
@@ -101,7 +116,7 @@ export function EndNodeDialog({
             aria-label="出口"
             value={chosen}
             onChange={(e) => setChosen(e.target.value as number)}
-            options={list.map((e) => ({ value: e.id, label: exitLabel(e, last) }))}
+            options={list.map((e) => ({ value: e.id, label: exitLabel(e, endLeads) }))}
             style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
           />
           {ending && missing.length > 0 && (

@@ -155,9 +155,16 @@ export function MoreTeammatesPage() {
       )}
       <section aria-label="角色与席位" className="team-roles">
         {b.roles.map((role) => (
-          <section key={role.id} aria-label={role.name} className="team-role">
+          <section
+            key={role.id}
+            aria-label={role.project_name ? `${role.name}（${role.project_name}）` : role.name}
+            className="team-role"
+          >
             <Typography.Title level={5} style={{ marginBottom: 8 }}>
               {role.name}
+              {role.project_name && (
+                <Tag className="team-role-project">{`嵌套或跳转项目：${role.project_name}`}</Tag>
+              )}
               <Typography.Text type="secondary" style={{ fontWeight: 'normal', marginInlineStart: 8 }}>
                 {role.position_name ? `职务：${role.position_name}` : '不限职务'} · {role.capacity}个席位
               </Typography.Text>

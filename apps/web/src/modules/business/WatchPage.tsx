@@ -107,7 +107,10 @@ export function WatchPage() {
                 </Typography.Title>
                 {path.data ? (
                   <Suspense fallback={<PageSpin />}>
-                    <RunDiagram path={path.data} title={d.name} />
+                    <RunDiagram
+                      path={path.data}
+                      title={path.data.project_name ? `${d.name}·${path.data.project_name}` : d.name}
+                    />
                   </Suspense>
                 ) : path.isPending ? (
                   <PageSpin />

@@ -63,6 +63,7 @@ import { businessMovingOn } from './067-business-moving-on.ts';
 import { businessSeatStates } from './068-business-seat-states.ts';
 import { businessVotes } from './069-business-votes.ts';
 import { businessDocs } from './070-business-docs.ts';
+import { businessNests } from './071-business-nests.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -130,5 +131,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '068-business-seat-states': businessSeatStates(dialect),
     '069-business-votes': businessVotes,
     '070-business-docs': businessDocs(dialect),
+    '071-business-nests': businessNests,
   };
 }
