@@ -197,6 +197,18 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await endNode(page, '合议庭评议');
   await expect(currentNodes(defendant)).toContainText('宣判与总结');
 
+  // The verdict is the report node: its report gathers the run so far, the signed complaint included,
+  // and exports as a Word document.
+  const report = page.getByRole('region', { name: '业务报告' });
+  await report.getByRole('button', { name: /第1步 立案/ }).click();
+  await expect(report.getByRole('article', { name: '文书《民事起诉状》' })).toContainText(
+    '审判长：已签字（王法官）',
+  );
+  const download = page.waitForEvent('download');
+  await report.getByRole('link', { name: '导出 Word' }).click();
+  expect((await download).suggestedFilename()).toMatch(/业务报告\.docx$/);
+  await expectAccessible(page, 'a business report');
+
   // The verdict ends the business only once every party has submitted an experience.
   await currentNodes(page).getByRole('button', { name: '结束环节' }).click();
   const dialog = page.getByRole('dialog', { name: '结束环节“宣判与总结”' });

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { BUSINESS_DOC_LIMITS, Codes, DOC_SIGN } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordDocument } from '#server/platform/files/docx-html.ts';
+import { boldMarked, docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
 import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
@@ -29,9 +32,9 @@ const FLOW = bpmn(`
 const TEMPLATE = {
   name: '采购合同模板.docx',
   content: wordDocument([
-    { heading: true, text: '采购合同' },
-    { text: '甲方：**某某公司**' },
-    { text: '乙方：' },
+    { heading: true, runs: ['采购合同'] },
+    { runs: boldMarked('甲方：**某某公司**') },
+    { runs: ['乙方：'] },
   ]),
   type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
@@ -234,6 +237,56 @@ describe('documents in an edit node', () => {
       ['action_role_request_sign', '请“乙方”签署《采购合同》'],
       ['action_role_sign', '签署《采购合同》：李四'],
     ]);
+  });
+
+  it('the report gathers each node’s documents and signatures, on the page and as a Word document', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    await save(run, manager, doc, '<h2>采购合同</h2><p>总价十万元</p><p>**星号**与&lt;尖括号&gt;</p>');
+    await askSign(run, manager, doc.id, partner);
+    await sign(run, partner, doc.id, DOC_SIGN.signed, '李四');
+    const report = await get(`/business/report/generate?business_id=${run.id}`, partner);
+    expect(report.c, report.m).toBe(0);
+    expect(report.d.members.map((m: { role_name: string }) => m.role_name)).toEqual(['经办人', '乙方']);
+    const [node] = report.d.nodes;
+    expect(node).toMatchObject({ name: '起草合同', step: 1, vote: null, messages: 4 });
+    expect(
+      node.docs.map((d: { name: string; signs: { sign: string }[] }) => [d.name, d.signs[0]?.sign]),
+    ).toEqual([['采购合同', '李四']]);
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/report/export?business_id=${run.id}`,
+      headers: partner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(String(res.headers['content-disposition'])).toContain(encodeURIComponent('业务报告.docx'));
+    const file = path.join(os.tmpdir(), `report-${run.id}-${Date.now()}.docx`);
+    fs.writeFileSync(file, res.rawPayload);
+    try {
+      const html = await docxToHtml(file);
+      expect(html).toContain('<h1>第1步　起草合同</h1>');
+      expect(html).toContain('<p>总价十万元</p>');
+      // What a member wrote is text in the report: its stars are not bold.
+      expect(html).toContain('<p>**星号**与&lt;尖括号&gt;</p>');
+      expect(html).toContain('签字：乙方 已签字（李四）');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    // Another company, a stranger to the business, the anonymous: refused.
+    expect((await get(`/business/report/generate?business_id=${run.id}`, stranger)).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+    expect((await get(`/business/report/generate?business_id=${run.id}`, outsider)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+    const anonymous = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/report/export?business_id=${run.id}`,
+    });
+    expect(anonymous.json().c).toBe(Codes.NOT_LOGGED_IN.c);
   });
 
   it('a refusal may be asked again; an unsigned document is deleted by its seat', async () => {

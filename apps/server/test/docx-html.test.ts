@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storedZip } from '#server/platform/excel/zip.ts';
-import { docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
+import { boldMarked, docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
 
 /** A template's Word file read as HTML (issue 37): its text and formatting, and nothing unbounded. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'docx-html-'));
@@ -17,9 +17,19 @@ const file = (name: string, bytes: Buffer) => {
 describe('docxToHtml', () => {
   it('reads headings, paragraphs and bold runs', async () => {
     const html = await docxToHtml(
-      file('a.docx', wordDocument([{ heading: true, text: '合同' }, { text: '甲方：**某公司** & <乙方>' }])),
+      file(
+        'a.docx',
+        wordDocument([
+          { heading: true, runs: ['合同'] },
+          { runs: boldMarked('甲方：**某公司** & <乙方>') },
+          // A writer's text is text: its stars stay stars, its controls go.
+          { runs: ['**不加粗**\u0007'] },
+        ]),
+      ),
     );
-    expect(html).toBe('<h1>合同</h1><p>甲方：<strong>某公司</strong> &amp; &lt;乙方&gt;</p>');
+    expect(html).toBe(
+      '<h1>合同</h1><p>甲方：<strong>某公司</strong> &amp; &lt;乙方&gt;</p><p>**不加粗**</p>',
+    );
   });
 
   it('answers nothing for what is no Word file, and for a part larger than its bound or than it says', async () => {

@@ -11,6 +11,9 @@ export const OFFICE_TYPES = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 } as const;
 
+/** A Word document's type (a template a member starts a document from, a business's report). */
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 /** Largest image (bytes): a goods picture or a logo. */
 export const FILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** Largest PDF or office document (bytes). */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_COMPANY_ID,
+  DOCX_MIME,
   FLOW_PUBLISHED,
   FLOW_SET_UP,
   isNodeType,
@@ -15,7 +16,7 @@ import {
 import { checkFlow, flowGraph, readBpmn, TRAINING_NAMESPACE } from '@portal/contract/bpmn';
 import { layoutProcess } from 'bpmn-auto-layout';
 import type { PlatformDatabase } from '../platform/db/database.ts';
-import { wordDocument } from '../platform/files/docx-html.ts';
+import { boldMarked, wordDocument } from '../platform/files/docx-html.ts';
 import type { BlobStore } from '../platform/files/file-store.ts';
 import { nowIso } from '../platform/time.ts';
 
@@ -299,8 +300,6 @@ const DEMO_FLOWS: DemoFlow[] = [
   },
 ];
 
-const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-
 const TAGS = {
   start: 'startEvent',
   end: 'endEvent',
@@ -403,7 +402,7 @@ async function seedTemplates(
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'demo-templates-'));
   try {
     for (const t of flow.templates ?? []) {
-      const bytes = wordDocument(t.blocks);
+      const bytes = wordDocument(t.blocks.map((b) => ({ heading: b.heading, runs: boldMarked(b.text) })));
       const key = `${randomBytes(16).toString('hex')}.docx`;
       const at = path.join(dir, key);
       await fs.promises.writeFile(at, bytes);

@@ -5,8 +5,8 @@ import {
   type BusinessDoc,
   type BusinessTemplates,
   DOC_SIGN,
+  DOCX_MIME,
   EDIT_NODE_TYPE,
-  OFFICE_TYPES,
 } from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -23,8 +23,7 @@ import { businessDocRepository as repo } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
 
-const DOCX = 'docx';
-const isDocx = (mime: string) => OFFICE_TYPES[mime as keyof typeof OFFICE_TYPES] === DOCX;
+const isDocx = (mime: string) => mime === DOCX_MIME;
 
 const actionsOf = (json: string): string[] => {
   try {

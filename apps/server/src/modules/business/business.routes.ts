@@ -3,18 +3,21 @@ import {
   businessBoardCalls,
   businessDocCalls,
   businessMessageCalls,
+  businessReportCalls,
   businessRunCalls,
   businessSeatCalls,
   businessWatchCalls,
   businessCalls as calls,
+  DOCX_MIME,
 } from '@portal/contract';
 import { pageParams } from '#server/platform/core/paging.ts';
-import { type App, publicReadCompanyOf } from '#server/platform/http/reply.ts';
+import { type App, publicReadCompanyOf, sendDownload } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
 import type { BusinessService } from './business.service.ts';
 import type { BusinessBoardService } from './business-board.service.ts';
 import type { BusinessDocService } from './business-doc.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
+import type { BusinessReportService } from './business-report.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
 import type { BusinessTeamService } from './business-team.service.ts';
@@ -32,6 +35,7 @@ export function businessRoutes(
     watch,
     board,
     docs,
+    report,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
@@ -41,8 +45,14 @@ export function businessRoutes(
     watch: BusinessWatchService;
     board: BusinessBoardService;
     docs: BusinessDocService;
+    report: BusinessReportService;
   },
 ) {
+  serve(app, businessReportCalls.generate, ({ input, caller }) => report.generate(caller, input.business_id));
+  serve(app, businessReportCalls.export, async ({ input, caller, reply }) => {
+    const { filename, body } = await report.export(caller, input.business_id);
+    return sendDownload(reply, filename, DOCX_MIME, body);
+  });
   serve(app, businessDocCalls.templates, ({ input, caller }) => docs.templates(caller, input));
   serve(app, businessDocCalls.create, ({ input, caller }) => docs.create(caller, input));
   // A document's rich text: a larger body than the default (ADR 0030).

@@ -49,28 +49,42 @@ export async function docxToHtml(file: string): Promise<string | undefined> {
   }
 }
 
-const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// Characters XML 1.0 cannot hold (controls but tab and line ends) are dropped, the rest escaped.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const xmlText = (s: string) =>
+  s.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 
+/** A paragraph of a Word file: its runs, each plain text or bold; a heading is one style. */
+export interface WordBlock {
+  heading?: boolean;
+  runs: readonly (string | { bold: string })[];
+}
+
+/** A trusted line's runs with its `**…**` parts bold (the demo's and the tests' templates). */
+export const boldMarked = (text: string): WordBlock['runs'] =>
+  text
+    .split(/(\*\*[^*]+\*\*)/)
+    .filter((part) => part !== '')
+    .map((part) => (part.startsWith('**') ? { bold: part.slice(2, -2) } : part));
+
 /**
- * A small Word file of headings and paragraphs (a paragraph's `**…**` parts bold): the demo's
- * templates and the tests' are made with it, so they are real .docx files that Word and the reader
- * above open alike.
+ * A small Word file of headings and paragraphs whose runs may be bold: the demo's templates, the
+ * tests' and a business's report are written with it, so they are real .docx files that Word and
+ * the reader above open alike. Text is written as text (escaped), whatever it holds.
  */
-export function wordDocument(blocks: readonly { heading?: boolean; text: string }[]): Buffer {
-  const runs = (text: string) =>
-    text
-      .split(/(\*\*[^*]+\*\*)/)
-      .filter((part) => part !== '')
-      .map((part) =>
-        part.startsWith('**')
-          ? `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${xmlText(part.slice(2, -2))}</w:t></w:r>`
-          : `<w:r><w:t xml:space="preserve">${xmlText(part)}</w:t></w:r>`,
-      )
-      .join('');
+export function wordDocument(blocks: readonly WordBlock[]): Buffer {
+  const run = (r: string | { bold: string }) =>
+    typeof r === 'string'
+      ? `<w:r><w:t xml:space="preserve">${xmlText(r)}</w:t></w:r>`
+      : `<w:r><w:rPr><w:b/></w:rPr><w:t xml:space="preserve">${xmlText(r.bold)}</w:t></w:r>`;
   const body = blocks
-    .map((b) => `<w:p>${b.heading ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}${runs(b.text)}</w:p>`)
+    .map(
+      (b) =>
+        `<w:p>${b.heading ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}${b.runs.map(run).join('')}</w:p>`,
+    )
     .join('');
   return storedZip(
     {

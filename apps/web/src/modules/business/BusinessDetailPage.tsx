@@ -6,6 +6,7 @@ import {
   BUSINESS_STATUS,
   BUSINESS_WAITING,
   EDIT_NODE_TYPE,
+  REPORT_NODE_TYPE,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
 import { Fragment, lazy, Suspense, useState } from 'react';
@@ -19,6 +20,7 @@ import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
 import { MessageLog } from './MessageLog.tsx';
+import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
 import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
@@ -273,6 +275,9 @@ export function BusinessDetailPage() {
             </Typography.Paragraph>
           )}
         </section>
+      )}
+      {(finished || b.nodes.some((n) => n.node_type === REPORT_NODE_TYPE && mine.has(n.node_id))) && (
+        <ReportPanel businessId={b.id} />
       )}
       {(running || finished) && (
         <ExperiencePanel businessId={b.id} member={b.role_allocs.length > 0} running={running} />

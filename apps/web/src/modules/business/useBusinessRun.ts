@@ -21,6 +21,7 @@ export const runKeys = {
   seats: (id: number, nodeId: number) => [...runKeys.all, 'seats', id, nodeId] as const,
   docs: (id: number, nodeId: number) => [...runKeys.all, 'docs', id, nodeId] as const,
   signRoles: (id: number, nodeId: number) => [...runKeys.all, 'sign-roles', id, nodeId] as const,
+  report: (id: number) => [...runKeys.all, 'report', id] as const,
 };
 
 /** The caller's buttons in a node now (`/business/node/function`). */
