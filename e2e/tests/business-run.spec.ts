@@ -362,10 +362,24 @@ test('a bill goes into its nested hearing and comes back to the vote', async ({ 
   const business = await staffedBusiness(page, token, '地方条例立法听证');
   await page.goto(`/business/detail/${business.id}`);
   await endNode(page, '起草议案');
-  await endNode(page, '议案公示');
   // 业务员小李 plays a 人大代表 here and hosts the nested hearing (听证主持人).
   const host = await openPage('business');
   await host.goto(`/business/detail/${business.id}`);
+  // 议案公示 is a post node: 起草人 posts the bill's notice; the 人大代表 reads it without reloading.
+  const notice = page.getByRole('region', { name: '“议案公示”的公示' });
+  await notice.getByRole('button', { name: '发布公示' }).click();
+  const editor = notice.getByRole('form', { name: '编辑公示' });
+  await editor.getByRole('textbox', { name: '公示名称' }).fill('条例草案公示');
+  await editor.getByRole('textbox', { name: '公示内容', exact: true }).click();
+  await page.keyboard.type('征求意见期三十日。');
+  await editor.getByRole('button', { name: '发布' }).click();
+  await expect(
+    host
+      .getByRole('region', { name: '“议案公示”的公示' })
+      .getByRole('article', { name: '公示《条例草案公示》' }),
+  ).toContainText('征求意见期三十日。');
+  await expectAccessible(host, 'a posted notice');
+  await endNode(page, '议案公示');
   await expect(currentNodes(host)).toContainText('听证会（嵌套项目）');
   await currentNodes(page).getByRole('button', { name: '结束环节' }).click();
   const dialog = page.getByRole('dialog', { name: '结束环节“听证会（嵌套项目）”' });

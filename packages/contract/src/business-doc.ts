@@ -34,12 +34,13 @@ export const BUSINESS_DOC_LIMITS = {
 /** The bytes a save may send (a form post of 20,000 Chinese characters is 180 kB). */
 export const BUSINESS_DOC_WRITE_BYTES = RICH_TEXT_WRITE_BYTES;
 
-/** The messages a document's changes are heard as (written by the server, not pushed). */
+/** The messages a document's (or a notice's) changes are heard as (written by the server, not pushed). */
 export const BUSINESS_DOC_EVENTS = {
   action_doc_new: '新建文书',
   action_doc_save: '保存文书',
   action_doc_delete: '删除文书',
   action_role_sign: '签字',
+  action_post_save: '发布公示',
 } as const;
 
 export const docSignSchema = z.object({

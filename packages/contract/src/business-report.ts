@@ -33,6 +33,8 @@ export const reportNodeSchema = z.object({
   entered_at: z.string(),
   left_at: z.string().nullable(),
   docs: z.array(businessDocSchema),
+  /** The node's notice (a post node), if one was posted. */
+  post: z.object({ id: z.number().int(), name: z.string(), content: z.string() }).nullable(),
   /** The node's vote, when its seats voted. */
   vote: voteTallySchema.nullable(),
   messages: z.number().int(),

@@ -14,6 +14,7 @@ import { inCompany } from '#server/platform/db/scope.ts';
 import { type WordBlock, wordDocument } from '#server/platform/files/docx-html.ts';
 import { refuseStranger } from './business-access.ts';
 import { businessDocRepository } from './business-doc.repository.ts';
+import { businessPostRepository } from './business-post.repository.ts';
 import { businessReportRepository as repo } from './business-report.repository.ts';
 import { businessRunRepository } from './business-run.repository.ts';
 
@@ -39,7 +40,7 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
     const b = await repo.business(s, businessId);
     if (!b) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
     await refuseStranger(deps.permissions, s, caller, b.id);
-    const [members, rows, votes, seats, counts, docs, experiences] = await Promise.all([
+    const [members, rows, votes, seats, counts, docs, experiences, posts] = await Promise.all([
       repo.members(s, b.id, b.project_id),
       repo.nodes(s, b.id, b.project_id),
       repo.votes(s, b.id),
@@ -47,11 +48,13 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
       repo.messageCounts(s, b.id),
       businessDocRepository.docs(s, b.id, {}),
       businessRunRepository.submitted(s, b.id),
+      businessPostRepository.ofBusiness(s, b.id),
     ]);
     const signs = await businessDocRepository.signs(
       s,
       docs.map((d) => d.id),
     );
+    const postOf = new Map(posts.map((x) => [x.path_id, { id: x.id, name: x.name, content: x.content }]));
     const nodes: ReportNode[] = rows
       // A gateway's rows (a merge waited at) are no node of the run.
       .filter((r) => r.node_type !== null)
@@ -71,6 +74,7 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
           docs: docs
             .filter((d) => d.path_id === r.path_id)
             .map((d) => ({ ...d, signs: signs.get(d.id) ?? [] })),
+          post: postOf.get(r.path_id) ?? null,
           vote:
             voted > 0 || r.end_vote === 1
               ? {
@@ -142,6 +146,10 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
               `赞成${n.vote.agree}，反对${n.vote.disagree}，弃权${n.vote.abstain}，未表决${n.vote.none}`,
             ),
           );
+        if (n.post) {
+          blocks.push(p({ bold: `公示《${n.post.name}》` }));
+          for (const text of richTextParagraphs(n.post.content)) blocks.push(p(text));
+        }
         for (const d of n.docs) {
           blocks.push(
             p(

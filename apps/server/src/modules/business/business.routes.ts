@@ -3,6 +3,7 @@ import {
   businessBoardCalls,
   businessDocCalls,
   businessMessageCalls,
+  businessPostCalls,
   businessReportCalls,
   businessRunCalls,
   businessSeatCalls,
@@ -17,6 +18,7 @@ import type { BusinessService } from './business.service.ts';
 import type { BusinessBoardService } from './business-board.service.ts';
 import type { BusinessDocService } from './business-doc.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
+import type { BusinessPostService } from './business-post.service.ts';
 import type { BusinessReportService } from './business-report.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
@@ -36,6 +38,7 @@ export function businessRoutes(
     board,
     docs,
     report,
+    posts,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
@@ -46,8 +49,19 @@ export function businessRoutes(
     board: BusinessBoardService;
     docs: BusinessDocService;
     report: BusinessReportService;
+    posts: BusinessPostService;
   },
 ) {
+  const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
+    publicReadCompanyOf({ caller }, given);
+  // A notice's rich text: a larger body than the default (ADR 0030).
+  serve(app, businessPostCalls.create, ({ input, caller }) => posts.create(caller, input), {
+    bodyLimit: BUSINESS_DOC_WRITE_BYTES,
+  });
+  serve(app, businessPostCalls.current, ({ input, caller }) =>
+    posts.current(caller, company(caller, input.company_id), input),
+  );
+  serve(app, businessPostCalls.detail, ({ input, caller }) => posts.detail(caller, input.id));
   serve(app, businessReportCalls.generate, ({ input, caller }) => report.generate(caller, input.business_id));
   serve(app, businessReportCalls.export, async ({ input, caller, reply }) => {
     const { filename, body } = await report.export(caller, input.business_id);
@@ -64,8 +78,6 @@ export function businessRoutes(
   serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
-  const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
-    publicReadCompanyOf({ caller }, given);
   serve(app, businessWatchCalls.observables, ({ input, caller }) =>
     watch.observables(company(caller, input.company_id), input.size),
   );

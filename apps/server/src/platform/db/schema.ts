@@ -1501,6 +1501,22 @@ export interface BusinessDocTable {
   updated_at: string;
 }
 
+/** A post node's public notice (migration 072): one per path row, rewritten by a later save. */
+export interface BusinessPostTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  node_id: number;
+  path_id: number;
+  seat_id: number;
+  name: string;
+  content: string;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A signature asked of a seat on a business's document (migration 070): 0 waiting, 1 signed, 2 refused. */
 export interface BusinessDocSignTable {
   id: Generated<number>;
@@ -1687,6 +1703,7 @@ export interface DB {
   business_seat_states: BusinessSeatStateTable;
   business_docs: BusinessDocTable;
   business_doc_signs: BusinessDocSignTable;
+  business_posts: BusinessPostTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

@@ -76,6 +76,7 @@ export const TABLES = {
   business_seat_states: { owner: 'company' },
   business_docs: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   business_doc_signs: { owner: 'company' },
+  business_posts: { owner: 'company', createdBy: true, updatedBy: true },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

@@ -6,6 +6,7 @@ import {
   BUSINESS_STATUS,
   BUSINESS_WAITING,
   EDIT_NODE_TYPE,
+  POST_NODE_TYPE,
   REPORT_NODE_TYPE,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
@@ -20,6 +21,7 @@ import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
 import { MessageLog } from './MessageLog.tsx';
+import { PostPanel } from './PostPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
 import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
@@ -170,6 +172,7 @@ export function BusinessDetailPage() {
               <Fragment key={n.path_id}>
                 <SeatPanel businessId={b.id} node={n} messages={live.messages} />
                 {n.node_type === EDIT_NODE_TYPE && <DocumentPanel businessId={b.id} node={n} />}
+                {n.node_type === POST_NODE_TYPE && <PostPanel businessId={b.id} node={n} />}
               </Fragment>
             ))}
         </section>

@@ -23,6 +23,12 @@ function NodeReport({ n }: { n: ReportNode }) {
           ，未表决 {n.vote.none}
         </Typography.Text>
       )}
+      {n.post && (
+        <article className="run-doc" aria-label={`公示《${n.post.name}》`}>
+          <Typography.Text strong>公示《{n.post.name}》</Typography.Text>
+          <RichText html={n.post.content} className="run-doc-body" />
+        </article>
+      )}
       {n.docs.map((d) => (
         <article key={d.id} className="run-doc" aria-label={`文书《${d.name}》`}>
           <Typography.Text strong>《{d.name}》</Typography.Text>

@@ -64,6 +64,7 @@ import { businessSeatStates } from './068-business-seat-states.ts';
 import { businessVotes } from './069-business-votes.ts';
 import { businessDocs } from './070-business-docs.ts';
 import { businessNests } from './071-business-nests.ts';
+import { businessPosts } from './072-business-posts.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -132,5 +133,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '069-business-votes': businessVotes,
     '070-business-docs': businessDocs(dialect),
     '071-business-nests': businessNests,
+    '072-business-posts': businessPosts(dialect),
   };
 }

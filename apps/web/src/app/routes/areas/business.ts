@@ -27,6 +27,12 @@ export const BUSINESS = area(
       component: 'DoneBusinessesPage',
     }),
     linkScreen({
+      path: 'post/:id',
+      title: '公示',
+      load: () => import('#web/modules/business/PostPage.tsx'),
+      component: 'PostPage',
+    }),
+    linkScreen({
       path: '/business/detail/:bid',
       title: '业务',
       load: () => import('#web/modules/business/BusinessDetailPage.tsx'),

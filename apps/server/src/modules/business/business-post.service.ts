@@ -1,0 +1,92 @@
+import { BUSINESS_POST_LIMITS, type BusinessPost, POST_NODE_TYPE } from '@portal/contract';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
+import type { Database } from '#server/platform/db/database.ts';
+import { inCompany } from '#server/platform/db/scope.ts';
+import { sanitizeRichText } from '#server/platform/richText.ts';
+import { nowIso } from '#server/platform/time.ts';
+import { refuseStranger } from './business-access.ts';
+import type { ActAt, BusinessAct } from './business-act.ts';
+import { businessDocRepository } from './business-doc.repository.ts';
+import { businessPostRepository as repo } from './business-post.repository.ts';
+import { businessSeatRepository } from './business-seat.repository.ts';
+import type { BusinessWatchService } from './business-watch.service.ts';
+
+const actionsOf = (json: string): string[] => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
+const asPost = ({ path_id: _, ...r }: Row, watcher = false): BusinessPost => ({
+  ...r,
+  user_name: watcher ? '' : r.user_name,
+});
+
+/**
+ * A post node's notice (issue 37, node screen 7; ADR 0043): posted — and rewritten — by a seat of
+ * the node offered 刷新文档, as an action every page hears; read by the members, and by anyone
+ * where the node may be watched (without the member's name, as watchers read everything).
+ */
+export function businessPostService(
+  db: Database,
+  deps: { permissions: PermissionCache; act: BusinessAct; sight: BusinessWatchService['sight'] },
+) {
+  return {
+    async create(caller: Caller, input: ActAt & { post_name: string; post_content: string }) {
+      const content = sanitizeRichText(input.post_content, {
+        label: '公示内容',
+        field: 'post_content',
+        max: BUSINESS_POST_LIMITS.content,
+      });
+      if (!content) throw new AppError('PARAM_ERROR', '请输入公示内容', 'post_content');
+      const { result } = await deps.act(caller, input, async (s, ctx) => {
+        if ((await businessDocRepository.nodeType(s, ctx.nodeId)) !== POST_NODE_TYPE)
+          throw new AppError('BUSINESS_ACTION_REFUSED', '这个环节不发布公示');
+        const part = await businessSeatRepository.roleNode(s, ctx.seat.business_role_id, ctx.nodeId);
+        if (!part || !actionsOf(part.actions).includes('docs'))
+          throw new AppError('BUSINESS_ACTION_REFUSED', '你的角色在这个环节不能发布公示');
+        const id = await repo.save(s, {
+          business_id: ctx.businessId,
+          node_id: ctx.nodeId,
+          path_id: ctx.path.id,
+          seat_id: ctx.seat.id,
+          name: input.post_name,
+          content,
+          at: nowIso(),
+        });
+        return {
+          said: {
+            type: 'cmd' as const,
+            cmd: 'action_post_save',
+            msg: `发布公示《${input.post_name}》`,
+            data: { post_id: id },
+          },
+          result: asPost((await repo.byId(s, id)) as Row),
+        };
+      });
+      return result;
+    },
+
+    /** The node's notice now (null when none); a watcher reads it where the node may be watched. */
+    async current(caller: Caller | null, companyId: number, input: { business_id: number; node_id: number }) {
+      const { s, business, as } = await deps.sight(caller, companyId, input.business_id, input.node_id);
+      const row = await repo.ofNode(s, business.id, input.node_id);
+      return row ? asPost(row, as === 'watcher') : null;
+    },
+
+    async detail(caller: Caller, id: number) {
+      const s = inCompany(db, caller.companyId, { userId: caller.userId });
+      const row = await repo.byId(s, id);
+      if (!row) throw new AppError('NOT_FOUND', '公示不存在', 'id');
+      await refuseStranger(deps.permissions, s, caller, row.business_id);
+      return asPost(row);
+    },
+  };
+}
+export type BusinessPostService = ReturnType<typeof businessPostService>;
