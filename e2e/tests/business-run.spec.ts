@@ -229,6 +229,20 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await endNode(page, '宣判与总结');
   for (const p of [page, plaintiff, defendant]) await expect(p.getByText('业务已结束')).toBeVisible();
   await expect(log(plaintiff)).toContainText('结束环节“宣判与总结”，业务结束');
+
+  // The finished run replays step by step on its diagram, with what was said at each step.
+  await page.getByRole('link', { name: '回放这次业务' }).click();
+  const controls = page.getByRole('region', { name: '回放控制' });
+  const replayLegend = page.getByRole('list', { name: '图例' });
+  const stepLog = page.getByRole('log', { name: '这一步的消息' });
+  await expect(controls).toContainText('第 1 / ');
+  await expect(replayLegend).toContainText('当前：立案');
+  await expect(stepLog).toContainText('签署《民事起诉状》：王法官');
+  await controls.getByRole('button', { name: '下一步' }).click();
+  await expect(replayLegend).toContainText('当前：原告举证、被告答辩');
+  await expect(replayLegend).toContainText('已完成：立案');
+  await expect(stepLog).toContainText('结束环节“立案”');
+  await expectAccessible(page, 'a business replayed');
 });
 
 test('a purchase is sent down the way its department manager chooses', async ({ page, openPage }) => {

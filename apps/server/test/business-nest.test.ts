@@ -224,6 +224,17 @@ describe('a business with a nested project', () => {
     const last = await end(run, manager, law.nodeIds.Z as number);
     expect(last.d.msg).toBe('结束环节“立法总结”，业务结束');
     expect((await detail(run)).status).toBe(9);
+    // The replay has both drawings, in the order the run entered them, and every row's times.
+    const replay = await get(`/business/replay?business_id=${run.id}`, delegate);
+    expect(replay.c, replay.m).toBe(0);
+    expect(replay.d.flows.map((f: { project_name: string | null }) => f.project_name)).toEqual([
+      null,
+      '听证项目',
+    ]);
+    expect(replay.d.rows.map((r: { task_id: string }) => r.task_id)).toEqual(['W', 'N', 'A', 'R', 'V', 'Z']);
+    expect(replay.d.rows.every((r: { left_at: string | null }) => r.left_at !== null)).toBe(true);
+    expect((await get(`/business/replay?business_id=${run.id}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await get(`/business/replay?business_id=${run.id}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
   });
 
   it('goes on in a jump’s project and never comes back', async () => {

@@ -57,6 +57,34 @@ export const businessReportSchema = z.object({
 });
 export type BusinessReport = z.infer<typeof businessReportSchema>;
 
+/**
+ * A run to replay (`/business/replay`; beyond the original): the diagram of each project it ran in
+ * and every path row with when it was entered and left, so a page can show the run as it stood at
+ * any moment — the messages of each moment are read with `/business/messages`.
+ */
+export const businessReplaySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+  flows: z.array(
+    z.object({ flow_id: z.number().int(), xml: z.string(), project_name: z.string().nullable() }),
+  ),
+  rows: z.array(
+    z.object({
+      path_id: z.number().int(),
+      task_id: z.string(),
+      name: z.string(),
+      flow_id: z.number().int(),
+      /** A run node, or a merge a branch waited at. */
+      kind: z.enum(['node', 'merge']),
+      step: z.number().int(),
+      entered_at: z.string(),
+      left_at: z.string().nullable(),
+    }),
+  ),
+});
+export type BusinessReplay = z.infer<typeof businessReplaySchema>;
+
 const body = form({ business_id: id('业务') });
 const get = getCalls(['business']);
 
@@ -67,6 +95,13 @@ export const businessReportCalls = {
     { login: true },
     body,
     businessReportSchema,
+  ),
+  replay: get(
+    '/business/replay',
+    '业务回放：各项目的流程图与经过的每个环节的进入、离开时间',
+    { login: true },
+    body,
+    businessReplaySchema,
   ),
   export: defineCall({
     method: 'GET',
@@ -79,3 +114,33 @@ export const businessReportCalls = {
     file: true,
   }),
 } as const;
+
+/** The moments of a replay: each time the run entered nodes (a node ended, a branch waited), in order. */
+export function replayMoments(r: Pick<BusinessReplay, 'rows'>): string[] {
+  return [...new Set(r.rows.map((x) => x.entered_at))].sort();
+}
+
+/**
+ * The run as it stood at moment `at` (a time of `replayMoments`), as the live diagram shows a run:
+ * the flow of the node entered last among those open then (a nested project while it ran), its
+ * nodes current then red, a merge waited at orange, those left by then blue.
+ */
+export function replayAt(r: BusinessReplay, at: string) {
+  const open = (x: BusinessReplay['rows'][number]) =>
+    x.entered_at <= at && (x.left_at === null || x.left_at > at);
+  const inner = r.rows.filter(open).at(-1);
+  const flow = r.flows.find((f) => f.flow_id === inner?.flow_id) ?? r.flows[0];
+  const mine = r.rows.filter((x) => x.flow_id === flow?.flow_id && x.entered_at <= at);
+  const ids = (rows: BusinessReplay['rows']) => [...new Set(rows.map((x) => x.task_id))];
+  const current = ids(mine.filter((x) => open(x) && x.kind === 'node'));
+  const waiting = ids(mine.filter((x) => open(x) && x.kind === 'merge'));
+  return {
+    xml: flow?.xml ?? '',
+    current,
+    waiting,
+    visited: ids(mine.filter((x) => x.left_at !== null && x.left_at <= at)).filter(
+      (t) => !current.includes(t) && !waiting.includes(t),
+    ),
+    project_name: flow?.project_name ?? null,
+  };
+}

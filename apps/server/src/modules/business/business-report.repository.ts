@@ -68,6 +68,45 @@ export const businessReportRepository = {
       .orderBy('p.id')
       .execute(),
 
+  /** Every path row with its node's BPMN id and flow, in the order entered. */
+  replayRows: (s: CompanyScope, businessId: number) =>
+    s
+      .selectFrom('business_paths', 'p')
+      .innerJoin('flow_nodes as n', 'n.id', 'p.node_id')
+      .select([
+        'p.id as path_id',
+        'n.task_id',
+        sql<string>`coalesce(nullif(n.name, ''), n.task_id)`.as('name'),
+        'n.flow_id',
+        'n.node_type',
+        'p.step',
+        'p.entered_at',
+        'p.left_at',
+        'p.project_id',
+      ])
+      .where('p.business_id', '=', businessId)
+      .orderBy('p.id')
+      .execute(),
+
+  /** The flows' drawings with the project each ran as. */
+  drawings: (s: CompanyScope, flowIds: readonly number[]) =>
+    flowIds.length === 0
+      ? Promise.resolve([])
+      : s.selectFrom('flows', 'f').select(['f.id', 'f.xml']).where('f.id', 'in', flowIds).execute(),
+
+  projectNames: async (s: CompanyScope, ids: readonly number[]) =>
+    new Map(
+      ids.length === 0
+        ? []
+        : (
+            await s
+              .selectFrom('flow_projects', 'p')
+              .select(['p.id', 'p.name'])
+              .where('p.id', 'in', ids)
+              .execute()
+          ).map((p) => [p.id, p.name]),
+    ),
+
   /** Votes cast in each path row. */
   votes: async (s: CompanyScope, businessId: number) => {
     const rows = await s

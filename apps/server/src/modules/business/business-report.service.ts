@@ -1,5 +1,6 @@
 import {
   BUSINESS_STATUS,
+  type BusinessReplay,
   type BusinessReport,
   DOC_SIGN_WORDS,
   type ReportNode,
@@ -111,6 +112,46 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
 
   return {
     generate: report,
+
+    /** The run to replay: each project's drawing and every path row's times. */
+    async replay(caller: Caller, businessId: number): Promise<BusinessReplay> {
+      const s = inCompany(db, caller.companyId, { userId: caller.userId });
+      const b = await repo.business(s, businessId);
+      if (!b) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      await refuseStranger(deps.permissions, s, caller, b.id);
+      const rows = await repo.replayRows(s, b.id);
+      // Each flow once, in the order the run first entered it, with the project it ran as.
+      const order = new Map<number, number | null>();
+      for (const r of rows) if (!order.has(r.flow_id)) order.set(r.flow_id, r.project_id);
+      const [drawings, names] = await Promise.all([
+        repo.drawings(s, [...order.keys()]),
+        repo.projectNames(
+          s,
+          [...order.values()].filter((p): p is number => p !== null && p !== b.project_id),
+        ),
+      ]);
+      return {
+        id: b.id,
+        name: b.name,
+        status: b.status,
+        flows: [...order].map(([flowId, projectId]) => ({
+          flow_id: flowId,
+          xml: drawings.find((d) => d.id === flowId)?.xml ?? '',
+          project_name:
+            projectId !== null && projectId !== b.project_id ? (names.get(projectId) ?? null) : null,
+        })),
+        rows: rows.map((r) => ({
+          path_id: r.path_id,
+          task_id: r.task_id,
+          name: r.name,
+          flow_id: r.flow_id,
+          kind: r.node_type === null ? ('merge' as const) : ('node' as const),
+          step: r.step,
+          entered_at: r.entered_at,
+          left_at: r.left_at,
+        })),
+      };
+    },
 
     /** The report as a Word document: its file name and bytes. */
     async export(caller: Caller, businessId: number) {

@@ -63,6 +63,7 @@ export function businessRoutes(
   );
   serve(app, businessPostCalls.detail, ({ input, caller }) => posts.detail(caller, input.id));
   serve(app, businessReportCalls.generate, ({ input, caller }) => report.generate(caller, input.business_id));
+  serve(app, businessReportCalls.replay, ({ input, caller }) => report.replay(caller, input.business_id));
   serve(app, businessReportCalls.export, async ({ input, caller, reply }) => {
     const { filename, body } = await report.export(caller, input.business_id);
     return sendDownload(reply, filename, DOCX_MIME, body);

@@ -122,7 +122,19 @@ export function BusinessDetailPage() {
           ...(b.ended_at ? [{ key: 'ended', label: '结束时间', children: formatDateTime(b.ended_at) }] : []),
         ]}
       />
-      {finished && <Alert type="success" showIcon className="run-alert" message="业务已结束" />}
+      {finished && (
+        <Alert
+          type="success"
+          showIcon
+          className="run-alert"
+          message="业务已结束"
+          description={
+            <span className="text-links">
+              可以<Link to={`/business/done/detail/${b.id}`}>回放这次业务</Link>，一步一步看它怎样走完。
+            </span>
+          }
+        />
+      )}
       {running && b.nodes.length > 0 && (
         <section className="run-nodes" aria-labelledby="run-nodes-title">
           <Typography.Title level={5} id="run-nodes-title">

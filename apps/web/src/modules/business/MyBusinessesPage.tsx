@@ -27,9 +27,16 @@ function MyBusinesses({ state }: { state: State }) {
   const columns: ListColumns<Business> = [
     ...BUSINESS_COLUMNS,
     actionsColumn<Business>((b) => (
-      <LinkButton to={runPath(b.id)} label={`进入业务 ${b.name}`}>
-        进入业务
-      </LinkButton>
+      <>
+        <LinkButton to={runPath(b.id)} label={`进入业务 ${b.name}`}>
+          进入业务
+        </LinkButton>
+        {state === 'done' && (
+          <LinkButton to={`/business/done/detail/${b.id}`} label={`回放 ${b.name}`}>
+            回放
+          </LinkButton>
+        )}
+      </>
     )),
   ];
   return (

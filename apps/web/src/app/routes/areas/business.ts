@@ -27,6 +27,12 @@ export const BUSINESS = area(
       component: 'DoneBusinessesPage',
     }),
     linkScreen({
+      path: 'done/detail/:bid',
+      title: '业务回放',
+      load: () => import('#web/modules/business/ReplayPage.tsx'),
+      component: 'ReplayPage',
+    }),
+    linkScreen({
       path: 'post/:id',
       title: '公示',
       load: () => import('#web/modules/business/PostPage.tsx'),
