@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, expectNoSidewaysScroll, signIn, test, uniqueSuffix } from './helpers.ts';
+import {
+  apiCall,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signIn,
+  test,
+  toast,
+  uniqueSuffix,
+} from './helpers.ts';
 
 // A running business, live (issue 37, docs/adr/0043): the demo 单位管理员 starts a business on the
 // 价格调整听证会 demo project with 业务员小李 as a 陈述人, enters it — which starts it —; 业务员小李
@@ -249,6 +257,15 @@ test('a purchase is sent down the way its department manager chooses', async ({ 
   const token = await signIn(page, 'unit');
   const business = await staffedBusiness(page, token, '办公设备采购');
   await page.goto(`/business/detail/${business.id}`);
+  // A private note on the node, kept across a reload.
+  await page.getByText('我的笔记（“提交采购申请”，仅自己可见）').click();
+  const noteForm = page.getByRole('form', { name: '“提交采购申请”的笔记' });
+  await noteForm.getByRole('textbox', { name: '笔记' }).fill('预算控制在五万元以内');
+  await noteForm.getByRole('button', { name: '保存笔记' }).click();
+  await expect(toast(page, '笔记已保存')).toBeVisible();
+  await page.reload();
+  await page.getByText('我的笔记（“提交采购申请”，仅自己可见）').click();
+  await expect(noteForm.getByRole('textbox', { name: '笔记' })).toHaveValue('预算控制在五万元以内');
   await endNode(page, '提交采购申请');
   // 部门经理 (业务员小李) chooses: the exits of 金额超过5万元？ stand as the choice.
   const manager = await openPage('business');

@@ -107,6 +107,25 @@ describe('a post node’s notice', () => {
     expect(report.nodes[0].post).toMatchObject({ name: '条例草案公示（修订）' });
   });
 
+  it('members keep private notes on the current node, one each, rewritten; no one else reads them', async () => {
+    const run = await running();
+    const note = (who: Who, content: string, node = 'G') =>
+      post('/business/note/create', { business_id: run.id, node_id: nodes[node] as number, content }, who);
+    const made = await note(delegate, '注意征求意见的期限');
+    expect(made.c, made.m).toBe(0);
+    expect(made.d).toMatchObject({ node_name: '议案公示', content: '注意征求意见的期限' });
+    expect((await note(delegate, '期限是三十日')).d.id).toBe(made.d.id);
+    await note(manager, '经办人自己的笔记');
+    const mine = (await get(`/business/note/list?business_id=${run.id}`, delegate)).d;
+    expect(mine.map((n: { content: string }) => n.content)).toEqual(['期限是三十日']);
+    expect((await get(`/business/note/list?business_id=${run.id}`, outsider)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await get(`/business/note/list?business_id=${run.id}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
+    expect((await get(`/business/note/list?business_id=${run.id}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    // Not for a node the business is not in; not too long.
+    expect((await note(delegate, '总结的笔记', 'R')).c).toBe(Codes.BUSINESS_NOT_IN_NODE.c);
+    expect((await note(delegate, '字'.repeat(2001))).c).toBe(Codes.PARAM_ERROR.c);
+  });
+
   it('is refused to strangers, another company and the anonymous; empty content is refused', async () => {
     const run = await running();
     const made = (await publish(run, manager, run.host, 'G', '公示', '<p>内容</p>')).d;

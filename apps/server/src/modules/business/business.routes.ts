@@ -3,6 +3,7 @@ import {
   businessBoardCalls,
   businessDocCalls,
   businessMessageCalls,
+  businessNoteCalls,
   businessPostCalls,
   businessReportCalls,
   businessRunCalls,
@@ -18,6 +19,7 @@ import type { BusinessService } from './business.service.ts';
 import type { BusinessBoardService } from './business-board.service.ts';
 import type { BusinessDocService } from './business-doc.service.ts';
 import type { BusinessMessageService } from './business-message.service.ts';
+import type { BusinessNoteService } from './business-note.service.ts';
 import type { BusinessPostService } from './business-post.service.ts';
 import type { BusinessReportService } from './business-report.service.ts';
 import type { BusinessRunService } from './business-run.service.ts';
@@ -39,6 +41,7 @@ export function businessRoutes(
     docs,
     report,
     posts,
+    notes,
   }: {
     businesses: BusinessService;
     team: BusinessTeamService;
@@ -50,10 +53,13 @@ export function businessRoutes(
     docs: BusinessDocService;
     report: BusinessReportService;
     posts: BusinessPostService;
+    notes: BusinessNoteService;
   },
 ) {
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
     publicReadCompanyOf({ caller }, given);
+  serve(app, businessNoteCalls.create, ({ input, caller }) => notes.create(caller, input));
+  serve(app, businessNoteCalls.list, ({ input, caller }) => notes.list(caller, input));
   // A notice's rich text: a larger body than the default (ADR 0030).
   serve(app, businessPostCalls.create, ({ input, caller }) => posts.create(caller, input), {
     bodyLimit: BUSINESS_DOC_WRITE_BYTES,

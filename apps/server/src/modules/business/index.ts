@@ -10,6 +10,7 @@ import { businessActs } from './business-act.ts';
 import { businessBoardService } from './business-board.service.ts';
 import { businessDocService } from './business-doc.service.ts';
 import { businessMessageService } from './business-message.service.ts';
+import { businessNoteService } from './business-note.service.ts';
 import { businessPostService } from './business-post.service.ts';
 import { businessReportService } from './business-report.service.ts';
 import { businessRunService } from './business-run.service.ts';
@@ -36,10 +37,23 @@ export function businessModule(
   const docs = businessDocService(db, { permissions: deps.permissions, act, fileStore: deps.fileStore });
   const messages = businessMessageService(db, { ...deps, act, run, seats, docs });
   const report = businessReportService(db, { permissions: deps.permissions });
+  const notes = businessNoteService(db);
   const posts = businessPostService(db, { permissions: deps.permissions, act, sight: watch.sight });
   return defineModule({
     name: 'business',
     routes: (app) =>
-      businessRoutes(app, { businesses, team, messages, run, seats, watch, board, docs, report, posts }),
+      businessRoutes(app, {
+        businesses,
+        team,
+        messages,
+        run,
+        seats,
+        watch,
+        board,
+        docs,
+        report,
+        posts,
+        notes,
+      }),
   });
 }

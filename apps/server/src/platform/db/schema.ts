@@ -1501,6 +1501,18 @@ export interface BusinessDocTable {
   updated_at: string;
 }
 
+/** A member's private note on a node of a business (migration 073): one each, rewritten. */
+export interface BusinessNoteTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  node_id: number;
+  user_id: number;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A post node's public notice (migration 072): one per path row, rewritten by a later save. */
 export interface BusinessPostTable {
   id: Generated<number>;
@@ -1704,6 +1716,7 @@ export interface DB {
   business_docs: BusinessDocTable;
   business_doc_signs: BusinessDocSignTable;
   business_posts: BusinessPostTable;
+  business_notes: BusinessNoteTable;
   courses: CourseTable;
   course_people: CoursePersonTable;
   course_projects: CourseProjectTable;

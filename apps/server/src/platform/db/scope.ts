@@ -77,6 +77,7 @@ export const TABLES = {
   business_docs: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   business_doc_signs: { owner: 'company' },
   business_posts: { owner: 'company', createdBy: true, updatedBy: true },
+  business_notes: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

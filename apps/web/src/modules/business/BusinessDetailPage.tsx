@@ -21,6 +21,7 @@ import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
 import { MessageLog } from './MessageLog.tsx';
+import { NotePanel } from './NotePanel.tsx';
 import { PostPanel } from './PostPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
@@ -185,6 +186,7 @@ export function BusinessDetailPage() {
                 <SeatPanel businessId={b.id} node={n} messages={live.messages} />
                 {n.node_type === EDIT_NODE_TYPE && <DocumentPanel businessId={b.id} node={n} />}
                 {n.node_type === POST_NODE_TYPE && <PostPanel businessId={b.id} node={n} />}
+                <NotePanel businessId={b.id} node={n} />
               </Fragment>
             ))}
         </section>

@@ -65,6 +65,7 @@ import { businessVotes } from './069-business-votes.ts';
 import { businessDocs } from './070-business-docs.ts';
 import { businessNests } from './071-business-nests.ts';
 import { businessPosts } from './072-business-posts.ts';
+import { businessNotes } from './073-business-notes.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -134,5 +135,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '070-business-docs': businessDocs(dialect),
     '071-business-nests': businessNests,
     '072-business-posts': businessPosts(dialect),
+    '073-business-notes': businessNotes(dialect),
   };
 }
