@@ -41,6 +41,16 @@ export const businessDocRepository = {
       return ids.length === 0 || ids.includes(nodeId);
     }),
 
+  /** Whether the node is one of the business's (a role of it takes part there). */
+  inBusiness: async (s: CompanyScope, businessId: number, nodeId: number) =>
+    (await s
+      .selectFrom('business_role_nodes', 'a')
+      .select('a.id')
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined,
+
   /** A node's type (an edit node writes documents). */
   nodeType: async (s: CompanyScope, nodeId: number) =>
     (

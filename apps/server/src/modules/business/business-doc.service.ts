@@ -109,6 +109,8 @@ export function businessDocService(
       const business = await businessMessageRepository.business(s, input.business_id);
       if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
       await refuseStranger(deps.permissions, s, caller, business.id);
+      if (!(await repo.inBusiness(s, business.id, input.node_id)))
+        throw new AppError('NOT_FOUND', '环节不存在或不属于这个业务', 'node_id');
       const [templates, docs] = await Promise.all([
         repo.templates(s, input.node_id),
         repo.docs(s, business.id, { nodeId: input.node_id }),
@@ -131,7 +133,10 @@ export function businessDocService(
       if (input.template_id !== undefined) {
         const s = inCompany(db, caller.companyId, { userId: caller.userId });
         const business = await businessMessageRepository.business(s, input.business_id);
-        const template = business
+        if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+        // Only a member reads a template (the act below checks the seat again, under the lock).
+        await refuseStranger(deps.permissions, s, caller, business.id);
+        const template = (await repo.inBusiness(s, business.id, input.node_id))
           ? (await repo.templates(s, input.node_id)).find((t) => t.id === input.template_id)
           : undefined;
         if (!template) throw new AppError('NOT_FOUND', '模板不存在或不在这个环节', 'template_id');
