@@ -4,6 +4,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 import { businessBoardRepository } from './business-board.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
+import { businessSeatRepository } from './business-seat.repository.ts';
 
 /**
  * Who may open a business and read all of it: its members (a seat of their own), holders of
@@ -32,4 +33,26 @@ export async function refuseStranger(
 ) {
   if (!(await mayOpen(permissions, s, caller, businessId, member)))
     throw new AppError('FORBIDDEN', '你不是这个业务的成员');
+}
+
+/** The actions a seat's set-up offers in a node, from their stored list (none when unreadable). */
+export function actionsOf(json: string): string[] {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Refuses a seat whose role is not offered `action` in the node (`refusal` says why). */
+export async function refuseUnoffered(
+  s: CompanyScope,
+  at: { roleId: number; nodeId: number },
+  action: string,
+  refusal: string,
+) {
+  const part = await businessSeatRepository.roleNode(s, at.roleId, at.nodeId);
+  if (!part || !actionsOf(part.actions).includes(action))
+    throw new AppError('BUSINESS_ACTION_REFUSED', refusal);
 }

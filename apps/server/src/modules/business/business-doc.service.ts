@@ -17,22 +17,13 @@ import { docxToHtml } from '#server/platform/files/docx-html.ts';
 import { type BlobStore, localCopy } from '#server/platform/files/file-store.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseStranger } from './business-access.ts';
+import { refuseStranger, refuseUnoffered } from './business-access.ts';
 import type { ActAt, ActContext, BusinessAct } from './business-act.ts';
 import { businessDocRepository as repo } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
 
 const isDocx = (mime: string) => mime === DOCX_MIME;
-
-const actionsOf = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /**
  * A business's documents (issue 37, node screen 2; ADR 0043): written in an edit node by a seat of
@@ -77,9 +68,12 @@ export function businessDocService(
   /** The node writes documents, and the seat's role is offered the action `action` there. */
   async function offered(s: CompanyScope, ctx: ActContext, action: 'docs' | 'sign') {
     if ((await repo.nodeType(s, ctx.nodeId)) !== EDIT_NODE_TYPE) throw refuse('这个环节不编辑文书');
-    const part = await businessSeatRepository.roleNode(s, ctx.seat.business_role_id, ctx.nodeId);
-    if (!part || !actionsOf(part.actions).includes(action))
-      throw refuse(action === 'sign' ? '你的角色在这个环节不能请求签字' : '你的角色在这个环节不能编辑文书');
+    await refuseUnoffered(
+      s,
+      { roleId: ctx.seat.business_role_id, nodeId: ctx.nodeId },
+      action,
+      action === 'sign' ? '你的角色在这个环节不能请求签字' : '你的角色在这个环节不能编辑文书',
+    );
   }
 
   const clean = (content: string, label = '文书内容') =>

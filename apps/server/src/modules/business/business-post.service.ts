@@ -6,21 +6,11 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseStranger } from './business-access.ts';
+import { refuseStranger, refuseUnoffered } from './business-access.ts';
 import type { ActAt, BusinessAct } from './business-act.ts';
 import { businessDocRepository } from './business-doc.repository.ts';
 import { businessPostRepository as repo } from './business-post.repository.ts';
-import { businessSeatRepository } from './business-seat.repository.ts';
 import type { BusinessWatchService } from './business-watch.service.ts';
-
-const actionsOf = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.byId>>>;
 const asPost = ({ path_id: _, ...r }: Row, watcher = false): BusinessPost => ({
@@ -48,9 +38,12 @@ export function businessPostService(
       const { result } = await deps.act(caller, input, async (s, ctx) => {
         if ((await businessDocRepository.nodeType(s, ctx.nodeId)) !== POST_NODE_TYPE)
           throw new AppError('BUSINESS_ACTION_REFUSED', '这个环节不发布公示');
-        const part = await businessSeatRepository.roleNode(s, ctx.seat.business_role_id, ctx.nodeId);
-        if (!part || !actionsOf(part.actions).includes('docs'))
-          throw new AppError('BUSINESS_ACTION_REFUSED', '你的角色在这个环节不能发布公示');
+        await refuseUnoffered(
+          s,
+          { roleId: ctx.seat.business_role_id, nodeId: ctx.nodeId },
+          'docs',
+          '你的角色在这个环节不能发布公示',
+        );
         const id = await repo.save(s, {
           business_id: ctx.businessId,
           node_id: ctx.nodeId,

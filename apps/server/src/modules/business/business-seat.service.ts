@@ -28,18 +28,9 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseStranger } from './business-access.ts';
+import { actionsOf, refuseStranger } from './business-access.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository as repo } from './business-seat.repository.ts';
-
-const actionsOf = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /** What a seat command's message says and carries. */
 export interface SeatChanged {

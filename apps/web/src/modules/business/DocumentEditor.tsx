@@ -7,6 +7,22 @@ import { RichTextEditor } from '#web/shared/ui/RichTextEditor.tsx';
 import { useFocusOnMount } from '#web/shared/ui/useFocusOnMount.ts';
 import { useSaveDoc } from './useBusinessDocs.ts';
 
+/** A document's name field (the new-document dialog's and the editor's). */
+export function DocNameItem() {
+  return (
+    <Form.Item
+      name="name"
+      label="文书名称"
+      rules={[
+        { required: true, whitespace: true, message: '请输入文书名称' },
+        { max: BUSINESS_DOC_LIMITS.name, message: `文书名称不能超过${BUSINESS_DOC_LIMITS.name}个字符` },
+      ]}
+    >
+      <Input maxLength={BUSINESS_DOC_LIMITS.name} autoComplete="off" />
+    </Form.Item>
+  );
+}
+
 /**
  * A seat's own document in the editor: its name and rich text, saved on the version it was opened
  * at — if it was saved elsewhere meanwhile (another tab), the refusal says so beside the text and
@@ -49,16 +65,7 @@ export function DocumentEditor({
           )
         }
       >
-        <Form.Item
-          name="name"
-          label="文书名称"
-          rules={[
-            { required: true, whitespace: true, message: '请输入文书名称' },
-            { max: BUSINESS_DOC_LIMITS.name, message: `文书名称不能超过${BUSINESS_DOC_LIMITS.name}个字符` },
-          ]}
-        >
-          <Input maxLength={BUSINESS_DOC_LIMITS.name} autoComplete="off" />
-        </Form.Item>
+        <DocNameItem />
         <Form.Item name="content" label="正文">
           <RichTextEditor label="正文" max={BUSINESS_DOC_LIMITS.content} />
         </Form.Item>

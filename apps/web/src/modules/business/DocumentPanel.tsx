@@ -8,7 +8,7 @@ import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { RichText } from '#web/shared/ui/RichText.tsx';
-import { DocumentEditor } from './DocumentEditor.tsx';
+import { DocNameItem, DocumentEditor } from './DocumentEditor.tsx';
 import { useBusinessDocs, useCreateDoc, useRemoveDoc, useSignDoc, useSignRoles } from './useBusinessDocs.ts';
 import { useNodeFunction, useSeatCommand } from './useBusinessRun.ts';
 
@@ -248,16 +248,7 @@ function NewDocDialog({
           }}
         />
       </Form.Item>
-      <Form.Item
-        name="name"
-        label="文书名称"
-        rules={[
-          { required: true, whitespace: true, message: '请输入文书名称' },
-          { max: BUSINESS_DOC_LIMITS.name, message: `文书名称不能超过${BUSINESS_DOC_LIMITS.name}个字符` },
-        ]}
-      >
-        <Input maxLength={BUSINESS_DOC_LIMITS.name} autoComplete="off" />
-      </Form.Item>
+      <DocNameItem />
     </FormModal>
   );
 }
