@@ -426,6 +426,15 @@ test('a bill goes into its nested hearing and comes back to the vote', async ({ 
   await expect(host.getByRole('list', { name: '图例' })).toContainText('当前：陈述意见');
   await expectAccessible(host, 'a business inside its nested project');
   await endNode(host, '陈述意见');
+  // The inquiry's hearers wait outside until the host brings them in.
+  const inquiry = host.getByRole('region', { name: '“询问与回应”的席位' });
+  await expect(inquiry.getByRole('listitem').filter({ hasText: '听证人' }).first()).toContainText('待带入');
+  await inquiry
+    .getByRole('button', { name: /^带入听证人/ })
+    .first()
+    .click();
+  await expect(log(page)).toContainText('带入“听证人”');
+  await expect(inquiry.getByRole('button', { name: /^送出听证人/ })).toHaveCount(1);
   await endNode(host, '询问与回应');
   await endNode(host, '听证报告');
   // Back in the bill, through the exit the nest was left by.

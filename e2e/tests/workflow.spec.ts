@@ -320,22 +320,36 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   await expectToastFrom(page, `已启动业务「${business}」`, () =>
     page.getByRole('button', { name: '启动业务' }).click(),
   );
-  // 配备团队: the five empty seats chosen from the company's people, one seat each, saved twice.
+  // 配备团队: the five empty seats of the bill and the five of its nested hearing (a person sits once
+  // in each project), chosen from the company's people, saved twice.
   await expect(page).toHaveURL(/\/moreTeammates\?business_id=\d+$/);
   await expect(page.getByRole('alert').filter({ hasText: '团队还没有配齐' })).toContainText(
-    '“人大代表”缺3人，“听证代表”缺2人',
+    '“人大代表”缺3人，“听证代表”缺2人，“听证主持人”缺1人，“陈述人”缺2人，“听证人”缺2人',
   );
-  const seat = (role: string, no: number) => page.getByRole('combobox', { name: `“${role}”第${no}席` });
-  const choose = async (role: string, no: number, person: string) => {
-    await seat(role, no).click();
-    await seat(role, no).fill(person);
-    await page.locator('.ant-select-item-option').filter({ hasText: person }).click();
+  const seat = (role: string, no: number, project?: string) =>
+    page.getByRole('combobox', { name: `“${role}”${project ? `（${project}）` : ''}第${no}席` });
+  const choose = async (role: string, no: number, person: string, project?: string) => {
+    await seat(role, no, project).click();
+    await seat(role, no, project).fill(person);
+    // Only the open list: a list opened before keeps its options in the page, hidden.
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: person })
+      .click();
   };
   await choose('人大代表', 1, '陈思远');
   await choose('人大代表', 2, '林晓雯');
   await choose('人大代表', 3, '周明轩');
   await choose('听证代表', 1, '吴雨桐');
-  // Someone seated already is not offered for another seat.
+  for (const [role, no, person] of [
+    ['听证主持人', 1, '陈思远'],
+    ['陈述人', 1, '林晓雯'],
+    ['陈述人', 2, '周明轩'],
+    ['听证人', 1, '吴雨桐'],
+    ['听证人', 2, '赵文博'],
+  ] as const)
+    await choose(role, no, person, '价格调整听证会');
+  // Someone seated already is not offered for another seat of the same project.
   await seat('听证代表', 2).click();
   await seat('听证代表', 2).fill('陈思远');
   await expect(page.locator('.ant-select-item-option-disabled').filter({ hasText: '陈思远' })).toBeVisible();
@@ -354,7 +368,7 @@ test('a manager makes a project on the 立法听证 demo with its nest target, s
   await page.getByRole('link', { name: '返回业务管理' }).click();
   const started = page.getByRole('row').filter({ hasText: business });
   await expect(started).toContainText('等待开始');
-  await expect(started).toContainText('6 / 6');
+  await expect(started).toContainText('11 / 11');
 
   // The demo flow itself, read-only in the designer, its nested hearing drawn.
   await page.goto('/manager/workflow');

@@ -344,3 +344,91 @@ describe('a seat inside a node', () => {
     expect(await stored()).toBe(before);
   });
 });
+
+describe('a role brought into a node', () => {
+  let bringing: { projectId: number; nodeIds: Record<string, number> };
+  beforeAll(async () => {
+    bringing = await projectWithRoles(h.app, { get, post }, manager, {
+      name: '证人出庭',
+      xml: FLOW,
+      starter: { actions: ['seat', 'bring', 'end'], position: '主持席', in: ['T'] },
+      extra: [
+        { name: '证人', tasks: ['T'], actions: ['seat'], position: '发言席', can_brought: 1 },
+        { name: '旁听者', tasks: ['T'], actions: ['seat'], position: '旁听席' },
+      ],
+    });
+  });
+
+  it('waits outside until the host brings it in, acts then, and is sent out again', async () => {
+    const made = (await post('/business/create', { project_id: bringing.projectId }, manager)).d;
+    const seatOf = (role: string) =>
+      made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
+    const [host, witness, listener] = [seatOf('经办人'), seatOf('证人'), seatOf('旁听者')];
+    await post('/business/setNoneUser', { role_alloc_id: witness, user_id: speakerA.user.id }, manager);
+    await post('/business/setNoneUser', { role_alloc_id: listener, user_id: speakerB.user.id }, manager);
+    expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+    const node = bringing.nodeIds.T as number;
+    const at = (seat: number) => ({ business_id: made.id, node_id: node, role_alloc_id: seat });
+    const cmd = (who: Who, seat: number, c: string, data?: object) =>
+      post(
+        '/business/message/push',
+        { ...at(seat), type: 'cmd', cmd: c, ...(data ? { data: JSON.stringify(data) } : {}) },
+        who,
+      );
+    const list = async (which: 'in' | 'out') =>
+      (await get(`/business/role/${which}/list?business_id=${made.id}&node_id=${node}`, manager)).d.map(
+        (x: { name: string }) => x.name,
+      );
+    expect([await list('in'), await list('out')]).toEqual([['证人'], []]);
+    // Outside, the witness can do nothing; the listener, not brought, acts as usual.
+    const waiting = await post(
+      '/business/message/push',
+      { ...at(witness), type: 'txt', msg: '我要作证' },
+      speakerA,
+    );
+    expect([waiting.c, waiting.m]).toEqual([
+      Codes.BUSINESS_ACTION_REFUSED.c,
+      '你的角色还没有被带入这个环节，请等待主持人带入',
+    ]);
+    expect((await cmd(speakerB, listener, 'action_role_show')).c).toBe(0);
+    // Only the host brings, only a role that is brought.
+    expect((await cmd(speakerB, listener, 'action_role_letin', { role_alloc_ids: [witness] })).c).toBe(
+      Codes.BUSINESS_ACTION_REFUSED.c,
+    );
+    expect((await cmd(manager, host, 'action_role_letin', { role_alloc_ids: [listener] })).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+    const brought = await cmd(manager, host, 'action_role_letin', { role_alloc_ids: [witness] });
+    expect([brought.c, brought.d.msg]).toEqual([0, '带入“证人”']);
+    expect((await cmd(manager, host, 'action_role_letin', { role_alloc_ids: [witness] })).c).toBe(
+      Codes.BUSINESS_ACTION_REFUSED.c,
+    );
+    expect([await list('in'), await list('out')]).toEqual([[], ['证人']]);
+    expect((await cmd(speakerA, witness, 'action_role_show')).c).toBe(0);
+    const seats = (await get(`/business/role/status?business_id=${made.id}&node_id=${node}`, manager)).d
+      .role_status_list;
+    expect(seats.find((x: { role_alloc_id: number }) => x.role_alloc_id === witness)).toMatchObject({
+      can_brought: 1,
+      come_status: 2,
+      sitting_status: SITTING.in,
+    });
+    // Sent out, the witness leaves its seat and waits outside again.
+    const out = await cmd(manager, host, 'action_role_letout', { role_alloc_ids: [witness] });
+    expect([out.c, out.d.msg]).toEqual([0, '送出“证人”']);
+    expect((await statusIn(made.id, node, witness)).sitting_status).toBe(SITTING.out);
+    expect(
+      (await post('/business/message/push', { ...at(witness), type: 'txt', msg: '还有一点' }, speakerA)).c,
+    ).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect((await get(`/business/role/in/list?business_id=${made.id}&node_id=${node}`, stranger)).c).toBe(
+      Codes.NOT_FOUND.c,
+    );
+    expect((await get(`/business/role/in/list?business_id=${made.id}&node_id=${node}`, outsider)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+  });
+});
+
+async function statusIn(businessId: number, nodeId: number, seat: number) {
+  const r = await get(`/business/role/status?business_id=${businessId}&node_id=${nodeId}`, manager);
+  return r.d.role_status_list.find((x: { role_alloc_id: number }) => x.role_alloc_id === seat);
+}

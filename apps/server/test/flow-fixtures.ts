@@ -141,6 +141,8 @@ export interface ExtraRole {
   tasks?: string[];
   /** It may end those nodes. */
   can_terminate?: 0 | 1;
+  /** It is brought into those nodes by their host (带入). */
+  can_brought?: 0 | 1;
   /** Offered in those nodes (FLOW_ACTIONS codes); else 退出 only. */
   actions?: string[];
   /** Its scene position there. */
@@ -226,7 +228,7 @@ export async function projectWithRoles(
       nodes: (r.tasks ?? tasks).map((t) => ({
         node_id: nodeIds[t],
         can_terminate: r.can_terminate ?? 0,
-        can_brought: 0,
+        can_brought: r.can_brought ?? 0,
       })),
     })),
   ];

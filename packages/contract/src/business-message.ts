@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_DOC_EVENTS } from './business-doc.ts';
 import { BUSINESS_COMMANDS, type BusinessCommand } from './business-run.ts';
+import { BRING_MAX } from './business-seat.ts';
 import { getCalls, loginCalls } from './call.ts';
 import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
 
@@ -62,6 +63,14 @@ const commandData = z.preprocess(
       /** A signature asked (`action_role_request_sign`): of which document, of which seat. */
       doc_id: optionalInt('文书', { min: 1, max: 2_147_483_647 }),
       role_alloc_id: optionalInt('签字席位', { min: 1, max: 2_147_483_647 }),
+      /** The seats brought in or sent out (`action_role_letin`, `action_role_letout`). */
+      role_alloc_ids: z
+        .array(z.number({ error: '席位必须是整数' }).int('席位必须是整数').min(1).max(2_147_483_647), {
+          error: '请选择席位',
+        })
+        .min(1, '请选择席位')
+        .max(BRING_MAX, `一次最多${BRING_MAX}个席位`)
+        .optional(),
     },
     { error: '命令数据格式不正确' },
   ),

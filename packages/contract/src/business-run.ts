@@ -177,6 +177,8 @@ export const BUSINESS_COMMANDS = {
   action_role_vote: '表决',
   action_role_vote_end: '结束表决',
   action_role_request_sign: '请求签字',
+  action_role_letin: '带入',
+  action_role_letout: '送出',
 } as const;
 export type BusinessCommand = keyof typeof BUSINESS_COMMANDS;
 

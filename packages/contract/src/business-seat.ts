@@ -20,6 +20,19 @@ export const STANDING = { standing: 1, sitting: 2 } as const;
 export const CONTROL = { off: 1, on: 2 } as const;
 export const SPEAK_REQUEST = { none: 0, waiting: 9 } as const;
 export const SPEAK_ANSWER = { approve: 1, refuse: 2 } as const;
+/**
+ * A seat's presence in a node its role may be brought into (`can_brought`; design note "brought-in
+ * state"): waiting outside until the host brings it in, in, or — a role that is not brought — there
+ * as usual. Stored 0 means "as set up": waiting for a brought role, normal for the rest.
+ */
+export const COME = { waiting: 1, in: 2, normal: 9 } as const;
+export const COME_WORDS: Record<number, string> = { 1: '待带入', 2: '已带入', 9: '' };
+/** The presence a seat has in a node: its stored one, or the set-up's. */
+export const comeOf = (stored: number, canBrought: number) =>
+  stored !== 0 ? stored : canBrought === 1 ? COME.waiting : COME.normal;
+/** Most seats one 带入 or 送出 names. */
+export const BRING_MAX = 50;
+
 /** A seat's vote (spec 001 §3 `vote_status`). */
 export const VOTE = { none: 0, agree: 1, disagree: 2, abstain: 9 } as const;
 export const VOTE_WORDS: Record<number, string> = { 0: '未表决', 1: '赞成', 2: '反对', 9: '弃权' };
@@ -39,6 +52,8 @@ export const COMMAND_ACTION: Partial<Record<BusinessCommand, FlowAction>> = {
   action_role_apply_speak_opt: 'control',
   action_role_vote: 'vote',
   action_role_vote_end: 'vote',
+  action_role_letin: 'bring',
+  action_role_letout: 'bring',
 };
 
 export interface SeatState {
@@ -47,6 +62,8 @@ export interface SeatState {
   speak_times: number;
   speak_request: number;
   vote_status: number;
+  /** Stored presence (COME; 0: as set up). */
+  come_status: number;
 }
 export const SEAT_DEFAULTS: SeatState = {
   sitting_status: SITTING.out,
@@ -54,7 +71,14 @@ export const SEAT_DEFAULTS: SeatState = {
   speak_times: 0,
   speak_request: SPEAK_REQUEST.none,
   vote_status: VOTE.none,
+  come_status: 0,
 };
+
+/** A seat of a node with its state there: the defaults until its first change, its presence as it stands. */
+export function seatInNode<T extends { can_brought: number }>(seat: T, stored: SeatState | undefined) {
+  const state = stored ?? SEAT_DEFAULTS;
+  return { ...seat, ...state, come_status: comeOf(state.come_status, seat.can_brought) };
+}
 
 /** Where a seat acts: whether it may end the node, expression management, whether the vote has ended. */
 export interface SeatPlace {
@@ -126,8 +150,9 @@ export function seatFunctions(
     if (cmd === 'action_role_hide' && s.sitting_status !== SITTING.in) continue;
     if (cmd === 'action_role_stand' && s.stand_status === STANDING.standing) continue;
     if (cmd === 'action_role_sitdown' && s.stand_status !== STANDING.standing) continue;
-    // Answering requests is done on the request itself, not as a button.
-    if (cmd === 'action_role_apply_speak_opt') continue;
+    // Answering requests is done on the request itself, bringing in and out on the seat's row.
+    if (cmd === 'action_role_apply_speak_opt' || cmd === 'action_role_letin' || cmd === 'action_role_letout')
+      continue;
     // Managing speech is a seat's that may end the node; asking to speak, the others'.
     if (cmd === 'action_role_apply_speak' && v.can_end) continue;
     if (cmd === 'action_role_banned' && !v.can_end) continue;
@@ -150,6 +175,9 @@ export const seatStatusSchema = z.object({
   speak_times: z.number().int(),
   speak_request: z.number().int(),
   vote_status: z.number().int(),
+  /** Its role may be brought in here (1), and its presence now (COME). */
+  can_brought: z.number().int(),
+  come_status: z.number().int(),
 });
 export type SeatStatus = z.infer<typeof seatStatusSchema>;
 
@@ -157,6 +185,8 @@ export const nodeFunctionSchema = z.object({
   control_status: z.number().int(),
   end_vote: z.number().int(),
   function_action_list: z.array(seatFunctionSchema),
+  /** The caller's seat may bring roles in and send them out here (1): its buttons stand on the seats' rows. */
+  bring: z.number().int(),
   /** Animation actions: the scene screens bring them. */
   process_action_list: z.array(z.object({ cmd: z.string(), name: z.string() })),
   user_role_allocs: z.array(seatStatusSchema),
@@ -174,7 +204,23 @@ export type RoleStatus = z.infer<typeof roleStatusSchema>;
 const nodeBody = form({ business_id: id('业务'), node_id: id('环节') });
 const get = getCalls(['business']);
 
+const seatRef = z.object({ id: z.number().int(), name: z.string(), user_name: z.string() });
+
 export const businessSeatCalls = {
+  inList: get(
+    '/business/role/in/list',
+    '可以带入环节的席位（角色设为可带入、还在环节外的）',
+    { login: true },
+    nodeBody,
+    z.array(seatRef),
+  ),
+  outList: get(
+    '/business/role/out/list',
+    '可以送出环节的席位（已被带入的）',
+    { login: true },
+    nodeBody,
+    z.array(seatRef),
+  ),
   nodeFunction: get(
     '/business/node/function',
     '自己在环节中的席位状态与此刻可用的动作按钮（function_action_list）',

@@ -39,8 +39,11 @@ interface DemoFlow {
   elements: Element[];
   /** [from, to, name?] */
   flows: [string, string, string?][];
-  /** Who plays it: the first starts the business; each node named with whether the role may end it. */
-  roles: { name: string; capacity?: number; nodes: [string, boolean][] }[];
+  /**
+   * Who plays it: the first starts the business; each node named with whether the role may end it
+   * and, third, whether its host brings it in (带入).
+   */
+  roles: { name: string; capacity?: number; nodes: [string, boolean, boolean?][] }[];
   /** A 判断与选择 node's items. */
   decides?: Record<string, { title: string; items: string[] }>;
   /** Nodes outsiders may watch (观摩, `look_on`). */
@@ -245,10 +248,11 @@ const DEMO_FLOWS: DemoFlow[] = [
         ],
       },
       {
+        // The hearing's host brings the hearers in for the inquiry.
         name: '听证人',
         capacity: 2,
         nodes: [
-          ['Inquiry', false],
+          ['Inquiry', false, true],
           ['Report', false],
         ],
       },
@@ -366,7 +370,7 @@ async function seedRoles(
     await db
       .insertInto('flow_role_nodes')
       .values(
-        role.nodes.map(([taskId, canEnd]) => {
+        role.nodes.map(([taskId, canEnd, brought]) => {
           const node = nodes.find((n) => n.task_id === taskId);
           if (!node || !isNodeType(node.node_type))
             throw new Error(`demo flow ${flow.name}: no node ${taskId}`);
@@ -379,7 +383,7 @@ async function seedRoles(
             role_id: made.id,
             node_id: node.id,
             can_terminate: canEnd ? 1 : 0,
-            can_brought: 0,
+            can_brought: brought ? 1 : 0,
             actions: JSON.stringify(STANDARD_ACTIONS[node.node_type].filter((a) => canEnd || a !== 'end')),
             position: scene ? (STANDARD_POSITIONS[seat % STANDARD_POSITIONS.length] ?? '') : '',
           };

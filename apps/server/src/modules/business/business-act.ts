@@ -1,4 +1,4 @@
-import { type BusinessMessage, LIVE_EVENTS } from '@portal/contract';
+import { type BusinessMessage, COME, comeOf, LIVE_EVENTS } from '@portal/contract';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
@@ -6,6 +6,7 @@ import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { LiveHub } from '#server/platform/live/live-hub.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { asMessage, businessMessageRepository as repo } from './business-message.repository.ts';
+import { businessSeatRepository } from './business-seat.repository.ts';
 
 /** The room of a business's open pages, in every process. */
 export const roomOf = (companyId: number, businessId: number) => `business:${companyId}:${businessId}`;
@@ -36,7 +37,8 @@ export interface Said {
 /**
  * A member's action in a running business (ADR 0043), the one way every action is taken — a text,
  * a seat's command, a document saved or signed: in one transaction the seat is checked (theirs, in
- * the business, its role taking part in a node the business is in now), the business row's lock
+ * the business, its role taking part in a node the business is in now — and brought in, when it is
+ * one to be brought —), the business row's lock
  * is taken with the next message number (so a business's actions take turns: two members pressing
  * at once never both win), the work runs, and its message is kept; after the commit the message
  * is sent to the business's room on the live socket.
@@ -63,8 +65,14 @@ export function businessActs(db: Database, deps: { live: LiveHub }) {
           undefined,
           'node_id',
         );
-      if (!(await repo.roleInNode(s, seat.business_role_id, at.node_id)))
-        throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+      const part = await businessSeatRepository.roleNode(s, seat.business_role_id, at.node_id);
+      if (!part) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');
+      // A role set up to be brought in acts once the host has brought it in.
+      if (
+        part.can_brought === 1 &&
+        comeOf((await businessSeatRepository.state(s, path.id, seat.id)).come_status, 1) !== COME.in
+      )
+        throw new AppError('BUSINESS_ACTION_REFUSED', '你的角色还没有被带入这个环节，请等待主持人带入');
       const { said, result } = await work(s, { businessId: at.business_id, nodeId: at.node_id, path, seat });
       await repo.insert(s, {
         business_id: at.business_id,

@@ -107,14 +107,6 @@ export const businessMessageRepository = {
       .limit(1)
       .executeTakeFirst()) !== undefined,
 
-  roleInNode: async (s: CompanyScope, roleId: number, nodeId: number) =>
-    (await s
-      .selectFrom('business_role_nodes', 'a')
-      .select('a.id')
-      .where('a.business_role_id', '=', roleId)
-      .where('a.node_id', '=', nodeId)
-      .executeTakeFirst()) !== undefined,
-
   insert: (
     s: CompanyScope,
     v: {

@@ -65,6 +65,7 @@ export function businessMessageService(
               status?: number | undefined;
               doc_id?: number | undefined;
               role_alloc_id?: number | undefined;
+              role_alloc_ids?: number[] | undefined;
             }
           | undefined;
       },

@@ -8,7 +8,7 @@ export const businessSeatRepository = {
   roleNode: (s: CompanyScope, roleId: number, nodeId: number) =>
     s
       .selectFrom('business_role_nodes', 'a')
-      .select(['a.can_terminate', 'a.actions', 'a.position'])
+      .select(['a.can_terminate', 'a.can_brought', 'a.actions', 'a.position'])
       .where('a.business_role_id', '=', roleId)
       .where('a.node_id', '=', nodeId)
       .executeTakeFirst(),
@@ -23,7 +23,14 @@ export const businessSeatRepository = {
   async state(s: CompanyScope, pathId: number, seatId: number): Promise<SeatState> {
     const row = await s
       .selectFrom('business_seat_states', 'x')
-      .select(['x.sitting_status', 'x.stand_status', 'x.speak_times', 'x.speak_request', 'x.vote_status'])
+      .select([
+        'x.sitting_status',
+        'x.stand_status',
+        'x.speak_times',
+        'x.speak_request',
+        'x.vote_status',
+        'x.come_status',
+      ])
       .where('x.path_id', '=', pathId)
       .where('x.seat_id', '=', seatId)
       .executeTakeFirst();
@@ -63,6 +70,7 @@ export const businessSeatRepository = {
         personName('u').as('user_name'),
         'a.position',
         'a.can_terminate',
+        'a.can_brought',
         'a.actions',
         't.business_role_id',
       ])
@@ -85,6 +93,7 @@ export const businessSeatRepository = {
             'x.speak_times',
             'x.speak_request',
             'x.vote_status',
+            'x.come_status',
           ])
           .where('x.path_id', '=', pathId)
           .execute()

@@ -2,6 +2,7 @@ import {
   BUSINESS_COMMANDS,
   BUSINESS_RUNNING,
   type BusinessCommand,
+  COME,
   COMMAND_ACTION,
   CONTROL,
   type NodeFunction,
@@ -17,6 +18,7 @@ import {
   SPEECHES_PER_GRANT,
   STANDING,
   seatFunctions,
+  seatInNode,
   seatRefusal,
   speechRefusal,
   VOTE,
@@ -77,8 +79,17 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
       repo.seatsInNode(s, businessId, nodeId),
       repo.states(s, pathId),
     ]);
-    return seats.map((t) => ({ ...t, ...(states.get(t.role_alloc_id) ?? SEAT_DEFAULTS) }));
+    return seats.map((t) => seatInNode(t, states.get(t.role_alloc_id)));
   }
+  /** A seat's stored state, from its row as `seatsOf` reads it. */
+  const stateOf = (x: SeatState): SeatState => ({
+    sitting_status: x.sitting_status,
+    stand_status: x.stand_status,
+    speak_times: x.speak_times,
+    speak_request: x.speak_request,
+    vote_status: x.vote_status,
+    come_status: x.come_status,
+  });
   const asStatus = ({
     actions: _,
     business_role_id: __,
@@ -111,7 +122,12 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
       t: CompanyScope,
       ctx: SeatContext,
       cmd: BusinessCommand,
-      data: { msg_id?: number | undefined; result?: number | undefined; status?: number | undefined },
+      data: {
+        msg_id?: number | undefined;
+        result?: number | undefined;
+        status?: number | undefined;
+        role_alloc_ids?: number[] | undefined;
+      },
     ): Promise<SeatChanged> {
       const part = await partOf(t, ctx);
       const action = COMMAND_ACTION[cmd];
@@ -200,6 +216,42 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
             data: tally,
           };
         }
+        case 'action_role_letin':
+        case 'action_role_letout': {
+          // The host brings seats of roles set up to be brought in, or sends them out again.
+          if (!part.can_end) throw refuse('只有能结束环节的角色可以带入或送出角色');
+          const bringing = cmd === 'action_role_letin';
+          const wanted = [...new Set(data.role_alloc_ids ?? [])];
+          if (wanted.length === 0) throw new AppError('PARAM_ERROR', '请选择席位', 'role_alloc_ids');
+          const seats = await seatsOf(t, ctx.businessId, ctx.nodeId, ctx.path.id);
+          const chosen = wanted.map((seatId) => {
+            const x = seats.find((y) => y.role_alloc_id === seatId);
+            if (x?.can_brought !== 1)
+              throw new AppError('NOT_FOUND', '只能带入或送出这个环节中设为可带入的角色', 'role_alloc_ids');
+            if (bringing ? x.come_status === COME.in : x.come_status !== COME.in)
+              throw refuse(`“${x.role_name}”${bringing ? '已经在环节中' : '不在环节中'}`);
+            return x;
+          });
+          for (const x of chosen)
+            await write(
+              bringing
+                ? { ...stateOf(x), come_status: COME.in }
+                : {
+                    ...stateOf(x),
+                    come_status: COME.waiting,
+                    sitting_status: SITTING.out,
+                    stand_status: STANDING.sitting,
+                  },
+              x.role_alloc_id,
+            );
+          return {
+            msg: `${bringing ? '带入' : '送出'}${chosen.map((x) => `“${x.role_name}”`).join('、')}`,
+            data: {
+              role_alloc_ids: chosen.map((x) => x.role_alloc_id),
+              come_status: bringing ? COME.in : COME.waiting,
+            },
+          };
+        }
         default:
           throw refuse(`“${BUSINESS_COMMANDS[cmd]}”不是席位动作`);
       }
@@ -261,9 +313,21 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
         function_action_list: first
           ? seatFunctions(actionsOf(first.actions), first, v, BUSINESS_COMMANDS)
           : [],
+        bring: first?.can_terminate === 1 && actionsOf(first.actions).includes('bring') ? 1 : 0,
         process_action_list: [],
         user_role_allocs: mine.map(asStatus),
       };
+    },
+
+    /** Seats of roles set up to be brought in: those outside (`in`: to bring) or inside (to send out). */
+    async bringable(caller: Caller, input: { business_id: number; node_id: number }, which: 'in' | 'out') {
+      const { seats } = await openedNode(caller, input);
+      return seats
+        .filter(
+          (x) =>
+            x.can_brought === 1 && (which === 'in' ? x.come_status !== COME.in : x.come_status === COME.in),
+        )
+        .map((x) => ({ id: x.role_alloc_id, name: x.role_name, user_name: x.user_name }));
     },
 
     async roleStatus(caller: Caller, input: { business_id: number; node_id: number }): Promise<RoleStatus> {

@@ -3,7 +3,7 @@ import {
   CONTROL,
   type NodeDetail,
   type Observable,
-  SEAT_DEFAULTS,
+  seatInNode,
   WATCH_LIMITS,
 } from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
@@ -89,8 +89,7 @@ export function businessWatchService(db: Database, deps: { permissions: Permissi
         end_vote: path?.end_vote ?? 0,
         observable: as === 'watcher' ? 1 : 0,
         role_alloc_status: seats.map(({ actions: _, business_role_id: __, ...t }) => ({
-          ...t,
-          ...(states.get(t.role_alloc_id) ?? SEAT_DEFAULTS),
+          ...seatInNode(t, states.get(t.role_alloc_id)),
           ...(as === 'watcher' ? { user_id: null, user_name: '' } : {}),
         })),
       };

@@ -95,6 +95,8 @@ export function businessRoutes(
     watch.nodeMessages(caller, company(caller, input.company_id), input),
   );
   serve(app, businessSeatCalls.nodeFunction, ({ input, caller }) => seats.nodeFunction(caller, input));
+  serve(app, businessSeatCalls.inList, ({ input, caller }) => seats.bringable(caller, input, 'in'));
+  serve(app, businessSeatCalls.outList, ({ input, caller }) => seats.bringable(caller, input, 'out'));
   serve(app, businessSeatCalls.roleStatus, ({ input, caller }) => seats.roleStatus(caller, input));
   serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
   serve(app, businessRunCalls.transPath, ({ input, caller }) =>

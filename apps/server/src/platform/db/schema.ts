@@ -1555,6 +1555,8 @@ export interface BusinessSeatStateTable {
   speak_request: Generated<number>;
   /** Migration 069: 0 none, 1 agree, 2 disagree, 9 abstain. */
   vote_status: Generated<number>;
+  /** Migration 074: 0 as set up, 1 waiting to be brought in, 2 brought in, 9 normal. */
+  come_status: Generated<number>;
   updated_at: string;
 }
 

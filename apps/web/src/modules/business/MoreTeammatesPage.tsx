@@ -39,12 +39,13 @@ export function MoreTeammatesPage() {
   const { staff } = useBusinessWrites();
   const [chosen, setChosen] = useState<Record<number, number | null>>({});
 
+  // Who sits where, by project: a person takes one seat in each project the business plays.
   const taken = useMemo(() => {
-    const held = new Map<number, number>();
+    const held = new Map<string, number>();
     for (const r of team.data?.roles ?? [])
       for (const t of r.seats) {
-        const user = chosen[t.id] ?? t.user_id;
-        if (user !== null) held.set(user, t.id);
+        const user = t.id in chosen ? chosen[t.id] : t.user_id;
+        if (user !== null && user !== undefined) held.set(`${r.project_name ?? ''}:${user}`, t.id);
       }
     return held;
   }, [team.data, chosen]);
@@ -88,14 +89,14 @@ export function MoreTeammatesPage() {
       .map((p) => ({
         value: p.id,
         label: `${p.name}（${p.username}${p.position_name ? `，${p.position_name}` : ''}）`,
-        disabled: taken.has(p.id) && taken.get(p.id) !== seat.id,
+        disabled: (taken.get(`${role.project_name ?? ''}:${p.id}`) ?? seat.id) !== seat.id,
       }));
     // The one seated now, when the list does not hold them (a 职务 changed since).
     if (seat.user_id !== null && !options.some((o) => o.value === seat.user_id))
       options.unshift({ value: seat.user_id, label: seat.user_name, disabled: false });
     return (
       <Select<number | null>
-        aria-label={`“${role.name}”第${seat.seat_no}席`}
+        aria-label={`“${role.name}”${role.project_name ? `（${role.project_name}）` : ''}第${seat.seat_no}席`}
         style={{ width: '100%', maxWidth: 360 }}
         showSearch
         optionFilterProp="label"

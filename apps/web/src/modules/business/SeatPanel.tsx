@@ -1,6 +1,7 @@
 import {
   type BusinessCommand,
   type BusinessMessage,
+  COME,
   CONTROL,
   SPEAK_ANSWER,
   SPEAK_REQUEST,
@@ -34,8 +35,13 @@ export function SeatPanel({
   const host = mine?.can_terminate === 1;
   const controlled = seats.data?.control_status === CONTROL.on;
   const ended = seats.data?.end_vote === 1;
+  /** The host's set-up offers 带入／送出 here (the buttons stand on the seats' rows). */
+  const bringOffered = functions.data?.bring === 1;
 
-  const send = (cmd: BusinessCommand, data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9 }) => {
+  const send = (
+    cmd: BusinessCommand,
+    data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9; role_alloc_ids?: number[] },
+  ) => {
     if (!mine) return;
     command.mutate({
       business_id: businessId,
@@ -114,41 +120,63 @@ export function SeatPanel({
         renderItem={(t) => {
           const request =
             host && t.speak_request === SPEAK_REQUEST.waiting ? requestOf(t.role_alloc_id) : undefined;
+          const bring =
+            host && t.can_brought === 1 && bringOffered
+              ? [
+                  <Button
+                    key="bring"
+                    size="small"
+                    loading={
+                      command.isPending && command.variables?.data?.role_alloc_ids?.[0] === t.role_alloc_id
+                    }
+                    aria-label={`${t.come_status === COME.in ? '送出' : '带入'}${t.role_name}${t.user_name}`}
+                    onClick={() =>
+                      send(t.come_status === COME.in ? 'action_role_letout' : 'action_role_letin', {
+                        role_alloc_ids: [t.role_alloc_id],
+                      })
+                    }
+                  >
+                    {t.come_status === COME.in ? '送出' : '带入'}
+                  </Button>,
+                ]
+              : [];
           return (
             <List.Item
               key={t.role_alloc_id}
               actions={
-                request
-                  ? [
-                      <Button
-                        key="approve"
-                        size="small"
-                        type="primary"
-                        aria-label={`同意${t.role_name}${t.user_name}发言`}
-                        onClick={() =>
-                          send('action_role_apply_speak_opt', {
-                            msg_id: request.seq,
-                            result: SPEAK_ANSWER.approve,
-                          })
-                        }
-                      >
-                        同意
-                      </Button>,
-                      <Button
-                        key="refuse"
-                        size="small"
-                        aria-label={`拒绝${t.role_name}${t.user_name}发言`}
-                        onClick={() =>
-                          send('action_role_apply_speak_opt', {
-                            msg_id: request.seq,
-                            result: SPEAK_ANSWER.refuse,
-                          })
-                        }
-                      >
-                        拒绝
-                      </Button>,
-                    ]
-                  : []
+                bring.length > 0
+                  ? bring
+                  : request
+                    ? [
+                        <Button
+                          key="approve"
+                          size="small"
+                          type="primary"
+                          aria-label={`同意${t.role_name}${t.user_name}发言`}
+                          onClick={() =>
+                            send('action_role_apply_speak_opt', {
+                              msg_id: request.seq,
+                              result: SPEAK_ANSWER.approve,
+                            })
+                          }
+                        >
+                          同意
+                        </Button>,
+                        <Button
+                          key="refuse"
+                          size="small"
+                          aria-label={`拒绝${t.role_name}${t.user_name}发言`}
+                          onClick={() =>
+                            send('action_role_apply_speak_opt', {
+                              msg_id: request.seq,
+                              result: SPEAK_ANSWER.refuse,
+                            })
+                          }
+                        >
+                          拒绝
+                        </Button>,
+                      ]
+                    : []
               }
             >
               <SeatSummary seat={t} controlled={controlled} ended={ended} />

@@ -1,11 +1,21 @@
-import { type SeatStatus, SITTING, SPEAK_REQUEST, STANDING, VOTE, VOTE_WORDS } from '@portal/contract';
+import {
+  COME,
+  COME_WORDS,
+  type SeatStatus,
+  SITTING,
+  SPEAK_REQUEST,
+  STANDING,
+  VOTE,
+  VOTE_WORDS,
+} from '@portal/contract';
 import { Space, Tag, Typography } from 'antd';
 
 const VOTE_COLORS: Record<number, string | undefined> = { 1: 'success', 2: 'error' };
 
 /**
  * A seat in a node as every list of seats shows it (the member's seats panel, the watch page): its
- * role and member (a watcher gets no names), position, seated and standing, and — when they apply —
+ * role and member (a watcher gets no names), position, brought in or not (a role that is brought),
+ * seated and standing, and — when they apply —
  * speeches left, a request to speak, its vote.
  */
 export function SeatSummary({
@@ -24,6 +34,9 @@ export function SeatSummary({
         {t.user_name ? `·${t.user_name}` : ''}
       </span>
       {t.position && <Typography.Text type="secondary">{t.position}</Typography.Text>}
+      {t.can_brought === 1 && (
+        <Tag color={t.come_status === COME.in ? 'success' : 'default'}>{COME_WORDS[t.come_status]}</Tag>
+      )}
       <Tag color={t.sitting_status === SITTING.in ? 'success' : undefined}>
         {t.sitting_status === SITTING.in ? '已入席' : '未入席'}
       </Tag>

@@ -52,6 +52,7 @@ export const useSeatCommand = () =>
         status?: 1 | 2 | 9;
         doc_id?: number;
         role_alloc_id?: number;
+        role_alloc_ids?: number[];
       };
     }) => api.call(businessMessageCalls.push, { ...v, type: 'cmd' }),
   });

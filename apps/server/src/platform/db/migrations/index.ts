@@ -66,6 +66,7 @@ import { businessDocs } from './070-business-docs.ts';
 import { businessNests } from './071-business-nests.ts';
 import { businessPosts } from './072-business-posts.ts';
 import { businessNotes } from './073-business-notes.ts';
+import { businessBring } from './074-business-bring.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -136,5 +137,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '071-business-nests': businessNests,
     '072-business-posts': businessPosts(dialect),
     '073-business-notes': businessNotes(dialect),
+    '074-business-bring': businessBring,
   };
 }
