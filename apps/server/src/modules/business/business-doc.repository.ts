@@ -124,6 +124,16 @@ export const businessDocRepository = {
     return bySeat;
   },
 
+  /** The business's documents (as `docs` selects them), each with its signatures. */
+  async docsWithSigns(s: CompanyScope, businessId: number, where: { nodeId?: number; docId?: number }) {
+    const rows = await businessDocRepository.docs(s, businessId, where);
+    const signs = await businessDocRepository.signs(
+      s,
+      rows.map((d) => d.id),
+    );
+    return rows.map((d) => ({ ...d, signs: signs.get(d.id) ?? [] }));
+  },
+
   /** A live document of the business: its node, visit, seat, version and whether anyone has signed it. */
   doc: (s: CompanyScope, businessId: number, docId: number) =>
     s

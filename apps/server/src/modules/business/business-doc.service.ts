@@ -2,7 +2,6 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   BUSINESS_DOC_LIMITS,
-  type BusinessDoc,
   type BusinessTemplates,
   DOC_SIGN,
   DOCX_MIME,
@@ -40,18 +39,8 @@ export function businessDocService(
   const tempDir = deps.tempDir ?? path.join(os.tmpdir(), 'portal-docs');
   const refuse = (reason: string) => new AppError('BUSINESS_ACTION_REFUSED', reason);
 
-  async function withSigns(
-    s: CompanyScope,
-    rows: Awaited<ReturnType<typeof repo.docs>>,
-  ): Promise<BusinessDoc[]> {
-    const signs = await repo.signs(
-      s,
-      rows.map((d) => d.id),
-    );
-    return rows.map((d) => ({ ...d, signs: signs.get(d.id) ?? [] }));
-  }
   async function one(s: CompanyScope, businessId: number, docId: number) {
-    const [doc] = await withSigns(s, await repo.docs(s, businessId, { docId }));
+    const [doc] = await repo.docsWithSigns(s, businessId, { docId });
     if (!doc) throw new AppError('NOT_FOUND', '文书不存在或已被删除', 'doc_id');
     return doc;
   }
@@ -107,7 +96,7 @@ export function businessDocService(
         throw new AppError('NOT_FOUND', '环节不存在或不属于这个业务', 'node_id');
       const [templates, docs] = await Promise.all([
         repo.templates(s, input.node_id),
-        repo.docs(s, business.id, { nodeId: input.node_id }),
+        repo.docsWithSigns(s, business.id, { nodeId: input.node_id }),
       ]);
       return {
         templates: templates.map((t) => ({
@@ -117,7 +106,7 @@ export function businessDocService(
           file_id: t.file_id,
           editable: isDocx(t.mime),
         })),
-        docs: await withSigns(s, docs),
+        docs,
       };
     },
 

@@ -47,14 +47,10 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
       repo.votes(s, b.id),
       repo.seatsByNode(s, b.id),
       repo.messageCounts(s, b.id),
-      businessDocRepository.docs(s, b.id, {}),
+      businessDocRepository.docsWithSigns(s, b.id, {}),
       businessRunRepository.submitted(s, b.id),
       businessPostRepository.ofBusiness(s, b.id),
     ]);
-    const signs = await businessDocRepository.signs(
-      s,
-      docs.map((d) => d.id),
-    );
     const postOf = new Map(posts.map((x) => [x.path_id, { id: x.id, name: x.name, content: x.content }]));
     const nodes: ReportNode[] = rows
       // A gateway's rows (a merge waited at) are no node of the run.
@@ -72,9 +68,7 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
           step: r.step,
           entered_at: r.entered_at,
           left_at: r.left_at,
-          docs: docs
-            .filter((d) => d.path_id === r.path_id)
-            .map((d) => ({ ...d, signs: signs.get(d.id) ?? [] })),
+          docs: docs.filter((d) => d.path_id === r.path_id),
           post: postOf.get(r.path_id) ?? null,
           vote:
             voted > 0 || r.end_vote === 1

@@ -13,6 +13,12 @@ import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SeatSummary } from './SeatSummary.tsx';
 import { useNodeFunction, useRoleStatus, useSeatCommand } from './useBusinessRun.ts';
 
+/** The answers to a request to speak, as their buttons say them. */
+const ANSWERS = [
+  ['同意', SPEAK_ANSWER.approve],
+  ['拒绝', SPEAK_ANSWER.refuse],
+] as const;
+
 /**
  * A current node's seats (design/training.md "Inside a node"): who sits where and how, the
  * caller's buttons now — each disabled with its reason when it cannot be used — and, for a seat that
@@ -143,41 +149,22 @@ export function SeatPanel({
           return (
             <List.Item
               key={t.role_alloc_id}
-              actions={
-                bring.length > 0
-                  ? bring
-                  : request
-                    ? [
-                        <Button
-                          key="approve"
-                          size="small"
-                          type="primary"
-                          aria-label={`同意${t.role_name}${t.user_name}发言`}
-                          onClick={() =>
-                            send('action_role_apply_speak_opt', {
-                              msg_id: request.seq,
-                              result: SPEAK_ANSWER.approve,
-                            })
-                          }
-                        >
-                          同意
-                        </Button>,
-                        <Button
-                          key="refuse"
-                          size="small"
-                          aria-label={`拒绝${t.role_name}${t.user_name}发言`}
-                          onClick={() =>
-                            send('action_role_apply_speak_opt', {
-                              msg_id: request.seq,
-                              result: SPEAK_ANSWER.refuse,
-                            })
-                          }
-                        >
-                          拒绝
-                        </Button>,
-                      ]
-                    : []
-              }
+              actions={[
+                ...bring,
+                ...(request
+                  ? ANSWERS.map(([word, result]) => (
+                      <Button
+                        key={word}
+                        size="small"
+                        type={result === SPEAK_ANSWER.approve ? 'primary' : 'default'}
+                        aria-label={`${word}${t.role_name}${t.user_name}发言`}
+                        onClick={() => send('action_role_apply_speak_opt', { msg_id: request.seq, result })}
+                      >
+                        {word}
+                      </Button>
+                    ))
+                  : []),
+              ]}
             >
               <SeatSummary seat={t} controlled={controlled} ended={ended} />
             </List.Item>
