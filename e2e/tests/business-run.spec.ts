@@ -278,6 +278,32 @@ test('a purchase is sent down the way its department manager chooses', async ({ 
   await dialog.getByRole('button', { name: '结束环节' }).click();
   await expect(currentNodes(page)).toContainText('财务审核');
   await expect(log(page)).toContainText('结束环节“部门审核”，进入“财务审核”');
+
+  // 财务审核 is a display: 财务 (陈思远) gathers the supplier's quote and starts the showing; the
+  // department manager sees it live, downloads it and is counted; ending warns while 财务 has not.
+  const finance = await openPage('demo_chensiyuan');
+  await finance.goto(`/business/detail/${business.id}`);
+  const shown = (p: Page) => p.getByRole('region', { name: '“财务审核”的展示' });
+  await shown(finance).getByRole('combobox', { name: '之前环节的文书与流程素材' }).click();
+  await finance
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: '供应商报价单.docx' })
+    .click();
+  await shown(finance).getByRole('button', { name: '加入展示' }).click();
+  await expect(shown(manager).getByRole('article', { name: '展示材料《供应商报价单.docx》' })).toBeVisible();
+  await shown(finance).getByRole('button', { name: '开始展示' }).click();
+  await expect(shown(manager)).toContainText('第2步：展示中');
+  const download = manager.waitForEvent('download');
+  await shown(manager).getByRole('link', { name: '打开文件' }).click();
+  expect((await download).suggestedFilename()).toBe('供应商报价单.docx');
+  await expect(shown(finance)).toContainText('已阅 1/2；未阅：陈思远');
+  await currentNodes(finance).getByRole('button', { name: '结束环节' }).click();
+  const ending = finance.getByRole('dialog', { name: '结束环节“财务审核”' });
+  await expect(ending).toContainText('还有人没有阅读展示材料');
+  await expect(ending).toContainText('《供应商报价单.docx》未阅：陈思远');
+  await ending.getByRole('button', { name: '结束环节' }).click();
+  await expect(currentNodes(page)).toContainText('采购总结');
+  await expectAccessible(finance, 'a display node shown');
 });
 
 test('the hearing’s host manages who speaks: the member takes the speaker’s seat, asks to speak and is let', async ({

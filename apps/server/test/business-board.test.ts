@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -29,12 +29,8 @@ const FLOW = bpmn(`
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
 
 async function running(name: string) {
-  const made = (await post('/business/create', { project_id: projectId, name }, manager)).d;
-  const seatOf = (role: string) =>
-    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
-  await post('/business/setNoneUser', { role_alloc_id: seatOf('陈述人'), user_id: speaker.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
-  return { id: made.id as number, speakerSeat: seatOf('陈述人') };
+  const run = await runningBusiness({ get, post }, manager, projectId, { 陈述人: speaker }, name);
+  return { id: run.id, speakerSeat: run.seat('陈述人') };
 }
 const board = (who?: Who) => get(`/business/board?course_id=${courseId}`, who);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BUSINESS_DOC_LIMITS, Codes, DOC_SIGN } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boldMarked, docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -49,16 +49,12 @@ let nodes: Record<string, number>;
 
 /** A running business in 起草合同: 经办人 (the manager, may end it) and 乙方 (the partner). */
 async function running() {
-  const made = (await post('/business/create', { project_id: projectId }, manager)).d;
-  const seatOf = (role: string) =>
-    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
-  await post('/business/setNoneUser', { role_alloc_id: seatOf('乙方'), user_id: partner.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+  const run = await runningBusiness({ get, post }, manager, projectId, { 乙方: partner });
   return {
-    id: made.id as number,
+    id: run.id,
     seats: new Map([
-      [manager, seatOf('经办人')],
-      [partner, seatOf('乙方')],
+      [manager, run.seat('经办人')],
+      [partner, run.seat('乙方')],
     ]),
   };
 }

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -28,12 +28,8 @@ let nodes: Record<string, number>;
 let companyId: number;
 
 async function running() {
-  const made = (await post('/business/create', { project_id: projectId }, manager)).d;
-  const seatOf = (role: string) =>
-    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
-  await post('/business/setNoneUser', { role_alloc_id: seatOf('代表'), user_id: delegate.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
-  return { id: made.id as number, host: seatOf('经办人'), delegateSeat: seatOf('代表') };
+  const run = await runningBusiness({ get, post }, manager, projectId, { 代表: delegate });
+  return { id: run.id, host: run.seat('经办人'), delegateSeat: run.seat('代表') };
 }
 
 const publish = (run: { id: number }, who: Who, seat: number, node: string, name: string, content: string) =>

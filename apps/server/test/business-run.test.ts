@@ -1,6 +1,6 @@
 import { Codes, EXPERIENCE_LIMITS, TRANS_SELECT } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -38,13 +38,8 @@ let nodes: Record<string, number>;
 
 /** A running business: the manager (经办人, may end every node) and the speaker (陈述人, in 起草 and 总结, may end none). */
 async function running() {
-  const made = (await post('/business/create', { project_id: projectId }, manager)).d;
-  const seatOf = (role: string) =>
-    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
-  const seats = { manager: seatOf('经办人'), speaker: seatOf('陈述人') };
-  await post('/business/setNoneUser', { role_alloc_id: seats.speaker, user_id: speaker.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
-  return { id: made.id as number, seats };
+  const run = await runningBusiness({ get, post }, manager, projectId, { 陈述人: speaker });
+  return { id: run.id, seats: { manager: run.seat('经办人'), speaker: run.seat('陈述人') } };
 }
 type Run = Awaited<ReturnType<typeof running>>;
 

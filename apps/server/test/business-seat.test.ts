@@ -1,6 +1,6 @@
 import { CONTROL, Codes, SITTING, SPEECHES_PER_GRANT, STANDING } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -31,21 +31,13 @@ let nodes: Record<string, number>;
 
 /** A running business: 经办人 (the manager, 主持席, may end), two 陈述人 sharing 发言席. */
 async function running() {
-  const made = (await post('/business/create', { project_id: projectId }, manager)).d;
-  const seatsOf = (role: string) =>
-    made.roles
-      .find((r: { name: string }) => r.name === role)
-      .seats.map((t: { id: number }) => t.id) as number[];
-  const [a, b] = seatsOf('陈述人') as [number, number];
-  await post('/business/setNoneUser', { role_alloc_id: a, user_id: speakerA.user.id }, manager);
-  await post('/business/setNoneUser', { role_alloc_id: b, user_id: speakerB.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
+  const run = await runningBusiness({ get, post }, manager, projectId, { 陈述人: [speakerA, speakerB] });
   return {
-    id: made.id as number,
+    id: run.id,
     seats: new Map([
-      [manager, seatsOf('经办人')[0]],
-      [speakerA, a],
-      [speakerB, b],
+      [manager, run.seat('经办人')],
+      [speakerA, run.seat('陈述人', 0)],
+      [speakerB, run.seat('陈述人', 1)],
     ]),
   };
 }

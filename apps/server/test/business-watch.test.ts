@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, seq } from './flow-fixtures.ts';
+import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -29,14 +29,14 @@ let projectId: number;
 let nodes: Record<string, number>;
 
 async function running() {
-  const made = (
-    await post('/business/create', { project_id: projectId, name: `观摩听证${Date.now()}` }, manager)
-  ).d;
-  const seatOf = (role: string) =>
-    made.roles.find((r: { name: string }) => r.name === role).seats[0].id as number;
-  await post('/business/setNoneUser', { role_alloc_id: seatOf('陈述人'), user_id: speaker.user.id }, manager);
-  expect((await get(`/business/detail?business_id=${made.id}`, manager)).d.status).toBe(2);
-  return { id: made.id as number, name: made.name as string, managerSeat: seatOf('经办人') };
+  const run = await runningBusiness(
+    { get, post },
+    manager,
+    projectId,
+    { 陈述人: speaker },
+    `观摩听证${Date.now()}`,
+  );
+  return { id: run.id, name: run.name, managerSeat: run.seat('经办人') };
 }
 
 const watched = async (who?: Who, company = companyId) =>

@@ -149,6 +149,8 @@ export interface ExtraRole {
   position?: string;
   /** The nodes (of `tasks`) the actions and position apply in; every one when absent. */
   in?: string[];
+  /** Actions offered in a node (by BPMN id) other than `actions`. */
+  actionsIn?: Record<string, string[]>;
 }
 
 /**
@@ -166,8 +168,11 @@ export async function projectWithRoles(
     extra: ExtraRole[];
     /** Nodes (BPMN ids) outsiders may watch (`look_on`). */
     watch?: string[];
-    /** 经办人's actions and position in the nodes `in` (every node when absent; else 结束环节 and 退出). */
-    starter?: { actions?: string[]; position?: string; in?: string[] };
+    /**
+     * 经办人's actions and position in the nodes `in` (every node when absent; else 结束环节 and 退出);
+     * `actionsIn`: other actions in a node (by BPMN id).
+     */
+    starter?: { actions?: string[]; position?: string; in?: string[]; actionsIn?: Record<string, string[]> };
     /** Materials uploaded in step 1 (usage 3: a template), given in the nodes `tasks` (every node when absent). */
     docs?: { file: UploadFile; usage: number; tasks?: string[] }[];
     /** The project each jump or nest node (by BPMN id) goes on in. */
@@ -242,12 +247,14 @@ export async function projectWithRoles(
     (r: { id: number; name: string; nodes: { node_id: number; can_terminate: number }[] }) => {
       const extra = v.extra.find((x) => x.name === r.name);
       const only = (extra ? extra.in : v.starter?.in)?.map((t) => nodeIds[t]);
+      const taskOf = (nodeId: number) => Object.keys(nodeIds).find((t) => nodeIds[t] === nodeId) ?? '';
       return r.nodes.map((n) => {
         const set = only && !only.includes(n.node_id) ? undefined : (extra ?? v.starter);
+        const own = (extra ?? v.starter)?.actionsIn?.[taskOf(n.node_id)];
         return {
           role_id: r.id,
           node_id: n.node_id,
-          actions: set?.actions ?? (n.can_terminate ? ['end', 'exit'] : ['exit']),
+          actions: own ?? set?.actions ?? (n.can_terminate ? ['end', 'exit'] : ['exit']),
           ...(set?.position ? { position: set.position } : {}),
         };
       });
@@ -278,4 +285,42 @@ export async function projectWithRoles(
   );
   if (made.c !== 0) throw new Error(`project refused: ${made.m}`);
   return { flowId, projectId: made.d.id as number, nodeIds };
+}
+
+/**
+ * A running business of `projectId`, started by `starter` (经办人's seat is theirs): each role named
+ * in `staff` gets its people, a seat each in order; opening it starts it. `seat(role, n)` answers the
+ * n-th seat of a role.
+ */
+export async function runningBusiness(
+  calls: { get: Get; post: Post },
+  starter: Who,
+  projectId: number,
+  staff: Record<string, { user: { id: number } } | { user: { id: number } }[]>,
+  name?: string,
+) {
+  const made = await calls.post(
+    '/business/create',
+    { project_id: projectId, ...(name ? { name } : {}) },
+    starter,
+  );
+  if (made.c !== 0) throw new Error(`business refused: ${made.m}`);
+  const roles = made.d.roles as { name: string; seats: { id: number }[] }[];
+  const seat = (role: string, n = 0) => {
+    const found = roles.find((r) => r.name === role)?.seats[n]?.id;
+    if (found === undefined) throw new Error(`no seat ${n} of ${role}`);
+    return found;
+  };
+  for (const [role, people] of Object.entries(staff))
+    for (const [n, who] of [people].flat().entries()) {
+      const set = await calls.post(
+        '/business/setNoneUser',
+        { role_alloc_id: seat(role, n), user_id: who.user.id },
+        starter,
+      );
+      if (set.c !== 0) throw new Error(`seat refused: ${set.m}`);
+    }
+  const opened = await calls.get(`/business/detail?business_id=${made.d.id}`, starter);
+  if (opened.d?.status !== 2) throw new Error(`business not running: ${opened.m}`);
+  return { id: made.d.id as number, name: made.d.name as string, seat };
 }

@@ -93,6 +93,16 @@ export const businessTemplatesSchema = z.object({
 });
 export type BusinessTemplates = z.infer<typeof businessTemplatesSchema>;
 
+/** A document as a list to choose from names it (`/business/node/role/docs`). */
+export const docRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  node_name: z.string(),
+  role_name: z.string(),
+  user_name: z.string(),
+});
+export type DocRef = z.infer<typeof docRefSchema>;
+
 export const signRoleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -165,6 +175,20 @@ export const businessDocCalls = {
     '删除自己席位的文书（已有签字的不能删除）',
     businessDocDeleteBody,
     z.null(),
+  ),
+  list: get(
+    '/business/node/role/docs',
+    '业务中写下的全部文书（展示或提交文书时从中选择）',
+    { login: true },
+    form({ business_id: id('业务') }),
+    z.array(docRefSchema),
+  ),
+  detail: get(
+    '/business/doc/detail',
+    '业务的一份文书及其签字（业务成员；展示文书时每个人打开它）',
+    { login: true },
+    form({ business_id: id('业务'), doc_id: id('文书') }),
+    businessDocSchema,
   ),
   signRoles: get(
     '/business/request/sign/roles',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUSINESS_DOC_EVENTS } from './business-doc.ts';
 import { BUSINESS_COMMANDS, type BusinessCommand } from './business-run.ts';
-import { BRING_MAX } from './business-seat.ts';
+import { BRING_MAX, SUBMIT_MAX } from './business-seat.ts';
 import { getCalls, loginCalls } from './call.ts';
 import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
 
@@ -60,9 +60,20 @@ const commandData = z.preprocess(
       status: z
         .union([z.literal(1), z.literal(2), z.literal(9)], { error: '表决只能是赞成、反对或弃权' })
         .optional(),
-      /** A signature asked (`action_role_request_sign`): of which document, of which seat. */
+      /**
+       * A signature asked (`action_role_request_sign`): of which document, of which seat; a document
+       * shown (`action_doc_show`); the seat scheduled to report (`action_role_schedule_report`).
+       */
       doc_id: optionalInt('文书', { min: 1, max: 2_147_483_647 }),
-      role_alloc_id: optionalInt('签字席位', { min: 1, max: 2_147_483_647 }),
+      role_alloc_id: optionalInt('席位', { min: 1, max: 2_147_483_647 }),
+      /** The documents handed in (`action_doc_submit`). */
+      doc_ids: z
+        .array(z.number({ error: '文书必须是整数' }).int('文书必须是整数').min(1).max(2_147_483_647), {
+          error: '请选择文书',
+        })
+        .min(1, '请选择文书')
+        .max(SUBMIT_MAX, `一次最多提交${SUBMIT_MAX}份文书`)
+        .optional(),
       /** The seats brought in or sent out (`action_role_letin`, `action_role_letout`). */
       role_alloc_ids: z
         .array(z.number({ error: '席位必须是整数' }).int('席位必须是整数').min(1).max(2_147_483_647), {

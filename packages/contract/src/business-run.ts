@@ -179,6 +179,16 @@ export const BUSINESS_COMMANDS = {
   action_role_request_sign: '请求签字',
   action_role_letin: '带入',
   action_role_letout: '送出',
+  action_doc_apply_show: '申请展示',
+  action_doc_apply_show_opt: '审批展示',
+  action_doc_show: '展示文书',
+  action_doc_apply_submit: '申请提交',
+  action_doc_apply_submit_opt: '审批提交',
+  action_doc_submit: '提交文书',
+  action_role_schedule_report: '安排报告',
+  action_role_toward_report: '走上报告席',
+  action_role_end_report: '走下报告席',
+  action_exp_finish: '提前结束',
 } as const;
 export type BusinessCommand = keyof typeof BUSINESS_COMMANDS;
 

@@ -21,6 +21,17 @@ export const CONTROL = { off: 1, on: 2 } as const;
 export const SPEAK_REQUEST = { none: 0, waiting: 9 } as const;
 export const SPEAK_ANSWER = { approve: 1, refuse: 2 } as const;
 /**
+ * A request to show or to submit a document (design note: 1 allowed, 2 refused, 9 pending; 0 none
+ * asked): the host answers it; the allowed seat shows (or submits) once, and asks again for more.
+ */
+export const DOC_REQUEST = { none: 0, allowed: 1, refused: 2, pending: 9 } as const;
+export const DOC_REQUEST_WORDS: Record<number, string> = { 0: '', 1: '已获准', 2: '被拒绝', 9: '待审批' };
+/** The podium (报告席): the host schedules a seat, which goes up to report and comes down. */
+export const REPORT = { none: 0, scheduled: 1, reporting: 2, done: 3 } as const;
+export const REPORT_WORDS: Record<number, string> = { 0: '', 1: '待报告', 2: '正在报告', 3: '已报告' };
+/** Most documents one 提交文书 hands in. */
+export const SUBMIT_MAX = 10;
+/**
  * A seat's presence in a node its role may be brought into (`can_brought`; design note "brought-in
  * state"): waiting outside until the host brings it in, in, or — a role that is not brought — there
  * as usual. Stored 0 means "as set up": waiting for a brought role, normal for the rest.
@@ -54,6 +65,16 @@ export const COMMAND_ACTION: Partial<Record<BusinessCommand, FlowAction>> = {
   action_role_vote_end: 'vote',
   action_role_letin: 'bring',
   action_role_letout: 'bring',
+  action_doc_apply_show: 'show',
+  action_doc_apply_show_opt: 'show',
+  action_doc_show: 'show',
+  action_doc_apply_submit: 'submit',
+  action_doc_apply_submit_opt: 'submit',
+  action_doc_submit: 'submit',
+  action_role_schedule_report: 'report',
+  action_role_toward_report: 'report',
+  action_role_end_report: 'report',
+  action_exp_finish: 'finish',
 };
 
 export interface SeatState {
@@ -64,6 +85,11 @@ export interface SeatState {
   vote_status: number;
   /** Stored presence (COME; 0: as set up). */
   come_status: number;
+  /** Requests to show and to submit a document (DOC_REQUEST). */
+  show_status: number;
+  submit_status: number;
+  /** The podium (REPORT). */
+  report_status: number;
 }
 export const SEAT_DEFAULTS: SeatState = {
   sitting_status: SITTING.out,
@@ -72,6 +98,9 @@ export const SEAT_DEFAULTS: SeatState = {
   speak_request: SPEAK_REQUEST.none,
   vote_status: VOTE.none,
   come_status: 0,
+  show_status: DOC_REQUEST.none,
+  submit_status: DOC_REQUEST.none,
+  report_status: REPORT.none,
 };
 
 /** A seat of a node with its state there: the defaults until its first change, its presence as it stands. */
@@ -114,6 +143,32 @@ export function seatRefusal(cmd: BusinessCommand, s: SeatState, v: SeatPlace): s
       if (v.control_status !== CONTROL.on) return '表达管理没有开启，可以直接发言';
       if (s.speak_request === SPEAK_REQUEST.waiting) return '你的发言申请正在等待审批';
       return s.speak_times > 0 ? `你还可以发言${s.speak_times}次` : '';
+    case 'action_doc_apply_show':
+    case 'action_doc_apply_submit': {
+      const what = cmd === 'action_doc_apply_show' ? '展示' : '提交';
+      if (v.can_end) return `你可以直接${what}文书`;
+      const asked = cmd === 'action_doc_apply_show' ? s.show_status : s.submit_status;
+      if (asked === DOC_REQUEST.pending) return `你的${what}申请正在等待审批`;
+      return asked === DOC_REQUEST.allowed ? `你已获准${what}，请选择文书` : '';
+    }
+    case 'action_doc_apply_show_opt':
+    case 'action_doc_apply_submit_opt':
+      return v.can_end
+        ? ''
+        : `只有能结束环节的角色可以审批${cmd === 'action_doc_apply_show_opt' ? '展示' : '提交'}`;
+    case 'action_doc_show':
+      return v.can_end || s.show_status === DOC_REQUEST.allowed ? '' : '请先申请展示并等待主持人同意';
+    case 'action_doc_submit':
+      return v.can_end || s.submit_status === DOC_REQUEST.allowed ? '' : '请先申请提交并等待主持人同意';
+    case 'action_role_schedule_report':
+      return v.can_end ? '' : '只有能结束环节的角色可以安排报告';
+    case 'action_role_toward_report':
+      if (s.report_status === REPORT.reporting) return '你已经在报告席';
+      return s.report_status === REPORT.scheduled ? '' : '主持人还没有安排你报告';
+    case 'action_role_end_report':
+      return s.report_status === REPORT.reporting ? '' : '你不在报告席';
+    case 'action_exp_finish':
+      return v.can_end ? '' : '只有能结束环节的角色可以提前结束业务';
     default:
       return '';
   }
@@ -134,6 +189,20 @@ export const seatFunctionSchema = z.object({
 });
 export type SeatFunction = z.infer<typeof seatFunctionSchema>;
 
+const ON_A_ROW = new Set<BusinessCommand>([
+  'action_role_apply_speak_opt',
+  'action_doc_apply_show_opt',
+  'action_doc_apply_submit_opt',
+  'action_role_letin',
+  'action_role_letout',
+  'action_role_schedule_report',
+]);
+const ASKED = new Set<BusinessCommand>([
+  'action_role_apply_speak',
+  'action_doc_apply_show',
+  'action_doc_apply_submit',
+]);
+
 /** The buttons a seat has now (`function_action_list`): the commands its set-up offers, each enabled or not. */
 export function seatFunctions(
   actions: readonly string[],
@@ -150,11 +219,15 @@ export function seatFunctions(
     if (cmd === 'action_role_hide' && s.sitting_status !== SITTING.in) continue;
     if (cmd === 'action_role_stand' && s.stand_status === STANDING.standing) continue;
     if (cmd === 'action_role_sitdown' && s.stand_status !== STANDING.standing) continue;
-    // Answering requests is done on the request itself, bringing in and out on the seat's row.
-    if (cmd === 'action_role_apply_speak_opt' || cmd === 'action_role_letin' || cmd === 'action_role_letout')
-      continue;
-    // Managing speech is a seat's that may end the node; asking to speak, the others'.
-    if (cmd === 'action_role_apply_speak' && v.can_end) continue;
+    // The podium's pair shows once the host has scheduled the seat: 走上, then 走下.
+    if (cmd === 'action_role_toward_report' && s.report_status !== REPORT.scheduled) continue;
+    if (cmd === 'action_role_end_report' && s.report_status !== REPORT.reporting) continue;
+    // Answering requests is done on the request itself; bringing in and out, and scheduling a
+    // report, on the seat's row.
+    if (ON_A_ROW.has(cmd)) continue;
+    // Managing speech is a seat's that may end the node; asking to speak, show or submit, the others'.
+    if (ASKED.has(cmd) && v.can_end) continue;
+    if (cmd === 'action_exp_finish' && !v.can_end) continue;
     if (cmd === 'action_role_banned' && !v.can_end) continue;
     if (cmd === 'action_role_vote_end' && !v.can_end) continue;
     const hint = seatRefusal(cmd, s, v);
@@ -178,6 +251,10 @@ export const seatStatusSchema = z.object({
   /** Its role may be brought in here (1), and its presence now (COME). */
   can_brought: z.number().int(),
   come_status: z.number().int(),
+  /** Requests to show and submit a document (DOC_REQUEST), the podium (REPORT). */
+  show_status: z.number().int(),
+  submit_status: z.number().int(),
+  report_status: z.number().int(),
 });
 export type SeatStatus = z.infer<typeof seatStatusSchema>;
 
@@ -187,6 +264,8 @@ export const nodeFunctionSchema = z.object({
   function_action_list: z.array(seatFunctionSchema),
   /** The caller's seat may bring roles in and send them out here (1): its buttons stand on the seats' rows. */
   bring: z.number().int(),
+  /** The actions the caller's seat is offered in the node (FLOW_ACTIONS codes): node screens show their tools by them. */
+  offers: z.array(z.string()),
   /** Animation actions: the scene screens bring them. */
   process_action_list: z.array(z.object({ cmd: z.string(), name: z.string() })),
   user_role_allocs: z.array(seatStatusSchema),
@@ -217,6 +296,13 @@ export const businessSeatCalls = {
   outList: get(
     '/business/role/out/list',
     '可以送出环节的席位（已被带入的）',
+    { login: true },
+    nodeBody,
+    z.array(seatRef),
+  ),
+  reportList: get(
+    '/business/role/report/list',
+    '可以安排报告的席位（环节中还没有安排、或已经报告完的）',
     { login: true },
     nodeBody,
     z.array(seatRef),

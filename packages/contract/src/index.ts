@@ -6,6 +6,7 @@ export * from './brand.ts';
 export * from './bulk-goods.ts';
 export * from './business.ts';
 export * from './business-board.ts';
+export * from './business-display.ts';
 export * from './business-doc.ts';
 export * from './business-message.ts';
 export * from './business-note.ts';

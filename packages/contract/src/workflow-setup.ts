@@ -76,6 +76,8 @@ const SCENE: FlowAction[] = [
   'submit',
   'control',
   'meet',
+  'report',
+  'finish',
   'end',
   'exit',
 ];

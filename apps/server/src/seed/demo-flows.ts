@@ -48,8 +48,16 @@ interface DemoFlow {
   decides?: Record<string, { title: string; items: string[] }>;
   /** Nodes outsiders may watch (观摩, `look_on`). */
   watch?: string[];
-  /** Word templates (materials of usage 3) given in the nodes `tasks`: a document is started from them. */
-  templates?: { name: string; tasks: string[]; blocks: { heading?: boolean; text: string }[] }[];
+  /**
+   * Word files given in the nodes `tasks`: templates (usage 3, the default) a document is started
+   * from, or materials (usage 4) a display shows.
+   */
+  templates?: {
+    name: string;
+    usage?: 3 | 4;
+    tasks: string[];
+    blocks: { heading?: boolean; text: string }[];
+  }[];
 }
 
 const DEMO_FLOWS: DemoFlow[] = [
@@ -91,6 +99,7 @@ const DEMO_FLOWS: DemoFlow[] = [
         nodes: [
           ['Apply', false],
           ['Review', true],
+          ['Finance', false],
           ['Summary', false],
         ],
       },
@@ -115,6 +124,17 @@ const DEMO_FLOWS: DemoFlow[] = [
           { text: '**预算金额（元）：**' },
           { text: '**采购理由：**' },
           { text: '申请人签字：　　　　部门经理签字：' },
+        ],
+      },
+      {
+        name: '供应商报价单.docx',
+        usage: 4,
+        tasks: ['Finance'],
+        blocks: [
+          { heading: true, text: '供应商报价单' },
+          { text: '**供应商：**某某办公设备有限公司' },
+          { text: '**报价：**激光打印机 3 台，每台 2,800 元，合计 8,400 元' },
+          { text: '**有效期：**三十日' },
         ],
       },
     ],
@@ -441,7 +461,7 @@ async function seedTemplates(
           flow_id: flowId,
           file_id: file.id,
           name: t.name,
-          usage: 3,
+          usage: t.usage ?? 3,
           node_ids: JSON.stringify(nodeIds),
           created_by: createdBy,
           updated_by: createdBy,

@@ -56,3 +56,24 @@ export async function refuseUnoffered(
   if (!part || !actionsOf(part.actions).includes(action))
     throw new AppError('BUSINESS_ACTION_REFUSED', refusal);
 }
+
+/**
+ * Refuses an action of a node screen taken elsewhere: the node is not of the screen's `type`
+ * (`elsewhere` says so), or the seat's role is not offered `action` there (`unoffered`; no
+ * `action`: any seat of the node may).
+ */
+export async function refuseOutsideScreen(
+  s: CompanyScope,
+  ctx: { nodeId: number; seat: { business_role_id: number } },
+  rule: { type: number; elsewhere: string; action?: string; unoffered?: string },
+) {
+  if ((await businessSeatRepository.scene(s, ctx.nodeId))?.node_type !== rule.type)
+    throw new AppError('BUSINESS_ACTION_REFUSED', rule.elsewhere);
+  if (rule.action)
+    await refuseUnoffered(
+      s,
+      { roleId: ctx.seat.business_role_id, nodeId: ctx.nodeId },
+      rule.action,
+      rule.unoffered ?? '你的席位现在不能这样做',
+    );
+}

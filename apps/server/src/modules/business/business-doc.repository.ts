@@ -13,10 +13,22 @@ const parseIds = (json: string): number[] => {
   }
 };
 
+/** Which of a business's documents: of a node, one, some, or every one but a node's. */
+interface DocsWhere {
+  nodeId?: number;
+  docId?: number;
+  docIds?: readonly number[];
+  otherThanNode?: number;
+}
+
 /** A business's documents and their signatures: every statement scoped to the company. */
 export const businessDocRepository = {
   /** The templates (materials of usage 3) of the node's flow given in the node, or in every node. */
-  templates: async (s: CompanyScope, nodeId: number) =>
+  templates: (s: CompanyScope, nodeId: number) =>
+    businessDocRepository.materials(s, nodeId, [TEMPLATE_USAGE]),
+
+  /** The materials of the given usages of the node's flow given in the node, or in every node. */
+  materials: async (s: CompanyScope, nodeId: number, usages: readonly number[]) =>
     (
       await s
         .selectFrom('flow_docs', 'd')
@@ -27,12 +39,13 @@ export const businessDocRepository = {
           'd.name',
           'd.file_id',
           'd.node_ids',
+          'd.usage',
           'f.name as file_name',
           'f.mime',
           'f.storage_key',
         ])
         .where('n.id', '=', nodeId)
-        .where('d.usage', '=', TEMPLATE_USAGE)
+        .where('d.usage', 'in', usages)
         .where('f.del_flag', '=', 0)
         .orderBy('d.id')
         .execute()
@@ -51,18 +64,8 @@ export const businessDocRepository = {
       .limit(1)
       .executeTakeFirst()) !== undefined,
 
-  /** A node's type (an edit node writes documents). */
-  nodeType: async (s: CompanyScope, nodeId: number) =>
-    (
-      await s
-        .selectFrom('flow_nodes', 'n')
-        .select('n.node_type')
-        .where('n.id', '=', nodeId)
-        .executeTakeFirst()
-    )?.node_type ?? null,
-
   /** The business's documents (of one node, or of one document), oldest first, with their seat. */
-  docs: (s: CompanyScope, businessId: number, where: { nodeId?: number; docId?: number }) => {
+  docs: (s: CompanyScope, businessId: number, where: DocsWhere) => {
     let q = s
       .selectFrom('business_docs', 'x')
       .innerJoin('business_seats as t', 't.id', 'x.seat_id')
@@ -86,6 +89,8 @@ export const businessDocRepository = {
       .where('x.business_id', '=', businessId);
     if (where.nodeId !== undefined) q = q.where('x.node_id', '=', where.nodeId);
     if (where.docId !== undefined) q = q.where('x.id', '=', where.docId);
+    if (where.docIds !== undefined) q = q.where('x.id', 'in', where.docIds.length > 0 ? where.docIds : [0]);
+    if (where.otherThanNode !== undefined) q = q.where('x.node_id', '<>', where.otherThanNode);
     return q.orderBy('x.id').execute();
   },
 
@@ -125,7 +130,7 @@ export const businessDocRepository = {
   },
 
   /** The business's documents (as `docs` selects them), each with its signatures. */
-  async docsWithSigns(s: CompanyScope, businessId: number, where: { nodeId?: number; docId?: number }) {
+  async docsWithSigns(s: CompanyScope, businessId: number, where: DocsWhere) {
     const rows = await businessDocRepository.docs(s, businessId, where);
     const signs = await businessDocRepository.signs(
       s,

@@ -16,7 +16,7 @@ import { docxToHtml } from '#server/platform/files/docx-html.ts';
 import { type BlobStore, localCopy } from '#server/platform/files/file-store.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseStranger, refuseUnoffered } from './business-access.ts';
+import { refuseOutsideScreen, refuseStranger } from './business-access.ts';
 import type { ActAt, ActContext, BusinessAct } from './business-act.ts';
 import { businessDocRepository as repo } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
@@ -39,6 +39,15 @@ export function businessDocService(
   const tempDir = deps.tempDir ?? path.join(os.tmpdir(), 'portal-docs');
   const refuse = (reason: string) => new AppError('BUSINESS_ACTION_REFUSED', reason);
 
+  /** The business, for someone who may open it. */
+  async function opened(caller: Caller, businessId: number) {
+    const s = inCompany(db, caller.companyId, { userId: caller.userId });
+    const business = await businessMessageRepository.business(s, businessId);
+    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+    await refuseStranger(deps.permissions, s, caller, business.id);
+    return { s, business };
+  }
+
   async function one(s: CompanyScope, businessId: number, docId: number) {
     const [doc] = await repo.docsWithSigns(s, businessId, { docId });
     if (!doc) throw new AppError('NOT_FOUND', '文书不存在或已被删除', 'doc_id');
@@ -55,15 +64,13 @@ export function businessDocService(
   }
 
   /** The node writes documents, and the seat's role is offered the action `action` there. */
-  async function offered(s: CompanyScope, ctx: ActContext, action: 'docs' | 'sign') {
-    if ((await repo.nodeType(s, ctx.nodeId)) !== EDIT_NODE_TYPE) throw refuse('这个环节不编辑文书');
-    await refuseUnoffered(
-      s,
-      { roleId: ctx.seat.business_role_id, nodeId: ctx.nodeId },
+  const offered = (s: CompanyScope, ctx: ActContext, action: 'docs' | 'sign') =>
+    refuseOutsideScreen(s, ctx, {
+      type: EDIT_NODE_TYPE,
+      elsewhere: '这个环节不编辑文书',
       action,
-      action === 'sign' ? '你的角色在这个环节不能请求签字' : '你的角色在这个环节不能编辑文书',
-    );
-  }
+      unoffered: action === 'sign' ? '你的角色在这个环节不能请求签字' : '你的角色在这个环节不能编辑文书',
+    });
 
   const clean = (content: string, label = '文书内容') =>
     sanitizeRichText(content, { label, field: 'content', max: BUSINESS_DOC_LIMITS.content });
@@ -88,10 +95,7 @@ export function businessDocService(
       caller: Caller,
       input: { business_id: number; node_id: number },
     ): Promise<BusinessTemplates> {
-      const s = inCompany(db, caller.companyId, { userId: caller.userId });
-      const business = await businessMessageRepository.business(s, input.business_id);
-      if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-      await refuseStranger(deps.permissions, s, caller, business.id);
+      const { s, business } = await opened(caller, input.business_id);
       if (!(await repo.inBusiness(s, business.id, input.node_id)))
         throw new AppError('NOT_FOUND', '环节不存在或不属于这个业务', 'node_id');
       const [templates, docs] = await Promise.all([
@@ -110,15 +114,30 @@ export function businessDocService(
       };
     },
 
+    /** The business's documents, named, for any member (or holder of view_business). */
+    async list(caller: Caller, input: { business_id: number }) {
+      const { s, business } = await opened(caller, input.business_id);
+      return (await repo.docs(s, business.id, {})).map((d) => ({
+        id: d.id,
+        name: d.name,
+        node_name: d.node_name,
+        role_name: d.role_name,
+        user_name: d.user_name,
+      }));
+    },
+
+    /** One document of the business with its signatures, for any member (or holder of view_business). */
+    async detail(caller: Caller, input: { business_id: number; doc_id: number }) {
+      const { s, business } = await opened(caller, input.business_id);
+      return one(s, business.id, input.doc_id);
+    },
+
     async create(caller: Caller, input: ActAt & { name: string; template_id?: number | undefined }) {
       // A template is read before the business's lock is taken: reading a Word file takes a while.
       let content = '';
       if (input.template_id !== undefined) {
-        const s = inCompany(db, caller.companyId, { userId: caller.userId });
-        const business = await businessMessageRepository.business(s, input.business_id);
-        if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
         // Only a member reads a template (the act below checks the seat again, under the lock).
-        await refuseStranger(deps.permissions, s, caller, business.id);
+        const { s, business } = await opened(caller, input.business_id);
         const template = (await repo.inBusiness(s, business.id, input.node_id))
           ? (await repo.templates(s, input.node_id)).find((t) => t.id === input.template_id)
           : undefined;

@@ -66,6 +66,7 @@ export function businessMessageService(
               doc_id?: number | undefined;
               role_alloc_id?: number | undefined;
               role_alloc_ids?: number[] | undefined;
+              doc_ids?: number[] | undefined;
             }
           | undefined;
       },
@@ -87,8 +88,10 @@ export function businessMessageService(
           );
         else if (input.cmd === 'action_role_request_sign')
           Object.assign(said, await deps.docs.requestSign(s, ctx, input.data ?? {}));
-        else if (input.cmd)
+        else if (input.cmd) {
           Object.assign(said, await deps.seats.command(s, ctx, input.cmd, input.data ?? {}));
+          if (input.cmd === 'action_exp_finish') await deps.run.finishEarly(s, input.business_id);
+        }
         return { said, result: null };
       });
       return message;

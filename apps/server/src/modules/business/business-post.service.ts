@@ -6,9 +6,8 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseStranger, refuseUnoffered } from './business-access.ts';
+import { refuseOutsideScreen, refuseStranger } from './business-access.ts';
 import type { ActAt, BusinessAct } from './business-act.ts';
-import { businessDocRepository } from './business-doc.repository.ts';
 import { businessPostRepository as repo } from './business-post.repository.ts';
 import type { BusinessWatchService } from './business-watch.service.ts';
 
@@ -36,14 +35,12 @@ export function businessPostService(
       });
       if (!content) throw new AppError('PARAM_ERROR', '请输入公示内容', 'post_content');
       const { result } = await deps.act(caller, input, async (s, ctx) => {
-        if ((await businessDocRepository.nodeType(s, ctx.nodeId)) !== POST_NODE_TYPE)
-          throw new AppError('BUSINESS_ACTION_REFUSED', '这个环节不发布公示');
-        await refuseUnoffered(
-          s,
-          { roleId: ctx.seat.business_role_id, nodeId: ctx.nodeId },
-          'docs',
-          '你的角色在这个环节不能发布公示',
-        );
+        await refuseOutsideScreen(s, ctx, {
+          type: POST_NODE_TYPE,
+          elsewhere: '这个环节不发布公示',
+          action: 'docs',
+          unoffered: '你的角色在这个环节不能发布公示',
+        });
         const id = await repo.save(s, {
           business_id: ctx.businessId,
           node_id: ctx.nodeId,

@@ -186,6 +186,15 @@ export const businessRunRepository = {
       ).n,
     ),
 
+  /** Leaves every open row of the business (finishing it early). */
+  leaveAll: (s: CompanyScope, businessId: number, at: string) =>
+    s
+      .updateTable('business_paths')
+      .set({ state: BUSINESS_PATH_STATE.done, left_at: at })
+      .where('business_id', '=', businessId)
+      .where('state', 'in', OPEN_STATES)
+      .execute(),
+
   finish: (s: CompanyScope, businessId: number, at: string) =>
     s
       .updateTable('businesses')

@@ -278,6 +278,16 @@ export function businessRunService(
     },
 
     /**
+     * Finishes the business early (提前结束; the seat's command was checked by the seat service):
+     * every open node is left and the business ends, without waiting for experiences.
+     */
+    async finishEarly(t: CompanyScope, businessId: number) {
+      const at = nowIso();
+      await repo.leaveAll(t, businessId, at);
+      await repo.finish(t, businessId, at);
+    },
+
+    /**
      * The run on its diagram: a node left blue, the current red, a merge waited at orange (watchers
      * too). While a jump's or nest's project runs, its own diagram (the project named) is shown.
      */

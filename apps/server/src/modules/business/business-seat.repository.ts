@@ -30,6 +30,9 @@ export const businessSeatRepository = {
         'x.speak_request',
         'x.vote_status',
         'x.come_status',
+        'x.show_status',
+        'x.submit_status',
+        'x.report_status',
       ])
       .where('x.path_id', '=', pathId)
       .where('x.seat_id', '=', seatId)
@@ -94,6 +97,9 @@ export const businessSeatRepository = {
             'x.speak_request',
             'x.vote_status',
             'x.come_status',
+            'x.show_status',
+            'x.submit_status',
+            'x.report_status',
           ])
           .where('x.path_id', '=', pathId)
           .execute()

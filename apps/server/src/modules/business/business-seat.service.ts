@@ -5,7 +5,9 @@ import {
   COME,
   COMMAND_ACTION,
   CONTROL,
+  DOC_REQUEST,
   type NodeFunction,
+  REPORT,
   type RoleStatus,
   SCENE_NODE_TYPES,
   SEAT_DEFAULTS,
@@ -31,6 +33,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { actionsOf, refuseStranger } from './business-access.ts';
+import { businessDocRepository } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository as repo } from './business-seat.repository.ts';
 
@@ -89,6 +92,9 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
     speak_request: x.speak_request,
     vote_status: x.vote_status,
     come_status: x.come_status,
+    show_status: x.show_status,
+    submit_status: x.submit_status,
+    report_status: x.report_status,
   });
   const asStatus = ({
     actions: _,
@@ -127,6 +133,9 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
         result?: number | undefined;
         status?: number | undefined;
         role_alloc_ids?: number[] | undefined;
+        doc_id?: number | undefined;
+        doc_ids?: number[] | undefined;
+        role_alloc_id?: number | undefined;
       },
     ): Promise<SeatChanged> {
       const part = await partOf(t, ctx);
@@ -139,6 +148,34 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
       const at = nowIso();
       const write = (next: SeatState, seatId = ctx.seat.id) =>
         repo.write(t, { business_id: ctx.businessId, path_id: ctx.path.id, seat_id: seatId, at }, next);
+      /**
+       * Answers a seat's request (`asked`, the message `data.msg_id` of this visit): `next` gives the
+       * asker's state once answered (yes or no), or undefined when it is no longer waiting.
+       */
+      const answer = async (
+        asked: BusinessCommand,
+        next: (asker: SeatState) => ((yes: boolean) => SeatState) | undefined,
+      ) => {
+        const request = data.msg_id ? await repo.message(t, ctx.businessId, data.msg_id) : undefined;
+        if (request?.cmd !== asked || request.path_id !== ctx.path.id)
+          throw new AppError('NOT_FOUND', '申请不存在', 'msg_id');
+        if (data.result !== SPEAK_ANSWER.approve && data.result !== SPEAK_ANSWER.refuse)
+          throw new AppError('PARAM_ERROR', '请选择同意或拒绝', 'result');
+        const answered = next(await repo.state(t, ctx.path.id, request.seat_id));
+        if (!answered) throw refuse('这个申请已经处理过了');
+        const approved = data.result === SPEAK_ANSWER.approve;
+        await write(answered(approved), request.seat_id);
+        return { seatId: request.seat_id, approved };
+      };
+      /** The business's documents named (each must be one of its own). */
+      const docsOf = async (ids: (number | undefined)[]) => {
+        const wanted = [...new Set(ids)];
+        if (wanted.length === 0 || wanted.some((x) => x === undefined))
+          throw new AppError('PARAM_ERROR', '请选择文书', 'doc_id');
+        const found = await businessDocRepository.docs(t, ctx.businessId, { docIds: wanted as number[] });
+        if (found.length !== wanted.length) throw new AppError('NOT_FOUND', '文书不存在或已被删除', 'doc_id');
+        return found;
+      };
 
       switch (cmd) {
         case 'action_role_show': {
@@ -180,27 +217,88 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
           await write({ ...state, speak_request: SPEAK_REQUEST.waiting });
           return { msg: '申请发言', data: { seat_id: ctx.seat.id } };
         case 'action_role_apply_speak_opt': {
-          const request = data.msg_id ? await repo.message(t, ctx.businessId, data.msg_id) : undefined;
-          if (request?.cmd !== 'action_role_apply_speak' || request.path_id !== ctx.path.id)
-            throw new AppError('NOT_FOUND', '发言申请不存在', 'msg_id');
-          if (data.result !== SPEAK_ANSWER.approve && data.result !== SPEAK_ANSWER.refuse)
-            throw new AppError('PARAM_ERROR', '请选择同意或拒绝', 'result');
-          const asker = await repo.state(t, ctx.path.id, request.seat_id);
-          if (asker.speak_request !== SPEAK_REQUEST.waiting) throw refuse('这个申请已经处理过了');
-          const approved = data.result === SPEAK_ANSWER.approve;
-          await write(
-            {
-              ...asker,
-              speak_request: SPEAK_REQUEST.none,
-              speak_times: approved ? SPEECHES_PER_GRANT : asker.speak_times,
-            },
-            request.seat_id,
+          const { seatId, approved } = await answer('action_role_apply_speak', (asker) =>
+            asker.speak_request === SPEAK_REQUEST.waiting
+              ? (yes) => ({
+                  ...asker,
+                  speak_request: SPEAK_REQUEST.none,
+                  speak_times: yes ? SPEECHES_PER_GRANT : asker.speak_times,
+                })
+              : undefined,
           );
           return {
             msg: approved ? `同意发言申请（可发言${SPEECHES_PER_GRANT}次）` : '拒绝发言申请',
-            data: { msg_id: data.msg_id, seat_id: request.seat_id, result: data.result },
+            data: { msg_id: data.msg_id, seat_id: seatId, result: data.result },
           };
         }
+        case 'action_doc_apply_show':
+        case 'action_doc_apply_submit': {
+          const show = cmd === 'action_doc_apply_show';
+          await write({ ...state, [show ? 'show_status' : 'submit_status']: DOC_REQUEST.pending });
+          return { msg: show ? '申请展示文书' : '申请提交文书', data: { seat_id: ctx.seat.id } };
+        }
+        case 'action_doc_apply_show_opt':
+        case 'action_doc_apply_submit_opt': {
+          const show = cmd === 'action_doc_apply_show_opt';
+          const field = show ? 'show_status' : 'submit_status';
+          const { seatId, approved } = await answer(
+            show ? 'action_doc_apply_show' : 'action_doc_apply_submit',
+            (asker) =>
+              asker[field] === DOC_REQUEST.pending
+                ? (yes) => ({ ...asker, [field]: yes ? DOC_REQUEST.allowed : DOC_REQUEST.refused })
+                : undefined,
+          );
+          const what = show ? '展示' : '提交';
+          return {
+            msg: approved ? `同意${what}申请` : `拒绝${what}申请`,
+            data: { msg_id: data.msg_id, seat_id: seatId, result: data.result, [field]: approved ? 1 : 2 },
+          };
+        }
+        case 'action_doc_show': {
+          const [doc] = await docsOf([data.doc_id]);
+          // One approval, one showing (the host shows without asking).
+          if (!part.can_end) await write({ ...state, show_status: DOC_REQUEST.none });
+          return {
+            msg: `展示文书《${doc?.name}》`,
+            data: { seat_id: ctx.seat.id, doc_id: doc?.id, name: doc?.name },
+          };
+        }
+        case 'action_doc_submit': {
+          const docs = await docsOf(data.doc_ids ?? []);
+          if (!part.can_end) await write({ ...state, submit_status: DOC_REQUEST.none });
+          return {
+            msg: `提交文书${docs.map((d) => `《${d.name}》`).join('、')}`,
+            data: { seat_id: ctx.seat.id, doc_ids: docs.map((d) => d.id), names: docs.map((d) => d.name) },
+          };
+        }
+        case 'action_role_schedule_report': {
+          const seats = await seatsOf(t, ctx.businessId, ctx.nodeId, ctx.path.id);
+          const who = seats.find((x) => x.role_alloc_id === data.role_alloc_id);
+          if (!who) throw new AppError('NOT_FOUND', '请选择这个环节中的席位', 'role_alloc_id');
+          if (who.report_status === REPORT.scheduled || who.report_status === REPORT.reporting)
+            throw refuse(`“${who.role_name}”已经安排报告`);
+          await write({ ...stateOf(who), report_status: REPORT.scheduled }, who.role_alloc_id);
+          return {
+            msg: `安排“${who.role_name}”报告`,
+            data: { seat_id: who.role_alloc_id, report_status: REPORT.scheduled },
+          };
+        }
+        case 'action_role_toward_report': {
+          // The podium holds one reporter at a time.
+          const up = (await seatsOf(t, ctx.businessId, ctx.nodeId, ctx.path.id)).find(
+            (x) => x.report_status === REPORT.reporting && x.role_alloc_id !== ctx.seat.id,
+          );
+          if (up)
+            throw new AppError('BUSINESS_POSITION_TAKEN', `报告席上是“${up.role_name}”，请等其走下报告席`);
+          await write({ ...state, report_status: REPORT.reporting });
+          return { msg: '走上报告席', data: { seat_id: ctx.seat.id, report_status: REPORT.reporting } };
+        }
+        case 'action_exp_finish':
+          // Checked here (offered 提前结束, a seat that may end the node); the run ends it.
+          return { msg: '提前结束业务', data: { finished: true } };
+        case 'action_role_end_report':
+          await write({ ...state, report_status: REPORT.done });
+          return { msg: '走下报告席', data: { seat_id: ctx.seat.id, report_status: REPORT.done } };
         case 'action_role_vote': {
           if (data.status !== VOTE.agree && data.status !== VOTE.disagree && data.status !== VOTE.abstain)
             throw new AppError('PARAM_ERROR', '请选择赞成、反对或弃权', 'status');
@@ -314,9 +412,23 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
           ? seatFunctions(actionsOf(first.actions), first, v, BUSINESS_COMMANDS)
           : [],
         bring: first?.can_terminate === 1 && actionsOf(first.actions).includes('bring') ? 1 : 0,
+        offers: first ? actionsOf(first.actions) : [],
         process_action_list: [],
         user_role_allocs: mine.map(asStatus),
       };
+    },
+
+    /** Seats the host may schedule to report: people of the node not scheduled or reporting now. */
+    async reportable(caller: Caller, input: { business_id: number; node_id: number }) {
+      const { seats } = await openedNode(caller, input);
+      return seats
+        .filter(
+          (x) =>
+            x.user_id !== null &&
+            x.report_status !== REPORT.scheduled &&
+            x.report_status !== REPORT.reporting,
+        )
+        .map((x) => ({ id: x.role_alloc_id, name: x.role_name, user_name: x.user_name }));
     },
 
     /** Seats of roles set up to be brought in: those outside (`in`: to bring) or inside (to send out). */

@@ -1,6 +1,7 @@
 import {
   BUSINESS_DOC_WRITE_BYTES,
   businessBoardCalls,
+  businessDisplayCalls,
   businessDocCalls,
   businessMessageCalls,
   businessNoteCalls,
@@ -11,53 +12,43 @@ import {
   businessWatchCalls,
   businessCalls as calls,
   DOCX_MIME,
+  FILE_DOCUMENT_MAX_BYTES,
 } from '@portal/contract';
+import { FILE_UPLOAD_TYPES, sendStored } from '#server/modules/file/index.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf, sendDownload } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import type { BusinessService } from './business.service.ts';
-import type { BusinessBoardService } from './business-board.service.ts';
-import type { BusinessDocService } from './business-doc.service.ts';
-import type { BusinessMessageService } from './business-message.service.ts';
-import type { BusinessNoteService } from './business-note.service.ts';
-import type { BusinessPostService } from './business-post.service.ts';
-import type { BusinessReportService } from './business-report.service.ts';
-import type { BusinessRunService } from './business-run.service.ts';
-import type { BusinessSeatService } from './business-seat.service.ts';
-import type { BusinessTeamService } from './business-team.service.ts';
-import type { BusinessWatchService } from './business-watch.service.ts';
+import type { BusinessServices } from './index.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
-export function businessRoutes(
-  app: App,
-  {
-    businesses,
-    team,
-    messages,
-    run,
-    seats,
-    watch,
-    board,
-    docs,
-    report,
-    posts,
-    notes,
-  }: {
-    businesses: BusinessService;
-    team: BusinessTeamService;
-    messages: BusinessMessageService;
-    run: BusinessRunService;
-    seats: BusinessSeatService;
-    watch: BusinessWatchService;
-    board: BusinessBoardService;
-    docs: BusinessDocService;
-    report: BusinessReportService;
-    posts: BusinessPostService;
-    notes: BusinessNoteService;
-  },
-) {
+export function businessRoutes(app: App, services: BusinessServices) {
+  const { businesses, team, messages, run, seats, watch, board, docs, report, posts, notes, display, files } =
+    services;
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
     publicReadCompanyOf({ caller }, given);
+  serve(app, businessDisplayCalls.list, ({ input, caller }) => display.list(caller, input));
+  serve(app, businessDisplayCalls.step, ({ input, caller }) => display.step(caller, input));
+  serve(app, businessDisplayCalls.setStep, ({ input, caller }) => display.setStep(caller, input));
+  serve(app, businessDisplayCalls.candidates, ({ input, caller }) => display.candidates(caller, input));
+  serve(app, businessDisplayCalls.add, ({ input, caller }) => display.add(caller, input));
+  serve(
+    app,
+    businessDisplayCalls.upload,
+    ({ input, caller }) =>
+      display.upload(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
+    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+  );
+  serve(app, businessDisplayCalls.remove, ({ input, caller }) => display.remove(caller, input));
+  serve(app, businessDisplayCalls.read, ({ input, caller }) => display.read(caller, input));
+  serve(app, businessDisplayCalls.reads, ({ input, caller }) => display.reads(caller, input));
+  serve(app, businessDisplayCalls.content, async ({ input, caller, request, reply }) =>
+    sendStored(
+      request,
+      reply,
+      await files.content(caller, await display.fileOf(caller, input), false),
+      'private, max-age=300',
+    ),
+  );
   serve(app, businessNoteCalls.create, ({ input, caller }) => notes.create(caller, input));
   serve(app, businessNoteCalls.list, ({ input, caller }) => notes.list(caller, input));
   // A notice's rich text: a larger body than the default (ADR 0030).
@@ -82,6 +73,8 @@ export function businessRoutes(
   });
   serve(app, businessDocCalls.sign, ({ input, caller }) => docs.sign(caller, input));
   serve(app, businessDocCalls.remove, ({ input, caller }) => docs.remove(caller, input));
+  serve(app, businessDocCalls.list, ({ input, caller }) => docs.list(caller, input));
+  serve(app, businessDocCalls.detail, ({ input, caller }) => docs.detail(caller, input));
   serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
@@ -95,6 +88,7 @@ export function businessRoutes(
     watch.nodeMessages(caller, company(caller, input.company_id), input),
   );
   serve(app, businessSeatCalls.nodeFunction, ({ input, caller }) => seats.nodeFunction(caller, input));
+  serve(app, businessSeatCalls.reportList, ({ input, caller }) => seats.reportable(caller, input));
   serve(app, businessSeatCalls.inList, ({ input, caller }) => seats.bringable(caller, input, 'in'));
   serve(app, businessSeatCalls.outList, ({ input, caller }) => seats.bringable(caller, input, 'out'));
   serve(app, businessSeatCalls.roleStatus, ({ input, caller }) => seats.roleStatus(caller, input));

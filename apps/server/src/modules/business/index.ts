@@ -1,3 +1,4 @@
+import { fileService } from '#server/modules/file/index.ts';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import type { BlobStore } from '#server/platform/files/file-store.ts';
@@ -8,6 +9,7 @@ import { businessRoutes } from './business.routes.ts';
 import { businessService } from './business.service.ts';
 import { businessActs } from './business-act.ts';
 import { businessBoardService } from './business-board.service.ts';
+import { businessDisplayService } from './business-display.service.ts';
 import { businessDocService } from './business-doc.service.ts';
 import { businessMessageService } from './business-message.service.ts';
 import { businessNoteService } from './business-note.service.ts';
@@ -18,8 +20,8 @@ import { businessSeatService } from './business-seat.service.ts';
 import { businessTeamService } from './business-team.service.ts';
 import { businessWatchService } from './business-watch.service.ts';
 
-/** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
-export function businessModule(
+/** The services of the business module, each built on those it needs. */
+export function businessServices(
   db: Database,
   deps: { zoneOf: ZoneOf; permissions: PermissionCache; live: LiveHub; fileStore: BlobStore },
 ) {
@@ -39,21 +41,22 @@ export function businessModule(
   const report = businessReportService(db, { permissions: deps.permissions });
   const notes = businessNoteService(db);
   const posts = businessPostService(db, { permissions: deps.permissions, act, sight: watch.sight });
-  return defineModule({
-    name: 'business',
-    routes: (app) =>
-      businessRoutes(app, {
-        businesses,
-        team,
-        messages,
-        run,
-        seats,
-        watch,
-        board,
-        docs,
-        report,
-        posts,
-        notes,
-      }),
+  // Files shown in a display node go into the company's file store (typed by content, bounded, swept there).
+  const files = fileService(db, deps.fileStore);
+  const display = businessDisplayService(db, {
+    permissions: deps.permissions,
+    act,
+    storeFile: (caller, file) => files.upload(caller, file, 'any'),
   });
+  return { businesses, team, messages, run, seats, watch, board, docs, report, posts, notes, display, files };
+}
+export type BusinessServices = ReturnType<typeof businessServices>;
+
+/** Businesses of the training area: started from a project, staffed, opened and run, listed, deleted and recovered (业务; issues 36, 37). */
+export function businessModule(
+  db: Database,
+  deps: { zoneOf: ZoneOf; permissions: PermissionCache; live: LiveHub; fileStore: BlobStore },
+) {
+  const services = businessServices(db, deps);
+  return defineModule({ name: 'business', routes: (app) => businessRoutes(app, services) });
 }

@@ -12,7 +12,7 @@ type Opened = NonNullable<Awaited<ReturnType<FileService['image']>>>;
  * downloaded (`attachment`); `nosniff` is on every reply (app.ts); a sandboxing CSP in case it is
  * opened directly. `cache` says who may keep it.
  */
-function sendStored(request: FastifyRequest, reply: FastifyReply, file: Opened, cache: string) {
+export function sendStored(request: FastifyRequest, reply: FastifyReply, file: Opened, cache: string) {
   const inline = file.kind === 'image';
   reply
     .header('cache-control', cache)

@@ -4,6 +4,7 @@ import { defineModule } from '#server/platform/module.ts';
 import { fileRoutes } from './file.routes.ts';
 import { fileService } from './file.service.ts';
 
+export { sendStored } from './file.routes.ts';
 export type { FileService } from './file.service.ts';
 export { FILE_UPLOAD_TYPES, fileService } from './file.service.ts';
 

@@ -1480,6 +1480,8 @@ export interface BusinessPathTable {
   project_id: number | null;
   parent_id: number | null;
   nest_exit: number | null;
+  /** A display node's step in this visit (migration 075): 1 gathering, 2 showing. */
+  display_step: Generated<number>;
 }
 
 /** A business's document, written in a node by a seat (migration 070); `version` counts its saves. */
@@ -1529,6 +1531,33 @@ export interface BusinessPostTable {
   updated_at: string;
 }
 
+/** An item shown in a visit of a display node (migration 075): a document, a flow material or an upload. */
+export interface BusinessDisplayItemTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  node_id: number;
+  path_id: number;
+  seat_id: number;
+  name: string;
+  /** 1 document, 2 flow material, 3 upload (DISPLAY_SOURCE). */
+  source: number;
+  doc_id: number | null;
+  flow_doc_id: number | null;
+  file_id: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A person of the node has opened a shown item (migration 075). */
+export interface BusinessDisplayReadTable {
+  id: Generated<number>;
+  company_id: number;
+  item_id: number;
+  user_id: number;
+  read_at: string;
+}
+
 /** A signature asked of a seat on a business's document (migration 070): 0 waiting, 1 signed, 2 refused. */
 export interface BusinessDocSignTable {
   id: Generated<number>;
@@ -1557,6 +1586,10 @@ export interface BusinessSeatStateTable {
   vote_status: Generated<number>;
   /** Migration 074: 0 as set up, 1 waiting to be brought in, 2 brought in, 9 normal. */
   come_status: Generated<number>;
+  /** Migration 076: requests to show / submit a document (0, 1 allowed, 2 refused, 9 pending), the podium (0–3). */
+  show_status: Generated<number>;
+  submit_status: Generated<number>;
+  report_status: Generated<number>;
   updated_at: string;
 }
 
@@ -1718,6 +1751,8 @@ export interface DB {
   business_docs: BusinessDocTable;
   business_doc_signs: BusinessDocSignTable;
   business_posts: BusinessPostTable;
+  business_display_items: BusinessDisplayItemTable;
+  business_display_reads: BusinessDisplayReadTable;
   business_notes: BusinessNoteTable;
   courses: CourseTable;
   course_people: CoursePersonTable;

@@ -78,6 +78,8 @@ export const TABLES = {
   business_doc_signs: { owner: 'company' },
   business_posts: { owner: 'company', createdBy: true, updatedBy: true },
   business_notes: { owner: 'company' },
+  business_display_items: { owner: 'company', createdBy: true },
+  business_display_reads: { owner: 'company' },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

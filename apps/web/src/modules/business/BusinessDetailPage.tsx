@@ -5,6 +5,7 @@ import {
   BUSINESS_RUNNING,
   BUSINESS_STATUS,
   BUSINESS_WAITING,
+  DISPLAY_NODE_TYPE,
   EDIT_NODE_TYPE,
   POST_NODE_TYPE,
   REPORT_NODE_TYPE,
@@ -17,6 +18,7 @@ import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { DisplayPanel } from './DisplayPanel.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
@@ -186,6 +188,7 @@ export function BusinessDetailPage() {
                 <SeatPanel businessId={b.id} node={n} messages={live.messages} />
                 {n.node_type === EDIT_NODE_TYPE && <DocumentPanel businessId={b.id} node={n} />}
                 {n.node_type === POST_NODE_TYPE && <PostPanel businessId={b.id} node={n} />}
+                {n.node_type === DISPLAY_NODE_TYPE && <DisplayPanel businessId={b.id} node={n} />}
                 <NotePanel businessId={b.id} node={n} />
               </Fragment>
             ))}

@@ -32,6 +32,8 @@ export function DocumentPanel({
   const docs = useBusinessDocs(businessId, node.node_id);
   const functions = useNodeFunction(businessId, node.node_id);
   const mine = functions.data?.user_role_allocs[0];
+  // The seat's role writes documents here only when it is offered 刷新文档 (it may still sign).
+  const writes = functions.data?.offers.includes('docs') ?? false;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [asking, setAsking] = useState<BusinessDoc | null>(null);
@@ -78,7 +80,7 @@ export function DocumentPanel({
         <Typography.Title level={5} id={`run-docs-${node.node_id}`} style={{ margin: 0 }}>
           “{node.name}”的文书
         </Typography.Title>
-        {at && (
+        {at && writes && (
           <Button type="primary" onClick={() => setCreating(true)}>
             新建文书
           </Button>
@@ -87,7 +89,7 @@ export function DocumentPanel({
       {list.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={at ? '还没有文书：新建一份，可以从模板开始' : '还没有文书'}
+          description={at && writes ? '还没有文书：新建一份，可以从模板开始' : '还没有文书'}
         />
       ) : (
         list.map((d) => {

@@ -1,4 +1,5 @@
 import {
+  DISPLAY_NODE_TYPE,
   END_LEADS,
   type EndLeads,
   JUMP_NODE_TYPE,
@@ -11,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
+import { useDisplayReads } from './useBusinessDisplay.ts';
 import { useEndCommit, useEndNode, useExits } from './useBusinessRun.ts';
 
 /** An exit as the one ending the node reads it: its name, and where it leads (an end: as `endLeads` says). */
@@ -52,6 +54,9 @@ export function EndNodeDialog({
   const endLeads = exits.data?.end_leads ?? 'branch';
   const ending = endLeads === 'business' && picked?.kind === 'end';
   const commit = useEndCommit(businessId, node.node_id, open && ending);
+  // A display warns while someone of the node has not read an item (it may still be ended).
+  const reads = useDisplayReads(businessId, node.node_id, open && node.node_type === DISPLAY_NODE_TYPE);
+  const unread = (reads.data ?? []).filter((r) => r.unread_names.length > 0);
 
   // One exit is taken as it is; the choice starts empty when there are several.
   useEffect(() => {
@@ -102,6 +107,22 @@ export function EndNodeDialog({
               type="info"
               showIcon
               message="这是嵌套环节：结束后业务进入嵌套的项目，那个项目结束后，从下面的去向继续。"
+            />
+          )}
+          {unread.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              message="还有人没有阅读展示材料，仍要结束吗？"
+              description={
+                <ul className="run-unread">
+                  {unread.map((r) => (
+                    <li key={r.item_id}>
+                      《{r.name}》未阅：{r.unread_names.join('、')}
+                    </li>
+                  ))}
+                </ul>
+              }
             />
           )}
           {node.node_type === JUMP_NODE_TYPE && (

@@ -70,7 +70,7 @@ export function PostPanel({
         </Typography.Title>
         <Space>
           {post && <Link to={`/business/post/${post.id}`}>在单独页面查看</Link>}
-          {mine && !editing && (
+          {mine && functions.data?.offers.includes('docs') && !editing && (
             <Button type="primary" onClick={() => setEditing(true)}>
               {post ? '修改公示' : '发布公示'}
             </Button>

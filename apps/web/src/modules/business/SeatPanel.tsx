@@ -3,21 +3,54 @@ import {
   type BusinessMessage,
   COME,
   CONTROL,
+  DOC_REQUEST,
+  REPORT,
+  type SeatStatus,
   SPEAK_ANSWER,
   SPEAK_REQUEST,
   VOTE,
   VOTE_WORDS,
 } from '@portal/contract';
-import { Button, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, List, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { SeatSummary } from './SeatSummary.tsx';
+import { DocPickDialog, ShownDocs } from './ShownDocs.tsx';
 import { useNodeFunction, useRoleStatus, useSeatCommand } from './useBusinessRun.ts';
 
-/** The answers to a request to speak, as their buttons say them. */
+/** The answers to a request, as their buttons say them. */
 const ANSWERS = [
   ['同意', SPEAK_ANSWER.approve],
   ['拒绝', SPEAK_ANSWER.refuse],
 ] as const;
+
+/** The requests a host answers on a seat's row: what is asked, its answer, whether the seat waits on one. */
+const REQUESTS: {
+  asked: BusinessCommand;
+  answer: BusinessCommand;
+  what: string;
+  waiting: (t: SeatStatus) => boolean;
+}[] = [
+  {
+    asked: 'action_role_apply_speak',
+    answer: 'action_role_apply_speak_opt',
+    what: '发言',
+    waiting: (t) => t.speak_request === SPEAK_REQUEST.waiting,
+  },
+  {
+    asked: 'action_doc_apply_show',
+    answer: 'action_doc_apply_show_opt',
+    what: '展示',
+    waiting: (t) => t.show_status === DOC_REQUEST.pending,
+  },
+  {
+    asked: 'action_doc_apply_submit',
+    answer: 'action_doc_apply_submit_opt',
+    what: '提交',
+    waiting: (t) => t.submit_status === DOC_REQUEST.pending,
+  },
+];
 
 /**
  * A current node's seats (design/training.md "Inside a node"): who sits where and how, the
@@ -43,28 +76,55 @@ export function SeatPanel({
   const ended = seats.data?.end_vote === 1;
   /** The host's set-up offers 带入／送出 here (the buttons stand on the seats' rows). */
   const bringOffered = functions.data?.bring === 1;
+  /** The host's set-up offers 安排报告 here (the buttons stand on the seats' rows too). */
+  const reportOffered = functions.data?.offers.includes('report') ?? false;
+
+  const [picking, setPicking] = useState<'show' | 'submit' | null>(null);
+  const { modal } = App.useApp();
 
   const send = (
     cmd: BusinessCommand,
-    data?: { msg_id?: number; result?: number; status?: 1 | 2 | 9; role_alloc_ids?: number[] },
+    data?: {
+      msg_id?: number;
+      result?: number;
+      status?: 1 | 2 | 9;
+      role_alloc_ids?: number[];
+      role_alloc_id?: number;
+      doc_id?: number;
+      doc_ids?: number[];
+    },
+    onSuccess?: () => void,
   ) => {
     if (!mine) return;
-    command.mutate({
-      business_id: businessId,
-      node_id: node.node_id,
-      role_alloc_id: mine.role_alloc_id,
-      cmd,
-      ...(data ? { data } : {}),
-    });
+    command.mutate(
+      {
+        business_id: businessId,
+        node_id: node.node_id,
+        role_alloc_id: mine.role_alloc_id,
+        cmd,
+        ...(data ? { data } : {}),
+      },
+      { onSuccess },
+    );
   };
-  /** The request a seat is waiting on: its latest 申请发言 in this node. */
-  const requestOf = (seatId: number) =>
+  /** The request a seat is waiting on: its latest of the kind in this node. */
+  const requestOf = (seatId: number, asked: BusinessCommand) =>
     [...messages]
       .reverse()
-      .find(
-        (m) =>
-          m.cmd === 'action_role_apply_speak' && m.role_alloc_id === seatId && m.node_id === node.node_id,
-      );
+      .find((m) => m.cmd === asked && m.role_alloc_id === seatId && m.node_id === node.node_id);
+  /** A button of the seat's list: most send their command; some first ask what, or to be sure. */
+  const press = (cmd: BusinessCommand) => {
+    if (cmd === 'action_doc_show') setPicking('show');
+    else if (cmd === 'action_doc_submit') setPicking('submit');
+    else if (cmd === 'action_exp_finish')
+      confirmDanger(modal, {
+        title: '提前结束这个业务吗？',
+        content: '所有环节立即结束，业务随之结束，不能再继续。',
+        okText: '提前结束',
+        onOk: () => send('action_exp_finish'),
+      });
+    else send(cmd);
+  };
 
   if (functions.isPending || seats.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!seats.data) return <QueryEmpty query={seats} description="席位暂时无法显示" />;
@@ -99,7 +159,7 @@ export function SeatPanel({
                   key={f.cmd}
                   disabled={f.disable}
                   loading={command.isPending && command.variables?.cmd === f.cmd}
-                  onClick={() => send(f.cmd as BusinessCommand)}
+                  onClick={() => press(f.cmd as BusinessCommand)}
                 >
                   {f.cmd === 'action_role_banned' ? `${controlled ? '关闭' : '开启'}${f.name}` : f.name}
                 </Button>
@@ -124,8 +184,26 @@ export function SeatPanel({
         aria-label={`“${node.name}”的席位状态`}
         dataSource={seats.data.role_status_list}
         renderItem={(t) => {
-          const request =
-            host && t.speak_request === SPEAK_REQUEST.waiting ? requestOf(t.role_alloc_id) : undefined;
+          const who = `${t.role_name}${t.user_name}`;
+          const answers = host
+            ? REQUESTS.flatMap((r) => {
+                const request = r.waiting(t) ? requestOf(t.role_alloc_id, r.asked) : undefined;
+                return request
+                  ? ANSWERS.map(([word, result]) => (
+                      <Button
+                        key={`${r.answer}-${word}`}
+                        size="small"
+                        type={result === SPEAK_ANSWER.approve ? 'primary' : 'default'}
+                        aria-label={`${word}${who}${r.what}`}
+                        onClick={() => send(r.answer, { msg_id: request.seq, result })}
+                      >
+                        {word}
+                        {r.what}
+                      </Button>
+                    ))
+                  : [];
+              })
+            : [];
           const bring =
             host && t.can_brought === 1 && bringOffered
               ? [
@@ -135,7 +213,7 @@ export function SeatPanel({
                     loading={
                       command.isPending && command.variables?.data?.role_alloc_ids?.[0] === t.role_alloc_id
                     }
-                    aria-label={`${t.come_status === COME.in ? '送出' : '带入'}${t.role_name}${t.user_name}`}
+                    aria-label={`${t.come_status === COME.in ? '送出' : '带入'}${who}`}
                     onClick={() =>
                       send(t.come_status === COME.in ? 'action_role_letout' : 'action_role_letin', {
                         role_alloc_ids: [t.role_alloc_id],
@@ -146,30 +224,44 @@ export function SeatPanel({
                   </Button>,
                 ]
               : [];
+          // The host schedules who reports next (offered 安排报告; not one already scheduled or up).
+          const schedule =
+            host &&
+            reportOffered &&
+            t.user_id !== null &&
+            t.report_status !== REPORT.scheduled &&
+            t.report_status !== REPORT.reporting
+              ? [
+                  <Button
+                    key="report"
+                    size="small"
+                    aria-label={`安排${who}报告`}
+                    onClick={() => send('action_role_schedule_report', { role_alloc_id: t.role_alloc_id })}
+                  >
+                    安排报告
+                  </Button>,
+                ]
+              : [];
           return (
-            <List.Item
-              key={t.role_alloc_id}
-              actions={[
-                ...bring,
-                ...(request
-                  ? ANSWERS.map(([word, result]) => (
-                      <Button
-                        key={word}
-                        size="small"
-                        type={result === SPEAK_ANSWER.approve ? 'primary' : 'default'}
-                        aria-label={`${word}${t.role_name}${t.user_name}发言`}
-                        onClick={() => send('action_role_apply_speak_opt', { msg_id: request.seq, result })}
-                      >
-                        {word}
-                      </Button>
-                    ))
-                  : []),
-              ]}
-            >
+            <List.Item key={t.role_alloc_id} actions={[...bring, ...schedule, ...answers]}>
               <SeatSummary seat={t} controlled={controlled} ended={ended} />
             </List.Item>
           );
         }}
+      />
+      <ShownDocs businessId={businessId} nodeId={node.node_id} messages={messages} />
+      <DocPickDialog
+        businessId={businessId}
+        mode={picking}
+        busy={command.isPending}
+        onClose={() => setPicking(null)}
+        onPick={(ids) =>
+          send(
+            picking === 'submit' ? 'action_doc_submit' : 'action_doc_show',
+            picking === 'submit' ? { doc_ids: ids } : { doc_id: ids[0] as number },
+            () => setPicking(null),
+          )
+        }
       />
     </section>
   );

@@ -1,6 +1,10 @@
 import {
   COME,
   COME_WORDS,
+  DOC_REQUEST,
+  DOC_REQUEST_WORDS,
+  REPORT,
+  REPORT_WORDS,
   type SeatStatus,
   SITTING,
   SPEAK_REQUEST,
@@ -16,7 +20,7 @@ const VOTE_COLORS: Record<number, string | undefined> = { 1: 'success', 2: 'erro
  * A seat in a node as every list of seats shows it (the member's seats panel, the watch page): its
  * role and member (a watcher gets no names), position, brought in or not (a role that is brought),
  * seated and standing, and — when they apply —
- * speeches left, a request to speak, its vote.
+ * speeches left, a request to speak, to show or to submit a document, its place at the podium, its vote.
  */
 export function SeatSummary({
   seat: t,
@@ -45,6 +49,21 @@ export function SeatSummary({
       )}
       {controlled && t.can_terminate !== 1 && <Tag>可发言 {t.speak_times} 次</Tag>}
       {t.speak_request === SPEAK_REQUEST.waiting && <Tag color="warning">申请发言</Tag>}
+      {t.show_status !== DOC_REQUEST.none && (
+        <Tag color={t.show_status === DOC_REQUEST.pending ? 'warning' : undefined}>
+          展示{DOC_REQUEST_WORDS[t.show_status]}
+        </Tag>
+      )}
+      {t.submit_status !== DOC_REQUEST.none && (
+        <Tag color={t.submit_status === DOC_REQUEST.pending ? 'warning' : undefined}>
+          提交{DOC_REQUEST_WORDS[t.submit_status]}
+        </Tag>
+      )}
+      {t.report_status !== REPORT.none && (
+        <Tag color={t.report_status === REPORT.reporting ? 'processing' : undefined}>
+          {REPORT_WORDS[t.report_status]}
+        </Tag>
+      )}
       {(t.vote_status !== VOTE.none || ended) && (
         <Tag color={VOTE_COLORS[t.vote_status]}>{VOTE_WORDS[t.vote_status]}</Tag>
       )}

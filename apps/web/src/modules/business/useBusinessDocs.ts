@@ -49,3 +49,19 @@ export const useSignDoc = () =>
   );
 export const useRemoveDoc = () =>
   useDocWrite((v: CallInput<typeof businessDocCalls.remove>) => api.call(businessDocCalls.remove, v));
+
+/** The business's documents to choose from (showing or submitting one), read when the dialog opens. */
+export const useDocChoices = (businessId: number, enabled: boolean) =>
+  useQuery({
+    queryKey: [...runKeys.all, 'doc-choices', businessId],
+    queryFn: () => api.call(businessDocCalls.list, { business_id: businessId }),
+    enabled,
+  });
+
+/** One document of the business as it stands (the one being shown). */
+export const useDocDetail = (businessId: number, docId: number | undefined) =>
+  useQuery({
+    queryKey: [...runKeys.all, 'doc', businessId, docId],
+    queryFn: () => api.call(businessDocCalls.detail, { business_id: businessId, doc_id: docId ?? 0 }),
+    enabled: docId !== undefined,
+  });

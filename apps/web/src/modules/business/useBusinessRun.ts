@@ -22,6 +22,10 @@ export const runKeys = {
   docs: (id: number, nodeId: number) => [...runKeys.all, 'docs', id, nodeId] as const,
   signRoles: (id: number, nodeId: number) => [...runKeys.all, 'sign-roles', id, nodeId] as const,
   report: (id: number) => [...runKeys.all, 'report', id] as const,
+  display: (id: number, nodeId: number) => [...runKeys.all, 'display', id, nodeId] as const,
+  displayReads: (id: number, nodeId: number) => [...runKeys.all, 'display-reads', id, nodeId] as const,
+  displayCandidates: (id: number, nodeId: number) =>
+    [...runKeys.all, 'display-candidates', id, nodeId] as const,
 };
 
 /** The caller's buttons in a node now (`/business/node/function`). */
@@ -53,6 +57,7 @@ export const useSeatCommand = () =>
         doc_id?: number;
         role_alloc_id?: number;
         role_alloc_ids?: number[];
+        doc_ids?: number[];
       };
     }) => api.call(businessMessageCalls.push, { ...v, type: 'cmd' }),
   });

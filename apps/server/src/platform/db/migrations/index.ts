@@ -67,6 +67,8 @@ import { businessNests } from './071-business-nests.ts';
 import { businessPosts } from './072-business-posts.ts';
 import { businessNotes } from './073-business-notes.ts';
 import { businessBring } from './074-business-bring.ts';
+import { businessDisplays } from './075-business-displays.ts';
+import { businessSeatRequests } from './076-business-seat-requests.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -138,5 +140,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '072-business-posts': businessPosts(dialect),
     '073-business-notes': businessNotes(dialect),
     '074-business-bring': businessBring,
+    '075-business-displays': businessDisplays(dialect),
+    '076-business-seat-requests': businessSeatRequests,
   };
 }
