@@ -19,10 +19,15 @@ type Person = { id: number; username: string };
 
 /**
  * A business on the demo project with every seat filled (as 配备团队 does, through its calls): the
- * empty seats, in the roles' order, go to 业务员小李, 学生张三 and two people of the directory, then
- * to anyone else of the company; a nested project's seats (a person sits once in each project) the same way.
+ * empty seats, in the roles' order, go to the people `first` (业务员小李, 学生张三 and two people of
+ * the directory unless told), then to anyone else of the company; a nested project's seats (a person sits once in each project) the same way.
  */
-async function staffedBusiness(page: Page, token: string, projectName = '价格调整听证会') {
+async function staffedBusiness(
+  page: Page,
+  token: string,
+  projectName = '价格调整听证会',
+  first = ['business', 'student', 'demo_chensiyuan', 'demo_linxiaowen'],
+) {
   const found = await (
     await page.request.get('/api/project/list', {
       params: { keyword: projectName },
@@ -36,7 +41,6 @@ async function staffedBusiness(page: Page, token: string, projectName = '价格�
   });
   const people = (await apiCall(page.request, token, '/business/getUnitUserList', { business_id: made.id }))
     .results as Person[];
-  const first = ['business', 'student', 'demo_chensiyuan', 'demo_linxiaowen'];
   const order = [
     ...first.map((u) => people.find((p) => p.username === u)?.id),
     ...people.filter((p) => !first.includes(p.username) && p.username !== 'unit').map((p) => p.id),
@@ -194,6 +198,29 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await expectAccessible(defendant, 'a business in parallel branches');
   await endNode(defendant, '被告答辩');
   await expect(currentNodes(plaintiff)).toContainText('法庭辩论');
+  // In the debate 原告代理人 asks to show the complaint; 审判长 allows it on the seat's row; every
+  // page reads it as it is shown.
+  const debateOf = (p: Page) => p.getByRole('region', { name: '“法庭辩论”的席位' });
+  await debateOf(plaintiff)
+    .getByRole('group', { name: '我的动作' })
+    .getByRole('button', { name: '申请展示' })
+    .click();
+  await debateOf(page).getByRole('button', { name: '同意原告代理人业务员小李展示' }).click();
+  await expect(debateOf(plaintiff).getByRole('listitem').filter({ hasText: '原告代理人' })).toContainText(
+    '展示已获准',
+  );
+  await debateOf(plaintiff).getByRole('button', { name: '展示文书' }).click();
+  const pick = plaintiff.getByRole('dialog', { name: '展示文书' });
+  await pick.getByRole('combobox', { name: '要展示的文书' }).click();
+  await plaintiff
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: '民事起诉状' })
+    .click();
+  await pick.getByRole('button', { name: '展示' }).click();
+  const shownToDefendant = debateOf(defendant).getByRole('region', { name: '正在展示的文书' });
+  await expect(shownToDefendant).toContainText('原告代理人正在展示《民事起诉状》');
+  await expect(shownToDefendant).toContainText('诉讼请求：判令被告支付货款十万元。');
+  await expectAccessible(defendant, 'a document shown in a scene');
   await endNode(page, '法庭辩论');
   // 合议庭评议 is a vote: the presiding judge votes, then ends the vote (the jurors did not vote).
   const deliberation = page.getByRole('region', { name: '“合议庭评议”的席位' });
@@ -216,6 +243,16 @@ test('a court case runs through its parallel branches to the verdict and ends on
   await report.getByRole('link', { name: '导出 Word' }).click();
   expect((await download).suggestedFilename()).toMatch(/业务报告\.docx$/);
   await expectAccessible(page, 'a business report');
+
+  // At the verdict 审判长 schedules 原告代理人 to report; they go up to the podium and come down.
+  const verdictOf = (p: Page) => p.getByRole('region', { name: '“宣判与总结”的席位' });
+  await verdictOf(page).getByRole('button', { name: '安排报告：原告代理人业务员小李' }).click();
+  await verdictOf(plaintiff).getByRole('button', { name: '走上报告席' }).click();
+  await expect(verdictOf(defendant).getByRole('listitem').filter({ hasText: '原告代理人' })).toContainText(
+    '正在报告',
+  );
+  await verdictOf(plaintiff).getByRole('button', { name: '走下报告席' }).click();
+  await expect(log(page)).toContainText('走下报告席');
 
   // The verdict ends the business only once every party has submitted an experience.
   await currentNodes(page).getByRole('button', { name: '结束环节' }).click();
@@ -255,7 +292,8 @@ test('a court case runs through its parallel branches to the verdict and ends on
 
 test('a purchase is sent down the way its department manager chooses', async ({ page, openPage }) => {
   const token = await signIn(page, 'unit');
-  const business = await staffedBusiness(page, token, '办公设备采购');
+  // 财务 is 王老师 (the instructor), who logs in to show the quote.
+  const business = await staffedBusiness(page, token, '办公设备采购', ['business', 'student', 'instructor']);
   await page.goto(`/business/detail/${business.id}`);
   // A private note on the node, kept across a reload.
   await page.getByText('我的笔记（“提交采购申请”，仅自己可见）').click();
@@ -279,10 +317,11 @@ test('a purchase is sent down the way its department manager chooses', async ({ 
   await expect(currentNodes(page)).toContainText('财务审核');
   await expect(log(page)).toContainText('结束环节“部门审核”，进入“财务审核”');
 
-  // 财务审核 is a display: 财务 (陈思远) gathers the supplier's quote and starts the showing; the
+  // 财务审核 is a display: 财务 (王老师) gathers the supplier's quote and starts the showing; the
   // department manager sees it live, downloads it and is counted; ending warns while 财务 has not.
-  const finance = await openPage('demo_chensiyuan');
+  const finance = await openPage('instructor');
   await finance.goto(`/business/detail/${business.id}`);
+  await expect(finance.getByText('实时', { exact: true })).toBeVisible();
   const shown = (p: Page) => p.getByRole('region', { name: '“财务审核”的展示' });
   await shown(finance).getByRole('combobox', { name: '之前环节的文书与流程素材' }).click();
   await finance
@@ -296,11 +335,11 @@ test('a purchase is sent down the way its department manager chooses', async ({ 
   const download = manager.waitForEvent('download');
   await shown(manager).getByRole('link', { name: '打开文件' }).click();
   expect((await download).suggestedFilename()).toBe('供应商报价单.docx');
-  await expect(shown(finance)).toContainText('已阅 1/2；未阅：陈思远');
+  await expect(shown(finance)).toContainText('已阅 1/2；未阅：王老师');
   await currentNodes(finance).getByRole('button', { name: '结束环节' }).click();
   const ending = finance.getByRole('dialog', { name: '结束环节“财务审核”' });
   await expect(ending).toContainText('还有人没有阅读展示材料');
-  await expect(ending).toContainText('《供应商报价单.docx》未阅：陈思远');
+  await expect(ending).toContainText('《供应商报价单.docx》未阅：王老师');
   await ending.getByRole('button', { name: '结束环节' }).click();
   await expect(currentNodes(page)).toContainText('采购总结');
   await expectAccessible(finance, 'a display node shown');

@@ -220,7 +220,7 @@ export function DisplayPanel({
                 <Typography.Text strong>{item.name}</Typography.Text>
                 <Tag>{DISPLAY_SOURCE_WORDS[item.source]}</Tag>
                 <Typography.Text type="secondary">
-                  {item.origin ? `${item.origin} · ` : ''}
+                  {item.origin && item.origin !== item.name ? `${item.origin} · ` : ''}
                   {item.role_name}
                   {item.user_name ? `·${item.user_name}` : ''}
                 </Typography.Text>

@@ -198,7 +198,6 @@ export function SeatPanel({
                         onClick={() => send(r.answer, { msg_id: request.seq, result })}
                       >
                         {word}
-                        {r.what}
                       </Button>
                     ))
                   : [];
@@ -235,7 +234,7 @@ export function SeatPanel({
                   <Button
                     key="report"
                     size="small"
-                    aria-label={`安排${who}报告`}
+                    aria-label={`安排报告：${who}`}
                     onClick={() => send('action_role_schedule_report', { role_alloc_id: t.role_alloc_id })}
                   >
                     安排报告
