@@ -450,6 +450,30 @@ test('the course’s instructor follows the hearing on the board and opens it', 
   await expect(teacher).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
   await expect(teacher.getByRole('log', { name: '业务消息记录' })).toContainText('请各位入席');
   await expect(teacher.getByText('你不是这个业务的成员，只能查看。')).toBeVisible();
+
+  // 我的课堂 lists the course; its students show 学生张三 in this hearing, and 业务评价 the hearing
+  // with its members.
+  await teacher.goto('/instructor/interest-course');
+  const course = teacher
+    .getByRole('table', { name: '我指导的课程' })
+    .getByRole('row')
+    .filter({ hasText: '行政程序实训' });
+  await expect(course).toContainText('价格调整听证会');
+  await course.getByRole('link', { name: '行政程序实训的学生指导' }).click();
+  const student = teacher
+    .getByRole('table', { name: '行政程序实训的学生' })
+    .getByRole('row')
+    .filter({ hasText: '学生张三' });
+  await expect(student).toContainText(business.name);
+  await teacher.goto(`/instructor/business-evaluation${new URL(teacher.url()).search}`);
+  const evaluated = teacher
+    .getByRole('table', { name: '行政程序实训的业务' })
+    .getByRole('row')
+    .filter({ hasText: business.name });
+  await expect(evaluated).toContainText('进行中');
+  await expect(evaluated).toContainText('业务员小李');
+  await evaluated.getByRole('link', { name: `进入业务 ${business.name}` }).click();
+  await expect(teacher).toHaveURL(new RegExp(`/business/detail/${business.id}$`));
 });
 
 test('a bill goes into its nested hearing and comes back to the vote', async ({ page, openPage }) => {

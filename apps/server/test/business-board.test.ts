@@ -110,6 +110,40 @@ describe('the instructor’s board', () => {
     expect((await get(`/business/detail?business_id=${run.id}`, otherTeacher)).c).toBe(Codes.FORBIDDEN.c);
   });
 
+  it('lists the courses taught, and a course’s students and businesses with who sits where', async () => {
+    const student = await h.as(9, manager.companyId);
+    const added = await post(
+      '/course/student/add',
+      { course_id: courseId, user_ids: String(student.user.id) },
+      manager,
+    );
+    expect(added.c, added.m).toBe(0);
+    const run = await runningBusiness({ get, post }, manager, projectId, { 陈述人: student }, '学生组听证');
+    const summaries = await get('/business/board/course/list', teacher);
+    expect(summaries.d.results).toEqual([
+      expect.objectContaining({ id: courseId, projects: ['价格听证'], students: 1, finished: 0 }),
+    ]);
+    expect(summaries.d.results[0].running).toBeGreaterThanOrEqual(1);
+    expect((await get('/business/board/course/list', otherTeacher)).d.results).toEqual([]);
+    const people = await get(`/business/board/people?course_id=${courseId}`, teacher);
+    expect(people.c, people.m).toBe(0);
+    expect(people.d.students).toEqual([
+      {
+        user_id: student.user.id,
+        name: expect.any(String),
+        businesses: [{ id: run.id, name: '学生组听证', role_name: '陈述人', status: 2 }],
+      },
+    ]);
+    const listed = people.d.businesses.find((b: { id: number }) => b.id === run.id);
+    expect(listed.members.map((m: { role_name: string }) => m.role_name)).toEqual(['经办人', '陈述人']);
+    for (const [who, code] of [
+      [otherTeacher, Codes.FORBIDDEN.c],
+      [stranger, Codes.NOT_FOUND.c],
+      [undefined, Codes.NOT_LOGGED_IN.c],
+    ] as const)
+      expect((await get(`/business/board/people?course_id=${courseId}`, who)).c).toBe(code);
+  });
+
   it('refuses another instructor, another company and the anonymous', async () => {
     expect((await board(otherTeacher)).c).toBe(Codes.FORBIDDEN.c);
     expect((await board(stranger)).c).toBe(Codes.NOT_FOUND.c);

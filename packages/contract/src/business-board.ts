@@ -16,6 +16,38 @@ export const BOARD_STUCK_SECONDS = 10 * 60;
 export const boardCourseSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type BoardCourse = z.infer<typeof boardCourseSchema>;
 
+/** A course as 我的课堂 lists it: its projects, how many students, its businesses by status. */
+export const courseSummarySchema = boardCourseSchema.extend({
+  projects: z.array(z.string()),
+  students: z.number().int(),
+  running: z.number().int(),
+  finished: z.number().int(),
+});
+export type CourseSummary = z.infer<typeof courseSummarySchema>;
+
+/** A business of a course with its members (指导, 提问 and 评价 act on them). */
+export const courseBusinessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  project_name: z.string(),
+  /** 1 waiting, 2 running, 9 finished (BUSINESS_STATUS). */
+  status: z.number().int(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  members: z.array(z.object({ user_id: z.number().int(), user_name: z.string(), role_name: z.string() })),
+});
+export type CourseBusiness = z.infer<typeof courseBusinessSchema>;
+
+/** A student of a course and the businesses (of its projects) they sit in. */
+export const courseLearnerSchema = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  businesses: z.array(
+    z.object({ id: z.number().int(), name: z.string(), role_name: z.string(), status: z.number().int() }),
+  ),
+});
+export type CourseLearner = z.infer<typeof courseLearnerSchema>;
+
 export const boardRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -54,6 +86,24 @@ export const businessBoardCalls = {
     { login: true },
     form({}),
     z.object({ results: z.array(boardCourseSchema) }),
+  ),
+  summaries: get(
+    '/business/board/course/list',
+    '我指导的课程：项目、学生人数、进行中与已结束的业务数（持有查看课程权限者：本单位全部课程）',
+    { login: true },
+    form({}),
+    z.object({ results: z.array(courseSummarySchema) }),
+  ),
+  people: get(
+    '/business/board/people',
+    '课程的学生与业务：每个学生所在的业务与角色，每个业务的成员（课程的指导者或持有查看课程权限者）',
+    { login: true },
+    form({ course_id: id('课程') }),
+    z.object({
+      course: boardCourseSchema,
+      students: z.array(courseLearnerSchema),
+      businesses: z.array(courseBusinessSchema),
+    }),
   ),
   board: get(
     '/business/board',

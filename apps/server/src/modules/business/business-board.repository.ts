@@ -57,6 +57,69 @@ export const businessBoardRepository = {
       .limit(1)
       .executeTakeFirst()) !== undefined,
 
+  /** The projects each course groups, by name. */
+  courseProjects: (s: CompanyScope, courseIds: readonly number[]) =>
+    courseIds.length === 0
+      ? Promise.resolve([])
+      : s
+          .selectFrom('course_projects', 'cpr')
+          .innerJoin('flow_projects as pr', 'pr.id', 'cpr.project_id')
+          .select(['cpr.course_id', 'pr.name'])
+          .where('cpr.course_id', 'in', courseIds)
+          .where('pr.del_flag', '=', 0)
+          .orderBy('pr.id')
+          .execute(),
+
+  /** The students of courses. */
+  students: (s: CompanyScope, courseIds: readonly number[]) =>
+    courseIds.length === 0
+      ? Promise.resolve([])
+      : s
+          .selectFrom('course_people', 'cp')
+          .innerJoin('users as u', 'u.id', 'cp.user_id')
+          .select(['cp.course_id', 'cp.user_id', personName('u').as('name')])
+          .where('cp.course_id', 'in', courseIds)
+          .where('cp.kind', '=', COURSE_PERSON.student)
+          .orderBy('cp.id')
+          .execute(),
+
+  /** Every business (any status, not deleted) of courses' projects, the newest first (at most `limit`). */
+  courseBusinesses: (s: CompanyScope, courseIds: readonly number[], limit: number) =>
+    courseIds.length === 0
+      ? Promise.resolve([])
+      : s
+          .selectFrom('businesses', 'b')
+          .innerJoin('course_projects as cpr', 'cpr.project_id', 'b.project_id')
+          .innerJoin('flow_projects as pr', 'pr.id', 'b.project_id')
+          .select([
+            'cpr.course_id',
+            'b.id',
+            'b.name',
+            'pr.name as project_name',
+            'b.status',
+            'b.started_at',
+            'b.ended_at',
+          ])
+          .where('cpr.course_id', 'in', courseIds)
+          .where('b.del_flag', '=', 0)
+          .orderBy('b.id', 'desc')
+          .limit(limit)
+          .execute(),
+
+  /** The people in the businesses' seats, with their roles. */
+  seated: (s: CompanyScope, businessIds: readonly number[]) =>
+    businessIds.length === 0
+      ? Promise.resolve([])
+      : s
+          .selectFrom('business_seats', 't')
+          .innerJoin('business_roles as r', 'r.id', 't.business_role_id')
+          .innerJoin('users as u', 'u.id', 't.user_id')
+          .select(['t.business_id', 't.user_id', personName('u').as('user_name'), 'r.name as role_name'])
+          .where('t.business_id', 'in', businessIds)
+          .orderBy('r.sort')
+          .orderBy('t.seat_no')
+          .execute(),
+
   /** The course's running businesses, the newest first (at most `limit`). */
   businesses: (s: CompanyScope, courseId: number, limit: number) =>
     s

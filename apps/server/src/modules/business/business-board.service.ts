@@ -1,4 +1,12 @@
-import type { BoardCourse, BoardRow } from '@portal/contract';
+import {
+  type BoardCourse,
+  type BoardRow,
+  BUSINESS_FINISHED,
+  BUSINESS_RUNNING,
+  type CourseBusiness,
+  type CourseLearner,
+  type CourseSummary,
+} from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -8,6 +16,8 @@ import { businessBoardRepository as repo } from './business-board.repository.ts'
 
 /** How many running businesses a board shows (the newest). */
 const BOARD_MAX = 200;
+/** How many businesses a course's lists show (the newest). */
+const COURSE_BUSINESSES_MAX = 500;
 
 /**
  * The instructor's live board (指导中心; issue 37, ADR 0043): a course's running businesses — where
@@ -21,21 +31,91 @@ export function businessBoardService(
   const scopeOf = (caller: Caller) => inCompany(db, caller.companyId, { userId: caller.userId });
   const now = deps.now ?? Date.now;
 
+  /** The courses the caller teaches (every live course for a holder of view_course). */
+  async function coursesOf(caller: Caller) {
+    const all = await deps.permissions.has(caller, 'view_course');
+    return repo.courses(scopeOf(caller), caller.userId, all);
+  }
+
+  /** A live course the caller teaches (or any, holding view_course). */
+  async function taught(caller: Caller, courseId: number) {
+    const s = scopeOf(caller);
+    const course = await repo.course(s, courseId);
+    if (!course) throw new AppError('NOT_FOUND', '课程不存在或已被删除', 'course_id');
+    if (
+      !(await repo.teaches(s, course.id, caller.userId)) &&
+      !(await deps.permissions.has(caller, 'view_course'))
+    )
+      throw new AppError('FORBIDDEN', '你不是这门课程的指导者');
+    return { s, course };
+  }
+
   return {
     async courses(caller: Caller): Promise<{ results: BoardCourse[] }> {
-      const all = await deps.permissions.has(caller, 'view_course');
-      return { results: await repo.courses(scopeOf(caller), caller.userId, all) };
+      return { results: await coursesOf(caller) };
+    },
+
+    /** 我的课堂: each course with its projects, students and businesses counted. */
+    async summaries(caller: Caller): Promise<{ results: CourseSummary[] }> {
+      const courses = await coursesOf(caller);
+      const ids = courses.map((c) => c.id);
+      const s = scopeOf(caller);
+      const [projects, students, businesses] = await Promise.all([
+        repo.courseProjects(s, ids),
+        repo.students(s, ids),
+        repo.courseBusinesses(s, ids, COURSE_BUSINESSES_MAX * Math.max(1, ids.length)),
+      ]);
+      return {
+        results: courses.map((c) => {
+          const mine = businesses.filter((b) => b.course_id === c.id);
+          return {
+            ...c,
+            projects: projects.filter((p) => p.course_id === c.id).map((p) => p.name),
+            students: students.filter((x) => x.course_id === c.id).length,
+            running: mine.filter((b) => b.status === BUSINESS_RUNNING).length,
+            finished: mine.filter((b) => b.status === BUSINESS_FINISHED).length,
+          };
+        }),
+      };
+    },
+
+    /** A course's students and businesses, each with who sits where (指导, 提问, 评价). */
+    async people(
+      caller: Caller,
+      courseId: number,
+    ): Promise<{ course: BoardCourse; students: CourseLearner[]; businesses: CourseBusiness[] }> {
+      const { s, course } = await taught(caller, courseId);
+      const [students, businesses] = await Promise.all([
+        repo.students(s, [course.id]),
+        repo.courseBusinesses(s, [course.id], COURSE_BUSINESSES_MAX),
+      ]);
+      const seated = await repo.seated(
+        s,
+        businesses.map((b) => b.id),
+      );
+      const rows = businesses.map(({ course_id: _, ...b }) => ({
+        ...b,
+        members: seated
+          .filter((x) => x.business_id === b.id && x.user_id !== null)
+          .map((x) => ({ user_id: x.user_id as number, user_name: x.user_name, role_name: x.role_name })),
+      }));
+      return {
+        course,
+        students: students.map((x) => ({
+          user_id: x.user_id,
+          name: x.name,
+          businesses: rows.flatMap((b) =>
+            b.members
+              .filter((m) => m.user_id === x.user_id)
+              .map((m) => ({ id: b.id, name: b.name, role_name: m.role_name, status: b.status })),
+          ),
+        })),
+        businesses: rows,
+      };
     },
 
     async board(caller: Caller, courseId: number): Promise<{ course: BoardCourse; businesses: BoardRow[] }> {
-      const s = scopeOf(caller);
-      const course = await repo.course(s, courseId);
-      if (!course) throw new AppError('NOT_FOUND', '课程不存在或已被删除', 'course_id');
-      if (
-        !(await repo.teaches(s, course.id, caller.userId)) &&
-        !(await deps.permissions.has(caller, 'view_course'))
-      )
-        throw new AppError('FORBIDDEN', '你不是这门课程的指导者');
+      const { s, course } = await taught(caller, courseId);
       const businesses = await repo.businesses(s, course.id, BOARD_MAX);
       const ids = businesses.map((b) => b.id);
       const [nodes, members, last] = await Promise.all([

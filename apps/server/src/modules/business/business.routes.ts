@@ -77,6 +77,8 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessDocCalls.detail, ({ input, caller }) => docs.detail(caller, input));
   serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
+  serve(app, businessBoardCalls.summaries, ({ caller }) => board.summaries(caller));
+  serve(app, businessBoardCalls.people, ({ input, caller }) => board.people(caller, input.course_id));
   serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
   serve(app, businessWatchCalls.observables, ({ input, caller }) =>
     watch.observables(company(caller, input.company_id), input.size),

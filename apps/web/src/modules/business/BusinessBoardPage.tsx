@@ -4,11 +4,12 @@ import {
   BUSINESS_COMMANDS,
   type BusinessCommand,
 } from '@portal/contract';
-import { Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Card, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { BOARD_REFRESH_MS, useBoard, useBoardCourses } from './useBoard.ts';
+import { useChosenCourse } from './CoursePicker.tsx';
+import { BOARD_REFRESH_MS, useBoard } from './useBoard.ts';
 import { runPath } from './useBusinesses.ts';
 
 /** How long ago, in words: 45秒, 12分钟, 2小时5分钟. */
@@ -28,10 +29,7 @@ export function idleWords(seconds: number): string {
  * seconds; each team opens as its members see it.
  */
 export function BusinessBoardPage() {
-  const [search, setSearch] = useSearchParams();
-  const courses = useBoardCourses();
-  const list = courses.data?.results ?? [];
-  const chosen = Number(search.get('course_id')) || list[0]?.id || 0;
+  const { courses, list, chosen, picker } = useChosenCourse('board-course');
   const board = useBoard(chosen);
 
   if (courses.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
@@ -50,16 +48,7 @@ export function BusinessBoardPage() {
       title="业务指导"
       extra={<Typography.Text type="secondary">每{BOARD_REFRESH_MS / 1000}秒刷新</Typography.Text>}
     >
-      <Space wrap className="board-head">
-        <label htmlFor="board-course">课程</label>
-        <Select
-          id="board-course"
-          value={chosen}
-          style={{ minWidth: 220 }}
-          options={list.map((c) => ({ value: c.id, label: c.code ? `${c.code} ${c.name}` : c.name }))}
-          onChange={(id: number) => setSearch({ course_id: String(id) })}
-        />
-      </Space>
+      {picker}
       {board.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : !board.data ? (

@@ -21,3 +21,18 @@ export const useBoard = (courseId: number) =>
     enabled: courseId > 0,
     refetchInterval: (q) => (q.state.status === 'error' ? false : BOARD_REFRESH_MS),
   });
+
+/** 我的课堂: the instructor's courses with their projects, students and businesses counted. */
+export const useCourseSummaries = () =>
+  useQuery({
+    queryKey: [...boardKeys.all, 'summaries'],
+    queryFn: () => api.call(businessBoardCalls.summaries, {}),
+  });
+
+/** A course's students and businesses with who sits where. */
+export const useCoursePeople = (courseId: number) =>
+  useQuery({
+    queryKey: [...boardKeys.all, 'people', courseId],
+    queryFn: () => api.call(businessBoardCalls.people, { course_id: courseId }),
+    enabled: courseId > 0,
+  });
