@@ -17,8 +17,9 @@ import {
  * Issue 11: every area opens on a home that says what the area is for and what the user can do
  * now. Until an area's first screen of spec §2 is built, its home stands there; 商城管理's first
  * screen (the goods library at /crm/goods_manager) is built, so its home has a path of its own
- * (/crm/home) and a role that keeps no goods (客服) lands there. 管理中心's first screen (流程管理,
- * issue 36) is built and every role of the area may open it: it opens there, with no home of its own.
+ * (/crm/home) and a role that keeps no goods (客服) lands there; so are 学生中心's, 指导中心's and
+ * 业务中心's (业务准备, its home at /business/overview). 管理中心's first screen (流程管理, issue 36) is
+ * built and every role of the area may open it: it opens there, with no home of its own.
  */
 /** The areas with a home (管理中心 opens on its first screen). */
 type Homed = Exclude<Area, 'manager'>;
@@ -33,12 +34,19 @@ const FIRST_SCREENS: Record<Homed, string> = {
 };
 
 /** Where each area's home stands: its first screen, unless that screen is built. */
-const HOMES: Record<Homed, string> = { ...FIRST_SCREENS, crm: 'home', student: 'home', instructor: 'home' };
+const HOMES: Record<Homed, string> = {
+  ...FIRST_SCREENS,
+  crm: 'home',
+  student: 'home',
+  instructor: 'home',
+  business: 'overview',
+};
 
 /** Roles whose area opens on a built first screen rather than on the home: what that screen shows. */
 const LANDS_ON_SCREEN = new Map([
   ...['shop', 'warehouse', 'purchaser', 'finance', 'sales', 'qf_shop'].map((u) => [u, '商品库'] as const),
   ['instructor', '业务指导'],
+  ['business', '业务准备'],
 ]);
 
 const main = (page: Page) => page.getByRole('main');

@@ -533,3 +533,39 @@ test('a bill goes into its nested hearing and comes back to the vote', async ({ 
   await expect(legend).toContainText('已完成：起草议案、议案公示、听证会（嵌套项目）');
   await expect(legend).toContainText('当前：表决');
 });
+
+test('a 业务人员 finds a project in 业务准备 and starts a business on it', async ({ page }) => {
+  await signIn(page, 'business');
+  await page.goto('/business');
+  await expect(page).toHaveURL(/\/business\/prepare$/);
+  await page
+    .getByRole('navigation', { name: '挑选项目的方式' })
+    .getByRole('link', { name: /按事项/ })
+    .click();
+  // The office items of the company's projects; 民事诉讼 holds the court case.
+  await page
+    .getByRole('menu', { name: '所属事项' })
+    .getByRole('menuitem', { name: /民事诉讼/ })
+    .click();
+  const projects = page.getByRole('table', { name: '民事诉讼的项目' });
+  await expect(projects).toContainText('合同纠纷模拟庭审');
+  await expect(projects).not.toContainText('价格调整听证会');
+  // By company: the notice board beside every project; by keyword.
+  await page.getByText('按单位', { exact: true }).click();
+  await expect(page.getByRole('region', { name: '公示栏' })).toBeVisible();
+  await page.goto('/business/prepare/prepare2');
+  await page.getByRole('searchbox', { name: '搜索项目' }).fill('价格调整');
+  await page.getByRole('searchbox', { name: '搜索项目' }).press('Enter');
+  const found = page.getByRole('table', { name: '检索到的项目' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await found.getByRole('link', { name: '启动业务 价格调整听证会' }).click();
+  // Step 2 of 启动业务 in the business area; the seats still empty are staffed on 配备团队.
+  await expect(page).toHaveURL(/\/business\/prepare\/start\?project_id=\d+$/);
+  const name = `业务员发起${uniqueSuffix()}`;
+  await page.getByRole('textbox', { name: '业务名称' }).fill(name);
+  await page.getByRole('button', { name: '启动业务' }).click();
+  await expect(toast(page, new RegExp(`已启动业务「${name}」`))).toBeVisible();
+  await expect(page).toHaveURL(/\/moreTeammates\?business_id=\d+$/);
+  await expect(page.getByText(`配备团队 · ${name}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: '返回进行中的业务' })).toBeVisible();
+});

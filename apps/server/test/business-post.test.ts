@@ -128,7 +128,16 @@ describe('a post node’s notice', () => {
     expect((await publish(run, manager, run.host, 'G', '公示', '<p></p>')).c).toBe(Codes.PARAM_ERROR.c);
     expect((await publish(run, outsider, run.host, 'G', '冒名公示', '<p>x</p>')).c).toBe(Codes.FORBIDDEN.c);
     expect((await publish(run, stranger, run.host, 'G', '冒名公示', '<p>x</p>')).c).toBe(Codes.NOT_FOUND.c);
-    expect((await get(`/business/post/detail?id=${made.id}`, outsider)).c).toBe(Codes.FORBIDDEN.c);
+    // A notice is public by nature: another of the company's staff reads it, without the member's name,
+    // and finds it on the company's notice board; another company does not.
+    expect((await get(`/business/post/detail?id=${made.id}`, outsider)).d).toMatchObject({
+      name: '公示',
+      user_name: '',
+    });
+    const board = await get('/business/post/list', outsider);
+    expect(board.d[0]).toMatchObject({ id: made.id, name: '公示', node_name: '议案公示' });
+    expect((await get('/business/post/list', stranger)).d).toEqual([]);
+    expect((await get('/business/post/list')).c).toBe(Codes.NOT_LOGGED_IN.c);
     expect((await get(`/business/post/detail?id=${made.id}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
     expect((await get(`/business/post/detail?id=${made.id}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
     // Once the business has moved on, the notice is no longer watched.

@@ -174,6 +174,43 @@ describe('businesses', () => {
     expect((await get('/business/list_nodel?keyword=第一次', manager)).d.results).toHaveLength(1);
   });
 
+  it('lets a 业务人员 start a business from a project and staff their own, not another’s', async () => {
+    const agent = await h.as(5, manager.companyId);
+    const teammate = await h.as(5, manager.companyId);
+    // 业务准备: the projects by office item, and the start.
+    const items = await get('/project/office_items', agent);
+    expect(items.c, items.m).toBe(0);
+    expect(items.d.results.reduce((n: number, i: { count: number }) => n + i.count, 0)).toBeGreaterThan(0);
+    const office = items.d.results[0].office_item as string;
+    const listed = await get(`/project/list?office_item=${encodeURIComponent(office)}`, agent);
+    expect(listed.d.results.every((p: { office_item: string }) => p.office_item === office)).toBe(true);
+    expect((await get(`/business/create/preview?project_id=${projectId}`, agent)).c).toBe(0);
+    const made = await post('/business/create', { project_id: projectId, name: '业务人员发起' }, agent);
+    expect(made.c, made.m).toBe(0);
+    const seat = made.d.roles.find((r: { name: string }) => r.name === '陈述人').seats[0].id as number;
+    expect((await get(`/business/team?business_id=${made.d.id}`, agent)).c).toBe(0);
+    expect((await post('/business/getUnitUserList', { business_id: made.d.id }, agent)).c).toBe(0);
+    const staffed = await post(
+      '/business/setNoneUser',
+      { role_alloc_id: seat, user_id: teammate.user.id },
+      agent,
+    );
+    expect(staffed.c, staffed.m).toBe(0);
+    // Another's business: neither read nor staffed; nor deleted.
+    const others = await post('/business/create', { project_id: projectId, name: '经理发起' }, manager);
+    const otherSeat = others.d.roles.find((r: { name: string }) => r.name === '陈述人').seats[0].id as number;
+    const before = await stored();
+    expect((await get(`/business/team?business_id=${others.d.id}`, agent)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/business/getUnitUserList', { business_id: others.d.id }, agent)).c).toBe(
+      Codes.FORBIDDEN.c,
+    );
+    expect(
+      (await post('/business/setNoneUser', { role_alloc_id: otherSeat, user_id: teammate.user.id }, agent)).c,
+    ).toBe(Codes.FORBIDDEN.c);
+    expect((await post('/business/delete', { business_id: made.d.id }, agent)).c).toBe(Codes.FORBIDDEN.c);
+    expect(await stored()).toBe(before);
+  });
+
   it('refuses another company, the anonymous and a reader, changing nothing', async () => {
     const before = await stored();
     expect((await get('/business/list_nodel', stranger)).d.results).toEqual([]);

@@ -30,6 +30,18 @@ export const businessPostSchema = z.object({
 });
 export type BusinessPost = z.infer<typeof businessPostSchema>;
 
+/** A notice as the company's notice board (公示栏) lists it. */
+export const postRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  business_name: z.string(),
+  node_name: z.string(),
+  update_time: z.string(),
+});
+export type PostRef = z.infer<typeof postRefSchema>;
+/** Notices the board shows (the newest). */
+export const POST_BOARD_MAX = 20;
+
 export const businessPostCreateBody = form({
   business_id: id('业务'),
   node_id: id('环节'),
@@ -61,9 +73,16 @@ export const businessPostCalls = {
     businessPostBody,
     businessPostSchema.nullable(),
   ),
+  list: get(
+    '/business/post/list',
+    `本单位业务的最新公示（公示栏，最多${POST_BOARD_MAX}条）`,
+    { login: true },
+    form({}),
+    z.array(postRefSchema),
+  ),
   detail: get(
     '/business/post/detail',
-    '按编号查看一条公示（业务成员）',
+    '按编号查看一条公示（本单位员工；成员姓名只有能打开业务者可见）',
     { login: true },
     form({ id: id('公示') }),
     businessPostSchema,

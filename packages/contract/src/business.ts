@@ -185,14 +185,14 @@ export const businessCalls = {
   preview: get(
     '/business/create/preview',
     '启动业务前：项目、要配备的角色与本单位可选人数',
-    { permission: 'change_business' },
+    { permission: 'start_business' },
     form({ project_id: id('项目') }),
     businessPreviewSchema,
   ),
   create: post(
     '/business/create',
     '启动业务（复制角色、列出席位，发起人坐发起角色；状态为等待开始）',
-    'change_business',
+    'start_business',
     businessCreateBody,
     businessDetailSchema,
   ),
@@ -205,22 +205,22 @@ export const businessCalls = {
   ),
   team: get(
     '/business/team',
-    '业务的团队（角色与席位上的人员），配备团队时读取',
-    { permission: 'view_business' },
+    '业务的团队（角色与席位上的人员），配备团队时读取（持有查看业务权限者，或业务的发起人）',
+    { login: true },
     businessIdBody,
     businessDetailSchema,
   ),
   unitUsers: post(
     '/business/getUnitUserList',
     `可配备到业务席位的本单位人员（按角色的职务；最多${TEAMMATES_MAX}人）`,
-    'change_business',
+    'start_business',
     businessIdBody,
     z.object({ results: z.array(teammateSchema) }),
   ),
   addMoreTeammates: post(
     '/business/addMoreTeammates',
     '配备团队：为等待开始的业务的席位安排人员（发起人的席位除外）',
-    'change_business',
+    'start_business',
     form({
       business_id: id('业务'),
       data: optionalList(
@@ -237,7 +237,7 @@ export const businessCalls = {
   setNoneUser: post(
     '/business/setNoneUser',
     '为一个空席位安排人员',
-    'change_business',
+    'start_business',
     form({ role_alloc_id: id('席位'), user_id: id('人员') }),
     businessDetailSchema,
   ),

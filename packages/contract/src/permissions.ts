@@ -156,6 +156,7 @@ export const PERMISSIONS = {
     change_project: '新建、修改和删除实训项目',
     view_business: '查看业务',
     change_business: '启动、删除和恢复业务',
+    start_business: '从实训项目发起业务，为自己发起的业务配备团队',
     view_course: '查看课程',
     change_course: '新建、修改和删除课程，管理课程的学生',
   },
@@ -261,7 +262,8 @@ export const DEFAULT_ROLE_PERMISSIONS: Record<number, Codename[]> = {
   ],
   // 指导者: their assistants (the training area's actions come with its issues).
   4: ['set_assistant', ...STAFF_OWN],
-  5: STAFF_OWN,
+  // 业务人员: they choose a project in 业务准备 and start a business on it (design/training.md).
+  5: [...STAFF_OWN, 'view_project', 'start_business'],
   8: [...STAFF_OWN, 'view_flow', 'view_project', 'view_business', 'view_course'],
   9: STAFF_OWN,
   10: STAFF_OWN,

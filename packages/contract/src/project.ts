@@ -110,6 +110,8 @@ const projectFields = {
 export const projectListBody = form({
   keyword: keyword('项目名称'),
   flow_id: optionalId('流程'),
+  /** Only the projects of this office item (所属事项), exactly. */
+  office_item: optionalText('所属事项', { max: PROJECT_LIMITS.officeItem }),
   ...paging,
 });
 export const projectIdBody = form({ project_id: id('项目') });
@@ -144,6 +146,13 @@ export const projectCalls = {
     { permission: 'view_project' },
     projectListBody,
     pageOf(projectSchema),
+  ),
+  officeItems: get(
+    '/project/office_items',
+    '本单位项目的所属事项，以及各有几个项目（业务准备按事项挑选项目）',
+    { permission: 'view_project' },
+    form({}),
+    z.object({ results: z.array(z.object({ office_item: z.string(), count: z.number().int() })) }),
   ),
   get: get(
     '/project/detail',

@@ -37,6 +37,10 @@ export const businessPostRepository = {
       .limit(1)
       .executeTakeFirst(),
 
+  /** The company's newest notices (the notice board). */
+  latest: (s: CompanyScope, limit: number) =>
+    posts(s).orderBy('x.updated_at', 'desc').orderBy('x.id', 'desc').limit(limit).execute(),
+
   byId: (s: CompanyScope, id: number) => posts(s).where('x.id', '=', id).executeTakeFirst(),
 
   /** The notices of a business, by path row (the report). */

@@ -1,4 +1,10 @@
-import { BUSINESS_POST_LIMITS, type BusinessPost, POST_NODE_TYPE } from '@portal/contract';
+import {
+  BUSINESS_POST_LIMITS,
+  type BusinessPost,
+  POST_BOARD_MAX,
+  POST_NODE_TYPE,
+  type PostRef,
+} from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
@@ -6,7 +12,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { inCompany } from '#server/platform/db/scope.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseOutsideScreen, refuseStranger } from './business-access.ts';
+import { mayOpen, refuseOutsideScreen } from './business-access.ts';
 import type { ActAt, BusinessAct } from './business-act.ts';
 import { businessPostRepository as repo } from './business-post.repository.ts';
 import type { BusinessWatchService } from './business-watch.service.ts';
@@ -70,12 +76,27 @@ export function businessPostService(
       return row ? asPost(row, as === 'watcher') : null;
     },
 
+    /** The company's notice board (公示栏): a notice is public by nature, so any of its staff reads it. */
+    async board(caller: Caller): Promise<PostRef[]> {
+      const rows = await repo.latest(
+        inCompany(db, caller.companyId, { userId: caller.userId }),
+        POST_BOARD_MAX,
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        business_name: r.business_name,
+        node_name: r.node_name,
+        update_time: r.update_time,
+      }));
+    },
+
     async detail(caller: Caller, id: number) {
       const s = inCompany(db, caller.companyId, { userId: caller.userId });
       const row = await repo.byId(s, id);
       if (!row) throw new AppError('NOT_FOUND', '公示不存在', 'id');
-      await refuseStranger(deps.permissions, s, caller, row.business_id);
-      return asPost(row);
+      // A notice is public by nature: the company's staff read it, a member's name only those who may open the business.
+      return asPost(row, !(await mayOpen(deps.permissions, s, caller, row.business_id)));
     },
   };
 }

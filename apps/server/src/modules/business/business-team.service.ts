@@ -68,6 +68,18 @@ export function businessTeamService(
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
+  /**
+   * The business whose team the caller staffs: any of the company's for a holder of
+   * change_business, else only one they started (a 业务人员 staffs their own, start_business).
+   */
+  async function staffedBy(caller: Caller, s: CompanyScope, businessId: number) {
+    const run = await repo.run(s, businessId);
+    if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+    if (run.created_by !== caller.userId && !(await deps.permissions.has(caller, 'change_business')))
+      throw new AppError('FORBIDDEN', '只能为自己发起的业务配备团队');
+    return run;
+  }
+
   /** Seats `assignments` (seat id → user id or null), all checked first; the starter's seat stays. */
   async function assign(
     s: CompanyScope,
@@ -132,6 +144,7 @@ export function businessTeamService(
     data: readonly { seat_id: number; user_id?: number | null | undefined }[],
     only?: 'empty',
   ) {
+    await staffedBy(caller, scopeOf(caller), businessId);
     await db.transaction().execute(async (trx) => {
       const s = scopeOf(caller, trx);
       const changed = await assign(s, businessId, data, only);
@@ -150,8 +163,7 @@ export function businessTeamService(
     /** Who may fill the business's seats: the company's staff holding its roles' 职务 (all, when a role names none). */
     async unitUsers(caller: Caller, businessId: number): Promise<{ results: Teammate[] }> {
       const s = scopeOf(caller);
-      if (!(await repo.run(s, businessId)))
-        throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      await staffedBy(caller, s, businessId);
       const seats = await repo.seats(s, businessId);
       const positions = seats.some((t) => t.position_id === null)
         ? ('all' as const)

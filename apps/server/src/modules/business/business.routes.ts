@@ -58,6 +58,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessPostCalls.current, ({ input, caller }) =>
     posts.current(caller, company(caller, input.company_id), input),
   );
+  serve(app, businessPostCalls.list, ({ caller }) => posts.board(caller));
   serve(app, businessPostCalls.detail, ({ input, caller }) => posts.detail(caller, input.id));
   serve(app, businessReportCalls.generate, ({ input, caller }) => report.generate(caller, input.business_id));
   serve(app, businessReportCalls.replay, ({ input, caller }) => report.replay(caller, input.business_id));

@@ -7,6 +7,7 @@ import {
   FLOW_PUBLISHED,
 } from '@portal/contract';
 import { audit } from '#server/platform/audit/audit.ts';
+import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { type PageParams, paged } from '#server/platform/core/paging.ts';
@@ -75,7 +76,7 @@ function closedFor(p: ProjectRow, userId: number, today: string): string {
  * roles copied and their seats listed, the starter in the start role's first seat — listed,
  * soft-deleted and recovered. Every call is the caller's company's.
  */
-export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
+export function businessService(db: Database, deps: { zoneOf: ZoneOf; permissions: PermissionCache }) {
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
@@ -121,7 +122,15 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf }) {
   return {
     /** The business with its team, as a write answers it (the team service's too). */
     detailIn: detail,
-    team: (caller: Caller, businessId: number) => detail(scopeOf(caller), businessId),
+    /** The team as 配备团队 reads it: for a holder of view_business, or the business's starter. */
+    async team(caller: Caller, businessId: number) {
+      const s = scopeOf(caller);
+      const run = await repo.run(s, businessId);
+      if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      if (run.created_by !== caller.userId && !(await deps.permissions.has(caller, 'view_business')))
+        throw new AppError('FORBIDDEN', '只有发起人或可查看业务者可以查看团队');
+      return detail(s, businessId);
+    },
     list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
     deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
     /** The caller's own businesses: in progress (waiting or running) or done. */

@@ -9,6 +9,7 @@ import type { CompanyScope } from '#server/platform/db/scope.ts';
 export interface ProjectFilter {
   keyword?: string | undefined;
   flow_id?: number | undefined;
+  office_item?: string | undefined;
 }
 
 export interface ProjectValues {
@@ -54,6 +55,7 @@ function projects(s: CompanyScope, f: ProjectFilter) {
   let q = s.selectFrom('flow_projects', 'p').innerJoin('flows as f', 'f.id', 'p.flow_id');
   if (f.keyword) q = q.where((eb) => containsLike(eb, ['p.name'], f.keyword ?? ''));
   if (f.flow_id !== undefined) q = q.where('p.flow_id', '=', f.flow_id);
+  if (f.office_item !== undefined) q = q.where('p.office_item', '=', f.office_item);
   return q;
 }
 
@@ -66,6 +68,15 @@ export const projectRepository = {
         .select([...COLUMNS, personName().as('creator_name')])
         .orderBy('p.id', 'desc'),
     ),
+
+  /** The office items the company's projects belong to, with how many each ('' for none). */
+  officeItems: (s: CompanyScope) =>
+    s
+      .selectFrom('flow_projects', 'p')
+      .select(['p.office_item', sql<number>`count(*)`.as('count')])
+      .groupBy('p.office_item')
+      .orderBy('p.office_item')
+      .execute(),
 
   project: (s: CompanyScope, id: number) =>
     projects(s, {})

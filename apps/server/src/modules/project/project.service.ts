@@ -133,6 +133,11 @@ export function projectService(db: Database) {
       return paged({ count, results: results.map(item) }, p);
     },
 
+    async officeItems(caller: Caller) {
+      const rows = await repo.officeItems(scopeOf(caller));
+      return { results: rows.map((r) => ({ office_item: r.office_item, count: Number(r.count) })) };
+    },
+
     async get(caller: Caller, projectId: number) {
       const s = scopeOf(caller);
       return detail(s, await projectOrThrow(s, projectId));

@@ -40,7 +40,12 @@ describe('area homes', () => {
   } as const;
 
   // An area whose first screen is built keeps its home at a path of its own.
-  const HOMES: Record<string, string> = { crm: 'home', student: 'home', instructor: 'home' };
+  const HOMES: Record<string, string> = {
+    crm: 'home',
+    student: 'home',
+    instructor: 'home',
+    business: 'overview',
+  };
   // Areas whose first screen is built and that need no home of their own.
   const NO_HOME = new Set(['manager']);
 
@@ -83,6 +88,17 @@ describe('area homes', () => {
     expect(areaIndexTarget(crm, keeper)).toBe('/crm/goods_manager');
     expect(areaIndexTarget(crm, nobody)).toBe('/crm/home');
     expect(visibleMenu(crm.children, nobody)[0]).toBe(home);
+  });
+
+  it('/business opens on 业务准备 for whoever may see projects, else on its home at /business/overview', () => {
+    const business = AREAS.find((x) => x.area === 'business');
+    if (!business) throw new Error('no business area');
+    expect(findScreen(AREAS, '/business/prepare')?.title).toBe('业务准备');
+    expect(findScreen(AREAS, '/business/overview')?.title).toBe('业务中心首页');
+    expect(findScreen(AREAS, '/business/home')?.title).toBe('管理首页');
+    const agent = { training: [{ codename: 'view_project', name: '查看实训项目' }] };
+    expect(areaIndexTarget(business, agent)).toBe('/business/prepare');
+    expect(areaIndexTarget(business, nobody)).toBe('/business/overview');
   });
 
   it('an area home does not make an area one the user may switch to', () => {

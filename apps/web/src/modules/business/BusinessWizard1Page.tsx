@@ -8,10 +8,17 @@ import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { BUSINESS_STEPS } from './BusinessWizardPage.tsx';
-import { teammatesPath, useBusinessPreview, useBusinessWrites, wizardPath } from './useBusinesses.ts';
+import {
+  runPath,
+  teammatesPath,
+  useBusinessPreview,
+  useBusinessWrites,
+  useStartingPaths,
+} from './useBusinesses.ts';
 
 /**
- * 启动业务, step 2 (/manager/create_business_wizard1?project_id=): the chosen project and the roles
+ * 启动业务, step 2 (/manager/create_business_wizard1?project_id=, and for a 业务人员
+ * /business/prepare/start?project_id=): the chosen project and the roles
  * its runs are played by — seats, the 职务 each needs and how many of the company hold it; the
  * caller takes the start role. 启动业务 stores the business waiting for its team; a project closed
  * to the caller now says why and cannot be started.
@@ -23,12 +30,13 @@ export function BusinessWizard1Page() {
   const preview = useBusinessPreview(Number.isInteger(projectId) && projectId > 0 ? projectId : 0);
   const { create } = useBusinessWrites();
   const [form] = Form.useForm<{ name?: string }>();
+  const paths = useStartingPaths();
   if (projectId > 0 && preview.isPending) return <PageSpin />;
   if (!preview.data)
     return (
       <Card title="启动业务">
         <QueryEmpty query={preview} description="项目不存在或已被删除" />
-        <Link to={wizardPath}>重新选择项目</Link>
+        <Link to={paths.choose}>重新选择项目</Link>
       </Card>
     );
   const { project, roles, closed } = preview.data;
@@ -43,12 +51,14 @@ export function BusinessWizard1Page() {
             ? `已启动业务「${b.name}」，还有${empty}个席位待配备`
             : `已启动业务「${b.name}」，席位已全部配齐`,
         );
-        navigate(empty > 0 ? teammatesPath(b.id) : '/manager/business');
+        navigate(
+          empty > 0 ? teammatesPath(b.id) : paths.done === '/manager/business' ? paths.done : runPath(b.id),
+        );
       })
       .catch((e: unknown) => showFieldError(form, e, ['name']));
 
   return (
-    <Card title="启动业务" extra={<Link to="/manager/business">返回业务管理</Link>}>
+    <Card title="启动业务" extra={<Link to={paths.home}>{paths.homeName}</Link>}>
       <Steps className="business-steps" current={1} items={BUSINESS_STEPS} />
       <Descriptions
         size="small"
@@ -106,7 +116,7 @@ export function BusinessWizard1Page() {
           <Input maxLength={BUSINESS_LIMITS.name} placeholder={`如：${project.name} 第一组`} />
         </Form.Item>
         <Space>
-          <Button onClick={() => navigate(wizardPath)}>上一步</Button>
+          <Button onClick={() => navigate(paths.choose)}>上一步</Button>
           <Button type="primary" htmlType="submit" disabled={Boolean(closed)} loading={create.isPending}>
             启动业务
           </Button>

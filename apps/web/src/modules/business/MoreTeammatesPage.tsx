@@ -9,7 +9,13 @@ import { useCanCall } from '#web/shared/resource/declared.tsx';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
-import { runPath, useBusinessTeam, useBusinessWrites, useTeammates } from './useBusinesses.ts';
+import {
+  runPath,
+  useBusinessTeam,
+  useBusinessWrites,
+  useStartingPaths,
+  useTeammates,
+} from './useBusinesses.ts';
 
 type Seat = BusinessDetail['roles'][number]['seats'][number];
 
@@ -34,6 +40,7 @@ export function MoreTeammatesPage() {
   const valid = Number.isInteger(businessId) && businessId > 0;
   const team = useBusinessTeam(valid ? businessId : 0);
   const canChange = useCanCall(businessCalls.addMoreTeammates);
+  const paths = useStartingPaths();
   const waiting = team.data?.status === BUSINESS_WAITING;
   const people = useTeammates(businessId, canChange && waiting);
   const { staff } = useBusinessWrites();
@@ -55,7 +62,7 @@ export function MoreTeammatesPage() {
     return (
       <Card title="配备团队">
         <QueryEmpty query={team} description="业务不存在或已被删除" />
-        <Link to="/manager/business">返回业务管理</Link>
+        <Link to={paths.home}>{paths.homeName}</Link>
       </Card>
     );
   const b = team.data;
@@ -114,7 +121,12 @@ export function MoreTeammatesPage() {
   };
 
   return (
-    <Card title={`配备团队 · ${b.name}`} extra={<Link to="/manager/business">返回业务管理</Link>}>
+    <Card
+      title={`配备团队 · ${b.name}`}
+      extra={
+        <Link to={paths.done}>{paths.homeName === '返回业务管理' ? '返回业务管理' : '返回进行中的业务'}</Link>
+      }
+    >
       <Descriptions
         size="small"
         column={{ xs: 1, md: 3 }}

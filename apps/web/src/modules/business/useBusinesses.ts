@@ -3,6 +3,7 @@ import { businessCalls } from '@portal/contract/calls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate, useListQuery } from '#web/shared/queryHooks.ts';
+import { useCanCall } from '#web/shared/resource/declared.tsx';
 
 /** Businesses' queries (业务, issue 36): one key factory; every write reloads them. */
 export const businessKeys = {
@@ -67,6 +68,22 @@ export function useBusinessWrites() {
 
 /** The wizard's two steps (spec 001 §2: `business/create_business_wizard`, `create_business_wizard1`). */
 export const wizardPath = '/manager/business/create_business_wizard';
+
+/**
+ * Where 启动业务 and 配备团队 lead back to: 业务管理 for one who manages the company's businesses
+ * (view_business), else 业务准备 and 进行中的业务 of the business area (a 业务人员 starting their own).
+ */
+export function useStartingPaths() {
+  const manages = useCanCall(businessCalls.list);
+  return manages
+    ? { choose: wizardPath, home: '/manager/business', homeName: '返回业务管理', done: '/manager/business' }
+    : {
+        choose: '/business/prepare',
+        home: '/business/prepare',
+        homeName: '返回业务准备',
+        done: '/business/list/progress',
+      };
+}
 export const wizard1Path = (projectId: number) => `/manager/create_business_wizard1?project_id=${projectId}`;
 /** 配备团队 of a business (spec 001 §2: `/moreTeammates`, in the manager area's frame). */
 export const teammatesPath = (businessId: number) => `/moreTeammates?business_id=${businessId}`;

@@ -1,8 +1,8 @@
 import { area, linkScreen, screen } from './area.ts';
 
 /**
- * 业务中心: where business users run businesses. Its home stands at the spec's first screen
- * (`prepare`) until that screen is built; a business opens at /business/detail/{bid}.
+ * 业务中心: where business users choose a project and start a business on it (业务准备, the home),
+ * then run it; a business opens at /business/detail/{bid}.
  */
 export const BUSINESS = area(
   'business',
@@ -10,6 +10,43 @@ export const BUSINESS = area(
   'SolutionOutlined',
   'prepare',
   [
+    screen({
+      path: 'prepare',
+      title: '业务准备',
+      icon: 'AppstoreOutlined',
+      summary: '按事项、按单位或检索挑选实训项目，发起业务',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/business/PreparePages.tsx'),
+      component: 'PreparePage',
+    }),
+    linkScreen({
+      path: 'prepare/filter-method',
+      title: '业务准备',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/business/PreparePages.tsx'),
+      component: 'PreparePage',
+    }),
+    linkScreen({
+      path: 'prepare/prepare1/:by',
+      title: '挑选项目',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/business/PreparePages.tsx'),
+      component: 'Prepare1Page',
+    }),
+    linkScreen({
+      path: 'prepare/prepare2',
+      title: '检索项目',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/business/PreparePages.tsx'),
+      component: 'Prepare2Page',
+    }),
+    linkScreen({
+      path: 'prepare/start',
+      title: '启动业务',
+      access: { module: 'training', codename: 'start_business' },
+      load: () => import('#web/modules/business/BusinessWizard1Page.tsx'),
+      component: 'BusinessWizard1Page',
+    }),
     screen({
       path: 'list/progress',
       title: '进行中的业务',
@@ -46,6 +83,8 @@ export const BUSINESS = area(
     }),
   ],
   {
+    // Its own home beside 管理首页 (the admin children's `home`), as 商城管理's is.
+    path: 'overview',
     purpose:
       '业务中心是业务流程模拟实训的工作台：挑选实训项目、发起业务并组建团队，在流程的各个环节中按角色办理文书、投票表决。进行中和已完成的业务、知识库以及向指导者的提问也都在这里。',
   },
