@@ -1,4 +1,3 @@
-import { UploadOutlined } from '@ant-design/icons';
 import {
   DISPLAY_SOURCE,
   DISPLAY_SOURCE_WORDS,
@@ -7,15 +6,16 @@ import {
   type DisplayItem,
 } from '@portal/contract';
 import { businessDisplayCalls } from '@portal/contract/calls';
-import { App, Button, Empty, Progress, Select, Skeleton, Space, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import { api, isApiError } from '#web/shared/api/client.ts';
+import { App, Button, Empty, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { RichText } from '#web/shared/ui/RichText.tsx';
-import { refusalOf } from '#web/shared/ui/useFileUpload.ts';
+import { UploadButton, UploadStatus } from '#web/shared/ui/UploadButton.tsx';
+import { useUpload } from '#web/shared/ui/useFileUpload.ts';
 import {
   displayFileUrl,
   useDisplay,
@@ -53,9 +53,6 @@ export function DisplayPanel({
   const candidates = useDisplayCandidates(businessId, node.node_id, gathers && !showing);
   const [picked, setPicked] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState('');
-  const picker = useRef<HTMLInputElement>(null);
   const add = useDisplayAdd();
   const remove = useDisplayRemove();
   const setStep = useDisplayStep();
@@ -65,6 +62,14 @@ export function DisplayPanel({
   const at = mine
     ? { business_id: businessId, node_id: node.node_id, role_alloc_id: mine.role_alloc_id }
     : null;
+  // Sent only from a seat of the node (the button stands only there).
+  const sending = useUpload('any', (file, onProgress) =>
+    api.upload(
+      businessDisplayCalls.upload,
+      { ...(at as NonNullable<typeof at>), file },
+      { toast: false, onProgress },
+    ),
+  );
 
   if (display.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!display.data) return <QueryEmpty query={display} description="展示材料暂时无法显示" />;
@@ -74,23 +79,10 @@ export function DisplayPanel({
 
   async function upload(file: File) {
     if (!at) return;
-    const refused = refusalOf(file, 'any');
-    setUploadError(refused);
-    if (refused) return;
-    setProgress(0);
-    try {
-      const item = await api.upload(
-        businessDisplayCalls.upload,
-        { ...at, file },
-        { toast: false, onProgress: (sent) => setProgress(Math.round(sent * 100)) },
-      );
-      toastSuccess(`已加入展示《${item.name}》`);
-      await reread();
-    } catch (e) {
-      setUploadError(isApiError(e) ? e.m : '上传失败，请检查网络后重试');
-    } finally {
-      setProgress(null);
-    }
+    const item = await sending.upload(file);
+    if (!item) return;
+    toastSuccess(`已加入展示《${item.name}》`);
+    await reread();
   }
 
   const addPicked = () => {
@@ -171,33 +163,15 @@ export function DisplayPanel({
           <Button onClick={addPicked} disabled={!picked} loading={add.isPending}>
             加入展示
           </Button>
-          <Button
-            icon={<UploadOutlined aria-hidden />}
-            loading={progress !== null}
-            onClick={() => picker.current?.click()}
-          >
-            上传文件
-          </Button>
-          <input
-            ref={picker}
-            type="file"
-            hidden
-            aria-label="选择要展示的文件"
-            accept="image/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
+          <UploadButton
+            label="上传文件"
+            pickLabel="选择要展示的文件"
+            progress={sending.progress}
+            onPick={(file) => void upload(file)}
           />
         </Space>
       )}
-      {progress !== null && <Progress percent={progress} size="small" aria-label="上传进度" />}
-      {uploadError && (
-        <div className="ant-form-item-explain-error" role="alert">
-          {uploadError}
-        </div>
-      )}
+      <UploadStatus progress={sending.progress} error={sending.error} />
       {!showing && !gathers && items.length > 0 && (
         <Typography.Paragraph type="secondary">
           主持人开始展示后，每个人打开每项材料阅读。

@@ -27,24 +27,23 @@ export function refusalOf(file: File, kind: 'image' | 'any'): string {
 }
 
 /**
- * One upload to the file store at a time (`/file/upload`): the picked file is checked here first,
+ * One upload at a time through `send` (a multipart call): the picked file is checked here first,
  * then sent with its progress (0–100, null when idle); a refusal (here or the server's) is the
- * Chinese `error`. `upload` answers the stored file, or undefined when it was refused.
+ * Chinese `error`. `upload` answers what the call answers, or undefined when it was refused.
  */
-export function useFileUpload(kind: 'image' | 'any') {
+export function useUpload<T>(
+  kind: 'image' | 'any',
+  send: (file: File, onProgress: (sent: number) => void) => Promise<T>,
+) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
-  async function upload(file: File): Promise<StoredFileInfo | undefined> {
+  async function upload(file: File): Promise<T | undefined> {
     const refused = refusalOf(file, kind);
     setError(refused);
     if (refused) return undefined;
     setProgress(0);
     try {
-      return await api.upload(
-        fileCalls.upload,
-        { file, kind },
-        { toast: false, onProgress: (sent) => setProgress(Math.round(sent * 100)) },
-      );
+      return await send(file, (sent) => setProgress(Math.round(sent * 100)));
     } catch (e) {
       setError(isApiError(e) ? e.m : '上传失败，请检查网络后重试');
       return undefined;
@@ -54,3 +53,9 @@ export function useFileUpload(kind: 'image' | 'any') {
   }
   return { upload, progress, busy: progress !== null, error, setError };
 }
+
+/** One upload to the file store at a time (`/file/upload`), as `useUpload` sends it. */
+export const useFileUpload = (kind: 'image' | 'any') =>
+  useUpload<StoredFileInfo>(kind, (file, onProgress) =>
+    api.upload(fileCalls.upload, { file, kind }, { toast: false, onProgress }),
+  );

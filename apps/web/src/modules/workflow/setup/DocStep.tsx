@@ -1,15 +1,15 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { DOC_USAGE, type FlowDoc, SETUP_LIMITS } from '@portal/contract';
 import { workflowSetupCalls } from '@portal/contract/calls';
 import { formatBytes } from '@portal/contract/constants';
-import { App, Button, Form, Input, Modal, Progress, Select, Space } from 'antd';
-import { useRef, useState } from 'react';
-import { api, isApiError } from '#web/shared/api/client.ts';
+import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
+import { api } from '#web/shared/api/client.ts';
 import { toastSuccess } from '#web/shared/api/toast.ts';
 import { CLEARABLE } from '#web/shared/ui/clearable.tsx';
 import { confirmDanger } from '#web/shared/ui/confirmDanger.ts';
 import { DetailTable } from '#web/shared/ui/DetailTable.tsx';
-import { refusalOf } from '#web/shared/ui/useFileUpload.ts';
+import { UploadButton, UploadStatus } from '#web/shared/ui/UploadButton.tsx';
+import { useUpload } from '#web/shared/ui/useFileUpload.ts';
 import { useSetupWrites } from '../useFlowSetup.ts';
 import { nodeLabel, runNodes } from './nodes.ts';
 import { StepProblems, type StepProps } from './StepProblems.tsx';
@@ -28,29 +28,20 @@ export function DocStep({ setup, readOnly, onDone }: StepProps) {
   const nodeOptions = nodes.map((n) => ({ value: n.id, label: nodeLabel(n) }));
   const { setDocs, updateDoc, removeDoc, reload } = useSetupWrites(flowId);
   const [usage, setUsage] = useState(4);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [uploadError, setUploadError] = useState('');
+  const sending = useUpload('any', (file, onProgress) =>
+    api.upload(
+      workflowSetupCalls.createDoc,
+      { flow_id: flowId, file, usage, node_ids: [] },
+      { toast: false, onProgress },
+    ),
+  );
   const [editing, setEditing] = useState<FlowDoc | null>(null);
-  const picker = useRef<HTMLInputElement>(null);
 
   async function upload(file: File) {
-    const refused = refusalOf(file, 'any');
-    setUploadError(refused);
-    if (refused) return;
-    setProgress(0);
-    try {
-      const doc = await api.upload(
-        workflowSetupCalls.createDoc,
-        { flow_id: flowId, file, usage, node_ids: [] },
-        { toast: false, onProgress: (sent) => setProgress(Math.round(sent * 100)) },
-      );
-      toastSuccess(`已上传素材「${doc.name}」`);
-      await reload();
-    } catch (e) {
-      setUploadError(isApiError(e) ? e.m : '上传失败，请检查网络后重试');
-    } finally {
-      setProgress(null);
-    }
+    const doc = await sending.upload(file);
+    if (!doc) return;
+    toastSuccess(`已上传素材「${doc.name}」`);
+    await reload();
   }
 
   const confirmRemove = (d: FlowDoc) =>
@@ -77,34 +68,16 @@ export function DocStep({ setup, readOnly, onDone }: StepProps) {
             options={USAGE_OPTIONS}
             style={{ width: 140 }}
           />
-          <Button
-            icon={<UploadOutlined aria-hidden />}
-            loading={progress !== null}
-            onClick={() => picker.current?.click()}
-          >
-            上传素材
-          </Button>
-          <input
-            ref={picker}
-            type="file"
-            hidden
-            aria-label="选择素材文件"
-            accept="image/*,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void upload(file);
-            }}
+          <UploadButton
+            label="上传素材"
+            pickLabel="选择素材文件"
+            progress={sending.progress}
+            onPick={(file) => void upload(file)}
           />
           <span className="flow-set-hint">图片 5 MB、PDF 和 Office 文档 20 MB 以内</span>
         </Space>
       )}
-      {progress !== null && <Progress percent={progress} size="small" aria-label="上传进度" />}
-      {uploadError && (
-        <div className="ant-form-item-explain-error" role="alert">
-          {uploadError}
-        </div>
-      )}
+      <UploadStatus progress={sending.progress} error={sending.error} />
       <DetailTable<FlowDoc>
         dataSource={setup.docs}
         aria-label="素材列表"
