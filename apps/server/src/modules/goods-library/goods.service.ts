@@ -431,8 +431,18 @@ export function goodsLibraryService(
     ...base,
     /** The block's import job; a publish changes the shop's goods like any write (after its commit). */
     async importSheet(ctx: JobContext<ImportJobData>) {
-      const out = await base.importSheet(ctx);
-      if (ctx.data.mode !== 'preview') changed(ctx.caller.companyId);
+      const publishing = ctx.data.mode !== 'preview';
+      // The job is marked done in the publish's transaction: the list forgets its answers there too,
+      // so a reader who sees the job done is not given the answer from before it (and again after
+      // the commit, for one read in between).
+      const out = await base.importSheet({
+        ...ctx,
+        completeIn: async (trx, result) => {
+          await ctx.completeIn(trx, result);
+          if (publishing) forget(ctx.caller.companyId);
+        },
+      });
+      if (publishing) changed(ctx.caller.companyId);
       return out;
     },
     /** The block's batch delete; the lists forget what they remembered. */
