@@ -35,6 +35,22 @@ export async function refuseStranger(
     throw new AppError('FORBIDDEN', '你不是这个业务的成员');
 }
 
+/**
+ * The live business `businessId` of the scope's company, for someone who may open it (mayOpen):
+ * NOT_FOUND when there is none, FORBIDDEN for another of the company.
+ */
+export async function openBusiness(
+  permissions: PermissionCache,
+  s: CompanyScope,
+  caller: Caller,
+  businessId: number,
+) {
+  const business = await businessMessageRepository.business(s, businessId);
+  if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+  await refuseStranger(permissions, s, caller, business.id);
+  return business;
+}
+
 /** The actions a seat's set-up offers in a node, from their stored list (none when unreadable). */
 export function actionsOf(json: string): string[] {
   try {

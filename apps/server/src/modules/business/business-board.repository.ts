@@ -83,6 +83,19 @@ export const businessBoardRepository = {
           .orderBy('cp.id')
           .execute(),
 
+  /** How many businesses (not deleted) of each course's projects are in each status. */
+  businessCounts: (s: CompanyScope, courseIds: readonly number[]) =>
+    courseIds.length === 0
+      ? Promise.resolve([])
+      : s
+          .selectFrom('businesses', 'b')
+          .innerJoin('course_projects as cpr', 'cpr.project_id', 'b.project_id')
+          .select(['cpr.course_id', 'b.status', sql<number>`count(*)`.as('n')])
+          .where('cpr.course_id', 'in', courseIds)
+          .where('b.del_flag', '=', 0)
+          .groupBy(['cpr.course_id', 'b.status'])
+          .execute(),
+
   /** Every business (any status, not deleted) of courses' projects, the newest first (at most `limit`). */
   courseBusinesses: (s: CompanyScope, courseIds: readonly number[], limit: number) =>
     courseIds.length === 0

@@ -60,22 +60,21 @@ export function businessBoardService(
       const courses = await coursesOf(caller);
       const ids = courses.map((c) => c.id);
       const s = scopeOf(caller);
-      const [projects, students, businesses] = await Promise.all([
+      const [projects, students, counts] = await Promise.all([
         repo.courseProjects(s, ids),
         repo.students(s, ids),
-        repo.courseBusinesses(s, ids, COURSE_BUSINESSES_MAX * Math.max(1, ids.length)),
+        repo.businessCounts(s, ids),
       ]);
+      const count = (courseId: number, status: number) =>
+        Number(counts.find((x) => x.course_id === courseId && x.status === status)?.n ?? 0);
       return {
-        results: courses.map((c) => {
-          const mine = businesses.filter((b) => b.course_id === c.id);
-          return {
-            ...c,
-            projects: projects.filter((p) => p.course_id === c.id).map((p) => p.name),
-            students: students.filter((x) => x.course_id === c.id).length,
-            running: mine.filter((b) => b.status === BUSINESS_RUNNING).length,
-            finished: mine.filter((b) => b.status === BUSINESS_FINISHED).length,
-          };
-        }),
+        results: courses.map((c) => ({
+          ...c,
+          projects: projects.filter((p) => p.course_id === c.id).map((p) => p.name),
+          students: students.filter((x) => x.course_id === c.id).length,
+          running: count(c.id, BUSINESS_RUNNING),
+          finished: count(c.id, BUSINESS_FINISHED),
+        })),
       };
     },
 

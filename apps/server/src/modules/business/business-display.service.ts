@@ -17,7 +17,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { IncomingFile } from '#server/platform/files/stored-files.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseOutsideScreen, refuseStranger } from './business-access.ts';
+import { openBusiness, refuseOutsideScreen, refuseStranger } from './business-access.ts';
 import type { ActAt, ActContext, BusinessAct } from './business-act.ts';
 import { businessDisplayRepository as repo } from './business-display.repository.ts';
 import { businessDocRepository } from './business-doc.repository.ts';
@@ -49,9 +49,7 @@ export function businessDisplayService(
   /** The business and the node's latest visit, for someone who may open the business. */
   async function opened(caller: Caller, input: { business_id: number; node_id: number }) {
     const s = inCompany(db, caller.companyId, { userId: caller.userId });
-    const business = await businessMessageRepository.business(s, input.business_id);
-    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, s, caller, business.id);
+    const business = await openBusiness(deps.permissions, s, caller, input.business_id);
     if ((await businessSeatRepository.scene(s, input.node_id))?.node_type !== DISPLAY_NODE_TYPE)
       throw new AppError('PARAM_ERROR', '这个环节不是展示环节', 'node_id');
     if (!(await businessDocRepository.inBusiness(s, business.id, input.node_id)))
@@ -75,7 +73,9 @@ export function businessDisplayService(
   async function asItems(s: CompanyScope, businessId: number, rows: ItemRow[]): Promise<DisplayItem[]> {
     const docIds = rows.flatMap((r) => (r.doc_id === null ? [] : [r.doc_id]));
     const docs = new Map(
-      (await businessDocRepository.docsWithSigns(s, businessId, { docIds })).map((d) => [d.id, d]),
+      (docIds.length > 0 ? await businessDocRepository.docsWithSigns(s, businessId, { docIds }) : []).map(
+        (d) => [d.id, d],
+      ),
     );
     return rows.map((r) => {
       const doc = r.doc_id === null ? undefined : docs.get(r.doc_id);

@@ -16,10 +16,9 @@ import { docxToHtml } from '#server/platform/files/docx-html.ts';
 import { type BlobStore, localCopy } from '#server/platform/files/file-store.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { refuseOutsideScreen, refuseStranger } from './business-access.ts';
+import { openBusiness, refuseOutsideScreen } from './business-access.ts';
 import type { ActAt, ActContext, BusinessAct } from './business-act.ts';
 import { businessDocRepository as repo } from './business-doc.repository.ts';
-import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
 
 const isDocx = (mime: string) => mime === DOCX_MIME;
@@ -42,10 +41,7 @@ export function businessDocService(
   /** The business, for someone who may open it. */
   async function opened(caller: Caller, businessId: number) {
     const s = inCompany(db, caller.companyId, { userId: caller.userId });
-    const business = await businessMessageRepository.business(s, businessId);
-    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, s, caller, business.id);
-    return { s, business };
+    return { s, business: await openBusiness(deps.permissions, s, caller, businessId) };
   }
 
   async function one(s: CompanyScope, businessId: number, docId: number) {
@@ -292,10 +288,7 @@ export function businessDocService(
 
     /** The node's other seats, who may be asked to sign. */
     async signRoles(caller: Caller, input: ActAt) {
-      const s = inCompany(db, caller.companyId, { userId: caller.userId });
-      const business = await businessMessageRepository.business(s, input.business_id);
-      if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-      await refuseStranger(deps.permissions, s, caller, business.id);
+      const { s, business } = await opened(caller, input.business_id);
       const seats = await businessSeatRepository.seatsInNode(s, business.id, input.node_id);
       return seats
         .filter((x) => x.role_alloc_id !== input.role_alloc_id && x.user_id !== null)

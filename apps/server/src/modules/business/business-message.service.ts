@@ -12,7 +12,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import type { LiveHub } from '#server/platform/live/live-hub.ts';
-import { refuseStranger } from './business-access.ts';
+import { openBusiness } from './business-access.ts';
 import { type BusinessAct, roomOf } from './business-act.ts';
 import type { BusinessDocService } from './business-doc.service.ts';
 import { asMessage, businessMessageRepository as repo } from './business-message.repository.ts';
@@ -40,12 +40,8 @@ export function businessMessageService(
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
   /** The business, if the caller is one of its members or holds view_business. */
-  async function opened(s: CompanyScope, caller: Caller, businessId: number) {
-    const business = await repo.business(s, businessId);
-    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, s, caller, businessId);
-    return business;
-  }
+  const opened = (s: CompanyScope, caller: Caller, businessId: number) =>
+    openBusiness(deps.permissions, s, caller, businessId);
 
   const service = {
     async push(

@@ -23,7 +23,7 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { businessRepository } from './business.repository.ts';
-import { refuseStranger } from './business-access.ts';
+import { openBusiness } from './business-access.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessRunRepository as repo } from './business-run.repository.ts';
 import type { BusinessSeatService } from './business-seat.service.ts';
@@ -68,12 +68,8 @@ export function businessRunService(
   const scopeOf = (caller: Caller, handle: Database = db) =>
     inCompany(handle, caller.companyId, { userId: caller.userId });
 
-  async function opened(s: CompanyScope, caller: Caller, businessId: number) {
-    const business = await businessMessageRepository.business(s, businessId);
-    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, s, caller, businessId);
-    return business;
-  }
+  const opened = (s: CompanyScope, caller: Caller, businessId: number) =>
+    openBusiness(deps.permissions, s, caller, businessId);
 
   async function graphOf(s: CompanyScope, flowId: number): Promise<Graph> {
     const g = await businessRepository.graph(s, flowId);

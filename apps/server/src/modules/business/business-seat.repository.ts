@@ -3,6 +3,19 @@ import { personName } from '#server/platform/db/person-name.ts';
 import type { CompanyScope } from '#server/platform/db/scope.ts';
 
 /** Seats' states inside a node: every statement scoped to the company. */
+/** A seat's state in a path row, as SeatState holds it. */
+const STATE_COLUMNS = [
+  'x.sitting_status',
+  'x.stand_status',
+  'x.speak_times',
+  'x.speak_request',
+  'x.vote_status',
+  'x.come_status',
+  'x.show_status',
+  'x.submit_status',
+  'x.report_status',
+] as const;
+
 export const businessSeatRepository = {
   /** The role's part in the node: whether it may end it, the actions it is offered, its position. */
   roleNode: (s: CompanyScope, roleId: number, nodeId: number) =>
@@ -23,17 +36,7 @@ export const businessSeatRepository = {
   async state(s: CompanyScope, pathId: number, seatId: number): Promise<SeatState> {
     const row = await s
       .selectFrom('business_seat_states', 'x')
-      .select([
-        'x.sitting_status',
-        'x.stand_status',
-        'x.speak_times',
-        'x.speak_request',
-        'x.vote_status',
-        'x.come_status',
-        'x.show_status',
-        'x.submit_status',
-        'x.report_status',
-      ])
+      .select(STATE_COLUMNS)
       .where('x.path_id', '=', pathId)
       .where('x.seat_id', '=', seatId)
       .executeTakeFirst();
@@ -89,18 +92,7 @@ export const businessSeatRepository = {
       (
         await s
           .selectFrom('business_seat_states', 'x')
-          .select([
-            'x.seat_id',
-            'x.sitting_status',
-            'x.stand_status',
-            'x.speak_times',
-            'x.speak_request',
-            'x.vote_status',
-            'x.come_status',
-            'x.show_status',
-            'x.submit_status',
-            'x.report_status',
-          ])
+          .select(['x.seat_id', ...STATE_COLUMNS])
           .where('x.path_id', '=', pathId)
           .execute()
       ).map(({ seat_id, ...state }) => [seat_id, state]),

@@ -32,7 +32,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { actionsOf, refuseStranger } from './business-access.ts';
+import { actionsOf, openBusiness } from './business-access.ts';
 import { businessDocRepository } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository as repo } from './business-seat.repository.ts';
@@ -104,9 +104,7 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
 
   async function openedNode(caller: Caller, input: { business_id: number; node_id: number }) {
     const s = scopeOf(caller);
-    const business = await businessMessageRepository.business(s, input.business_id);
-    if (!business) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-    await refuseStranger(deps.permissions, s, caller, business.id);
+    const business = await openBusiness(deps.permissions, s, caller, input.business_id);
     if (business.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING');
     const path = await businessMessageRepository.currentAt(s, business.id, input.node_id);
     if (!path) throw new AppError('BUSINESS_NOT_IN_NODE', undefined, 'node_id');

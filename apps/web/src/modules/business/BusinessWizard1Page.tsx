@@ -8,13 +8,7 @@ import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { BUSINESS_STEPS } from './BusinessWizardPage.tsx';
-import {
-  runPath,
-  teammatesPath,
-  useBusinessPreview,
-  useBusinessWrites,
-  useStartingPaths,
-} from './useBusinesses.ts';
+import { teammatesPath, useBusinessPreview, useBusinessWrites, useStartingPaths } from './useBusinesses.ts';
 
 /**
  * 启动业务, step 2 (/manager/create_business_wizard1?project_id=, and for a 业务人员
@@ -51,14 +45,12 @@ export function BusinessWizard1Page() {
             ? `已启动业务「${b.name}」，还有${empty}个席位待配备`
             : `已启动业务「${b.name}」，席位已全部配齐`,
         );
-        navigate(
-          empty > 0 ? teammatesPath(b.id) : paths.done === '/manager/business' ? paths.done : runPath(b.id),
-        );
+        navigate(empty > 0 ? teammatesPath(b.id) : paths.started(b.id));
       })
       .catch((e: unknown) => showFieldError(form, e, ['name']));
 
   return (
-    <Card title="启动业务" extra={<Link to={paths.home}>{paths.homeName}</Link>}>
+    <Card title="启动业务" extra={<Link to={paths.home.to}>{paths.home.name}</Link>}>
       <Steps className="business-steps" current={1} items={BUSINESS_STEPS} />
       <Descriptions
         size="small"

@@ -62,7 +62,7 @@ export function MoreTeammatesPage() {
     return (
       <Card title="配备团队">
         <QueryEmpty query={team} description="业务不存在或已被删除" />
-        <Link to={paths.home}>{paths.homeName}</Link>
+        <Link to={paths.team.to}>{paths.team.name}</Link>
       </Card>
     );
   const b = team.data;
@@ -121,12 +121,7 @@ export function MoreTeammatesPage() {
   };
 
   return (
-    <Card
-      title={`配备团队 · ${b.name}`}
-      extra={
-        <Link to={paths.done}>{paths.homeName === '返回业务管理' ? '返回业务管理' : '返回进行中的业务'}</Link>
-      }
-    >
+    <Card title={`配备团队 · ${b.name}`} extra={<Link to={paths.team.to}>{paths.team.name}</Link>}>
       <Descriptions
         size="small"
         column={{ xs: 1, md: 3 }}

@@ -70,18 +70,20 @@ export function useBusinessWrites() {
 export const wizardPath = '/manager/business/create_business_wizard';
 
 /**
- * Where 启动业务 and 配备团队 lead back to: 业务管理 for one who manages the company's businesses
- * (view_business), else 业务准备 and 进行中的业务 of the business area (a 业务人员 starting their own).
+ * Where 启动业务 and 配备团队 lead: for one who manages the company's businesses (view_business),
+ * 业务管理; for a 业务人员 starting their own, 业务准备, 进行中的业务 and the business itself.
  */
 export function useStartingPaths() {
   const manages = useCanCall(businessCalls.list);
+  const home = { to: '/manager/business', name: '返回业务管理' };
   return manages
-    ? { choose: wizardPath, home: '/manager/business', homeName: '返回业务管理', done: '/manager/business' }
+    ? { choose: wizardPath, home, team: home, started: () => home.to }
     : {
         choose: '/business/prepare',
-        home: '/business/prepare',
-        homeName: '返回业务准备',
-        done: '/business/list/progress',
+        home: { to: '/business/prepare', name: '返回业务准备' },
+        team: { to: '/business/list/progress', name: '返回进行中的业务' },
+        /** A business staffed at once is entered (which starts it). */
+        started: runPath,
       };
 }
 export const wizard1Path = (projectId: number) => `/manager/create_business_wizard1?project_id=${projectId}`;
