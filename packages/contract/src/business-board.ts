@@ -105,6 +105,13 @@ export const businessBoardCalls = {
       businesses: z.array(courseBusinessSchema),
     }),
   ),
+  runDetail: get(
+    '/business/rundetail',
+    '一个进行中业务的运行情况：当前环节与入席人数、最后动作与停留时长（能打开该业务者）',
+    { login: true },
+    form({ business_id: id('业务') }),
+    boardRowSchema,
+  ),
   board: get(
     '/business/board',
     '课程中每个进行中的业务：当前环节、入席人数、最后动作与停留时长（课程的指导者或持有查看课程权限者）',

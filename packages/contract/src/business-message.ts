@@ -140,6 +140,30 @@ export const businessMessageCalls = {
     businessMessagePushBody,
     businessMessageSchema,
   ),
+  /** A speech alone (the original's socket relay saved texts through it); the same rules as push's text. */
+  save: post(
+    '/business/message/save',
+    '在业务的当前环节发言（文字；与 /business/message/push 的文字消息相同的规则）',
+    form({
+      business_id: id('业务'),
+      node_id: id('环节'),
+      role_alloc_id: id('席位'),
+      msg: optionalText('消息', { max: BUSINESS_MESSAGE_LIMITS.msg }),
+    }).superRefine((v, ctx) => {
+      if (!v.msg?.trim()) ctx.addIssue({ code: 'custom', path: ['msg'], message: '消息不能为空' });
+    }),
+    businessMessageSchema,
+  ),
+  /**
+   * A message in a node of a project the business went on in through a jump or a nest (the
+   * original pushed those by project). One run holds them all, so it is push itself, under this path too.
+   */
+  projectPush: post(
+    '/project/message/push',
+    '在跳转或嵌套进入的项目的当前环节发送消息（与 /business/message/push 相同）',
+    businessMessagePushBody,
+    businessMessageSchema,
+  ),
   list: get(
     '/business/messages',
     `业务的消息（按序号；after_seq 之后的，最多${BUSINESS_MESSAGE_LIMITS.page}条）`,

@@ -96,6 +96,13 @@ export const businessReportCalls = {
     body,
     businessReportSchema,
   ),
+  result: get(
+    '/business/result',
+    '已结束业务的结果：与业务报告相同的内容，业务结束后才有',
+    { login: true },
+    body,
+    businessReportSchema,
+  ),
   replay: get(
     '/business/replay',
     '业务回放：各项目的流程图与经过的每个环节的进入、离开时间',

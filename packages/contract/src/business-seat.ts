@@ -280,6 +280,23 @@ export const roleStatusSchema = z.object({
 });
 export type RoleStatus = z.infer<typeof roleStatusSchema>;
 
+/**
+ * A node's scene (`/business/node/sceneType`): its type, the program module it runs and that
+ * module's positions. A scene node (animation, 3D animation) seats its roles at positions; seats
+ * stay seated into the next node when both are scenes of the same module (design/training.md).
+ */
+export const sceneTypeSchema = z.object({
+  node_id: z.number().int(),
+  node_type: z.number().int().nullable(),
+  type_name: z.string(),
+  /** Whether the node seats its roles at positions. */
+  scene: z.boolean(),
+  module_id: z.number().int().nullable(),
+  module_name: z.string(),
+  positions: z.array(z.string()),
+});
+export type SceneType = z.infer<typeof sceneTypeSchema>;
+
 const nodeBody = form({ business_id: id('业务'), node_id: id('环节') });
 const get = getCalls(['business']);
 
@@ -313,6 +330,13 @@ export const businessSeatCalls = {
     { login: true },
     nodeBody,
     nodeFunctionSchema,
+  ),
+  sceneType: get(
+    '/business/node/sceneType',
+    '环节的场景：类型、所用的程序模块与其中的位置；同一模块的场景环节之间，入席的席位保持入席',
+    { login: true },
+    nodeBody,
+    sceneTypeSchema,
   ),
   roleStatus: get(
     '/business/role/status',

@@ -127,6 +127,34 @@ export const businessRunSchema = businessDetailSchema.extend({
 });
 export type BusinessRun = z.infer<typeof businessRunSchema>;
 
+/**
+ * Where a business stands, read without opening it (`/business/deta/status`): a member waiting for
+ * the start, or a page following it, asks this instead of `/business/detail` (which starts it).
+ */
+export const businessStateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+  started_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** The current nodes (several in parallel branches; none before the start and after the end). */
+  nodes: z.array(z.object({ node_id: z.number().int(), name: z.string(), node_type: z.number().int().nullable() })),
+  /** Empty seats by role ('' when the team is complete). */
+  missing: z.string(),
+});
+export type BusinessState = z.infer<typeof businessStateSchema>;
+
+/** A business in a short list for choosing one (`/business/list_nodel_simple`). */
+export const businessChoiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.number().int(),
+  project_name: z.string(),
+});
+export type BusinessChoice = z.infer<typeof businessChoiceSchema>;
+/** Most businesses `/business/list_nodel_simple` answers (the newest). */
+export const BUSINESS_CHOICES_MAX = 50;
+
 /** A member of the company who may fill a seat (`/business/getUnitUserList`). */
 export const teammateSchema = z.object({
   id: z.number().int(),
@@ -175,6 +203,13 @@ export const businessCalls = {
     }),
     pageOf(businessSchema),
   ),
+  choices: get(
+    '/business/list_nodel_simple',
+    `业务简表（本单位，未删除，最新的${BUSINESS_CHOICES_MAX}个；供选择业务）`,
+    { permission: 'view_business' },
+    form({ keyword: keyword('业务名称'), status: optionalInt('业务状态', { min: 1, max: 9 }) }),
+    z.object({ results: z.array(businessChoiceSchema) }),
+  ),
   deleted: get(
     '/business/list_del',
     '已删除的业务（可恢复）',
@@ -202,6 +237,13 @@ export const businessCalls = {
     { login: true, changes: true },
     businessIdBody,
     businessRunSchema,
+  ),
+  state: get(
+    '/business/deta/status',
+    '业务现在的状态：等待开始、进行中或已结束，当前环节与空缺的席位（不打开、不开始业务）',
+    { login: true },
+    businessIdBody,
+    businessStateSchema,
   ),
   team: get(
     '/business/team',
@@ -242,5 +284,12 @@ export const businessCalls = {
     businessDetailSchema,
   ),
   remove: post('/business/delete', '删除业务（可恢复）', 'change_business', businessIdBody, count),
+  withdraw: get(
+    '/business/remove',
+    '撤回还在等待开始的业务（发起人，或可修改业务者；撤回后可在业务管理中恢复）',
+    { login: true, changes: true },
+    businessIdBody,
+    count,
+  ),
   recover: post('/business/recovery', '恢复已删除的业务', 'change_business', businessIdBody, count),
 } as const;

@@ -194,6 +194,7 @@ export const Codes = {
   BUSINESS_SIGN_ASKED: { c: 24217, m: '已经请这个席位签字，请等待签署' },
   BUSINESS_TEMPLATE_UNREADABLE: { c: 24218, m: '这个模板无法读取，请换一个模板或新建空白文书' },
   BUSINESS_TARGET_MISSING: { c: 24219, m: '项目的跳转或嵌套环节没有设置目标项目，不能启动业务' },
+  BUSINESS_NOT_FINISHED: { c: 24220, m: '业务还没有结束，还没有结果' },
   COURSE_CODE_TAKEN: { c: 24301, m: '课程编号已存在' },
   COURSE_FULL: { c: 24302, m: '课程的学生已满' },
 } as const;

@@ -51,8 +51,8 @@ export async function openBusiness(
   return business;
 }
 
-/** The actions a seat's set-up offers in a node, from their stored list (none when unreadable). */
-export function actionsOf(json: string): string[] {
+/** A stored JSON list of names (a seat's actions, a module's positions); none when unreadable. */
+export function namesOf(json: string): string[] {
   try {
     const v = JSON.parse(json) as unknown;
     return Array.isArray(v) ? v.filter((a): a is string => typeof a === 'string') : [];
@@ -60,6 +60,9 @@ export function actionsOf(json: string): string[] {
     return [];
   }
 }
+
+/** The actions a seat's set-up offers in a node, from their stored list (none when unreadable). */
+export const actionsOf = namesOf;
 
 /** Refuses a seat whose role is not offered `action` in the node (`refusal` says why). */
 export async function refuseUnoffered(

@@ -11,7 +11,8 @@ import type { PermissionCache } from '#server/platform/auth/permission-cache.ts'
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
-import { inCompany } from '#server/platform/db/scope.ts';
+import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
+import { openBusiness } from './business-access.ts';
 import { businessBoardRepository as repo } from './business-board.repository.ts';
 
 /** How many running businesses a board shows (the newest). */
@@ -48,6 +49,50 @@ export function businessBoardService(
     )
       throw new AppError('FORBIDDEN', '你不是这门课程的指导者');
     return { s, course };
+  }
+
+  /** Running businesses as the board shows them: current nodes and who is seated, the last message, idle time. */
+  async function rows(
+    s: CompanyScope,
+    businesses: Awaited<ReturnType<typeof repo.businesses>>,
+  ): Promise<BoardRow[]> {
+    const ids = businesses.map((b) => b.id);
+    const [nodes, members, last] = await Promise.all([
+      repo.nodes(s, ids),
+      repo.members(s, ids),
+      repo.lastMessages(s, businesses),
+    ]);
+    const at = now();
+    return businesses.map((b) => {
+      const message = last.find((m) => m.business_id === b.id);
+      const since = message?.create_time ?? b.started_at;
+      return {
+        id: b.id,
+        name: b.name,
+        project_name: b.project_name,
+        started_at: b.started_at,
+        members: Number(members.find((m) => m.business_id === b.id)?.members ?? 0),
+        nodes: nodes
+          .filter((n) => n.business_id === b.id)
+          .map((n) => ({
+            node_id: n.node_id,
+            name: n.name,
+            seats: Number(n.seats),
+            seated: Number(n.seated ?? 0),
+          })),
+        last: message
+          ? {
+              seq: message.seq,
+              role_name: message.role_name,
+              user_name: message.user_name,
+              cmd: message.cmd,
+              msg: message.msg,
+              create_time: message.create_time,
+            }
+          : null,
+        idle_seconds: since ? Math.max(0, Math.floor((at - Date.parse(since)) / 1000)) : 0,
+      };
+    });
   }
 
   return {
@@ -115,47 +160,17 @@ export function businessBoardService(
 
     async board(caller: Caller, courseId: number): Promise<{ course: BoardCourse; businesses: BoardRow[] }> {
       const { s, course } = await taught(caller, courseId);
-      const businesses = await repo.businesses(s, course.id, BOARD_MAX);
-      const ids = businesses.map((b) => b.id);
-      const [nodes, members, last] = await Promise.all([
-        repo.nodes(s, ids),
-        repo.members(s, ids),
-        repo.lastMessages(s, businesses),
-      ]);
-      const at = now();
-      return {
-        course,
-        businesses: businesses.map((b) => {
-          const message = last.find((m) => m.business_id === b.id);
-          const since = message?.create_time ?? b.started_at;
-          return {
-            id: b.id,
-            name: b.name,
-            project_name: b.project_name,
-            started_at: b.started_at,
-            members: Number(members.find((m) => m.business_id === b.id)?.members ?? 0),
-            nodes: nodes
-              .filter((n) => n.business_id === b.id)
-              .map((n) => ({
-                node_id: n.node_id,
-                name: n.name,
-                seats: Number(n.seats),
-                seated: Number(n.seated ?? 0),
-              })),
-            last: message
-              ? {
-                  seq: message.seq,
-                  role_name: message.role_name,
-                  user_name: message.user_name,
-                  cmd: message.cmd,
-                  msg: message.msg,
-                  create_time: message.create_time,
-                }
-              : null,
-            idle_seconds: since ? Math.max(0, Math.floor((at - Date.parse(since)) / 1000)) : 0,
-          };
-        }),
-      };
+      return { course, businesses: await rows(s, await repo.businesses(s, { courseId: course.id }, BOARD_MAX)) };
+    },
+
+    /** One running business as the board shows it (`/business/rundetail`), for one who may open it. */
+    async runDetail(caller: Caller, businessId: number): Promise<BoardRow> {
+      const s = scopeOf(caller);
+      const b = await openBusiness(deps.permissions, s, caller, businessId);
+      if (b.status !== BUSINESS_RUNNING) throw new AppError('BUSINESS_NOT_RUNNING', undefined, 'business_id');
+      const [row] = await rows(s, await repo.businesses(s, { businessId: b.id }, 1));
+      if (!row) throw new AppError('BUSINESS_NOT_RUNNING', undefined, 'business_id');
+      return row;
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_FINISHED,
   BUSINESS_STATUS,
   type BusinessReplay,
   type BusinessReport,
@@ -106,6 +107,13 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
 
   return {
     generate: report,
+
+    /** The result of an ended business (`/business/result`): its report, once it has ended. */
+    async result(caller: Caller, businessId: number): Promise<BusinessReport> {
+      const r = await report(caller, businessId);
+      if (r.status !== BUSINESS_FINISHED) throw new AppError('BUSINESS_NOT_FINISHED', undefined, 'business_id');
+      return r;
+    },
 
     /** The run to replay: each project's drawing and every path row's times. */
     async replay(caller: Caller, businessId: number): Promise<BusinessReplay> {

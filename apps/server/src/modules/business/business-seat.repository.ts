@@ -106,6 +106,18 @@ export const businessSeatRepository = {
       .where('n.id', '=', nodeId)
       .executeTakeFirst(),
 
+  /** A node of the business (one its roles take part in) with its program module. */
+  sceneOf: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('business_role_nodes', 'a')
+      .innerJoin('flow_nodes as n', 'n.id', 'a.node_id')
+      .leftJoin('program_modules as m', (j) => j.onRef('m.id', '=', 'n.module_id').on('m.del_flag', '=', 0))
+      .select(['n.id', 'n.node_type', 'n.module_id', 'm.name as module_name', 'm.positions'])
+      .where('a.business_id', '=', businessId)
+      .where('a.node_id', '=', nodeId)
+      .limit(1)
+      .executeTakeFirst(),
+
   /** The seats seated in a path row whose roles also take part in `nodeId`. */
   seatedInto: (s: CompanyScope, fromPathId: number, businessId: number, nodeId: number) =>
     s

@@ -6,9 +6,12 @@ import {
   COMMAND_ACTION,
   CONTROL,
   DOC_REQUEST,
+  isNodeType,
+  NODE_TYPES,
   type NodeFunction,
   REPORT,
   type RoleStatus,
+  type SceneType,
   SCENE_NODE_TYPES,
   SEAT_DEFAULTS,
   type SeatState,
@@ -32,7 +35,7 @@ import { AppError } from '#server/platform/core/errors.ts';
 import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { nowIso } from '#server/platform/time.ts';
-import { actionsOf, openBusiness } from './business-access.ts';
+import { actionsOf, namesOf, openBusiness } from './business-access.ts';
 import { businessDocRepository } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository as repo } from './business-seat.repository.ts';
@@ -413,6 +416,23 @@ export function businessSeatService(db: Database, deps: { permissions: Permissio
         offers: first ? actionsOf(first.actions) : [],
         process_action_list: [],
         user_role_allocs: mine.map(asStatus),
+      };
+    },
+
+    /** A node's scene: its type, module and the module's positions (a node the business's roles take part in). */
+    async sceneType(caller: Caller, input: { business_id: number; node_id: number }): Promise<SceneType> {
+      const s = scopeOf(caller);
+      const business = await openBusiness(deps.permissions, s, caller, input.business_id);
+      const n = await repo.sceneOf(s, business.id, input.node_id);
+      if (!n) throw new AppError('NOT_FOUND', '业务中没有这个环节', 'node_id');
+      return {
+        node_id: n.id,
+        node_type: n.node_type,
+        type_name: n.node_type !== null && isNodeType(n.node_type) ? NODE_TYPES[n.node_type] : '',
+        scene: n.node_type !== null && SCENE_NODE_TYPES.includes(n.node_type),
+        module_id: n.module_name === null ? null : n.module_id,
+        module_name: n.module_name ?? '',
+        positions: n.positions ? namesOf(n.positions) : [],
       };
     },
 

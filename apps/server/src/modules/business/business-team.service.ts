@@ -2,6 +2,7 @@ import {
   BUSINESS_WAITING,
   type BusinessDetail,
   type BusinessRun,
+  type BusinessState,
   beginNodes,
   type Teammate,
 } from '@portal/contract';
@@ -181,6 +182,34 @@ export function businessTeamService(
       const found = await repo.seat(scopeOf(caller), seatId);
       if (!found) throw new AppError('NOT_FOUND', '席位不存在', 'role_alloc_id');
       return staff(caller, found.business_id, [{ seat_id: seatId, user_id: userId }], 'empty');
+    },
+
+    /** Where the business stands, for one who may open it, without opening (or starting) it. */
+    async state(caller: Caller, businessId: number): Promise<BusinessState> {
+      const s = scopeOf(caller);
+      const row = await repo.business(s, businessId);
+      if (!row) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+      const [run, seats, nodes] = await Promise.all([
+        repo.run(s, businessId),
+        repo.seats(s, businessId),
+        repo.current(s, businessId),
+      ]);
+      await refuseStranger(
+        deps.permissions,
+        s,
+        caller,
+        businessId,
+        seats.some((t) => t.user_id === caller.userId),
+      );
+      return {
+        id: row.id,
+        name: row.name,
+        status: row.status,
+        started_at: run?.started_at ?? null,
+        ended_at: run?.ended_at ?? null,
+        nodes: nodes.map((n) => ({ node_id: n.node_id, name: n.name, node_type: n.node_type })),
+        missing: missingSeats(seats),
+      };
     },
 
     /**

@@ -84,6 +84,14 @@ export const businessRepository = {
         .orderBy('b.id', 'desc'),
     ),
 
+  /** The newest businesses matching the filter, shortly (for choosing one). */
+  choices: (s: CompanyScope, f: BusinessFilter, limit: number) =>
+    businesses(s, f, false)
+      .select(['b.id', 'b.name', 'b.status', 'p.name as project_name'])
+      .orderBy('b.id', 'desc')
+      .limit(limit)
+      .execute(),
+
   business: (s: CompanyScope, id: number, deleted = false) =>
     businesses(s, {}, deleted)
       .leftJoin('users as u', 'u.id', 'b.created_by')

@@ -61,6 +61,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessPostCalls.list, ({ caller }) => posts.board(caller));
   serve(app, businessPostCalls.detail, ({ input, caller }) => posts.detail(caller, input.id));
   serve(app, businessReportCalls.generate, ({ input, caller }) => report.generate(caller, input.business_id));
+  serve(app, businessReportCalls.result, ({ input, caller }) => report.result(caller, input.business_id));
   serve(app, businessReportCalls.replay, ({ input, caller }) => report.replay(caller, input.business_id));
   serve(app, businessReportCalls.export, async ({ input, caller, reply }) => {
     const { filename, body } = await report.export(caller, input.business_id);
@@ -80,6 +81,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.summaries, ({ caller }) => board.summaries(caller));
   serve(app, businessBoardCalls.people, ({ input, caller }) => board.people(caller, input.course_id));
+  serve(app, businessBoardCalls.runDetail, ({ input, caller }) => board.runDetail(caller, input.business_id));
   serve(app, businessBoardCalls.board, ({ input, caller }) => board.board(caller, input.course_id));
   serve(app, businessWatchCalls.observables, ({ input, caller }) =>
     watch.observables(company(caller, input.company_id), input.size),
@@ -94,6 +96,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessSeatCalls.reportList, ({ input, caller }) => seats.reportable(caller, input));
   serve(app, businessSeatCalls.inList, ({ input, caller }) => seats.bringable(caller, input, 'in'));
   serve(app, businessSeatCalls.outList, ({ input, caller }) => seats.bringable(caller, input, 'out'));
+  serve(app, businessSeatCalls.sceneType, ({ input, caller }) => seats.sceneType(caller, input));
   serve(app, businessSeatCalls.roleStatus, ({ input, caller }) => seats.roleStatus(caller, input));
   serve(app, businessRunCalls.transQuery, ({ input, caller }) => run.transQuery(caller, input));
   serve(app, businessRunCalls.transPath, ({ input, caller }) =>
@@ -103,13 +106,17 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessRunCalls.saveExperience, ({ input, caller }) => run.saveExperience(caller, input));
   serve(app, businessRunCalls.endCommit, ({ input, caller }) => run.endCommit(caller, input));
   serve(app, businessMessageCalls.push, ({ input, caller }) => messages.push(caller, input));
+  serve(app, businessMessageCalls.save, ({ input, caller }) => messages.push(caller, { ...input, type: 'txt' }));
+  serve(app, businessMessageCalls.projectPush, ({ input, caller }) => messages.push(caller, input));
   serve(app, businessMessageCalls.list, ({ input, caller }) => messages.list(caller, input));
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));
   serve(app, calls.mine, ({ input, caller }) => businesses.mine(caller, input, pageParams(input)));
+  serve(app, calls.choices, ({ input, caller }) => businesses.choices(caller, input));
   serve(app, calls.deleted, ({ input, caller }) => businesses.deleted(caller, input, pageParams(input)));
   serve(app, calls.preview, ({ input, caller }) => businesses.preview(caller, input.project_id));
   serve(app, calls.create, ({ input, caller }) => businesses.create(caller, input));
   serve(app, calls.detail, ({ input, caller }) => team.open(caller, input.business_id));
+  serve(app, calls.state, ({ input, caller }) => team.state(caller, input.business_id));
   serve(app, calls.team, ({ input, caller }) => businesses.team(caller, input.business_id));
   serve(app, calls.unitUsers, ({ input, caller }) => team.unitUsers(caller, input.business_id));
   serve(app, calls.addMoreTeammates, ({ input, caller }) =>
@@ -119,5 +126,6 @@ export function businessRoutes(app: App, services: BusinessServices) {
     team.setNoneUser(caller, input.role_alloc_id, input.user_id),
   );
   serve(app, calls.remove, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, true));
+  serve(app, calls.withdraw, ({ input, caller }) => businesses.withdraw(caller, input.business_id));
   serve(app, calls.recover, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, false));
 }

@@ -1,4 +1,5 @@
 import {
+  BUSINESS_CHOICES_MAX,
   BUSINESS_FINISHED,
   BUSINESS_RUNNING,
   BUSINESS_WAITING,
@@ -132,6 +133,10 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf; permission
       return detail(s, businessId);
     },
     list: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, false),
+    /** The newest businesses, shortly, for choosing one. */
+    async choices(caller: Caller, f: BusinessFilter) {
+      return { results: await repo.choices(scopeOf(caller), f, BUSINESS_CHOICES_MAX) };
+    },
     deleted: (caller: Caller, f: BusinessFilter, p: PageParams) => page(caller, f, p, true),
     /** The caller's own businesses: in progress (waiting or running) or done. */
     mine: (caller: Caller, f: { keyword?: string | undefined; state: 'progress' | 'done' }, p: PageParams) =>
@@ -232,6 +237,34 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf; permission
         return made;
       });
       return detail(scopeOf(caller), id);
+    },
+
+    /**
+     * Withdraws a business still waiting (`/business/remove`): its starter, or a holder of
+     * change_business. Soft: 业务管理 can recover it. Under the waiting row's lock, so a start at the
+     * same moment either comes first (then this is refused) or finds it gone.
+     */
+    async withdraw(caller: Caller, businessId: number) {
+      const mayChange = await deps.permissions.has(caller, 'change_business');
+      await db.transaction().execute(async (trx) => {
+        const s = scopeOf(caller, trx);
+        const at = nowIso();
+        const locked = await repo.lockWaiting(s, businessId, at);
+        if (!locked) {
+          if (!(await repo.run(s, businessId))) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+          throw new AppError('BUSINESS_NOT_WAITING', '业务已经开始或结束，不能撤回', 'business_id');
+        }
+        if (locked.created_by !== caller.userId && !mayChange)
+          throw new AppError('FORBIDDEN', '只有发起人可以撤回业务');
+        await repo.setDeleted(s, businessId, true, at);
+        await audit(trx, caller, {
+          action: 'delete',
+          entity: 'businesses',
+          entityId: businessId,
+          after: { del_flag: 1, withdrawn: true },
+        });
+      });
+      return { count: 1 };
     },
 
     /** Soft delete (`deleted`) or recovery; a business already so is not found. */
