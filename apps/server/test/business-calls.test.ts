@@ -1,15 +1,15 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
-import { type Harness, jsonCalls, testApp } from './harness.ts';
+import { type Harness, jsonCalls, testApp, type UploadFile } from './harness.ts';
 
 /**
  * The business calls around a run (issue 37, ADR 0043 "The spec's other calls"): withdrawing a
  * waiting business (`/business/remove`), where one stands without opening it (`/business/deta/status`),
  * the short list (`list_nodel_simple`), one run as the board shows it (`rundetail`), a node's scene
  * (`node/sceneType`), the result of an ended one (`result`), a speech alone (`message/save`) and a
- * push under `/project/message/push` — each refused to another member who may not, to another
- * company and to the anonymous, nothing changed.
+ * push under `/project/message/push`, and 知识库 (`/business/knowledge/list|content`) — each refused
+ * to another member who may not, to another company and to the anonymous, nothing changed.
  */
 let h: Harness;
 type Who = Awaited<ReturnType<Harness['as']>>;
@@ -29,6 +29,12 @@ const FLOW = bpmn(`
   <bpmn:endEvent id="E" />
   ${seq('f1', 'S', 'T')}${seq('f2', 'T', 'R')}${seq('f3', 'R', 'E')}`);
 
+const GUIDE: UploadFile = {
+  name: '听证程序指南.pdf',
+  content: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  type: 'application/pdf',
+};
+
 beforeAll(async () => {
   h = await testApp();
   const a = await h.company('业务甲公司');
@@ -45,6 +51,10 @@ beforeAll(async () => {
     xml: FLOW,
     starter: { actions: ['seat', 'finish', 'end'], in: ['T'] },
     extra: [{ name: '陈述人', tasks: ['T'], actions: ['seat', 'exit'] }],
+    docs: [
+      { file: GUIDE, usage: 1 },
+      { file: { ...GUIDE, name: '听证笔录范本.pdf' }, usage: 6 },
+    ],
   }));
 });
 afterAll(() => h.close());
@@ -227,5 +237,69 @@ describe('a running business, its scene, speeches and result', () => {
     expect((await get(`/business/rundetail?business_id=${run.id}`, manager)).c).toBe(
       Codes.BUSINESS_NOT_RUNNING.c,
     );
+  });
+});
+
+describe('知识库 (/business/knowledge/list, content)', () => {
+  it('lists the materials of flows live projects run on, found by name, usage and project, and downloads them', async () => {
+    const all = await get('/business/knowledge/list', clerk);
+    expect(all.c, all.m).toBe(0);
+    const mine = all.d.results.filter((k: { flow_name: string }) => k.flow_name === '价格听证');
+    expect(mine.map((k: { name: string; usage: number }) => [k.name, k.usage])).toEqual([
+      ['听证程序指南.pdf', 1],
+      ['听证笔录范本.pdf', 6],
+    ]);
+    expect(mine[0]).toMatchObject({
+      projects: ['价格听证'],
+      mime: 'application/pdf',
+      size: GUIDE.content.length,
+    });
+    const found = await get(`/business/knowledge/list?keyword=${encodeURIComponent('范本')}&usage=6`, clerk);
+    expect(found.d.results.map((k: { name: string }) => k.name)).toEqual(['听证笔录范本.pdf']);
+    expect((await get('/business/knowledge/list?usage=3', clerk)).d.results).toEqual([]);
+    expect((await get(`/business/knowledge/list?project_id=${projectId}`, clerk)).d.results).toHaveLength(2);
+    expect((await get('/business/knowledge/list?project_id=999999', clerk)).d.results).toEqual([]);
+
+    const id = mine[0].id as number;
+    const file = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/knowledge/content?id=${id}`,
+      headers: clerk.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(GUIDE.content)).toBe(true);
+
+    // Another company sees none of it; the anonymous nothing; a malformed usage is named.
+    expect((await get('/business/knowledge/list', stranger)).d.results).toEqual([]);
+    const theirs = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/knowledge/content?id=${id}`,
+      headers: stranger.headers,
+    });
+    expect(theirs.json().c).toBe(Codes.NOT_FOUND.c);
+    expect((await get('/business/knowledge/list')).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await get(`/business/knowledge/content?id=${id}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await get('/business/knowledge/list?usage=9', clerk)).field).toBe('usage');
+  });
+
+  it('drops a material once no live project runs on its flow', async () => {
+    const other = await projectWithRoles(h.app, { get, post }, manager, {
+      name: '停用的流程',
+      xml: FLOW,
+      extra: [],
+      docs: [{ file: { ...GUIDE, name: '停用素材.pdf' }, usage: 4 }],
+    });
+    const listed = async () =>
+      (await get(`/business/knowledge/list?keyword=${encodeURIComponent('停用素材')}`, clerk)).d.results;
+    const [item] = await listed();
+    expect(item.name).toBe('停用素材.pdf');
+    expect((await post('/project/delete', { project_id: other.projectId }, manager)).c).toBe(0);
+    expect(await listed()).toEqual([]);
+    const gone = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/knowledge/content?id=${item.id}`,
+      headers: clerk.headers,
+    });
+    expect(gone.json().c).toBe(Codes.NOT_FOUND.c);
   });
 });

@@ -38,6 +38,8 @@ export const businessSchema = z.object({
   seats_taken: z.number().int(),
   seats: z.number().int(),
   creator_name: z.string(),
+  /** Who started it (null: the person is gone). */
+  created_by: z.number().int().nullable(),
   ...auditTimes,
 });
 export type Business = z.infer<typeof businessSchema>;
@@ -138,7 +140,9 @@ export const businessStateSchema = z.object({
   started_at: z.string().nullable(),
   ended_at: z.string().nullable(),
   /** The current nodes (several in parallel branches; none before the start and after the end). */
-  nodes: z.array(z.object({ node_id: z.number().int(), name: z.string(), node_type: z.number().int().nullable() })),
+  nodes: z.array(
+    z.object({ node_id: z.number().int(), name: z.string(), node_type: z.number().int().nullable() }),
+  ),
   /** Empty seats by role ('' when the team is complete). */
   missing: z.string(),
 });

@@ -8,6 +8,7 @@ export * from './business.ts';
 export * from './business-board.ts';
 export * from './business-display.ts';
 export * from './business-doc.ts';
+export * from './business-knowledge.ts';
 export * from './business-message.ts';
 export * from './business-note.ts';
 export * from './business-post.ts';

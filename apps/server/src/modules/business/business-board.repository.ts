@@ -135,19 +135,20 @@ export const businessBoardRepository = {
 
   /** Running businesses — a course's, or one — the newest first (at most `limit`). */
   businesses: (s: CompanyScope, of: { courseId: number } | { businessId: number }, limit: number) => {
-    let q = s
+    const running = s
       .selectFrom('businesses', 'b')
       .innerJoin('flow_projects as pr', 'pr.id', 'b.project_id')
       .select(['b.id', 'b.name', 'pr.name as project_name', 'b.started_at', 'b.last_seq'])
       .where('b.status', '=', BUSINESS_RUNNING)
-      .where('b.del_flag', '=', 0);
-    q =
-      'courseId' in of
-        ? q.where('b.project_id', 'in', (sub) =>
-            sub.selectFrom('course_projects as cpr').select('cpr.project_id').where('cpr.course_id', '=', of.courseId),
-          )
-        : q.where('b.id', '=', of.businessId);
-    return q.orderBy('b.id', 'desc').limit(limit).execute();
+      .where('b.del_flag', '=', 0)
+      .orderBy('b.id', 'desc')
+      .limit(limit);
+    return 'courseId' in of
+      ? running
+          .innerJoin('course_projects as cpr', 'cpr.project_id', 'b.project_id')
+          .where('cpr.course_id', '=', of.courseId)
+          .execute()
+      : running.where('b.id', '=', of.businessId).execute();
   },
 
   /** The businesses' current nodes, each with its seats and how many are seated. */

@@ -160,7 +160,10 @@ export function businessBoardService(
 
     async board(caller: Caller, courseId: number): Promise<{ course: BoardCourse; businesses: BoardRow[] }> {
       const { s, course } = await taught(caller, courseId);
-      return { course, businesses: await rows(s, await repo.businesses(s, { courseId: course.id }, BOARD_MAX)) };
+      return {
+        course,
+        businesses: await rows(s, await repo.businesses(s, { courseId: course.id }, BOARD_MAX)),
+      };
     },
 
     /** One running business as the board shows it (`/business/rundetail`), for one who may open it. */

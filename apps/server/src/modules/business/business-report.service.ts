@@ -111,7 +111,8 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
     /** The result of an ended business (`/business/result`): its report, once it has ended. */
     async result(caller: Caller, businessId: number): Promise<BusinessReport> {
       const r = await report(caller, businessId);
-      if (r.status !== BUSINESS_FINISHED) throw new AppError('BUSINESS_NOT_FINISHED', undefined, 'business_id');
+      if (r.status !== BUSINESS_FINISHED)
+        throw new AppError('BUSINESS_NOT_FINISHED', undefined, 'business_id');
       return r;
     },
 

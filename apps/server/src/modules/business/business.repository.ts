@@ -70,6 +70,7 @@ const COLUMNS = [
   'p.name as project_name',
   'f.name as flow_name',
   'b.status',
+  'b.created_by',
   'b.created_at as create_time',
   'b.updated_at as update_time',
 ] as const;

@@ -3,6 +3,7 @@ import {
   businessBoardCalls,
   businessDisplayCalls,
   businessDocCalls,
+  businessKnowledgeCalls,
   businessMessageCalls,
   businessNoteCalls,
   businessPostCalls,
@@ -22,8 +23,22 @@ import type { BusinessServices } from './index.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
 export function businessRoutes(app: App, services: BusinessServices) {
-  const { businesses, team, messages, run, seats, watch, board, docs, report, posts, notes, display, files } =
-    services;
+  const {
+    businesses,
+    team,
+    messages,
+    run,
+    seats,
+    watch,
+    board,
+    docs,
+    report,
+    posts,
+    notes,
+    knowledge,
+    display,
+    files,
+  } = services;
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
     publicReadCompanyOf({ caller }, given);
   serve(app, businessDisplayCalls.list, ({ input, caller }) => display.list(caller, input));
@@ -46,6 +61,17 @@ export function businessRoutes(app: App, services: BusinessServices) {
       request,
       reply,
       await files.content(caller, await display.fileOf(caller, input), false),
+      'private, max-age=300',
+    ),
+  );
+  serve(app, businessKnowledgeCalls.list, ({ input, caller }) =>
+    knowledge.list(caller, input, pageParams(input)),
+  );
+  serve(app, businessKnowledgeCalls.content, async ({ input, caller, request, reply }) =>
+    sendStored(
+      request,
+      reply,
+      await files.content(caller, await knowledge.fileOf(caller, input.id), false),
       'private, max-age=300',
     ),
   );
@@ -106,7 +132,9 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessRunCalls.saveExperience, ({ input, caller }) => run.saveExperience(caller, input));
   serve(app, businessRunCalls.endCommit, ({ input, caller }) => run.endCommit(caller, input));
   serve(app, businessMessageCalls.push, ({ input, caller }) => messages.push(caller, input));
-  serve(app, businessMessageCalls.save, ({ input, caller }) => messages.push(caller, { ...input, type: 'txt' }));
+  serve(app, businessMessageCalls.save, ({ input, caller }) =>
+    messages.push(caller, { ...input, type: 'txt' }),
+  );
   serve(app, businessMessageCalls.projectPush, ({ input, caller }) => messages.push(caller, input));
   serve(app, businessMessageCalls.list, ({ input, caller }) => messages.list(caller, input));
   serve(app, calls.list, ({ input, caller }) => businesses.list(caller, input, pageParams(input)));

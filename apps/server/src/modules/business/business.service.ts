@@ -251,7 +251,8 @@ export function businessService(db: Database, deps: { zoneOf: ZoneOf; permission
         const at = nowIso();
         const locked = await repo.lockWaiting(s, businessId, at);
         if (!locked) {
-          if (!(await repo.run(s, businessId))) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+          if (!(await repo.run(s, businessId)))
+            throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
           throw new AppError('BUSINESS_NOT_WAITING', '业务已经开始或结束，不能撤回', 'business_id');
         }
         if (locked.created_by !== caller.userId && !mayChange)

@@ -11,6 +11,7 @@ import { businessActs } from './business-act.ts';
 import { businessBoardService } from './business-board.service.ts';
 import { businessDisplayService } from './business-display.service.ts';
 import { businessDocService } from './business-doc.service.ts';
+import { businessKnowledgeService } from './business-knowledge.service.ts';
 import { businessMessageService } from './business-message.service.ts';
 import { businessNoteService } from './business-note.service.ts';
 import { businessPostService } from './business-post.service.ts';
@@ -40,6 +41,7 @@ export function businessServices(
   const messages = businessMessageService(db, { ...deps, act, run, seats, docs });
   const report = businessReportService(db, { permissions: deps.permissions });
   const notes = businessNoteService(db);
+  const knowledge = businessKnowledgeService(db);
   const posts = businessPostService(db, { permissions: deps.permissions, act, sight: watch.sight });
   // Files shown in a display node go into the company's file store (typed by content, bounded, swept there).
   const files = fileService(db, deps.fileStore);
@@ -48,7 +50,22 @@ export function businessServices(
     act,
     storeFile: (caller, file) => files.upload(caller, file, 'any'),
   });
-  return { businesses, team, messages, run, seats, watch, board, docs, report, posts, notes, display, files };
+  return {
+    businesses,
+    team,
+    messages,
+    run,
+    seats,
+    watch,
+    board,
+    docs,
+    report,
+    posts,
+    notes,
+    knowledge,
+    display,
+    files,
+  };
 }
 export type BusinessServices = ReturnType<typeof businessServices>;
 

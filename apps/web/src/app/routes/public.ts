@@ -149,6 +149,12 @@ export const PUBLIC_PAGES: readonly PublicEntry[] = [
     { ownTitle: true },
   ),
   publicPage(
+    '/showXML/:business_id',
+    '业务流程图',
+    lazyPage(() => import('#web/modules/business/ShowXmlPage.tsx'), 'ShowXmlPage'),
+    { ownTitle: true },
+  ),
+  publicPage(
     '/observable/progress/:type/:bid/:nid/:mode?',
     '观摩业务',
     lazyPage(() => import('#web/modules/business/WatchPage.tsx'), 'WatchPage'),

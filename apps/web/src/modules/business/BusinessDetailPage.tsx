@@ -11,7 +11,7 @@ import {
   REPORT_NODE_TYPE,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '#web/shared/format.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
@@ -27,8 +27,10 @@ import { NotePanel } from './NotePanel.tsx';
 import { PostPanel } from './PostPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
-import { useBusinessRun, useSendMessage, useTransPath } from './useBusinessRun.ts';
+import { parallelPath, progressPath, runPath } from './useBusinesses.ts';
+import { useBusinessRun, useSendMessage, useTransPath, useWaitingState } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
+import { WaitNotice } from './WaitNotice.tsx';
 
 /** The diagram brings bpmn-js: loaded when a run is shown, not with the page. */
 const RunDiagram = lazy(() => import('./RunDiagram.tsx'));
@@ -47,16 +49,29 @@ const LIVE_WORDS: Record<LiveState, string> = {
  * node their role takes part in; a seat that may end a current node ends it through one of its
  * exits (EndNodeDialog), and every member's page reads the business again when it hears so. The
  * members' experiences are kept and listed below (ExperiencePanel). Opening it starts it when the
- * starter opens it with the team complete; before that it says what is missing.
+ * starter opens it with the team complete; before that it says what is missing, and a member's
+ * page asks every few seconds whether it has started.
+ *
+ * Under `/business/progress/{type}/{bid}/{nid}` (spec 001 §2) the same page shows that one node's
+ * screens (a member in parallel branches chooses one at `progress/parallel/{bid}/decide`); one
+ * with no seat in the current nodes is told which nodes are theirs (the wait screen).
  */
 export function BusinessDetailPage() {
-  const businessId = Number(useParams().bid);
+  const params = useParams();
+  const businessId = Number(params.bid);
+  const focus = Number(params.nid) || 0;
   const valid = Number.isInteger(businessId) && businessId > 0;
   const run = useBusinessRun(valid ? businessId : 0);
   const running = run.data?.status === BUSINESS_RUNNING;
   const finished = run.data?.status === BUSINESS_FINISHED;
   const reread = useInvalidate(['business-run']);
   const live = useLiveMessages(businessId, running || finished, () => void reread());
+  // A waiting business has no live messages yet: asked every few seconds whether it has started.
+  const waitingState = useWaitingState(businessId, run.data?.status === BUSINESS_WAITING);
+  const startedMeanwhile = waitingState.data !== undefined && waitingState.data.status !== BUSINESS_WAITING;
+  useEffect(() => {
+    if (startedMeanwhile) void reread();
+  }, [startedMeanwhile, reread]);
   const [ending, setEnding] = useState<{
     node_id: number;
     name: string;
@@ -76,7 +91,9 @@ export function BusinessDetailPage() {
     );
   const b = run.data;
   const mine = new Set(b.with_user_nodes.map((n) => n.node_id));
-  const speakIn = b.nodes.find((n) => mine.has(n.node_id));
+  const focused = focus ? b.nodes.find((n) => n.node_id === focus) : undefined;
+  const myNodes = b.nodes.filter((n) => mine.has(n.node_id));
+  const speakIn = focused && mine.has(focused.node_id) ? focused : myNodes[0];
   // The caller's seat where they speak now (a member may play a part in a nested project too).
   const speakSeat = b.with_user_nodes.find((n) => n.node_id === speakIn?.node_id)?.role_alloc_id;
   const seat = b.role_allocs.find((t) => t.id === speakSeat) ?? b.role_allocs[0];
@@ -172,7 +189,13 @@ export function BusinessDetailPage() {
                 }
               >
                 <span>
-                  {n.name}
+                  {mine.has(n.node_id) && n.node_id !== focus ? (
+                    <Link to={progressPath(b.id, n)} aria-label={`只看环节 ${n.name}`}>
+                      {n.name}
+                    </Link>
+                  ) : (
+                    n.name
+                  )}
                   <Typography.Text type="secondary" className="run-step">
                     第 {n.step} 步
                   </Typography.Text>
@@ -181,8 +204,34 @@ export function BusinessDetailPage() {
               </List.Item>
             )}
           />
-          {b.nodes
-            .filter((n) => mine.has(n.node_id))
+          {focus > 0 && !focused && (
+            <Alert
+              type="warning"
+              showIcon
+              className="run-alert"
+              message="这个环节已经结束，或不是业务现在的环节"
+              description={
+                <span className="text-links">
+                  <Link to={runPath(b.id)}>查看业务现在的环节</Link>
+                </span>
+              }
+            />
+          )}
+          {focus > 0 && focused && myNodes.length > 1 && (
+            <Typography.Paragraph className="text-links run-step-note">
+              只显示环节“{focused.name}”。<Link to={parallelPath(b.id)}>选择其他并行环节</Link>
+            </Typography.Paragraph>
+          )}
+          {!focus && myNodes.length > 1 && (
+            <Typography.Paragraph className="text-links run-step-note">
+              你同时参与 {myNodes.length} 个并行环节。<Link to={parallelPath(b.id)}>选择要办理的环节</Link>
+            </Typography.Paragraph>
+          )}
+          {(myNodes.length === 0 || (focused && !mine.has(focused.node_id))) && (
+            <WaitNotice run={b} nodeName={focused?.name} />
+          )}
+          {myNodes
+            .filter((n) => !focus || n.node_id === focus)
             .map((n) => (
               <Fragment key={n.path_id}>
                 <SeatPanel businessId={b.id} node={n} messages={live.messages} />
@@ -297,7 +346,7 @@ export function BusinessDetailPage() {
         </section>
       )}
       {(finished || b.nodes.some((n) => n.node_type === REPORT_NODE_TYPE && mine.has(n.node_id))) && (
-        <ReportPanel businessId={b.id} />
+        <ReportPanel businessId={b.id} ended={finished} />
       )}
       {(running || finished) && (
         <ExperiencePanel businessId={b.id} member={b.role_allocs.length > 0} running={running} />

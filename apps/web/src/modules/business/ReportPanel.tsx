@@ -61,10 +61,14 @@ function NodeReport({ n }: { n: ReportNode }) {
  * with the members' experiences. Read again when the page hears a command (a node ended, a
  * document signed), so it grows with the run.
  */
-export function ReportPanel({ businessId }: { businessId: number }) {
+export function ReportPanel({ businessId, ended }: { businessId: number; ended: boolean }) {
+  // An ended business's is its result (`/business/result`); a running one's grows with it.
   const report = useQuery({
-    queryKey: runKeys.report(businessId),
-    queryFn: () => api.call(businessReportCalls.generate, { business_id: businessId }),
+    queryKey: [...runKeys.report(businessId), ended],
+    queryFn: () =>
+      api.call(ended ? businessReportCalls.result : businessReportCalls.generate, {
+        business_id: businessId,
+      }),
   });
   if (report.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (!report.data) return <QueryEmpty query={report} description="报告暂时无法生成" />;

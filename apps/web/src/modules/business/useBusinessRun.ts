@@ -22,6 +22,7 @@ export const runKeys = {
   docs: (id: number, nodeId: number) => [...runKeys.all, 'docs', id, nodeId] as const,
   signRoles: (id: number, nodeId: number) => [...runKeys.all, 'sign-roles', id, nodeId] as const,
   report: (id: number) => [...runKeys.all, 'report', id] as const,
+  state: (id: number) => [...runKeys.all, 'state', id] as const,
   display: (id: number, nodeId: number) => [...runKeys.all, 'display', id, nodeId] as const,
   displayReads: (id: number, nodeId: number) => [...runKeys.all, 'display-reads', id, nodeId] as const,
   displayCandidates: (id: number, nodeId: number) =>
@@ -135,3 +136,19 @@ export function useSaveExperience(businessId: number) {
     onSuccess,
   });
 }
+
+/** How often a waiting business is asked whether it has started. */
+const WAITING_POLL_MS = 5000;
+
+/**
+ * Where a waiting business stands (`/business/deta/status`), asked again every few seconds while it
+ * waits: a member's page learns that the starter has started it (a waiting business has no live
+ * messages yet) without opening it again and again.
+ */
+export const useWaitingState = (id: number, waiting: boolean) =>
+  useQuery({
+    queryKey: runKeys.state(id),
+    queryFn: () => api.call(businessCalls.state, { business_id: id }),
+    enabled: waiting && id > 0,
+    refetchInterval: WAITING_POLL_MS,
+  });

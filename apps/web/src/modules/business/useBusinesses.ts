@@ -54,6 +54,11 @@ export function useBusinessWrites() {
     mutationFn: (id: number) => api.call(businessCalls.remove, { business_id: id }),
     onSuccess,
   });
+  /** A waiting business withdrawn by its starter (`/business/remove`). */
+  const withdraw = useMutation({
+    mutationFn: (id: number) => api.call(businessCalls.withdraw, { business_id: id }),
+    onSuccess,
+  });
   const recover = useMutation({
     mutationFn: (id: number) => api.call(businessCalls.recover, { business_id: id }),
     onSuccess,
@@ -63,7 +68,7 @@ export function useBusinessWrites() {
       api.call(businessCalls.addMoreTeammates, input),
     onSuccess,
   });
-  return { create, remove, recover, staff };
+  return { create, remove, withdraw, recover, staff };
 }
 
 /** The wizard's two steps (spec 001 §2: `business/create_business_wizard`, `create_business_wizard1`). */
@@ -92,3 +97,14 @@ export const teammatesPath = (businessId: number) => `/moreTeammates?business_id
 
 /** A business as its member opens it (spec 001 §2: `/business/detail/{bid}`). */
 export const runPath = (businessId: number) => `/business/detail/${businessId}`;
+
+/** One current node of a business, its screen by type (spec 001 §2 `progress/{type}/{bid}/{nid}`). */
+export const progressPath = (businessId: number, node: { node_id: number; node_type: number | null }) =>
+  `/business/progress/${node.node_type ?? 0}/${businessId}/${node.node_id}`;
+
+/** The wait screen of a node the user has no seat in (`progress/wait/{bid}/{nid}`). */
+export const waitPath = (businessId: number, nodeId: number) =>
+  `/business/progress/wait/${businessId}/${nodeId}`;
+
+/** The parallel branches running now, the user's among them (`progress/parallel/{bid}/decide`). */
+export const parallelPath = (businessId: number) => `/business/progress/parallel/${businessId}/decide`;

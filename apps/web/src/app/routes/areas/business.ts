@@ -63,6 +63,33 @@ export const BUSINESS = area(
       load: () => import('#web/modules/business/MyBusinessesPage.tsx'),
       component: 'DoneBusinessesPage',
     }),
+    screen({
+      path: 'knowledge_index',
+      title: '知识库',
+      icon: 'ReadOutlined',
+      summary: '实训项目的操作指南、模板、素材与成果参考，按名称与用途查找、下载',
+      access: { module: 'training', codename: 'view_project' },
+      load: () => import('#web/modules/business/KnowledgePage.tsx'),
+      component: 'KnowledgePage',
+    }),
+    linkScreen({
+      path: 'progress/:type/:bid/:nid/:mode?',
+      title: '业务环节',
+      load: () => import('#web/modules/business/BusinessDetailPage.tsx'),
+      component: 'BusinessDetailPage',
+    }),
+    linkScreen({
+      path: 'progress/wait/:bid/:nid',
+      title: '等待环节',
+      load: () => import('#web/modules/business/ProgressPages.tsx'),
+      component: 'WaitPage',
+    }),
+    linkScreen({
+      path: 'progress/parallel/:bid/decide',
+      title: '选择并行环节',
+      load: () => import('#web/modules/business/ProgressPages.tsx'),
+      component: 'ParallelPage',
+    }),
     linkScreen({
       path: 'done/detail/:bid',
       title: '业务回放',
