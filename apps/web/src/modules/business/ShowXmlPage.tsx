@@ -40,7 +40,7 @@ export function ShowXmlPage() {
           </Typography.Paragraph>
           {path.data ? (
             <Suspense fallback={<PageSpin />}>
-              <RunDiagram path={path.data} title={title} />
+              <RunDiagram path={path.data} title={path.data.project_name ?? '本次业务'} />
             </Suspense>
           ) : path.isPending && businessId > 0 ? (
             <PageSpin />
