@@ -33,8 +33,26 @@ const FLOW = bpmn(`
   ${seq('f5', 'PS', 'B1')}${seq('f6', 'PS', 'B2')}${seq('f7', 'B1', 'J')}${seq('f8', 'B2', 'J')}
   ${seq('f9', 'J', 'R')}${seq('f10', 'R', 'E')}`);
 
+// 起草 → both 甲方签字 and 乙方签字 → merged → 是否通过: 通过 → 归档总结; 退回修改 → 修改合同 → 归档总结.
+const CHOICE_AFTER_MERGE = bpmn(`
+  <bpmn:startEvent id="S" />
+  <bpmn:task id="A" name="起草合同" training:nodeType="2" />
+  <bpmn:parallelGateway id="PS" />
+  <bpmn:task id="B1" name="甲方签字" training:nodeType="10" />
+  <bpmn:task id="B2" name="乙方签字" training:nodeType="10" />
+  <bpmn:parallelGateway id="J" name="会签汇合" />
+  <bpmn:exclusiveGateway id="Y" name="是否通过" />
+  <bpmn:task id="M" name="修改合同" training:nodeType="2" />
+  <bpmn:task id="R" name="归档总结" training:nodeType="4" />
+  <bpmn:endEvent id="E" />
+  ${seq('g1', 'S', 'A')}${seq('g2', 'A', 'PS')}${seq('g3', 'PS', 'B1')}${seq('g4', 'PS', 'B2')}
+  ${seq('g5', 'B1', 'J')}${seq('g6', 'B2', 'J')}${seq('g7', 'J', 'Y')}${seq('g8', 'Y', 'R', '通过')}
+  ${seq('g9', 'Y', 'M', '退回修改')}${seq('g10', 'M', 'R')}${seq('g11', 'R', 'E')}`);
+
 let projectId: number;
 let nodes: Record<string, number>;
+let choiceProject: number;
+let choiceNodes: Record<string, number>;
 
 /** A running business: the manager (经办人, may end every node) and the speaker (陈述人, in 起草 and 总结, may end none). */
 async function running() {
@@ -85,6 +103,16 @@ beforeAll(async () => {
     xml: FLOW,
     extra: [{ name: '陈述人', tasks: ['A', 'R'] }],
   }));
+  ({ projectId: choiceProject, nodeIds: choiceNodes } = await projectWithRoles(
+    h.app,
+    { get, post },
+    manager,
+    {
+      name: '合同会签',
+      xml: CHOICE_AFTER_MERGE,
+      extra: [{ name: '陈述人', tasks: ['A', 'R'] }],
+    },
+  ));
 });
 afterAll(() => h.close());
 
@@ -163,6 +191,76 @@ describe('moving a business on', () => {
     expect(await current(run)).toEqual(['归档总结']);
     const after = (await get(`/business/trans/path?business_id=${run.id}`, manager)).d;
     expect([after.visited, after.current, after.waiting]).toEqual([['A', 'B1', 'B2', 'J'], ['R'], []]);
+  });
+
+  it('lets the branch that completes a merge choose the way on; the branch before it only waits', async () => {
+    const at = (node: string) => choiceNodes[node] as number;
+    const started = async () => {
+      const run = await runningBusiness({ get, post }, manager, choiceProject, { 陈述人: speaker });
+      const endAt = (node: string, tranId: number) =>
+        post(
+          '/business/message/push',
+          {
+            business_id: run.id,
+            node_id: at(node),
+            role_alloc_id: run.seat('经办人'),
+            type: 'cmd',
+            cmd: 'action_exp_node_end',
+            data: JSON.stringify({ tran_id: tranId }),
+          },
+          manager,
+        );
+      const exits = async (node: string) =>
+        (await get(`/workflow/trans/query?business_id=${run.id}&node_id=${at(node)}`, manager)).d;
+      expect((await endAt('A', (await exits('A')).exits[0].id)).c).toBe(0);
+      return { id: run.id, endAt, exits };
+    };
+    const run = await started();
+
+    // Neither branch has arrived: each is offered the wait alone (the choice is the last one's).
+    const b1 = await run.exits('B1');
+    expect(b1.select).toBe(TRANS_SELECT.one);
+    expect(b1.exits).toEqual([
+      { id: expect.any(Number), name: '进入“会签汇合”，等待其他分支', kind: 'wait', to: [] },
+    ]);
+    expect((await run.exits('B2')).exits).toEqual(
+      b1.exits.map((e: { id: number }) => ({ ...e, id: expect.any(Number) })),
+    );
+    expect((await run.endAt('B1', b1.exits[0].id)).d.msg).toBe(
+      '结束环节“甲方签字”，在并行汇合处等待其他分支（1/2）',
+    );
+
+    const b2 = await run.exits('B2');
+    expect(b2.select).toBe(TRANS_SELECT.choose);
+    expect(b2.exits.map((e: { name: string; kind: string }) => [e.name, e.kind])).toEqual([
+      ['通过', 'merge'],
+      ['退回修改', 'merge'],
+    ]);
+    expect(b2.exits.map((e: { to: { name: string }[] }) => e.to.map((n) => n.name))).toEqual([
+      ['归档总结'],
+      ['修改合同'],
+    ]);
+    const back = b2.exits[1].id as number;
+    // The last branch may not merely wait: it must choose; nothing changes.
+    const before = await stored();
+    expect((await run.endAt('B2', b1.exits[0].id)).c).toBe(Codes.BUSINESS_EXIT_UNKNOWN.c);
+    expect(await stored()).toBe(before);
+
+    // In another run, a branch that others have still to join may not choose either.
+    const other = await started();
+    const untouched = await stored();
+    expect((await other.endAt('B1', back)).c).toBe(Codes.BUSINESS_EXIT_UNKNOWN.c);
+    expect(await stored()).toBe(untouched);
+
+    const merged = await run.endAt('B2', back);
+    expect(merged.d.msg).toBe('结束环节“乙方签字”，各分支已汇合，进入“修改合同”');
+    expect(
+      (await get(`/business/detail?business_id=${run.id}`, manager)).d.nodes.map(
+        (n: { name: string }) => n.name,
+      ),
+    ).toEqual(['修改合同']);
+    const drawn = (await get(`/business/trans/path?business_id=${run.id}`, manager)).d;
+    expect([drawn.current, drawn.waiting]).toEqual([['M'], []]);
   });
 
   it('ends the business at its last node only when every member has submitted an experience', async () => {

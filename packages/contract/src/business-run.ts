@@ -25,7 +25,14 @@ export const TRANS_SELECT = {
   split: 3,
 } as const;
 
-export const TRANS_KINDS = { node: '进入环节', split: '并行分支', merge: '并行汇合', end: '结束' } as const;
+/** `wait`: into a merge whose way on is chosen by the branch that completes it (this one waits). */
+export const TRANS_KINDS = {
+  node: '进入环节',
+  split: '并行分支',
+  merge: '并行汇合',
+  wait: '等待汇合',
+  end: '结束',
+} as const;
 export type TransKind = keyof typeof TRANS_KINDS;
 
 /** The exit `tran_id` 0: the node's end, for a report node ended without asking (the spec's rule). */
@@ -77,8 +84,8 @@ const label = (n: RunGraphNode) => n.name || n.task_id;
 /**
  * The nodes a run enters through `flow`: a node itself; through a gateway that only passes on (one
  * way out) or a parallel split, every branch's first node; an end or a merge enters none (`stops`
- * says which). An exclusive choice reached this way (after a merge) enters every branch — as the
- * start does (issue 36's note): choosing there is not modelled yet.
+ * says which). An exclusive choice reached this way enters every branch — as the start does
+ * (issue 36's note); after a merge the choice is the completing branch's (exitsOf, mergeOf).
  */
 export function enteredBy(
   graph: { nodes: readonly RunGraphNode[]; flows: readonly RunGraphFlow[] },
@@ -133,6 +140,22 @@ export function exitsOf(
     }
     const to = (nodes: RunGraphNode[]) => nodes.map((n) => ({ node_id: n.id, name: label(n) }));
     if (isMerge(graph, target)) {
+      // A merge that leads into an exclusive choice: the branch that completes the merge chooses
+      // the way on, each way an exit of its own (the service offers the others the wait alone).
+      const next = out[0] ? byTask.get(out[0].target) : undefined;
+      const ways = next?.kind === 'exclusive' ? graph.flows.filter((f) => f.source === next.task_id) : [];
+      if (ways.length > 1) {
+        for (const way of ways) {
+          const after = enteredBy(graph, way).nodes;
+          exits.push({
+            id: way.id,
+            name: way.name || after.map(label).join('、') || '结束',
+            kind: 'merge',
+            to: to(after),
+          });
+        }
+        return;
+      }
       const after = out[0] ? enteredBy(graph, out[0]).nodes : [];
       exits.push({ id: flow.id, name: name || label(target) || '并行汇合', kind: 'merge', to: to(after) });
       return;
@@ -159,6 +182,53 @@ export function exitsOf(
         ? TRANS_SELECT.splitOrNode
         : TRANS_SELECT.choose;
   return { select, exits };
+}
+
+/**
+ * The merge a `merge` exit of node `taskId` arrives at, the flow the node reaches it by, and whether
+ * the exit is a way of the exclusive choice after the merge (`chosen`) rather than the merge itself.
+ */
+export function mergeOf(
+  graph: { nodes: readonly RunGraphNode[]; flows: readonly RunGraphFlow[] },
+  taskId: string,
+  exit: Trans,
+): { merge: RunGraphNode; into: RunGraphFlow; chosen: boolean } | undefined {
+  const byTask = new Map(graph.nodes.map((n) => [n.task_id, n]));
+  const flow = graph.flows.find((f) => f.id === exit.id);
+  if (!flow) return undefined;
+  const target = byTask.get(flow.target);
+  const merge =
+    target && isMerge(graph, target)
+      ? target
+      : graph.flows
+          .filter((f) => f.target === flow.source)
+          .map((f) => byTask.get(f.source))
+          .find((n): n is RunGraphNode => n !== undefined && isMerge(graph, n));
+  if (!merge) return undefined;
+  const ins = graph.flows.filter((f) => f.target === merge.task_id);
+  const into = ins.find((f) => f.source === taskId) ?? ins.find((f) => reaches(graph, taskId, f.source));
+  return into ? { merge, into, chosen: merge !== target } : undefined;
+}
+
+/** Whether `to` is reached from `from` through gateways only (a pass-through on the way to a merge). */
+function reaches(
+  graph: { nodes: readonly RunGraphNode[]; flows: readonly RunGraphFlow[] },
+  from: string,
+  to: string,
+) {
+  const byTask = new Map(graph.nodes.map((n) => [n.task_id, n]));
+  const seen = new Set<string>();
+  const queue = [from];
+  while (queue.length > 0) {
+    const at = queue.shift() as string;
+    if (at === to) return true;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    const n = byTask.get(at);
+    if (at !== from && (!n || isRunNode(n))) continue;
+    for (const f of graph.flows) if (f.source === at) queue.push(f.target);
+  }
+  return false;
 }
 
 /**

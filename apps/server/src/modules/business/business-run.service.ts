@@ -8,10 +8,12 @@ import {
   type Experience,
   exitsOf,
   JUMP_NODE_TYPE,
+  mergeOf,
   NEST_NODE_TYPE,
   type RunGraphFlow,
   type RunGraphNode,
   TARGET_NODE_TYPES,
+  TRANS_SELECT,
   type Trans,
   type TransPath,
   type TransQuery,
@@ -133,9 +135,10 @@ export function businessRunService(
         said: `，${nest ? '进入嵌套项目' : '跳转到项目'}“${target.name}”：${names(first)}`,
       };
     }
-    if (exit.kind === 'merge') {
-      const flow = m.graph.flows.find((f) => f.id === exit.id) as RunGraphFlow;
-      const merge = m.graph.nodes.find((n) => n.task_id === flow.target) as GraphNode;
+    if (exit.kind === 'merge' || exit.kind === 'wait') {
+      const found = mergeOf(m.graph, m.node.task_id, exit);
+      if (!found) throw new AppError('BUSINESS_EXIT_UNKNOWN', undefined, 'tran_id');
+      const merge = found.merge as GraphNode;
       await repo.enter(t, [row(merge.id, BUSINESS_PATH_STATE.waiting)], at);
       const arrived = await repo.waitingAt(t, m.businessId, merge.id);
       const expected = m.graph.flows.filter((f) => f.target === merge.task_id).length;
@@ -182,6 +185,29 @@ export function businessRunService(
     return { entered: [], said: '，本分支结束' };
   }
 
+  /**
+   * The node's exits as they stand now: where they lead through a merge into an exclusive choice,
+   * the branch that completes the merge chooses the way on; a branch that others have still to
+   * join has one exit, into the merge to wait (read under the business's lock when ending).
+   */
+  async function exitsNow(s: CompanyScope, businessId: number, graph: Graph, node: GraphNode) {
+    const found = exitsOf(graph, node.task_id);
+    const first = found.exits[0];
+    const gate =
+      first && found.exits.every((e) => e.kind === 'merge') ? mergeOf(graph, node.task_id, first) : undefined;
+    if (!gate?.chosen) return found;
+    const arrived = await repo.waitingAt(s, businessId, gate.merge.id);
+    const expected = graph.flows.filter((f) => f.target === gate.merge.task_id).length;
+    if (arrived + 1 >= expected) return found;
+    const wait: Trans = {
+      id: gate.into.id,
+      name: `进入“${gate.merge.name || '并行汇合'}”，等待其他分支`,
+      kind: 'wait',
+      to: [],
+    };
+    return { select: TRANS_SELECT.one, exits: [wait] };
+  }
+
   return {
     async transQuery(caller: Caller, input: { business_id: number; node_id: number }): Promise<TransQuery> {
       const s = scopeOf(caller);
@@ -197,7 +223,7 @@ export function businessRunService(
           'node_id',
         );
       const graph = await graphOf(s, await repo.flowOf(s, input.node_id));
-      const { select, exits } = exitsOf(graph, nodeOf(graph, input.node_id).task_id);
+      const { select, exits } = await exitsNow(s, business.id, graph, nodeOf(graph, input.node_id));
       // The business ends with the last open row; a nested project's last row returns to its nest.
       const here = await repo.row(s, at.id);
       const endLeads: EndLeads =
@@ -233,7 +259,7 @@ export function businessRunService(
       if (!(await repo.seatEnds(t, v.roleId, v.nodeId))) throw new AppError('BUSINESS_CANNOT_END');
       const graph = await graphOf(t, await repo.flowOf(t, v.nodeId));
       const node = nodeOf(graph, v.nodeId);
-      const { exits } = exitsOf(graph, node.task_id);
+      const { exits } = await exitsNow(t, v.businessId, graph, node);
       // A jump never comes back: any of its drawn ways stands for it.
       const exit =
         v.tranId === END_EXIT

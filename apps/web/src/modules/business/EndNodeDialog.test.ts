@@ -17,6 +17,10 @@ describe('an exit as the one ending a node reads it', () => {
     expect(exitLabel({ id: 4, name: '并行汇合', kind: 'merge', to: to('法庭辩论') }, 'branch')).toBe(
       '并行汇合 → 汇合后进入：法庭辩论',
     );
+    // Into a merge whose way on the last branch chooses: this one only waits there.
+    expect(exitLabel({ id: 8, name: '进入“会签汇合”，等待其他分支', kind: 'wait', to: [] }, 'branch')).toBe(
+      '进入“会签汇合”，等待其他分支',
+    );
   });
 
   it('says whether an end ends the business, only its branch, or its nested project', () => {

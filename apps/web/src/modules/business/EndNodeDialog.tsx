@@ -24,6 +24,7 @@ export function exitLabel(e: Trans, endLeads: EndLeads): string {
   }
   if (e.kind === 'split') return `${e.name} → 并行：${to}`;
   if (e.kind === 'merge') return `${e.name} → 汇合后进入：${to || '结束'}`;
+  if (e.kind === 'wait') return e.name;
   return e.name === to ? `进入 ${to}` : `${e.name} → ${to}`;
 }
 
