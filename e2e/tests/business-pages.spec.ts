@@ -53,6 +53,24 @@ test('a member outside the current node waits, then enters their parallel branch
   await expect(currentNodes(defence)).toContainText('被告答辩');
   await expect(defence.getByRole('region', { name: '“被告答辩”的文书' })).toBeVisible();
   await expect(defence.getByRole('region', { name: '“原告举证”的文书' })).toHaveCount(0);
+  // The answer he writes there carries an attachment (his list of evidence), downloadable at once.
+  const answers = defence.getByRole('region', { name: '“被告答辩”的文书' });
+  await answers.getByRole('button', { name: '新建文书' }).click();
+  const newDoc = defence.getByRole('dialog', { name: '新建文书' });
+  await newDoc.getByRole('textbox', { name: '文书名称' }).fill('答辩状');
+  await newDoc.getByRole('button', { name: '新建' }).click();
+  await expect(newDoc).toBeHidden();
+  await answers.locator('input[type="file"][aria-label="为《答辩状》选择附件"]').setInputFiles({
+    name: '证据清单.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+  });
+  await expect(toast(defence, '已附上“证据清单.pdf”')).toBeVisible();
+  const attached = answers.getByRole('link', { name: '下载附件 证据清单.pdf' });
+  await expect(attached).toBeVisible();
+  const download = defence.waitForEvent('download');
+  await attached.click();
+  expect((await download).suggestedFilename()).toBe('证据清单.pdf');
 
   // Two branches run: the parallel screen offers 学生张三 his own and the wait for the other.
   await defence.goto(`/business/progress/parallel/${business.id}/decide`);

@@ -165,8 +165,13 @@ describe('a display node', () => {
     const up = await upload(run, manager, run.host, { ...PDF, name: '附件.pdf' }, '意见汇总');
     expect(up.c, up.m).toBe(0);
     expect(up.d).toMatchObject({ name: '意见汇总', source: 3, origin: '附件.pdf' });
-    // A seat not offered 刷新文档 gathers nothing; a member reads a shown file, a stranger does not.
+    // A seat not offered 刷新文档 gathers nothing (its file is not left in the store); a member
+    // reads a shown file, a stranger does not.
+    const liveFiles = async () =>
+      (await h.db.selectFrom('files').select('id').where('del_flag', '=', 0).execute()).length;
+    const files = await liveFiles();
     expect((await upload(run, delegate, run.delegateSeat, PDF)).c).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect(await liveFiles()).toBe(files);
     const file = await h.app.inject({
       method: 'GET',
       url: `/api/business/file/display/content?business_id=${run.id}&item_id=${up.d.id}`,

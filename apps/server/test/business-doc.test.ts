@@ -5,7 +5,14 @@ import { BUSINESS_DOC_LIMITS, Codes, DOC_SIGN } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boldMarked, docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
 import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
-import { type Harness, jsonCalls, testApp } from './harness.ts';
+import {
+  type Harness,
+  jsonCalls,
+  MULTIPART_TYPE,
+  multipartBody,
+  testApp,
+  type UploadFile,
+} from './harness.ts';
 
 /**
  * Node screen 2, documents (issue 37, ADR 0043): a seat writes documents in an edit node — blank or
@@ -118,6 +125,129 @@ beforeAll(async () => {
   }));
 });
 afterAll(() => h.close());
+
+/** Attaches `file` to document `docId` as `who`'s seat (multipart). */
+const attach = async (run: Run, who: Who | undefined, docId: number, file: UploadFile = GUIDE) =>
+  (
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/business/doc/attachment/upload',
+      headers: { ...(who?.headers ?? {}), 'content-type': MULTIPART_TYPE },
+      payload: multipartBody(
+        Object.fromEntries(
+          Object.entries({ ...at(run, who ?? manager), doc_id: docId }).map(([k, v]) => [k, String(v)]),
+        ),
+        file,
+      ),
+    })
+  ).json();
+const liveFiles = async () =>
+  (await h.db.selectFrom('files').select('id').where('del_flag', '=', 0).execute()).length;
+
+describe('a document’s attachments', () => {
+  it('are added and removed by the document’s seat while unsigned, read by the members', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const files = await liveFiles();
+    const added = await attach(run, manager, doc.id);
+    expect(added.c, added.m).toBe(0);
+    expect(added.d.attachments).toEqual([
+      { id: expect.any(Number), name: '签约须知.pdf', mime: 'application/pdf', size: GUIDE.content.length },
+    ]);
+    expect(await liveFiles()).toBe(files + 1);
+    const one = added.d.attachments[0].id as number;
+    // Heard by the other pages as a command; read by a member.
+    const messages = await get(`/business/messages?business_id=${run.id}`, partner);
+    expect(messages.d.results.at(-1)).toMatchObject({
+      cmd: 'action_doc_attach',
+      msg: '为《采购合同》附上“签约须知.pdf”',
+    });
+    const file = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/doc/attachment/content?business_id=${run.id}&attachment_id=${one}`,
+      headers: partner.headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(GUIDE.content)).toBe(true);
+
+    // Another seat may not attach to it; the refused file is not left in the store.
+    const before = await stored();
+    const theirs = await attach(run, partner, doc.id);
+    expect(theirs.c).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect(await liveFiles()).toBe(files + 1);
+    expect(await stored()).toBe(before);
+    // Not a file the store takes: refused before anything is kept.
+    const bad = await attach(run, manager, doc.id, {
+      name: 'x.exe',
+      content: Buffer.from('MZ\x90\x00'),
+      type: 'application/octet-stream',
+    });
+    expect(bad.c).not.toBe(0);
+    expect(await liveFiles()).toBe(files + 1);
+
+    const removed = await post(
+      '/business/doc/attachment/delete',
+      { ...at(run, manager), doc_id: doc.id, attachment_id: one },
+      manager,
+    );
+    expect(removed.c, removed.m).toBe(0);
+    expect(removed.d.attachments).toEqual([]);
+    expect(await liveFiles()).toBe(files);
+    const gone = await h.app.inject({
+      method: 'GET',
+      url: `/api/business/doc/attachment/content?business_id=${run.id}&attachment_id=${one}`,
+      headers: partner.headers,
+    });
+    expect(gone.json().c).toBe(Codes.NOT_FOUND.c);
+  });
+
+  it('stop at the limit, and once the document is signed', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    for (let i = 0; i < BUSINESS_DOC_LIMITS.attachments; i++)
+      expect((await attach(run, manager, doc.id)).c).toBe(0);
+    const files = await liveFiles();
+    const over = await attach(run, manager, doc.id);
+    expect(over.c).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect(over.m).toBe(`每份文书最多附${BUSINESS_DOC_LIMITS.attachments}个文件`);
+    expect(await liveFiles()).toBe(files);
+
+    const other = (await create(run, manager, { name: '补充协议' })).d;
+    expect((await askSign(run, manager, other.id, partner)).c).toBe(0);
+    expect((await sign(run, partner, other.id, DOC_SIGN.signed, '乙方代表')).c).toBe(0);
+    expect((await attach(run, manager, other.id)).c).toBe(Codes.BUSINESS_DOC_SIGNED.c);
+    expect(await liveFiles()).toBe(files);
+  });
+
+  it('are refused to another company, a stranger and the anonymous', async () => {
+    const run = await running();
+    const doc = (await create(run, manager)).d;
+    const one = (await attach(run, manager, doc.id)).d.attachments[0].id as number;
+    const read = (who?: Who) =>
+      h.app.inject({
+        method: 'GET',
+        url: `/api/business/doc/attachment/content?business_id=${run.id}&attachment_id=${one}`,
+        headers: who?.headers ?? {},
+      });
+    expect((await read(outsider)).json().c).toBe(Codes.FORBIDDEN.c);
+    expect((await read(stranger)).json().c).toBe(Codes.NOT_FOUND.c);
+    expect((await read()).json().c).toBe(Codes.NOT_LOGGED_IN.c);
+    const files = await liveFiles();
+    expect((await attach(run, outsider, doc.id)).c).toBe(Codes.FORBIDDEN.c);
+    expect((await attach(run, stranger, doc.id)).c).not.toBe(0);
+    expect((await attach(run, undefined, doc.id)).c).toBe(Codes.NOT_LOGGED_IN.c);
+    expect(await liveFiles()).toBe(files);
+    const detach = (who: Who) =>
+      post(
+        '/business/doc/attachment/delete',
+        { ...at(run, manager), doc_id: doc.id, attachment_id: one },
+        who,
+      );
+    expect((await detach(outsider)).c).not.toBe(0);
+    expect((await detach(stranger)).c).not.toBe(0);
+    expect((await listed(run, manager)).d.docs[0].attachments).toHaveLength(1);
+  });
+});
 
 describe('documents in an edit node', () => {
   it('lists the node’s templates and starts a document from the Word template, or blank', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { getCalls, loginCalls } from './call.ts';
-import { form, id, int, optionalId, optionalText, text } from './fields.ts';
+import { defineCall, getCalls, loginCalls } from './call.ts';
+import { form, id, int, optionalId, optionalText, text, uploadedFile } from './fields.ts';
 import { RICH_TEXT_WRITE_BYTES } from './rich-text.ts';
 
 /**
@@ -30,6 +30,8 @@ export const BUSINESS_DOC_LIMITS = {
   sign: 20,
   /** Documents one node visit holds. */
   perNode: 50,
+  /** Files attached to one document. */
+  attachments: 10,
 } as const;
 /** The bytes a save may send (a form post of 20,000 Chinese characters is 180 kB). */
 export const BUSINESS_DOC_WRITE_BYTES = RICH_TEXT_WRITE_BYTES;
@@ -40,6 +42,8 @@ export const BUSINESS_DOC_EVENTS = {
   action_doc_save: '保存文书',
   action_doc_delete: '删除文书',
   action_role_sign: '签字',
+  action_doc_attach: '添加附件',
+  action_doc_detach: '移除附件',
   action_post_save: '发布公示',
 } as const;
 
@@ -72,6 +76,10 @@ export const businessDocSchema = z.object({
   version: z.number().int(),
   update_time: z.string(),
   signs: z.array(docSignSchema),
+  /** Files its writer attached (while it was unsigned). */
+  attachments: z.array(
+    z.object({ id: z.number().int(), name: z.string(), mime: z.string(), size: z.number().int() }),
+  ),
 });
 export type BusinessDoc = z.infer<typeof businessDocSchema>;
 
@@ -140,6 +148,8 @@ export const businessDocSignBody = form({
 });
 export const businessDocDeleteBody = form({ ...at, doc_id: id('文书') });
 export const signRolesBody = form(at);
+export const docAttachBody = form({ ...at, doc_id: id('文书'), file: uploadedFile('请选择要附上的文件') });
+export const docDetachBody = form({ ...at, doc_id: id('文书'), attachment_id: id('附件') });
 
 const get = getCalls(['business']);
 const post = loginCalls(['business']);
@@ -190,6 +200,28 @@ export const businessDocCalls = {
     form({ business_id: id('业务'), doc_id: id('文书') }),
     businessDocSchema,
   ),
+  attach: post(
+    '/business/doc/attachment/upload',
+    `为自己席位的文书附上一个文件（multipart：file；类型按内容判断；已有签字的不能再改；每份最多${BUSINESS_DOC_LIMITS.attachments}个）`,
+    docAttachBody,
+    businessDocSchema,
+  ),
+  detach: post(
+    '/business/doc/attachment/delete',
+    '从自己席位的文书上移除一个附件（已有签字的不能再改）',
+    docDetachBody,
+    businessDocSchema,
+  ),
+  attachment: defineCall({
+    method: 'GET',
+    path: '/business/doc/attachment/content',
+    summary: '文书的附件（业务成员）',
+    tags: ['business'],
+    access: { login: true },
+    input: form({ business_id: id('业务'), attachment_id: id('附件') }),
+    output: z.object({}),
+    file: true,
+  }),
   signRoles: get(
     '/business/request/sign/roles',
     '可以请求签字的席位：参与当前环节的其他席位',

@@ -23,6 +23,7 @@ import { businessDisplayRepository as repo } from './business-display.repository
 import { businessDocRepository } from './business-doc.repository.ts';
 import { businessMessageRepository } from './business-message.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
+import { type BusinessUploads, withStored } from './business-uploads.ts';
 
 /** The flow materials a display may show: related files, templates, materials, official documents, result references. */
 const SHOWABLE_USAGES = [2, 3, 4, 5, 6];
@@ -41,7 +42,7 @@ export function businessDisplayService(
   deps: {
     permissions: PermissionCache;
     act: BusinessAct;
-    storeFile: (caller: Caller, file: IncomingFile) => Promise<{ id: number; name: string }>;
+    uploads: BusinessUploads;
   },
 ) {
   const refuse = (reason: string) => new AppError('BUSINESS_ACTION_REFUSED', reason);
@@ -279,12 +280,14 @@ export function businessDisplayService(
       const s = inCompany(db, caller.companyId, { userId: caller.userId });
       if (!(await businessMessageRepository.isMember(s, input.business_id, caller.userId)))
         throw new AppError('FORBIDDEN', '你不是这个业务的成员');
-      const file = await deps.storeFile(caller, input.file);
-      return addItem(caller, input, async () => ({
-        name: input.name?.trim() || file.name,
-        source: DISPLAY_SOURCE.upload,
-        file_id: file.id,
-      }));
+      // A refused addition leaves no file behind in the store.
+      return withStored(deps.uploads, caller, input.file, (file) =>
+        addItem(caller, input, async () => ({
+          name: input.name?.trim() || file.name,
+          source: DISPLAY_SOURCE.upload,
+          file_id: file.id,
+        })),
+      );
     },
 
     /** Removes an item its seat added, while gathering. */

@@ -132,12 +132,76 @@ export const businessDocRepository = {
   /** The business's documents (as `docs` selects them), each with its signatures. */
   async docsWithSigns(s: CompanyScope, businessId: number, where: DocsWhere) {
     const rows = await businessDocRepository.docs(s, businessId, where);
-    const signs = await businessDocRepository.signs(
-      s,
-      rows.map((d) => d.id),
-    );
-    return rows.map((d) => ({ ...d, signs: signs.get(d.id) ?? [] }));
+    const ids = rows.map((d) => d.id);
+    const [signs, files] = await Promise.all([
+      businessDocRepository.signs(s, ids),
+      businessDocRepository.attachments(s, ids),
+    ]);
+    return rows.map((d) => ({ ...d, signs: signs.get(d.id) ?? [], attachments: files.get(d.id) ?? [] }));
   },
+
+  /** The files attached to each document, in the order attached. */
+  async attachments(s: CompanyScope, docIds: readonly number[]) {
+    const found = new Map<number, { id: number; name: string; mime: string; size: number }[]>();
+    if (docIds.length === 0) return found;
+    const rows = await s
+      .selectFrom('business_doc_files', 'a')
+      .innerJoin('files as f', 'f.id', 'a.file_id')
+      .select(['a.id', 'a.doc_id', 'a.name', 'f.mime', 'f.size'])
+      .where('a.doc_id', 'in', docIds)
+      .where('f.del_flag', '=', 0)
+      .orderBy('a.id')
+      .execute();
+    for (const r of rows)
+      found.set(r.doc_id, [
+        ...(found.get(r.doc_id) ?? []),
+        { id: r.id, name: r.name, mime: r.mime, size: Number(r.size) },
+      ]);
+    return found;
+  },
+
+  attachmentCount: async (s: CompanyScope, docId: number) =>
+    Number(
+      (
+        await s
+          .selectFrom('business_doc_files', 'a')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('a.doc_id', '=', docId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** An attachment of a live document of the business. */
+  attachment: (s: CompanyScope, businessId: number, id: number) =>
+    s
+      .selectFrom('business_doc_files', 'a')
+      .innerJoin('business_docs as x', 'x.id', 'a.doc_id')
+      .select(['a.id', 'a.doc_id', 'a.file_id', 'a.name'])
+      .where('a.business_id', '=', businessId)
+      .where('a.id', '=', id)
+      .where('x.del_flag', '=', 0)
+      .executeTakeFirst(),
+
+  attach: async (
+    s: CompanyScope,
+    v: { business_id: number; doc_id: number; file_id: number; name: string; at: string },
+  ) =>
+    Number(
+      (
+        await s
+          .insertInto('business_doc_files', {
+            business_id: v.business_id,
+            doc_id: v.doc_id,
+            file_id: v.file_id,
+            name: v.name,
+            created_at: v.at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    ),
+
+  detach: (s: CompanyScope, id: number) => s.deleteFrom('business_doc_files').where('id', '=', id).execute(),
 
   /** A live document of the business: its node, visit, seat, version and whether anyone has signed it. */
   doc: (s: CompanyScope, businessId: number, docId: number) =>

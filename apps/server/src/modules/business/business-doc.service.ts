@@ -14,12 +14,14 @@ import type { Database } from '#server/platform/db/database.ts';
 import { type CompanyScope, inCompany } from '#server/platform/db/scope.ts';
 import { docxToHtml } from '#server/platform/files/docx-html.ts';
 import { type BlobStore, localCopy } from '#server/platform/files/file-store.ts';
+import type { IncomingFile } from '#server/platform/files/stored-files.ts';
 import { sanitizeRichText } from '#server/platform/richText.ts';
 import { nowIso } from '#server/platform/time.ts';
 import { openBusiness, refuseOutsideScreen } from './business-access.ts';
 import type { ActAt, ActContext, BusinessAct } from './business-act.ts';
 import { businessDocRepository as repo } from './business-doc.repository.ts';
 import { businessSeatRepository } from './business-seat.repository.ts';
+import { type BusinessUploads, withStored } from './business-uploads.ts';
 
 const isDocx = (mime: string) => mime === DOCX_MIME;
 
@@ -33,7 +35,13 @@ const isDocx = (mime: string) => mime === DOCX_MIME;
  */
 export function businessDocService(
   db: Database,
-  deps: { permissions: PermissionCache; act: BusinessAct; fileStore: BlobStore; tempDir?: string },
+  deps: {
+    permissions: PermissionCache;
+    act: BusinessAct;
+    fileStore: BlobStore;
+    uploads: BusinessUploads;
+    tempDir?: string;
+  },
 ) {
   const tempDir = deps.tempDir ?? path.join(os.tmpdir(), 'portal-docs');
   const refuse = (reason: string) => new AppError('BUSINESS_ACTION_REFUSED', reason);
@@ -284,6 +292,73 @@ export function businessDocService(
         };
       });
       return result;
+    },
+
+    /**
+     * Attaches a file to the seat's own unsigned document (stored first, outside the business's
+     * lock; removed again when the attaching is refused).
+     */
+    async attach(caller: Caller, input: ActAt & { doc_id: number; file: IncomingFile }) {
+      // Only someone who may open the business stores a file in its company's store.
+      await opened(caller, input.business_id);
+      return withStored(deps.uploads, caller, input.file, async (file) => {
+        const { result } = await deps.act(caller, input, async (s, ctx) => {
+          await offered(s, ctx, 'docs');
+          const doc = await ownDoc(s, ctx, input.doc_id);
+          if ((await repo.attachmentCount(s, doc.id)) >= BUSINESS_DOC_LIMITS.attachments)
+            throw refuse(`每份文书最多附${BUSINESS_DOC_LIMITS.attachments}个文件`);
+          await repo.attach(s, {
+            business_id: ctx.businessId,
+            doc_id: doc.id,
+            file_id: file.id,
+            name: file.name,
+            at: nowIso(),
+          });
+          return {
+            said: {
+              type: 'cmd' as const,
+              cmd: 'action_doc_attach',
+              msg: `为《${doc.name}》附上“${file.name}”`,
+              data: { doc_id: doc.id },
+            },
+            result: await one(s, ctx.businessId, doc.id),
+          };
+        });
+        return result;
+      });
+    },
+
+    /** Removes an attachment from the seat's own unsigned document (its file removed from the store). */
+    async detach(caller: Caller, input: ActAt & { doc_id: number; attachment_id: number }) {
+      let dropped: number | undefined;
+      const { result } = await deps.act(caller, input, async (s, ctx) => {
+        await offered(s, ctx, 'docs');
+        const doc = await ownDoc(s, ctx, input.doc_id);
+        const found = await repo.attachment(s, ctx.businessId, input.attachment_id);
+        if (!found || found.doc_id !== doc.id)
+          throw new AppError('NOT_FOUND', '附件不存在或已被移除', 'attachment_id');
+        await repo.detach(s, found.id);
+        dropped = found.file_id;
+        return {
+          said: {
+            type: 'cmd' as const,
+            cmd: 'action_doc_detach',
+            msg: `从《${doc.name}》移除附件“${found.name}”`,
+            data: { doc_id: doc.id },
+          },
+          result: await one(s, ctx.businessId, doc.id),
+        };
+      });
+      if (dropped !== undefined) await deps.uploads.drop(caller, dropped);
+      return result;
+    },
+
+    /** An attachment's file, for anyone who may open the business. */
+    async attachmentFile(caller: Caller, input: { business_id: number; attachment_id: number }) {
+      const { s, business } = await opened(caller, input.business_id);
+      const found = await repo.attachment(s, business.id, input.attachment_id);
+      if (!found) throw new AppError('NOT_FOUND', '附件不存在或已被移除', 'attachment_id');
+      return found.file_id;
     },
 
     /** The node's other seats, who may be asked to sign. */

@@ -208,6 +208,8 @@ export function businessReportService(db: Database, deps: { permissions: Permiss
                 `签字：${g.role_name} ${DOC_SIGN_WORDS[g.sign_status] ?? ''}${g.sign ? `（${g.sign}）` : ''}`,
               ),
             );
+          if (d.attachments.length > 0)
+            blocks.push(p(`附件：${d.attachments.map((a) => a.name).join('、')}`));
         }
       }
       blocks.push(h('心得'));

@@ -103,6 +103,22 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessDocCalls.remove, ({ input, caller }) => docs.remove(caller, input));
   serve(app, businessDocCalls.list, ({ input, caller }) => docs.list(caller, input));
   serve(app, businessDocCalls.detail, ({ input, caller }) => docs.detail(caller, input));
+  serve(
+    app,
+    businessDocCalls.attach,
+    ({ input, caller }) =>
+      docs.attach(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
+    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+  );
+  serve(app, businessDocCalls.detach, ({ input, caller }) => docs.detach(caller, input));
+  serve(app, businessDocCalls.attachment, async ({ input, caller, request, reply }) =>
+    sendStored(
+      request,
+      reply,
+      await files.content(caller, await docs.attachmentFile(caller, input), false),
+      'private, max-age=300',
+    ),
+  );
   serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.summaries, ({ caller }) => board.summaries(caller));

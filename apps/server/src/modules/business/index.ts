@@ -19,6 +19,7 @@ import { businessReportService } from './business-report.service.ts';
 import { businessRunService } from './business-run.service.ts';
 import { businessSeatService } from './business-seat.service.ts';
 import { businessTeamService } from './business-team.service.ts';
+import type { BusinessUploads } from './business-uploads.ts';
 import { businessWatchService } from './business-watch.service.ts';
 
 /** The services of the business module, each built on those it needs. */
@@ -37,19 +38,28 @@ export function businessServices(
     carrySeated: seats.carrySeated,
   });
   const act = businessActs(db, { live: deps.live });
-  const docs = businessDocService(db, { permissions: deps.permissions, act, fileStore: deps.fileStore });
+  // Files a run uploads (a display's, a document's attachments) go into the company's file store.
+  const files = fileService(db, deps.fileStore);
+  const uploads: BusinessUploads = {
+    store: (caller, file) => files.upload(caller, file, 'any'),
+    drop: (caller, fileId) =>
+      files.remove(caller, [fileId]).then(
+        () => undefined,
+        () => undefined,
+      ),
+  };
+  const docs = businessDocService(db, {
+    permissions: deps.permissions,
+    act,
+    fileStore: deps.fileStore,
+    uploads,
+  });
   const messages = businessMessageService(db, { ...deps, act, run, seats, docs });
   const report = businessReportService(db, { permissions: deps.permissions });
   const notes = businessNoteService(db);
   const knowledge = businessKnowledgeService(db);
   const posts = businessPostService(db, { permissions: deps.permissions, act, sight: watch.sight });
-  // Files shown in a display node go into the company's file store (typed by content, bounded, swept there).
-  const files = fileService(db, deps.fileStore);
-  const display = businessDisplayService(db, {
-    permissions: deps.permissions,
-    act,
-    storeFile: (caller, file) => files.upload(caller, file, 'any'),
-  });
+  const display = businessDisplayService(db, { permissions: deps.permissions, act, uploads });
   return {
     businesses,
     team,

@@ -1532,6 +1532,18 @@ export interface BusinessPostTable {
 }
 
 /** An item shown in a visit of a display node (migration 075): a document, a flow material or an upload. */
+/** A business document's attached file (migration 077). */
+export interface BusinessDocFileTable {
+  id: Generated<number>;
+  company_id: number;
+  business_id: number;
+  doc_id: number;
+  file_id: number;
+  name: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 export interface BusinessDisplayItemTable {
   id: Generated<number>;
   company_id: number;
@@ -1753,6 +1765,7 @@ export interface DB {
   business_posts: BusinessPostTable;
   business_display_items: BusinessDisplayItemTable;
   business_display_reads: BusinessDisplayReadTable;
+  business_doc_files: BusinessDocFileTable;
   business_notes: BusinessNoteTable;
   courses: CourseTable;
   course_people: CoursePersonTable;

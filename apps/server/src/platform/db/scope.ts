@@ -80,6 +80,7 @@ export const TABLES = {
   business_notes: { owner: 'company' },
   business_display_items: { owner: 'company', createdBy: true },
   business_display_reads: { owner: 'company' },
+  business_doc_files: { owner: 'company', createdBy: true },
   courses: { owner: 'company', softDelete: 'del_flag', createdBy: true, updatedBy: true },
   course_people: { owner: 'company' },
   course_projects: { owner: 'company' },

@@ -8,6 +8,7 @@ import { FormModal } from '#web/shared/ui/FormModal.tsx';
 import { showFieldError } from '#web/shared/ui/fieldError.ts';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { RichText } from '#web/shared/ui/RichText.tsx';
+import { DocAttachments } from './DocAttachments.tsx';
 import { DocNameItem, DocumentEditor } from './DocumentEditor.tsx';
 import { useBusinessDocs, useCreateDoc, useRemoveDoc, useSignDoc, useSignRoles } from './useBusinessDocs.ts';
 import { useNodeFunction, useSeatCommand } from './useBusinessRun.ts';
@@ -128,6 +129,7 @@ export function DocumentPanel({
                   （空白文书）
                 </Typography.Paragraph>
               )}
+              <DocAttachments businessId={businessId} doc={d} at={at} editable={own && !signed} />
               {editing !== d.id && (
                 <Space wrap>
                   {own && !signed && (

@@ -49,6 +49,11 @@ function NodeReport({ n }: { n: ReportNode }) {
             </ul>
           )}
           {d.content && <RichText html={d.content} className="run-doc-body" />}
+          {d.attachments.length > 0 && (
+            <Typography.Text type="secondary">
+              附件：{d.attachments.map((a) => a.name).join('、')}
+            </Typography.Text>
+          )}
         </article>
       ))}
     </Space>

@@ -65,3 +65,6 @@ export const useDocDetail = (businessId: number, docId: number | undefined) =>
     queryFn: () => api.call(businessDocCalls.detail, { business_id: businessId, doc_id: docId ?? 0 }),
     enabled: docId !== undefined,
   });
+
+export const useDetachDoc = () =>
+  useDocWrite((v: CallInput<typeof businessDocCalls.detach>) => api.call(businessDocCalls.detach, v));

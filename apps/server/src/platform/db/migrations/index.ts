@@ -69,6 +69,7 @@ import { businessNotes } from './073-business-notes.ts';
 import { businessBring } from './074-business-bring.ts';
 import { businessDisplays } from './075-business-displays.ts';
 import { businessSeatRequests } from './076-business-seat-requests.ts';
+import { businessDocFiles } from './077-business-doc-files.ts';
 
 /** The one ordered migration set for both dialects. Append, never edit a released one. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -142,5 +143,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '074-business-bring': businessBring,
     '075-business-displays': businessDisplays(dialect),
     '076-business-seat-requests': businessSeatRequests,
+    '077-business-doc-files': businessDocFiles(dialect),
   };
 }
