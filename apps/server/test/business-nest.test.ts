@@ -96,6 +96,11 @@ async function end(run: Run, who: Who, nodeId: number) {
     who,
   );
 }
+const stored = async () =>
+  JSON.stringify([
+    await h.db.selectFrom('business_seats').select(['id', 'user_id']).orderBy('id').execute(),
+    await h.db.selectFrom('business_messages').select(['id', 'seq']).orderBy('id').execute(),
+  ]);
 const current = async (run: Run) =>
   (await detail(run)).nodes.map((n: { name: string; project_name: string | null }) => [
     n.name,
@@ -132,6 +137,119 @@ beforeAll(async () => {
   });
 });
 afterAll(() => h.close());
+
+describe('where a jump or nest goes on, and its team adjusted before it goes', () => {
+  const setup = (run: Run, who: Who | undefined, nodeId: number) =>
+    post('/business/jump/setup', { business_id: run.id, node_id: nodeId }, who);
+  const team = (path: string, run: Run, who: Who | undefined, nodeId: number, seat: number, data: object[]) =>
+    post(
+      path,
+      { business_id: run.id, node_id: nodeId, role_alloc_id: seat, data: JSON.stringify(data) },
+      who,
+    );
+  const JUMP_TEAM = '/business/jump/teammates/configuration';
+  const NEST_TEAM = '/business/groupjump/teammates/configuration';
+
+  it('shows a jump’s project and team; its host re-seats it until the business has gone there', async () => {
+    const run = await running(handover.projectId);
+    const jump = handover.nodeIds.J as number;
+    expect((await end(run, manager, handover.nodeIds.W as number)).c).toBe(0);
+    const host = seatOf(run.roles, '经办人', null);
+    const speakerSeat = seatOf(run.roles, '陈述人', '听证项目');
+
+    const seen = await setup(run, manager, jump);
+    expect(seen.c, seen.m).toBe(0);
+    expect(seen.d).toMatchObject({ node_type: 6, project: { name: '听证项目' }, adjustable: true });
+    expect(seen.d.roles.map((r: Role) => [r.name, r.seats.map((t) => t.user_id)])).toEqual([
+      ['经办人', [manager.user.id]],
+      ['陈述人', [speaker.user.id]],
+    ]);
+    expect(seen.d.people.map((p: { id: number }) => p.id)).toContain(delegate.user.id);
+    // A member whose seat does not end the node reads it, without the company's staff.
+    expect((await setup(run, speaker, jump)).d).toMatchObject({ adjustable: false, people: [] });
+
+    const before = await stored();
+    // Not a seat of the target project; an empty seat; one person twice; the nest's call; not the host.
+    expect(
+      (
+        await team(JUMP_TEAM, run, manager, jump, host, [
+          { seat_id: seatOf(run.roles, '代表', null), user_id: speaker.user.id },
+        ])
+      ).c,
+    ).toBe(Codes.BUSINESS_SEAT_REFUSED.c);
+    expect((await team(JUMP_TEAM, run, manager, jump, host, [{ seat_id: speakerSeat }])).field).toBe('data');
+    expect(
+      (await team(JUMP_TEAM, run, manager, jump, host, [{ seat_id: speakerSeat, user_id: manager.user.id }]))
+        .m,
+    ).toContain('一人只坐一个席位');
+    expect(
+      (await team(NEST_TEAM, run, manager, jump, host, [{ seat_id: speakerSeat, user_id: delegate.user.id }]))
+        .c,
+    ).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    expect(
+      (
+        await team(JUMP_TEAM, run, speaker, jump, speakerSeat, [
+          { seat_id: speakerSeat, user_id: delegate.user.id },
+        ])
+      ).c,
+    ).not.toBe(0);
+    expect(
+      (
+        await team(JUMP_TEAM, run, stranger, jump, host, [
+          { seat_id: speakerSeat, user_id: delegate.user.id },
+        ])
+      ).c,
+    ).not.toBe(0);
+    expect(
+      (
+        await team(JUMP_TEAM, run, undefined, jump, host, [
+          { seat_id: speakerSeat, user_id: delegate.user.id },
+        ])
+      ).c,
+    ).toBe(Codes.NOT_LOGGED_IN.c);
+    expect((await setup(run, stranger, jump)).c).toBe(Codes.NOT_FOUND.c);
+    expect(await stored()).toBe(before);
+
+    const changed = await team(JUMP_TEAM, run, manager, jump, host, [
+      { seat_id: speakerSeat, user_id: delegate.user.id },
+    ]);
+    expect(changed.c, changed.m).toBe(0);
+    expect(changed.d.roles.map((r: Role) => [r.name, r.seats.map((t) => t.user_id)])).toEqual([
+      ['经办人', [manager.user.id]],
+      ['陈述人', [delegate.user.id]],
+    ]);
+    const said = (await get(`/business/messages?business_id=${run.id}`, delegate)).d.results.at(-1);
+    expect(said).toMatchObject({ cmd: 'action_jump_team', msg: '调整项目“听证项目”的人员' });
+
+    // Gone there: the team stands, and the seat now in the hearing is the delegate's.
+    expect((await end(run, manager, jump)).c).toBe(0);
+    expect(await current(run)).toEqual([['陈述意见', '听证项目']]);
+    expect((await setup(run, manager, jump)).d.adjustable).toBe(false);
+    expect(
+      (await team(JUMP_TEAM, run, manager, jump, host, [{ seat_id: speakerSeat, user_id: speaker.user.id }]))
+        .c,
+    ).toBe(Codes.BUSINESS_NODE_ENDED.c);
+  });
+
+  it('adjusts a nest’s team through its own call', async () => {
+    const run = await running(law.projectId);
+    const nest = law.nodeIds.N as number;
+    expect((await end(run, manager, law.nodeIds.W as number)).c).toBe(0);
+    const host = seatOf(run.roles, '经办人', null);
+    const speakerSeat = seatOf(run.roles, '陈述人', '听证项目');
+    expect((await setup(run, manager, nest)).d).toMatchObject({ node_type: 9, adjustable: true });
+    expect(
+      (await team(JUMP_TEAM, run, manager, nest, host, [{ seat_id: speakerSeat, user_id: delegate.user.id }]))
+        .c,
+    ).toBe(Codes.BUSINESS_ACTION_REFUSED.c);
+    const changed = await team(NEST_TEAM, run, manager, nest, host, [
+      { seat_id: speakerSeat, user_id: delegate.user.id },
+    ]);
+    expect(changed.c, changed.m).toBe(0);
+    // Not a jump or nest node: nothing to show.
+    expect((await setup(run, manager, law.nodeIds.V as number)).c).toBe(Codes.NOT_FOUND.c);
+  });
+});
 
 describe('a business with a nested project', () => {
   it('carries the nested project’s roles, staffed with one seat a person in each project', async () => {

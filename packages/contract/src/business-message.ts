@@ -15,7 +15,11 @@ import { form, id, optionalId, optionalInt, optionalText } from './fields.ts';
  */
 
 /** What a command message is called in a log: a member's commands, and the document changes the server records. */
-export const MESSAGE_COMMAND_WORDS: Record<string, string> = { ...BUSINESS_COMMANDS, ...BUSINESS_DOC_EVENTS };
+export const MESSAGE_COMMAND_WORDS: Record<string, string> = {
+  ...BUSINESS_COMMANDS,
+  ...BUSINESS_DOC_EVENTS,
+  action_jump_team: '调整人员',
+};
 
 /** What a member may send: text, or a command (BUSINESS_COMMANDS) with its `data`. */
 export const BUSINESS_MESSAGE_TYPES = { txt: '文字', cmd: '命令' } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getCalls, postCalls } from './call.ts';
+import { getCalls, loginCalls, postCalls } from './call.ts';
 import { pageOf } from './envelope.ts';
 import { form, id, keyword, optionalId, optionalInt, optionalList, optionalText, paging } from './fields.ts';
 import { auditTimes } from './item-fields.ts';
@@ -171,6 +171,36 @@ export type Teammate = z.infer<typeof teammateSchema>;
 /** Most people `/business/getUnitUserList` answers. */
 export const TEAMMATES_MAX = 500;
 
+/**
+ * Where a jump (6) or nest (9) node goes on (`/business/jump/setup`): its target project and that
+ * project's roles with who sits in each seat; for a seat that may end the node while the business
+ * has not gone there yet, the company's staff who may be seated (`people`) — the team of the target
+ * project is then adjusted by `/business/jump/teammates/configuration` (a jump) or
+ * `/business/groupjump/teammates/configuration` (a nest, which the team goes into and comes back from).
+ */
+export const businessJumpSchema = z.object({
+  node_id: z.number().int(),
+  node_type: z.number().int(),
+  project: z.object({ id: z.number().int(), name: z.string() }),
+  roles: z.array(businessRoleSchema),
+  /** The team there may still be adjusted by the caller (their seat ends the node; not gone there yet). */
+  adjustable: z.boolean(),
+  people: z.array(teammateSchema),
+});
+export type BusinessJump = z.infer<typeof businessJumpSchema>;
+
+const jumpBody = form({ business_id: id('业务'), node_id: id('环节') });
+const jumpTeamBody = form({
+  business_id: id('业务'),
+  node_id: id('环节'),
+  role_alloc_id: id('席位'),
+  data: optionalList(
+    '席位安排',
+    z.object({ seat_id: id('席位'), user_id: id('人员') }, { error: '席位安排格式不正确' }),
+    200,
+  ),
+});
+
 export const businessListBody = form({
   keyword: keyword('业务名称'),
   status: optionalInt('业务状态', { min: 1, max: 9 }),
@@ -186,6 +216,7 @@ export const businessCreateBody = form({
 const tags = ['business'];
 const get = getCalls(tags);
 const post = postCalls(tags);
+const loginPost = loginCalls(tags);
 const count = z.object({ count: z.number().int() });
 
 export const businessCalls = {
@@ -286,6 +317,24 @@ export const businessCalls = {
     'start_business',
     form({ role_alloc_id: id('席位'), user_id: id('人员') }),
     businessDetailSchema,
+  ),
+  jumpSetup: loginPost(
+    '/business/jump/setup',
+    '跳转或嵌套环节的去向：目标项目、它的角色与席位上的人员（能打开业务者）',
+    jumpBody,
+    businessJumpSchema,
+  ),
+  jumpTeam: loginPost(
+    '/business/jump/teammates/configuration',
+    '跳转前调整目标项目席位上的人员（能结束这个跳转环节的席位，业务还没有跳转过去时）',
+    jumpTeamBody,
+    businessJumpSchema,
+  ),
+  nestTeam: loginPost(
+    '/business/groupjump/teammates/configuration',
+    '进入嵌套项目前调整它席位上的人员（能结束这个嵌套环节的席位，还没有进入时）',
+    jumpTeamBody,
+    businessJumpSchema,
   ),
   remove: post('/business/delete', '删除业务（可恢复）', 'change_business', businessIdBody, count),
   withdraw: get(

@@ -56,6 +56,68 @@ export async function staffFirst(s: CompanyScope, businessId: number) {
 }
 
 /**
+ * Seats `assignments` (seat id → user id or null), all checked first — the role's 职务, the
+ * company's active staff, one seat per person in each project; the starter's seat stays — under
+ * the business's lock, which the caller holds. `rule`: only empty seats (`only`), only the seats of
+ * one project (`project`: a jump's or nest's, re-staffed while the business runs), none left empty
+ * (`filled`).
+ */
+export async function assignSeats(
+  s: CompanyScope,
+  businessId: number,
+  assignments: readonly { seat_id: number; user_id?: number | null | undefined }[],
+  rule: { only?: 'empty' | undefined; project?: { id: number; name: string }; filled?: true } = {},
+) {
+  const seats = await repo.seats(s, businessId);
+  const byId = new Map(seats.map((t) => [t.id, t]));
+  const wanted = new Map<number, number | null>();
+  for (const a of assignments) {
+    const seat = byId.get(a.seat_id);
+    if (!seat) throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'data');
+    if (isStarterSeat(seat) && (a.user_id ?? null) !== seat.user_id)
+      throw new AppError('BUSINESS_SEAT_REFUSED', '发起人的席位不能调整', 'data');
+    if (rule.project && seat.project_id !== rule.project.id)
+      throw new AppError('BUSINESS_SEAT_REFUSED', `只能调整项目“${rule.project.name}”的席位`, 'data');
+    if (rule.filled && (a.user_id ?? null) === null)
+      throw new AppError('BUSINESS_SEAT_REFUSED', `“${seat.role_name}”的席位不能空着`, 'data');
+    if (rule.only === 'empty' && seat.user_id !== null)
+      throw new AppError('BUSINESS_SEAT_REFUSED', `“${seat.role_name}”的这个席位已有人`, 'data');
+    wanted.set(seat.id, a.user_id ?? null);
+  }
+  const ids = [...new Set([...wanted.values()].filter((v): v is number => v !== null))];
+  const people = new Map((await repo.staff(s, { ids })).map((p) => [p.id, p]));
+  const after = seats.map((t) => ({
+    ...t,
+    user_id: wanted.has(t.id) ? (wanted.get(t.id) ?? null) : t.user_id,
+  }));
+  // One seat per person in each project the business plays (its own, and each a jump or nest goes on in).
+  const holder = new Map<string, Seat>();
+  for (const t of after) {
+    if (t.user_id === null) continue;
+    if (wanted.has(t.id)) {
+      const person = people.get(t.user_id);
+      if (!person) throw new AppError('NOT_FOUND', '所选人员不存在，或不是本单位的在职人员', 'data');
+      const why = refusal(t, person);
+      if (why) throw new AppError('BUSINESS_SEAT_REFUSED', why, 'data');
+    }
+    const key = `${t.project_id}:${t.user_id}`;
+    const other = holder.get(key);
+    if (other) {
+      const name = people.get(t.user_id)?.name ?? '该人员';
+      throw new AppError(
+        'BUSINESS_SEAT_REFUSED',
+        `${name}已在“${other.role_name}”的席位上，一人只坐一个席位`,
+        'data',
+      );
+    }
+    holder.set(key, t);
+  }
+  const changed = after.filter((t) => wanted.has(t.id) && t.user_id !== byId.get(t.id)?.user_id);
+  for (const t of changed) await repo.setSeat(s, t.id, t.user_id);
+  return changed;
+}
+
+/**
  * A business's team and its start (issue 37, design/training.md "Creating and starting a
  * business"): the seats are filled with members of the company holding each role's 职务 — by
  * `staffFirst` when the business is made, by the manager on /moreTeammates for the rest — and the
@@ -81,64 +143,6 @@ export function businessTeamService(
     return run;
   }
 
-  /** Seats `assignments` (seat id → user id or null), all checked first; the starter's seat stays. */
-  async function assign(
-    s: CompanyScope,
-    businessId: number,
-    assignments: readonly { seat_id: number; user_id?: number | null | undefined }[],
-    only?: 'empty',
-  ) {
-    const business = await repo.lockWaiting(s, businessId, nowIso());
-    if (!business) {
-      const run = await repo.run(s, businessId);
-      if (!run) throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
-      throw new AppError('BUSINESS_NOT_WAITING');
-    }
-    const seats = await repo.seats(s, businessId);
-    const byId = new Map(seats.map((t) => [t.id, t]));
-    const wanted = new Map<number, number | null>();
-    for (const a of assignments) {
-      const seat = byId.get(a.seat_id);
-      if (!seat) throw new AppError('NOT_FOUND', '席位不存在或不属于这个业务', 'data');
-      if (isStarterSeat(seat) && (a.user_id ?? null) !== seat.user_id)
-        throw new AppError('BUSINESS_SEAT_REFUSED', '发起人的席位不能调整', 'data');
-      if (only === 'empty' && seat.user_id !== null)
-        throw new AppError('BUSINESS_SEAT_REFUSED', `“${seat.role_name}”的这个席位已有人`, 'data');
-      wanted.set(seat.id, a.user_id ?? null);
-    }
-    const ids = [...new Set([...wanted.values()].filter((v): v is number => v !== null))];
-    const people = new Map((await repo.staff(s, { ids })).map((p) => [p.id, p]));
-    const after = seats.map((t) => ({
-      ...t,
-      user_id: wanted.has(t.id) ? (wanted.get(t.id) ?? null) : t.user_id,
-    }));
-    // One seat per person in each project the business plays (its own, and each a jump or nest goes on in).
-    const holder = new Map<string, Seat>();
-    for (const t of after) {
-      if (t.user_id === null) continue;
-      if (wanted.has(t.id)) {
-        const person = people.get(t.user_id);
-        if (!person) throw new AppError('NOT_FOUND', '所选人员不存在，或不是本单位的在职人员', 'data');
-        const why = refusal(t, person);
-        if (why) throw new AppError('BUSINESS_SEAT_REFUSED', why, 'data');
-      }
-      const key = `${t.project_id}:${t.user_id}`;
-      const other = holder.get(key);
-      if (other) {
-        const name = people.get(t.user_id)?.name ?? '该人员';
-        throw new AppError(
-          'BUSINESS_SEAT_REFUSED',
-          `${name}已在“${other.role_name}”的席位上，一人只坐一个席位`,
-          'data',
-        );
-      }
-      holder.set(key, t);
-    }
-    const changed = after.filter((t) => wanted.has(t.id) && t.user_id !== byId.get(t.id)?.user_id);
-    for (const t of changed) await repo.setSeat(s, t.id, t.user_id);
-    return changed;
-  }
-
   async function staff(
     caller: Caller,
     businessId: number,
@@ -148,7 +152,12 @@ export function businessTeamService(
     await staffedBy(caller, scopeOf(caller), businessId);
     await db.transaction().execute(async (trx) => {
       const s = scopeOf(caller, trx);
-      const changed = await assign(s, businessId, data, only);
+      if (!(await repo.lockWaiting(s, businessId, nowIso()))) {
+        if (!(await repo.run(s, businessId)))
+          throw new AppError('NOT_FOUND', '业务不存在或已被删除', 'business_id');
+        throw new AppError('BUSINESS_NOT_WAITING');
+      }
+      const changed = await assignSeats(s, businessId, data, { only });
       if (changed.length > 0)
         await audit(trx, caller, {
           action: 'update',

@@ -400,6 +400,30 @@ export const businessRepository = {
     return q.orderBy('u.id').limit(TEAMMATES_MAX).execute();
   },
 
+  /** The project a jump or nest node of the business goes on in (one of the business's projects' targets). */
+  jumpTarget: (s: CompanyScope, businessId: number, nodeId: number) =>
+    s
+      .selectFrom('flow_project_targets', 't')
+      .innerJoin('flow_projects as p', 'p.id', 't.target_project_id')
+      .innerJoin('flow_nodes as n', 'n.id', 't.node_id')
+      .select(['p.id', 'p.name', 'n.node_type'])
+      .where('t.node_id', '=', nodeId)
+      .where('p.del_flag', '=', 0)
+      .where('t.project_id', 'in', (sub) =>
+        sub.selectFrom('business_roles as r').select('r.project_id').where('r.business_id', '=', businessId),
+      )
+      .executeTakeFirst(),
+
+  /** Whether the business has gone into `projectId` (a path row of it). */
+  entered: async (s: CompanyScope, businessId: number, projectId: number) =>
+    (await s
+      .selectFrom('business_paths', 'p')
+      .select('p.id')
+      .where('p.business_id', '=', businessId)
+      .where('p.project_id', '=', projectId)
+      .limit(1)
+      .executeTakeFirst()) !== undefined,
+
   setSeat: (s: CompanyScope, seatId: number, userId: number | null) =>
     s.updateTable('business_seats').set({ user_id: userId }).where('id', '=', seatId).execute(),
 

@@ -14,6 +14,8 @@ import {
   businessCalls as calls,
   DOCX_MIME,
   FILE_DOCUMENT_MAX_BYTES,
+  JUMP_NODE_TYPE,
+  NEST_NODE_TYPE,
 } from '@portal/contract';
 import { FILE_UPLOAD_TYPES, sendStored } from '#server/modules/file/index.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
@@ -36,6 +38,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
     posts,
     notes,
     knowledge,
+    jumps,
     display,
     files,
   } = services;
@@ -169,6 +172,9 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, calls.setNoneUser, ({ input, caller }) =>
     team.setNoneUser(caller, input.role_alloc_id, input.user_id),
   );
+  serve(app, calls.jumpSetup, ({ input, caller }) => jumps.setup(caller, input));
+  serve(app, calls.jumpTeam, ({ input, caller }) => jumps.team(caller, input, JUMP_NODE_TYPE));
+  serve(app, calls.nestTeam, ({ input, caller }) => jumps.team(caller, input, NEST_NODE_TYPE));
   serve(app, calls.remove, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, true));
   serve(app, calls.withdraw, ({ input, caller }) => businesses.withdraw(caller, input.business_id));
   serve(app, calls.recover, ({ input, caller }) => businesses.setDeleted(caller, input.business_id, false));

@@ -11,6 +11,7 @@ import { businessActs } from './business-act.ts';
 import { businessBoardService } from './business-board.service.ts';
 import { businessDisplayService } from './business-display.service.ts';
 import { businessDocService } from './business-doc.service.ts';
+import { businessJumpService } from './business-jump.service.ts';
 import { businessKnowledgeService } from './business-knowledge.service.ts';
 import { businessMessageService } from './business-message.service.ts';
 import { businessNoteService } from './business-note.service.ts';
@@ -57,6 +58,7 @@ export function businessServices(
   const messages = businessMessageService(db, { ...deps, act, run, seats, docs });
   const report = businessReportService(db, { permissions: deps.permissions });
   const notes = businessNoteService(db);
+  const jumps = businessJumpService(db, { permissions: deps.permissions, act, detail: businesses.detailIn });
   const knowledge = businessKnowledgeService(db);
   const posts = businessPostService(db, { permissions: deps.permissions, act, sight: watch.sight });
   const display = businessDisplayService(db, { permissions: deps.permissions, act, uploads });
@@ -73,6 +75,7 @@ export function businessServices(
     posts,
     notes,
     knowledge,
+    jumps,
     display,
     files,
   };
