@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiCall, uniqueSuffix } from './helpers.ts';
 
 type Person = { id: number; username: string };
@@ -45,4 +45,20 @@ export async function staffedBusiness(
     data: JSON.stringify(data),
   });
   return made as { id: number; name: string };
+}
+
+/** The business page's list of the nodes it is in now. */
+export const currentNodes = (page: Page) => page.getByRole('region', { name: '当前环节' });
+
+/** Ends the node through the exit labelled `exit` (the only one is taken as it is). */
+export async function endNode(page: Page, node: string, exit?: string) {
+  await currentNodes(page)
+    .getByRole('listitem')
+    .filter({ hasText: node })
+    .getByRole('button', { name: '结束环节' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `结束环节“${node}”` });
+  if (exit) await dialog.getByRole('radio', { name: exit }).check();
+  await dialog.getByRole('button', { name: '结束环节' }).click();
+  await expect(dialog).toBeHidden();
 }

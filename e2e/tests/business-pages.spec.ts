@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import { staffedBusiness } from './business-fixtures.ts';
+import { expect } from '@playwright/test';
+import { currentNodes, endNode, staffedBusiness } from './business-fixtures.ts';
 import { apiCall, expectAccessible, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // The business area's screens around a run (issue 37, docs/adr/0043): a member outside the current
@@ -8,8 +8,6 @@ import { apiCall, expectAccessible, signIn, test, toast, uniqueSuffix } from './
 // progress/{type}/{bid}/{nid}; the run's diagram stands alone at /showXML/{bid}. 业务员小李 reads
 // 知识库 and withdraws a business of his still waiting. The calls' refusals are the API tests'
 // (apps/server business-calls.test.ts).
-
-const currentNodes = (page: Page) => page.getByRole('region', { name: '当前环节' });
 
 test('a member outside the current node waits, then enters their parallel branch from the wait screen', async ({
   page,
@@ -129,4 +127,34 @@ test('业务员小李 finds a template in 知识库 and withdraws a business of 
   await confirm.getByRole('button', { name: '撤回' }).click();
   await expect(toast(page, `已撤回业务「${name}」`)).toBeVisible();
   await expect(page.getByRole('table', { name: '进行中的业务' })).not.toContainText(name);
+});
+
+test('before a nest node ends, its host re-seats the nested hearing’s team', async ({ page }) => {
+  const token = await signIn(page, 'unit');
+  const business = await staffedBusiness(page, token, '地方条例立法听证');
+  await page.goto(`/business/detail/${business.id}`);
+  await endNode(page, '起草议案');
+  await endNode(page, '议案公示');
+  const nest = page.getByRole('region', { name: /“听证会（嵌套项目）”之后：进入嵌套项目“价格调整听证会”/ });
+  await expect(nest).toContainText('团队进入这个项目');
+  const team = nest.getByRole('table', { name: '项目“价格调整听证会”的团队' });
+  // Someone of the company not yet in the hearing (the demo instructor) takes a 陈述人's seat.
+  await expect(team).not.toContainText('王老师');
+  const seat = team.getByRole('combobox', { name: '陈述人 1的人员' });
+  await seat.click();
+  await seat.fill('王老师');
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: '王老师' })
+    .click();
+  await expectAccessible(page, 'a nest’s team being re-seated');
+  await nest.getByRole('button', { name: '保存人员调整' }).click();
+  await expect(toast(page, '人员已调整')).toBeVisible();
+  await expect(page.getByRole('log', { name: '业务消息记录' })).toContainText(
+    '调整项目“价格调整听证会”的人员',
+  );
+  // Read again from the server: the instructor sits there now.
+  await page.reload();
+  await expect(team.getByRole('combobox', { name: '陈述人 1的人员' })).toBeVisible();
+  await expect(team).toContainText('王老师');
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { staffedBusiness } from './business-fixtures.ts';
+import { currentNodes, endNode, staffedBusiness } from './business-fixtures.ts';
 import { expectAccessible, expectNoSidewaysScroll, signIn, test, toast, uniqueSuffix } from './helpers.ts';
 
 // A running business, live (issue 37, docs/adr/0043): the demo 单位管理员 starts a business on the
@@ -54,21 +54,6 @@ test('two members of a running business see each other’s messages live', async
   await member.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(member);
 });
-
-const currentNodes = (page: Page) => page.getByRole('region', { name: '当前环节' });
-
-/** Ends the node through the exit labelled `exit` (the only one is taken as it is). */
-async function endNode(page: Page, node: string, exit?: string) {
-  await currentNodes(page)
-    .getByRole('listitem')
-    .filter({ hasText: node })
-    .getByRole('button', { name: '结束环节' })
-    .click();
-  const dialog = page.getByRole('dialog', { name: `结束环节“${node}”` });
-  if (exit) await dialog.getByRole('radio', { name: exit }).check();
-  await dialog.getByRole('button', { name: '结束环节' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 test('a court case runs through its parallel branches to the verdict and ends once everyone has submitted an experience', async ({
   page,

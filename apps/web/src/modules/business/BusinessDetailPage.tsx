@@ -9,6 +9,7 @@ import {
   EDIT_NODE_TYPE,
   POST_NODE_TYPE,
   REPORT_NODE_TYPE,
+  TARGET_NODE_TYPES,
 } from '@portal/contract';
 import { Alert, Button, Card, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
@@ -22,6 +23,7 @@ import { DisplayPanel } from './DisplayPanel.tsx';
 import { DocumentPanel } from './DocumentPanel.tsx';
 import { EndNodeDialog } from './EndNodeDialog.tsx';
 import { ExperiencePanel } from './ExperiencePanel.tsx';
+import { JumpPanel } from './JumpPanel.tsx';
 import { MessageLog } from './MessageLog.tsx';
 import { NotePanel } from './NotePanel.tsx';
 import { PostPanel } from './PostPanel.tsx';
@@ -238,6 +240,9 @@ export function BusinessDetailPage() {
                 {n.node_type === EDIT_NODE_TYPE && <DocumentPanel businessId={b.id} node={n} />}
                 {n.node_type === POST_NODE_TYPE && <PostPanel businessId={b.id} node={n} />}
                 {n.node_type === DISPLAY_NODE_TYPE && <DisplayPanel businessId={b.id} node={n} />}
+                {n.node_type !== null && TARGET_NODE_TYPES.includes(n.node_type) && (
+                  <JumpPanel businessId={b.id} node={n} />
+                )}
                 <NotePanel businessId={b.id} node={n} />
               </Fragment>
             ))}
