@@ -11,6 +11,7 @@ import {
   businessRunCalls,
   businessSeatCalls,
   businessWatchCalls,
+  type Call,
   businessCalls as calls,
   DOCX_MIME,
   FILE_DOCUMENT_MAX_BYTES,
@@ -18,9 +19,11 @@ import {
   NEST_NODE_TYPE,
 } from '@portal/contract';
 import { FILE_UPLOAD_TYPES, sendStored } from '#server/modules/file/index.ts';
+import type { Caller } from '#server/platform/auth/session-user.ts';
+import { AppError } from '#server/platform/core/errors.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import { type App, publicReadCompanyOf, sendDownload } from '#server/platform/http/reply.ts';
-import { serve } from '#server/platform/http/serve.ts';
+import { type CallContext, serve } from '#server/platform/http/serve.ts';
 import type { BusinessServices } from './index.ts';
 
 /** Routes stay thin: the declaration (packages/contract business.ts) gives path, schemas and access. */
@@ -42,6 +45,17 @@ export function businessRoutes(app: App, services: BusinessServices) {
     display,
     files,
   } = services;
+  /** A file of the company's store behind a business call (`fileOf` checks who may read it). */
+  const storedFile = <C extends Call>(
+    call: C,
+    fileOf: (caller: Caller, input: CallContext<C>['input']) => Promise<number>,
+  ) =>
+    serve(app, call, async ({ input, caller, request, reply }) => {
+      // Every such call is for a logged-in caller (the declarations say so); never a visitor.
+      if (!caller) throw new AppError('NOT_LOGGED_IN');
+      const fileId = await fileOf(caller, input);
+      return sendStored(request, reply, await files.content(caller, fileId, false), 'private, max-age=300');
+    });
   const company = (caller: Parameters<typeof publicReadCompanyOf>[0]['caller'], given?: number) =>
     publicReadCompanyOf({ caller }, given);
   serve(app, businessDisplayCalls.list, ({ input, caller }) => display.list(caller, input));
@@ -59,25 +73,11 @@ export function businessRoutes(app: App, services: BusinessServices) {
   serve(app, businessDisplayCalls.remove, ({ input, caller }) => display.remove(caller, input));
   serve(app, businessDisplayCalls.read, ({ input, caller }) => display.read(caller, input));
   serve(app, businessDisplayCalls.reads, ({ input, caller }) => display.reads(caller, input));
-  serve(app, businessDisplayCalls.content, async ({ input, caller, request, reply }) =>
-    sendStored(
-      request,
-      reply,
-      await files.content(caller, await display.fileOf(caller, input), false),
-      'private, max-age=300',
-    ),
-  );
+  storedFile(businessDisplayCalls.content, (caller, input) => display.fileOf(caller, input));
   serve(app, businessKnowledgeCalls.list, ({ input, caller }) =>
     knowledge.list(caller, input, pageParams(input)),
   );
-  serve(app, businessKnowledgeCalls.content, async ({ input, caller, request, reply }) =>
-    sendStored(
-      request,
-      reply,
-      await files.content(caller, await knowledge.fileOf(caller, input.id), false),
-      'private, max-age=300',
-    ),
-  );
+  storedFile(businessKnowledgeCalls.content, (caller, input) => knowledge.fileOf(caller, input.id));
   serve(app, businessNoteCalls.create, ({ input, caller }) => notes.create(caller, input));
   serve(app, businessNoteCalls.list, ({ input, caller }) => notes.list(caller, input));
   // A notice's rich text: a larger body than the default (ADR 0030).
@@ -114,14 +114,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
     { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
   );
   serve(app, businessDocCalls.detach, ({ input, caller }) => docs.detach(caller, input));
-  serve(app, businessDocCalls.attachment, async ({ input, caller, request, reply }) =>
-    sendStored(
-      request,
-      reply,
-      await files.content(caller, await docs.attachmentFile(caller, input), false),
-      'private, max-age=300',
-    ),
-  );
+  storedFile(businessDocCalls.attachment, (caller, input) => docs.attachmentFile(caller, input));
   serve(app, businessDocCalls.signRoles, ({ input, caller }) => docs.signRoles(caller, input));
   serve(app, businessBoardCalls.courses, ({ caller }) => board.courses(caller));
   serve(app, businessBoardCalls.summaries, ({ caller }) => board.summaries(caller));
