@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUSINESS_COMMANDS } from './business-run.ts';
 import {
+  COME,
   CONTROL,
   SEAT_DEFAULTS,
   SITTING,
@@ -31,6 +32,20 @@ describe('a seat’s buttons', () => {
       '坐下',
     ]);
     expect(seatFunctions(['exit'], SEAT_DEFAULTS, free, BUSINESS_COMMANDS)).toEqual([]);
+  });
+
+  it('are all disabled, saying why, for a role still waiting to be brought in', () => {
+    const outside = seatFunctions(
+      ['seat', 'vote'],
+      { ...SEAT_DEFAULTS, come_status: COME.waiting },
+      free,
+      BUSINESS_COMMANDS,
+    );
+    expect(names(outside)).toEqual(['入席×', '表决×']);
+    expect(new Set(outside.map((f) => f.hint))).toEqual(new Set(['请等待主持人把你带入环节']));
+    expect(
+      names(seatFunctions(['seat'], { ...SEAT_DEFAULTS, come_status: COME.in }, free, BUSINESS_COMMANDS)),
+    ).toEqual(['入席']);
   });
 
   it('give expression management to a seat that may end the node and asking to speak to the others', () => {

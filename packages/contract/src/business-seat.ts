@@ -230,7 +230,8 @@ export function seatFunctions(
     if (cmd === 'action_exp_finish' && !v.can_end) continue;
     if (cmd === 'action_role_banned' && !v.can_end) continue;
     if (cmd === 'action_role_vote_end' && !v.can_end) continue;
-    const hint = seatRefusal(cmd, s, v);
+    // A role waiting outside to be brought in can do nothing yet: its buttons say so.
+    const hint = s.come_status === COME.waiting ? '请等待主持人把你带入环节' : seatRefusal(cmd, s, v);
     list.push({ cmd, name: names[cmd] ?? cmd, disable: hint !== '', hint });
   }
   return list;
