@@ -23,6 +23,7 @@ let manager: Who;
 let delegate: Who;
 let outsider: Who;
 let stranger: Who;
+let listener: Who;
 const { get, post } = jsonCalls(() => h.app);
 
 const FLOW = bpmn(`
@@ -43,8 +44,8 @@ let projectId: number;
 let nodes: Record<string, number>;
 
 async function running() {
-  const run = await runningBusiness({ get, post }, manager, projectId, { 代表: delegate });
-  return { ...run, host: run.seat('经办人'), delegateSeat: run.seat('代表') };
+  const run = await runningBusiness({ get, post }, manager, projectId, { 代表: delegate, 旁听: listener });
+  return { ...run, host: run.seat('经办人'), delegateSeat: run.seat('代表'), listenerSeat: run.seat('旁听') };
 }
 type Run = Awaited<ReturnType<typeof running>>;
 
@@ -93,17 +94,22 @@ beforeAll(async () => {
   h = await testApp();
   const a = await h.company('展示甲公司');
   const b = await h.company('展示乙公司');
-  [manager, delegate, outsider, stranger] = await Promise.all([
+  [manager, delegate, outsider, stranger, listener] = await Promise.all([
     h.as(3, a),
     h.as(5, a),
     h.as(5, a),
     h.as(3, b),
+    h.as(5, a),
   ]);
   ({ projectId, nodeIds: nodes } = await projectWithRoles(h.app, { get, post }, manager, {
     name: '议案展示',
     xml: FLOW,
     starter: { actions: ['docs', 'end'] },
-    extra: [{ name: '代表', tasks: ['A', 'V', 'R'], actions: ['exit'] }],
+    extra: [
+      { name: '代表', tasks: ['A', 'V', 'R'], actions: ['exit'] },
+      // A role to be brought in, waiting outside (a display's standard module brings no one in).
+      { name: '旁听', tasks: ['V'], can_brought: 1, actions: ['exit'] },
+    ],
     docs: [{ file: PDF, usage: 4, tasks: ['V'] }],
   }));
 });
@@ -205,6 +211,7 @@ describe('a display node', () => {
 
     const first = await read(delegate, run.delegateSeat, doc.d.id);
     expect(first.c, first.m).toBe(0);
+    // Only the host has still to read it: the 旁听 role, waiting outside to be brought in, is not counted.
     expect(first.d.unread_names).toHaveLength(1);
     await read(delegate, run.delegateSeat, doc.d.id);
     const list = (await get(`/business/file/display/list?${where(run)}`, delegate)).d;

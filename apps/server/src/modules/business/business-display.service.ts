@@ -1,6 +1,7 @@
 import {
   BUSINESS_DISPLAY_LIMITS,
   type BusinessDisplay,
+  COME,
   DISPLAY_NODE_TYPE,
   DISPLAY_SOURCE,
   DISPLAY_STEP,
@@ -9,6 +10,7 @@ import {
   type DisplayRead,
   DOC_SIGN_WORDS,
   DOC_USAGE,
+  seatInNode,
 } from '@portal/contract';
 import type { PermissionCache } from '#server/platform/auth/permission-cache.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
@@ -157,20 +159,28 @@ export function businessDisplayService(
     pathId: number,
     userId: number,
   ) {
-    const [items, seats, readers] = await Promise.all([
+    const [items, seats, states, readers] = await Promise.all([
       repo.items(s, { pathId }, userId),
       businessSeatRepository.seatsInNode(s, businessId, nodeId),
+      businessSeatRepository.states(s, pathId),
       repo.readers(s, pathId),
     ]);
     const people = new Map<number, string>();
-    for (const seat of seats) if (seat.user_id !== null) people.set(seat.user_id, seat.user_name);
+    // Who should read: the people of the node's seats, a role still waiting outside to be brought in not yet.
+    const present = new Set<number>();
+    for (const seat of seats) {
+      if (seat.user_id === null) continue;
+      people.set(seat.user_id, seat.user_name);
+      if (seatInNode(seat, states.get(seat.role_alloc_id)).come_status !== COME.waiting)
+        present.add(seat.user_id);
+    }
     return items.map((item): DisplayRead => {
       const read = new Set(readers.filter((r) => r.item_id === item.id).map((r) => r.user_id));
       return {
         item_id: item.id,
         name: item.name,
         read_names: [...people].filter(([u]) => read.has(u)).map(([, n]) => n),
-        unread_names: [...people].filter(([u]) => !read.has(u)).map(([, n]) => n),
+        unread_names: [...people].filter(([u]) => present.has(u) && !read.has(u)).map(([, n]) => n),
       };
     });
   }
