@@ -406,12 +406,13 @@ export const businessRepository = {
       .selectFrom('flow_project_targets', 't')
       .innerJoin('flow_projects as p', 'p.id', 't.target_project_id')
       .innerJoin('flow_nodes as n', 'n.id', 't.node_id')
+      // One of the business's projects (its roles say which it plays).
+      .innerJoin('business_roles as r', 'r.project_id', 't.project_id')
       .select(['p.id', 'p.name', 'n.node_type'])
       .where('t.node_id', '=', nodeId)
+      .where('r.business_id', '=', businessId)
       .where('p.del_flag', '=', 0)
-      .where('t.project_id', 'in', (sub) =>
-        sub.selectFrom('business_roles as r').select('r.project_id').where('r.business_id', '=', businessId),
-      )
+      .limit(1)
       .executeTakeFirst(),
 
   /** Whether the business has gone into `projectId` (a path row of it). */
