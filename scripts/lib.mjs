@@ -1,6 +1,7 @@
 // Shared by start.mjs and test.mjs. Plain Node (no dependencies): it runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -73,9 +74,63 @@ const compiledNeeded = Number(process.versions.napi) < 10;
 const COMPILE_TASK = [`编译 ${COMPILED} (npm rebuild)`, 'npm', ['rebuild', COMPILED]];
 
 /**
+ * Where a compiled addon is kept between installs (`PORTAL_ADDON_CACHE`, else the user's cache,
+ * beside the Node runtimes of scripts/other-nodes.mjs): one file per version of the package and
+ * Node ABI, platform and architecture it was built for. A fresh clone with the same lock file on
+ * the same machine compiled the same source into the same binary every time (82 s of one core).
+ */
+function cachedAddon() {
+  const pkg = path.join(root, 'node_modules', COMPILED, 'package.json');
+  if (!fs.existsSync(pkg)) return undefined;
+  const { version } = JSON.parse(fs.readFileSync(pkg, 'utf8'));
+  const dir = process.env.PORTAL_ADDON_CACHE ?? path.join(os.homedir(), '.cache', 'portal', 'addons');
+  return path.join(
+    dir,
+    `${COMPILED}-${version}-abi${process.versions.modules}-${process.platform}-${process.arch}.node`,
+  );
+}
+
+/** Whether this Node opens a database with the addon in place (a copied binary is tried before it is trusted). */
+function addonLoads() {
+  const check = `const S = require(${JSON.stringify(path.join(root, 'node_modules', COMPILED))}); new S(':memory:').close();`;
+  return spawnSync(process.execPath, ['-e', check], { cwd: root, stdio: 'ignore' }).status === 0;
+}
+
+/** Puts the kept build of the addon in place when there is one that loads; true if it did. */
+function restoreAddon() {
+  const kept = cachedAddon();
+  if (!kept || !fs.existsSync(kept)) return false;
+  fs.mkdirSync(path.dirname(compiledAddon), { recursive: true });
+  fs.copyFileSync(kept, compiledAddon);
+  if (addonLoads()) {
+    console.log(`▶ ${COMPILED}：使用已编译的 ${path.basename(kept)}（未重新编译）`);
+    return true;
+  }
+  fs.rmSync(compiledAddon, { force: true });
+  fs.rmSync(kept, { force: true });
+  return false;
+}
+
+/** Keeps the addon just compiled for the next install (`npm test` calls it after its lanes). */
+export function keepCompiledAddon() {
+  const kept = cachedAddon();
+  if (!kept || !fs.existsSync(compiledAddon) || fs.existsSync(kept)) return;
+  try {
+    fs.mkdirSync(path.dirname(kept), { recursive: true });
+    // Copied beside it and renamed into place, so a half-written file is never taken for a build.
+    const part = `${kept}.${process.pid}.part`;
+    fs.copyFileSync(compiledAddon, part);
+    fs.renameSync(part, kept);
+  } catch (e) {
+    console.warn(`（未能保存编译好的 ${COMPILED}：${e.message}）`);
+  }
+}
+
+/**
  * Installs dependencies when node_modules is missing or older than the lock file. A fresh clone is
  * installed without the compiling (`--ignore-scripts`, then the quick install scripts); the addon
- * is then compiled only where this Node loads it — with `deferCompile` returned as a task for the
+ * is then compiled only where this Node loads it, unless a build of the same version for the same
+ * Node ABI was kept from an earlier install (`keepCompiledAddon`) — with `deferCompile` returned as a task for the
  * caller to run beside other work (`npm test`: beside the type checks, which need no addon), else
  * built at once. Returns that task or null. An addon whose compile never ended (an interrupted
  * run, or a Node 20 on a folder a later Node installed) is built before anything else.
@@ -85,9 +140,10 @@ export function ensureInstalled({ deferCompile = false } = {}) {
   const lock = path.join(root, 'package-lock.json');
   const compileNow = () => {
     const wanted = compiledNeeded && fs.existsSync(path.join(root, 'node_modules', COMPILED));
-    if (!wanted || fs.existsSync(compiledAddon)) return null;
+    if (!wanted || fs.existsSync(compiledAddon) || restoreAddon()) return null;
     if (deferCompile) return COMPILE_TASK;
     run(COMPILE_TASK[1], COMPILE_TASK[2]);
+    keepCompiledAddon();
     return null;
   };
   if (fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return compileNow();

@@ -6,7 +6,16 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureInstalled, ensureNode, root, run, runLanes, WEB_BUILD, webBuildStale } from './lib.mjs';
+import {
+  ensureInstalled,
+  ensureNode,
+  keepCompiledAddon,
+  root,
+  run,
+  runLanes,
+  WEB_BUILD,
+  webBuildStale,
+} from './lib.mjs';
 import { otherNodes } from './other-nodes.mjs';
 
 const step = (name) => console.log(`\n▶ ${name}`);
@@ -145,6 +154,7 @@ await runLanes([
   ...typechecks.filter((t) => !heavy.includes(t)),
   ['Lint (Biome)', 'npx', ['biome', 'check', '.']],
 ]);
+if (compile) keepCompiledAddon();
 step('单元测试与网页测试');
 // Everything but the server's API tests (apps/server/test), which run next: on SQLite once, on Node
 // 26 (the current LTS) where this machine can run it, else on this Node; then on PostgreSQL.
