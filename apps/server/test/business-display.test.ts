@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
+import { bpmn, endThroughFirstExit, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import {
   type Harness,
   jsonCalls,
@@ -58,17 +58,7 @@ const where = (run: Run, node = 'V') => `business_id=${run.id}&node_id=${nodes[n
 
 /** Ends the node the business is in through its only exit. */
 async function endNode(run: Run, node: string) {
-  const exits = await get(`/workflow/trans/query?${where(run, node)}`, manager);
-  const ended = await post(
-    '/business/message/push',
-    {
-      ...at(run, run.host, node),
-      type: 'cmd',
-      cmd: 'action_exp_node_end',
-      data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
-    },
-    manager,
-  );
+  const ended = await endThroughFirstExit({ get, post }, manager, at(run, run.host, node));
   expect(ended.c, ended.m).toBe(0);
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BUSINESS_DOC_LIMITS, Codes, DOC_SIGN } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boldMarked, docxToHtml, wordDocument } from '#server/platform/files/docx-html.ts';
-import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
+import { bpmn, endThroughFirstExit, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import {
   type Harness,
   jsonCalls,
@@ -433,17 +433,7 @@ describe('documents in an edit node', () => {
 
   it('writes only while the business is in the node', async () => {
     const run = await running();
-    const exits = await get(`/workflow/trans/query?business_id=${run.id}&node_id=${nodes.W}`, manager);
-    const end = await post(
-      '/business/message/push',
-      {
-        ...at(run, manager),
-        type: 'cmd',
-        cmd: 'action_exp_node_end',
-        data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
-      },
-      manager,
-    );
+    const end = await endThroughFirstExit({ get, post }, manager, at(run, manager));
     expect(end.c, end.m).toBe(0);
     expect((await create(run, manager)).c).toBe(Codes.BUSINESS_NODE_ENDED.c);
   });

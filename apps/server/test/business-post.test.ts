@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
+import { bpmn, endThroughFirstExit, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -141,19 +141,11 @@ describe('a post node’s notice', () => {
     expect((await get(`/business/post/detail?id=${made.id}`, stranger)).c).toBe(Codes.NOT_FOUND.c);
     expect((await get(`/business/post/detail?id=${made.id}`)).c).toBe(Codes.NOT_LOGGED_IN.c);
     // Once the business has moved on, the notice is no longer watched.
-    const exits = await get(`/workflow/trans/query?business_id=${run.id}&node_id=${nodes.G}`, manager);
-    await post(
-      '/business/message/push',
-      {
-        business_id: run.id,
-        node_id: nodes.G as number,
-        role_alloc_id: run.host,
-        type: 'cmd',
-        cmd: 'action_exp_node_end',
-        data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
-      },
-      manager,
-    );
+    await endThroughFirstExit({ get, post }, manager, {
+      business_id: run.id,
+      node_id: nodes.G as number,
+      role_alloc_id: run.host,
+    });
     expect(
       (await get(`/business/post?business_id=${run.id}&node_id=${nodes.G}&company_id=${companyId}`)).c,
     ).toBe(Codes.FORBIDDEN.c);

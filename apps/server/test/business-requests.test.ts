@@ -1,6 +1,6 @@
 import { Codes, DOC_REQUEST, REPORT } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
+import { bpmn, endThroughFirstExit, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -74,11 +74,10 @@ async function inScene() {
     speaker,
   );
   expect(written.c, written.m).toBe(0);
-  const exits = await get(`/workflow/trans/query?business_id=${run.id}&node_id=${nodes.A}`, manager);
-  const ended = await push(run, manager, 'A', {
-    type: 'cmd',
-    cmd: 'action_exp_node_end',
-    data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
+  const ended = await endThroughFirstExit({ get, post }, manager, {
+    business_id: run.id,
+    node_id: nodes.A as number,
+    role_alloc_id: run.seats.get(manager) as number,
   });
   expect(ended.c, ended.m).toBe(0);
   return { run, docId: written.d.id as number };

@@ -1,6 +1,6 @@
 import { Codes } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bpmn, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
+import { bpmn, endThroughFirstExit, projectWithRoles, runningBusiness, seq } from './flow-fixtures.ts';
 import { type Harness, jsonCalls, testApp } from './harness.ts';
 
 /**
@@ -139,20 +139,11 @@ describe('watching a running business', () => {
       ).c,
     ).toBe(Codes.NOT_LOGGED_IN.c);
     // Moved on to 听证报告: nothing of it may be watched now.
-    const exit = (await get(`/workflow/trans/query?business_id=${run.id}&node_id=${nodes.T}`, manager)).d
-      .exits[0].id;
-    const ended = await post(
-      '/business/message/push',
-      {
-        business_id: run.id,
-        node_id: nodes.T as number,
-        role_alloc_id: run.managerSeat,
-        type: 'cmd',
-        cmd: 'action_exp_node_end',
-        data: JSON.stringify({ tran_id: exit }),
-      },
-      manager,
-    );
+    const ended = await endThroughFirstExit({ get, post }, manager, {
+      business_id: run.id,
+      node_id: nodes.T as number,
+      role_alloc_id: run.managerSeat,
+    });
     expect(ended.c, ended.m).toBe(0);
     expect((await watched()).map((n: [number]) => n[0])).not.toContain(run.id);
     expect((await get(`/business/node/detail?${at('T')}`)).c).toBe(Codes.FORBIDDEN.c);

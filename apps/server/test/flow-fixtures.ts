@@ -324,3 +324,28 @@ export async function runningBusiness(
   if (opened.d?.status !== 2) throw new Error(`business not running: ${opened.m}`);
   return { id: made.d.id as number, name: made.d.name as string, seat };
 }
+
+/**
+ * Ends the node `at.node_id` from `who`'s seat `at.role_alloc_id` through its first exit (the only
+ * one, in most flows): the push's answer.
+ */
+export async function endThroughFirstExit(
+  calls: { get: Get; post: Post },
+  who: Who,
+  at: { business_id: number; node_id: number; role_alloc_id: number },
+) {
+  const exits = await calls.get(
+    `/workflow/trans/query?business_id=${at.business_id}&node_id=${at.node_id}`,
+    who,
+  );
+  return calls.post(
+    '/business/message/push',
+    {
+      ...at,
+      type: 'cmd',
+      cmd: 'action_exp_node_end',
+      data: JSON.stringify({ tran_id: exits.d.exits[0].id }),
+    },
+    who,
+  );
+}
