@@ -29,6 +29,7 @@ import { NotePanel } from './NotePanel.tsx';
 import { PostPanel } from './PostPanel.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
+import { DOC_CHANGES, shownDocKeys } from './useBusinessDocs.ts';
 import { parallelPath, progressPath, runPath } from './useBusinesses.ts';
 import { useBusinessRun, useSendMessage, useTransPath, useWaitingState } from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
@@ -67,7 +68,12 @@ export function BusinessDetailPage() {
   const running = run.data?.status === BUSINESS_RUNNING;
   const finished = run.data?.status === BUSINESS_FINISHED;
   const reread = useInvalidate(['business-run']);
-  const live = useLiveMessages(businessId, running || finished, () => void reread());
+  const rereadShown = useInvalidate(shownDocKeys.all);
+  const live = useLiveMessages(businessId, running || finished, (m) => {
+    void reread();
+    // A document being shown is read again only when a document changed.
+    if (DOC_CHANGES.has(m.cmd)) void rereadShown();
+  });
   // A waiting business has no live messages yet: asked every few seconds whether it has started.
   const waitingState = useWaitingState(businessId, run.data?.status === BUSINESS_WAITING);
   const startedMeanwhile = waitingState.data !== undefined && waitingState.data.status !== BUSINESS_WAITING;

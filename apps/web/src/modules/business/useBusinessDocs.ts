@@ -58,10 +58,21 @@ export const useDocChoices = (businessId: number, enabled: boolean) =>
     enabled,
   });
 
+/** The shown documents' key: read again only when a document changes, not on every command. */
+export const shownDocKeys = { all: ['business-doc'] as const };
+/** The messages that change a document (saved, signed, attached to, deleted). */
+export const DOC_CHANGES: ReadonlySet<string> = new Set([
+  'action_doc_save',
+  'action_doc_delete',
+  'action_role_sign',
+  'action_doc_attach',
+  'action_doc_detach',
+]);
+
 /** One document of the business as it stands (the one being shown). */
 export const useDocDetail = (businessId: number, docId: number | undefined) =>
   useQuery({
-    queryKey: [...runKeys.all, 'doc', businessId, docId],
+    queryKey: [...shownDocKeys.all, businessId, docId],
     queryFn: () => api.call(businessDocCalls.detail, { business_id: businessId, doc_id: docId ?? 0 }),
     enabled: docId !== undefined,
   });
