@@ -13,7 +13,7 @@ import type { App } from '../src/platform/http/reply.ts';
 import { createCompany, createUser } from '../src/seed/seed.ts';
 import { MEMBER_ADDRESS } from './load-clients.ts';
 import type { RegisteredRoute } from './route-walk/routes.ts';
-import { databaseUrl, onServer } from './template.ts';
+import { createDatabase, databaseUrl, onServer } from './template.ts';
 
 /**
  * API tests run on SQLite (in memory) by default, and on PostgreSQL when `TEST_PG_URL` is set
@@ -37,7 +37,7 @@ export async function openTestDatabase({
     return openDatabase({ url: ':memory:', image: sqliteImage });
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await onServer(url, `create database ${name}${migrated ? ` template ${inject('pgTemplate')}` : ''}`);
+  await createDatabase(url, name, migrated ? inject('pgTemplate') : undefined);
   const handle = openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
   return {
     ...handle,
@@ -69,7 +69,7 @@ export async function serverDatabase() {
     };
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await onServer(url, `create database ${name} template ${inject('pgTemplate')}`);
+  await createDatabase(url, name, inject('pgTemplate'));
   const at = databaseUrl(url, name);
   return {
     dataDir,
