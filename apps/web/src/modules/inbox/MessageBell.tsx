@@ -25,22 +25,25 @@ export function MessageBell({ areaPath }: { areaPath: string }) {
   const latest = summary.data?.latest[0];
   const label = unread > 0 ? `我的消息，${unread} 条未读` : '我的消息';
   return (
-    <Tooltip title={latest ? `最新：${latest.title}` : label}>
-      <Button
-        type="text"
-        aria-label={label}
-        className="shell-bell"
-        data-testid="message-bell"
-        onClick={() => navigate(`${areaPath}/message-view`)}
-      >
-        {/* The label says the count; the badge is for the eye (its digits roll while the count
-            changes, and past 99 it shows 99+): kept out of the button's name. */}
-        <span aria-hidden>
-          <Badge count={unread} size="small" overflowCount={99}>
-            <BellOutlined aria-hidden style={{ fontSize: 18 }} />
-          </Badge>
+    <span className="shell-bell-wrap">
+      <Tooltip title={latest ? `最新：${latest.title}` : label}>
+        <Button
+          type="text"
+          aria-label={label}
+          className="shell-bell"
+          data-testid="message-bell"
+          icon={<BellOutlined aria-hidden style={{ fontSize: 18 }} />}
+          onClick={() => navigate(`${areaPath}/message-view`)}
+        />
+      </Tooltip>
+      {/* The label says the count; the badge is for the eye, beside the button rather than in it:
+          its digits roll while the count changes (and past 99 it shows 99+), and text inside the
+          button that its name does not hold fails WCAG 2.5.3 (axe label-content-name-mismatch). */}
+      {unread > 0 && (
+        <span aria-hidden className="shell-bell-count">
+          <Badge count={unread} size="small" overflowCount={99} />
         </span>
-      </Button>
-    </Tooltip>
+      )}
+    </span>
   );
 }
