@@ -14,11 +14,10 @@ import {
   type Call,
   businessCalls as calls,
   DOCX_MIME,
-  FILE_DOCUMENT_MAX_BYTES,
   JUMP_NODE_TYPE,
   NEST_NODE_TYPE,
 } from '@portal/contract';
-import { FILE_UPLOAD_TYPES, sendStored } from '#server/modules/file/index.ts';
+import { ONE_STORED_FILE, sendStored } from '#server/modules/file/index.ts';
 import type { Caller } from '#server/platform/auth/session-user.ts';
 import { AppError } from '#server/platform/core/errors.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
@@ -68,7 +67,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
     businessDisplayCalls.upload,
     ({ input, caller }) =>
       display.upload(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
-    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+    ONE_STORED_FILE,
   );
   serve(app, businessDisplayCalls.remove, ({ input, caller }) => display.remove(caller, input));
   serve(app, businessDisplayCalls.read, ({ input, caller }) => display.read(caller, input));
@@ -111,7 +110,7 @@ export function businessRoutes(app: App, services: BusinessServices) {
     businessDocCalls.attach,
     ({ input, caller }) =>
       docs.attach(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
-    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+    ONE_STORED_FILE,
   );
   serve(app, businessDocCalls.detach, ({ input, caller }) => docs.detach(caller, input));
   storedFile(businessDocCalls.attachment, (caller, input) => docs.attachmentFile(caller, input));

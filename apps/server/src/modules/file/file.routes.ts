@@ -1,9 +1,9 @@
-import { fileCalls as calls, FILE_DOCUMENT_MAX_BYTES } from '@portal/contract';
+import { fileCalls as calls } from '@portal/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#server/platform/core/errors.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
-import { FILE_UPLOAD_TYPES, type FileService } from './file.service.ts';
+import { type FileService, ONE_STORED_FILE } from './file.service.ts';
 
 type Opened = NonNullable<Awaited<ReturnType<FileService['image']>>>;
 
@@ -41,7 +41,7 @@ export function fileRoutes(app: App, files: FileService) {
     calls.upload,
     ({ input, caller }) =>
       files.upload(caller, input.file as Exclude<typeof input.file, Blob>, input.kind ?? 'any'),
-    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+    ONE_STORED_FILE,
   );
   serve(app, calls.list, ({ input, caller }) => files.list(caller, input));
   serve(app, calls.update, ({ input, caller }) => files.rename(caller, input.id, input.name));

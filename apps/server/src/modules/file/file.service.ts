@@ -36,6 +36,11 @@ export const FILE_UPLOAD_TYPES: readonly string[] = [
   'application/zip',
 ];
 
+/** A route's options for one file of the store (a document or a picture, typed by content): `serve`'s `upload`. */
+export const ONE_STORED_FILE = {
+  upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES },
+} as const;
+
 const IMAGE_EXT: Record<string, string> = {
   'image/jpeg': 'jpg',
   'image/png': 'png',

@@ -6,7 +6,7 @@ import { fileService } from './file.service.ts';
 
 export { sendStored } from './file.routes.ts';
 export type { FileService } from './file.service.ts';
-export { FILE_UPLOAD_TYPES, fileService } from './file.service.ts';
+export { FILE_UPLOAD_TYPES, fileService, ONE_STORED_FILE } from './file.service.ts';
 
 /** The company's file store (spec §7 `/file/*`, ADR 0018): uploads, the list, renames, deletes and reads. */
 export function fileModule(db: Database, store: BlobStore) {

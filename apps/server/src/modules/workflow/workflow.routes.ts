@@ -1,10 +1,5 @@
-import {
-  workflowCalls as calls,
-  FILE_DOCUMENT_MAX_BYTES,
-  FLOW_LIMITS,
-  workflowSetupCalls as set,
-} from '@portal/contract';
-import { FILE_UPLOAD_TYPES } from '#server/modules/file/index.ts';
+import { workflowCalls as calls, FLOW_LIMITS, workflowSetupCalls as set } from '@portal/contract';
+import { ONE_STORED_FILE } from '#server/modules/file/index.ts';
 import { pageParams } from '#server/platform/core/paging.ts';
 import type { App } from '#server/platform/http/reply.ts';
 import { serve } from '#server/platform/http/serve.ts';
@@ -36,7 +31,7 @@ export function workflowRoutes(app: App, flows: WorkflowService, setup: SetupSer
     set.createDoc,
     ({ input, caller }) =>
       setup.createDoc(caller, { ...input, file: input.file as Exclude<typeof input.file, Blob> }),
-    { upload: { maxFileBytes: FILE_DOCUMENT_MAX_BYTES, maxFiles: 1, types: FILE_UPLOAD_TYPES } },
+    ONE_STORED_FILE,
   );
   serve(app, set.updateDoc, ({ input, caller }) => setup.updateDoc(caller, input));
   serve(app, set.removeDoc, ({ input, caller }) => setup.removeDoc(caller, input.doc_id));
