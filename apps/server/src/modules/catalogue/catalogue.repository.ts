@@ -61,6 +61,28 @@ const ORDER: Record<CatalogueSort, [column: 'g.created_at' | 'g.sales' | 'g.pric
   price_desc: ['g.price', 'desc'],
 };
 
+/**
+ * SQLite: the list index (migrations 012, 020) a filter's page walks in `sort` order — its category's
+ * level, or the company's — named with `indexed by`: the goods library's indexes (036), which lead
+ * with `company_id, del_flag`, tie with these for a planner without statistics, and it took them
+ * for a count or a stock or price condition and read the company's every goods (issue 38). A count
+ * walks the same level's index by price when a price bound is given (a range on it), else by time.
+ */
+function listIndex(f: CatalogueFilter, sort: CatalogueSort | 'count') {
+  const level = f.category ? `cat${f.category.level}_` : '';
+  const column =
+    sort === 'count'
+      ? f.minPrice !== undefined || f.maxPrice !== undefined
+        ? 'price'
+        : 'new'
+      : sort === 'sales'
+        ? 'sales'
+        : sort === 'new'
+          ? 'new'
+          : 'price';
+  return `goods_list_${level}${column}`;
+}
+
 /** The columns of a goods row that every check of goods for sale needs (goods-rules.ts). */
 const SALE_COLUMNS = [
   'id',
@@ -189,12 +211,19 @@ function countInTokenIndex(db: Database, companyId: number, f: CatalogueFilter, 
  * found by `plan`: on SQLite from its token index (`fromTokenIndex`), on PostgreSQL by the GIN
  * index as its planner sees fit; or by the text walk on either.
  */
-function listed(db: Database, companyId: number, f: CatalogueFilter, plan: CataloguePlan = 'index') {
+function listed(
+  db: Database,
+  companyId: number,
+  f: CatalogueFilter,
+  plan: CataloguePlan = 'index',
+  /** SQLite: the list index to walk (`listIndex`); none for a lookup by id. */
+  indexedBy?: string,
+) {
   const tokens = f.tokens ?? [];
   if (tokens.length > 0 && plan === 'index' && dialectOf(db) === 'sqlite')
     return fromTokenIndex(db, companyId, f);
   let q = inCompany(db, companyId)
-    .selectFrom('goods', 'g')
+    .selectFrom('goods', 'g', { indexedBy })
     .where(sql<boolean>`g.on_sale = 1 and g.is_public = 1`);
   for (const c of conditions(f)) q = q.where(c);
   if (tokens.length > 0 && plan === 'walk') {
@@ -217,7 +246,7 @@ export const catalogueRepository = {
     plan: CataloguePlan = 'index',
   ) {
     const [column, dir] = ORDER[sort];
-    return listed(db, companyId, f, plan)
+    return listed(db, companyId, f, plan, listIndex(f, sort))
       .select(LIST_COLUMNS)
       .orderBy(column, dir)
       .orderBy('g.id', dir)
@@ -230,7 +259,7 @@ export const catalogueRepository = {
   async countUpTo(db: Database, companyId: number, f: CatalogueFilter, limit: number): Promise<number> {
     if (byTokensAlone(f) && dialectOf(db) === 'sqlite') return countInTokenIndex(db, companyId, f, limit);
     const row = await db
-      .selectFrom(listed(db, companyId, f).select('g.id').limit(limit).as('s'))
+      .selectFrom(listed(db, companyId, f, 'index', listIndex(f, 'count')).select('g.id').limit(limit).as('s'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);

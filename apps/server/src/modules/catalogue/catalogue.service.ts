@@ -39,7 +39,11 @@ const isSpec = (v: unknown): v is GoodsSpec =>
 /** Answers a process remembers at most, over all companies (a page of 20 is about 8 kB). */
 const MAX_ANSWERS = 2000;
 
-type Answer = { count: number; items: CatalogueRow[] };
+/**
+ * A remembered answer: its goods as the reply shows them, the same objects for every request that
+ * shares it, so each one's JSON is written once (the route's `itemJson`; ADR 0014 "Memory").
+ */
+type Answer = { count: number; items: ShopGoods[] };
 
 /**
  * The public catalogue, answered from the database's indexes (ADR 0014): a list is one indexed
@@ -78,7 +82,13 @@ export function catalogueService(db: Database, deps: CatalogueDeps) {
     f: CatalogueFilter,
     sort: CatalogueSort,
     p: PageParams,
+    categories: Map<number, CatalogueCategory>,
   ): Promise<Answer> {
+    const { items, count } = await pageOf(companyId, f, sort, p);
+    return { count, items: items.map((i) => toShopGoods(i, categories)) };
+  }
+
+  async function pageOf(companyId: number, f: CatalogueFilter, sort: CatalogueSort, p: PageParams) {
     // Counted up to one past the last page: "over 2,000" is what a shopper can use of it.
     const cap = GOODS_MAX_PAGES * p.pageSize + 1;
     if (f.tokens) {
@@ -172,13 +182,8 @@ export function catalogueService(db: Database, deps: CatalogueDeps) {
       if (!f) return { count: 0, page: p.page, pageSize: p.pageSize, results: [] };
       const sort = q.sort ?? 'new';
       const key = JSON.stringify([f, sort, p.page, p.pageSize]);
-      const answer = await memo.answer(companyId, key, () => answerOf(companyId, f, sort, p));
-      return {
-        count: answer.count,
-        page: p.page,
-        pageSize: p.pageSize,
-        results: answer.items.map((i) => toShopGoods(i, categories)),
-      };
+      const answer = await memo.answer(companyId, key, () => answerOf(companyId, f, sort, p, categories));
+      return { count: answer.count, page: p.page, pageSize: p.pageSize, results: answer.items };
     },
 
     async detail(companyId: number, id: number, caller: Caller | null): Promise<ShopGoodsDetail> {

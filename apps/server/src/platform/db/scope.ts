@@ -11,6 +11,7 @@ import type { Caller } from '../auth/session-user.ts';
 import { AppError } from '../core/errors.ts';
 import { nowIso } from '../time.ts';
 import type { Database, PlatformDatabase } from './database.ts';
+import { dialectOf } from './dialect-of.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -186,6 +187,12 @@ const and = (parts: Expression<SqlBool>[]) =>
 export interface ScopeOptions {
   /** Also the soft-deleted rows (an order line's goods, a restore). */
   withDeleted?: boolean;
+  /**
+   * SQLite: the index the statement must walk (`indexed by`), where the planner, which has no
+   * statistics (nothing runs `analyze`), would choose another that ties with it — the catalogue's
+   * list and count (ADR 0014). Ignored on PostgreSQL, whose planner has them.
+   */
+  indexedBy?: string;
 }
 
 /** The statements of one scope: every company table statement gets `condition(table alias)`. */
@@ -202,7 +209,14 @@ function scopeOf(handle: Database, companyId: number | undefined, userId?: numbe
     /** `select … from table [as alias]` of the scope's rows (live ones unless `withDeleted`). */
     selectFrom<T extends CompanyTable, A extends string = T>(table: T, alias?: A, opts: ScopeOptions = {}) {
       const as = alias ?? table;
-      return where(db.selectFrom(`${table} as ${as}` as `${T} as ${A}`), condition(table, as, opts));
+      const from =
+        opts.indexedBy && dialectOf(handle) === 'sqlite'
+          ? // `table as alias indexed by index` (a raw alias carries the clause; same row type)
+            (db.selectFrom(
+              sql`${sql.table(table)}`.as(sql`${sql.id(as)} indexed by ${sql.id(opts.indexedBy)}`),
+            ) as unknown as ReturnType<typeof db.selectFrom<`${T} as ${A}`>>)
+          : db.selectFrom(`${table} as ${as}` as `${T} as ${A}`);
+      return where(from, condition(table, as, opts));
     },
     /** `update table` of the scope's rows (live ones unless `withDeleted`); `updated_by` is set. */
     updateTable<T extends CompanyTable>(table: T, opts: ScopeOptions = {}) {
