@@ -259,7 +259,9 @@ export const catalogueRepository = {
   async countUpTo(db: Database, companyId: number, f: CatalogueFilter, limit: number): Promise<number> {
     if (byTokensAlone(f) && dialectOf(db) === 'sqlite') return countInTokenIndex(db, companyId, f, limit);
     const row = await db
-      .selectFrom(listed(db, companyId, f, 'index', listIndex(f, 'count')).select('g.id').limit(limit).as('s'))
+      .selectFrom(
+        listed(db, companyId, f, 'index', listIndex(f, 'count')).select('g.id').limit(limit).as('s'),
+      )
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
