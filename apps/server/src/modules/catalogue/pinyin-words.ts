@@ -18,20 +18,39 @@ const MAX_SYLLABLES = 20;
  */
 export function pinyinWords(name: string): string {
   const words: string[] = [];
-  for (const [run] of name.matchAll(HAN)) {
-    const syllables = pinyin(run, { toneType: 'none', type: 'array', v: true }).filter((s) =>
-      /^[a-z]+$/.test(s),
-    );
-    if (syllables.length === 0) continue;
-    const initials = syllables.slice(0, MAX_SYLLABLES).map((s) => s[0] as string);
-    // Consonants are asked as their pairs (search-tokens.ts `pairsOf`); initials with a vowel
-    // (安 a, 儿 e) are asked as typed, so each one's initials from it on stay whole.
-    if (/[aeiouv]/.test(initials.join('')))
-      for (let i = 0; i < initials.length; i++) words.push(initials.slice(i).join(''));
-    else for (let i = 0; i < initials.length; i++) words.push(initials.slice(i, i + 2).join(''));
-    const read = syllables.slice(0, MAX_SYLLABLES);
-    for (let i = 0; i + 1 < read.length; i++) words.push((read[i] as string) + read[i + 1]);
-    words.push(read[read.length - 1] as string);
-  }
+  for (const [run] of name.matchAll(HAN)) for (const w of runWords(run)) words.push(w);
   return [...new Set(words)].join(' ');
+}
+
+/** Runs whose words are remembered: a catalogue's names repeat their words (issue 38). */
+const REMEMBERED_RUNS = 50_000;
+const wordsOfRun = new Map<string, readonly string[]>();
+
+/** The words of one run of Chinese characters (`pinyinWords`), remembered. */
+function runWords(run: string): readonly string[] {
+  let words = wordsOfRun.get(run);
+  if (words === undefined) {
+    words = readRun(run);
+    if (wordsOfRun.size >= REMEMBERED_RUNS) wordsOfRun.clear();
+    wordsOfRun.set(run, words);
+  }
+  return words;
+}
+
+function readRun(run: string): string[] {
+  const words: string[] = [];
+  const syllables = pinyin(run, { toneType: 'none', type: 'array', v: true }).filter((s) =>
+    /^[a-z]+$/.test(s),
+  );
+  if (syllables.length === 0) return words;
+  const initials = syllables.slice(0, MAX_SYLLABLES).map((s) => s[0] as string);
+  // Consonants are asked as their pairs (search-tokens.ts `pairsOf`); initials with a vowel
+  // (安 a, 儿 e) are asked as typed, so each one's initials from it on stay whole.
+  if (/[aeiouv]/.test(initials.join('')))
+    for (let i = 0; i < initials.length; i++) words.push(initials.slice(i).join(''));
+  else for (let i = 0; i < initials.length; i++) words.push(initials.slice(i, i + 2).join(''));
+  const read = syllables.slice(0, MAX_SYLLABLES);
+  for (let i = 0; i + 1 < read.length; i++) words.push((read[i] as string) + read[i + 1]);
+  words.push(read[read.length - 1] as string);
+  return words;
 }

@@ -101,10 +101,23 @@ export function pairsOf(word: string): string[] | null {
   return pieces === null ? null : pieces.slice(1).map((p, i) => (pieces[i] as string) + p);
 }
 
+/** Words whose `pairWords` are remembered: a catalogue's words repeat (pinyin pairs above all). */
+const REMEMBERED_WORDS = 50_000;
+const pairWordsOf = new Map<string, readonly string[]>();
+
 /** The words a document's Latin word adds: the pairs it is asked as, and its last piece. */
-function pairWords(word: string): string[] {
-  const pieces = piecesOf(word);
-  return pieces ? [...pieces.slice(1).map((p, i) => (pieces[i] as string) + p), pieces.at(-1) as string] : [];
+function pairWords(word: string): readonly string[] {
+  let words = pairWordsOf.get(word);
+  if (words === undefined) {
+    const pieces = piecesOf(word);
+    words = pieces
+      ? [...pieces.slice(1).map((p, i) => (pieces[i] as string) + p), pieces.at(-1) as string]
+      : [];
+    // Indexing a million goods cuts the same few thousand words again and again (issue 38).
+    if (pairWordsOf.size >= REMEMBERED_WORDS) pairWordsOf.clear();
+    pairWordsOf.set(word, words);
+  }
+  return words;
 }
 
 /** Runs of CJK characters and of other letters/digits, lower-cased and width-folded (ＸＹ → xy). */
@@ -128,6 +141,19 @@ function runs(text: string): { cjk: boolean; text: string }[] {
 
 /** Every token of `texts` (name, subtitle, category names…), each once. */
 export function documentTokens(...texts: string[]): string[] {
+  return [...tokensOfRuns(runs(texts.join(' ')))];
+}
+
+/**
+ * A document's tokens and its searched text (`searchText`) from one reading of its texts: what
+ * indexing a goods needs (catalogue-index.ts), without cutting the texts twice.
+ */
+export function documentOf(...texts: string[]): { tokens: string[]; text: string } {
+  const r = runs(texts.join(' '));
+  return { tokens: [...tokensOfRuns(r)], text: textOfRuns(r) };
+}
+
+function tokensOfRuns(documentRuns: readonly { cjk: boolean; text: string }[]): Set<string> {
   const tokens = new Set<string>();
   const addPrefixes = (word: string) => {
     let prefix = '';
@@ -136,7 +162,7 @@ export function documentTokens(...texts: string[]): string[] {
       tokens.add(prefix);
     }
   };
-  for (const run of runs(texts.join(' '))) {
+  for (const run of documentRuns) {
     // By code points, without arrays: an import indexes 50,000 goods (ADR 0021).
     let previous = '';
     let prefix = '';
@@ -154,7 +180,7 @@ export function documentTokens(...texts: string[]): string[] {
     }
     if (!run.cjk && n >= 3) for (const w of pairWords(prefix)) addPrefixes(w);
   }
-  return [...tokens];
+  return tokens;
 }
 
 /** The tokens a keyword asks for (all of them must be in a goods); empty if it has none. */
@@ -178,7 +204,11 @@ export function queryTokens(keyword: string): string[] {
  * with it) — the same answer as the token index, without it.
  */
 export function searchText(...texts: string[]): string {
-  const words = runs(texts.join(' ')).flatMap((r) => {
+  return textOfRuns(runs(texts.join(' ')));
+}
+
+function textOfRuns(documentRuns: readonly { cjk: boolean; text: string }[]): string {
+  const words = documentRuns.flatMap((r) => {
     if (r.cjk) return [r.text];
     const word = [...r.text].slice(0, MAX_WORD).join('');
     return [word, ...pairWords(word)];
