@@ -179,6 +179,29 @@ export function webBuildStale() {
   return !built.every((f) => fs.existsSync(f) && newestMtime(f) >= Math.max(...sources));
 }
 
+/** The server as one JavaScript file (docs/adr/0044-server-bundle.md), what `npm start` runs. */
+export const SERVER_BUNDLE = 'apps/server/dist/main.mjs';
+
+/** Whether the server's bundle is missing or older than its sources (the server's and the contract's). */
+export function serverBuildStale() {
+  const sources = [
+    'apps/server/src',
+    'apps/server/build.mjs',
+    'apps/server/package.json',
+    'packages/contract/src',
+    'packages/contract/package.json',
+  ].map((p) => newestMtime(path.join(root, p)));
+  const bundle = path.join(root, SERVER_BUNDLE);
+  return !fs.existsSync(bundle) || newestMtime(bundle) < Math.max(...sources);
+}
+
+/** Bundles the server when its bundle is missing or older than its sources (about a second). */
+export function ensureServerBuilt() {
+  if (!serverBuildStale()) return;
+  console.log('▶ 构建服务器 (esbuild)…');
+  run('npm', ['run', 'build', '-w', '@portal/server']);
+}
+
 /** The command that builds the web app (the browser app and the server's page renderer). */
 export const WEB_BUILD = ['npm', ['run', 'build', '-w', '@portal/web']];
 

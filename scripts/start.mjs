@@ -1,13 +1,22 @@
-// `npm start`: install what is missing, build the web app, then run the server
+// `npm start`: install what is missing, build the web app and the server's bundle, then run the server
 // (migrations and the first-run demo seed happen inside the server at start). A server that dies
 // after it was up (out of memory, an uncaught fault) is started again; one that fails at start
 // (port taken, bad configuration) is not, since it would only fail again.
 import { spawn } from 'node:child_process';
-import { ensureInstalled, ensureNode, ensureWebBuilt, root, serverNodeArgs } from './lib.mjs';
+import {
+  ensureInstalled,
+  ensureNode,
+  ensureServerBuilt,
+  ensureWebBuilt,
+  root,
+  SERVER_BUNDLE,
+  serverNodeArgs,
+} from './lib.mjs';
 
 ensureNode();
 ensureInstalled();
 ensureWebBuilt();
+ensureServerBuilt();
 
 /** A server that ran this long before it died was up, so starting it again is worth it. */
 const UP_MS = 15_000;
@@ -20,7 +29,7 @@ const restarts = [];
 
 function startServer() {
   const startedAt = Date.now();
-  child = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  child = spawn(process.execPath, [...serverNodeArgs(), '--enable-source-maps', SERVER_BUNDLE], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -4,12 +4,12 @@ import {
   type CatalogueSort,
   catalogueRepository,
 } from '../src/modules/catalogue/catalogue.repository.ts';
-import { indexGoods, indexPending } from '../src/modules/catalogue/catalogue-index.ts';
+import { indexGoods, indexPending, SEARCH_VERSION } from '../src/modules/catalogue/catalogue-index.ts';
 import { queryTokens } from '../src/modules/catalogue/search-tokens.ts';
 import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
-import { type Harness, testApp } from './harness.ts';
+import { dialectUnderTest, type Harness, testApp } from './harness.ts';
 
 /**
  * The public goods list answered from the database's indexes (issue 22, ADR 0014): keywords of
@@ -301,6 +301,43 @@ describe('the goods list', () => {
     const beyond = await list({ page: 101 });
     expect(beyond.c).toBe(10001);
     expect(beyond.m).toBe('页码不能大于100');
+  });
+
+  it('counts and lists a category with a price or stock condition on its own index (issue 38)', async () => {
+    const tea = { category_id: cats.tea as number };
+    expect((await list({ ...tea, min_price: 20000 })).d.paging.count).toBe(2);
+    expect(names(await list({ ...tea, min_price: 20000, sort: 'price_asc' }))).toEqual([
+      '滇红金芽 250g',
+      '清芳 明前特级西湖龙井 250g',
+    ]);
+    expect(names(await list({ ...tea, in_stock: 1, sort: 'sales' })).sort()).toEqual(
+      ['碧螺春 一级 100g', '清芳 明前特级西湖龙井 250g'].sort(),
+    );
+    expect((await list({ ...tea, in_stock: 1 })).d.paging.count).toBe(2);
+  });
+
+  it('re-indexes every goods after an upgrade in bulk, answering the same, the token index set back', async () => {
+    const keywords = ['茶', '西湖龙井', 'xhlj', 'longjing', 'x5 pro', '手机'];
+    const before = await Promise.all(keywords.map(async (k) => names(await list({ keyword: k })).sort()));
+    await h.db
+      .updateTable('goods')
+      .set({ search_version: SEARCH_VERSION - 1 })
+      .execute();
+    // Batches of 2 are full batches: the bulk way (inBulk), then the merge steps once none is left.
+    let rounds = 0;
+    while ((await indexPending(modulesDatabase(h.db), 2)) > 0) rounds += 1;
+    expect(rounds).toBeGreaterThan(1);
+    expect(await indexPending(modulesDatabase(h.db), 2)).toBe(0);
+    const after = await Promise.all(keywords.map(async (k) => names(await list({ keyword: k })).sort()));
+    expect(after).toEqual(before);
+    if (dialectUnderTest === 'sqlite') {
+      // FTS5's own setting is back at its default: single writes merge deleted entries again.
+      const config = await h.db
+        .selectFrom('goods_search_config' as never)
+        .select(['k' as never, 'v' as never])
+        .execute();
+      expect(config).toContainEqual({ k: 'deletemerge', v: 10 });
+    }
   });
 
   it('indexes goods written without their index in the background job', async () => {
