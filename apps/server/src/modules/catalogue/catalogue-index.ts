@@ -168,20 +168,32 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
       .execute();
     const rows = goods.map((g) => ({ id: g.id, ...indexOf(companyId, categories, g) }));
     if (rows.length === 0) continue;
-    // One statement for the batch in both dialects (casts type the NULLs of a VALUES list).
+    // Casts type the NULLs of a VALUES list.
     const int = (v: number | null) => sql`cast(${v} as integer)`;
-    const values = sql.join(
-      rows.map((r) =>
-        pg ? sql`(${int(r.id)}, ${r.text}, cast(${r.tokens} as text[]))` : sql`(${int(r.id)}, ${r.text})`,
-      ),
-    );
+    if (pg) {
+      // One update of each row: on PostgreSQL a row's new version takes an entry in every index
+      // of the table whatever changed (search_tokens is indexed), so two updates cost twice.
+      const values = sql.join(
+        rows.map(
+          (r) =>
+            sql`(${int(r.id)}, ${int(r.cat[0])}, ${int(r.cat[1])}, ${int(r.cat[2])}, ${r.text}, cast(${r.tokens} as text[]))`,
+        ),
+      );
+      // company-scope: the ids were read from this company's goods above
+      await sql`with v(id, cat1, cat2, cat3, text, tokens) as (values ${values})
+        update goods set cat1 = v.cat1, cat2 = v.cat2, cat3 = v.cat3, search_text = v.text,
+          search_version = ${SEARCH_VERSION}, search_tokens = v.tokens
+        from v where goods.id = v.id`.execute(trx);
+      continue;
+    }
+    const values = sql.join(rows.map((r) => sql`(${int(r.id)}, ${r.text})`));
     // company-scope: the ids were read from this company's goods above
-    await sql`with v(id, text${pg ? sql`, tokens` : sql``}) as (values ${values})
+    await sql`with v(id, text) as (values ${values})
       update goods set search_text = v.text, search_version = ${SEARCH_VERSION}
-        ${pg ? sql`, search_tokens = v.tokens` : sql``}
       from v where goods.id = v.id`.execute(trx);
-    // The ancestors only where they changed: each is in nine list indexes (012), which an
-    // unchanged value would still be written to — most of a re-index after an upgrade (issue 38).
+    // SQLite: the ancestors only where they changed — SQLite writes an index entry only for the
+    // columns an update sets, and each is in nine list indexes, which an unchanged value would
+    // still be written to: most of a re-index after an upgrade (issue 38).
     const moved = rows.filter((r, i) => {
       const g = goods[i];
       return g?.cat1 !== r.cat[0] || g?.cat2 !== r.cat[1] || g?.cat3 !== r.cat[2];
@@ -196,13 +208,11 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
         trx,
       );
     }
-    if (!pg) {
-      const list = sql.join(rows.map((r) => sql`${r.id}`));
-      // company-scope: goods_search is keyed by goods id; the ids were read from this company's goods
-      await sql`delete from goods_search where rowid in (${list})`.execute(trx);
-      const documents = sql.join(rows.map((r) => sql`(${r.id}, ${r.tokens.join(' ')})`));
-      await sql`insert into goods_search (rowid, tokens) values ${documents}`.execute(trx);
-    }
+    const list = sql.join(rows.map((r) => sql`${r.id}`));
+    // company-scope: goods_search is keyed by goods id; the ids were read from this company's goods
+    await sql`delete from goods_search where rowid in (${list})`.execute(trx);
+    const documents = sql.join(rows.map((r) => sql`(${r.id}, ${r.tokens.join(' ')})`));
+    await sql`insert into goods_search (rowid, tokens) values ${documents}`.execute(trx);
   }
 }
 
