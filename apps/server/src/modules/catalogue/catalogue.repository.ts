@@ -70,18 +70,17 @@ const ORDER: Record<CatalogueSort, [column: 'g.created_at' | 'g.sales' | 'g.pric
  */
 function listIndex(f: CatalogueFilter, sort: CatalogueSort | 'count') {
   const level = f.category ? `cat${f.category.level}_` : '';
-  const column =
-    sort === 'count'
-      ? f.minPrice !== undefined || f.maxPrice !== undefined
-        ? 'price'
-        : 'new'
-      : sort === 'sales'
-        ? 'sales'
-        : sort === 'new'
-          ? 'new'
-          : 'price';
-  return `goods_list_${level}${column}`;
+  const priced = f.minPrice !== undefined || f.maxPrice !== undefined;
+  return `goods_list_${level}${sort === 'count' ? (priced ? 'price' : 'new') : SORT_INDEX[sort]}`;
 }
+
+/** The list index (012, 020) that holds each sort's order: both price sorts walk one, either way. */
+const SORT_INDEX: Record<CatalogueSort, 'new' | 'sales' | 'price'> = {
+  new: 'new',
+  sales: 'sales',
+  price_asc: 'price',
+  price_desc: 'price',
+};
 
 /** The columns of a goods row that every check of goods for sale needs (goods-rules.ts). */
 const SALE_COLUMNS = [

@@ -1,4 +1,5 @@
 import { pinyin } from 'pinyin-pro';
+import { remembered } from './remembered.ts';
 
 const HAN = /\p{Script=Han}+/gu;
 
@@ -22,20 +23,8 @@ export function pinyinWords(name: string): string {
   return [...new Set(words)].join(' ');
 }
 
-/** Runs whose words are remembered: a catalogue's names repeat their words (issue 38). */
-const REMEMBERED_RUNS = 50_000;
-const wordsOfRun = new Map<string, readonly string[]>();
-
 /** The words of one run of Chinese characters (`pinyinWords`), remembered. */
-function runWords(run: string): readonly string[] {
-  let words = wordsOfRun.get(run);
-  if (words === undefined) {
-    words = readRun(run);
-    if (wordsOfRun.size >= REMEMBERED_RUNS) wordsOfRun.clear();
-    wordsOfRun.set(run, words);
-  }
-  return words;
-}
+const runWords = remembered(50_000, readRun);
 
 function readRun(run: string): string[] {
   const words: string[] = [];

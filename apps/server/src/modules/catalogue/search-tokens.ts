@@ -8,6 +8,8 @@
  * on a text array) and answer the same.
  */
 
+import { remembered } from './remembered.ts';
+
 /** Longest Latin word indexed (with its prefixes); longer words are cut. */
 const MAX_WORD = 20;
 /** Most tokens a keyword may ask for; a longer keyword is cut (the field allows 50 characters). */
@@ -101,24 +103,11 @@ export function pairsOf(word: string): string[] | null {
   return pieces === null ? null : pieces.slice(1).map((p, i) => (pieces[i] as string) + p);
 }
 
-/** Words whose `pairWords` are remembered: a catalogue's words repeat (pinyin pairs above all). */
-const REMEMBERED_WORDS = 50_000;
-const pairWordsOf = new Map<string, readonly string[]>();
-
-/** The words a document's Latin word adds: the pairs it is asked as, and its last piece. */
-function pairWords(word: string): readonly string[] {
-  let words = pairWordsOf.get(word);
-  if (words === undefined) {
-    const pieces = piecesOf(word);
-    words = pieces
-      ? [...pieces.slice(1).map((p, i) => (pieces[i] as string) + p), pieces.at(-1) as string]
-      : [];
-    // Indexing a million goods cuts the same few thousand words again and again (issue 38).
-    if (pairWordsOf.size >= REMEMBERED_WORDS) pairWordsOf.clear();
-    pairWordsOf.set(word, words);
-  }
-  return words;
-}
+/** The words a document's Latin word adds: the pairs it is asked as, and its last piece (remembered). */
+const pairWords = remembered(50_000, (word): readonly string[] => {
+  const pieces = piecesOf(word);
+  return pieces ? [...pieces.slice(1).map((p, i) => (pieces[i] as string) + p), pieces.at(-1) as string] : [];
+});
 
 /** Runs of CJK characters and of other letters/digits, lower-cased and width-folded (ＸＹ → xy). */
 function runs(text: string): { cjk: boolean; text: string }[] {
