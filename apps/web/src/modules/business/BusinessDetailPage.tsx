@@ -31,7 +31,13 @@ import { ReportPanel } from './ReportPanel.tsx';
 import { SeatPanel } from './SeatPanel.tsx';
 import { DOC_CHANGES, shownDocKeys } from './useBusinessDocs.ts';
 import { parallelPath, progressPath, runPath } from './useBusinesses.ts';
-import { useBusinessRun, useSendMessage, useTransPath, useWaitingState } from './useBusinessRun.ts';
+import {
+  useBusinessRun,
+  useRereadHeard,
+  useSendMessage,
+  useTransPath,
+  useWaitingState,
+} from './useBusinessRun.ts';
 import { type LiveState, useLiveMessages } from './useLiveMessages.ts';
 import { WaitNotice } from './WaitNotice.tsx';
 
@@ -69,10 +75,11 @@ export function BusinessDetailPage() {
   const finished = run.data?.status === BUSINESS_FINISHED;
   const reread = useInvalidate(['business-run']);
   const rereadShown = useInvalidate(shownDocKeys.all);
-  const live = useLiveMessages(businessId, running || finished, (m) => {
-    void reread();
+  const rereadHeard = useRereadHeard();
+  const live = useLiveMessages(businessId, running || finished, (commands) => {
+    rereadHeard(commands);
     // A document being shown is read again only when a document changed.
-    if (DOC_CHANGES.has(m.cmd)) void rereadShown();
+    if (commands.some((m) => DOC_CHANGES.has(m.cmd))) void rereadShown();
   });
   // A waiting business has no live messages yet: asked every few seconds whether it has started.
   const waitingState = useWaitingState(businessId, run.data?.status === BUSINESS_WAITING);

@@ -2,22 +2,20 @@ import './business-run.css';
 import { BUSINESS_RUNNING } from '@portal/contract';
 import { Card, List, Space, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { PageSpin } from '#web/shared/ui/PageSpin.tsx';
 import { QueryEmpty } from '#web/shared/ui/QueryEmpty.tsx';
 import { progressPath, runPath, waitPath } from './useBusinesses.ts';
-import { useBusinessRun } from './useBusinessRun.ts';
+import { useBusinessRun, useRereadHeard } from './useBusinessRun.ts';
 import { useLiveMessages } from './useLiveMessages.ts';
 import { WaitNotice } from './WaitNotice.tsx';
 
-/** The business of the route's `bid`, read again whenever the page hears a command (it moved on). */
+/** The business of the route's `bid`, read again whenever the page hears it change (it moved on). */
 function useFollowedRun() {
   const params = useParams();
   const businessId = Number(params.bid);
   const valid = Number.isInteger(businessId) && businessId > 0;
   const run = useBusinessRun(valid ? businessId : 0);
-  const reread = useInvalidate(['business-run']);
-  useLiveMessages(businessId, run.data?.status === BUSINESS_RUNNING, () => void reread());
+  useLiveMessages(businessId, run.data?.status === BUSINESS_RUNNING, useRereadHeard());
   return { run, valid, nodeId: Number(params.nid) || 0 };
 }
 

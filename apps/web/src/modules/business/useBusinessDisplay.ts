@@ -1,6 +1,6 @@
 import type { CallInput } from '@portal/contract';
 import { businessDisplayCalls } from '@portal/contract/calls';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { runKeys } from './useBusinessRun.ts';
@@ -45,8 +45,18 @@ export const useDisplayStep = () =>
   useDisplayWrite((v: CallInput<typeof businessDisplayCalls.setStep>) =>
     api.call(businessDisplayCalls.setStep, v),
   );
-export const useDisplayRead = () =>
-  useDisplayWrite((v: CallInput<typeof businessDisplayCalls.read>) => api.call(businessDisplayCalls.read, v));
+/** An item opened while shown: only the caller's mark on it and who has read it change. */
+export function useDisplayRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: CallInput<typeof businessDisplayCalls.read>) => api.call(businessDisplayCalls.read, v),
+    onSuccess: (_read, v) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: runKeys.display(v.business_id, v.node_id) }),
+        qc.invalidateQueries({ queryKey: runKeys.displayReads(v.business_id, v.node_id) }),
+      ]),
+  });
+}
 
 /** Where a shown file is read (a member's browser sends its session). */
 export const displayFileUrl = (businessId: number, itemId: number) =>

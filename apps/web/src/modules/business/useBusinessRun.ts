@@ -1,11 +1,11 @@
-import type { BusinessCommand, CallInput } from '@portal/contract';
+import type { BUSINESS_DISPLAY_EVENTS, BusinessCommand, BusinessMessage, CallInput } from '@portal/contract';
 import {
   businessCalls,
   businessMessageCalls,
   businessRunCalls,
   businessSeatCalls,
 } from '@portal/contract/calls';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
 import { useInvalidate } from '#web/shared/queryHooks.ts';
 
@@ -28,6 +28,28 @@ export const runKeys = {
   displayCandidates: (id: number, nodeId: number) =>
     [...runKeys.all, 'display-candidates', id, nodeId] as const,
 };
+
+/** The command of a display item opened (business-display.service.ts `read`). */
+const DISPLAY_READ: keyof typeof BUSINESS_DISPLAY_EVENTS = 'action_display_read';
+
+/**
+ * What commands heard live changed, to be read again: a display item read (every member of a
+ * class opening every item, each heard by every page) changes only who has read it; any other
+ * command may change the whole business (a node ended, a seat came in): all of it, once.
+ */
+export function heardKeys(commands: readonly BusinessMessage[]): QueryKey[] {
+  if (commands.some((m) => m.cmd !== DISPLAY_READ)) return [runKeys.all];
+  const keys = new Map(commands.map((m) => [m.node_id, runKeys.displayReads(m.business_id, m.node_id)]));
+  return [...keys.values()];
+}
+
+/** Reads again what commands heard live changed (`heardKeys`). */
+export function useRereadHeard() {
+  const qc = useQueryClient();
+  return (commands: readonly BusinessMessage[]) => {
+    for (const queryKey of heardKeys(commands)) void qc.invalidateQueries({ queryKey });
+  };
+}
 
 /** The caller's buttons in a node now (`/business/node/function`). */
 export const useNodeFunction = (businessId: number, nodeId: number) =>

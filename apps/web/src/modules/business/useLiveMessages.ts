@@ -15,17 +15,18 @@ export type LiveState = 'connecting' | 'live' | 'offline' | 'refused';
  * is answered what it missed; every message after that arrives as it is sent. Messages are kept by
  * number — a duplicate is dropped, a gap (the socket was away, two processes' sends crossed) is
  * read again from `/business/messages` — so the list is always in order and whole. socket.io's
- * client reconnects by itself; each connection joins again from the last number it has. A command
- * not seen before (a node ended) is handed to `onCommand`: the page reads the business again.
+ * client reconnects by itself; each connection joins again from the last number it has. The
+ * commands not seen before (a node ended, an item read) are handed to `onCommands`, those of one
+ * batch at once: the page reads again what they changed (useBusinessRun.ts `heardKeys`).
  */
 export function useLiveMessages(
   businessId: number,
   enabled: boolean,
-  onCommand?: (m: BusinessMessage) => void,
+  onCommands?: (commands: readonly BusinessMessage[]) => void,
 ) {
   const [messages, setMessages] = useState<BusinessMessage[]>([]);
-  const commanded = useRef(onCommand);
-  commanded.current = onCommand;
+  const commanded = useRef(onCommands);
+  commanded.current = onCommands;
   const [state, setState] = useState<LiveState>('connecting');
   /** Why the server refused to join the business (a refused page does not retry by itself). */
   const [reason, setReason] = useState('');
@@ -43,13 +44,13 @@ export function useLiveMessages(
     const publish = () => setMessages([...kept.current.values()].sort((a, b) => a.seq - b.seq));
     /** Keeps what came; reads again what is missing before the highest number seen. */
     const take = (list: readonly BusinessMessage[]) => {
-      let command: BusinessMessage | undefined;
+      const commands: BusinessMessage[] = [];
       for (const m of list) {
-        if (m.type === 'cmd' && !kept.current.has(m.seq)) command = m;
+        if (m.type === 'cmd' && !kept.current.has(m.seq)) commands.push(m);
         kept.current.set(m.seq, m);
       }
-      // A command changed the business (a node ended): the page reads it again, once per batch.
-      if (command) commanded.current?.(command);
+      // Commands changed the business (a node ended): the page reads it again, once per batch.
+      if (commands.length > 0) commanded.current?.(commands);
       while (kept.current.has(last.current + 1)) last.current += 1;
       publish();
       const highest = Math.max(0, ...kept.current.keys());
