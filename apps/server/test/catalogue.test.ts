@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type CatalogueFilter,
   type CatalogueSort,
@@ -339,6 +340,23 @@ describe('the goods list', () => {
       expect(config).toContainEqual({ k: 'deletemerge', v: 10 });
     }
   });
+
+  it.skipIf(dialectUnderTest !== 'sqlite')(
+    'a process started after a bulk re-index was cut short merges the token index and sets FTS5 back',
+    async () => {
+      // A bulk killed before its `finally`: deleted entries left waiting for good.
+      await sql`insert into goods_search (goods_search, rank) values ('deletemerge', 0)`.execute(h.db);
+      // The module as a process that starts afresh has it (its state is per process).
+      vi.resetModules();
+      const restarted = await import('../src/modules/catalogue/catalogue-index.ts');
+      expect(await restarted.indexPending(modulesDatabase(h.db))).toBe(0);
+      const config = await h.db
+        .selectFrom('goods_search_config' as never)
+        .select(['k' as never, 'v' as never])
+        .execute();
+      expect(config).toContainEqual({ k: 'deletemerge', v: 10 });
+    },
+  );
 
   it('indexes goods written without their index in the background job', async () => {
     const raw = await h.db

@@ -281,6 +281,12 @@ const TIDY_PAGES = 2000;
  */
 async function tidyTokenIndex(db: Database, pages = TIDY_PAGES): Promise<boolean> {
   if (dialectOf(db) === 'pg') return false;
+  // Nothing is pending, so no bulk is under way: FTS5's setting at its default again, in case a
+  // bulk was cut short (a restart) before setting it back.
+  // company-scope: FTS5's own setting of the token index, not a row of any company
+  await sql`insert into goods_search (goods_search, rank) values ('deletemerge', ${sql.lit(FTS_DELETE_MERGE)})`.execute(
+    db,
+  );
   // company-scope: FTS5's own command on the token index, not a row of any company
   await sql`insert into goods_search (goods_search, rank) values ('merge', ${sql.lit(-pages)})`.execute(db);
   // company-scope: the token index's own structure (its segments), not a row of any company
@@ -350,11 +356,13 @@ export async function indexPending(db: Database, limit = 5000): Promise<number> 
 }
 
 /**
- * Whether this process re-indexed goods in bulk and has not merged the token index since. Per
- * process: with several, each one that took part merges once it finds nothing pending (a merged
- * index makes the next merge step cheap); a process that restarts leaves FTS5's own merging to it.
+ * Whether the token index may still be in many segments: after this process re-indexed goods in
+ * bulk, and when it starts — a bulk cut short by a restart left its segments unmerged, and FTS5's
+ * `deletemerge` at 0 (`inBulk` sets it back in a `finally` a killed process never runs). Per
+ * process: with several, each merges once it finds nothing pending (a merged index makes the next
+ * step cheap: one segment, nothing to merge).
  */
-let untidy = false;
+let untidy = true;
 
 /**
  * The goods library's keyword (issue 12, ADR 0021): the goods of the company, listed or not, that
