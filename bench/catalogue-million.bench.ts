@@ -47,6 +47,12 @@ const WRITES = 10;
  * change the index: the database holds the index as the run that kept it built it.
  */
 const REUSE = process.env.BENCH_REUSE;
+/**
+ * BENCH_ENGINE=1: also what a search engine beside the database would answer for the random
+ * queries (search-engine-serve.ts, a process of its own), and the list route's page by ids that the
+ * shop would then read — measured in the same interleaved rounds (issue 38).
+ */
+const ENGINE = process.env.BENCH_ENGINE === '1';
 const keptDir = () => (REUSE ? path.join(REUSE, `sqlite-${GOODS}`) : undefined);
 /** The default company (DEFAULT_COMPANY_ID), the one the public list answers for. */
 const COMPANY = 125;
@@ -237,6 +243,54 @@ async function seed(db: Prepared, showVocabulary: boolean): Promise<SeedReport> 
 }
 
 // ---------------------------------------------------------------------------------------------
+// The search engine's reference (BENCH_ENGINE=1): its own process, built from the seeded database.
+interface Engine {
+  base: string;
+  pid: number;
+  goods: number;
+  tokens: number;
+  buildMs: number;
+  rss: number;
+}
+
+async function startEngine(prepared: Prepared): Promise<Engine> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-old-space-size=8192',
+      '--expose-gc',
+      '--import',
+      'tsx',
+      path.join(ROOT, 'bench/search-engine-serve.ts'),
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: {
+        ...process.env,
+        ENGINE_DB_URL: prepared.url,
+        ENGINE_COMPANY: String(COMPANY),
+        ENGINE_PORT: String(port),
+      },
+    },
+  );
+  cleanups.push(() => child.kill('SIGTERM'));
+  const ready = await new Promise<Omit<Engine, 'base' | 'pid'>>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the search engine's reference stopped (exit code ${code})`)),
+    );
+  });
+  // Its own report counts bytes; the rest of the run, megabytes.
+  return { ...ready, rss: ready.rss / 1024 / 1024, base: `http://127.0.0.1:${port}`, pid: child.pid ?? 0 };
+}
+
 // The server, started as `npm start` starts it.
 interface Server {
   child: ChildProcess;
@@ -386,6 +440,8 @@ interface Target {
    * more than serving a remembered answer costs the server; the same URL is also measured checked.
    */
   verify?: false;
+  /** Another server to ask (the search engine's reference), instead of the portal's. */
+  base?: string;
 }
 
 interface Round {
@@ -415,7 +471,7 @@ function loadOptions(base: string, t: Pick<Target, 'connections' | 'path' | 'ver
 }
 
 async function runOnce(s: Server, t: Target, duration: number): Promise<Round> {
-  const r = await autocannon(loadOptions(s.base, t, duration));
+  const r = await autocannon(loadOptions(t.base ?? s.base, t, duration));
   const answered = r.requests.total;
   return {
     rps: r.requests.average,
@@ -598,19 +654,21 @@ interface DialectRun {
   memAfter?: { rss: number; peak: number };
   measured?: Measured[];
   writes?: WriteResult;
+  engine?: Engine;
   error?: string;
   totalMs: number;
 }
 
-function targetsFor(seeded: SeedResult): { targets: Target[]; random: () => string } {
+function targetsFor(seeded: SeedResult, engine?: Engine): { targets: Target[]; random: () => string } {
   const byLevel = [1, 2, 3].map((level) => seeded.categories.filter((c) => c.level === level));
   const randomCategory = () => pickOne(pickOne(byLevel));
-  const random = () => {
+  const randomQuery = () => {
     const cat = randomCategory();
     const words =
       Math.random() < 0.5 ? (seeded.keywordsByTop.get(cat.top) ?? COMMON_KEYWORDS) : COMMON_KEYWORDS;
-    return list(`category_id=${cat.id}&keyword=${kw(pickOne(words))}`);
+    return `category_id=${cat.id}&keyword=${kw(pickOne(words))}`;
   };
+  const random = () => list(randomQuery());
   const tea = seeded.tops.find((t) => t.name === '茶叶') ?? seeded.tops[0];
   const randomTop = () => pickOne(seeded.tops).id;
   const targets: Target[] = [
@@ -682,6 +740,49 @@ function targetsFor(seeded: SeedResult): { targets: Target[]; random: () => stri
         list(`category_id=${randomCategory().id}&sort=${sort}&page=${1 + Math.floor(Math.random() * 5)}`),
       ref: 'health@10',
     });
+  if (engine) {
+    // The same random queries asked of the engine, and the page of 20 goods by id the list route
+    // would then read (`ids=`, never remembered): together, what the shop's answer would cost.
+    const randomIds = () => {
+      const ids = new Set<number>();
+      while (ids.size < PAGE_SIZE)
+        ids.add(seeded.minId + Math.floor(Math.random() * (seeded.maxId - seeded.minId + 1)));
+      return [...ids].join(',');
+    };
+    targets.push(
+      {
+        key: 'engine@10',
+        title: 'search engine: random category + keyword',
+        connections: 10,
+        path: () => `/q?${randomQuery()}`,
+        ref: 'health@10',
+        base: engine.base,
+      },
+      {
+        key: 'engine@50',
+        title: 'search engine: random category + keyword',
+        connections: 50,
+        path: () => `/q?${randomQuery()}`,
+        ref: 'health@50',
+        base: engine.base,
+      },
+      {
+        key: 'engine docs@50',
+        title: 'search engine: the same, answering the goods',
+        connections: 50,
+        path: () => `/q?docs=1&${randomQuery()}`,
+        ref: 'health@50',
+        base: engine.base,
+      },
+      {
+        key: 'ids@50',
+        title: 'a page of 20 goods by id (ids=)',
+        connections: 50,
+        path: () => list(`ids=${randomIds()}`),
+        ref: 'health@50',
+      },
+    );
+  }
   return { targets, random };
 }
 
@@ -693,8 +794,6 @@ async function runDialect(prepared: Prepared, first: boolean): Promise<DialectRu
     log(`== ${prepared.label}: seeding ${GOODS.toLocaleString('en')} goods`);
     run.seed = await seed(prepared, first);
     log(`seeding took ${secs(run.seed.totalMs)} in all`);
-    const { targets, random } = targetsFor(run.seed.seed);
-
     log(`starting the server as npm start does (node ${SERVER_BUNDLE})`);
     const spawnedAt = performance.now();
     server = await startServer(prepared.env);
@@ -705,7 +804,17 @@ async function runDialect(prepared: Prepared, first: boolean): Promise<DialectRu
         `(${run.cold.count.toLocaleString('en')} in the paging count); memory ${mb(run.memFirst.rss)} (peak ${mb(run.memFirst.peak)})`,
     );
 
+    if (ENGINE) {
+      log("building the search engine's reference (search-engine-serve.ts) from the database");
+      run.engine = await startEngine(prepared);
+      log(
+        `search engine: ${run.engine.goods.toLocaleString('en')} goods, ${run.engine.tokens.toLocaleString('en')} tokens ` +
+          `in ${secs(run.engine.buildMs)}; memory ${mb(run.engine.rss)}`,
+      );
+    }
+    const { targets, random } = targetsFor(run.seed.seed, run.engine);
     run.measured = await measure(server, prepared.label, targets);
+    if (run.engine) run.engine.rss = memory(run.engine.pid).rss;
     log('write → visible, under a load of random queries (10 connections)');
     run.writes = await writeUnderLoad(server, prepared, run.seed.seed, random);
     run.memAfter = memory(server.pid);
@@ -827,6 +936,30 @@ function verdicts(run: DialectRun): Verdict[] {
       : 'not measured',
     ok: r50 ? r50.failed === 0 && (r50.ratio ?? 0) >= 0.1 : undefined,
   });
+  const engine50 = get('engine@50');
+  const ids50 = get('ids@50');
+  if (engine50 && ids50) {
+    // Served one after the other on the same two cores, their costs add: 1 / (1/a + 1/b).
+    const through = 1 / (1 / (engine50.ratio || 1e-9) + 1 / (ids50.ratio || 1e-9));
+    const failed = engine50.failed + ids50.failed;
+    // An engine answering the goods, relayed as ready bytes — what a remembered answer costs the
+    // server (the repeated query): its HTTP call to the engine not counted, so a lower bound.
+    const docs50 = get('engine docs@50');
+    const relay = get('repeated@50');
+    if (docs50 && relay) {
+      const relayed = 1 / (1 / (docs50.ratio || 1e-9) + 1 / (relay.ratio || 1e-9));
+      out.push({
+        target: '  through a search engine answering the goods (relayed)',
+        value: `≤ ${pct(relayed)} (engine ${pct(docs50.ratio ?? 0)}, relay as the repeated query ${pct(relay.ratio ?? 0)})`,
+        ok: docs50.failed === 0 && relayed >= 0.1,
+      });
+    }
+    out.push({
+      target: '  through a search engine (engine + page by ids)',
+      value: `${pct(through)} (engine ${pct(engine50.ratio ?? 0)}, p99 ${msText(get('engine@10')?.p99 ?? 0)} at 10; ids ${pct(ids50.ratio ?? 0)}; engine ${mb(run.engine?.rss ?? 0)}, built in ${secs(run.engine?.buildMs ?? 0)})${failed ? ` (VOID: ${failed} failed)` : ''}`,
+      ok: failed === 0 && through >= 0.1,
+    });
+  }
   const same = get('repeated@50');
   const light = get('repeated@50 unchecked');
   out.push({
