@@ -132,7 +132,7 @@ building.clear();
 docOf.clear();
 const buildMs = performance.now() - started;
 
-/** The goods holding every token, newest first: their count and one page of ids. */
+/** The goods holding every token, newest first: their count and one page of documents. */
 function search(tokens: readonly string[], page: number, size: number): { count: number; docs: number[] } {
   const lists: Postings[] = [];
   for (const t of tokens) {
@@ -144,36 +144,26 @@ function search(tokens: readonly string[], page: number, size: number): { count:
   lists.sort((a, b) => sizeOf(a) - sizeOf(b));
   const [first, ...rest] = lists;
   if (!first) return { count: 0, docs: [] };
-  const bitmaps = rest.filter((p): p is RoaringBitmap32 => !(p instanceof Uint32Array));
-  const arrays = rest.filter((p): p is Uint32Array => p instanceof Uint32Array);
-  let docs: number[];
-  if (first instanceof Uint32Array) {
-    // A rare token: its few documents checked against the others.
-    docs = [...first].filter((d) => bitmaps.every((b) => b.has(d)) && arrays.every((a) => has(a, d)));
-  } else {
-    const hit = first.clone();
-    for (const b of bitmaps) hit.andInPlace(b);
-    const count = hit.size;
+  /** The page of `count` documents in ascending order whose slice `[from, to)` is `slice`. */
+  const pageOf = (count: number, slice: (from: number, to: number) => number[]) => {
     const end = Math.max(0, count - (page - 1) * size);
-    const found = hit.sliceArray(Math.max(0, end - size), end).reverse();
+    return { count, docs: slice(Math.max(0, end - size), end).reverse() };
+  };
+  if (first instanceof Uint32Array) {
+    // A rare token (fewer than BITMAP_FROM goods): its documents checked against the others.
+    const docs = [...first].filter((d) =>
+      rest.every((p) => (p instanceof Uint32Array ? p.includes(d) : p.has(d))),
+    );
+    return pageOf(docs.length, (from, to) => docs.slice(from, to));
+  }
+  // Every other list is a bitmap too (the lists are smallest first).
+  const hit = first.clone();
+  for (const b of rest as RoaringBitmap32[]) hit.andInPlace(b);
+  try {
+    return pageOf(hit.size, (from, to) => hit.sliceArray(from, to));
+  } finally {
     hit.dispose();
-    return { count, docs: found };
   }
-  const end = Math.max(0, docs.length - (page - 1) * size);
-  return { count: docs.length, docs: docs.slice(Math.max(0, end - size), end).reverse() };
-}
-
-function has(sorted: Uint32Array, value: number): boolean {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid] as number;
-    if (v === value) return true;
-    if (v < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }
 
 const server = http.createServer((req, res) => {
