@@ -1,8 +1,7 @@
 import type { CallInput } from '@portal/contract';
 import { businessDisplayCalls } from '@portal/contract/calls';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '#web/shared/api/client.ts';
-import { useInvalidate } from '#web/shared/queryHooks.ts';
 import { runKeys } from './useBusinessRun.ts';
 
 /**
@@ -30,9 +29,21 @@ export const useDisplayCandidates = (businessId: number, nodeId: number, enabled
     enabled,
   });
 
-function useDisplayWrite<I>(call: (input: I) => Promise<unknown>) {
-  const onSuccess = useInvalidate(runKeys.all);
-  return useMutation({ mutationFn: call, onSuccess });
+type At = { business_id: number; node_id: number };
+
+/**
+ * A display's write, and what it changed read again after it: the whole business unless `changed`
+ * names less (an item read changes only the caller's mark and who has read).
+ */
+function useDisplayWrite<I extends At>(
+  call: (input: I) => Promise<unknown>,
+  changed: (input: I) => QueryKey[] = () => [runKeys.all],
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (_r, v) => Promise.all(changed(v).map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
 }
 
 export const useDisplayAdd = () =>
@@ -45,18 +56,11 @@ export const useDisplayStep = () =>
   useDisplayWrite((v: CallInput<typeof businessDisplayCalls.setStep>) =>
     api.call(businessDisplayCalls.setStep, v),
   );
-/** An item opened while shown: only the caller's mark on it and who has read it change. */
-export function useDisplayRead() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: CallInput<typeof businessDisplayCalls.read>) => api.call(businessDisplayCalls.read, v),
-    onSuccess: (_read, v) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: runKeys.display(v.business_id, v.node_id) }),
-        qc.invalidateQueries({ queryKey: runKeys.displayReads(v.business_id, v.node_id) }),
-      ]),
-  });
-}
+export const useDisplayRead = () =>
+  useDisplayWrite(
+    (v: CallInput<typeof businessDisplayCalls.read>) => api.call(businessDisplayCalls.read, v),
+    (v) => [runKeys.display(v.business_id, v.node_id), runKeys.displayReads(v.business_id, v.node_id)],
+  );
 
 /** Where a shown file is read (a member's browser sends its session). */
 export const displayFileUrl = (businessId: number, itemId: number) =>
