@@ -29,6 +29,9 @@ test('flow designer', async ({ page }, testInfo) => {
   await page.getByRole('link', { name: '模拟法庭', exact: true }).click();
   await expect(page.getByText('绘制流程图 · 模拟法庭')).toBeVisible();
   await expect(page.locator('.djs-element[data-element-id="Verdict"]')).toBeVisible();
+  // The toolbar comes alive once the drawing is imported, just after its shapes show: scanned or
+  // shot before, its buttons were caught fading in from their disabled colour (axe: contrast).
+  await expect(page.getByRole('button', { name: '导出 .bpmn' })).toBeEnabled();
   await shoot(page, testInfo, 'flow-designer');
 });
 
