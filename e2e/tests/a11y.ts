@@ -124,6 +124,15 @@ async function settle(page: Page): Promise<void> {
       { timeout: 3_000 },
     )
     .catch(() => {});
+  // Any finite animation still running (a busy machine, or one started meanwhile: a toast, a
+  // button coming alive) is put at its end, as the user sees it a moment later — scanned halfway,
+  // a fading colour failed the contrast rule now and then.
+  await page.evaluate(() => {
+    for (const a of document.getAnimations()) {
+      const iterations = a.effect?.getTiming().iterations ?? 1;
+      if (iterations !== Number.POSITIVE_INFINITY && a.playState === 'running') a.finish();
+    }
+  });
 }
 
 /** One axe scan of the page as it is now; the critical and serious findings. */
