@@ -358,6 +358,78 @@ describe('the goods list', () => {
     },
   );
 
+  it.skipIf(dialectUnderTest !== 'pg')(
+    'two indexers at once over the same goods in opposite orders both finish: rows are locked in id order',
+    async () => {
+      // Goods of a company of their own, more than one batch (500) of them.
+      const other = await h.company('索引并发测试');
+      const now = new Date().toISOString();
+      const rows = await h.db
+        .insertInto('goods')
+        .values(
+          Array.from({ length: 1000 }, (_, i) => ({
+            company_id: other,
+            name: `并发货品 ${i}`,
+            price: 100,
+            stock: 1,
+            on_sale: 1,
+            del_flag: 0,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      const all = rows.map((r) => r.id).sort((a, b) => a - b);
+      // Another transaction holds a goods in each half, so both indexers have started before
+      // either goes on: locked in their own orders, each would then wait for the other's half.
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let holding = () => {};
+      const isHolding = new Promise<void>((r) => {
+        holding = r;
+      });
+      const holder = h.db.transaction().execute(async (trx) => {
+        await sql`select id from goods where id in (${all[250]}, ${all[750]}) for update`.execute(trx);
+        holding();
+        await held;
+      });
+      await isHolding;
+      const db = modulesDatabase(h.db);
+      const indexers = [all, [...all].reverse()].map((order) =>
+        db
+          .transaction()
+          .execute((trx) => indexGoods(trx, other, order))
+          .then(
+            () => 'done',
+            (error: { code?: string }) => error.code ?? String(error),
+          ),
+      );
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and datname = current_database()`.execute(h.db);
+        if ((waiting.rows[0]?.n ?? 0) >= 2) break;
+        if (Date.now() > deadline) throw new Error('the indexers never waited for the held rows');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await holder;
+      // Without the order, one of them is PostgreSQL's deadlock victim (40P01).
+      expect(await Promise.all(indexers)).toEqual(['done', 'done']);
+      const indexed = await h.db
+        .selectFrom('goods')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', other)
+        .where('search_version', '=', SEARCH_VERSION)
+        .executeTakeFirstOrThrow();
+      expect(Number(indexed.n)).toBe(1000);
+    },
+    30_000,
+  );
+
   it('indexes goods written without their index in the background job', async () => {
     const raw = await h.db
       .insertInto('goods')

@@ -157,15 +157,21 @@ export async function indexGoods(trx: Database, companyId: number, ids: readonly
   if (ids.length === 0) return;
   const categories = await categoriesOf(trx, companyId);
   const pg = dialectOf(trx) === 'pg';
-  for (let start = 0; start < ids.length; start += BATCH) {
-    const goods = await inCompany(trx, companyId)
+  // PostgreSQL: the rows locked in the order of their ids, batch after batch, before they are
+  // updated — two indexers at once (the job of two processes; a bulk and the job) each wait for
+  // the other's rows instead of locking them in the orders of their plans, which deadlocked.
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (let start = 0; start < sorted.length; start += BATCH) {
+    let q = inCompany(trx, companyId)
       .selectFrom('goods', 'g', { withDeleted: true })
       .leftJoin('goods_brands as b', 'b.id', 'g.brand_id')
       .select(['g.id', 'g.code', 'g.name', 'g.subtitle', 'g.keywords', 'g.category_id', 'g.on_sale'])
       .select('g.is_public')
       .select(['g.del_flag', 'b.name as brand_name', 'g.cat1', 'g.cat2', 'g.cat3'])
-      .where('g.id', 'in', ids.slice(start, start + BATCH))
-      .execute();
+      .where('g.id', 'in', sorted.slice(start, start + BATCH))
+      .orderBy('g.id');
+    if (pg) q = q.forUpdate('g');
+    const goods = await q.execute();
     const rows = goods.map((g) => ({ id: g.id, ...indexOf(companyId, categories, g) }));
     if (rows.length === 0) continue;
     // Casts type the NULLs of a VALUES list.
@@ -327,7 +333,8 @@ async function rebuildBatches(db: Database, companyId: number): Promise<void> {
 
 /**
  * Indexes up to `limit` goods that have not been, or by an older version of the index (written
- * before it existed, or loaded in bulk); answers how many. Idempotent: processes running it at once write the same values.
+ * before it existed, or loaded in bulk); answers how many. Idempotent: processes running it at once write the same values
+ * (on PostgreSQL one waits for the rows the other holds: `indexGoods` locks them in id order).
  */
 export async function indexPending(db: Database, limit = 5000): Promise<number> {
   const pending = await unscoped(db, 'the job of every company, each batch indexed within its own company')
