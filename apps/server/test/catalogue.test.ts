@@ -11,6 +11,7 @@ import { bumpCategories } from '../src/modules/goods-category/index.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { createCategory, createGoods } from '../src/seed/seed.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
+import { holdRows, waitForLockWaiters } from './row-locks.ts';
 
 /**
  * The public goods list answered from the database's indexes (issue 22, ADR 0014): keywords of
@@ -383,20 +384,9 @@ describe('the goods list', () => {
       const all = rows.map((r) => r.id).sort((a, b) => a - b);
       // Another transaction holds a goods in each half, so both indexers have started before
       // either goes on: locked in their own orders, each would then wait for the other's half.
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let holding = () => {};
-      const isHolding = new Promise<void>((r) => {
-        holding = r;
-      });
-      const holder = h.db.transaction().execute(async (trx) => {
-        await sql`select id from goods where id in (${all[250]}, ${all[750]}) for update`.execute(trx);
-        holding();
-        await held;
-      });
-      await isHolding;
+      const holder = await holdRows(h.db, (trx) =>
+        sql`select id from goods where id in (${all[250]}, ${all[750]}) for update`.execute(trx),
+      );
       const db = modulesDatabase(h.db);
       const indexers = [all, [...all].reverse()].map((order) =>
         db
@@ -407,16 +397,8 @@ describe('the goods list', () => {
             (error: { code?: string }) => error.code ?? String(error),
           ),
       );
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and datname = current_database()`.execute(h.db);
-        if ((waiting.rows[0]?.n ?? 0) >= 2) break;
-        if (Date.now() > deadline) throw new Error('the indexers never waited for the held rows');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      release();
-      await holder;
+      await waitForLockWaiters(h.db, 2);
+      await holder.release();
       // Without the order, one of them is PostgreSQL's deadlock victim (40P01).
       expect(await Promise.all(indexers)).toEqual(['done', 'done']);
       const indexed = await h.db

@@ -4,6 +4,7 @@ import { changeGoods } from '../src/modules/catalogue/index.ts';
 import { modulesDatabase } from '../src/platform/db/database.ts';
 import { createGoods } from '../src/seed/seed.ts';
 import { dialectUnderTest, type Harness, testApp } from './harness.ts';
+import { holdRows, waitForLockWaiters } from './row-locks.ts';
 
 /**
  * Writes that touch several goods rows take them in ascending goods id, whatever order the order's
@@ -126,40 +127,19 @@ describe('orders meeting on the same goods', () => {
       // Lines in descending goods id: the order's lines are stored b, a.
       const order = await buy(m, [b, a]);
       expect(order.c).toBe(0);
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let holding = () => {};
-      const isHolding = new Promise<void>((r) => {
-        holding = r;
-      });
       // Another transaction holds b.
-      const holder = h.db.transaction().execute(async (trx) => {
-        await sql`select id from goods where id = ${b} for update`.execute(trx);
-        holding();
-        await held;
-      });
-      await isHolding;
+      const holder = await holdRows(h.db, (trx) =>
+        sql`select id from goods where id = ${b} for update`.execute(trx),
+      );
       const cancel = m.call('/order/cancel', { id: order.d.order.id });
       // Wait until the cancellation waits for b.
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and query like 'update "goods"%' and datname = current_database()`.execute(
-          h.db,
-        );
-        if ((waiting.rows[0]?.n ?? 0) > 0) break;
-        if (Date.now() > deadline) throw new Error('the cancellation never waited for the held row');
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await waitForLockWaiters(h.db, 1, 'update "goods"%');
       // By then it holds a, the lower id: taking a without waiting is refused (55P03).
       const probe = await sql`select id from goods where id = ${a} for update nowait`.execute(h.db).then(
         () => 'free',
         (error: { code?: string }) => error.code,
       );
-      release();
-      await holder;
+      await holder.release();
       expect((await cancel).c).toBe(0);
       expect(probe).toBe('55P03');
       expect((await stockOf(a)).stock).toBe(START);
