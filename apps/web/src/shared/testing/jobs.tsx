@@ -1,7 +1,8 @@
 import type { Job } from '@portal/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
+import { RereadingQueryClient } from '#web/shared/queryClient.ts';
 
 /** A job as `/job/get` answers it (a queued import of brands unless `over` says otherwise), for web tests. */
 export const testJob = (id: number, over: Partial<Job> = {}): Job => ({
@@ -20,10 +21,10 @@ export const testJob = (id: number, over: Partial<Job> = {}): Job => ({
   ...over,
 });
 
-/** `node` inside a query client (no retries) and antd's App, as the app renders a screen. */
+/** `node` inside the app's kind of query client (no retries) and antd's App, as the app renders a screen. */
 export function withClient(
   node: ReactNode,
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+  client: QueryClient = new RereadingQueryClient({ defaultOptions: { queries: { retry: false } } }),
 ) {
   return (
     <QueryClientProvider client={client}>
