@@ -113,26 +113,26 @@ async function settle(page: Page): Promise<void> {
     if (requests.open.size === 0 && requests.started === started) break;
   }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Finite animations still running (a toast, a dialog, a button coming alive) are put at their
+  // end, as the user sees them a moment later — scanned halfway, a fading colour failed the
+  // contrast rule now and then; polled until none runs (finishing one may start the next step).
   await page
     .waitForFunction(
-      () =>
-        document.getAnimations().every((a) => {
-          const iterations = a.effect?.getTiming().iterations ?? 1;
-          return iterations === Number.POSITIVE_INFINITY || a.playState !== 'running';
-        }),
+      () => {
+        const running = document
+          .getAnimations()
+          .filter(
+            (a) =>
+              (a.effect?.getTiming().iterations ?? 1) !== Number.POSITIVE_INFINITY &&
+              a.playState === 'running',
+          );
+        for (const a of running) a.finish();
+        return running.length === 0;
+      },
       undefined,
       { timeout: 3_000 },
     )
     .catch(() => {});
-  // Any finite animation still running (a busy machine, or one started meanwhile: a toast, a
-  // button coming alive) is put at its end, as the user sees it a moment later — scanned halfway,
-  // a fading colour failed the contrast rule now and then.
-  await page.evaluate(() => {
-    for (const a of document.getAnimations()) {
-      const iterations = a.effect?.getTiming().iterations ?? 1;
-      if (iterations !== Number.POSITIVE_INFINITY && a.playState === 'running') a.finish();
-    }
-  });
 }
 
 /** One axe scan of the page as it is now; the critical and serious findings. */
